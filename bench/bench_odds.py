@@ -1,0 +1,57 @@
+"""Speed of the Doom Asylum odds API (run by hand: ``python bench/bench_odds.py``).
+
+Targets (issue 2): a single attack under 1 ms; ``odds.conflict`` 3 against 3
+under the greedy policy under 50 ms; ``odds.option_odds`` at the first decision
+of a 3-against-3 conflict under 1 s.  Each figure is the best of several cold
+runs (caches cleared), so it is what a user waits for the first time.
+"""
+
+from __future__ import annotations
+
+import time
+
+from explorer.asylum import load_roster, odds
+from explorer.asylum.combat import attack_dist
+
+
+def best_of(fn, repeat: int, clear=None) -> float:
+    times = []
+    for _ in range(repeat):
+        if clear:
+            clear()
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def main() -> None:
+    roster = load_roster()
+    v = list(roster.values())
+    a, d = roster["Doctor Cortex"], roster["Corporal Union"]
+    attackers = [roster["Doctor Cortex"], roster["Baron Von Blitz"], roster["The Puppeteer"]]
+    defenders = [roster["Madame Nocturne"], roster["Corporal Union"], roster["Oscar"]]
+    clear = attack_dist.cache_clear
+    rows = [
+        ("mental_attack (cold)", best_of(lambda: odds.mental_attack(a, d), 50, clear), 1e-3),
+        ("physical_attack (cold)", best_of(lambda: odds.physical_attack(a, d), 50, clear), 1e-3),
+        ("tactical_maneuver", best_of(lambda: odds.tactical_maneuver(a), 50), 1e-3),
+        ("conflict 3v3 greedy (cold)", best_of(lambda: odds.conflict(attackers, defenders, "greedy"), 7, clear), 50e-3),
+        ("option_odds 3v3 first decision, greedy", best_of(
+            lambda: odds.option_odds(odds.GAME.start(attackers, defenders), "greedy"), 3, clear), 1.0),
+        ("conflict 2v2 best (cold)", best_of(lambda: odds.conflict(attackers[:2], defenders[:2], "best"), 3, clear), None),
+        ("conflict 2v2 random (cold)", best_of(lambda: odds.conflict(attackers[:2], defenders[:2], "random"), 3, clear), None),
+    ]
+    # every 3v3 matchup of the first six roster villains, to see the spread
+    worst = max(
+        best_of(lambda: odds.conflict(v[i:i + 3], v[i + 3:i + 6], "greedy"), 3, clear) for i in range(0, len(v) - 5, 3)
+    )
+    rows.append(("conflict 3v3 greedy, worst roster matchup", worst, 50e-3))
+    width = max(len(r[0]) for r in rows)
+    for name, secs, target in rows:
+        verdict = "" if target is None else ("  ok" if secs < target else "  SLOW") + f" (target {target * 1e3:g} ms)"
+        print(f"{name:<{width}}  {secs * 1e3:9.3f} ms{verdict}")
+
+
+if __name__ == "__main__":
+    main()

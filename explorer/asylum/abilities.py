@@ -1,0 +1,175 @@
+"""Special abilities: functions registered by name, named by the villain data.
+
+The rulebook names only a few (Flying, Ranged attack, Oscar's roll) and says how
+they work in general ("Flying & Ranged Attacks", "Automatic Special Abilities",
+"Defeated villains"); the rest are our own design for the sample roster.
+
+Four kinds:
+
+* ``action``: used as the villain's action against an opposing villain; the
+  function ``(actor, target, mastermind)`` returns the
+  :class:`~explorer.asylum.combat.Attack` it makes (``mastermind``: the target
+  is the rival mastermind).
+* ``automatic``: defensive, works by itself; the function adjusts a contest the
+  villain defends (returns a bonus and optionally a different die).
+* ``trait``: a fact the rules read (``flying``; ``ranged_attack`` at level 1).
+* ``aftermath``: rolled when the conflict ends, before defeated villains are
+  counted (Oscar's ``slip_away``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.dist import Dist, beats_target, best_of
+from .combat import Attack
+
+KINDS = ("action", "automatic", "trait", "aftermath")
+
+
+@dataclass(frozen=True)
+class Ability:
+    name: str
+    kind: str
+    summary: str
+    effect: Callable[..., Any] | None = None
+
+    @property
+    def title(self) -> str:
+        return self.name.replace("_", " ").title()
+
+
+ABILITIES: dict[str, Ability] = {}
+
+
+def register(name: str, kind: str, summary: str) -> Callable[[Callable], Callable]:
+    """Decorator: register ``fn`` as the effect of ability ``name``."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown ability kind {kind!r}")
+
+    def deco(fn: Callable) -> Callable:
+        if name in ABILITIES:
+            raise ValueError(f"ability {name!r} registered twice")
+        ABILITIES[name] = Ability(name, kind, summary, fn)
+        return fn
+
+    return deco
+
+
+def trait(name: str, summary: str) -> None:
+    ABILITIES[name] = Ability(name, "trait", summary)
+
+
+def get(name: str) -> Ability:
+    try:
+        return ABILITIES[name]
+    except KeyError:
+        known = ", ".join(sorted(ABILITIES))
+        raise KeyError(f"unknown ability {name!r} (known: {known})") from None
+
+
+# -- traits ------------------------------------------------------------------------------
+
+trait("flying", "Flies: ordinary melee physical attacks cannot reach him (rulebook).")
+
+
+@register(
+    "ranged_attack",
+    "action",
+    "Ranged attack (rulebook).  As a level-1 ability every standard physical attack he makes is "
+    "ranged; gained by upgrade, it is a special action: a physical attack that can reach flyers.",
+)
+def ranged_attack(actor, target, mastermind: bool) -> Attack:
+    return Attack(
+        "physical", "physical_attack", "physical_defense",
+        catch=True, ranged=True, blockable=True, ability="ranged_attack",
+    )
+
+
+# -- actions (ours) ----------------------------------------------------------------------
+
+@register("mind_blast", "action", "A mental attack with +2 on the attacker's roll (ours).")
+def mind_blast(actor, target, mastermind: bool) -> Attack:
+    return Attack("mental", "mental_attack", "mental_defense", bonus=2, ability="mind_blast")
+
+
+@register(
+    "hypnotise",
+    "action",
+    "Mental Attack against Mental Defense; if it beats, the target loses his action in this "
+    "conflict instead of being defeated (ours).",
+)
+def hypnotise(actor, target, mastermind: bool) -> Attack:
+    return Attack("mental", "mental_attack", "mental_defense", effect="stun", ability="hypnotise")
+
+
+@register(
+    "energy_bolt",
+    "action",
+    "A ranged bolt: Mental Attack against Physical Defense, no catch needed; it can be "
+    "blocked like a physical attack (ours).",
+)
+def energy_bolt(actor, target, mastermind: bool) -> Attack:
+    return Attack(
+        "physical", "mental_attack", "physical_defense", ranged=True, blockable=True, ability="energy_bolt"
+    )
+
+
+@register("pounce", "action", "A melee physical attack that needs no catch roll (ours).")
+def pounce(actor, target, mastermind: bool) -> Attack:
+    return Attack("physical", "physical_attack", "physical_defense", ranged=actor.ranged, blockable=True, ability="pounce")
+
+
+@register(
+    "terrify",
+    "action",
+    "Mental Attack against the target's Quickness: the target panics and is defeated (ours).",
+)
+def terrify(actor, target, mastermind: bool) -> Attack:
+    return Attack("mental", "mental_attack", "quickness", ability="terrify")
+
+
+@register(
+    "citizens_arrest",
+    "action",
+    "Corporal Union's grab: a physical attack at +1, or +3 against a mastermind (ours).",
+)
+def citizens_arrest(actor, target, mastermind: bool) -> Attack:
+    return Attack(
+        "physical", "physical_attack", "physical_defense",
+        bonus=3 if mastermind else 1, catch=True, ranged=actor.ranged, blockable=True,
+        ability="citizens_arrest",
+    )
+
+
+# -- automatic defences (ours) ------------------------------------------------------------
+
+@register("iron_will", "automatic", "Defends mental attacks with the better of two dice (ours).")
+def iron_will(contest: str, attack: Attack) -> tuple[int, Dist[int] | None]:
+    return (0, best_of(2)) if contest == "mental" else (0, None)
+
+
+@register("armoured", "automatic", "+1 Physical Defense against melee (not ranged) attacks (ours).")
+def armoured(contest: str, attack: Attack) -> tuple[int, Dist[int] | None]:
+    return (1, None) if contest == "physical" and not attack.ranged else (0, None)
+
+
+@register("elusive", "automatic", "+2 Quickness when someone tries to catch him (ours).")
+def elusive(contest: str, attack: Attack) -> tuple[int, Dist[int] | None]:
+    return (2, None) if contest == "catch" else (0, None)
+
+
+# -- aftermath --------------------------------------------------------------------------
+
+@register(
+    "slip_away",
+    "aftermath",
+    "Oscar's escape act: when a conflict in which he was defeated ends, roll a die before "
+    "defeated villains are counted; on 4 or more he slipped away and does not count as "
+    "defeated (the victory points for defeating him stand).  The rulebook names Oscar's roll; "
+    "the effect is ours.",
+)
+def slip_away(chance) -> bool:
+    return chance.roll(beats_target(0, 3))

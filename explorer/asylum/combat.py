@@ -1,0 +1,135 @@
+"""The dice of a Doom Asylum conflict: attacks, the catch, and tactical maneuvers.
+
+Each function is the rule itself, written once: it asks ``chance`` for every roll,
+so the conflict stepper samples it and the odds functions enumerate it exactly.
+All comparisons are strict: to *beat* is to roll a higher total (rulebook,
+"Mental Attack", "Physical Attack", "Tactical Maneuvers").
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..core.dist import Dist, beats, beats_target, d6
+from ..core.engine import Chance, outcomes
+from .params import AsylumRules
+
+if TYPE_CHECKING:
+    from .villains import Villain
+
+DEFAULT_RULES = AsylumRules()
+
+
+class Attack(NamedTuple):
+    """What an attack is, independent of who makes it.
+
+    Standard mental and physical attacks are two of these; action abilities
+    return their own (see :mod:`explorer.asylum.abilities`).
+    """
+
+    kind: str  # "mental" or "physical": physical attacks can be blocked and need a catch
+    attack_stat: str
+    defense_stat: str
+    bonus: int = 0  # added to the attacker's roll
+    catch: bool = False  # a quickness contest comes first
+    ranged: bool = False  # may reach flyers
+    blockable: bool = False
+    effect: str = "defeat"  # "defeat", or "stun": the target loses his action
+    ability: str | None = None  # the special ability used, if any
+
+    @property
+    def label(self) -> str:
+        return self.ability.replace("_", " ") if self.ability else f"{self.kind} attack"
+
+
+def mental_attack_spec(attacker: Villain) -> Attack:
+    """A standard mental attack: Mental Attack against Mental Defense."""
+    return Attack("mental", "mental_attack", "mental_defense")
+
+
+def physical_attack_spec(attacker: Villain) -> Attack:
+    """A standard physical attack: catch first, then Physical Attack against
+    Physical Defense.  Ranged when Ranged is the attacker's level-1 ability."""
+    return Attack(
+        "physical", "physical_attack", "physical_defense", catch=True, ranged=attacker.ranged, blockable=True
+    )
+
+
+def can_reach(attacker: Villain, defender: Villain, attack: Attack) -> bool:
+    """Flyers can only be reached by ranged attacks or by other flyers
+    (rulebook, "Flying & Ranged Attacks"); mental attacks reach anyone."""
+    if attack.kind != "physical" or not defender.flying:
+        return True
+    return attack.ranged or attacker.flying
+
+
+def _defence(defender: Villain, contest: str, attack: Attack, base: int) -> tuple[int, Dist[int]]:
+    """The defender's total bonus and die, after his automatic abilities
+    (rulebook, "Automatic Special Abilities")."""
+    bonus, die = base, d6
+    for hook in defender.defence_hooks:
+        extra, new_die = hook(contest, attack)
+        bonus += extra
+        if new_die is not None:
+            die = new_die
+    return bonus, die
+
+
+def catch_roll(attacker: Villain, defender: Villain, attack: Attack, chance: Chance) -> bool:
+    """The catch: die + Quickness each, attacker must roll higher."""
+    bonus, die = _defence(defender, "catch", attack, defender.stat("quickness"))
+    return chance.roll(beats(attacker.stat("quickness"), bonus, d6, die))
+
+
+def hit_roll(attacker: Villain, defender: Villain, attack: Attack, chance: Chance) -> bool:
+    """The attack roll proper: attacker's stat + bonus + die must beat the
+    defender's stat + die."""
+    contest = "mental" if attack.defense_stat == "mental_defense" else "physical"
+    bonus, die = _defence(defender, contest, attack, defender.stat(attack.defense_stat))
+    return chance.roll(beats(attacker.stat(attack.attack_stat) + attack.bonus, bonus, d6, die))
+
+
+class AttackResult(NamedTuple):
+    caught: bool  # True when no catch was needed
+    success: bool  # the target is defeated (or stunned)
+
+
+def resolve_attack(
+    attacker: Villain,
+    defender: Villain,
+    attack: Attack,
+    chance: Chance,
+    rules: AsylumRules = DEFAULT_RULES,
+    *,
+    blocked: bool = False,
+) -> AttackResult:
+    """An attack from declaration to result.  A blocker is never caught first
+    (rulebook, "Blocking"); ranged attacks skip the catch only when the rules
+    option ``ranged_attacks_need_catch`` is off."""
+    needs_catch = attack.catch and not blocked and (rules.ranged_attacks_need_catch or not attack.ranged)
+    if needs_catch and not catch_roll(attacker, defender, attack, chance):
+        return AttackResult(False, False)
+    return AttackResult(True, hit_roll(attacker, defender, attack, chance))
+
+
+@lru_cache(maxsize=65536)
+def attack_dist(attacker: Villain, defender: Villain, attack: Attack, rules: AsylumRules = DEFAULT_RULES,
+                blocked: bool = False) -> Dist[AttackResult]:
+    """Every way :func:`resolve_attack` can end, exactly (cached).  A conflict
+    rolls this once per attack: the same rule, one draw instead of two."""
+    return outcomes(lambda chance: resolve_attack(attacker, defender, attack, chance, rules, blocked=blocked))
+
+
+def maneuver_stat(villain: Villain, rules: AsylumRules = DEFAULT_RULES) -> str:
+    """The best of Physical Attack, Mental Attack and Quickness (first on ties)."""
+    stats = ("physical_attack", "mental_attack", "quickness")
+    value = villain.stat if rules.maneuver_counts_upgrades else villain.base_stat
+    return max(stats, key=value)
+
+
+def tactical_maneuver(villain: Villain, stat: str, chance: Chance, rules: AsylumRules = DEFAULT_RULES) -> bool:
+    """Die + the chosen stat must beat the target (8); special abilities do not
+    help (rulebook, "Tactical Maneuvers")."""
+    value = villain.stat(stat) if rules.maneuver_counts_upgrades else villain.base_stat(stat)
+    return chance.roll(beats_target(value, rules.maneuver_target))

@@ -1,0 +1,512 @@
+"""A Doom Asylum conflict as a game: one round in which every villain acts once.
+
+Rulebook sections: "Conflicts" (actions and alternation), "Mental Attack",
+"Physical Attack", "Blocking", "Flying & Ranged Attacks", "Automatic Special
+Abilities", "Tactical Maneuvers", "Victory in Conflicts", "Concluding a
+Conflict" and "Defeated villains"; "Ambushes and Recruiting Henchmen" for who
+goes first in an ambush.
+
+Side 0 is the attacker (the party that moved in, or the ambusher), side 1 the
+defender.  Decisions belong to a side (``0`` or ``1``); the conclusion is a step
+the rules take on their own.
+
+>>> from explorer.asylum.villains import Villain
+>>> a = Villain(name="A", physical_attack=3, physical_defense=2, mental_attack=4, mental_defense=3, quickness=2)
+>>> b = Villain(name="B", physical_attack=2, physical_defense=3, mental_attack=2, mental_defense=2, quickness=3)
+>>> game = Conflict()
+>>> state = game.start([a], [b])
+>>> [str(o) for o in game.decision(state).options]
+['A: mental attack on B', 'A: physical attack on B', 'A: tactical maneuver (mental attack)']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from ..core.engine import Chance, Decision, Game, IllegalAction, Step
+from ..core.events import Event, event
+from . import abilities as _abilities
+from . import sections as R
+from .combat import (
+    DEFAULT_RULES,
+    Attack,
+    attack_dist,
+    can_reach,
+    maneuver_stat,
+    mental_attack_spec,
+    physical_attack_spec,
+    tactical_maneuver,
+)
+from .params import AsylumRules
+from .villains import STAT_LABELS, Villain
+
+ATTACKER, DEFENDER = 0, 1
+
+
+# -- actions ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class MentalAttack:
+    actor: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.actor}: mental attack on {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class PhysicalAttack:
+    actor: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.actor}: physical attack on {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class UseAbility:
+    actor: str
+    ability: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.actor}: {self.ability.replace('_', ' ')} on {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class TacticalManeuver:
+    actor: str
+    stat: str
+
+    def __str__(self) -> str:
+        return f"{self.actor}: tactical maneuver ({self.stat.replace('_', ' ')})"
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """The defending side's answer to a declared physical attack: ``blocker`` stands
+    in, or ``None`` to let the attack through."""
+
+    blocker: str | None
+
+    def __str__(self) -> str:
+        return f"{self.blocker} blocks" if self.blocker else "no block"
+
+
+@dataclass(frozen=True, slots=True)
+class Conclude:
+    def __str__(self) -> str:
+        return "conclude the conflict"
+
+
+Action = MentalAttack | PhysicalAttack | UseAbility | TacticalManeuver | Block | Conclude
+ATTACKS = (MentalAttack, PhysicalAttack, UseAbility)
+
+
+# -- setup, state and result -----------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class ConflictSetup:
+    """Who fights: two teams, their masterminds, who acts first, and the rules.
+
+    Compared by value; the hash is computed once since every state carries it.
+    """
+
+    teams: tuple[tuple[Villain, ...], tuple[Villain, ...]]
+    masterminds: tuple[str | None, str | None]
+    first: int = ATTACKER
+    ambush: bool = False
+    doom_ready: bool = False  # someone in the game is Doom Ready: the winner's bonus grows
+    rules: AsylumRules = DEFAULT_RULES
+    index: dict[str, tuple[int, int]] = field(init=False, repr=False)
+    _key: tuple = field(init=False, repr=False)
+    _hash: int = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        index = {}
+        for side, team in enumerate(self.teams):
+            if not team:
+                raise ValueError(f"the {('attacking', 'defending')[side]} team has no villains")
+            for i, v in enumerate(team):
+                if v.name in index:
+                    raise ValueError(f"villain {v.name!r} appears twice in the conflict")
+                index[v.name] = (side, i)
+        for side, mm in enumerate(self.masterminds):
+            if mm is not None and index.get(mm, (None,))[0] != side:
+                raise ValueError(f"mastermind {mm!r} is not on side {side}")
+        key = (self.teams, self.masterminds, self.first, self.ambush, self.doom_ready, self.rules)
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, ConflictSetup) and self._key == other._key)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def villain(self, name: str) -> Villain:
+        side, i = self.index[name]
+        return self.teams[side][i]
+
+    def is_mastermind(self, side: int, i: int) -> bool:
+        return self.masterminds[side] == self.teams[side][i].name
+
+
+class Pending(NamedTuple):
+    """A declared physical attack waiting for the defending side's block decision."""
+
+    actor: int
+    target: int
+    attack: Attack
+
+
+@dataclass(frozen=True)
+class ConflictResult:
+    """How a conflict ended ("Concluding a Conflict", "Defeated villains")."""
+
+    vp: tuple[int, int]
+    winner: int | None  # 0 attacker, 1 defender, None a draw
+    doomsday: tuple[int, int]  # Doomsday points won by each side
+    defeated: tuple[tuple[str, ...], tuple[str, ...]]  # in order of defeat, after aftermath rolls
+    lost: tuple[tuple[str, ...], tuple[str, ...]]  # defeated villains who leave their party
+    slipped: tuple[str, ...] = ()  # saved by an aftermath ability (Oscar)
+
+    @property
+    def margin(self) -> int:
+        """Attacker's victory points minus the defender's."""
+        return self.vp[0] - self.vp[1]
+
+
+class ConflictState(NamedTuple):
+    """Where a conflict stands.  A named tuple: immutable, and cheap to hash and
+    to copy with ``_replace``, which the exact analyzer does a great deal."""
+
+    setup: ConflictSetup
+    turn: int = ATTACKER
+    acted: tuple[int, int] = (0, 0)  # bitmasks over each team
+    fallen: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # defeated, in order
+    vp: tuple[int, int] = (0, 0)
+    pending: Pending | None = None
+    result: ConflictResult | None = None
+
+    # -- reading ----------------------------------------------------------------------
+    def villain(self, side: int, i: int) -> Villain:
+        return self.setup.teams[side][i]
+
+    def has_acted(self, side: int, i: int) -> bool:
+        return bool(self.acted[side] >> i & 1)
+
+    def is_defeated(self, side: int, i: int) -> bool:
+        return i in self.fallen[side]
+
+    def can_act(self, side: int, i: int) -> bool:
+        """Has his action left ("Conflicts"); a defeated villain has none unless the
+        ``defeated_villains_act`` option says otherwise."""
+        if self.acted[side] >> i & 1:
+            return False
+        return self.setup.rules.defeated_villains_act or i not in self.fallen[side]
+
+    def ready(self, side: int) -> list[int]:
+        return [i for i in range(len(self.setup.teams[side])) if self.can_act(side, i)]
+
+    def standing(self, side: int) -> list[int]:
+        """Villains not yet defeated: the only ones that can be targeted or block."""
+        return [i for i in range(len(self.setup.teams[side])) if i not in self.fallen[side]]
+
+    def describe(self) -> str:
+        lines = []
+        for side, team in enumerate(self.setup.teams):
+            marks = []
+            for i, v in enumerate(team):
+                tags = [t for t, on in (("MM", self.setup.is_mastermind(side, i)), ("acted", self.has_acted(side, i)),
+                                         ("defeated", self.is_defeated(side, i))) if on]
+                marks.append(v.name + (f" ({', '.join(tags)})" if tags else ""))
+            lines.append(f"{('Attackers', 'Defenders')[side]} [{self.vp[side]} VP]: " + "; ".join(marks))
+        return "\n".join(lines)
+
+
+# -- the rules -------------------------------------------------------------------------------
+
+class Conflict(Game):
+    """The conflict rules.  ``start`` builds the opening state; then the usual
+    protocol: ``decision``, ``apply`` / ``resolve``, ``result``."""
+
+    name = "asylum"
+
+    def start(
+        self,
+        attackers: Sequence[Villain],
+        defenders: Sequence[Villain],
+        *,
+        masterminds: tuple[str | None, str | None] | None = None,
+        ambush: bool = False,
+        doom_ready: bool = False,
+        rules: AsylumRules | None = None,
+    ) -> ConflictState:
+        """The opening state.  Masterminds default to the first villain of each
+        team; in an ambush (``attackers`` is the lone ambusher) the ambusher has
+        none and acts first, unless the party is a lone mastermind
+        ("Ambushes and Recruiting Henchmen")."""
+        attackers, defenders = tuple(attackers), tuple(defenders)
+        if masterminds is None:
+            masterminds = (None if ambush else attackers[0].name, defenders[0].name if defenders else None)
+        first = ATTACKER
+        if ambush and len(defenders) == 1 and masterminds[1] == defenders[0].name:
+            first = DEFENDER
+        setup = ConflictSetup((attackers, defenders), tuple(masterminds), first, ambush, doom_ready, rules or DEFAULT_RULES)
+        return ConflictState(setup, turn=first)
+
+    # -- protocol ---------------------------------------------------------------------------
+    def decision(self, state: ConflictState) -> Decision | None:
+        if state.result is not None:
+            return None
+        if state.pending is not None:
+            side = 1 - state.turn
+            blockers = self._blockers(state, side, state.pending)
+            options = (Block(None),) + tuple(Block(state.villain(side, b).name) for b in blockers)
+            target = state.villain(side, state.pending.target).name
+            return Decision(side, options, R.BLOCKING, f"Block the physical attack on {target}?")
+        side = state.turn
+        if not state.ready(side):
+            return Decision(None, (Conclude(),), R.CONCLUSION, "Every villain has acted")
+        return Decision(side, self._actions(state, side), R.ACTIONS, f"{('Attackers', 'Defenders')[side]}: choose a villain and his action")
+
+    def result(self, state: ConflictState) -> ConflictResult | None:
+        return state.result
+
+    def resolve(self, state: ConflictState, action: Action, chance: Chance) -> Step:
+        if isinstance(action, Block):
+            return self._strike_pending(state, action, chance)
+        if isinstance(action, Conclude):
+            return self._conclude(state, chance)
+        side = state.turn
+        setup = state.setup
+        i = setup.index[action.actor][1]
+        actor = setup.teams[side][i]
+        if isinstance(action, TacticalManeuver):
+            ok = tactical_maneuver(actor, action.stat, chance, setup.rules)
+            vp = setup.rules.vp_maneuver if ok else 0
+            text = f"{actor.name} tries a tactical maneuver with {STAT_LABELS[action.stat]}: " + (
+                f"success, +{vp} VP" if ok else "fails")
+            nxt = self._after_action(state, side, vp, acted=_set(state.acted, side, i))
+            return Step(nxt, (event(R.MANEUVER, text, actor=actor.name, success=ok),))
+        t_side, j = setup.index[action.target]
+        attack = self._attack(state, side, i, j, action)
+        declared = event(_rule_for(attack), f"{actor.name} declares a {attack.label} on {setup.teams[t_side][j].name}",
+                         actor=actor.name, target=action.target)
+        acted = _set(state.acted, side, i)
+        if attack.blockable and self._blockers(state, t_side, Pending(i, j, attack)):
+            pending = state._replace(acted=acted, pending=Pending(i, j, attack))
+            return Step(pending, (declared,))
+        nxt, events = self._strike(state._replace(acted=acted), side, i, j, attack, None, chance)
+        return Step(nxt, (declared,) + events)
+
+    def illegal(self, state: ConflictState, action: Any) -> IllegalAction:
+        """Name the rule an illegal action breaks."""
+        setup = state.setup
+        if state.result is not None:
+            return IllegalAction(R.CONCLUSION, "the conflict is over")
+        if state.pending is not None and not isinstance(action, Block):
+            return IllegalAction(R.BLOCKING, "a physical attack is waiting for the defender's block decision")
+        if isinstance(action, Block):
+            if state.pending is None:
+                return IllegalAction(R.BLOCKING, "blocking answers a declared physical attack, and none is declared")
+            side = 1 - state.turn
+            if action.blocker not in setup.index or setup.index[action.blocker][0] != side:
+                return IllegalAction(R.BLOCKING, f"{action.blocker!r} is not on the defending side")
+            b = setup.index[action.blocker][1]
+            if b == state.pending.target:
+                return IllegalAction(R.BLOCKING, f"{action.blocker} cannot block an attack on himself")
+            if state.has_acted(side, b):
+                return IllegalAction(R.BLOCKING, f"{action.blocker} has already acted and cannot block")
+            if state.is_defeated(side, b):
+                return IllegalAction(R.DEFEATED, f"{action.blocker} is defeated and cannot block")
+            return IllegalAction(R.FLYING, f"{action.blocker} flies and may not step in front of a melee attack")
+        actor = getattr(action, "actor", None)
+        if actor is not None:
+            if actor not in setup.index:
+                return IllegalAction(R.ACTIONS, f"{actor!r} is not in this conflict")
+            side, i = setup.index[actor]
+            if side != state.turn:
+                return IllegalAction(R.ALTERNATION, f"it is the {('attackers', 'defenders')[state.turn]}' turn, not {actor}'s side's")
+            if state.has_acted(side, i):
+                return IllegalAction(R.ACTIONS, f"{actor} has already acted in this conflict (one action per villain)")
+            if state.is_defeated(side, i):
+                return IllegalAction(R.DEFEATED, f"{actor} is defeated and has no action left")
+            target = getattr(action, "target", None)
+            if target is not None:
+                if target not in setup.index or setup.index[target][0] == side:
+                    return IllegalAction(R.ACTIONS, f"{target!r} is not an opposing villain")
+                t_side, j = setup.index[target]
+                if state.is_defeated(t_side, j):
+                    return IllegalAction(R.DEFEATED, f"{target} is already defeated")
+                if isinstance(action, UseAbility) and action.ability not in state.villain(side, i).action_abilities:
+                    return IllegalAction(R.ACTIONS, f"{actor} has no special ability {action.ability!r} to use as an action")
+                attack = self._attack(state, side, i, j, action)
+                if not can_reach(state.villain(side, i), state.villain(t_side, j), attack):
+                    return IllegalAction(R.FLYING, f"{target} flies: only ranged attacks or flyers can reach him physically")
+            if isinstance(action, TacticalManeuver):
+                return IllegalAction(R.MANEUVER, f"a tactical maneuver uses Physical Attack, Mental Attack or Quickness; {action.stat!r} is not his best")
+        return IllegalAction(R.ACTIONS, f"{action!r} is not a legal option now")
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _actions(self, state: ConflictState, side: int) -> tuple[Action, ...]:
+        setup = state.setup
+        other = 1 - side
+        targets = state.standing(other)
+        options: list[Action] = []
+        for i in state.ready(side):
+            actor = setup.teams[side][i]
+            for j in targets:
+                target = setup.teams[other][j]
+                options.append(MentalAttack(actor.name, target.name))
+                if can_reach(actor, target, physical_attack_spec(actor)):
+                    options.append(PhysicalAttack(actor.name, target.name))
+                mm = setup.is_mastermind(other, j)
+                for ab in actor.action_abilities:
+                    if can_reach(actor, target, _abilities.ABILITIES[ab].effect(actor, target, mm)):
+                        options.append(UseAbility(actor.name, ab, target.name))
+            options.append(TacticalManeuver(actor.name, maneuver_stat(actor, setup.rules)))
+        return tuple(options)
+
+    def _attack(self, state: ConflictState, side: int, i: int, j: int, action: Action) -> Attack:
+        actor = state.villain(side, i)
+        if isinstance(action, MentalAttack):
+            return mental_attack_spec(actor)
+        if isinstance(action, PhysicalAttack):
+            return physical_attack_spec(actor)
+        target = state.villain(1 - side, j)
+        return _abilities.ABILITIES[action.ability].effect(actor, target, state.setup.is_mastermind(1 - side, j))
+
+    def _blockers(self, state: ConflictState, side: int, pending: Pending) -> list[int]:
+        """Team mates of the target who may stand in: not acted, not defeated, and
+        (unless ``flyers_block_melee``) no flyer in front of a melee attack."""
+        rules = state.setup.rules
+        out = []
+        for b in state.standing(side):
+            if b == pending.target or state.has_acted(side, b):
+                continue
+            if not rules.flyers_block_melee and pending.attack.kind == "physical" and not pending.attack.ranged \
+                    and state.villain(side, b).flying:
+                continue
+            out.append(b)
+        return out
+
+    def _strike_pending(self, state: ConflictState, action: Block, chance: Chance) -> Step:
+        side = state.turn
+        pending = state.pending
+        target_side = 1 - side
+        base = state._replace(pending=None)
+        if action.blocker is None:
+            nxt, events = self._strike(base, side, pending.actor, pending.target, pending.attack, None, chance)
+            return Step(nxt, events)
+        b = state.setup.index[action.blocker][1]
+        base = base._replace(acted=_set(base.acted, target_side, b))
+        blocked = event(R.BLOCKING, f"{action.blocker} blocks the attack on {state.villain(target_side, pending.target).name} "
+                        "(no catch roll; his action is spent)", blocker=action.blocker)
+        nxt, events = self._strike(base, side, pending.actor, b, pending.attack, pending.target, chance)
+        return Step(nxt, (blocked,) + events)
+
+    def _strike(self, state: ConflictState, side: int, i: int, j: int, attack: Attack, blocked_for: int | None,
+                chance: Chance) -> tuple[ConflictState, tuple[Event, ...]]:
+        """Roll an attack of villain ``i`` on villain ``j`` and score it ("Victory in Conflicts")."""
+        setup, rules = state.setup, state.setup.rules
+        other = 1 - side
+        attacker, defender = setup.teams[side][i], setup.teams[other][j]
+        blocked = blocked_for is not None
+        res = chance.roll(attack_dist(attacker, defender, attack, rules, blocked))
+        events: list[Event] = []
+        vp = 0
+        if attack.catch and not blocked and (rules.ranged_attacks_need_catch or not attack.ranged):
+            events.append(event(R.PHYSICAL, f"{attacker.name} {'catches' if res.caught else 'fails to catch'} {defender.name}",
+                                caught=res.caught))
+        if not blocked and setup.is_mastermind(other, j) and (res.caught or rules.mastermind_point_without_catch):
+            vp += rules.vp_attack_mastermind
+            events.append(event(R.VICTORY, f"attacking the mastermind {defender.name}: +{rules.vp_attack_mastermind} VP"))
+        fallen, acted = state.fallen, state.acted
+        if res.success and attack.effect == "defeat":
+            vp += rules.vp_defeat
+            fallen = _append(fallen, other, j)
+            events.append(event(_rule_for(attack), f"{attacker.name} defeats {defender.name}: +{rules.vp_defeat} VP",
+                                defeated=defender.name))
+        elif res.success:  # stun: the target loses his action
+            lost_action = "loses his action" if not state.has_acted(other, j) else "had already acted"
+            acted = _set(acted, other, j)
+            events.append(event(R.ACTIONS, f"{attacker.name}'s {attack.label} overcomes {defender.name}, who {lost_action}"))
+        elif res.caught:
+            events.append(event(_rule_for(attack), f"{defender.name} withstands the {attack.label}"))
+        nxt = self._after_action(state, side, vp, fallen=fallen, acted=acted)
+        return nxt, tuple(events)
+
+    def _after_action(self, state: ConflictState, side: int, points: int = 0, **changes: Any) -> ConflictState:
+        """Score ``points`` for the acting side and pass the turn ("Conflicts": sides
+        alternate; a side with nobody ready is skipped)."""
+        if points:
+            vp = state.vp
+            changes["vp"] = (vp[0] + points, vp[1]) if side == 0 else (vp[0], vp[1] + points)
+        nxt = state._replace(**changes) if changes else state
+        other = 1 - side
+        turn = other if nxt.ready(other) else side
+        return nxt._replace(turn=turn) if turn != nxt.turn else nxt
+
+    def _conclude(self, state: ConflictState, chance: Chance) -> Step:
+        """Aftermath rolls, then who won, Doomsday points and who is lost."""
+        setup, rules = state.setup, state.setup.rules
+        events: list[Event] = []
+        fallen = list(state.fallen)
+        slipped = []
+        for side in (0, 1):
+            for i in state.fallen[side]:
+                v = setup.teams[side][i]
+                for ab in v.aftermath:
+                    if _abilities.ABILITIES[ab].effect(chance):
+                        fallen[side] = tuple(x for x in fallen[side] if x != i)
+                        slipped.append(v.name)
+                        events.append(event(R.DEFEATED, f"{v.name} rolls for {ab.replace('_', ' ')} and slips away: not counted as defeated"))
+                    else:
+                        events.append(event(R.DEFEATED, f"{v.name} rolls for {ab.replace('_', ' ')} and fails"))
+        vp = state.vp
+        winner = None if vp[0] == vp[1] else (0 if vp[0] > vp[1] else 1)
+        dd = [0, 0]
+        if winner is None:
+            events.append(event(R.DRAW, f"draw at {vp[0]}-{vp[1]} VP: no Doomsday points" + ("" if setup.ambush else "; the attacker goes back")))
+        else:
+            names = ("attackers", "defenders")
+            events.append(event(R.CONCLUSION, f"the {names[winner]} win {vp[0]}-{vp[1]} VP", winner=winner))
+            if not setup.ambush:
+                dd[winner] = rules.win_doomsday_doom_ready if setup.doom_ready else rules.win_doomsday
+                events.append(event(R.WINNER_DOOMSDAY, f"the winner gains {dd[winner]} Doomsday point(s)"))
+                if abs(vp[0] - vp[1]) >= rules.sound_defeat_margin:
+                    dd[winner] += rules.sound_defeat_bonus
+                    events.append(event(R.SOUND_DEFEAT, f"a sound defeat: +{rules.sound_defeat_bonus} Doomsday point"))
+        lost = []
+        for side in (0, 1):
+            gone = fallen[side][:-1]
+            lost.append(tuple(setup.teams[side][i].name for i in gone))
+            if gone:
+                events.append(event(R.DEFEATED, f"{', '.join(lost[side])} lost; {setup.teams[side][fallen[side][-1]].name} survives as the last defeated"))
+            elif fallen[side]:
+                events.append(event(R.DEFEATED, f"{setup.teams[side][fallen[side][0]].name} was the only one defeated and recovers"))
+        result = ConflictResult(
+            vp=vp, winner=winner, doomsday=(dd[0], dd[1]),
+            defeated=tuple(tuple(setup.teams[s][i].name for i in fallen[s]) for s in (0, 1)),
+            lost=(lost[0], lost[1]), slipped=tuple(slipped),
+        )
+        return Step(state._replace(result=result), tuple(events))
+
+
+def _set(bits: tuple[int, int], side: int, i: int) -> tuple[int, int]:
+    return (bits[0] | 1 << i, bits[1]) if side == 0 else (bits[0], bits[1] | 1 << i)
+
+
+def _append(fallen: tuple, side: int, i: int) -> tuple:
+    return (fallen[0] + (i,), fallen[1]) if side == 0 else (fallen[0], fallen[1] + (i,))
+
+
+def _rule_for(attack: Attack):
+    if attack.ability:
+        return R.ACTIONS
+    return R.MENTAL if attack.kind == "mental" else R.PHYSICAL

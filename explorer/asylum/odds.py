@@ -1,0 +1,198 @@
+"""Exact odds for Doom Asylum conflicts, as fractions.
+
+Every function here enumerates the rules code itself (:mod:`explorer.asylum.combat`
+and :mod:`explorer.asylum.conflict`) with :func:`explorer.core.engine.outcomes` or
+the exact :class:`~explorer.core.engine.Analyzer`; nothing is computed by a
+second, hand-written formula.
+
+>>> from explorer.asylum import Villain
+>>> a = Villain(name="A", physical_attack=3, physical_defense=2, mental_attack=4, mental_defense=3, quickness=2)
+>>> d = Villain(name="D", physical_attack=2, physical_defense=3, mental_attack=2, mental_defense=2, quickness=3)
+>>> mental_attack(a, d)
+Fraction(13, 18)
+>>> tactical_maneuver(a)
+Fraction(1, 3)
+>>> result = conflict([a], [d])
+>>> result.attacker_wins + result.draw + result.defender_wins
+Fraction(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from ..core.dist import Dist
+from ..core.engine import Analyzer, IllegalAction, Policy, outcomes
+from . import abilities as _abilities
+from . import sections as R
+from .combat import (
+    DEFAULT_RULES,
+    Attack,
+    attack_dist,
+    can_reach,
+    maneuver_stat,
+    mental_attack_spec,
+    physical_attack_spec,
+)
+from .combat import tactical_maneuver as _maneuver_rule
+from .conflict import Conflict, ConflictResult, ConflictState
+from .params import AsylumRules
+from .policies import get_policy
+from .villains import Villain
+
+GAME = Conflict()
+
+
+class AttackOdds(NamedTuple):
+    """A physical attack in its two rolls: ``catch`` P(caught), ``hit`` P(defeated
+    once caught), ``defeat`` P(defeated) overall."""
+
+    catch: Fraction
+    hit: Fraction
+    defeat: Fraction
+
+
+def attack_outcomes(attacker: Villain, defender: Villain, attack: Attack, rules: AsylumRules = DEFAULT_RULES,
+                    *, blocked: bool = False) -> Dist:
+    """The exact distribution of :class:`~explorer.asylum.combat.AttackResult`."""
+    if not can_reach(attacker, defender, attack):
+        raise IllegalAction(R.FLYING, f"{defender.name} flies: a melee physical attack cannot reach him")
+    return attack_dist(attacker, defender, attack, rules, blocked)
+
+
+def mental_attack(attacker: Villain, defender: Villain, rules: AsylumRules = DEFAULT_RULES) -> Fraction:
+    """P(the defender is defeated) by a standard mental attack ("Mental Attack")."""
+    return attack_outcomes(attacker, defender, mental_attack_spec(attacker), rules).prob(lambda r: r.success)
+
+
+def physical_attack(attacker: Villain, defender: Villain, rules: AsylumRules = DEFAULT_RULES,
+                    *, blocked: bool = False) -> Fraction:
+    """P(the defender is caught and defeated) by a standard physical attack
+    ("Physical Attack"); ``blocked=True`` for a blocker, who is not caught first.
+    A melee attack on a flyer raises :class:`IllegalAction`."""
+    return physical_breakdown(attacker, defender, rules, blocked=blocked).defeat
+
+
+def physical_breakdown(attacker: Villain, defender: Villain, rules: AsylumRules = DEFAULT_RULES,
+                       *, blocked: bool = False) -> AttackOdds:
+    """The catch and the hit of a physical attack, separately."""
+    dist = attack_outcomes(attacker, defender, physical_attack_spec(attacker), rules, blocked=blocked)
+    catch = dist.prob(lambda r: r.caught)
+    defeat = dist.prob(lambda r: r.success)
+    return AttackOdds(catch, defeat / catch if catch else Fraction(0), defeat)
+
+
+def ability(attacker: Villain, defender: Villain, name: str, *, mastermind: bool = False,
+            rules: AsylumRules = DEFAULT_RULES) -> Fraction:
+    """P(success) of an action ability used on ``defender`` (defeat, or stun for
+    hypnotise); ``mastermind`` says whether the target is the rival mastermind."""
+    spec = _abilities.get(name)
+    if spec.kind != "action":
+        raise ValueError(f"{name!r} is a {spec.kind} ability, not one used as an action")
+    return attack_outcomes(attacker, defender, spec.effect(attacker, defender, mastermind), rules).prob(lambda r: r.success)
+
+
+def tactical_maneuver(villain: Villain, rules: AsylumRules = DEFAULT_RULES, stat: str | None = None) -> Fraction:
+    """P(success) of a tactical maneuver with the best allowed stat (or ``stat``)."""
+    stat = stat or maneuver_stat(villain, rules)
+    return outcomes(lambda chance: _maneuver_rule(villain, stat, chance, rules)).prob(True)
+
+
+# -- whole conflicts ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ConflictOdds:
+    """The exact outcome of a whole conflict under given policies.
+
+    ``attacker_wins + draw + defender_wins == 1`` exactly; ``margin`` is the
+    distribution of attacker minus defender victory points; ``doomsday`` the
+    expected Doomsday points each side takes home; ``outcomes`` the full
+    distribution of :class:`~explorer.asylum.conflict.ConflictResult`.
+    """
+
+    attacker_wins: Fraction
+    draw: Fraction
+    defender_wins: Fraction
+    margin: Dist[int]
+    doomsday: tuple[Fraction, Fraction]
+    outcomes: Dist[ConflictResult]
+
+    @classmethod
+    def of(cls, dist: Dist[ConflictResult]) -> ConflictOdds:
+        return cls(
+            attacker_wins=dist.prob(lambda r: r.winner == 0),
+            draw=dist.prob(lambda r: r.winner is None),
+            defender_wins=dist.prob(lambda r: r.winner == 1),
+            margin=dist.map(lambda r: r.margin).sorted(),
+            doomsday=(dist.expectation(lambda r: r.doomsday[0]), dist.expectation(lambda r: r.doomsday[1])),
+            outcomes=dist,
+        )
+
+    def win(self, side: int) -> Fraction:
+        return self.attacker_wins if side == 0 else self.defender_wins
+
+    def expected_lost(self, side: int) -> Fraction:
+        """Expected number of villains the side loses for good."""
+        return self.outcomes.expectation(lambda r: len(r.lost[side]))
+
+    def __repr__(self) -> str:
+        return (f"ConflictOdds(attacker_wins={self.attacker_wins} ({float(self.attacker_wins):.1%}), "
+                f"draw={self.draw} ({float(self.draw):.1%}), "
+                f"defender_wins={self.defender_wins} ({float(self.defender_wins):.1%}), "
+                f"doomsday=({float(self.doomsday[0]):.3f}, {float(self.doomsday[1]):.3f}))")
+
+
+PolicySpec = str | Policy | Sequence[str | Policy] | Mapping[int, str | Policy]
+
+
+def policies(policy: PolicySpec) -> dict[int, Policy]:
+    """One policy for both sides, or a pair (attacker's, defender's)."""
+    if isinstance(policy, (str, Policy)):
+        p = get_policy(policy)
+        return {0: p, 1: p}
+    if isinstance(policy, Mapping):
+        return {side: get_policy(policy[side]) for side in (0, 1)}
+    a, d = policy
+    return {0: get_policy(a), 1: get_policy(d)}
+
+
+def conflict(
+    attackers: Sequence[Villain],
+    defenders: Sequence[Villain],
+    policy: PolicySpec = "greedy",
+    *,
+    masterminds: tuple[str | None, str | None] | None = None,
+    ambush: bool = False,
+    doom_ready: bool = False,
+    rules: AsylumRules | None = None,
+) -> ConflictOdds:
+    """The exact odds of a whole conflict.  Masterminds default to each team's
+    first villain; ``policy`` is a name, a policy, or a pair for the two sides."""
+    state = GAME.start(attackers, defenders, masterminds=masterminds, ambush=ambush, doom_ready=doom_ready, rules=rules)
+    return state_odds(state, policy)
+
+
+def state_odds(state: ConflictState, policy: PolicySpec = "greedy") -> ConflictOdds:
+    """The exact odds from any point of a conflict."""
+    return ConflictOdds.of(Analyzer(GAME, policies(policy)).outcome(state))
+
+
+def option_outcomes(state: ConflictState, policy: PolicySpec = "greedy") -> dict[Any, ConflictOdds]:
+    """At a decision: each legal option -> the odds if it is taken and play then
+    follows ``policy``."""
+    analyzer = Analyzer(GAME, policies(policy))
+    return {option: ConflictOdds.of(dist) for option, dist in analyzer.options(state).items()}
+
+
+def option_odds(state: ConflictState, policy: PolicySpec = "greedy") -> dict[Any, Fraction]:
+    """At a decision: each legal option -> the deciding side's chance of winning
+    the conflict if it takes that option and play then follows ``policy``.  For
+    the conclusion step (nobody decides) the attacker's chance is given."""
+    dec = GAME.decision(state)
+    if dec is None:
+        return {}
+    side = dec.player if dec.player is not None else 0
+    return {option: o.win(side) for option, o in option_outcomes(state, policy).items()}

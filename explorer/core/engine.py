@@ -1,0 +1,449 @@
+"""The game protocol and its three runners.
+
+A *game* here is any rule system that can be stepped: a single attack, a whole
+conflict, a turn, a whole game.  Rules are written once, as plain functions that
+ask a :class:`Chance` for every random result.  The same code then serves:
+
+* the :class:`Stepper` (a seeded RNG answers, with full history, undo and replay),
+* the :class:`Analyzer` (every answer is enumerated, exactly, with memoisation on
+  state), and
+* the :func:`simulate` sampler (a seeded RNG answers, with nothing recorded, fast).
+
+>>> from explorer.core.dist import beats
+>>> outcomes(lambda chance: chance.roll(beats(2, 0)) and chance.roll(beats(0, 0))).prob(True)
+Fraction(65, 216)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+
+from .dist import Dist
+from .events import Event, RuleRef
+
+S = TypeVar("S", bound=Hashable)  # a state
+A = TypeVar("A", bound=Hashable)  # an action
+R = TypeVar("R")
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid.  ``rule`` names the rule it breaks; the state
+    it was tried on is left unchanged (states are immutable)."""
+
+    def __init__(self, rule: RuleRef, message: str):
+        self.rule = rule
+        self.message = message
+        super().__init__(f"{message} (rule {rule})")
+
+
+# -- chance --------------------------------------------------------------------------------
+
+class Chance(Protocol):
+    """What a rule asks for each random result."""
+
+    def roll(self, dist: Dist[Any]) -> Any: ...
+
+
+class SampledChance:
+    """Answers each roll by drawing from a seeded :class:`random.Random`."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def roll(self, dist: Dist[Any]) -> Any:
+        return dist.sample(self.rng)
+
+
+class _ReplayChance:
+    """Follows a fixed path of outcome indices, then takes the first outcome of
+    each new roll and remembers the branches it skipped."""
+
+    __slots__ = ("path", "pos", "prob", "pending")
+
+    def __init__(self, path: tuple[int, ...]):
+        self.path = path
+        self.pos = 0
+        self.prob = Fraction(1)
+        self.pending: list[tuple[int, ...]] = []
+
+    def roll(self, dist: Dist[Any]) -> Any:
+        items = dist.pairs
+        if self.pos < len(self.path):
+            idx = self.path[self.pos]
+        else:
+            idx = 0
+            here = self.path + (0,) * (self.pos - len(self.path))
+            self.pending.extend(here + (j,) for j in range(1, len(items)))
+        self.pos += 1
+        outcome, p = items[idx]
+        self.prob *= p
+        return outcome
+
+
+def outcomes(rule: Callable[[Chance], R]) -> Dist[R]:
+    """Every result ``rule`` can give, with its exact probability.
+
+    ``rule`` is called once per path through its rolls, each time with a chance
+    that replays that path; it must be a pure function of the rolls it is given.
+    """
+    found: dict[R, Fraction] = {}
+    todo: list[tuple[int, ...]] = [()]
+    while todo:
+        chance = _ReplayChance(todo.pop())
+        result = rule(chance)
+        old = found.get(result)
+        found[result] = chance.prob if old is None else old + chance.prob
+        todo.extend(reversed(chance.pending))
+    return Dist._trusted(found)  # the paths partition certainty: they sum to 1
+
+
+# -- the protocol --------------------------------------------------------------------------
+
+class Decision(NamedTuple):
+    """Whose choice it is and the legal options.
+
+    ``player`` is ``None`` for a step the rules take on their own (one option,
+    for example "conclude the conflict"): runners take it without asking anyone.
+    """
+
+    player: Any
+    options: tuple[Any, ...]
+    rule: RuleRef
+    prompt: str = ""
+
+    @property
+    def forced(self) -> bool:
+        return self.player is None
+
+
+class Step(NamedTuple):
+    """A next state and the events that led to it."""
+
+    state: Any
+    events: tuple[Event, ...]
+
+
+class Game(Generic[S, A]):
+    """Base class for a rule system.  Subclasses write :meth:`decision`,
+    :meth:`resolve` and :meth:`result`; the rest comes from here."""
+
+    name: str = "game"
+
+    def decision(self, state: S) -> Decision | None:
+        """Whose choice it is now, or ``None`` when the game is over."""
+        raise NotImplementedError
+
+    def resolve(self, state: S, action: A, chance: Chance) -> Step:
+        """Carry out a legal ``action``; every random result comes from ``chance``."""
+        raise NotImplementedError
+
+    def result(self, state: S) -> Any:
+        """The result of a finished game (hashable), or ``None`` while it goes on."""
+        raise NotImplementedError
+
+    def illegal(self, state: S, action: Any) -> IllegalAction:
+        """Explain why ``action`` is not allowed now (override to name the rule)."""
+        dec = self.decision(state)
+        if dec is None:
+            return IllegalAction(RuleRef(self.name, "overview"), "the game is over")
+        return IllegalAction(dec.rule, f"{action!r} is not a legal option now")
+
+    # -- provided ---------------------------------------------------------------------
+    def check(self, state: S, action: Any) -> Decision:
+        """Raise :class:`IllegalAction` unless ``action`` is legal in ``state``."""
+        dec = self.decision(state)
+        if dec is None or action not in dec.options:
+            raise self.illegal(state, action)
+        return dec
+
+    def apply(self, state: S, action: A) -> Dist[Step]:
+        """The exact distribution of what ``action`` leads to (action not checked)."""
+        return outcomes(lambda chance: self.resolve(state, action, chance))
+
+    def play(self, state: S, action: A, rng: random.Random) -> Step:
+        """One sampled outcome of ``action`` (action not checked)."""
+        return self.resolve(state, action, SampledChance(rng))
+
+
+# -- policies ------------------------------------------------------------------------------
+
+class Policy:
+    """Answers decisions.  A policy gives a distribution over options (used by the
+    exact analyzer); :meth:`choose` draws one with the policy's own RNG."""
+
+    name = "policy"
+
+    def distribution(self, game: Game, state: Any, decision: Decision) -> Dist[Any]:
+        raise NotImplementedError
+
+    def choose(self, game: Game, state: Any, decision: Decision, rng: random.Random) -> Any:
+        return self.distribution(game, state, decision).sample(rng)
+
+    def __repr__(self) -> str:
+        return f"<{self.name} policy>"
+
+
+class RandomPolicy(Policy):
+    """Every legal option equally likely."""
+
+    name = "random"
+
+    def distribution(self, game, state, decision):
+        return Dist.uniform(decision.options)
+
+    def choose(self, game, state, decision, rng):
+        opts = decision.options
+        return opts[rng.randrange(len(opts))] if len(opts) > 1 else opts[0]
+
+
+class DeterministicPolicy(Policy):
+    """A policy that always picks one option: subclasses write :meth:`pick`."""
+
+    def pick(self, game: Game, state: Any, decision: Decision) -> Any:
+        raise NotImplementedError
+
+    def distribution(self, game, state, decision):
+        return Dist.certain(self.pick(game, state, decision))
+
+    def choose(self, game, state, decision, rng):
+        return self.pick(game, state, decision)
+
+
+Policies = Policy | Mapping[Any, Policy]
+
+
+def policy_for(policies: Policies, player: Any) -> Policy:
+    if isinstance(policies, Policy):
+        return policies
+    try:
+        return policies[player]
+    except KeyError:
+        raise KeyError(f"no policy given for player {player!r}") from None
+
+
+def _forced_option(decision: Decision) -> Any:
+    if len(decision.options) != 1:
+        raise RuntimeError(f"a forced step must have one option, got {decision.options!r}")
+    return decision.options[0]
+
+
+# -- runner 1: the stepper -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Entry:
+    """One applied step in a stepper's history."""
+
+    index: int
+    player: Any
+    action: Any
+    events: tuple[Event, ...]
+    state: Any
+
+
+def derived_rng(seed: int | str, stream: str) -> random.Random:
+    """An independent, reproducible RNG stream (``"chance"``, ``"policy"``, ...)."""
+    return random.Random(f"{seed}/{stream}")
+
+
+class Stepper:
+    """Plays a game one step at a time with a seeded RNG, keeping full history.
+
+    Chance and policies draw from separate streams derived from ``seed``, so
+    replaying the recorded actions with the same seed gives the same log.
+    """
+
+    def __init__(self, game: Game, initial: Any, seed: int | str = 0, policies: Policies | None = None):
+        self.game = game
+        self.initial = initial
+        self.seed = seed
+        self.policies = policies
+        self.chance_rng = derived_rng(seed, "chance")
+        self.policy_rng = derived_rng(seed, "policy")
+        self.history: list[Entry] = []
+        self._saved: list[tuple[Any, Any]] = []
+
+    @property
+    def state(self) -> Any:
+        return self.history[-1].state if self.history else self.initial
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.game.decision(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.decision is None
+
+    @property
+    def actions(self) -> list[Any]:
+        return [e.action for e in self.history]
+
+    def step(self, action: Any = None) -> Entry:
+        """Apply ``action`` (or the policy's choice, or the forced step).
+
+        Raises :class:`IllegalAction` for an illegal action and leaves everything
+        as it was.
+        """
+        state = self.state
+        dec = self.game.decision(state)
+        if dec is None:
+            raise IllegalAction(RuleRef(self.game.name, "overview"), "the game is over")
+        saved = (self.chance_rng.getstate(), self.policy_rng.getstate())
+        if action is None:
+            if dec.forced:
+                action = _forced_option(dec)
+            elif self.policies is None:
+                raise ValueError(f"player {dec.player!r} must choose: {dec.prompt}")
+            else:
+                action = policy_for(self.policies, dec.player).choose(self.game, state, dec, self.policy_rng)
+        else:
+            self.game.check(state, action)
+        nxt = self.game.play(state, action, self.chance_rng)
+        entry = Entry(len(self.history), dec.player, action, nxt.events, nxt.state)
+        self.history.append(entry)
+        self._saved.append(saved)
+        return entry
+
+    def undo(self) -> Entry | None:
+        """Go back one step (RNG streams too); returns the undone entry."""
+        if not self.history:
+            return None
+        chance, policy = self._saved.pop()
+        self.chance_rng.setstate(chance)
+        self.policy_rng.setstate(policy)
+        return self.history.pop()
+
+    def run(self, until: Callable[[Stepper], bool] | None = None, max_steps: int = 100_000) -> list[Entry]:
+        """Step with the policies until the game ends or ``until(self)`` is true."""
+        done = []
+        for _ in range(max_steps):
+            if self.over or (until is not None and until(self)):
+                break
+            done.append(self.step())
+        return done
+
+    def reset(self, seed: int | str | None = None) -> None:
+        self.__init__(self.game, self.initial, self.seed if seed is None else seed, self.policies)
+
+    @classmethod
+    def replay(cls, game: Game, initial: Any, seed: int | str, actions: Iterable[Any], policies: Policies | None = None) -> Stepper:
+        """Rebuild a stepper from its seed and action log."""
+        st = cls(game, initial, seed, policies)
+        for action in actions:
+            st.step(action)
+        return st
+
+    def log(self) -> list[dict[str, Any]]:
+        """The history as plain dicts (one per step), for JSON lines."""
+        return [
+            {"step": e.index, "player": e.player, "action": repr(e.action), "events": [ev.as_dict() for ev in e.events]}
+            for e in self.history
+        ]
+
+
+# -- runner 2: the exact analyzer ------------------------------------------------------------
+
+class Analyzer:
+    """Exact outcome distributions under given policies, memoised on state.
+
+    ``outcome(state)`` is the distribution of ``game.result`` at the end of play.
+    """
+
+    def __init__(self, game: Game, policies: Policies):
+        self.game = game
+        self.policies = policies
+        self.memo: dict[Any, Dist[Any]] = {}
+
+    def outcome(self, state: Any) -> Dist[Any]:
+        memo = self.memo
+        hit = memo.get(state)
+        if hit is not None:
+            return hit
+        game = self.game
+        dec = game.decision(state)
+        if dec is None:
+            dist = Dist.certain(game.result(state))
+        elif dec.forced:
+            dist = self.after(state, _forced_option(dec))
+        else:
+            choice = policy_for(self.policies, dec.player).distribution(game, state, dec)
+            dist = Dist.mix((p, self.after(state, a)) for a, p in choice.items()) if len(choice) > 1 else self.after(state, choice.outcomes[0])
+        memo[state] = dist
+        return dist
+
+    def after(self, state: Any, action: Any) -> Dist[Any]:
+        """The outcome distribution once ``action`` is taken in ``state``."""
+        steps = self.game.apply(state, action)
+        if len(steps) == 1:
+            return self.outcome(steps.outcomes[0].state)
+        return Dist.mix((p, self.outcome(step.state)) for step, p in steps.items())
+
+    def options(self, state: Any) -> dict[Any, Dist[Any]]:
+        """For the decision in ``state``: each legal option -> outcome distribution."""
+        dec = self.game.decision(state)
+        if dec is None:
+            return {}
+        return {a: self.after(state, a) for a in dec.options}
+
+
+# -- runner 3: the sampler -------------------------------------------------------------------
+
+@dataclass
+class Playout:
+    """What one sampled play-through ended with."""
+
+    state: Any
+    result: Any
+    steps: int
+    events: list[Event] = field(default_factory=list)
+
+
+def simulate(
+    game: Game,
+    initial: Any,
+    policies: Policies,
+    seed: int | str,
+    *,
+    max_steps: int = 1_000_000,
+    keep_events: bool = False,
+) -> Playout:
+    """Play to the end fast: no history, no legality checks on policy choices.
+
+    Uses the same RNG streams as :class:`Stepper`, so a playout and a stepper run
+    with the same seed and policies take the same path.
+    """
+    chance = SampledChance(derived_rng(seed, "chance"))
+    policy_rng = derived_rng(seed, "policy")
+    state = initial
+    kept: list[Event] = []
+    steps = 0
+    decision = game.decision
+    resolve = game.resolve
+    while steps < max_steps:
+        dec = decision(state)
+        if dec is None:
+            break
+        if dec.forced:
+            action = dec.options[0]
+        else:
+            action = policy_for(policies, dec.player).choose(game, state, dec, policy_rng)
+        state, events = resolve(state, action, chance)
+        if keep_events:
+            kept.extend(events)
+        steps += 1
+    return Playout(state, game.result(state), steps, kept)
+
+
+def sample_results(game: Game, initial: Any, policies: Policies, n: int, seed: int | str) -> dict[Any, int]:
+    """Monte Carlo: counts of results over ``n`` seeded playouts."""
+    counts: dict[Any, int] = {}
+    for i in range(n):
+        r = simulate(game, initial, policies, f"{seed}#{i}").result
+        counts[r] = counts.get(r, 0) + 1
+    return counts
