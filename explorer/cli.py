@@ -1,0 +1,91 @@
+"""``python -m explorer``: the command line.
+
+Each sub-command is a small function registered in :data:`COMMANDS`; it gets the
+parsed arguments and returns an exit code.  User mistakes (bad data, unknown
+names) print one line to stderr and exit 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from .core.data import DataError
+from .core.engine import IllegalAction
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m explorer",
+        description="The rules explorer: exact odds, steppers and simulations for three tabletop rulebooks.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    lab = sub.add_parser("lab", help="open JupyterLab on the start notebook")
+    lab.add_argument("--notebook", default="notebooks/00_start_here.ipynb", help="notebook to open")
+    lab.add_argument("lab_args", nargs=argparse.REMAINDER, help="further arguments for jupyter lab")
+
+    o = sub.add_parser("odds", help="exact odds of a Doom Asylum matchup")
+    o.add_argument("attacker", help="attacking villain's name (see data/asylum/villains.toml)")
+    o.add_argument("defender", help="defending villain's name")
+    o.add_argument("--level", type=int, nargs=2, default=(1, 1), metavar=("A", "D"), help="levels of the two villains")
+
+    for extend in EXTENSIONS:
+        extend(sub)
+    return parser
+
+
+# Later modules add their sub-commands here: fn(subparsers) registers parsers and COMMANDS.
+EXTENSIONS: list[Callable[[argparse._SubParsersAction], None]] = []
+
+
+def _lab(args: argparse.Namespace) -> int:
+    root = Path(__file__).resolve().parent.parent
+    cmd = [sys.executable, "-m", "jupyter", "lab", str(root / args.notebook)]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--ServerApp.allow_root=True")  # JupyterLab refuses root otherwise
+    return subprocess.call(cmd + list(args.lab_args))
+
+
+def _odds(args: argparse.Namespace) -> int:
+    from .asylum import load_roster, odds
+
+    roster = load_roster()
+    try:
+        a = roster[args.attacker].at_level(args.level[0])
+        d = roster[args.defender].at_level(args.level[1])
+    except KeyError as exc:
+        raise LookupError(f"no villain named {exc.args[0]!r}; known: {', '.join(roster)}") from None
+    rows = [("mental attack", odds.mental_attack(a, d))]
+    try:
+        b = odds.physical_breakdown(a, d)
+        rows += [("physical: catch", b.catch), ("physical: hit once caught", b.hit), ("physical attack", b.defeat)]
+    except IllegalAction as exc:
+        rows.append(("physical attack", f"not allowed: {exc.message}"))
+    rows.append((f"tactical maneuver ({a.name})", odds.tactical_maneuver(a)))
+    print(f"{a.describe()}  vs  {d.describe()}")
+    for label, p in rows:
+        print(f"  {label:<28} {p}" + (f"  ({float(p):.1%})" if not isinstance(p, str) else ""))
+    return 0
+
+
+COMMANDS.update(lab=_lab, odds=_odds)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        return COMMANDS[args.command](args)
+    except (DataError, IllegalAction, LookupError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
