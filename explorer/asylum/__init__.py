@@ -4,7 +4,7 @@
 >>> a = Villain(name="A", physical_attack=3, physical_defense=2, mental_attack=4, mental_defense=3, quickness=2)
 >>> d = Villain(name="D", physical_attack=2, physical_defense=3, mental_attack=2, mental_defense=2, quickness=3)
 >>> odds.mental_attack(a, d)
-Fraction(3, 4)
+Fraction(13, 18)
 """
 
 from . import odds

@@ -251,8 +251,10 @@ class Conflict(Game):
         none and acts first, unless the party is a lone mastermind
         ("Ambushes and Recruiting Henchmen")."""
         attackers, defenders = tuple(attackers), tuple(defenders)
+        if not attackers or not defenders:
+            raise ValueError(f"the {'attacking' if not attackers else 'defending'} team has no villains")
         if masterminds is None:
-            masterminds = (None if ambush else attackers[0].name, defenders[0].name if defenders else None)
+            masterminds = (None if ambush else attackers[0].name, defenders[0].name)
         first = ATTACKER
         if ambush and len(defenders) == 1 and masterminds[1] == defenders[0].name:
             first = DEFENDER

@@ -33,6 +33,7 @@ from .combat import (
     Attack,
     attack_dist,
     can_reach,
+    hit_roll,
     maneuver_stat,
     mental_attack_spec,
     physical_attack_spec,
@@ -47,8 +48,8 @@ GAME = Conflict()
 
 
 class AttackOdds(NamedTuple):
-    """A physical attack in its two rolls: ``catch`` P(caught), ``hit`` P(defeated
-    once caught), ``defeat`` P(defeated) overall."""
+    """A physical attack in its two rolls: ``catch`` P(caught), ``hit`` P(the hit
+    roll succeeds, i.e. defeated once caught), ``defeat`` P(defeated) overall."""
 
     catch: Fraction
     hit: Fraction
@@ -79,10 +80,10 @@ def physical_attack(attacker: Villain, defender: Villain, rules: AsylumRules = D
 def physical_breakdown(attacker: Villain, defender: Villain, rules: AsylumRules = DEFAULT_RULES,
                        *, blocked: bool = False) -> AttackOdds:
     """The catch and the hit of a physical attack, separately."""
-    dist = attack_outcomes(attacker, defender, physical_attack_spec(attacker), rules, blocked=blocked)
-    catch = dist.prob(lambda r: r.caught)
-    defeat = dist.prob(lambda r: r.success)
-    return AttackOdds(catch, defeat / catch if catch else Fraction(0), defeat)
+    spec = physical_attack_spec(attacker)
+    dist = attack_outcomes(attacker, defender, spec, rules, blocked=blocked)
+    hit = outcomes(lambda chance: hit_roll(attacker, defender, spec, chance)).prob(True)
+    return AttackOdds(dist.prob(lambda r: r.caught), hit, dist.prob(lambda r: r.success))
 
 
 def ability(attacker: Villain, defender: Villain, name: str, *, mastermind: bool = False,

@@ -96,7 +96,7 @@ def validate_entries(
 
 
 def _field_name(loc: tuple) -> str | None:
-    parts = [str(p) for p in loc if not isinstance(p, int)]
+    parts = [str(p) for p in loc if not isinstance(p, int) and p != "[key]"]
     return ".".join(parts) if parts else None
 
 

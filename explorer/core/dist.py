@@ -7,7 +7,7 @@ with a seeded :class:`random.Random`, using integer arithmetic so that a draw is
 the same on every machine.
 
 >>> from explorer.core.dist import d6
->>> (d6 + 2).prob(lambda total: total >= 7)
+>>> (d6 + 2).prob(lambda total: total >= 6)
 Fraction(1, 2)
 >>> beats(3, 1).prob(True)
 Fraction(13, 18)

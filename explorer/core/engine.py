@@ -349,6 +349,9 @@ class Stepper:
 
 # -- runner 2: the exact analyzer ------------------------------------------------------------
 
+_BUSY: Any = object()  # marks a state whose outcome is being computed
+
+
 class Analyzer:
     """Exact outcome distributions under given policies, memoised on state.
 
@@ -364,7 +367,11 @@ class Analyzer:
         memo = self.memo
         hit = memo.get(state)
         if hit is not None:
+            if hit is _BUSY:
+                raise ValueError("the game has a cycle (a state leads back to itself); "
+                                 "exact analysis needs every play to end")
             return hit
+        memo[state] = _BUSY
         game = self.game
         dec = game.decision(state)
         if dec is None:

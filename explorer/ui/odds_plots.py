@@ -1,0 +1,285 @@
+"""Plot builders for Doom Asylum odds: pure functions returning a
+:class:`plotly.graph_objects.Figure`.
+
+Every number drawn comes from :mod:`explorer.asylum.odds` or from
+:mod:`explorer.core.dist` (``d6 - d6`` is a :class:`~explorer.core.dist.Dist`);
+nothing here does its own dice arithmetic.  Widgets call these once to build a
+``go.FigureWidget`` and then change the traces in place.
+
+>>> fig = dice_difference_bars("exact")
+>>> [round(y, 4) for y in fig.data[0].y][:3]
+[0.0278, 0.0556, 0.0833]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import lru_cache
+
+import plotly.graph_objects as go
+
+from explorer.asylum import odds
+from explorer.asylum.odds import ConflictOdds
+from explorer.asylum.villains import Villain
+from explorer.core.dist import Dist, d6
+
+from .common import fraction_text, percent_text
+
+ATTACKER_COLOUR = "#2c7fb8"
+DEFENDER_COLOUR = "#d95f0e"
+DRAW_COLOUR = "#999999"
+NEUTRAL_COLOUR = "#bdbdbd"
+
+OUTCOME_LABELS = ("Attackers win", "Draw", "Defenders win")
+VIEWS = ("exact", "at_least", "at_most")
+VIEW_LABELS = {"exact": "exactly", "at_least": "at least", "at_most": "at most"}
+
+NO_CATCH_ROW_LABEL = "no catch roll"
+
+
+def _layout(fig: go.Figure, title: str, x: str, y: str, **more) -> go.Figure:
+    fig.update_layout(
+        title={"text": title, "x": 0.02, "xanchor": "left"},
+        xaxis_title=x, yaxis_title=y, template="plotly_white",
+        margin={"l": 60, "r": 20, "t": 70, "b": 55}, height=more.pop("height", 380), **more,
+    )
+    return fig
+
+
+# -- attack heatmap ------------------------------------------------------------------------------
+
+@lru_cache(maxsize=8)
+def attack_grid(span: int = 6) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[Fraction, ...], ...]]:
+    """The heatmap's numbers: ``(x, y, z)`` with ``x`` the attack-minus-defence
+    edge (``-span..span``), ``y`` the quickness edge for the catch (``-span..span``)
+    followed by ``span + 1`` for the row with no catch roll, and ``z[row][col]`` the
+    exact P(defeat), from :func:`odds.physical_attack` and (no-catch row)
+    :func:`odds.mental_attack` on two plain villains (no special abilities)."""
+    base = span  # keeps every stat non-negative
+    xs = tuple(range(-span, span + 1))
+    catches = tuple(range(-span, span + 1))
+    defender = Villain(name="Defender", physical_attack=base, physical_defense=base, mental_attack=base,
+                       mental_defense=base, quickness=base)
+
+    def attacker(edge: int, quick: int) -> Villain:
+        return Villain(name="Attacker", physical_attack=base + edge, physical_defense=base,
+                       mental_attack=base + edge, mental_defense=base, quickness=base + quick)
+
+    rows = [tuple(odds.physical_attack(attacker(x, q), defender) for x in xs) for q in catches]
+    rows.append(tuple(odds.mental_attack(attacker(x, 0), defender) for x in xs))
+    return xs, catches + (span + 1,), tuple(rows)
+
+
+def _clip(v: int, span: int) -> int:
+    return max(-span, min(span, v))
+
+
+def attack_heatmap(span: int = 6, *, mental_edge: int | None = None,
+                   physical_edge: tuple[int, int] | None = None) -> go.Figure:
+    """P(the defender is defeated) by how the two villains' stats compare.
+
+    Columns: attack stat minus defence stat (the hit roll).  Rows: quickness
+    minus quickness (the catch roll of a physical attack, rulebook "Physical
+    Attack"); the top row has no catch roll at all, which is a mental attack
+    ("Mental Attack") or a physical attack on a blocker ("Blocking").
+
+    ``mental_edge`` (Mental Attack - Mental Defense) and ``physical_edge``
+    (``(Physical Attack - Physical Defense, Quickness - Quickness)``) mark a
+    matchup on the map; trace 1 is the mental mark, trace 2 the physical one.
+    """
+    xs, ys, z = attack_grid(span)
+    zf = [[float(p) for p in row] for row in z]
+    custom = [[fraction_text(p) for p in row] for row in z]
+    fig = go.Figure()
+    fig.add_trace(go.Heatmap(
+        x=list(xs), y=list(ys), z=zf, customdata=custom, zmin=0, zmax=1, colorscale="Blues",
+        texttemplate="%{z:.0%}", textfont={"size": 9},
+        colorbar={"title": {"text": "P(defeat)"}, "tickformat": ".0%"},
+        hovertemplate="attack − defence %{x:+d}<br>%{y}<br>P(defeat) = %{customdata} (%{z:.1%})<extra></extra>",
+        name="P(defeat)",
+    ))
+    fig.add_trace(go.Scatter(
+        x=[], y=[], mode="markers+text", name="this mental attack", text=["mental"], textposition="middle right",
+        marker={"symbol": "star", "size": 16, "color": DEFENDER_COLOUR, "line": {"width": 1, "color": "black"}},
+        textfont={"color": "black"}, hoverinfo="skip",
+    ))
+    fig.add_trace(go.Scatter(
+        x=[], y=[], mode="markers+text", name="this physical attack", text=["physical"], textposition="middle right",
+        marker={"symbol": "diamond", "size": 14, "color": DEFENDER_COLOUR, "line": {"width": 1, "color": "black"}},
+        textfont={"color": "black"}, hoverinfo="skip",
+    ))
+    set_heatmap_marks(fig, mental_edge, physical_edge, span)
+    ticks = list(ys)
+    text = [f"{q:+d}" if q else "0" for q in ys[:-1]] + [NO_CATCH_ROW_LABEL]
+    _layout(fig, "Chance to defeat the defender, by how the stats compare<br>"
+            "<sup>top row: one roll (mental attack, or hitting a blocker); other rows: catch first, then hit</sup>",
+            "attack stat minus defence stat (Mental Attack − Mental Defense, or Physical Attack − Physical Defense)",
+            "attacker's Quickness minus defender's", height=520, showlegend=False)
+    fig.update_yaxes(tickvals=ticks, ticktext=text)
+    fig.update_xaxes(dtick=1)
+    return fig
+
+
+def set_heatmap_marks(fig: go.Figure, mental_edge: int | None, physical_edge: tuple[int, int] | None,
+                      span: int = 6) -> None:
+    """Move the two marks of an :func:`attack_heatmap` (works on a FigureWidget)."""
+    mental, physical = fig.data[1], fig.data[2]
+    if mental_edge is None:
+        mental.x, mental.y = [], []
+    else:
+        mental.x, mental.y = [_clip(mental_edge, span)], [span + 1]
+    if physical_edge is None:
+        physical.x, physical.y = [], []
+    else:
+        physical.x, physical.y = [_clip(physical_edge[0], span)], [_clip(physical_edge[1], span)]
+
+
+# -- two-dice difference ---------------------------------------------------------------------------
+
+def dice_difference() -> Dist[int]:
+    """Your d6 minus the rival's d6, exactly."""
+    return (d6 - d6).sorted()
+
+
+def dice_difference_values(view: str = "exact") -> tuple[list[int], list[Fraction]]:
+    """``(differences, probabilities)`` for one view: P(= k), P(>= k) or P(<= k)."""
+    if view not in VIEWS:
+        raise ValueError(f"unknown view {view!r}; choose from {', '.join(VIEWS)}")
+    dist = dice_difference()
+    xs = list(dist.outcomes)
+    if view == "exact":
+        ps = [dist[k] for k in xs]
+    elif view == "at_most":
+        ps = [p for _, p in dist.cdf()]
+    else:
+        ps = [dist.prob(lambda d, k=k: d >= k) for k in xs]
+    return xs, ps
+
+
+def dice_difference_bars(view: str = "exact", edge: int | None = None) -> go.Figure:
+    """The distribution of ``d6 - d6``, the heart of every contest ("Mental Attack",
+    "Physical Attack"): both sides roll a die and add a stat, so the attacker wins
+    when his die minus the rival's is more than minus his stat edge.
+
+    ``view`` is ``"exact"`` (P of each difference), ``"at_least"`` or ``"at_most"``.
+    With ``edge`` (attacker's stat minus defender's), the bars where the attacker
+    wins are coloured and the title gives his exact chance.
+    """
+    fig = go.Figure(go.Bar(x=[], y=[], name="P"))
+    fig.update_xaxes(dtick=1)
+    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+    update_dice_bars(fig, view, edge)
+    return fig
+
+
+def update_dice_bars(fig: go.Figure, view: str = "exact", edge: int | None = None) -> None:
+    """Redraw a :func:`dice_difference_bars` figure in place for a new view or edge."""
+    xs, ps = dice_difference_values(view)
+    dist = dice_difference()
+    if edge is None:
+        colours = [ATTACKER_COLOUR] * len(xs)
+        sub = "each contest compares these two dice; stats shift the line between winning and losing"
+    else:
+        colours = [ATTACKER_COLOUR if k + edge > 0 else NEUTRAL_COLOUR for k in xs]
+        win = dist.prob(lambda d: d + edge > 0)
+        need = 1 - edge
+        sub = (f"stat edge {edge:+d}: the attacker wins when the difference is {need:+d} or more "
+               f"(blue), P = {fraction_text(win)} = {percent_text(win)}")
+    bar = fig.data[0]
+    bar.x, bar.y = xs, [float(p) for p in ps]
+    bar.text = [fraction_text(p) for p in ps]
+    bar.customdata = [fraction_text(p) for p in ps]
+    bar.textposition = "outside"
+    bar.marker.color = colours
+    bar.hovertemplate = f"P(difference {VIEW_LABELS[view]} %{{x:+d}}) = %{{customdata}} (%{{y:.1%}})<extra></extra>"
+    _layout(fig, f"Your d6 minus your rival's d6: P(difference is {VIEW_LABELS[view]} x)<br><sup>{sub}</sup>",
+            "x = your die minus the rival's die", f"probability the difference is {VIEW_LABELS[view]} x",
+            showlegend=False)
+
+
+# -- whole conflicts -------------------------------------------------------------------------------
+
+def _outcome_values(co: ConflictOdds) -> list[Fraction]:
+    return [co.attacker_wins, co.draw, co.defender_wins]
+
+
+def conflict_outcome_bars(conflict_odds: ConflictOdds, title: str | None = None) -> go.Figure:
+    """Who wins the conflict: attackers / draw / defenders, exact ("Victory in
+    Conflicts", "Concluding a Conflict"), with each side's expected Doomsday
+    points in the subtitle."""
+    fig = go.Figure(go.Bar(x=list(OUTCOME_LABELS), y=[], marker={"color": [ATTACKER_COLOUR, DRAW_COLOUR, DEFENDER_COLOUR]}))
+    fig.update_yaxes(tickformat=".0%", range=[0, 1.08])
+    update_outcome_bars(fig, conflict_odds, title)
+    return fig
+
+
+def update_outcome_bars(fig: go.Figure, conflict_odds: ConflictOdds, title: str | None = None) -> None:
+    ps = _outcome_values(conflict_odds)
+    bar = fig.data[0]
+    bar.y = [float(p) for p in ps]
+    bar.text = [f"{fraction_text(p)}<br>{percent_text(p)}" if len(fraction_text(p)) <= 14 else percent_text(p) for p in ps]
+    bar.customdata = [fraction_text(p) for p in ps]
+    bar.textposition = "outside"
+    bar.hovertemplate = "%{x}: %{customdata} (%{y:.1%})<extra></extra>"
+    dd = conflict_odds.doomsday
+    _layout(fig, (title or "How the conflict ends") +
+            f"<br><sup>expected Doomsday points won: attackers {float(dd[0]):.2f}, defenders {float(dd[1]):.2f}</sup>",
+            "result of the conflict", "probability", showlegend=False, height=360)
+
+
+def margin_bars(conflict_odds: ConflictOdds, sound_defeat_margin: int = 5) -> go.Figure:
+    """The victory-point margin (attackers' VP minus defenders'), exact.  Bars
+    right of zero are attacker wins, left of zero defender wins; beyond the dotted
+    lines the win is a sound defeat ("Bonus for sound defeat")."""
+    fig = go.Figure(go.Bar(x=[], y=[]))
+    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+    update_margin_bars(fig, conflict_odds, sound_defeat_margin)
+    return fig
+
+
+def update_margin_bars(fig: go.Figure, conflict_odds: ConflictOdds, sound_defeat_margin: int = 5) -> None:
+    margin = conflict_odds.margin
+    xs = list(margin.outcomes)
+    ps = [margin[k] for k in xs]
+    bar = fig.data[0]
+    bar.x, bar.y = xs, [float(p) for p in ps]
+    bar.customdata = [fraction_text(p) for p in ps]
+    bar.hovertemplate = "margin %{x:+d} VP: %{customdata} (%{y:.1%})<extra></extra>"
+    bar.marker.color = [ATTACKER_COLOUR if k > 0 else DEFENDER_COLOUR if k < 0 else DRAW_COLOUR for k in xs]
+    fig.layout.shapes = ()
+    for side in (-1, 1):
+        fig.add_vline(x=side * (sound_defeat_margin - 0.5), line_dash="dot", line_color="#555")
+    _layout(fig, "Victory-point margin (attackers minus defenders)<br>"
+            f"<sup>blue: attackers win, orange: defenders win, grey: draw; past the dotted lines "
+            f"(±{sound_defeat_margin}) the win is a sound defeat</sup>",
+            "attackers' victory points minus defenders'", "probability", showlegend=False, height=360)
+    fig.update_xaxes(dtick=1 if not xs or max(xs) - min(xs) <= 16 else 2)
+
+
+def policy_comparison(results: Mapping[str, ConflictOdds], title: str | None = None) -> go.Figure:
+    """The same teams under different policies: one group of bars per result
+    (attackers win / draw / defenders win), one colour per policy setting.
+    ``results`` maps a label (e.g. ``"greedy"``) to the conflict's odds."""
+    fig = go.Figure()
+    for label, co in results.items():
+        ps = _outcome_values(co)
+        fig.add_trace(go.Bar(
+            x=list(OUTCOME_LABELS), y=[float(p) for p in ps], name=str(label),
+            text=[percent_text(p) for p in ps], textposition="outside",
+            customdata=[fraction_text(p) for p in ps],
+            hovertemplate=f"{label}: %{{x}} %{{customdata}} (%{{y:.1%}})<extra></extra>",
+        ))
+    fig.update_yaxes(tickformat=".0%", range=[0, 1.1])
+    _layout(fig, title or "Same teams, different play: how the result depends on the policies",
+            "result of the conflict", "probability", barmode="group", height=380,
+            legend={"title": {"text": "policy"}})
+    return fig
+
+
+def comparison_rows(results: Mapping[str, ConflictOdds]) -> list[Sequence[str]]:
+    """Rows for a policy comparison table: label, then each result as fraction and %."""
+    return [
+        [str(label)] + [f"{fraction_text(p)} ({percent_text(p)})" for p in _outcome_values(co)]
+        for label, co in results.items()
+    ]

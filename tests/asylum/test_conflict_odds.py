@@ -1,0 +1,151 @@
+"""Whole-conflict odds (odds.conflict, odds.option_odds) against an independent
+hand-written model, a memo-free brute-force walk of the game tree, and seeded
+Monte Carlo.  Rulebook: "Conflicts" through "Concluding a Conflict"."""
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from conftest import make
+from explorer.asylum import odds
+from explorer.asylum.conflict import Conflict, MentalAttack
+from explorer.asylum.policies import BestPolicy, GreedyPolicy
+from explorer.core.dist import Dist
+from explorer.core.engine import RandomPolicy, policy_for, sample_results
+
+FACES = range(1, 7)
+GAME = Conflict()
+
+
+def contest(att, dfn):
+    return Fraction(sum(1 for a, d in itertools.product(FACES, FACES) if a + att > d + dfn), 36)
+
+
+def hand_model_1v1(a, d):
+    """Independent model of a 1-on-1 conflict of plain villains (both masterminds)
+    under the uniform random policy: returns Dist over (winner, margin, dd_a, dd_d)."""
+    def moves(me, them):
+        """(probability, my VP, them defeated) for each of my three options, each 1/3."""
+        out = []
+        third = Fraction(1, 3)
+        pm = contest(me.mental_attack, them.mental_defense)  # mental: +1 mastermind, +5 on a defeat
+        out += [(third * pm, 6, True), (third * (1 - pm), 1, False)]
+        pc, ph = contest(me.quickness, them.quickness), contest(me.physical_attack, them.physical_defense)
+        out += [(third * pc * ph, 6, True), (third * (1 - pc * ph), 1, False)]  # unblocked: +1 even if not caught
+        pt = Fraction(sum(1 for f in FACES if f + max(me.physical_attack, me.mental_attack, me.quickness) > 8), 6)
+        out += [(third * pt, 3, False), (third * (1 - pt), 0, False)]
+        return out
+
+    dist = {}
+    for p1, vp_a, d_down in moves(a, d):
+        replies = [(Fraction(1), 0, False)] if d_down else moves(d, a)
+        for p2, vp_d, _ in replies:
+            margin = vp_a - vp_d
+            winner = None if margin == 0 else (0 if margin > 0 else 1)
+            dd = [0, 0]
+            if winner is not None:
+                dd[winner] = 1 + (abs(margin) >= 5)
+            key = (winner, margin, dd[0], dd[1])
+            dist[key] = dist.get(key, 0) + p1 * p2
+    return Dist(dist)
+
+
+@pytest.mark.parametrize("stats_a,stats_d", [
+    ((3, 2, 4, 3, 2), (2, 3, 2, 2, 3)),
+    ((5, 1, 0, 2, 6), (1, 5, 5, 1, 0)),
+    ((0, 0, 0, 0, 0), (6, 6, 6, 6, 6)),
+])
+def test_random_1v1_matches_hand_model(stats_a, stats_d):
+    a, d = make("A", *stats_a), make("D", *stats_d)
+    got = odds.conflict([a], [d], "random")
+    model = hand_model_1v1(a, d)
+    assert got.attacker_wins == model.prob(lambda k: k[0] == 0)
+    assert got.draw == model.prob(lambda k: k[0] is None)
+    assert got.defender_wins == model.prob(lambda k: k[0] == 1)
+    assert got.margin == model.map(lambda k: k[1]).sorted()
+    assert got.doomsday == (model.expectation(lambda k: k[2]), model.expectation(lambda k: k[3]))
+    assert got.attacker_wins + got.draw + got.defender_wins == 1
+
+
+def brute_force(game, state, policies):
+    """Walk every path of the game tree without memoisation: Dist over results."""
+    dec = game.decision(state)
+    if dec is None:
+        return {game.result(state): Fraction(1)}
+    if dec.forced:
+        choice = {dec.options[0]: Fraction(1)}
+    else:
+        choice = dict(policy_for(policies, dec.player).distribution(game, state, dec).items())
+    out = {}
+    for action, pa in choice.items():
+        for step, ps in game.apply(state, action).items():
+            for res, pr in brute_force(game, step.state, policies).items():
+                out[res] = out.get(res, 0) + pa * ps * pr
+    return out
+
+
+def teams(roster, a_names, d_names):
+    return [roster[n] for n in a_names], [roster[n] for n in d_names]
+
+
+@pytest.mark.parametrize("policy", ["greedy", "random", "best"])
+def test_conflict_odds_match_brute_force_2v2(roster, policy):
+    a, d = teams(roster, ["Doctor Cortex", "Gargantua"], ["Madame Nocturne", "Oscar"])
+    exact = odds.conflict(a, d, policy)
+    pols = odds.policies(policy)
+    brute = Dist(brute_force(GAME, GAME.start(a, d), pols))
+    assert exact.outcomes == brute
+    assert sum(p for _, p in exact.outcomes.items()) == 1
+
+
+def test_conflict_odds_against_monte_carlo(roster):
+    """Seeded Monte Carlo of the rules: within 4 standard errors of the exact odds."""
+    a, d = teams(roster, ["Doctor Cortex", "Baron Von Blitz", "The Puppeteer"],
+                 ["Madame Nocturne", "Corporal Union", "Oscar"])
+    exact = odds.conflict(a, d, "greedy")
+    n = 3000
+    counts = sample_results(GAME, GAME.start(a, d), GreedyPolicy(), n, seed=11)
+    for winner, p in ((0, exact.attacker_wins), (None, exact.draw), (1, exact.defender_wins)):
+        freq = sum(c for r, c in counts.items() if r.winner == winner) / n
+        assert abs(freq - float(p)) < 4 * (float(p) * (1 - float(p)) / n) ** 0.5 + 1e-9
+    mean_dd = sum(r.doomsday[0] * c for r, c in counts.items()) / n
+    assert abs(mean_dd - float(exact.doomsday[0])) < 0.1
+
+
+def test_option_odds_are_consistent(roster):
+    """odds.option_odds: each option's win chance; the greedy choice's equals the state's."""
+    a, d = teams(roster, ["Doctor Cortex", "Gargantua"], ["Madame Nocturne", "Oscar"])
+    state = GAME.start(a, d)
+    per_option = odds.option_odds(state, "greedy")
+    dec = GAME.decision(state)
+    assert set(per_option) == set(dec.options)
+    assert all(0 <= p <= 1 for p in per_option.values())
+    chosen = GreedyPolicy().pick(GAME, state, dec)
+    assert per_option[chosen] == odds.conflict(a, d, "greedy").attacker_wins
+
+
+def test_best_policy_is_at_least_as_good_as_any_option(roster):
+    a, d = teams(roster, ["The Widow", "Skyraker"], ["Iron Maiden", "Brainstorm"])
+    state = GAME.start(a, d)
+    outcomes = odds.option_outcomes(state, "best")
+    edge = {o: c.attacker_wins - c.defender_wins for o, c in outcomes.items()}
+    best = BestPolicy().pick(GAME, state, GAME.decision(state))
+    assert edge[best] == max(edge.values())
+
+
+def test_policy_pairs_and_names():
+    a, d = [make("A")], [make("D")]
+    mixed = odds.conflict(a, d, ("greedy", "random"))
+    assert mixed.attacker_wins + mixed.draw + mixed.defender_wins == 1
+    assert odds.conflict(a, d, {0: "random", 1: RandomPolicy()}) == odds.conflict(a, d, "random")
+    with pytest.raises(ValueError, match="unknown policy"):
+        odds.conflict(a, d, "clever")
+
+
+def test_option_odds_mid_conflict():
+    """option_odds works at any decision, including a block decision."""
+    s = GAME.start([make("A"), make("B")], [make("D"), make("E")])
+    s = GAME.play(s, MentalAttack("A", "D"), __import__("random").Random(1)).state
+    opts = odds.option_odds(s)
+    assert opts and all(isinstance(p, Fraction) for p in opts.values())

@@ -1,0 +1,101 @@
+"""The villain roster file and its validation ("Knowing your Villains",
+"Upgrading Villains"): bad data names the file, the villain and the field."""
+
+import pytest
+
+from conftest import make
+from explorer.asylum import Villain, load_roster
+from explorer.asylum.villains import masterminds
+from explorer.core.data import DataError
+
+GOOD = """
+[[villain]]
+name = "Alpha"
+physical_attack = 3
+physical_defense = 2
+mental_attack = 4
+mental_defense = 3
+quickness = 2
+abilities = ["flying"]
+level2 = { stats = { quickness = 1 } }
+level3 = { ability = "mind_blast" }
+"""
+
+
+def write(tmp_path, text):
+    p = tmp_path / "villains.toml"
+    p.write_text(text)
+    return p
+
+
+def test_sample_roster_meets_the_design_brief(roster):
+    """Our roster: 16+ villains, 4+ starred masterminds, 2+ flyers, 2+ level-1 Ranged, Oscar, Corporal Union."""
+    assert len(roster) >= 16
+    assert len(masterminds(roster)) >= 4
+    assert sum(v.flying for v in roster.values()) >= 2
+    assert sum(v.ranged for v in roster.values()) >= 2
+    assert "Oscar" in roster and roster["Oscar"].aftermath == ("slip_away",)
+    assert "Corporal Union" in roster
+    for v in roster.values():
+        assert v.max_level == 3, v.name
+        assert v.at_level(3).level == 3
+
+
+def test_levels_apply_upgrades_in_order(tmp_path):
+    """Upgrading Villains: each level adds its power or stat change."""
+    v = load_roster(write(tmp_path, GOOD))["Alpha"]
+    assert v.stat("quickness") == 2 and v.active_abilities == ("flying",)
+    v2 = v.upgraded()
+    assert v2.stat("quickness") == 3 and v2.active_abilities == ("flying",)
+    v3 = v2.upgraded()
+    assert v3.active_abilities == ("flying", "mind_blast") and v3.action_abilities == ("mind_blast",)
+    with pytest.raises(ValueError):
+        v3.upgraded()
+
+
+@pytest.mark.parametrize("change,field", [
+    (("quickness = 2\n", ""), "quickness"),  # missing stat
+    (("quickness = 2", 'quickness = "fast"'), "quickness"),  # not an integer
+    (("quickness = 2", "quickness = 2.5"), "quickness"),  # not an integer either
+    (("quickness = 2", "quickness = -1"), "quickness"),  # negative
+    (('abilities = ["flying"]', 'abilities = ["teleport"]'), "abilities"),  # unknown ability
+    (('level3 = { ability = "mind_blast" }', 'level3 = { ability = "laser_eyes" }'), "level3.ability"),
+    (("level2 = { stats = { quickness = 1 } }\n", ""), "level3"),  # level 3 without level 2
+    (("level2 = { stats = { quickness = 1 } }", "level2 = { stats = { speed = 1 } }"), "level2.stats.speed"),
+])
+def test_bad_villain_data_names_file_villain_and_field(tmp_path, change, field):
+    path = write(tmp_path, GOOD.replace(*change))
+    with pytest.raises(DataError) as err:
+        load_roster(path)
+    e = err.value
+    assert e.file == str(path) and e.entry == "Alpha" and e.field == field
+    assert str(path) in str(e) and "Alpha" in str(e) and field in str(e)
+
+
+def test_duplicate_name(tmp_path):
+    path = write(tmp_path, GOOD + GOOD)
+    with pytest.raises(DataError) as err:
+        load_roster(path)
+    assert err.value.entry == "Alpha" and err.value.field == "name" and "duplicate" in str(err.value)
+
+
+def test_unreadable_files(tmp_path):
+    with pytest.raises(DataError, match="not found"):
+        load_roster(tmp_path / "nope.toml")
+    with pytest.raises(DataError, match="not valid TOML"):
+        load_roster(write(tmp_path, "[[villain]\nname="))
+
+
+def test_villain_in_code_validates():
+    """The odds API's Villain: five non-negative integer stats, everything else optional."""
+    v = Villain(name="A", physical_attack=3, physical_defense=2, mental_attack=4, mental_defense=3, quickness=2)
+    assert v.level == 1 and v.abilities == () and not v.flying
+    with pytest.raises(ValueError, match="non-negative"):
+        make("B", pa=-1)
+    with pytest.raises(ValueError, match="non-negative"):
+        make("B", pa=True)
+    with pytest.raises(ValueError, match="unknown ability"):
+        make("B", abilities=("teleport",))
+    with pytest.raises(ValueError, match="level 2 needs"):
+        make("B", level=2)
+    assert hash(make("C")) == hash(make("C")) and make("C") == make("C")

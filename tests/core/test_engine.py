@@ -1,0 +1,121 @@
+"""The game protocol and its three runners (explorer.core.engine)."""
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from explorer.core.dist import Dist, beats, d6
+from explorer.core.engine import (
+    Analyzer, Decision, DeterministicPolicy, Game, IllegalAction, RandomPolicy, Step, Stepper,
+    outcomes, sample_results, simulate,
+)
+from explorer.core.events import RuleRef, event
+
+REF = RuleRef("test", "race")
+
+
+def test_outcomes_enumerates_every_path():
+    dist = outcomes(lambda ch: (ch.roll(d6), ch.roll(d6)) if ch.roll(Dist.bernoulli(Fraction(1, 3))) else None)
+    assert dist[None] == Fraction(2, 3)
+    assert dist[(1, 1)] == Fraction(1, 3) / 36
+    assert sum(p for _, p in dist.items()) == 1
+
+
+def test_outcomes_matches_brute_force_nested_rolls():
+    """A rule whose later rolls depend on earlier ones, against explicit loops."""
+    def rule(ch):
+        first = ch.roll(d6)
+        return first + (ch.roll(d6) if first >= 4 else 0)
+
+    brute = {}
+    for a, b in itertools.product(range(1, 7), repeat=2):
+        total = a + (b if a >= 4 else 0)
+        brute[total] = brute.get(total, 0) + Fraction(1, 36)
+    assert outcomes(rule) == Dist(brute)
+
+
+class Race(Game):
+    """A toy game: two players take turns rolling, three rolls each; more
+    successes wins.  Each roll is a choice of a safe or a risky contest.
+    State: (successes of 0, successes of 1, whose turn, rolls left)."""
+
+    name = "test"
+
+    def decision(self, s):
+        if s[3] == 0:
+            return None
+        return Decision(s[2], ("safe", "risky"), REF)
+
+    def resolve(self, s, action, chance):
+        who = s[2]
+        ok = chance.roll(beats(1, 0) if action == "safe" else beats(3, 1))
+        score = list(s[:2])
+        score[who] += ok
+        return Step((score[0], score[1], 1 - who, s[3] - 1), (event(REF, f"{who} {action}: {ok}"),))
+
+    def result(self, s):
+        return None if s[0] == s[1] else int(s[1] > s[0])
+
+
+def test_stepper_undo_and_replay_are_exact():
+    game = Race()
+    st = Stepper(game, (0, 0, 0, 6), seed=5, policies=RandomPolicy())
+    st.run()
+    log = st.log()
+    again = Stepper.replay(game, (0, 0, 0, 6), 5, st.actions)
+    assert again.log() == log and again.state == st.state
+    # undo three steps, then play on: the same seed gives the same continuation
+    end = st.state
+    for _ in range(3):
+        st.undo()
+    st.run()
+    assert st.state == end and st.log() == log
+
+
+def test_stepper_illegal_action_leaves_state():
+    st = Stepper(Race(), (0, 0, 0, 6), seed=1)
+    with pytest.raises(IllegalAction) as err:
+        st.step("cheat")
+    assert err.value.rule == REF and st.history == []
+
+
+def test_analyzer_against_sampler():
+    game, start = Race(), (0, 0, 0, 6)
+    exact = Analyzer(game, RandomPolicy()).outcome(start)
+    assert sum(p for _, p in exact.items()) == 1
+    n = 4000
+    counts = sample_results(game, start, RandomPolicy(), n, seed=3)
+    for result in (0, None, 1):  # tolerance: 4 standard errors
+        p = float(exact[result])
+        assert abs(counts.get(result, 0) / n - p) < 4 * (p * (1 - p) / n) ** 0.5
+
+
+def test_simulate_matches_stepper_path():
+    game, start = Race(), (0, 0, 0, 6)
+    play = simulate(game, start, RandomPolicy(), seed=9, keep_events=True)
+    st = Stepper(game, start, seed=9, policies=RandomPolicy())
+    st.run()
+    assert play.state == st.state and play.events == [e for entry in st.history for e in entry.events]
+
+
+class AlwaysSafe(DeterministicPolicy):
+    def pick(self, game, state, decision):
+        return "safe"
+
+
+def test_deterministic_policy_and_options():
+    an = Analyzer(Race(), AlwaysSafe())
+    opts = an.options((0, 0, 0, 6))
+    assert set(opts) == {"safe", "risky"}
+    for dist in opts.values():
+        assert sum(p for _, p in dist.items()) == 1
+
+
+def test_analyzer_refuses_cycles():
+    class Loop(Race):
+        def resolve(self, s, action, chance):
+            return Step(s, ())
+
+    with pytest.raises(ValueError, match="cycle"):
+        Analyzer(Loop(), AlwaysSafe()).outcome((0, 0, 0, 6))
