@@ -349,7 +349,7 @@ class Conflict(Game):
                     return IllegalAction(R.ACTIONS, f"{actor} has no special ability {action.ability!r} to use as an action")
                 attack = self._attack(state, side, i, j, action)
                 if not can_reach(state.villain(side, i), state.villain(t_side, j), attack):
-                    return IllegalAction(R.FLYING, f"{target} flies: only ranged attacks or flyers can reach him physically")
+                    return IllegalAction(R.FLYING, f"{target} flies: only ranged attacks or other flyers can reach a flyer physically")
             if isinstance(action, TacticalManeuver):
                 return IllegalAction(R.MANEUVER, f"a tactical maneuver uses Physical Attack, Mental Attack or Quickness; {action.stat!r} is not his best")
         return IllegalAction(R.ACTIONS, f"{action!r} is not a legal option now")

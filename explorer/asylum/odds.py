@@ -60,7 +60,7 @@ def attack_outcomes(attacker: Villain, defender: Villain, attack: Attack, rules:
                     *, blocked: bool = False) -> Dist:
     """The exact distribution of :class:`~explorer.asylum.combat.AttackResult`."""
     if not can_reach(attacker, defender, attack):
-        raise IllegalAction(R.FLYING, f"{defender.name} flies: a melee physical attack cannot reach him")
+        raise IllegalAction(R.FLYING, f"{defender.name} flies: a melee physical attack cannot reach a flyer")
     return attack_dist(attacker, defender, attack, rules, blocked)
 
 

@@ -39,12 +39,17 @@ class AsylumRules:
     win_doomsday_doom_ready: int = 3
     sound_defeat_margin: int = 5
     sound_defeat_bonus: int = 1
+    # the whole game (ours: the rulebook has no time limit)
+    turn_cap: int = 50  # turns per player; a game with no winner by then is a draw
     # readings (see data/asylum/interpretations.toml)
     defeated_villains_act: bool = False
     mastermind_point_without_catch: bool = True
     ranged_attacks_need_catch: bool = True
     flyers_block_melee: bool = True
     maneuver_counts_upgrades: bool = True
+    switch_ends_doom_ready: bool = True
+    doom_ready_any_time: bool = True
+    revisited_plot_room_event: bool = True
 
     def replace(self, **changes) -> AsylumRules:
         """A copy with some values changed (unknown names raise ``TypeError``)."""

@@ -48,3 +48,13 @@ DOOM_READY = _ref("doom_ready")
 DOOM_READY_BY_CONFLICT = _ref("doom_ready.by_conflict")
 WINNING = _ref("winning")
 VILLAINS = _ref("villains")
+
+# -- the whole game (explorer/asylum/game.py) ------------------------------------------------
+TURN_ORDER = _ref("turn.order")
+TURN_START = _ref("turn.start")
+TURN_END = _ref("turn.end")
+TURN_CAP = _ref("turn.cap")
+PUSH = _ref("conflicts.push")
+EVENT_TABLE = _ref("events.table")
+CUNNING_TRICK = _ref("events.cunning_trick")
+CALCULATED_RISK = _ref("events.calculated_risk")

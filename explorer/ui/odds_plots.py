@@ -166,7 +166,8 @@ def dice_difference_bars(view: str = "exact", edge: int | None = None) -> go.Fig
     With ``edge`` (attacker's stat minus defender's), the bars where the attacker
     wins are coloured and the title gives his exact chance.
     """
-    fig = go.Figure(go.Bar(x=[], y=[], name="P"))
+    fig = go.Figure(go.Bar(x=[], y=[], name="P", textposition="outside"))
+    _layout(fig, "", "x = your die minus the rival's die", "probability", showlegend=False)
     fig.update_xaxes(dtick=1)
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
     update_dice_bars(fig, view, edge)
@@ -190,12 +191,10 @@ def update_dice_bars(fig: go.Figure, view: str = "exact", edge: int | None = Non
     bar.x, bar.y = xs, [float(p) for p in ps]
     bar.text = [fraction_text(p) for p in ps]
     bar.customdata = [fraction_text(p) for p in ps]
-    bar.textposition = "outside"
     bar.marker.color = colours
     bar.hovertemplate = f"P(difference {VIEW_LABELS[view]} %{{x:+d}}) = %{{customdata}} (%{{y:.1%}})<extra></extra>"
-    _layout(fig, f"Your d6 minus your rival's d6: P(difference is {VIEW_LABELS[view]} x)<br><sup>{sub}</sup>",
-            "x = your die minus the rival's die", f"probability the difference is {VIEW_LABELS[view]} x",
-            showlegend=False)
+    fig.layout.title.text = f"Your d6 minus your rival's d6: P(difference is {VIEW_LABELS[view]} x)<br><sup>{sub}</sup>"
+    fig.layout.yaxis.title.text = f"probability the difference is {VIEW_LABELS[view]} x"
 
 
 # -- whole conflicts -------------------------------------------------------------------------------
@@ -208,8 +207,10 @@ def conflict_outcome_bars(conflict_odds: ConflictOdds, title: str | None = None)
     """Who wins the conflict: attackers / draw / defenders, exact ("Victory in
     Conflicts", "Concluding a Conflict"), with each side's expected Doomsday
     points in the subtitle."""
-    fig = go.Figure(go.Bar(x=list(OUTCOME_LABELS), y=[], marker={"color": [ATTACKER_COLOUR, DRAW_COLOUR, DEFENDER_COLOUR]}))
-    fig.update_yaxes(tickformat=".0%", range=[0, 1.08])
+    fig = go.Figure(go.Bar(x=list(OUTCOME_LABELS), y=[], marker={"color": [ATTACKER_COLOUR, DRAW_COLOUR, DEFENDER_COLOUR]},
+                           textposition="outside", hovertemplate="%{x}: %{customdata} (%{y:.1%})<extra></extra>"))
+    _layout(fig, "", "result of the conflict", "probability", showlegend=False, height=360)
+    fig.update_yaxes(tickformat=".0%", range=[0, 1.12])
     update_outcome_bars(fig, conflict_odds, title)
     return fig
 
@@ -220,19 +221,21 @@ def update_outcome_bars(fig: go.Figure, conflict_odds: ConflictOdds, title: str 
     bar.y = [float(p) for p in ps]
     bar.text = [f"{fraction_text(p)}<br>{percent_text(p)}" if len(fraction_text(p)) <= 14 else percent_text(p) for p in ps]
     bar.customdata = [fraction_text(p) for p in ps]
-    bar.textposition = "outside"
-    bar.hovertemplate = "%{x}: %{customdata} (%{y:.1%})<extra></extra>"
     dd = conflict_odds.doomsday
-    _layout(fig, (title or "How the conflict ends") +
-            f"<br><sup>expected Doomsday points won: attackers {float(dd[0]):.2f}, defenders {float(dd[1]):.2f}</sup>",
-            "result of the conflict", "probability", showlegend=False, height=360)
+    fig.layout.title.text = ((title or "How the conflict ends") +
+                             f"<br><sup>expected Doomsday points won: attackers {float(dd[0]):.2f}, "
+                             f"defenders {float(dd[1]):.2f}</sup>")
 
 
 def margin_bars(conflict_odds: ConflictOdds, sound_defeat_margin: int = 5) -> go.Figure:
     """The victory-point margin (attackers' VP minus defenders'), exact.  Bars
     right of zero are attacker wins, left of zero defender wins; beyond the dotted
     lines the win is a sound defeat ("Bonus for sound defeat")."""
-    fig = go.Figure(go.Bar(x=[], y=[]))
+    fig = go.Figure(go.Bar(x=[], y=[], hovertemplate="margin %{x:+d} VP: %{customdata} (%{y:.1%})<extra></extra>"))
+    _layout(fig, "Victory-point margin (attackers minus defenders)<br>"
+            f"<sup>blue: attackers win, orange: defenders win, grey: draw; past the dotted lines "
+            f"(±{sound_defeat_margin}) the win is a sound defeat</sup>",
+            "attackers' victory points minus defenders'", "probability", showlegend=False, height=360)
     fig.update_yaxes(tickformat=".0%", rangemode="tozero")
     update_margin_bars(fig, conflict_odds, sound_defeat_margin)
     return fig
@@ -245,15 +248,10 @@ def update_margin_bars(fig: go.Figure, conflict_odds: ConflictOdds, sound_defeat
     bar = fig.data[0]
     bar.x, bar.y = xs, [float(p) for p in ps]
     bar.customdata = [fraction_text(p) for p in ps]
-    bar.hovertemplate = "margin %{x:+d} VP: %{customdata} (%{y:.1%})<extra></extra>"
     bar.marker.color = [ATTACKER_COLOUR if k > 0 else DEFENDER_COLOUR if k < 0 else DRAW_COLOUR for k in xs]
     fig.layout.shapes = ()
     for side in (-1, 1):
         fig.add_vline(x=side * (sound_defeat_margin - 0.5), line_dash="dot", line_color="#555")
-    _layout(fig, "Victory-point margin (attackers minus defenders)<br>"
-            f"<sup>blue: attackers win, orange: defenders win, grey: draw; past the dotted lines "
-            f"(±{sound_defeat_margin}) the win is a sound defeat</sup>",
-            "attackers' victory points minus defenders'", "probability", showlegend=False, height=360)
     fig.update_xaxes(dtick=1 if not xs or max(xs) - min(xs) <= 16 else 2)
 
 

@@ -1,0 +1,29 @@
+"""``python -m explorer``: help, the odds command, and errors a user can act on."""
+
+import subprocess
+import sys
+
+from explorer.cli import main
+
+
+def test_help_runs_as_a_module():
+    out = subprocess.run([sys.executable, "-m", "explorer", "--help"], capture_output=True, text=True, check=True)
+    assert "odds" in out.stdout and "lab" in out.stdout
+
+
+def test_odds_command_prints_exact_fractions(capsys):
+    assert main(["odds", "Doctor Cortex", "Oscar"]) == 0
+    out = capsys.readouterr().out
+    assert "mental attack" in out and "/" in out
+
+
+def test_odds_command_explains_flyers(capsys):
+    """Flying & Ranged Attacks: the command says why a physical attack is not allowed."""
+    assert main(["odds", "Gargantua", "Madame Nocturne"]) == 0
+    assert "not allowed" in capsys.readouterr().out
+
+
+def test_unknown_villain_is_one_line_not_a_traceback(capsys):
+    assert main(["odds", "Nobody", "Oscar"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: no villain named 'Nobody'") and "Traceback" not in err
