@@ -173,6 +173,14 @@ class ConflictResult:
     defeated: tuple[tuple[str, ...], tuple[str, ...]]  # in order of defeat, after aftermath rolls
     lost: tuple[tuple[str, ...], tuple[str, ...]]  # defeated villains who leave their party
     slipped: tuple[str, ...] = ()  # saved by an aftermath ability (Oscar)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # hashed millions of times when the analyzer merges outcomes: compute once
+        object.__setattr__(self, "_hash", hash((self.vp, self.winner, self.doomsday, self.defeated, self.lost, self.slipped)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def margin(self) -> int:

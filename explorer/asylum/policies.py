@@ -17,8 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..core.dist import Dist
-from ..core.engine import Analyzer, DeterministicPolicy, Policy, RandomPolicy
+from ..core.engine import Analyzer, DeterministicPolicy, Policy, RandomPolicy, Weights
 from .conflict import Block, Conflict, ConflictState
 
 
@@ -83,7 +82,7 @@ class BestPolicy(DeterministicPolicy):
         side = decision.player
         best, best_score = None, None
         for option in decision.options:
-            score = _edge(self.analyzer.after(state, option), side)
+            score = _edge(self.analyzer.weights_after(state, option), side)
             if best_score is None or score > best_score:
                 best, best_score = option, score
         self._picks[state] = best
@@ -94,10 +93,10 @@ def _down(fallen: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, int]:
     return (sum(1 << i for i in fallen[0]), sum(1 << i for i in fallen[1]))
 
 
-def _edge(outcome: Dist, side: int) -> Fraction:
-    win = outcome.prob(lambda r: r.winner == side)
-    lose = outcome.prob(lambda r: r.winner == 1 - side)
-    return win - lose
+def _edge(outcome: Weights, side: int) -> Fraction:
+    """P(win) - P(lose) for ``side``."""
+    edge = sum(n if r.winner == side else -n for r, n in outcome.nums.items() if r.winner is not None)
+    return Fraction(edge, outcome.den)
 
 
 POLICIES = {"greedy": GreedyPolicy, "random": RandomPolicy, "best": BestPolicy}

@@ -16,6 +16,7 @@ Fraction(65, 216)
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -352,6 +353,45 @@ class Stepper:
 _BUSY: Any = object()  # marks a state whose outcome is being computed
 
 
+class Weights(NamedTuple):
+    """An exact distribution in integer form: ``nums[o] / den``.
+
+    The analyzer mixes thousands of distributions; integer arithmetic with one
+    common denominator is many times faster than :class:`Fraction` arithmetic,
+    and is converted to a :class:`Dist` only at the end.
+    """
+
+    den: int
+    nums: dict[Any, int]
+
+    def to_dist(self) -> Dist[Any]:
+        den = self.den
+        return Dist._trusted({o: Fraction(n, den) for o, n in self.nums.items()})
+
+    def prob(self, event: Callable[[Any], bool]) -> Fraction:
+        return Fraction(sum(n for o, n in self.nums.items() if event(o)), self.den)
+
+
+def _mix(parts: list[tuple[Fraction, Weights]]) -> Weights:
+    """The mixture of ``parts`` (weights summing to 1), over one denominator."""
+    if len(parts) == 1:
+        return parts[0][1]
+    den = 1
+    for w, sub in parts:
+        den = math.lcm(den, w.denominator * sub.den)
+    nums: dict[Any, int] = {}
+    get = nums.get
+    for w, sub in parts:
+        factor = den // (w.denominator * sub.den) * w.numerator
+        for o, n in sub.nums.items():
+            nums[o] = get(o, 0) + factor * n
+    g = math.gcd(den, *nums.values())
+    if g > 1:
+        den //= g
+        nums = {o: n // g for o, n in nums.items()}
+    return Weights(den, nums)
+
+
 class Analyzer:
     """Exact outcome distributions under given policies, memoised on state.
 
@@ -361,9 +401,25 @@ class Analyzer:
     def __init__(self, game: Game, policies: Policies):
         self.game = game
         self.policies = policies
-        self.memo: dict[Any, Dist[Any]] = {}
+        self.memo: dict[Any, Weights] = {}
 
     def outcome(self, state: Any) -> Dist[Any]:
+        """The distribution of the result when play goes on from ``state``."""
+        return self.weights(state).to_dist()
+
+    def after(self, state: Any, action: Any) -> Dist[Any]:
+        """The outcome distribution once ``action`` is taken in ``state``."""
+        return self.weights_after(state, action).to_dist()
+
+    def options(self, state: Any) -> dict[Any, Dist[Any]]:
+        """For the decision in ``state``: each legal option -> outcome distribution."""
+        dec = self.game.decision(state)
+        if dec is None:
+            return {}
+        return {a: self.after(state, a) for a in dec.options}
+
+    # -- integer form (what policies that search use) -----------------------------------
+    def weights(self, state: Any) -> Weights:
         memo = self.memo
         hit = memo.get(state)
         if hit is not None:
@@ -375,28 +431,17 @@ class Analyzer:
         game = self.game
         dec = game.decision(state)
         if dec is None:
-            dist = Dist.certain(game.result(state))
+            w = Weights(1, {game.result(state): 1})
         elif dec.forced:
-            dist = self.after(state, _forced_option(dec))
+            w = self.weights_after(state, _forced_option(dec))
         else:
             choice = policy_for(self.policies, dec.player).distribution(game, state, dec)
-            dist = Dist.mix((p, self.after(state, a)) for a, p in choice.items()) if len(choice) > 1 else self.after(state, choice.outcomes[0])
-        memo[state] = dist
-        return dist
+            w = _mix([(p, self.weights_after(state, a)) for a, p in choice.items()])
+        memo[state] = w
+        return w
 
-    def after(self, state: Any, action: Any) -> Dist[Any]:
-        """The outcome distribution once ``action`` is taken in ``state``."""
-        steps = self.game.apply(state, action)
-        if len(steps) == 1:
-            return self.outcome(steps.outcomes[0].state)
-        return Dist.mix((p, self.outcome(step.state)) for step, p in steps.items())
-
-    def options(self, state: Any) -> dict[Any, Dist[Any]]:
-        """For the decision in ``state``: each legal option -> outcome distribution."""
-        dec = self.game.decision(state)
-        if dec is None:
-            return {}
-        return {a: self.after(state, a) for a in dec.options}
+    def weights_after(self, state: Any, action: Any) -> Weights:
+        return _mix([(p, self.weights(step.state)) for step, p in self.game.apply(state, action).items()])
 
 
 # -- runner 3: the sampler -------------------------------------------------------------------

@@ -1,0 +1,98 @@
+"""A drawing of the asylum board: rooms coloured by kind, corridors, parties as
+markers and the last move as an arrow.  Pure functions returning plotly figures;
+widgets update a ``FigureWidget`` in place with :func:`update_board_figure`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import networkx as nx
+import plotly.graph_objects as go
+
+KIND_COLOURS = {"plot": "#d62728", "yard": "#2ca02c", "room": "#9aa5b1"}
+KIND_LABELS = {"plot": "plot room", "yard": "the Yard", "room": "room (Event Table)"}
+SEAT_COLOURS = ("#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
+
+
+class PartyMarker(NamedTuple):
+    """One party to draw: its seat, the room it stands in, and a hover label."""
+
+    seat: int
+    room: str
+    label: str
+
+
+def _offsets(parties: Sequence[PartyMarker]) -> dict[int, tuple[float, float]]:
+    """Spread parties sharing a room around its centre so every marker shows."""
+    by_room: dict[str, list[int]] = {}
+    for p in parties:
+        by_room.setdefault(p.room, []).append(p.seat)
+    out = {}
+    for seats in by_room.values():
+        for k, seat in enumerate(seats):
+            out[seat] = (0.22 * (k - (len(seats) - 1) / 2), 0.28)
+    return out
+
+
+def board_figure(
+    board: nx.Graph,
+    parties: Sequence[PartyMarker] = (),
+    last_move: tuple[str, str] | None = None,
+    title: str = "Doom Asylum",
+) -> go.Figure:
+    """The board as a figure.  Traces, in order: corridors, one trace per room
+    kind, parties (one trace), and the last move as a layout annotation."""
+    pos = nx.get_node_attributes(board, "pos")
+    xs, ys = [], []
+    for a, b in sorted(board.edges()):
+        xs += [pos[a][0], pos[b][0], None]
+        ys += [pos[a][1], pos[b][1], None]
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color="#c8ccd2", width=3),
+                             hoverinfo="skip", showlegend=False, name="corridors"))
+    for kind in ("plot", "yard", "room"):
+        rooms = sorted(r for r, k in board.nodes(data="kind") if k == kind)
+        fig.add_trace(go.Scatter(
+            x=[pos[r][0] for r in rooms], y=[pos[r][1] for r in rooms], mode="markers+text",
+            marker=dict(size=26 if kind != "room" else 18, color=KIND_COLOURS[kind], line=dict(color="white", width=1)),
+            text=rooms, textposition="bottom center", textfont=dict(size=9),
+            hovertext=[f"<b>{r}</b><br>{board.nodes[r].get('description', '')}" for r in rooms], hoverinfo="text",
+            name=KIND_LABELS[kind],
+        ))
+    fig.add_trace(go.Scatter(mode="markers", x=[], y=[], name="parties",
+                             marker=dict(size=16, symbol="diamond", line=dict(color="black", width=1))))
+    fig.update_layout(
+        title=title, height=560, margin=dict(l=10, r=10, t=40, b=10), plot_bgcolor="white",
+        xaxis=dict(visible=False), yaxis=dict(visible=False, scaleanchor="x"),
+        legend=dict(orientation="h", y=-0.02),
+    )
+    _draw_parties(fig, board, parties, last_move)
+    return fig
+
+
+def update_board_figure(fig: go.Figure, board: nx.Graph, parties: Sequence[PartyMarker],
+                        last_move: tuple[str, str] | None) -> None:
+    """Move the party markers and the arrow of a figure made by :func:`board_figure`."""
+    with fig.batch_update():
+        _draw_parties(fig, board, parties, last_move)
+
+
+def _draw_parties(fig: go.Figure, board: nx.Graph, parties: Sequence[PartyMarker],
+                  last_move: tuple[str, str] | None) -> None:
+    pos = nx.get_node_attributes(board, "pos")
+    off = _offsets(parties)
+    trace = fig.data[-1]
+    trace.x = [pos[p.room][0] + off[p.seat][0] for p in parties]
+    trace.y = [pos[p.room][1] + off[p.seat][1] for p in parties]
+    trace.marker.color = [SEAT_COLOURS[p.seat % len(SEAT_COLOURS)] for p in parties]
+    trace.text = [p.label for p in parties]
+    trace.hovertext = [p.label for p in parties]
+    trace.hoverinfo = "text"
+    annotations = []
+    if last_move is not None and last_move[0] != last_move[1]:
+        (x0, y0), (x1, y1) = pos[last_move[0]], pos[last_move[1]]
+        annotations.append(dict(x=x1, y=y1, ax=x0, ay=y0, xref="x", yref="y", axref="x", ayref="y",
+                                showarrow=True, arrowhead=3, arrowsize=1.4, arrowwidth=2.5, arrowcolor="#333"))
+    fig.layout.annotations = annotations
