@@ -1,14 +1,9 @@
-"""Shared fixtures: plain villains built in code, and the sample roster."""
+"""Shared fixtures.  Helpers to import live in ``factories.py`` (a conftest
+module cannot be imported by name: each folder may have its own)."""
 
 import pytest
 
-from explorer.asylum import Villain, load_roster
-
-
-def make(name, pa=3, pd=3, ma=3, md=3, q=3, **kw):
-    """A villain with stats given positionally (PA, PD, MA, MD, Q)."""
-    return Villain(name=name, physical_attack=pa, physical_defense=pd, mental_attack=ma,
-                   mental_defense=md, quickness=q, **kw)
+from explorer.asylum import load_roster
 
 
 @pytest.fixture(scope="session")

@@ -59,7 +59,7 @@ class AttackOdds(NamedTuple):
 def attack_outcomes(attacker: Villain, defender: Villain, attack: Attack, rules: AsylumRules = DEFAULT_RULES,
                     *, blocked: bool = False) -> Dist:
     """The exact distribution of :class:`~explorer.asylum.combat.AttackResult`."""
-    if not can_reach(attacker, defender, attack):
+    if not can_reach(attacker, defender, attack) and not (blocked and rules.flyers_block_melee):
         raise IllegalAction(R.FLYING, f"{defender.name} flies: a melee physical attack cannot reach a flyer")
     return attack_dist(attacker, defender, attack, rules, blocked)
 

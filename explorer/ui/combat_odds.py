@@ -168,14 +168,14 @@ class CombatOddsExplorer(Displayable):
 
     def _layout(self) -> W.VBox:
         options = W.HBox([self.use_abilities, self.target_is_mastermind, self.swap],
-                         layout=W.Layout(gap="16px", align_items="center"))
+                         layout=W.Layout(align_items="center"))
         return W.VBox([
             W.HBox([self._side_box("attacker"), self._side_box("defender")]),
             options,
             self.info,
             self.table,
             self.heatmap,
-            W.HBox([self.dice_view, self.dice_contest], layout=W.Layout(gap="16px")),
+            W.HBox([self.dice_view, self.dice_contest], layout=W.Layout()),
             self.dice,
         ])
 

@@ -46,7 +46,8 @@ TABLE_STYLE = (
     "<style>"
     ".xp-table{border-collapse:collapse;font-size:0.92em}"
     ".xp-table th,.xp-table td{padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}"
-    ".xp-table td.xp-num{text-align:right;font-family:monospace}"
+    ".xp-table td.xp-num{text-align:right;font-family:monospace;white-space:nowrap}"
+    ".xp-table.xp-wrap td.xp-num{white-space:normal;word-break:break-all;max-width:22em}"
     ".xp-table th{background:#f3f3f3}"
     "</style>"
 )

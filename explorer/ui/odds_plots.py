@@ -71,6 +71,10 @@ def attack_grid(span: int = 6) -> tuple[tuple[int, ...], tuple[int, ...], tuple[
     return xs, catches + (span + 1,), tuple(rows)
 
 
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
 def _clip(v: int, span: int) -> int:
     return max(-span, min(span, v))
 
@@ -185,7 +189,7 @@ def update_dice_bars(fig: go.Figure, view: str = "exact", edge: int | None = Non
         colours = [ATTACKER_COLOUR if k + edge > 0 else NEUTRAL_COLOUR for k in xs]
         win = dist.prob(lambda d: d + edge > 0)
         need = 1 - edge
-        sub = (f"stat edge {edge:+d}: the attacker wins when the difference is {need:+d} or more "
+        sub = (f"stat edge {_signed(edge)}: the attacker wins when the difference is {_signed(need)} or more "
                f"(blue), P = {fraction_text(win)} = {percent_text(win)}")
     bar = fig.data[0]
     bar.x, bar.y = xs, [float(p) for p in ps]
@@ -249,9 +253,11 @@ def update_margin_bars(fig: go.Figure, conflict_odds: ConflictOdds, sound_defeat
     bar.x, bar.y = xs, [float(p) for p in ps]
     bar.customdata = [fraction_text(p) for p in ps]
     bar.marker.color = [ATTACKER_COLOUR if k > 0 else DEFENDER_COLOUR if k < 0 else DRAW_COLOUR for k in xs]
-    fig.layout.shapes = ()
-    for side in (-1, 1):
-        fig.add_vline(x=side * (sound_defeat_margin - 0.5), line_dash="dot", line_color="#555")
+    fig.layout.shapes = [
+        {"type": "line", "x0": side * (sound_defeat_margin - 0.5), "x1": side * (sound_defeat_margin - 0.5),
+         "y0": 0, "y1": 1, "xref": "x", "yref": "paper", "line": {"dash": "dot", "color": "#555"}}
+        for side in (-1, 1)
+    ]
     fig.update_xaxes(dtick=1 if not xs or max(xs) - min(xs) <= 16 else 2)
 
 
@@ -269,6 +275,7 @@ def policy_comparison(results: Mapping[str, ConflictOdds], title: str | None = N
             hovertemplate=f"{label}: %{{x}} %{{customdata}} (%{{y:.1%}})<extra></extra>",
         ))
     fig.update_yaxes(tickformat=".0%", range=[0, 1.1])
+    fig.update_xaxes(type="category", categoryorder="array", categoryarray=list(OUTCOME_LABELS))
     _layout(fig, title or "Same teams, different play: how the result depends on the policies",
             "result of the conflict", "probability", barmode="group", height=380,
             legend={"title": {"text": "policy"}})
@@ -278,6 +285,6 @@ def policy_comparison(results: Mapping[str, ConflictOdds], title: str | None = N
 def comparison_rows(results: Mapping[str, ConflictOdds]) -> list[Sequence[str]]:
     """Rows for a policy comparison table: label, then each result as fraction and %."""
     return [
-        [str(label)] + [f"{fraction_text(p)} ({percent_text(p)})" for p in _outcome_values(co)]
+        [str(label)] + [f"{percent_text(p)} = {fraction_text(p)}" for p in _outcome_values(co)]
         for label, co in results.items()
     ]

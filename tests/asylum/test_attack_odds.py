@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from conftest import make
+from factories import make
 from explorer.asylum import odds
 from explorer.asylum.combat import mental_attack_spec, physical_attack_spec, resolve_attack
 from explorer.core.engine import IllegalAction, SampledChance
@@ -118,3 +118,11 @@ def test_attack_odds_against_monte_carlo(kind):
     n = 20_000
     hits = sum(resolve_attack(a, d, spec, chance).success for _ in range(n))
     assert abs(hits / n - exact) < 4 * (exact * (1 - exact) / n) ** 0.5
+
+
+def test_flyer_standing_in_as_blocker_can_be_hit():
+    """Blocking with flyers (reading 'flyer-block'): a flying blocker is hit without a catch."""
+    a, f = make("A", pa=4), make("F", pd=2, abilities=("flying",))
+    assert odds.physical_attack(a, f, blocked=True) == brute_contest(4, 2)
+    with pytest.raises(IllegalAction):
+        odds.physical_attack(a, f, odds.DEFAULT_RULES.replace(flyers_block_melee=False), blocked=True)

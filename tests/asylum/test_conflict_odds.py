@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from conftest import make
+from factories import make
 from explorer.asylum import odds
 from explorer.asylum.conflict import Conflict, MentalAttack
 from explorer.asylum.policies import BestPolicy, GreedyPolicy

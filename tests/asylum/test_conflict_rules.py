@@ -3,7 +3,7 @@
 
 import pytest
 
-from conftest import make
+from factories import make
 from explorer.asylum.combat import AttackResult
 from explorer.asylum.conflict import (
     Block, Conclude, Conflict, MentalAttack, PhysicalAttack, TacticalManeuver, UseAbility,

@@ -3,7 +3,7 @@
 
 import pytest
 
-from conftest import make
+from factories import make
 from explorer.asylum import Villain, load_roster
 from explorer.asylum.villains import masterminds
 from explorer.core.data import DataError

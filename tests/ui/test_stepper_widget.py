@@ -3,7 +3,7 @@
 
 import pytest
 
-from conftest import make
+from factories import make
 from explorer.asylum import odds
 from explorer.asylum.conflict import Conflict, ConflictState
 from explorer.asylum.policies import GreedyPolicy

@@ -1,0 +1,78 @@
+"""Speed of the notebook widgets (run by hand: ``python bench/bench_widgets.py``).
+
+Targets: the combat odds widget answers a slider move or a villain change well
+under 100 ms; the conflict lab computes a 2-against-2 greedy conflict and labels
+the option buttons fast enough to feel immediate.  Each figure is the best of
+several runs; "cold" runs clear the attack cache first.
+"""
+
+from __future__ import annotations
+
+import time
+
+from explorer.asylum import load_roster, odds
+from explorer.asylum.combat import attack_dist
+from explorer.ui import CombatOddsExplorer, ConflictLab
+
+
+def best_of(fn, repeat: int, setup=None) -> float:
+    times = []
+    for i in range(repeat):
+        if setup:
+            setup()
+        t = time.perf_counter()
+        fn(i)
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def main() -> None:
+    names = list(load_roster())
+    x = CombatOddsExplorer(attacker="Doctor Cortex", defender="Corporal Union")
+    lab = ConflictLab(attackers=["Doctor Cortex", "Baron Von Blitz"], defenders=["Madame Nocturne", "Corporal Union"])
+    lab3 = ConflictLab(attackers=["Doctor Cortex", "Baron Von Blitz", "The Puppeteer"],
+                       defenders=["Madame Nocturne", "Corporal Union", "Oscar"])
+
+    # every call really changes a value (a no-op set would not fire the callbacks)
+    def slider(i):
+        w = x.attacker_stats["quickness"]
+        w.value = (w.value + 1) % (w.max + 1)
+
+    def villain(i):
+        x.defender.value = next(n for n in names[i % len(names):] + names if n != x.defender.value)
+
+    def level(i):
+        x.defender_level.value = 1 + x.defender_level.value % 3
+
+    def fresh_policies():
+        lab._policy_objects = {}
+        lab3._policy_objects = {}
+        attack_dist.cache_clear()
+
+    def label(i):
+        lab.labels = odds.option_odds(lab.stepper.state, lab.policy_map())
+        lab._show()
+
+    def click_option(i):
+        lab.option_buttons[0].click()
+        lab.undo.click()
+
+    lab._labelling = True
+    rows = [
+        ("combat: slider change", best_of(slider, 20), 0.1),
+        ("combat: villain change", best_of(villain, 20), 0.1),
+        ("combat: villain change (cold attack cache)", best_of(villain, 10, attack_dist.cache_clear), 0.1),
+        ("combat: level change", best_of(level, 20), 0.1),
+        ("lab: 2v2 greedy Compute odds (cold)", best_of(lambda i: lab.compute_odds(), 5, fresh_policies), None),
+        ("lab: 2v2 greedy option-button labels (cold)", best_of(label, 5, fresh_policies), None),
+        ("lab: 2v2 greedy click an option + undo, relabelled", best_of(click_option, 5), None),
+        ("lab: 3v3 greedy Compute odds (cold)", best_of(lambda i: lab3.compute_odds(), 3, fresh_policies), None),
+    ]
+    width = max(len(r[0]) for r in rows)
+    for name, secs, target in rows:
+        verdict = "" if target is None else ("  ok" if secs < target else "  SLOW") + f" (target {target * 1e3:g} ms)"
+        print(f"{name:<{width}}  {secs * 1e3:9.2f} ms{verdict}")
+
+
+if __name__ == "__main__":
+    main()

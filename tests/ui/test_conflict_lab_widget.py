@@ -1,0 +1,193 @@
+"""The conflict lab: teams, policies and masterminds drive exact whole-conflict
+odds, a seeded stepper whose option buttons carry their win chances, and a
+policy comparison."""
+
+from __future__ import annotations
+
+import pytest
+
+from explorer.asylum import load_roster, odds
+from explorer.asylum.conflict import Block, PhysicalAttack
+from explorer.core.engine import Stepper
+from explorer.ui import ConflictLab
+from explorer.ui.common import fraction_text
+
+ROSTER = load_roster()
+
+
+def team(*names):
+    return [ROSTER[n] for n in names]
+
+
+@pytest.fixture
+def lab():
+    return ConflictLab(attackers=["Doctor Cortex", "Oscar"], defenders=["Corporal Union", "Gargantua"])
+
+
+def test_nothing_heavy_runs_before_compute(lab):
+    assert lab.conflict_odds is None and lab.labels == {}
+    assert "Compute odds" in lab.status.value
+    assert lab.option_buttons and all("win" not in b.description for b in lab.option_buttons)
+
+
+def test_compute_gives_the_exact_conflict_odds(lab):
+    """"Victory in Conflicts", "Concluding a Conflict": the whole outcome, exactly."""
+    lab.compute.click()
+    expected = odds.conflict(team("Doctor Cortex", "Oscar"), team("Corporal Union", "Gargantua"), "greedy")
+    co = lab.conflict_odds
+    assert (co.attacker_wins, co.draw, co.defender_wins) == (expected.attacker_wins, expected.draw, expected.defender_wins)
+    assert co.margin == expected.margin and co.doomsday == expected.doomsday
+    assert list(lab.outcome_fig.data[0].y) == [float(expected.attacker_wins), float(expected.draw), float(expected.defender_wins)]
+    assert sum(lab.outcome_fig.data[0].y) == pytest.approx(1)
+    assert sum(lab.margin_fig.data[0].y) == pytest.approx(1)
+    assert fraction_text(expected.attacker_wins) in lab.summary.value
+    assert lab.status.value.startswith("done in")
+
+
+def test_option_buttons_carry_option_odds(lab):
+    lab.compute.click()
+    state = lab.stepper.state
+    expected = odds.option_odds(state, "greedy")
+    assert lab.labels == expected
+    assert [b.option for b in lab.option_buttons] == list(expected)
+    for b in lab.option_buttons:
+        assert str(b.option) in b.description and "win" in b.description
+        assert fraction_text(expected[b.option]) in b.tooltip
+
+
+def test_clicking_steps_and_undo_goes_back(lab):
+    """"Conflicts": the attacker acts first, then the sides alternate."""
+    lab.compute.click()
+    initial = lab.stepper.state
+    first = lab.option_buttons[0]
+    first.click()
+    assert lab.stepper.actions == [first.option]
+    assert lab.stepper.state.turn == 1 or lab.stepper.state.pending is not None
+    assert lab.labels == odds.option_odds(lab.stepper.state, "greedy")  # relabelled (cheap)
+    assert "Step 2" in lab.state_view.value and first.option.actor in lab.log.value
+    lab.undo.click()
+    assert lab.stepper.history == [] and lab.stepper.state == initial
+    assert lab.undo.disabled
+
+
+def test_the_stepper_is_seeded(lab):
+    lab.seed.value = 7
+    lab.reset.click()
+    lab.play_out.click()
+    first = (lab.stepper.actions, lab.stepper.state.result)
+    assert lab.stepper.over and "Over." in lab.state_view.value
+    lab.reset.click()
+    assert lab.stepper.history == []
+    lab.play_out.click()
+    assert (lab.stepper.actions, lab.stepper.state.result) == first
+    # the same as a plain Stepper with that seed and the greedy policies
+    st = Stepper(odds.GAME, lab.initial_state(), seed=7, policies=odds.policies("greedy"))
+    st.run()
+    assert st.state.result == first[1]
+
+
+def test_policy_step(lab):
+    lab.policy_step.click()
+    assert len(lab.stepper.history) == 1
+
+
+def test_blocking_decision_belongs_to_the_defenders():
+    """"Blocking": a declared physical attack waits for the defenders' answer."""
+    lab = ConflictLab(attackers=["Gargantua"], defenders=["Corporal Union", "Doctor Cortex"])
+    lab.compute.click()
+    attack = PhysicalAttack("Gargantua", "Corporal Union")
+    lab.choose(attack)
+    dec = lab.stepper.decision
+    assert dec.player == 1 and set(dec.options) == {Block(None), Block("Doctor Cortex")}
+    assert lab.labels == odds.option_odds(lab.stepper.state, "greedy")
+    assert "defenders" in lab.state_view.value
+    assert {b.option for b in lab.option_buttons} == set(dec.options)
+
+
+def test_masterminds_follow_the_teams(lab):
+    """"Mastermind": the default is each team's first villain."""
+    assert lab.attacker_mastermind.value == "Doctor Cortex"
+    assert list(lab.defender_mastermind.options) == ["Corporal Union", "Gargantua"]
+    lab.defender_mastermind.value = "Gargantua"
+    assert lab.initial_state().setup.masterminds == ("Doctor Cortex", "Gargantua")
+    lab.defender_slots[1].value = ""
+    assert list(lab.defender_mastermind.options) == ["Corporal Union"]
+    assert lab.initial_state().setup.masterminds == ("Doctor Cortex", "Corporal Union")
+
+
+def test_levels_and_changes_make_the_odds_stale(lab):
+    lab.compute.click()
+    lab.attacker_levels[0].value = 3
+    assert lab.conflict_odds is None and lab.labels == {}
+    assert lab.team(0)[0] == ROSTER["Doctor Cortex"].at_level(3)
+    lab.compute.click()
+    expected = odds.conflict([ROSTER["Doctor Cortex"].at_level(3), ROSTER["Oscar"]], team("Corporal Union", "Gargantua"))
+    assert lab.conflict_odds.attacker_wins == expected.attacker_wins
+
+
+def test_a_villain_twice_is_an_error(lab):
+    lab.defender_slots[1].value = "Doctor Cortex"
+    assert "twice" in lab.error and "twice" in lab.status.value
+    assert lab.option_buttons == [] and lab.stepper is None
+    lab.compute.click()
+    assert lab.conflict_odds is None
+    lab.defender_slots[1].value = "Iron Maiden"
+    assert lab.error is None and lab.option_buttons
+
+
+def test_policies_per_side():
+    lab = ConflictLab(attackers=["Doctor Cortex"], defenders=["Corporal Union"], policies=("random", "best"))
+    lab.compute.click()
+    expected = odds.conflict(team("Doctor Cortex"), team("Corporal Union"), ("random", "best"))
+    assert lab.conflict_odds.attacker_wins == expected.attacker_wins
+    lab.defender_policy.value = "greedy"
+    assert lab.conflict_odds is None
+    lab.compute.click()
+    assert lab.conflict_odds.attacker_wins == odds.conflict(team("Doctor Cortex"), team("Corporal Union"), ("random", "greedy")).attacker_wins
+
+
+def test_compare_two_policies(lab):
+    lab.compare_a.value, lab.compare_b.value = "greedy", "best"
+    lab.compare_button.click()
+    a, d = team("Doctor Cortex", "Oscar"), team("Corporal Union", "Gargantua")
+    assert list(lab.comparison) == ["both greedy", "both best"]
+    assert lab.comparison["both best"].attacker_wins == odds.conflict(a, d, "best").attacker_wins
+    assert [t.name for t in lab.comparison_fig.data] == ["both greedy", "both best"]
+    for t in lab.comparison_fig.data:
+        assert sum(t.y) == pytest.approx(1)
+    assert fraction_text(lab.comparison["both greedy"].attacker_wins) in lab.comparison_table.value
+    lab.compare_side.value = "attacker"
+    lab.compare_button.click()
+    assert list(lab.comparison) == ["attackers greedy, defenders greedy", "attackers best, defenders greedy"]
+    assert lab.comparison["attackers best, defenders greedy"].attacker_wins == odds.conflict(a, d, ("best", "greedy")).attacker_wins
+
+
+def test_big_slow_setups_wait_for_a_button():
+    lab = ConflictLab(attackers=["Doctor Cortex", "Oscar", "Skyraker"], defenders=["Corporal Union", "Gargantua", "The Widow"],
+                      policies=("random", "greedy"))
+    assert not lab.cheap and "tens of seconds" in lab.status.value
+    lab.option_buttons[0].click()  # stepping is still instant
+    assert len(lab.stepper.history) == 1 and lab.labels == {}
+
+
+def test_css_classes_and_display(lab):
+    for w, c in [(lab.compute, "xp-compute"), (lab.undo, "xp-undo"), (lab.reset, "xp-reset"),
+                 (lab.options_box, "xp-options"), (lab.outcome_fig, "xp-outcome-bars"),
+                 (lab.margin_fig, "xp-margin-bars"), (lab.comparison_fig, "xp-policy-comparison"),
+                 (lab.attacker_slots[0], "xp-attacker-slot-1"), (lab.defender_policy, "xp-defender-policy"),
+                 (lab.widget, "xp-conflict-lab"), (lab.state_view, "xp-state")]:
+        assert c in w._dom_classes
+    assert all("xp-option" in b._dom_classes for b in lab.option_buttons)
+    assert lab._repr_mimebundle_()["text/plain"].startswith("ConflictLab(attackers=[Doctor Cortex, Oscar]")
+
+
+def test_the_conclusion_is_labelled_for_the_attackers():
+    """"Concluding a Conflict": a step the rules take on their own."""
+    lab = ConflictLab(attackers=["Doctor Cortex"], defenders=["Corporal Union"])
+    lab.compute.click()
+    while lab.stepper.decision.player is not None:
+        lab.policy_step.click()
+    (button,) = lab.option_buttons
+    assert str(button.option) == "conclude the conflict" and "attackers win" in button.description
+    button.click()
+    assert lab.stepper.over and lab.option_buttons == [] and "Over." in lab.state_view.value
