@@ -41,10 +41,16 @@ class GreedyPolicy(DeterministicPolicy):
     def value(self, game: Conflict, state: ConflictState, option: Any, side: int) -> Fraction:
         """Expected change in (own VP - rival VP) from taking ``option``.
 
-        The change does not depend on the score so far, so it is cached on the
-        rest of the state: who has acted, who is down, any pending attack.
+        The change depends neither on the score so far nor on who has acted on
+        the acting side; only on who on the rival side could still block (or,
+        for a block decision, on the pending attack).  The cache key says so.
         """
-        key = (state.setup, state.acted, _down(state.fallen), state.pending, option, side)
+        if state.pending is None:
+            rival = 1 - state.turn
+            could_block = sum(1 << j for j in state.standing(rival) if not state.has_acted(rival, j))
+            key = (state.setup, option, side, could_block)
+        else:
+            key = (state.setup, option, side, state.turn, state.pending)  # Pending names no side
         hit = self._cache.get(key)
         if hit is not None:
             return hit
@@ -87,10 +93,6 @@ class BestPolicy(DeterministicPolicy):
                 best, best_score = option, score
         self._picks[state] = best
         return best
-
-
-def _down(fallen: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, int]:
-    return (sum(1 << i for i in fallen[0]), sum(1 << i for i in fallen[1]))
 
 
 def _edge(outcome: Weights, side: int) -> Fraction:

@@ -149,3 +149,23 @@ def test_option_odds_mid_conflict():
     s = GAME.play(s, MentalAttack("A", "D"), __import__("random").Random(1)).state
     opts = odds.option_odds(s)
     assert opts and all(isinstance(p, Fraction) for p in opts.values())
+
+
+def test_greedy_cache_never_changes_a_value(roster):
+    """The greedy policy caches option values on a reduced key; every cached value
+    must equal a fresh computation, at every state the analysis visits."""
+    from explorer.core.engine import Analyzer
+
+    a, d = teams(roster, ["Doctor Cortex", "Oscar", "Skyraker"], ["Corporal Union", "Gargantua", "The Widow"])
+    policy = GreedyPolicy()
+    analyzer = Analyzer(GAME, policy)
+    analyzer.weights(GAME.start(a, d))
+    checked = 0
+    for state in list(analyzer.memo):
+        dec = GAME.decision(state)
+        if dec is None or dec.forced:
+            continue
+        for option in dec.options:
+            assert policy.value(GAME, state, option, dec.player) == GreedyPolicy().value(GAME, state, option, dec.player)
+            checked += 1
+    assert checked > 100
