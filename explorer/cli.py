@@ -78,6 +78,53 @@ def _odds(args: argparse.Namespace) -> int:
 COMMANDS.update(lab=_lab, odds=_odds)
 
 
+# -- simulate: many bot-played games ------------------------------------------------------------
+
+def _add_simulate(sub: argparse._SubParsersAction) -> None:
+    s = sub.add_parser("simulate", help="play many seeded games with bots and summarise them")
+    s.add_argument("game", choices=["asylum"], help="which game (only Doom Asylum so far)")
+    s.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    s.add_argument("--seed", default="0", help="seed of the run: game i uses the seed 'SEED#i' (default 0)")
+    s.add_argument("--players", type=int, default=4, help="players per game, 2 to 6 (default 4)")
+    s.add_argument("--policy", default="greedy",
+                   help="bot for every seat, or one per seat joined by commas: random, greedy, brawler, "
+                        "cautious (default greedy)")
+    s.add_argument("--masterminds", choices=["star", "random"], default="star",
+                   help="starting masterminds drawn from the star-marked villains or from all (default star)")
+    s.add_argument("--workers", type=int, default=1, help="worker processes (the result does not depend on it)")
+    s.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    import json
+
+    from .asylum.simulate import run_games
+
+    if args.games < 0:
+        raise ValueError("--games cannot be negative")
+    if args.workers < 1:
+        raise ValueError("--workers must be at least 1")
+    seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    summary = run_games(args.games, seed, args.players, args.policy, masterminds=args.masterminds,
+                        workers=args.workers, progress=True)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+        return 0
+    n = summary["games"]
+    print(f"Doom Asylum: {n} games, {args.players} players, policy {args.policy}, seed {args.seed}")
+    for seat, wins in summary["wins_by_seat"].items():
+        print(f"  seat {seat}: {wins} wins ({wins / n:.1%})" if n else f"  seat {seat}: {wins} wins")
+    print(f"  draws (turn cap): {summary['draws']}")
+    for name, wins in summary["wins_by_mastermind"].items():
+        print(f"  {name}: {wins} wins")
+    print(f"  turns per game: mean {summary['turns']['mean']}")
+    return 0
+
+
+EXTENSIONS.append(_add_simulate)
+COMMANDS["simulate"] = _simulate
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)

@@ -28,6 +28,7 @@ class AsylumRules:
     doom_ready_points: int = 8
     plot_room_reward: int = 5
     upgrade_cost: int = 1
+    recruit_cost: int = 1  # per villain already in the party ("Ambushes and Recruiting Henchmen")
     max_level: int = 3
     # victory points
     vp_defeat: int = 5
@@ -40,7 +41,7 @@ class AsylumRules:
     sound_defeat_margin: int = 5
     sound_defeat_bonus: int = 1
     # the whole game (ours: the rulebook has no time limit)
-    turn_cap: int = 50  # turns per player; a game with no winner by then is a draw
+    turn_cap: int = 30  # turns per player; a game with no winner by then is a draw
     # readings (see data/asylum/interpretations.toml)
     defeated_villains_act: bool = False
     mastermind_point_without_catch: bool = True

@@ -1,0 +1,445 @@
+"""The Event Table: what happens when a party enters an ordinary room.
+
+The rulebook ("Gameplay overview") says that a party moving into a space that is
+not occupied, not a plot room it has yet to visit and not the Yard generates an
+event, and that the roll on the Event Table "could generate an Ambush, Cunning
+Trick or Calculated Risk".  It prints no table.  Ours is
+``data/asylum/events.toml``: a roll (2d6) read on bands, each band naming one of
+the three kinds of result and an *effect*, a function registered here by name,
+with its parameters.  Numbers live in the data file, behaviour here.
+
+Every effect has the same shape::
+
+    effect(game, state, seat, params, chance, choice=None, memo=None) -> Outcome
+
+It is called once when the event is rolled (``choice=None``).  If the player
+must choose (take a risk or not, fight an ambusher or not, where to sneak), the
+outcome lists ``options`` and a ``memo`` to keep; the game then asks the player
+and calls the effect again with his ``choice`` and the ``memo``.  ``game`` is the
+:class:`~explorer.asylum.game.AsylumGame`, whose helper methods (``gain``,
+``level_up``, ``relocate``, ``begin_ambush``, ...) do the state changes.
+
+>>> table = load_event_table()
+>>> table.source, table.roll.outcomes[0], table.roll.outcomes[-1]
+('ours', 2, 12)
+>>> sorted({r.kind for r in table.results})
+['ambush', 'calculated_risk', 'cunning_trick']
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.data import DataError, data_path, read_toml, validate, validate_entries
+from ..core.dist import Dist, beats_target, dice, table
+from ..core.events import Event, event
+from . import sections as R
+from .combat import maneuver_stat
+
+KINDS = ("ambush", "cunning_trick", "calculated_risk")
+KIND_RULES = {"ambush": R.AMBUSH, "cunning_trick": R.CUNNING_TRICK, "calculated_risk": R.CALCULATED_RISK}
+KIND_TITLES = {"ambush": "Ambush", "cunning_trick": "Cunning Trick", "calculated_risk": "Calculated Risk"}
+
+
+# -- the answers a player gives to an event ----------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """Fight the ambusher (to claim him if he is defeated)."""
+
+    def __str__(self) -> str:
+        return "fight the ambusher"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Do not bother fighting an ambusher you do not want: he escapes."""
+
+    def __str__(self) -> str:
+        return "let the ambusher go without a fight"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeRisk:
+    def __str__(self) -> str:
+        return "take the risk"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineRisk:
+    def __str__(self) -> str:
+        return "decline the risk"
+
+
+@dataclass(frozen=True, slots=True)
+class Sneak:
+    """Take the secret passage to ``room``, or stay (``room=None``)."""
+
+    room: str | None
+
+    def __str__(self) -> str:
+        return f"sneak to the {self.room}" if self.room else "stay where you are"
+
+
+ACTIONS = (Fight, Decline, TakeRisk, DeclineRisk, Sneak)
+
+
+class Outcome(NamedTuple):
+    """What an effect did: the new state, its events, and (when the player must
+    choose next) the options and a memo the game keeps until the choice."""
+
+    state: Any
+    events: tuple[Event, ...]
+    options: tuple[Any, ...] = ()
+    memo: Any = None
+
+
+# -- the registry ------------------------------------------------------------------------------
+
+class NoParams(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A registered effect: its kind, a one-line summary, the model its parameters
+    must match, the function, and (for risks) the expected Doomsday change if taken."""
+
+    name: str
+    kind: str
+    summary: str
+    params: type[BaseModel]
+    fn: Callable[..., Outcome]
+    expected: Callable[..., Fraction] | None = None
+
+
+EFFECTS: dict[str, Effect] = {}
+
+
+def register(name: str, kind: str, summary: str, params: type[BaseModel] = NoParams,
+             expected: Callable[..., Fraction] | None = None) -> Callable[[Callable], Callable]:
+    """Decorator: register ``fn`` as the effect called ``name`` (data refers to it by name)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown event kind {kind!r} (known: {', '.join(KINDS)})")
+
+    def deco(fn: Callable) -> Callable:
+        if name in EFFECTS:
+            raise ValueError(f"event effect {name!r} registered twice")
+        EFFECTS[name] = Effect(name, kind, summary, params, fn, expected)
+        return fn
+
+    return deco
+
+
+def get(name: str) -> Effect:
+    try:
+        return EFFECTS[name]
+    except KeyError:
+        raise KeyError(f"unknown event effect {name!r} (known: {', '.join(sorted(EFFECTS))})") from None
+
+
+@lru_cache(maxsize=256)
+def _uniform(pool: tuple[str, ...]) -> Dist[str]:
+    return Dist.uniform(pool)
+
+
+# -- Ambush (rulebook: "Ambushes and Recruiting Henchmen") ----------------------------------
+
+@register(
+    "ambush", "ambush",
+    "A villain who is in no party (defeated and lost villains included) turns up at random and "
+    "ambushes the party.  The player fights him, hoping to claim him, or lets him go.",
+)
+def ambush(game, state, seat, params, chance, choice=None, memo=None) -> Outcome:
+    if choice is None:
+        pool = state.pool
+        if not pool:
+            return Outcome(state, (event(R.AMBUSH, "every villain is already in a party: nobody turns up"),))
+        name = chance.roll(_uniform(pool))
+        text = f"{name} (level 1, from the {len(pool)} villains in no party) ambushes seat {seat}'s party"
+        return Outcome(state, (event(R.AMBUSH, text, seat=seat, ambusher=name),), (Fight(), Decline()), name)
+    if isinstance(choice, Decline):
+        text = f"seat {seat} does not want {memo} and lets him go without a fight: he escapes"
+        return Outcome(state, (event(R.AMBUSH_DECLINE, text, seat=seat, ambusher=memo),))
+    return game.begin_ambush(state, seat, memo)
+
+
+# -- Cunning Tricks (ours) -------------------------------------------------------------------
+
+class FreeLevelParams(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+@register(
+    "free_level", "cunning_trick",
+    "The mastermind gains one level for free (or, if he is at his top level, the first villain of "
+    "the party who can still rise).  Nobody can rise: nothing happens.",
+    FreeLevelParams,
+)
+def free_level(game, state, seat, params, chance, choice=None, memo=None) -> Outcome:
+    party = state.parties[seat]
+    top = game.rules.max_level
+    order = sorted(party.villains, key=lambda v: v.name != party.mastermind)
+    for v in order:
+        if v.level < min(top, v.max_level):
+            new, events = game.level_up(state, seat, v.name, R.CUNNING_TRICK, "for free")
+            return Outcome(new, events)
+    return Outcome(state, (event(R.CUNNING_TRICK, "nobody in the party can rise another level: nothing happens"),))
+
+
+class PassageParams(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    reach: int = Field(2, ge=1)
+
+
+@register(
+    "secret_passage", "cunning_trick",
+    "The party may slip through a secret passage to any ordinary room (not a plot room, not the "
+    "Yard) within `reach` moves that no party occupies.  Nothing happens in the room it reaches.",
+    PassageParams,
+)
+def secret_passage(game, state, seat, params, chance, choice=None, memo=None) -> Outcome:
+    party = state.parties[seat]
+    if choice is None:
+        taken = {p.room for p in state.parties}
+        near = game.rooms_within(party.room, params.reach)
+        rooms = [r for r in near if game.room_kind(r) == "room" and r not in taken]
+        if not rooms:
+            return Outcome(state, (event(R.CUNNING_TRICK, "a secret passage, but every room it leads to is occupied"),))
+        text = f"a secret passage: seat {seat} may move to one of {len(rooms)} empty rooms within {params.reach} moves"
+        options = (Sneak(None),) + tuple(Sneak(r) for r in rooms)
+        return Outcome(state, (event(R.CUNNING_TRICK, text, seat=seat),), options)
+    if choice.room is None:
+        return Outcome(state, (event(R.CUNNING_TRICK, f"seat {seat} stays in the {party.room}"),))
+    new = game.relocate(state, seat, choice.room)
+    text = (f"seat {seat} slips through the secret passage from the {party.room} to the {choice.room} "
+            "(nothing happens there)")
+    return Outcome(new, (event(R.CUNNING_TRICK, text, seat=seat, room=choice.room),))
+
+
+class FrameParams(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    points: int = Field(1, ge=1)
+
+
+@register(
+    "frame_rival", "cunning_trick",
+    "The rival with the most Doomsday points (ties: the next in turn order) is framed and loses "
+    "`points` of them; that can cost him Doom Ready status.",
+    FrameParams,
+)
+def frame_rival(game, state, seat, params, chance, choice=None, memo=None) -> Outcome:
+    n = len(state.parties)
+    rivals = [state.parties[(seat + k) % n] for k in range(1, n)]
+    best = max(rivals, key=lambda p: p.doomsday)
+    if best.doomsday == 0:
+        return Outcome(state, (event(R.CUNNING_TRICK, "no rival has a Doomsday point to lose: nothing happens"),))
+    new, events = game.gain(state, best.seat, -params.points, R.CUNNING_TRICK, f"framed by seat {seat}")
+    return Outcome(new, events)
+
+
+# -- Calculated Risks (the kind is the rulebook's; the stakes are ours) ---------------------
+
+class GambleParams(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    target: int = Field(ge=1, le=7)  # a d6 must roll at least this
+    win: int = Field(ge=1)
+    lose: int = Field(ge=0)
+
+
+@lru_cache(maxsize=64)
+def _beats(bonus: int, target: int) -> Fraction:
+    """P(a die + ``bonus`` beats ``target``), exact (cached)."""
+    return beats_target(bonus, target).prob(True)
+
+
+def _gamble_odds(game, state, seat, params) -> Fraction:
+    return _beats(0, params.target - 1)
+
+
+def _gamble_expected(game, state, seat, params) -> Fraction:
+    p = _gamble_odds(game, state, seat, params)
+    return p * params.win - (1 - p) * params.lose
+
+
+@register(
+    "gamble", "calculated_risk",
+    "The player may take a gamble: a d6 of `target` or more wins `win` Doomsday points, anything "
+    "less costs `lose` points.  Declined, nothing happens.",
+    GambleParams, _gamble_expected,
+)
+def gamble(game, state, seat, params, chance, choice=None, memo=None) -> Outcome:
+    if choice is None:
+        p = _gamble_odds(game, state, seat, params)
+        text = (f"a calculated risk: roll {params.target}+ on a die ({p} chance) to win {params.win} "
+                f"Doomsday point(s), or lose {params.lose}")
+        return Outcome(state, (event(R.CALCULATED_RISK, text, seat=seat),), (TakeRisk(), DeclineRisk()))
+    if isinstance(choice, DeclineRisk):
+        return Outcome(state, (event(R.CALCULATED_RISK, f"seat {seat} declines the risk"),))
+    ok = chance.roll(beats_target(0, params.target - 1))
+    head = event(R.CALCULATED_RISK, f"seat {seat} takes the risk and " + ("succeeds" if ok else "fails"), success=ok)
+    new, events = game.gain(state, seat, params.win if ok else -params.lose, R.CALCULATED_RISK,
+                            "the risk pays off" if ok else "the risk goes wrong")
+    return Outcome(new, (head,) + events)
+
+
+class NerveParams(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    target: int = Field(ge=0)  # die + the mastermind's best stat must beat this
+    win: int = Field(ge=1)
+    lose: int = Field(ge=0)
+
+
+def _nerve_odds(game, state, seat, params) -> Fraction:
+    party = state.parties[seat]
+    mm = party.villain(party.mastermind)
+    return _beats(mm.stat(maneuver_stat(mm, game.rules)), params.target)
+
+
+def _nerve_expected(game, state, seat, params) -> Fraction:
+    p = _nerve_odds(game, state, seat, params)
+    return p * params.win - (1 - p) * params.lose
+
+
+@register(
+    "test_of_nerve", "calculated_risk",
+    "The player may have his mastermind try a daring stunt: a die plus his best of Physical "
+    "Attack, Mental Attack and Quickness must beat `target` (like a tactical maneuver) to win "
+    "`win` Doomsday points; failing costs `lose`.",
+    NerveParams, _nerve_expected,
+)
+def nerve(game, state, seat, params, chance, choice=None, memo=None) -> Outcome:
+    party = state.parties[seat]
+    mm = party.villain(party.mastermind)
+    stat = maneuver_stat(mm, game.rules)
+    if choice is None:
+        p = _nerve_odds(game, state, seat, params)
+        text = (f"a calculated risk: {mm.name} may try a stunt, die + {stat.replace('_', ' ')} "
+                f"({mm.stat(stat)}) to beat {params.target} ({p} chance), for {params.win} Doomsday "
+                f"point(s) or a loss of {params.lose}")
+        return Outcome(state, (event(R.CALCULATED_RISK, text, seat=seat),), (TakeRisk(), DeclineRisk()))
+    if isinstance(choice, DeclineRisk):
+        return Outcome(state, (event(R.CALCULATED_RISK, f"seat {seat} declines the risk"),))
+    ok = chance.roll(beats_target(mm.stat(stat), params.target))
+    head = event(R.CALCULATED_RISK, f"{mm.name} tries the stunt and " + ("succeeds" if ok else "fails"), success=ok)
+    new, events = game.gain(state, seat, params.win if ok else -params.lose, R.CALCULATED_RISK,
+                            "the stunt pays off" if ok else "the stunt goes wrong")
+    return Outcome(new, (head,) + events)
+
+
+# -- the table file ----------------------------------------------------------------------------
+
+class EventResult(NamedTuple):
+    """One band of the table: rolls ``low``..``high`` give this result."""
+
+    name: str
+    low: int
+    high: int
+    kind: str
+    effect: str
+    params: BaseModel
+    text: str
+
+    @property
+    def title(self) -> str:
+        kind = KIND_TITLES[self.kind]
+        return self.name if self.name == kind else f"{kind}: {self.name}"
+
+
+@dataclass(frozen=True)
+class EventTable:
+    """The whole table: the dice, the bands, and the distribution of the roll."""
+
+    source: str
+    dice: int
+    sides: int
+    results: tuple[EventResult, ...]
+    roll: Dist[int]  # the roll itself
+    lookup: dict[int, int]  # roll -> index of its result
+
+    @property
+    def distribution(self) -> Dist[str]:
+        """The chance of each result, by name (exact)."""
+        return table(self.roll, [(r.low, r.high, r.name) for r in self.results])
+
+    def kind_odds(self) -> Dist[str]:
+        """The chance of each of the three kinds."""
+        return table(self.roll, [(r.low, r.high, r.kind) for r in self.results])
+
+
+class _Header(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    source: str = Field(min_length=1)
+    dice: int = Field(ge=1, le=4)
+    sides: int = Field(ge=2, le=20)
+    result: list[Any]
+
+
+class _ResultSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str = Field(min_length=1)
+    low: int
+    high: int
+    kind: str
+    effect: str
+    params: dict[str, Any] = {}
+    text: str = ""
+
+
+def load_event_table(path: str | os.PathLike | None = None) -> EventTable:
+    """Read and check an Event Table file (default ``data/asylum/events.toml``).
+
+    Problems raise :class:`~explorer.core.data.DataError` naming the file, the
+    result and the field: an unknown effect, a kind that does not match the
+    effect, bad parameters, or bands that leave a roll out or overlap.
+    """
+    return _load(Path(path) if path is not None else data_path("asylum", "events.toml"))
+
+
+@lru_cache(maxsize=8)
+def _load(path: Path) -> EventTable:
+    raw = read_toml(path)
+    head = validate(_Header, raw, path, None)
+    specs = validate_entries(_ResultSpec, head.result, path, kind="result")
+    results = []
+    for spec in specs:
+        if spec.kind not in KINDS:
+            raise DataError(path, spec.name, "kind",
+                            f"unknown kind {spec.kind!r} (the rulebook's three: {', '.join(KINDS)})")
+        if spec.effect not in EFFECTS:
+            raise DataError(path, spec.name, "effect",
+                            f"unknown effect {spec.effect!r} (known: {', '.join(sorted(EFFECTS))})")
+        eff = EFFECTS[spec.effect]
+        if eff.kind != spec.kind:
+            raise DataError(path, spec.name, "kind", f"effect {spec.effect!r} is a {eff.kind}, not a {spec.kind}")
+        try:
+            params = validate(eff.params, spec.params, path, spec.name)
+        except DataError as exc:
+            field = f"params.{exc.field}" if exc.field else "params"
+            raise DataError(path, spec.name, field, exc.problem) from None
+        if spec.low > spec.high:
+            raise DataError(path, spec.name, "high", f"band {spec.low}-{spec.high} is empty (high below low)")
+        results.append(EventResult(spec.name, spec.low, spec.high, spec.kind, spec.effect, params, spec.text))
+    roll = dice(head.dice, head.sides)
+    lookup: dict[int, int] = {}
+    for i, r in enumerate(results):
+        for total in range(r.low, r.high + 1):
+            if total not in roll:
+                raise DataError(path, r.name, "low" if total == r.low else "high",
+                                f"{total} cannot be rolled on {head.dice}d{head.sides}")
+            if total in lookup:
+                other = results[lookup[total]].name
+                raise DataError(path, r.name, "low", f"roll {total} is already on the band of {other!r}")
+            lookup[total] = i
+    for total in roll:
+        if total not in lookup:
+            raise DataError(path, None, "result", f"roll {total} is on no band of the table")
+    return EventTable(head.source, head.dice, head.sides, tuple(results), roll, lookup)
