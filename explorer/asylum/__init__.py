@@ -1,4 +1,4 @@
-"""Doom Asylum: villains, conflicts and their exact odds.
+"""Doom Asylum: villains, conflicts and their exact odds, the board and the whole game.
 
 >>> from explorer.asylum import Villain, odds
 >>> a = Villain(name="A", physical_attack=3, physical_defense=2, mental_attack=4, mental_defense=3, quickness=2)
@@ -8,11 +8,13 @@ Fraction(13, 18)
 """
 
 from . import odds
+from .board import load_board
 from .conflict import Conflict, ConflictResult, ConflictSetup, ConflictState
+from .game import AsylumGame, AsylumState, GameResult
 from .params import AsylumRules, load_rules
 from .villains import Upgrade, Villain, load_roster
 
 __all__ = [
-    "AsylumRules", "Conflict", "ConflictResult", "ConflictSetup", "ConflictState", "Upgrade",
-    "Villain", "load_roster", "load_rules", "odds",
+    "AsylumGame", "AsylumRules", "AsylumState", "Conflict", "ConflictResult", "ConflictSetup",
+    "ConflictState", "GameResult", "Upgrade", "Villain", "load_board", "load_roster", "load_rules", "odds",
 ]

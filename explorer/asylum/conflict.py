@@ -305,7 +305,8 @@ class Conflict(Game):
             return Step(nxt, (event(R.MANEUVER, text, actor=actor.name, success=ok),))
         t_side, j = setup.index[action.target]
         attack = self._attack(state, side, i, j, action)
-        declared = event(_rule_for(attack), f"{actor.name} declares a {attack.label} on {setup.teams[t_side][j].name}",
+        article = "an" if attack.label[0] in "aeiou" else "a"
+        declared = event(_rule_for(attack), f"{actor.name} declares {article} {attack.label} on {setup.teams[t_side][j].name}",
                          actor=actor.name, target=action.target)
         acted = _set(state.acted, side, i)
         if attack.blockable and self._blockers(state, t_side, Pending(i, j, attack)):

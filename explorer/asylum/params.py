@@ -52,6 +52,14 @@ class AsylumRules:
     doom_ready_any_time: bool = True
     revisited_plot_room_event: bool = True
 
+    def __hash__(self) -> int:
+        # rules are part of many cache keys (every attack's odds): hash them once
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(dataclasses.astuple(self))
+            object.__setattr__(self, "_hash", h)
+        return h
+
     def replace(self, **changes) -> AsylumRules:
         """A copy with some values changed (unknown names raise ``TypeError``)."""
         return dataclasses.replace(self, **changes)

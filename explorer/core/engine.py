@@ -252,11 +252,33 @@ def derived_rng(seed: int | str, stream: str) -> random.Random:
     return random.Random(f"{seed}/{stream}")
 
 
+class StepRng:
+    """The policies' RNG for one step: ``Random(f"{seed}/policy/{step}")``, built
+    only if a policy draws from it.
+
+    Giving every step its own stream means a replayed game can be continued by
+    the same policies and takes the same path as the original; deterministic
+    policies never pay for building it.
+    """
+
+    __slots__ = ("_seed", "_rng")
+
+    def __init__(self, seed: int | str, step: int):
+        self._seed = f"{seed}/policy/{step}"
+        self._rng: random.Random | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return getattr(self._rng, name)
+
+
 class Stepper:
     """Plays a game one step at a time with a seeded RNG, keeping full history.
 
-    Chance and policies draw from separate streams derived from ``seed``, so
-    replaying the recorded actions with the same seed gives the same log.
+    Chance draws from one stream derived from ``seed``; policies from a fresh
+    stream per step (:class:`StepRng`).  Replaying the recorded actions with the
+    same seed therefore gives the same log, and play can go on from there.
     """
 
     def __init__(self, game: Game, initial: Any, seed: int | str = 0, policies: Policies | None = None):
@@ -265,9 +287,8 @@ class Stepper:
         self.seed = seed
         self.policies = policies
         self.chance_rng = derived_rng(seed, "chance")
-        self.policy_rng = derived_rng(seed, "policy")
         self.history: list[Entry] = []
-        self._saved: list[tuple[Any, Any]] = []
+        self._saved: list[Any] = []
 
     @property
     def state(self) -> Any:
@@ -295,14 +316,15 @@ class Stepper:
         dec = self.game.decision(state)
         if dec is None:
             raise IllegalAction(RuleRef(self.game.name, "overview"), "the game is over")
-        saved = (self.chance_rng.getstate(), self.policy_rng.getstate())
+        saved = self.chance_rng.getstate()
         if action is None:
             if dec.forced:
                 action = _forced_option(dec)
             elif self.policies is None:
                 raise ValueError(f"player {dec.player!r} must choose: {dec.prompt}")
             else:
-                action = policy_for(self.policies, dec.player).choose(self.game, state, dec, self.policy_rng)
+                rng = StepRng(self.seed, len(self.history))
+                action = policy_for(self.policies, dec.player).choose(self.game, state, dec, rng)
         else:
             self.game.check(state, action)
         nxt = self.game.play(state, action, self.chance_rng)
@@ -315,9 +337,7 @@ class Stepper:
         """Go back one step (RNG streams too); returns the undone entry."""
         if not self.history:
             return None
-        chance, policy = self._saved.pop()
-        self.chance_rng.setstate(chance)
-        self.policy_rng.setstate(policy)
+        self.chance_rng.setstate(self._saved.pop())
         return self.history.pop()
 
     def run(self, until: Callable[[Stepper], bool] | None = None, max_steps: int = 100_000) -> list[Entry]:
@@ -471,7 +491,6 @@ def simulate(
     with the same seed and policies take the same path.
     """
     chance = SampledChance(derived_rng(seed, "chance"))
-    policy_rng = derived_rng(seed, "policy")
     state = initial
     kept: list[Event] = []
     steps = 0
@@ -484,7 +503,7 @@ def simulate(
         if dec.forced:
             action = dec.options[0]
         else:
-            action = policy_for(policies, dec.player).choose(game, state, dec, policy_rng)
+            action = policy_for(policies, dec.player).choose(game, state, dec, StepRng(seed, steps))
         state, events = resolve(state, action, chance)
         if keep_events:
             kept.extend(events)

@@ -119,3 +119,14 @@ def test_analyzer_refuses_cycles():
 
     with pytest.raises(ValueError, match="cycle"):
         Analyzer(Loop(), AlwaysSafe()).outcome((0, 0, 0, 6))
+
+
+def test_replayed_stepper_can_be_continued_by_the_policies():
+    """Replay from the action log, then let the policies play on: same game."""
+    game, start = Race(), (0, 0, 0, 6)
+    a = Stepper(game, start, seed=4, policies=RandomPolicy())
+    a.run(max_steps=3)
+    b = Stepper.replay(game, start, 4, a.actions, RandomPolicy())
+    a.run()
+    b.run()
+    assert a.log() == b.log() and a.state == b.state
