@@ -585,7 +585,10 @@ class AsylumGame(Game):
         return self._after_start_choice(state), [ev]
 
     def _do_begin_move(self, state, action, chance):
-        return state._replace(phase=MOVE), []
+        party = state.parties[state.current]
+        spent = f"upgraded {', '.join(state.upgraded)}" if state.upgraded else "no upgrades"
+        return state._replace(phase=MOVE), [event(R.TURN_START, f"seat {party.seat} ends the start of the turn "
+                                                  f"({spent}; mastermind {party.mastermind}) and must now move")]
 
     # -- the move and the room ------------------------------------------------------------------
     def _do_move(self, state, action: Move, chance):

@@ -1,0 +1,36 @@
+"""The committed notebooks are the manual: each opens by saying what it answers,
+checks at least one deterministic fact, and carries no widget state."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").rglob("*.ipynb"))
+NOTEBOOKS = [p for p in NOTEBOOKS if ".ipynb_checkpoints" not in p.parts]
+
+
+def test_the_four_notebooks_exist():
+    names = {p.relative_to(ROOT / "notebooks").as_posix() for p in NOTEBOOKS}
+    assert {"00_start_here.ipynb", "asylum/01_rules_tour.ipynb", "asylum/02_combat_odds.ipynb",
+            "asylum/03_conflict_lab.ipynb"} <= names
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_is_clean_and_checked(path):
+    nb = json.loads(path.read_text())
+    assert path.stat().st_size < 1_000_000
+    assert "widgets" not in nb.get("metadata", {})
+    first = "".join(nb["cells"][0]["source"])
+    assert "answers" in first.lower()
+    sources = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    checked = [s for s in sources if s.startswith("# NBVAL_CHECK_OUTPUT")]
+    assert checked, "no cell checks its output"
+    for cell in nb["cells"]:
+        for out in cell.get("outputs", []):
+            assert "application/vnd.jupyter.widget-view+json" not in out.get("data", {})
+    for cell in nb["cells"]:
+        src = "".join(cell["source"])
+        if cell["cell_type"] == "code" and src.startswith("# NBVAL_CHECK_OUTPUT"):
+            assert cell.get("outputs"), f"checked cell without a stored output: {src[:60]}"
