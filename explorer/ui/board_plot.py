@@ -11,6 +11,8 @@ from typing import NamedTuple
 import networkx as nx
 import plotly.graph_objects as go
 
+from .common import figure_update
+
 KIND_COLOURS = {"plot": "#d62728", "yard": "#2ca02c", "room": "#9aa5b1"}
 KIND_LABELS = {"plot": "plot room", "yard": "the Yard", "room": "room (Event Table)"}
 SEAT_COLOURS = ("#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
@@ -63,10 +65,14 @@ def board_figure(
         ))
     fig.add_trace(go.Scatter(mode="markers", x=[], y=[], name="parties",
                              marker=dict(size=16, symbol="diamond", line=dict(color="black", width=1))))
+    px = [x for x, _ in pos.values()]
+    py = [y for _, y in pos.values()]
     fig.update_layout(
-        title=title, height=560, margin=dict(l=10, r=10, t=40, b=10), plot_bgcolor="white",
-        xaxis=dict(visible=False), yaxis=dict(visible=False, scaleanchor="x"),
-        legend=dict(orientation="h", y=-0.02),
+        title=dict(text=title, x=0.02, y=0.98), width=640, height=560, margin=dict(l=10, r=10, t=50, b=10),
+        plot_bgcolor="white", legend=dict(orientation="h", y=-0.02),
+        # padding keeps labels below the bottom row and party markers above the top row in view
+        xaxis=dict(visible=False, range=[min(px) - 0.9, max(px) + 0.9]),
+        yaxis=dict(visible=False, range=[min(py) - 0.7, max(py) + 0.6], scaleanchor="x"),
     )
     _draw_parties(fig, board, parties, last_move)
     return fig
@@ -75,7 +81,7 @@ def board_figure(
 def update_board_figure(fig: go.Figure, board: nx.Graph, parties: Sequence[PartyMarker],
                         last_move: tuple[str, str] | None) -> None:
     """Move the party markers and the arrow of a figure made by :func:`board_figure`."""
-    with fig.batch_update():
+    with figure_update(fig):
         _draw_parties(fig, board, parties, last_move)
 
 

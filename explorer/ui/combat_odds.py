@@ -41,7 +41,7 @@ from explorer.asylum.villains import STAT_LABELS, STATS, Upgrade, Villain, load_
 from explorer.core.engine import IllegalAction
 
 from . import odds_plots as plots
-from .common import Displayable, esc, fraction_text, heading, html_table, percent_text, tagged
+from .common import Displayable, esc, figure_update, fraction_text, heading, html_table, percent_text, tagged
 
 CUSTOM = "Custom"
 SIDES = ("attacker", "defender")
@@ -355,7 +355,7 @@ class CombatOddsExplorer(Displayable):
         mental_edge = a.stat("mental_attack") - d.stat("mental_defense")
         physical_edge = ((a.stat("physical_attack") - d.stat("physical_defense"), a.stat("quickness") - d.stat("quickness"))
                          if can_reach(a, d, phys) else None)
-        with self.heatmap.batch_update():
+        with figure_update(self.heatmap):
             plots.set_heatmap_marks(self.heatmap, mental_edge, physical_edge)
         self.update_dice()
 
@@ -372,7 +372,7 @@ class CombatOddsExplorer(Displayable):
         return None
 
     def update_dice(self) -> None:
-        with self.dice.batch_update():
+        with figure_update(self.dice):
             plots.update_dice_bars(self.dice, self.dice_view.value, self.contest_edge())
 
     def _info_html(self, a: Villain, d: Villain) -> str:

@@ -9,12 +9,15 @@ tables, and the display protocol that lets a notebook cell show a widget class.
 
 from __future__ import annotations
 
+import copy
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as W
+import plotly.graph_objects as go
 
 from explorer.core.events import RuleRef
 from explorer.core.rulebook import summary
@@ -103,3 +106,19 @@ class Displayable:
         from IPython.display import display
 
         display(self._repr_mimebundle_(), raw=True)
+
+
+@contextmanager
+def figure_update(fig: go.Figure) -> Iterator[go.Figure]:
+    """Update a figure in place, as one batch.
+
+    A ``FigureWidget`` sends each batch to views that exist as a delta, but a view
+    created later (Voila renders every widget after all cells ran) starts from
+    the widget's initial state.  So after the batch the full state is stored on
+    the widget too, and late views draw the figure as it is now.
+    """
+    with fig.batch_update():
+        yield fig
+    if isinstance(fig, go.FigureWidget):
+        fig._widget_data = copy.deepcopy(fig._data)
+        fig._widget_layout = copy.deepcopy(fig._layout)

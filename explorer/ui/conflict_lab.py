@@ -43,7 +43,7 @@ from explorer.asylum.villains import Villain, load_roster
 from explorer.core.engine import IllegalAction, Policy, Stepper
 
 from . import odds_plots as plots
-from .common import Displayable, esc, fraction_text, heading, html_table, percent_text, tagged
+from .common import Displayable, esc, figure_update, fraction_text, heading, html_table, percent_text, tagged
 
 SIDES = ("attacker", "defender")
 SIDE_NAMES = ("attackers", "defenders")
@@ -302,11 +302,11 @@ class ConflictLab(Displayable):
         self.status.value = f"<i>Press <b>Compute odds</b> for the exact result{cost}.</i>"
 
     def _clear_figures(self) -> None:
-        with self.outcome_fig.batch_update():
+        with figure_update(self.outcome_fig):
             self.outcome_fig.data[0].y = [0, 0, 0]
             self.outcome_fig.data[0].text = ["", "", ""]
             self.outcome_fig.layout.title.text = "How the conflict ends<br><sup>press Compute odds</sup>"
-        with self.margin_fig.batch_update():
+        with figure_update(self.margin_fig):
             self.margin_fig.data[0].x, self.margin_fig.data[0].y = [], []
 
     # -- whole-conflict odds ----------------------------------------------------------------
@@ -319,9 +319,9 @@ class ConflictLab(Displayable):
         t = time.perf_counter()
         co = odds.state_odds(self.stepper.initial, self.policy_map())
         self.conflict_odds = co
-        with self.outcome_fig.batch_update():
+        with figure_update(self.outcome_fig):
             plots.update_outcome_bars(self.outcome_fig, co)
-        with self.margin_fig.batch_update():
+        with figure_update(self.margin_fig):
             plots.update_margin_bars(self.margin_fig, co, self.rules.sound_defeat_margin)
         self.summary.value = self._summary_html(co)
         self._labelling = True
@@ -494,7 +494,7 @@ class ConflictLab(Displayable):
             results[label] = odds.state_odds(initial, pair)
         self.comparison = results
         fig = plots.policy_comparison(results)
-        with self.comparison_fig.batch_update():
+        with figure_update(self.comparison_fig):
             self.comparison_fig.data = ()
         self.comparison_fig.add_traces(list(fig.data))
         self.comparison_fig.layout.title.text = fig.layout.title.text

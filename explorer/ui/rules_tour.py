@@ -75,8 +75,11 @@ class RulesTour(Displayable):
             make_initial=lambda s: self.game.setup(players, s),
         )
         self.figure = tagged(go.FigureWidget(board_figure(self.game.board, markers(initial))), "xp-board")
+        self.figure.layout.width = 640
+        self.stepper_widget.widget.layout = W.Layout(flex="1 1 420px", min_width="420px")
         self.widget = tagged(
-            W.HBox([self.figure, self.stepper_widget.widget], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
+            W.HBox([W.Box([self.figure], layout=W.Layout(flex="0 0 650px")), self.stepper_widget.widget],
+                   layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
             "xp-rules-tour",
         )
         self.stepper_widget.on_change(self._redraw)
@@ -89,4 +92,4 @@ class RulesTour(Displayable):
         st = self.stepper
         turn = st.state.turn
         update_board_figure(self.figure, self.game.board, markers(st.state), last_move(st))
-        self.figure.layout.title = f"Doom Asylum, seed {st.seed}: turn {turn}, step {len(st.history)}"
+        self.figure.layout.title.text = f"Doom Asylum, seed {st.seed}: turn {turn}, step {len(st.history)}"

@@ -42,6 +42,13 @@ def test_conflict_lab_computes_the_exact_odds(open_notebook):
     page.wait_for_function("document.querySelector('.xp-conflict-summary').innerText.includes('/')", timeout=WAIT)
     summary = text_of(page, ".xp-conflict-summary")
     assert re.search(r"\d+/\d+", summary)
+    # the bar chart shows the computed odds, not the empty chart it was built with
+    roster = load_roster()
+    teams = ([roster[n] for n in ("Doctor Cortex", "Baron Von Blitz", "The Puppeteer")],
+             [roster[n] for n in ("Madame Nocturne", "Corporal Union", "Oscar")])
+    expected = f"{float(odds.conflict(*teams).attacker_wins):.1%}"
+    page.wait_for_function("([css, t]) => document.querySelector(css).textContent.includes(t)",
+                           arg=[".xp-outcome-bars", expected], timeout=WAIT)
     assert page.locator("button.xp-option").count() >= 1  # the stepper's option buttons
 
 

@@ -143,3 +143,18 @@ def test_policy_comparison(two_v_one):
     assert fig.layout.barmode == "group"
     rows = plots.comparison_rows({"greedy": two_v_one})
     assert rows[0][0] == "greedy" and fraction_text(two_v_one.attacker_wins) in rows[0][1]
+
+
+def test_figure_update_keeps_the_widget_state_current():
+    """Views created after an update (Voila renders widgets after all cells ran)
+    must start from the current figure, not the one first built."""
+    import plotly.graph_objects as go
+
+    from explorer.ui.common import figure_update
+
+    fig = go.FigureWidget(go.Figure(go.Bar(x=["a"], y=[0])))
+    with figure_update(fig):
+        fig.data[0].y = [0.5]
+        fig.layout.title.text = "now"
+    assert fig._widget_data[0]["y"] == (0.5,) or list(fig._widget_data[0]["y"]) == [0.5]
+    assert fig._widget_layout["title"]["text"] == "now"
