@@ -30,7 +30,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..core.engine import DeterministicPolicy, Policy, RandomPolicy, outcomes
+from ..core.engine import DeterministicPolicy, Policy, RandomPolicy, lookup_policy, outcomes
 from . import abilities as _abilities
 from .combat import Attack, attack_dist, maneuver_stat, mental_attack_spec, physical_attack_spec, tactical_maneuver
 from .conflict import Block, ConflictState, MentalAttack, PhysicalAttack, TacticalManeuver
@@ -430,13 +430,8 @@ POLICIES: dict[str, type[Policy]] = {
 
 
 def get_bot(policy: str | Policy) -> Policy:
-    """A bot by name (``random``, ``greedy``, ``brawler``, ``cautious``) or the policy itself."""
-    if isinstance(policy, Policy):
-        return policy
-    try:
-        return POLICIES[policy]()
-    except KeyError:
-        raise ValueError(f"unknown policy {policy!r}; choose from {', '.join(POLICIES)}") from None
+    """A policy by name (``random``, ``greedy``, ``brawler``, ``cautious``) or the policy itself."""
+    return lookup_policy(POLICIES, policy)
 
 
 __all__ = [

@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..core.engine import Analyzer, DeterministicPolicy, Policy, RandomPolicy, Weights
+from ..core.engine import Analyzer, DeterministicPolicy, Policy, RandomPolicy, Weights, lookup_policy
 from .conflict import Block, Conflict, ConflictState
 
 
@@ -106,12 +106,7 @@ POLICIES = {"greedy": GreedyPolicy, "random": RandomPolicy, "best": BestPolicy}
 
 def get_policy(policy: str | Policy) -> Policy:
     """A policy by name (``greedy``, ``random``, ``best``) or the policy itself."""
-    if isinstance(policy, Policy):
-        return policy
-    try:
-        return POLICIES[policy]()
-    except KeyError:
-        raise ValueError(f"unknown policy {policy!r}; choose from {', '.join(POLICIES)}") from None
+    return lookup_policy(POLICIES, policy)
 
 
 __all__ = ["BestPolicy", "Block", "GreedyPolicy", "POLICIES", "RandomPolicy", "get_policy"]

@@ -3,7 +3,7 @@
 
 import pytest
 
-from factories import make
+from factories import Rolls, make
 from explorer.asylum.combat import AttackResult
 from explorer.asylum.conflict import (
     Block, Conclude, Conflict, MentalAttack, PhysicalAttack, TacticalManeuver, UseAbility,
@@ -17,21 +17,9 @@ MISS = AttackResult(True, False)
 NO_CATCH = AttackResult(False, False)
 
 
-class Script:
-    """A chance that answers each roll from a list (checked against the roll's support)."""
-
-    def __init__(self, *answers):
-        self.answers = list(answers)
-
-    def roll(self, dist):
-        answer = self.answers.pop(0)
-        assert answer in dist, f"{answer!r} cannot come from {dist!r}"
-        return answer
-
-
 def play(state, action, *answers):
     GAME.check(state, action)
-    step = GAME.resolve(state, action, Script(*answers))
+    step = GAME.resolve(state, action, Rolls(*answers))
     return step.state
 
 

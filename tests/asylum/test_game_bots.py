@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from factories import Rolls
 from explorer.asylum.bots import (
     POLICIES,
     BrawlerBot,
@@ -27,17 +28,6 @@ from explorer.core.engine import DeterministicPolicy, Policy, Stepper, simulate
 
 ROOT = Path(__file__).resolve().parents[2]
 
-
-class Rolls:
-    """A chance that answers each roll from a script, checking the value can happen."""
-
-    def __init__(self, *values):
-        self.values = list(values)
-
-    def roll(self, dist):
-        value = self.values.pop(0)
-        assert value in dist, f"{value!r} cannot be rolled on {dist!r}"
-        return value
 
 
 @pytest.fixture(scope="module")

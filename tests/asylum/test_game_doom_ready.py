@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from factories import Rolls
 from explorer.asylum import sections as R
 from explorer.asylum.combat import AttackResult
 from explorer.asylum.conflict import Conclude, MentalAttack, TacticalManeuver
@@ -26,17 +27,6 @@ from explorer.core.engine import IllegalAction, Stepper
 
 HIT, MISS = AttackResult(True, True), AttackResult(True, False)
 
-
-class Rolls:
-    """A chance that answers each roll from a script, checking the value can happen."""
-
-    def __init__(self, *values):
-        self.values = list(values)
-
-    def roll(self, dist):
-        value = self.values.pop(0)
-        assert value in dist, f"{value!r} cannot be rolled on {dist!r}"
-        return value
 
 
 @pytest.fixture(scope="module")

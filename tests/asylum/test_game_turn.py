@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from factories import Rolls
 from explorer.asylum import sections as R
 from explorer.asylum.game import (
     MOVE,
@@ -24,17 +25,6 @@ from explorer.asylum.game import (
 from explorer.asylum.params import AsylumRules
 from explorer.core.engine import IllegalAction, SampledChance, Stepper
 
-
-class Rolls:
-    """A chance that answers each roll from a script, checking the value can happen."""
-
-    def __init__(self, *values):
-        self.values = list(values)
-
-    def roll(self, dist):
-        value = self.values.pop(0)
-        assert value in dist, f"{value!r} cannot be rolled on {dist!r}"
-        return value
 
 
 @pytest.fixture(scope="module")

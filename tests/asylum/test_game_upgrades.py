@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from factories import Rolls
 from explorer.asylum import sections as R
 from explorer.asylum.combat import AttackResult
 from explorer.asylum.conflict import Conclude, MentalAttack
@@ -11,17 +12,6 @@ from explorer.asylum.game import MOVE, START, AsylumGame, BeginMove, MakeMasterm
 from explorer.asylum.params import AsylumRules
 from explorer.core.engine import IllegalAction, Stepper
 
-
-class Rolls:
-    """A chance that answers each roll from a script, checking the value can happen."""
-
-    def __init__(self, *values):
-        self.values = list(values)
-
-    def roll(self, dist):
-        value = self.values.pop(0)
-        assert value in dist, f"{value!r} cannot be rolled on {dist!r}"
-        return value
 
 
 @pytest.fixture(scope="module")
