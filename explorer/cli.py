@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     lab = sub.add_parser("lab", help="open JupyterLab on the start notebook")
     lab.add_argument("--notebook", default="notebooks/00_start_here.ipynb", help="notebook to open")
-    lab.add_argument("lab_args", nargs=argparse.REMAINDER, help="further arguments for jupyter lab")
+    lab.set_defaults(extra=[])  # unknown options (--port 8890, --no-browser, ...) go to jupyter lab
 
     o = sub.add_parser("odds", help="exact odds of a Doom Asylum matchup")
     o.add_argument("attacker", help="attacking villain's name (see data/asylum/villains.toml)")
@@ -47,10 +47,12 @@ EXTENSIONS: list[Callable[[argparse._SubParsersAction], None]] = []
 
 def _lab(args: argparse.Namespace) -> int:
     root = Path(__file__).resolve().parent.parent
-    cmd = [sys.executable, "-m", "jupyter", "lab", str(root / args.notebook)]
+    # serve the whole checkout (so data/ can be edited from Lab) and open the notebook
+    cmd = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={root}",
+           f"--LabApp.default_url=/lab/tree/{Path(args.notebook).as_posix()}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--ServerApp.allow_root=True")  # JupyterLab refuses root otherwise
-    return subprocess.call(cmd + list(args.lab_args))
+    return subprocess.call(cmd + list(args.extra))
 
 
 def _odds(args: argparse.Namespace) -> int:
@@ -127,7 +129,10 @@ COMMANDS["simulate"] = _simulate
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "lab":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    args.extra = extra
     if args.command is None:
         parser.print_help()
         return 0

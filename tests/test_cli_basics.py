@@ -27,3 +27,16 @@ def test_unknown_villain_is_one_line_not_a_traceback(capsys):
     assert main(["odds", "Nobody", "Oscar"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: no villain named 'Nobody'") and "Traceback" not in err
+
+
+def test_lab_passes_jupyter_options_through(monkeypatch):
+    """`python -m explorer lab --port 8890 --no-browser` starts JupyterLab on the start notebook."""
+    import explorer.cli as cli
+
+    calls = []
+    monkeypatch.setattr(cli.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    assert main(["lab", "--no-browser", "--port", "8890"]) == 0
+    cmd = calls[0]
+    assert cmd[1:4] == ["-m", "jupyter", "lab"]
+    assert "--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb" in cmd
+    assert "--no-browser" in cmd and "8890" in cmd
