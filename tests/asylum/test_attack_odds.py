@@ -126,3 +126,28 @@ def test_flyer_standing_in_as_blocker_can_be_hit():
     assert odds.physical_attack(a, f, blocked=True) == brute_contest(4, 2)
     with pytest.raises(IllegalAction):
         odds.physical_attack(a, f, odds.DEFAULT_RULES.replace(flyers_block_melee=False), blocked=True)
+
+
+@pytest.mark.parametrize("which", ["mind_blast", "terrify", "maneuver", "catch"])
+def test_other_odds_against_monte_carlo(which):
+    """Seeded Monte Carlo for abilities, the maneuver and the catch alone (4 standard errors)."""
+    from explorer.asylum import abilities
+    from explorer.asylum.combat import catch_roll, maneuver_stat, tactical_maneuver
+
+    a = make("A", pa=4, ma=4, q=4, abilities=("mind_blast", "terrify"))
+    d = make("D", pd=3, md=4, q=3, abilities=("iron_will",))
+    chance = SampledChance(random.Random(99))
+    n = 20_000
+    if which == "maneuver":
+        exact = odds.tactical_maneuver(a)
+        trial = lambda: tactical_maneuver(a, maneuver_stat(a), chance)
+    elif which == "catch":
+        exact = odds.physical_breakdown(a, d).catch
+        trial = lambda: catch_roll(a, d, physical_attack_spec(a), chance)
+    else:
+        exact = odds.ability(a, d, which)
+        spec = abilities.get(which).effect(a, d, False)
+        trial = lambda: resolve_attack(a, d, spec, chance).success
+    p = float(exact)
+    hits = sum(bool(trial()) for _ in range(n))
+    assert abs(hits / n - p) < 4 * (p * (1 - p) / n) ** 0.5 + 1e-9

@@ -169,3 +169,28 @@ def test_greedy_cache_never_changes_a_value(roster):
             assert policy.value(GAME, state, option, dec.player) == GreedyPolicy().value(GAME, state, option, dec.player)
             checked += 1
     assert checked > 100
+
+
+def test_option_odds_match_brute_force_and_monte_carlo(roster):
+    """odds.option_odds: each option's win chance equals a memo-free walk of the
+    tree after that option, and seeded playouts after it agree within 4 standard errors."""
+    from explorer.core.engine import simulate
+
+    a, d = teams(roster, ["Deadeye Dolores", "Oscar"], ["Skyraker", "Lady Lament"])
+    state = GAME.start(a, d)
+    pols = odds.policies("greedy")
+    per_option = odds.option_odds(state, "greedy")
+    for option, p in per_option.items():
+        brute = {}
+        for step, ps in GAME.apply(state, option).items():
+            for res, pr in brute_force(GAME, step.state, pols).items():
+                brute[res] = brute.get(res, 0) + ps * pr
+        assert p == sum(q for r, q in brute.items() if r.winner == 0), option
+    option, p = max(per_option.items(), key=lambda kv: kv[1])
+    n, wins = 2000, 0
+    policy = GreedyPolicy()
+    for i in range(n):
+        rng = __import__("random").Random(f"mc#{i}")
+        after = GAME.play(state, option, rng).state
+        wins += simulate(GAME, after, policy, seed=f"mc#{i}").result.winner == 0
+    assert abs(wins / n - float(p)) < 4 * (float(p) * (1 - float(p)) / n) ** 0.5 + 1e-9
