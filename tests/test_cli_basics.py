@@ -40,3 +40,18 @@ def test_lab_passes_jupyter_options_through(monkeypatch):
     assert cmd[1:4] == ["-m", "jupyter", "lab"]
     assert "--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb" in cmd
     assert "--no-browser" in cmd and "8890" in cmd
+
+
+def test_simulate_json_does_not_depend_on_hash_seeds():
+    """Reproducible: the same arguments give the same bytes in any process
+    (string hashing is randomised per process; nothing may depend on it)."""
+    import os
+
+    cmd = [sys.executable, "-m", "explorer", "simulate", "asylum", "--games", "20", "--seed", "4",
+           "--players", "3", "--policy", "random", "--json"]
+    outs = {
+        subprocess.run(cmd, capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+        for seed in ("1", "2")
+    }
+    assert len(outs) == 1 and '"games": 20' in outs.pop()
