@@ -57,6 +57,7 @@ def hand_model_1v1(a, d):
     ((0, 0, 0, 0, 0), (6, 6, 6, 6, 6)),
 ])
 def test_random_1v1_matches_hand_model(stats_a, stats_d):
+    """Conflicts to Concluding a Conflict: 1-on-1 under the random policy, against a hand-written model."""
     a, d = make("A", *stats_a), make("D", *stats_d)
     got = odds.conflict([a], [d], "random")
     model = hand_model_1v1(a, d)
@@ -91,6 +92,7 @@ def teams(roster, a_names, d_names):
 
 @pytest.mark.parametrize("policy", ["greedy", "random", "best"])
 def test_conflict_odds_match_brute_force_2v2(roster, policy):
+    """Conflicts (with Blocking, Flying and Oscar's roll in play): analyzer equals a memo-free tree walk."""
     a, d = teams(roster, ["Doctor Cortex", "Gargantua"], ["Madame Nocturne", "Oscar"])
     exact = odds.conflict(a, d, policy)
     pols = odds.policies(policy)
@@ -126,6 +128,7 @@ def test_option_odds_are_consistent(roster):
 
 
 def test_best_policy_is_at_least_as_good_as_any_option(roster):
+    """Victory in Conflicts: the best policy picks an option with the highest win-minus-loss edge."""
     a, d = teams(roster, ["The Widow", "Skyraker"], ["Iron Maiden", "Brainstorm"])
     state = GAME.start(a, d)
     outcomes = odds.option_outcomes(state, "best")
@@ -135,6 +138,7 @@ def test_best_policy_is_at_least_as_good_as_any_option(roster):
 
 
 def test_policy_pairs_and_names():
+    """Conflicts: each side may play its own policy; unknown names are refused."""
     a, d = [make("A")], [make("D")]
     mixed = odds.conflict(a, d, ("greedy", "random"))
     assert mixed.attacker_wins + mixed.draw + mixed.defender_wins == 1

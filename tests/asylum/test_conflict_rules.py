@@ -265,6 +265,7 @@ def test_ambush_awards_no_doomsday_points():
 
 
 def test_setup_rejects_nonsense():
+    """Conflicts: two teams, each with at least one villain, no villain on both."""
     with pytest.raises(ValueError, match="twice"):
         GAME.start([make("A")], [make("A")])
     with pytest.raises(ValueError, match="no villains"):

@@ -16,6 +16,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "explorer"
 
 
 def test_every_section_constant_has_a_summary():
+    """Every rule section the code cites has our summary."""
     refs = [v for v in vars(sections).values() if isinstance(v, RuleRef)]
     assert len(refs) >= 30
     for ref in refs:
@@ -49,6 +50,7 @@ def test_summaries_are_our_own_words():
 
 
 def test_interpretation_register_points_at_real_things():
+    """The interpretation register: real sections, real rule options, every option explained."""
     register = tomllib.loads(data_path("asylum", "interpretations.toml").read_text())["reading"]
     ids = [r["id"] for r in register]
     assert len(ids) == len(set(ids))
@@ -64,4 +66,5 @@ def test_interpretation_register_points_at_real_things():
 
 
 def test_rules_file_matches_defaults():
+    """data/asylum/rules.toml holds the rulebook's numbers (Victory in Conflicts, Doomsday points...)."""
     assert load_rules() == AsylumRules()

@@ -64,6 +64,7 @@ def test_levels_apply_upgrades_in_order(tmp_path):
     (("level2 = { stats = { quickness = 1 } }", "level2 = { stats = { speed = 1 } }"), "level2.stats.speed"),
 ])
 def test_bad_villain_data_names_file_villain_and_field(tmp_path, change, field):
+    """Knowing your Villains / Upgrading Villains: each bad value names file, villain and field."""
     path = write(tmp_path, GOOD.replace(*change))
     with pytest.raises(DataError) as err:
         load_roster(path)
@@ -73,6 +74,7 @@ def test_bad_villain_data_names_file_villain_and_field(tmp_path, change, field):
 
 
 def test_duplicate_name(tmp_path):
+    """Knowing your Villains: villain names are unique."""
     path = write(tmp_path, GOOD + GOOD)
     with pytest.raises(DataError) as err:
         load_roster(path)
@@ -80,6 +82,7 @@ def test_duplicate_name(tmp_path):
 
 
 def test_unreadable_files(tmp_path):
+    """A missing or broken roster file is a DataError, not a traceback."""
     with pytest.raises(DataError, match="not found"):
         load_roster(tmp_path / "nope.toml")
     with pytest.raises(DataError, match="not valid TOML"):
