@@ -17,7 +17,6 @@ distances and next steps computed once, and every answer is a dict lookup.
 
 from __future__ import annotations
 
-import functools
 import os
 import weakref
 from collections.abc import Collection
@@ -28,7 +27,7 @@ from typing import Any, Literal
 import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field, FiniteFloat
 
-from ..core.data import DataError, data_path, read_toml, validate, validate_entries
+from ..core.data import DataError, cached_file, data_path, read_toml, validate, validate_entries
 from .sections import DOOM_READY, TURN_MOVE, WINNING
 
 #: The four plot rooms, as the rulebook names them ("'Doom Ready' & Winning the game").
@@ -86,17 +85,11 @@ def load_board(path: str | os.PathLike | None = None) -> nx.Graph:
     returns the very same graph (an edited file is read afresh).  Any problem
     raises :class:`~explorer.core.data.DataError` naming the file and the room.
     """
-    resolved = Path(data_path("asylum", "board.toml") if path is None else path).resolve()
-    try:
-        stat = resolved.stat()
-        stamp = (stat.st_mtime_ns, stat.st_size)
-    except OSError:
-        stamp = (0, 0)  # read_toml reports the missing file
-    return _load(resolved, stamp)
+    return _load(Path(data_path("asylum", "board.toml") if path is None else path))
 
 
-@functools.lru_cache(maxsize=32)
-def _load(path: Path, stamp: tuple[int, int]) -> nx.Graph:
+@cached_file
+def _load(path: Path) -> nx.Graph:
     """Build the frozen board; cached on the file and its modification stamp."""
     raw = read_toml(path)
     header = validate(_BoardFile, raw, path, None)

@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..core.data import DataError, data_path, read_toml, validate, validate_entries
+from ..core.data import DataError, cached_file, data_path, read_toml, validate, validate_entries
 from ..core.dist import Dist, beats_target, dice, table
 from ..core.events import Event, event
 from . import sections as R
@@ -404,7 +404,7 @@ def load_event_table(path: str | os.PathLike | None = None) -> EventTable:
     return _load(Path(path) if path is not None else data_path("asylum", "events.toml"))
 
 
-@lru_cache(maxsize=8)
+@cached_file
 def _load(path: Path) -> EventTable:
     raw = read_toml(path)
     head = validate(_Header, raw, path, None)

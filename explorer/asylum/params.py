@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from functools import lru_cache
 from pathlib import Path
 
 from pydantic import ConfigDict, Field, create_model
 
-from ..core.data import DataError, data_path, read_toml, validate
+from ..core.data import DataError, cached_file, data_path, read_toml, validate
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,7 +80,7 @@ def load_rules(path: str | os.PathLike | None = None) -> AsylumRules:
     return _load(path)
 
 
-@lru_cache(maxsize=8)
+@cached_file
 def _load(path: Path) -> AsylumRules:
     raw = read_toml(path)
     unknown = set(raw) - {"numbers", "options"}

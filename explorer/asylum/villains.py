@@ -17,13 +17,12 @@ import dataclasses
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..core.data import DataError, data_path, read_toml, validate_entries
+from ..core.data import DataError, cached_file, data_path, read_toml, validate_entries
 from . import abilities as _abilities
 
 STATS = ("physical_attack", "physical_defense", "mental_attack", "mental_defense", "quickness")
@@ -213,7 +212,7 @@ def load_roster(path: str | os.PathLike | None = None) -> dict[str, Villain]:
     return dict(_load_roster(Path(path) if path is not None else data_path("asylum", "villains.toml")))
 
 
-@lru_cache(maxsize=8)
+@cached_file
 def _load_roster(path: Path) -> tuple[tuple[str, Villain], ...]:
     raw = read_toml(path)
     specs = validate_entries(_VillainSpec, raw.get("villain", []), path, kind="villain")

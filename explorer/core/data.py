@@ -8,9 +8,10 @@ file, the entry and the field.
 
 from __future__ import annotations
 
+import functools
 import os
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -51,6 +52,26 @@ def data_dir() -> Path:
 
 def data_path(*parts: str) -> Path:
     return data_dir().joinpath(*parts)
+
+
+def cached_file(load: Callable[[Path], M]) -> Callable[[Path], M]:
+    """Decorator for a loader ``load(path)``: cache it on the file's resolved path
+    and modification stamp, so an unchanged file is parsed once and an edited one
+    is read afresh (a designer edits data and re-runs without restarting)."""
+    cache = functools.lru_cache(maxsize=16)(lambda path, stamp: load(path))
+
+    @functools.wraps(load)
+    def cached(path: Path) -> M:
+        resolved = Path(path).resolve()
+        try:
+            st = resolved.stat()
+            stamp = (st.st_mtime_ns, st.st_size)
+        except OSError:
+            stamp = (0, 0)  # the loader reports the missing file
+        return cache(resolved, stamp)
+
+    cached.cache_clear = cache.cache_clear  # type: ignore[attr-defined]
+    return cached
 
 
 def read_toml(path: str | os.PathLike) -> dict[str, Any]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import ipywidgets as W
@@ -22,7 +21,7 @@ from ..core.engine import Entry, Game, IllegalAction, Policies, Stepper
 from ..core.rulebook import summary
 from .common import Displayable, tagged
 
-OptionOdds = Callable[[Any], "dict[Any, Fraction] | None"]
+OptionOdds = Callable[[Any], "dict[Any, Any] | None"]  # option -> P(win), a Fraction
 
 
 class StepperWidget(Displayable):

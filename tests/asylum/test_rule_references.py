@@ -68,3 +68,22 @@ def test_interpretation_register_points_at_real_things():
 def test_rules_file_matches_defaults():
     """data/asylum/rules.toml holds the rulebook's numbers (Victory in Conflicts, Doomsday points...)."""
     assert load_rules() == AsylumRules()
+
+
+def test_bad_rules_file_names_the_field(tmp_path):
+    """A rules file with a wrong value or an unknown name is a DataError naming table and field."""
+    import pytest
+
+    from explorer.core.data import DataError
+
+    path = tmp_path / "rules.toml"
+    for text, entry, field in [
+        ("[numbers]\nvp_defeat = -5\n", "numbers", "vp_defeat"),
+        ("[numbers]\nvp_defeat = 'five'\n", "numbers", "vp_defeat"),
+        ("[options]\nflyers_block_melee = 1\n", "options", "flyers_block_melee"),
+        ("[options]\nflying_pigs = true\n", "options", "flying_pigs"),
+    ]:
+        path.write_text(text)
+        with pytest.raises(DataError) as err:
+            load_rules(path)
+        assert (err.value.entry, err.value.field) == (entry, field) and str(path) in str(err.value)

@@ -102,3 +102,14 @@ def test_villain_in_code_validates():
     with pytest.raises(ValueError, match="level 2 needs"):
         make("B", level=2)
     assert hash(make("C")) == hash(make("C")) and make("C") == make("C")
+
+
+def test_an_edited_roster_is_read_afresh(tmp_path):
+    """A designer edits data and re-runs: the loader's cache follows the file."""
+    import os
+
+    path = write(tmp_path, GOOD)
+    assert load_roster(path)["Alpha"].stat("quickness") == 2
+    path.write_text(GOOD.replace("quickness = 2", "quickness = 5"))
+    os.utime(path, ns=(1, 10**18))  # make sure the stamp changes even on a coarse clock
+    assert load_roster(path)["Alpha"].stat("quickness") == 5
