@@ -8,21 +8,10 @@ runs (caches cleared), so it is what a user waits for the first time.
 
 from __future__ import annotations
 
-import time
+from timing import best_of, report
 
 from explorer.asylum import load_roster, odds
 from explorer.asylum.combat import attack_dist
-
-
-def best_of(fn, repeat: int, clear=None) -> float:
-    times = []
-    for _ in range(repeat):
-        if clear:
-            clear()
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def main() -> None:
@@ -33,24 +22,21 @@ def main() -> None:
     defenders = [roster["Madame Nocturne"], roster["Corporal Union"], roster["Oscar"]]
     clear = attack_dist.cache_clear
     rows = [
-        ("mental_attack (cold)", best_of(lambda: odds.mental_attack(a, d), 50, clear), 1e-3),
-        ("physical_attack (cold)", best_of(lambda: odds.physical_attack(a, d), 50, clear), 1e-3),
-        ("tactical_maneuver", best_of(lambda: odds.tactical_maneuver(a), 50), 1e-3),
-        ("conflict 3v3 greedy (cold)", best_of(lambda: odds.conflict(attackers, defenders, "greedy"), 7, clear), 50e-3),
+        ("mental_attack (cold)", best_of(lambda _: odds.mental_attack(a, d), 50, clear), 1e-3),
+        ("physical_attack (cold)", best_of(lambda _: odds.physical_attack(a, d), 50, clear), 1e-3),
+        ("tactical_maneuver", best_of(lambda _: odds.tactical_maneuver(a), 50), 1e-3),
+        ("conflict 3v3 greedy (cold)", best_of(lambda _: odds.conflict(attackers, defenders, "greedy"), 7, clear), 50e-3),
         ("option_odds 3v3 first decision, greedy", best_of(
-            lambda: odds.option_odds(odds.GAME.start(attackers, defenders), "greedy"), 3, clear), 1.0),
-        ("conflict 2v2 best (cold)", best_of(lambda: odds.conflict(attackers[:2], defenders[:2], "best"), 3, clear), None),
-        ("conflict 2v2 random (cold)", best_of(lambda: odds.conflict(attackers[:2], defenders[:2], "random"), 3, clear), None),
+            lambda _: odds.option_odds(odds.GAME.start(attackers, defenders), "greedy"), 3, clear), 1.0),
+        ("conflict 2v2 best (cold)", best_of(lambda _: odds.conflict(attackers[:2], defenders[:2], "best"), 3, clear), None),
+        ("conflict 2v2 random (cold)", best_of(lambda _: odds.conflict(attackers[:2], defenders[:2], "random"), 3, clear), None),
     ]
     # every 3v3 matchup of the first six roster villains, to see the spread
     worst = max(
-        best_of(lambda: odds.conflict(v[i:i + 3], v[i + 3:i + 6], "greedy"), 3, clear) for i in range(0, len(v) - 5, 3)
+        best_of(lambda _: odds.conflict(v[i:i + 3], v[i + 3:i + 6], "greedy"), 3, clear) for i in range(0, len(v) - 5, 3)
     )
     rows.append(("conflict 3v3 greedy, worst roster matchup", worst, 50e-3))
-    width = max(len(r[0]) for r in rows)
-    for name, secs, target in rows:
-        verdict = "" if target is None else ("  ok" if secs < target else "  SLOW") + f" (target {target * 1e3:g} ms)"
-        print(f"{name:<{width}}  {secs * 1e3:9.3f} ms{verdict}")
+    report(rows)
 
 
 if __name__ == "__main__":

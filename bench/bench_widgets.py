@@ -8,22 +8,11 @@ several runs; "cold" runs clear the attack cache first.
 
 from __future__ import annotations
 
-import time
+from timing import best_of, report
 
 from explorer.asylum import load_roster, odds
 from explorer.asylum.combat import attack_dist
 from explorer.ui import CombatOddsExplorer, ConflictLab
-
-
-def best_of(fn, repeat: int, setup=None) -> float:
-    times = []
-    for i in range(repeat):
-        if setup:
-            setup()
-        t = time.perf_counter()
-        fn(i)
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def main() -> None:
@@ -68,10 +57,7 @@ def main() -> None:
         ("lab: 2v2 greedy click an option + undo, relabelled", best_of(click_option, 5), None),
         ("lab: 3v3 greedy Compute odds (cold)", best_of(lambda i: lab3.compute_odds(), 3, fresh_policies), None),
     ]
-    width = max(len(r[0]) for r in rows)
-    for name, secs, target in rows:
-        verdict = "" if target is None else ("  ok" if secs < target else "  SLOW") + f" (target {target * 1e3:g} ms)"
-        print(f"{name:<{width}}  {secs * 1e3:9.2f} ms{verdict}")
+    report(rows, digits=2)
 
 
 if __name__ == "__main__":
