@@ -15,11 +15,11 @@
 * ``cautious`` (ours): the greedy plan, but it walks around occupied rooms when a
   detour costs at most one move, refuses every risk, and never fights ambushers.
 
-In conflicts every bot but ``random`` uses :func:`conflict_choice`: the option
-with the best immediate expected victory points, read off the exact, cached attack
-distributions of :func:`explorer.asylum.combat.attack_dist` (no dice maths of its
-own).  It is cheap enough for hundreds of games a second, unlike the exhaustive
-:class:`explorer.asylum.policies.GreedyPolicy`.  The same rule plays the ambusher.
+In conflicts every bot but ``random`` plays the quick heuristic of
+:mod:`explorer.asylum.tactics` (the best immediate expected victory points, in
+floats), cheap enough for hundreds of games a second; the same fixed rule plays
+the ambusher.  The bots are registered in the one registry of named policies,
+:data:`explorer.asylum.policies.REGISTRY`.
 
 All bots are deterministic given the seed: the only randomness is the ``rng``
 the runner passes to ``choose``.
@@ -27,144 +27,11 @@ the runner passes to ``choose``.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-from ..core.engine import DeterministicPolicy, Policy, RandomPolicy, lookup_policy, outcomes
-from . import abilities as _abilities
-from .combat import Attack, attack_dist, maneuver_stat, mental_attack_spec, physical_attack_spec, tactical_maneuver
-from .conflict import Block, ConflictState, MentalAttack, PhysicalAttack, TacticalManeuver
-from .params import AsylumRules
-
-STUN_VALUE = 2.0  # what taking away a rival's action is worth, in victory points (rough)
-ACTION_VALUE = 2.0  # what a villain's own action is worth at least, when he spends it blocking
-
-
-# -- the conflict heuristic --------------------------------------------------------------------
-
-_ODDS: dict[int, tuple[AsylumRules, dict]] = {}  # id(rules) -> (rules, cache); holding rules keeps the id valid
-
-
-def _cache_for(rules: AsylumRules) -> dict:
-    # the hot path of every bot decision: an identity lookup is cheaper than hashing the rules
-    entry = _ODDS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        entry = _ODDS[id(rules)] = (rules, {})
-    return entry[1]
-
-
-def attack_odds(attacker, defender, attack: Attack, rules: AsylumRules, blocked: bool = False) -> tuple[float, float]:
-    """(P(caught), P(success)) of an attack, from the exact cached distribution
-    :func:`explorer.asylum.combat.attack_dist`."""
-    cache = _cache_for(rules)
-    key = (attacker, defender, attack, blocked)
-    hit = cache.get(key)
-    if hit is not None:
-        return hit
-    dist = attack_dist(attacker, defender, attack, rules, blocked)
-    caught = float(dist.prob(lambda r: r.caught))
-    success = float(dist.prob(lambda r: r.success))
-    if len(cache) > 100_000:
-        cache.clear()
-    hit = cache[key] = (caught, success)
-    return hit
-
-
-@lru_cache(maxsize=4096)
-def maneuver_odds(villain, stat: str, rules: AsylumRules) -> float:
-    """P(a tactical maneuver with ``stat`` succeeds), from the rule itself."""
-    return float(outcomes(lambda chance: tactical_maneuver(villain, stat, chance, rules)).prob(True))
-
-
-def _attack_of(setup, option, actor, target, mastermind: bool) -> Attack:
-    kind = type(option)
-    if kind is MentalAttack:
-        return mental_attack_spec(actor)
-    if kind is PhysicalAttack:
-        return physical_attack_spec(actor)
-    return _abilities.ABILITIES[option.ability].effect(actor, target, mastermind)
-
-
-def _action_value(state: ConflictState, option, side: int) -> float:
-    setup = state.setup
-    rules = setup.rules
-    actor = setup.villain(option.actor)
-    if type(option) is TacticalManeuver:
-        return maneuver_odds(actor, option.stat, rules) * rules.vp_maneuver
-    other = 1 - side
-    target = setup.villain(option.target)
-    mm = setup.masterminds[other] == target.name
-    attack = _attack_of(setup, option, actor, target, mm)
-    caught, success = attack_odds(actor, target, attack, rules)
-    if attack.effect == "defeat":
-        value = success * rules.vp_defeat
-    else:
-        j = setup.index[target.name][1]
-        value = success * STUN_VALUE if state.can_act(other, j) else 0.0
-    if mm:
-        value += rules.vp_attack_mastermind * (1.0 if rules.mastermind_point_without_catch else caught)
-    return value
-
-
-def _own_action_value(villain, rules: AsylumRules) -> float:
-    return max(ACTION_VALUE, maneuver_odds(villain, maneuver_stat(villain, rules), rules) * rules.vp_maneuver)
-
-
-_CHOICES: dict[tuple, Any] = {}
-
-
-def conflict_choice(state: ConflictState, decision) -> Any:
-    """A fixed, cheap conflict rule: the action with the best immediate expected
-    victory points (ties: the first listed); a block when the stand-in's expected
-    loss, plus his spent action, is below the target's.
-
-    The choice depends only on who is in the conflict, who has acted, who is down
-    and what is pending (not on the score), so it is cached on those."""
-    options = decision.options
-    if len(options) == 1:
-        return options[0]
-    key = (state.setup, state.turn, state.acted, state.fallen, state.pending)
-    hit = _CHOICES.get(key)
-    if hit is not None:
-        return hit
-    if len(_CHOICES) > 100_000:
-        _CHOICES.clear()
-    choice = _CHOICES[key] = _choose(state, options)
-    return choice
-
-
-def _choose(state: ConflictState, options) -> Any:
-    if isinstance(options[0], Block):
-        return _block_choice(state, options)
-    side = state.turn
-    best, best_value = options[0], -1.0
-    for option in options:
-        value = _action_value(state, option, side)
-        if value > best_value + 1e-12:
-            best, best_value = option, value
-    return best
-
-
-def _block_choice(state: ConflictState, options) -> Any:
-    setup = state.setup
-    rules = setup.rules
-    pending = state.pending
-    side = 1 - state.turn
-    attacker = setup.teams[state.turn][pending.actor]
-    target = setup.teams[side][pending.target]
-    mm = setup.masterminds[side]
-    attack = pending.attack
-    best = options[0]
-    best_loss = attack_odds(attacker, target, attack, rules)[1] * rules.vp_defeat + (
-        rules.vp_attack_mastermind if target.name == mm else 0)
-    for option in options[1:]:
-        blocker = setup.villain(option.blocker)
-        hit = attack_odds(attacker, blocker, attack, rules, True)[1]
-        loss = hit * rules.vp_defeat + _own_action_value(blocker, rules)
-        if loss < best_loss - 1e-12:
-            best, best_loss = option, loss
-    return best
-
+from ..core.engine import DeterministicPolicy, Policy, RandomPolicy
+from .policies import get_bot, register
+from .tactics import quick_choice
 
 # -- helpers for turn decisions ------------------------------------------------------------------
 
@@ -232,7 +99,7 @@ class GreedyBot(DeterministicPolicy):
         g = _game_module()
         phase = state.phase
         if phase == g.CONFLICT_PHASE:
-            return conflict_choice(state.conflict, decision)
+            return quick_choice(state.conflict, decision)
         if phase == g.MOVE:
             return self.move(game, state, options)
         if phase == g.START:
@@ -421,20 +288,17 @@ class RandomBot(RandomPolicy):
     name = "random"
 
 
-POLICIES: dict[str, type[Policy]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "brawler": BrawlerBot,
-    "cautious": CautiousBot,
-}
+register("greedy", GreedyBot, plays=("game",),
+         summary="Whole games: plot rooms first, then Doom Ready, then the Yard; spends only what it can spare.")
+register("brawler", BrawlerBot, plays=("game",),
+         summary="Whole games: the greedy plan, but it hunts Doom Ready and weaker parties nearby.")
+register("cautious", CautiousBot, plays=("game",),
+         summary="Whole games: the greedy plan played safe: detours, no risks, no ambush fights.")
 
-
-def get_bot(policy: str | Policy) -> Policy:
-    """A policy by name (``random``, ``greedy``, ``brawler``, ``cautious``) or the policy itself."""
-    return lookup_policy(POLICIES, policy)
+#: The whole-game bots by name (a view of the registry).
+BOTS = ("random", "greedy", "brawler", "cautious")
 
 
 __all__ = [
-    "BrawlerBot", "CautiousBot", "GreedyBot", "POLICIES", "RandomBot", "attack_odds", "conflict_choice",
-    "get_bot", "goal", "spendable", "strength",
+    "BOTS", "BrawlerBot", "CautiousBot", "GreedyBot", "RandomBot", "get_bot", "goal", "spendable", "strength",
 ]

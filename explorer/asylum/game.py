@@ -28,7 +28,7 @@ one is under way the state holds its ``ConflictState``, its decisions are passed
 through with sides mapped to seats (side 0 the mover or the ambusher, side 1 the
 occupant or the ambushed party), and its actions are its own.  The ambusher
 belongs to nobody: his choices are forced steps picked by a fixed rule (the best
-immediate expected victory points, :func:`explorer.asylum.bots.conflict_choice`).
+immediate expected victory points, :func:`explorer.asylum.tactics.quick_choice`).
 
 States are immutable named tuples (hashable, cheap to copy).  Doom Ready status
 is settled after every step: gained in a plot room with 8 points, lost below 8
@@ -335,8 +335,8 @@ class AsylumGame(Game):
         self._pushes = {room: tuple(Push(n) for n in nbrs) for room, nbrs in self._nbrs.items()}
         self._within: dict[tuple[str, int], tuple[str, ...]] = {}
         self.dist: dict[str, dict[str, int]] = {a: {b: distance(board, a, b) for b in board} for a in board}
-        from .bots import conflict_choice  # the ambusher's fixed rule (bots imports this module)
-        self._ambusher_choice = conflict_choice
+        from .tactics import quick_choice  # the ambusher's fixed rule
+        self._ambusher_choice = quick_choice
 
     # -- setting up ---------------------------------------------------------------------------
     def setup(self, players: int = 4, seed: int | str = 0, masterminds: str | Sequence[str] = "star") -> AsylumState:

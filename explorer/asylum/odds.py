@@ -163,7 +163,7 @@ def policies(policy: PolicySpec) -> dict[int, Policy]:
 def conflict(
     attackers: Sequence[Villain],
     defenders: Sequence[Villain],
-    policy: PolicySpec = "greedy",
+    policy: PolicySpec = "expected-vp",
     *,
     masterminds: tuple[str | None, str | None] | None = None,
     ambush: bool = False,
@@ -176,19 +176,19 @@ def conflict(
     return state_odds(state, policy)
 
 
-def state_odds(state: ConflictState, policy: PolicySpec = "greedy") -> ConflictOdds:
+def state_odds(state: ConflictState, policy: PolicySpec = "expected-vp") -> ConflictOdds:
     """The exact odds from any point of a conflict."""
     return ConflictOdds.of(Analyzer(GAME, policies(policy)).outcome(state))
 
 
-def option_outcomes(state: ConflictState, policy: PolicySpec = "greedy") -> dict[Any, ConflictOdds]:
+def option_outcomes(state: ConflictState, policy: PolicySpec = "expected-vp") -> dict[Any, ConflictOdds]:
     """At a decision: each legal option -> the odds if it is taken and play then
     follows ``policy``."""
     analyzer = Analyzer(GAME, policies(policy))
     return {option: ConflictOdds.of(dist) for option, dist in analyzer.options(state).items()}
 
 
-def option_odds(state: ConflictState, policy: PolicySpec = "greedy") -> dict[Any, Fraction]:
+def option_odds(state: ConflictState, policy: PolicySpec = "expected-vp") -> dict[Any, Fraction]:
     """At a decision: each legal option -> the deciding side's chance of winning
     the conflict if it takes that option and play then follows ``policy``.  For
     the conclusion step (nobody decides) the attacker's chance is given."""

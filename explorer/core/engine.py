@@ -228,16 +228,6 @@ def policy_for(policies: Policies, player: Any) -> Policy:
         raise KeyError(f"no policy given for player {player!r}") from None
 
 
-def lookup_policy(registry: Mapping[str, Callable[[], Policy]], policy: str | Policy) -> Policy:
-    """A policy by its name in ``registry`` (a fresh instance), or the policy itself."""
-    if isinstance(policy, Policy):
-        return policy
-    try:
-        return registry[policy]()
-    except KeyError:
-        raise ValueError(f"unknown policy {policy!r}; choose from {', '.join(registry)}") from None
-
-
 def _forced_option(decision: Decision) -> Any:
     if len(decision.options) != 1:
         raise RuntimeError(f"a forced step must have one option, got {decision.options!r}")

@@ -2,7 +2,7 @@
 
 Build an attacking and a defending team (up to three villains each, with
 levels and a mastermind), choose how each side plays (a policy from
-:data:`explorer.asylum.policies.POLICIES`), then
+:data:`explorer.asylum.policies.CONFLICT_POLICIES`), then
 
 * **Compute odds**: the exact chance the attackers win, draw or lose, the
   victory-point margin and the expected Doomsday points
@@ -13,7 +13,7 @@ levels and a mastermind), choose how each side plays (a policy from
   :class:`~explorer.core.engine.Stepper`, so Undo and Reset replay exactly;
 * **compare** two policies on the same teams.
 
-Exact analysis cost grows fast: 3 against 3 under "greedy" takes tens of
+Exact analysis cost grows fast: 3 against 3 under "expected-vp" takes tens of
 milliseconds, but "random" and "best" take tens of seconds, so nothing heavy
 runs until a button asks for it.
 
@@ -38,7 +38,7 @@ from explorer.asylum.combat import DEFAULT_RULES
 from explorer.asylum.conflict import ConflictResult, ConflictState
 from explorer.asylum.odds import ConflictOdds
 from explorer.asylum.params import AsylumRules
-from explorer.asylum.policies import POLICIES, get_policy
+from explorer.asylum.policies import CONFLICT_POLICIES, get_policy
 from explorer.asylum.villains import Villain, load_roster
 from explorer.core.engine import IllegalAction, Policy, Stepper
 
@@ -55,8 +55,8 @@ LOG_LINES = 40
 
 def _cheap(sizes: tuple[int, int], policy_names: Sequence[str]) -> bool:
     """Whether exact odds come back fast enough to compute after every click:
-    greedy play on both sides (~40 ms for 3 against 3), or small teams."""
-    return all(p == "greedy" for p in policy_names) or max(sizes) <= 2
+    expected-vp play on both sides (~40 ms for 3 against 3), or small teams."""
+    return all(p == "expected-vp" for p in policy_names) or max(sizes) <= 2
 
 
 class ConflictLab(Displayable):
@@ -99,7 +99,7 @@ class ConflictLab(Displayable):
         attackers: Sequence[str] | None = None,
         defenders: Sequence[str] | None = None,
         levels: tuple[Sequence[int], Sequence[int]] | None = None,
-        policies: tuple[str, str] = ("greedy", "greedy"),
+        policies: tuple[str, str] = ("expected-vp", "expected-vp"),
         masterminds: tuple[str | None, str | None] = (None, None),
         seed: int = 0,
         rules: AsylumRules | None = None,
@@ -144,7 +144,7 @@ class ConflictLab(Displayable):
             mm = W.Dropdown(options=list(team), value=masterminds[side] or team[0], description="Mastermind",
                             layout=W.Layout(width="260px"))
             setattr(self, f"{prefix}_mastermind", tagged(mm, f"xp-{prefix}-mastermind"))
-            pol = W.Dropdown(options=list(POLICIES), value=policies[side], description="Plays",
+            pol = W.Dropdown(options=list(CONFLICT_POLICIES), value=policies[side], description="Plays",
                              layout=W.Layout(width="260px"))
             setattr(self, f"{prefix}_policy", tagged(pol, f"xp-{prefix}-policy"))
 
@@ -175,8 +175,8 @@ class ConflictLab(Displayable):
         self.log = tagged(W.HTML(), "xp-log")
 
         # -- comparison
-        self.compare_a = tagged(W.Dropdown(options=list(POLICIES), value="greedy", description="Policy A"), "xp-compare-a")
-        self.compare_b = tagged(W.Dropdown(options=list(POLICIES), value="random", description="Policy B"), "xp-compare-b")
+        self.compare_a = tagged(W.Dropdown(options=list(CONFLICT_POLICIES), value="expected-vp", description="Policy A"), "xp-compare-a")
+        self.compare_b = tagged(W.Dropdown(options=list(CONFLICT_POLICIES), value="random", description="Policy B"), "xp-compare-b")
         self.compare_side = tagged(W.Dropdown(options=list(COMPARE_SIDES), value="both", description="used by"),
                                    "xp-compare-side")
         self.compare_button = tagged(W.Button(description="Compare", icon="balance-scale"), "xp-compare")

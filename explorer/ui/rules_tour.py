@@ -37,7 +37,7 @@ def conflict_option_odds(state: AsylumState) -> dict[Any, Fraction] | None:
     c = state.conflict
     if c is None or c.result is not None or max(len(t) for t in c.setup.teams) > MAX_ODDS_TEAM:
         return None
-    return odds.option_odds(c, "greedy")
+    return odds.option_odds(c, "expected-vp")
 
 
 def markers(state: AsylumState) -> list[PartyMarker]:
@@ -63,7 +63,7 @@ class RulesTour(Displayable):
     """A seeded game on the board with a step-by-step stepper.
 
     ``viewer``: the seat you play (``None``: watch the bots play every seat);
-    ``policy``: the bots' policy name (see :data:`explorer.asylum.bots.POLICIES`).
+    ``policy``: the bots' policy name (see :data:`explorer.asylum.bots.BOTS`).
     """
 
     def __init__(self, players: int = 4, seed: int = 1, viewer: int | None = None, policy: str = "greedy"):

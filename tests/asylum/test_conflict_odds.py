@@ -10,7 +10,7 @@ import pytest
 from factories import make
 from explorer.asylum import odds
 from explorer.asylum.conflict import Conflict, MentalAttack
-from explorer.asylum.policies import BestPolicy, GreedyPolicy
+from explorer.asylum.policies import BestPolicy, ExpectedVPPolicy
 from explorer.core.dist import Dist
 from explorer.core.engine import RandomPolicy, policy_for, sample_results
 
@@ -90,7 +90,7 @@ def teams(roster, a_names, d_names):
     return [roster[n] for n in a_names], [roster[n] for n in d_names]
 
 
-@pytest.mark.parametrize("policy", ["greedy", "random", "best"])
+@pytest.mark.parametrize("policy", ["expected-vp", "random", "best"])
 def test_conflict_odds_match_brute_force_2v2(roster, policy):
     """Conflicts (with Blocking, Flying and Oscar's roll in play): analyzer equals a memo-free tree walk."""
     a, d = teams(roster, ["Doctor Cortex", "Gargantua"], ["Madame Nocturne", "Oscar"])
@@ -105,9 +105,9 @@ def test_conflict_odds_against_monte_carlo(roster):
     """Seeded Monte Carlo of the rules: within 4 standard errors of the exact odds."""
     a, d = teams(roster, ["Doctor Cortex", "Baron Von Blitz", "The Puppeteer"],
                  ["Madame Nocturne", "Corporal Union", "Oscar"])
-    exact = odds.conflict(a, d, "greedy")
+    exact = odds.conflict(a, d, "expected-vp")
     n = 3000
-    counts = sample_results(GAME, GAME.start(a, d), GreedyPolicy(), n, seed=11)
+    counts = sample_results(GAME, GAME.start(a, d), ExpectedVPPolicy(), n, seed=11)
     for winner, p in ((0, exact.attacker_wins), (None, exact.draw), (1, exact.defender_wins)):
         freq = sum(c for r, c in counts.items() if r.winner == winner) / n
         assert abs(freq - float(p)) < 4 * (float(p) * (1 - float(p)) / n) ** 0.5 + 1e-9
@@ -119,12 +119,12 @@ def test_option_odds_are_consistent(roster):
     """odds.option_odds: each option's win chance; the greedy choice's equals the state's."""
     a, d = teams(roster, ["Doctor Cortex", "Gargantua"], ["Madame Nocturne", "Oscar"])
     state = GAME.start(a, d)
-    per_option = odds.option_odds(state, "greedy")
+    per_option = odds.option_odds(state, "expected-vp")
     dec = GAME.decision(state)
     assert set(per_option) == set(dec.options)
     assert all(0 <= p <= 1 for p in per_option.values())
-    chosen = GreedyPolicy().pick(GAME, state, dec)
-    assert per_option[chosen] == odds.conflict(a, d, "greedy").attacker_wins
+    chosen = ExpectedVPPolicy().pick(GAME, state, dec)
+    assert per_option[chosen] == odds.conflict(a, d, "expected-vp").attacker_wins
 
 
 def test_best_policy_is_at_least_as_good_as_any_option(roster):
@@ -140,7 +140,7 @@ def test_best_policy_is_at_least_as_good_as_any_option(roster):
 def test_policy_pairs_and_names():
     """Conflicts: each side may play its own policy; unknown names are refused."""
     a, d = [make("A")], [make("D")]
-    mixed = odds.conflict(a, d, ("greedy", "random"))
+    mixed = odds.conflict(a, d, ("expected-vp", "random"))
     assert mixed.attacker_wins + mixed.draw + mixed.defender_wins == 1
     assert odds.conflict(a, d, {0: "random", 1: RandomPolicy()}) == odds.conflict(a, d, "random")
     with pytest.raises(ValueError, match="unknown policy"):
@@ -161,7 +161,7 @@ def test_greedy_cache_never_changes_a_value(roster):
     from explorer.core.engine import Analyzer
 
     a, d = teams(roster, ["Doctor Cortex", "Oscar", "Skyraker"], ["Corporal Union", "Gargantua", "The Widow"])
-    policy = GreedyPolicy()
+    policy = ExpectedVPPolicy()
     analyzer = Analyzer(GAME, policy)
     analyzer.weights(GAME.start(a, d))
     checked = 0
@@ -170,7 +170,7 @@ def test_greedy_cache_never_changes_a_value(roster):
         if dec is None or dec.forced:
             continue
         for option in dec.options:
-            assert policy.value(GAME, state, option, dec.player) == GreedyPolicy().value(GAME, state, option, dec.player)
+            assert policy.value(GAME, state, option, dec.player) == ExpectedVPPolicy().value(GAME, state, option, dec.player)
             checked += 1
     assert checked > 100
 
@@ -182,8 +182,8 @@ def test_option_odds_match_brute_force_and_monte_carlo(roster):
 
     a, d = teams(roster, ["Deadeye Dolores", "Oscar"], ["Skyraker", "Lady Lament"])
     state = GAME.start(a, d)
-    pols = odds.policies("greedy")
-    per_option = odds.option_odds(state, "greedy")
+    pols = odds.policies("expected-vp")
+    per_option = odds.option_odds(state, "expected-vp")
     for option, p in per_option.items():
         brute = {}
         for step, ps in GAME.apply(state, option).items():
@@ -192,7 +192,7 @@ def test_option_odds_match_brute_force_and_monte_carlo(roster):
         assert p == sum(q for r, q in brute.items() if r.winner == 0), option
     option, p = max(per_option.items(), key=lambda kv: kv[1])
     n, wins = 2000, 0
-    policy = GreedyPolicy()
+    policy = ExpectedVPPolicy()
     for i in range(n):
         rng = __import__("random").Random(f"mc#{i}")
         after = GAME.play(state, option, rng).state

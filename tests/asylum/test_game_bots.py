@@ -10,16 +10,9 @@ from pathlib import Path
 import pytest
 
 from factories import Rolls
-from explorer.asylum.bots import (
-    POLICIES,
-    BrawlerBot,
-    CautiousBot,
-    GreedyBot,
-    RandomBot,
-    conflict_choice,
-    get_bot,
-    goal,
-)
+from explorer.asylum.bots import BOTS as POLICIES
+from explorer.asylum.bots import BrawlerBot, CautiousBot, GreedyBot, RandomBot, get_bot, goal
+from explorer.asylum.tactics import quick_choice
 from explorer.asylum.event_table import Decline, DeclineRisk, Fight, TakeRisk
 from explorer.asylum.game import AsylumGame, BeginMove, Move, RollEvent, Upgrade
 from explorer.asylum.simulate import game_seed, run_games
@@ -107,7 +100,7 @@ def test_greedy_recruits_only_when_affordable_and_weighs_risks(game):
     assert CautiousBot().pick(game, risk, game.decision(risk)) == DeclineRisk()
 
 
-def test_conflict_choices_are_legal_options(game):
+def test_quick_choices_are_legal_options(game):
     """Conflicts: bots answer conflict decisions (actions and blocks) with legal options."""
     for seed in range(15):
         st = Stepper(game, game.setup(4, seed), seed, {0: BrawlerBot(), 1: GreedyBot(), 2: CautiousBot(),
@@ -117,7 +110,7 @@ def test_conflict_choices_are_legal_options(game):
                 break
             state, dec = st.state, st.decision
             if state.conflict is not None and dec.player is not None:
-                assert conflict_choice(state.conflict, type("D", (), {"options": dec.options})()) in dec.options
+                assert quick_choice(state.conflict, type("D", (), {"options": dec.options})()) in dec.options
             st.step()
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from explorer.asylum import sections as R
-from explorer.asylum.bots import conflict_choice
+from explorer.asylum.tactics import quick_choice
 from explorer.asylum.combat import AttackResult
 from explorer.asylum.conflict import Block, Conclude, Conflict, MentalAttack, TacticalManeuver
 from explorer.asylum.event_table import (
@@ -271,7 +271,7 @@ def test_otherwise_the_ambusher_acts_first_by_a_fixed_rule(game):
     dec = game.decision(state)
     assert dec.player is None and len(dec.options) == 1
     inner = Conflict().decision(state.conflict)
-    assert inner.player == 0 and dec.options[0] == conflict_choice(state.conflict, inner)
+    assert inner.player == 0 and dec.options[0] == quick_choice(state.conflict, inner)
     with pytest.raises(IllegalAction) as err:
         Stepper(game, state, seed=0).step(TacticalManeuver("Gargantua", "physical_attack"))
     assert err.value.rule in (R.AMBUSH, R.MANEUVER, R.ACTIONS)

@@ -33,7 +33,7 @@ def test_nothing_heavy_runs_before_compute(lab):
 def test_compute_gives_the_exact_conflict_odds(lab):
     """"Victory in Conflicts", "Concluding a Conflict": the whole outcome, exactly."""
     lab.compute.click()
-    expected = odds.conflict(team("Doctor Cortex", "Oscar"), team("Corporal Union", "Gargantua"), "greedy")
+    expected = odds.conflict(team("Doctor Cortex", "Oscar"), team("Corporal Union", "Gargantua"), "expected-vp")
     co = lab.conflict_odds
     assert (co.attacker_wins, co.draw, co.defender_wins) == (expected.attacker_wins, expected.draw, expected.defender_wins)
     assert co.margin == expected.margin and co.doomsday == expected.doomsday
@@ -47,7 +47,7 @@ def test_compute_gives_the_exact_conflict_odds(lab):
 def test_option_buttons_carry_option_odds(lab):
     lab.compute.click()
     state = lab.stepper.state
-    expected = odds.option_odds(state, "greedy")
+    expected = odds.option_odds(state, "expected-vp")
     assert lab.labels == expected
     assert [b.option for b in lab.option_buttons] == list(expected)
     for b in lab.option_buttons:
@@ -63,7 +63,7 @@ def test_clicking_steps_and_undo_goes_back(lab):
     first.click()
     assert lab.stepper.actions == [first.option]
     assert lab.stepper.state.turn == 1 or lab.stepper.state.pending is not None
-    assert lab.labels == odds.option_odds(lab.stepper.state, "greedy")  # relabelled (cheap)
+    assert lab.labels == odds.option_odds(lab.stepper.state, "expected-vp")  # relabelled (cheap)
     assert "Step 2" in lab.state_view.value and first.option.actor in lab.log.value
     lab.undo.click()
     assert lab.stepper.history == [] and lab.stepper.state == initial
@@ -81,7 +81,7 @@ def test_the_stepper_is_seeded(lab):
     lab.play_out.click()
     assert (lab.stepper.actions, lab.stepper.state.result) == first
     # the same as a plain Stepper with that seed and the greedy policies
-    st = Stepper(odds.GAME, lab.initial_state(), seed=7, policies=odds.policies("greedy"))
+    st = Stepper(odds.GAME, lab.initial_state(), seed=7, policies=odds.policies("expected-vp"))
     st.run()
     assert st.state.result == first[1]
 
@@ -99,7 +99,7 @@ def test_blocking_decision_belongs_to_the_defenders():
     lab.choose(attack)
     dec = lab.stepper.decision
     assert dec.player == 1 and set(dec.options) == {Block(None), Block("Doctor Cortex")}
-    assert lab.labels == odds.option_odds(lab.stepper.state, "greedy")
+    assert lab.labels == odds.option_odds(lab.stepper.state, "expected-vp")
     assert "defenders" in lab.state_view.value
     assert {b.option for b in lab.option_buttons} == set(dec.options)
 
@@ -140,31 +140,31 @@ def test_policies_per_side():
     lab.compute.click()
     expected = odds.conflict(team("Doctor Cortex"), team("Corporal Union"), ("random", "best"))
     assert lab.conflict_odds.attacker_wins == expected.attacker_wins
-    lab.defender_policy.value = "greedy"
+    lab.defender_policy.value = "expected-vp"
     assert lab.conflict_odds is None
     lab.compute.click()
-    assert lab.conflict_odds.attacker_wins == odds.conflict(team("Doctor Cortex"), team("Corporal Union"), ("random", "greedy")).attacker_wins
+    assert lab.conflict_odds.attacker_wins == odds.conflict(team("Doctor Cortex"), team("Corporal Union"), ("random", "expected-vp")).attacker_wins
 
 
 def test_compare_two_policies(lab):
-    lab.compare_a.value, lab.compare_b.value = "greedy", "best"
+    lab.compare_a.value, lab.compare_b.value = "expected-vp", "best"
     lab.compare_button.click()
     a, d = team("Doctor Cortex", "Oscar"), team("Corporal Union", "Gargantua")
-    assert list(lab.comparison) == ["both greedy", "both best"]
+    assert list(lab.comparison) == ["both expected-vp", "both best"]
     assert lab.comparison["both best"].attacker_wins == odds.conflict(a, d, "best").attacker_wins
-    assert [t.name for t in lab.comparison_fig.data] == ["both greedy", "both best"]
+    assert [t.name for t in lab.comparison_fig.data] == ["both expected-vp", "both best"]
     for t in lab.comparison_fig.data:
         assert sum(t.y) == pytest.approx(1)
-    assert fraction_text(lab.comparison["both greedy"].attacker_wins) in lab.comparison_table.value
+    assert fraction_text(lab.comparison["both expected-vp"].attacker_wins) in lab.comparison_table.value
     lab.compare_side.value = "attacker"
     lab.compare_button.click()
-    assert list(lab.comparison) == ["attackers greedy, defenders greedy", "attackers best, defenders greedy"]
-    assert lab.comparison["attackers best, defenders greedy"].attacker_wins == odds.conflict(a, d, ("best", "greedy")).attacker_wins
+    assert list(lab.comparison) == ["attackers expected-vp, defenders expected-vp", "attackers best, defenders expected-vp"]
+    assert lab.comparison["attackers best, defenders expected-vp"].attacker_wins == odds.conflict(a, d, ("best", "expected-vp")).attacker_wins
 
 
 def test_big_slow_setups_wait_for_a_button():
     lab = ConflictLab(attackers=["Doctor Cortex", "Oscar", "Skyraker"], defenders=["Corporal Union", "Gargantua", "The Widow"],
-                      policies=("random", "greedy"))
+                      policies=("random", "expected-vp"))
     assert not lab.cheap and "tens of seconds" in lab.status.value
     lab.option_buttons[0].click()  # stepping is still instant
     assert len(lab.stepper.history) == 1 and lab.labels == {}

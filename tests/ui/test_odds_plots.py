@@ -109,7 +109,7 @@ def test_dice_unknown_view():
 @pytest.fixture(scope="module")
 def two_v_one():
     r = load_roster()
-    return odds.conflict([r["Doctor Cortex"], r["Oscar"]], [r["Corporal Union"]], "greedy")
+    return odds.conflict([r["Doctor Cortex"], r["Oscar"]], [r["Corporal Union"]], "expected-vp")
 
 
 def test_conflict_outcome_bars(two_v_one):
@@ -135,14 +135,14 @@ def test_margin_bars(two_v_one):
 def test_policy_comparison(two_v_one):
     r = load_roster()
     rand = odds.conflict([r["Doctor Cortex"], r["Oscar"]], [r["Corporal Union"]], "random")
-    fig = plots.policy_comparison({"greedy": two_v_one, "random": rand})
-    assert [t.name for t in fig.data] == ["greedy", "random"]
+    fig = plots.policy_comparison({"expected-vp": two_v_one, "random": rand})
+    assert [t.name for t in fig.data] == ["expected-vp", "random"]
     for t, co in zip(fig.data, (two_v_one, rand)):
         assert list(t.y) == [float(co.attacker_wins), float(co.draw), float(co.defender_wins)]
         assert sum(t.y) == pytest.approx(1)
     assert fig.layout.barmode == "group"
-    rows = plots.comparison_rows({"greedy": two_v_one})
-    assert rows[0][0] == "greedy" and fraction_text(two_v_one.attacker_wins) in rows[0][1]
+    rows = plots.comparison_rows({"expected-vp": two_v_one})
+    assert rows[0][0] == "expected-vp" and fraction_text(two_v_one.attacker_wins) in rows[0][1]
 
 
 def test_figure_update_keeps_the_widget_state_current():

@@ -6,7 +6,7 @@ import pytest
 from factories import make
 from explorer.asylum import odds
 from explorer.asylum.conflict import Conflict, ConflictState
-from explorer.asylum.policies import GreedyPolicy
+from explorer.asylum.policies import ExpectedVPPolicy
 from explorer.core.engine import IllegalAction
 from explorer.ui.stepper import StepperWidget
 
@@ -15,7 +15,7 @@ GAME = Conflict()
 
 def widget(viewer=None):
     start = GAME.start([make("A1"), make("A2")], [make("D1"), make("D2")])
-    return StepperWidget(GAME, start, seed=3, policies=GreedyPolicy(), viewer=viewer,
+    return StepperWidget(GAME, start, seed=3, policies=ExpectedVPPolicy(), viewer=viewer,
                          option_odds=lambda s: odds.option_odds(s) if isinstance(s, ConflictState) else None,
                          describe=lambda s: s.describe())
 
