@@ -10,8 +10,10 @@ Four kinds:
   function ``(actor, target, mastermind)`` returns the
   :class:`~explorer.asylum.combat.Attack` it makes (``mastermind``: the target
   is the rival mastermind).
-* ``automatic``: defensive, works by itself; the function adjusts a contest the
-  villain defends (returns a bonus and optionally a different die).
+* ``automatic``: defensive, works by itself; the function ``(roll, attack)`` is
+  told which roll of an attack the villain defends (``"catch"`` or ``"hit"``) and
+  the attack itself (its kind, mental or physical, and whether it is ranged), and
+  returns a bonus and optionally a different die.
 * ``trait``: a fact the rules read (``flying``; ``ranged_attack`` at level 1).
 * ``aftermath``: rolled when the conflict ends, before defeated villains are
   counted (Oscar's ``slip_away``).
@@ -146,19 +148,20 @@ def citizens_arrest(actor, target, mastermind: bool) -> Attack:
 
 # -- automatic defences (ours) ------------------------------------------------------------
 
-@register("iron_will", "automatic", "Defends mental attacks with the better of two dice (ours).")
-def iron_will(contest: str, attack: Attack) -> tuple[int, Dist[int] | None]:
-    return (0, best_of(2)) if contest == "mental" else (0, None)
+@register("iron_will", "automatic",
+          "Defends mental attacks (mental special abilities too) with the better of two dice (ours).")
+def iron_will(roll: str, attack: Attack) -> tuple[int, Dist[int] | None]:
+    return (0, best_of(2)) if roll == "hit" and attack.kind == "mental" else (0, None)
 
 
-@register("armoured", "automatic", "+1 Physical Defense against melee (not ranged) attacks (ours).")
-def armoured(contest: str, attack: Attack) -> tuple[int, Dist[int] | None]:
-    return (1, None) if contest == "physical" and not attack.ranged else (0, None)
+@register("armoured", "automatic", "+1 to his defence against melee (not ranged) physical attacks (ours).")
+def armoured(roll: str, attack: Attack) -> tuple[int, Dist[int] | None]:
+    return (1, None) if roll == "hit" and attack.kind == "physical" and not attack.ranged else (0, None)
 
 
 @register("elusive", "automatic", "+2 Quickness when someone tries to catch him (ours).")
-def elusive(contest: str, attack: Attack) -> tuple[int, Dist[int] | None]:
-    return (2, None) if contest == "catch" else (0, None)
+def elusive(roll: str, attack: Attack) -> tuple[int, Dist[int] | None]:
+    return (2, None) if roll == "catch" else (0, None)
 
 
 # -- aftermath --------------------------------------------------------------------------

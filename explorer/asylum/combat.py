@@ -64,12 +64,14 @@ def can_reach(attacker: Villain, defender: Villain, attack: Attack) -> bool:
     return attack.ranged or attacker.flying
 
 
-def _defence(defender: Villain, contest: str, attack: Attack, base: int) -> tuple[int, Dist[int]]:
-    """The defender's total bonus and die, after his automatic abilities
-    (rulebook, "Automatic Special Abilities")."""
+def defence(defender: Villain, roll: str, attack: Attack, base: int) -> tuple[int, Dist[int]]:
+    """The defender's total bonus and die for one roll of an attack (``roll`` is
+    ``"catch"`` or ``"hit"``), after his automatic abilities ("Automatic Special
+    Abilities").  Each ability is given the attack itself, so it can tell a mental
+    attack from a physical one, melee from ranged, whatever stat defends."""
     bonus, die = base, d6
     for hook in defender.defence_hooks:
-        extra, new_die = hook(contest, attack)
+        extra, new_die = hook(roll, attack)
         bonus += extra
         if new_die is not None:
             die = new_die
@@ -78,15 +80,14 @@ def _defence(defender: Villain, contest: str, attack: Attack, base: int) -> tupl
 
 def catch_roll(attacker: Villain, defender: Villain, attack: Attack, chance: Chance) -> bool:
     """The catch: die + Quickness each, attacker must roll higher."""
-    bonus, die = _defence(defender, "catch", attack, defender.stat("quickness"))
+    bonus, die = defence(defender, "catch", attack, defender.stat("quickness"))
     return chance.roll(beats(attacker.stat("quickness"), bonus, d6, die))
 
 
 def hit_roll(attacker: Villain, defender: Villain, attack: Attack, chance: Chance) -> bool:
     """The attack roll proper: attacker's stat + bonus + die must beat the
     defender's stat + die."""
-    contest = "mental" if attack.defense_stat == "mental_defense" else "physical"
-    bonus, die = _defence(defender, contest, attack, defender.stat(attack.defense_stat))
+    bonus, die = defence(defender, "hit", attack, defender.stat(attack.defense_stat))
     return chance.roll(beats(attacker.stat(attack.attack_stat) + attack.bonus, bonus, d6, die))
 
 

@@ -98,6 +98,22 @@ def test_automatic_defences():
     assert odds.physical_breakdown(a, el).catch == brute_contest(3, 5)
 
 
+def test_automatic_defences_follow_the_kind_of_attack():
+    """Automatic Special Abilities: a defence is matched by the attack's kind, not by the
+    stat that defends.  Terrify is a mental attack rolled against Quickness: Iron Will
+    ("against mental attacks") defends it, Armoured ("against melee") does not; Energy
+    Bolt is a ranged physical attack rolled with Mental Attack: neither defends it."""
+    a = make("A", ma=3, q=3, abilities=("terrify", "energy_bolt"))
+    plain = make("P", pd=3, q=3)
+    armoured = make("R", pd=3, q=3, abilities=("armoured",))
+    iron = make("I", pd=3, q=3, abilities=("iron_will",))
+    assert odds.ability(a, armoured, "terrify") == odds.ability(a, plain, "terrify") == brute_contest(3, 3)
+    best2 = {f: Fraction(2 * f - 1, 36) for f in FACES}
+    expected = sum(Fraction(1, 6) * p for a_face in FACES for f, p in best2.items() if a_face + 3 > f + 3)
+    assert odds.ability(a, iron, "terrify") == expected
+    assert odds.ability(a, armoured, "energy_bolt") == odds.ability(a, iron, "energy_bolt") == brute_contest(3, 3)
+
+
 def test_action_abilities():
     """Conflicts: a special ability used as the villain's action."""
     a = make("A", pa=3, ma=4, q=2, abilities=("mind_blast", "pounce"))
