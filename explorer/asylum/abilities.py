@@ -25,8 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.dist import Dist, beats_target, best_of
-from .combat import Attack
+from ..core.dist import Dist, best_of
+from .combat import Attack, beats_target
 
 KINDS = ("action", "automatic", "trait", "aftermath")
 

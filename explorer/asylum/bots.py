@@ -29,23 +29,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.engine import DeterministicPolicy, Policy, RandomPolicy
+from ..core.engine import DeterministicPolicy, RandomPolicy
+from .ambush import Claim, LetGo
+from .event_table import Decline, DeclineRisk, Fight, Sneak, TakeRisk
+from .event_table import get as get_effect
 from .policies import get_bot, register
+from .state import Phase, PendingHeir, PendingPush
 from .tactics import quick_choice
+from .turn import BeginMove
+from .upgrades import Upgrade
 
 # -- helpers for turn decisions ------------------------------------------------------------------
-
-_GAME = None
-
-
-def _game_module():
-    global _GAME
-    if _GAME is None:
-        from . import game as g
-
-        _GAME = g
-    return _GAME
-
 
 def strength(party) -> int:
     """A rough measure of a party: the sum of its villains' stats at their levels."""
@@ -96,17 +90,16 @@ class GreedyBot(DeterministicPolicy):
         options = decision.options
         if len(options) == 1:
             return options[0]
-        g = _game_module()
         phase = state.phase
-        if phase == g.CONFLICT_PHASE:
+        if phase is Phase.CONFLICT:
             return quick_choice(state.conflict, decision)
-        if phase == g.MOVE:
+        if phase is Phase.MOVE:
             return self.move(game, state, options)
-        if phase == g.START:
+        if phase is Phase.START:
             return self.start(game, state, options)
-        if phase == g.EVENT:
+        if phase is Phase.EVENT:
             return self.event(game, state, options)
-        if phase == g.TODO:
+        if phase is Phase.AFTERMATH:
             return self.todo(game, state, options)
         return options[0]
 
@@ -115,13 +108,12 @@ class GreedyBot(DeterministicPolicy):
         return spendable(game, state, party)
 
     def start(self, game, state, options):
-        g = _game_module()
         party = state.parties[state.current]
         if self.budget(game, state, party) >= game.rules.upgrade_cost:
-            ups = [o for o in options if type(o) is g.Upgrade]
+            ups = [o for o in options if type(o) is Upgrade]
             if ups:
                 return next((o for o in ups if o.villain == party.mastermind), ups[0])
-        return next(o for o in options if type(o) is g.BeginMove)
+        return next(o for o in options if type(o) is BeginMove)
 
     # -- the move --------------------------------------------------------------------------------
     def move(self, game, state, options):
@@ -148,7 +140,6 @@ class GreedyBot(DeterministicPolicy):
         return party.doom_ready is None and party.doomsday < game.rules.doom_ready_points and expected > 0
 
     def event(self, game, state, options):
-        from .event_table import Decline, DeclineRisk, Fight, Sneak, TakeRisk
 
         party = state.parties[state.current]
         first = options[0]
@@ -168,10 +159,9 @@ class GreedyBot(DeterministicPolicy):
 
     # -- after a conflict ------------------------------------------------------------------------
     def todo(self, game, state, options):
-        g = _game_module()
         item = state.todo[0]
-        if item[0] == "push":
-            loser = state.parties[item[2]]
+        if isinstance(item, PendingPush):
+            loser = state.parties[item.loser]
             target = goal(game, state, loser)
             dist = game.dist
             need = game.rules.doom_ready_points
@@ -180,12 +170,12 @@ class GreedyBot(DeterministicPolicy):
                 danger = game.room_kind(o.room) == "plot" and loser.doomsday >= need
                 return (danger, -(dist[o.room][target] if target else 0))
             return min(options, key=key)
-        if item[0] == "name":
-            party = state.parties[item[1]]
+        if isinstance(item, PendingHeir):
+            party = state.parties[item.seat]
             return max(options, key=lambda o: sum(party.villain(o.villain).stats.values()))
-        party = state.parties[item[1]]
+        party = state.parties[item.seat]
         want = self.wants_recruit(game, state, party)
-        return next(o for o in options if isinstance(o, g.Claim if want else g.LetGo))
+        return next(o for o in options if isinstance(o, Claim if want else LetGo))
 
 
 _EXPECTED: dict[tuple, float] = {}
@@ -197,10 +187,8 @@ def _expected(game, state, party) -> float:
     key = (game, state.event.index, party.villain(party.mastermind))  # holding game keeps it distinct
     hit = _EXPECTED.get(key)
     if hit is None:
-        from .event_table import get
-
         result = game.events.results[state.event.index]
-        effect = get(result.effect)
+        effect = get_effect(result.effect)
         hit = float(effect.expected(game, state, party.seat, result.params)) if effect.expected else 0.0
         if len(_EXPECTED) > 10_000:
             _EXPECTED.clear()
@@ -247,7 +235,6 @@ class BrawlerBot(GreedyBot):
         return super().wants_recruit(game, state, party)
 
     def event(self, game, state, options):
-        from .event_table import Fight, TakeRisk
 
         if isinstance(options[0], Fight):
             return options[0]

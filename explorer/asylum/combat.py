@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..core.dist import Dist, beats, beats_target, d6
+from ..core.dist import Dist, against_target, contest, d6
 from ..core.engine import Chance, outcomes
 from .params import AsylumRules
 
@@ -19,6 +19,17 @@ if TYPE_CHECKING:
     from .villains import Villain
 
 DEFAULT_RULES = AsylumRules()
+
+
+def beats(bonus: int, rival_bonus: int, die_a: Dist[int] = d6, die_b: Dist[int] = d6) -> Dist[bool]:
+    """Doom Asylum's contest: ``die_a + bonus`` *beats* ``die_b + rival_bonus`` only by
+    rolling strictly higher; a tie goes to the defender ("Mental Attack")."""
+    return contest(bonus, rival_bonus, die_a, die_b, ties="rival")
+
+
+def beats_target(bonus: int, target: int) -> Dist[bool]:
+    """A d6 + ``bonus`` must beat ``target``: strictly higher ("Tactical Maneuvers")."""
+    return against_target(bonus, target, ties="rival")
 
 
 class Attack(NamedTuple):
@@ -78,6 +89,28 @@ def defence(defender: Villain, roll: str, attack: Attack, base: int) -> tuple[in
     return bonus, die
 
 
+def needs_catch(attack: Attack, rules: AsylumRules, blocked: bool) -> bool:
+    """Whether the attack starts with a catch roll: physical attacks do, except on a
+    blocker ("Blocking") and, when ``ranged_attacks_need_catch`` is off, ranged ones."""
+    return attack.catch and not blocked and (rules.ranged_attacks_need_catch or not attack.ranged)
+
+
+@lru_cache(maxsize=4096)
+def automatic_defences(defender: Villain, attack: Attack, catch: bool) -> tuple[str, ...]:
+    """The defender's automatic abilities that change a roll of ``attack`` (``catch``:
+    whether a catch roll is made), for the log: they work without an action
+    ("Automatic Special Abilities")."""
+    from .abilities import ABILITIES  # abilities build on this module's Attack
+
+    rolls = ("catch", "hit") if catch else ("hit",)
+    used = []
+    for name in defender.active_abilities:
+        ability = ABILITIES[name]
+        if ability.kind == "automatic" and any(ability.effect(roll, attack) != (0, None) for roll in rolls):
+            used.append(name)
+    return tuple(used)
+
+
 def catch_roll(attacker: Villain, defender: Villain, attack: Attack, chance: Chance) -> bool:
     """The catch: die + Quickness each, attacker must roll higher."""
     bonus, die = defence(defender, "catch", attack, defender.stat("quickness"))
@@ -108,8 +141,7 @@ def resolve_attack(
     """An attack from declaration to result.  A blocker is never caught first
     (rulebook, "Blocking"); ranged attacks skip the catch only when the rules
     option ``ranged_attacks_need_catch`` is off."""
-    needs_catch = attack.catch and not blocked and (rules.ranged_attacks_need_catch or not attack.ranged)
-    if needs_catch and not catch_roll(attacker, defender, attack, chance):
+    if needs_catch(attack, rules, blocked) and not catch_roll(attacker, defender, attack, chance):
         return AttackResult(False, False)
     return AttackResult(True, hit_roll(attacker, defender, attack, chance))
 

@@ -33,9 +33,11 @@ from .combat import (
     DEFAULT_RULES,
     Attack,
     attack_dist,
+    automatic_defences,
     can_reach,
     maneuver_stat,
     mental_attack_spec,
+    needs_catch,
     physical_attack_spec,
     tactical_maneuver,
 )
@@ -430,8 +432,12 @@ class Conflict(Game):
         blocked = blocked_for is not None
         res = chance.roll(attack_dist(attacker, defender, attack, rules, blocked))
         events: list[Event] = []
+        catch = needs_catch(attack, rules, blocked)
+        for name in automatic_defences(defender, attack, catch):
+            events.append(event(R.AUTOMATIC, f"{defender.name}'s {_abilities.get(name).title} works by itself "
+                                f"against the {attack.label}", defender=defender.name, ability=name))
         vp = 0
-        if attack.catch and not blocked and (rules.ranged_attacks_need_catch or not attack.ranged):
+        if catch:
             events.append(event(R.PHYSICAL, f"{attacker.name} {'catches' if res.caught else 'fails to catch'} {defender.name}",
                                 caught=res.caught))
         if not blocked and setup.is_mastermind(other, j) and (res.caught or rules.mastermind_point_without_catch):

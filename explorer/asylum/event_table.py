@@ -39,10 +39,10 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.data import DataError, cached_file, data_path, read_toml, validate, validate_entries
-from ..core.dist import Dist, beats_target, dice, table
+from ..core.dist import Dist, dice, table
 from ..core.events import Event, event
 from . import sections as R
-from .combat import maneuver_stat
+from .combat import beats_target, maneuver_stat
 
 KINDS = ("ambush", "cunning_trick", "calculated_risk")
 KIND_RULES = {"ambush": R.AMBUSH, "cunning_trick": R.CUNNING_TRICK, "calculated_risk": R.CALCULATED_RISK}

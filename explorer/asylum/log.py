@@ -33,6 +33,7 @@ from typing import Any
 
 from ..core.engine import Stepper
 from .game import ACTION_TYPES, AsylumGame
+from .state import Phase
 
 FORMAT = "explorer.asylum.log/1"
 
@@ -59,14 +60,17 @@ def action_from_json(obj: dict[str, Any]) -> Any:
 
 
 def header(stepper: Stepper) -> dict[str, Any]:
+    """The first line: the game, the seed, and where play started.  ``opening`` is
+    ``"draw"`` when the log starts before the opening draw (its first step draws the
+    masterminds; ``masterminds`` then says how: "star", "random" or the names), or
+    ``"drawn"`` when it starts after it (``masterminds`` names them)."""
     initial = stepper.initial
-    return {
-        "format": FORMAT,
-        "game": "asylum",
-        "seed": stepper.seed,
-        "players": len(initial.parties),
-        "masterminds": list(initial.start_masterminds),
-    }
+    if initial.phase is Phase.SETUP:
+        choice = initial.choice
+        return {"format": FORMAT, "game": "asylum", "seed": stepper.seed, "players": initial.players,
+                "opening": "draw", "masterminds": choice if isinstance(choice, str) else list(choice)}
+    return {"format": FORMAT, "game": "asylum", "seed": stepper.seed, "players": len(initial.parties),
+            "opening": "drawn", "masterminds": list(initial.start_masterminds)}
 
 
 def log_lines(stepper: Stepper) -> list[dict[str, Any]]:
@@ -107,7 +111,10 @@ def replay_log(text: str | Iterable[str], game: AsylumGame | None = None, polici
     the log was made with (default: the data files)."""
     head, actions = read_log(text)
     game = game or AsylumGame()
-    initial = game.setup(head["players"], head["seed"], head["masterminds"])
+    if head.get("opening") == "draw":
+        initial = game.new_game(head["players"], head["masterminds"])
+    else:
+        initial = game.setup(head["players"], head["seed"], head["masterminds"])
     return Stepper.replay(game, initial, head["seed"], actions, policies)
 
 

@@ -50,6 +50,7 @@ class AsylumRules:
     switch_ends_doom_ready: bool = True
     doom_ready_any_time: bool = True
     revisited_plot_room_event: bool = True
+    yard_win_by_move_only: bool = True
 
     def __hash__(self) -> int:
         # rules are part of many cache keys (every attack's odds): hash them once

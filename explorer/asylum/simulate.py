@@ -44,7 +44,7 @@ def policies_for(policy: PolicySpec, players: int) -> Policy | dict[int, Policy]
 
 def play_game(game: AsylumGame, players: int, seed: int | str, policies, masterminds: str = "star") -> GameResult:
     """One whole game, played fast (no history), to its result."""
-    return simulate(game, game.setup(players, seed, masterminds), policies, seed).result
+    return simulate(game, game.new_game(players, masterminds), policies, seed).result
 
 
 def _play_range(args: tuple) -> list[GameResult]:
@@ -101,7 +101,7 @@ def run_games(
     if workers > 1 and game is not None:
         raise ValueError("worker processes play with the default game data; give no game")
     game = game or AsylumGame()
-    game.setup(players, 0, masterminds)  # fail early on bad arguments
+    game.new_game(players, masterminds)  # fail early on bad arguments
     policies = policies_for(policy, players)
     from tqdm.auto import tqdm
 

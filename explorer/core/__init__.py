@@ -2,7 +2,7 @@
 game protocol with its three runners.  Imports nothing from games or the UI."""
 
 from .data import DataError
-from .dist import Dist, beats, beats_target, best_of, d6, dice, die, table
+from .dist import Dist, against_target, best_of, contest, d6, dice, die, table
 from .engine import (
     Analyzer,
     Chance,
@@ -23,6 +23,6 @@ from .events import Event, RuleRef, event
 __all__ = [
     "Analyzer", "Chance", "DataError", "Decision", "DeterministicPolicy", "Dist", "Event",
     "Game", "IllegalAction", "Policy", "RandomPolicy", "RuleRef", "Step", "Stepper",
-    "beats", "beats_target", "best_of", "d6", "dice", "die", "event", "outcomes",
+    "against_target", "best_of", "contest", "d6", "dice", "die", "event", "outcomes",
     "sample_results", "simulate", "table",
 ]

@@ -9,8 +9,10 @@ the same on every machine.
 >>> from explorer.core.dist import d6
 >>> (d6 + 2).prob(lambda total: total >= 6)
 Fraction(1, 2)
->>> beats(3, 1).prob(True)
+>>> contest(3, 1).prob(True)             # d6 + 3 strictly above d6 + 1
 Fraction(13, 18)
+>>> contest(0, 0, ties="roller").prob(True)  # equal or greater is enough
+Fraction(7, 12)
 """
 
 from __future__ import annotations
@@ -292,25 +294,36 @@ def best_of(n: int, sides: int = 6) -> Dist[int]:
     return best.sorted()
 
 
-@lru_cache(maxsize=None)
-def beats(bonus: int, rival_bonus: int, die_a: Dist[int] = d6, die_b: Dist[int] = d6) -> Dist[bool]:
-    """A contest: ``die_a + bonus`` strictly beats ``die_b + rival_bonus``.
+TIES = ("rival", "roller")
 
-    Ties go to the rival, the rulebook's meaning of "beats".  Cached: only the
-    difference of bonuses and the dice matter.
+
+@lru_cache(maxsize=None)
+def contest(bonus: int, rival_bonus: int, die_a: Dist[int] = d6, die_b: Dist[int] = d6, *,
+            ties: str = "rival") -> Dist[bool]:
+    """An opposed roll: ``True`` when ``die_a + bonus`` wins against ``die_b + rival_bonus``.
+
+    Rulebooks differ on ties, so the caller says who takes them: ``"rival"`` (the
+    roller must roll strictly higher) or ``"roller"`` (equal or higher is enough).
+    Cached: only the difference of bonuses, the dice and the tie rule matter.
     """
-    return _beats_by(bonus - rival_bonus, die_a, die_b)
+    if ties not in TIES:
+        raise ValueError(f"ties go to 'rival' or 'roller', not {ties!r}")
+    return _contest(bonus - rival_bonus, die_a, die_b, ties == "roller")
 
 
 @lru_cache(maxsize=None)
-def _beats_by(diff: int, die_a: Dist[int], die_b: Dist[int]) -> Dist[bool]:
-    return (die_a + diff).gt(die_b)
+def _contest(diff: int, die_a: Dist[int], die_b: Dist[int], roller_takes_ties: bool) -> Dist[bool]:
+    return (die_a + diff).ge(die_b) if roller_takes_ties else (die_a + diff).gt(die_b)
 
 
 @lru_cache(maxsize=None)
-def beats_target(bonus: int, target: int, die_a: Dist[int] = d6) -> Dist[bool]:
-    """``die_a + bonus`` strictly beats a fixed ``target``."""
-    return (die_a + bonus).gt(target)
+def against_target(bonus: int, target: int, die_a: Dist[int] = d6, *, ties: str = "rival") -> Dist[bool]:
+    """A roll against a fixed number: ``True`` when ``die_a + bonus`` passes ``target``
+    (``ties="rival"``: strictly above it; ``"roller"``: equal or above)."""
+    if ties not in TIES:
+        raise ValueError(f"ties go to 'rival' or 'roller', not {ties!r}")
+    total = die_a + bonus
+    return total.ge(target) if ties == "roller" else total.gt(target)
 
 
 def table(roll: Dist[int], bands: Iterable[tuple[int, int, U]]) -> Dist[U]:

@@ -9,8 +9,8 @@ ask a :class:`Chance` for every random result.  The same code then serves:
   state), and
 * the :func:`simulate` sampler (a seeded RNG answers, with nothing recorded, fast).
 
->>> from explorer.core.dist import beats
->>> outcomes(lambda chance: chance.roll(beats(2, 0)) and chance.roll(beats(0, 0))).prob(True)
+>>> from explorer.core.dist import contest
+>>> outcomes(lambda chance: chance.roll(contest(2, 0)) and chance.roll(contest(0, 0))).prob(True)
 Fraction(65, 216)
 """
 
@@ -157,10 +157,21 @@ class Game(Generic[S, A]):
 
     # -- provided ---------------------------------------------------------------------
     def check(self, state: S, action: Any) -> Decision:
-        """Raise :class:`IllegalAction` unless ``action`` is legal in ``state``."""
+        """Raise :class:`IllegalAction` unless ``action`` is legal in ``state``.
+
+        A malformed action (a list where a name belongs, say) is refused like any
+        other: if explaining it trips over its values, the decision's own rule is
+        named instead of letting a Python error reach the user."""
         dec = self.decision(state)
         if dec is None or action not in dec.options:
-            raise self.illegal(state, action)
+            try:
+                exc = self.illegal(state, action)
+            except (TypeError, ValueError, KeyError, AttributeError, IndexError) as err:
+                if isinstance(err, IllegalAction):
+                    raise
+                rule = dec.rule if dec is not None else RuleRef(self.name, "overview")
+                exc = IllegalAction(rule, f"{action!r} is not a legal option now")
+            raise exc
         return dec
 
     def apply(self, state: S, action: A) -> Dist[Step]:

@@ -14,7 +14,7 @@ from explorer.asylum.bots import BOTS as POLICIES
 from explorer.asylum.bots import BrawlerBot, CautiousBot, GreedyBot, RandomBot, get_bot, goal
 from explorer.asylum.tactics import quick_choice
 from explorer.asylum.event_table import Decline, DeclineRisk, Fight, TakeRisk
-from explorer.asylum.game import AsylumGame, BeginMove, Move, RollEvent, Upgrade
+from explorer.asylum.game import AsylumGame, BeginMove, Move, Phase, RollEvent, Upgrade
 from explorer.asylum.simulate import game_seed, run_games
 from explorer.cli import main
 from explorer.core.engine import DeterministicPolicy, Policy, Stepper, simulate
@@ -58,7 +58,7 @@ def test_a_stepper_and_the_fast_runner_agree(game):
 
 def test_greedy_goes_for_plot_rooms_first(game):
     """Gameplay overview: plot rooms pay 5 points the first time (the greedy plan's first aim)."""
-    state = game.setup(4, 0)._replace(phase="move")
+    state = game.setup(4, 0)._replace(phase=Phase.MOVE)
     dec = game.decision(state)
     move = GreedyBot().pick(game, state, dec)
     target = goal(game, state, state.parties[0])
@@ -68,7 +68,7 @@ def test_greedy_goes_for_plot_rooms_first(game):
 
 def test_greedy_heads_for_the_yard_when_doom_ready(game):
     """'Doom Ready' & Winning: a Doom Ready party makes for the Yard."""
-    state = game.arrange(game.setup(2, 0), 0, room="Laundry", doomsday=8, doom_ready=True)._replace(phase="move")
+    state = game.arrange(game.setup(2, 0), 0, room="Laundry", doomsday=8, doom_ready=True)._replace(phase=Phase.MOVE)
     assert GreedyBot().pick(game, state, game.decision(state)) == Move("Visiting Room")
 
 
@@ -87,7 +87,7 @@ def test_greedy_recruits_only_when_affordable_and_weighs_risks(game):
     """Ambushes and Recruiting Henchmen / Calculated Risks, as the greedy bot sees them."""
     bot = GreedyBot()
     base = game.arrange(game.setup(2, 0), 0, room="Guard Station", doomsday=4)
-    base = game.resolve(base._replace(phase="move"), Move("Mess Hall"), None).state
+    base = game.resolve(base._replace(phase=Phase.MOVE), Move("Mess Hall"), None).state
     ambush = game.resolve(base, RollEvent(), Rolls(5, "Gargantua")).state
     assert bot.pick(game, ambush, game.decision(ambush)) == Fight()
     poor = game.arrange(base, 0, doomsday=1)

@@ -10,7 +10,7 @@ from factories import Rolls
 from explorer.asylum import sections as R
 from explorer.asylum.combat import AttackResult
 from explorer.asylum.conflict import Conclude, Conflict, ConflictState, MentalAttack, TacticalManeuver
-from explorer.asylum.game import TODO, AsylumGame, Engage, Move, NameMastermind, Push, Upgrade
+from explorer.asylum.game import AsylumGame, Engage, Move, NameMastermind, Phase, Push, Upgrade
 from explorer.core.engine import IllegalAction, Stepper
 
 HIT, MISS = AttackResult(True, True), AttackResult(True, False)
@@ -28,7 +28,7 @@ def meet(game, mover=("Matron Hatchet",), occupant=("Iron Maiden",), frm="Guard 
     state = game.setup(2, 0, [mover[0], occupant[0]])
     state = game.arrange(state, 0, villains=list(mover), room=frm, doomsday=dd[0])
     state = game.arrange(state, 1, villains=list(occupant), room=room, doomsday=dd[1])
-    state = state._replace(phase="move", ever_doom_ready=ever)
+    state = state._replace(phase=Phase.MOVE, ever_doom_ready=ever)
     state = game.resolve(state, Move(room), None).state
     assert game.decision(state).options == (Engage(),)
     return game.resolve(state, Engage(), None).state
@@ -59,7 +59,7 @@ def test_conflict_sides_are_mapped_to_seats():
     state = game.arrange(state, 2, room="Guard Station")
     state = game.arrange(state, 1, room="Mess Hall")
     state = game.arrange(state, 0, room="Laundry")
-    state = state._replace(current=2, phase="move")
+    state = state._replace(current=2, phase=Phase.MOVE)
     state = game.resolve(state, Move("Mess Hall"), None).state
     state = game.resolve(state, Engage(), None).state
     assert state.clash.seats == (2, 1)
@@ -172,7 +172,7 @@ def test_a_lost_mastermind_must_be_replaced_by_the_player(game):
     loser = state.parties[1]
     assert loser.names == ("Scrapjaw", "The Widow")
     assert loser.mastermind == "Scrapjaw"  # provisional: a party always has one mastermind
-    assert state.phase == TODO
+    assert state.phase == Phase.AFTERMATH
     dec = game.decision(state)
     assert dec.player == 1 and dec.rule == R.MASTERMIND_SWITCH
     assert set(dec.options) == {NameMastermind("Scrapjaw"), NameMastermind("The Widow")}
@@ -197,10 +197,10 @@ def test_a_crowded_room_means_fighting_the_next_party_in_turn_order(game):
     state = game.arrange(state, 0, room="Guard Station")
     state = game.arrange(state, 1, room="Mess Hall")
     state = game.arrange(state, 2, room="Mess Hall")
-    state = game.resolve(state._replace(phase="move"), Move("Mess Hall"), None).state
+    state = game.resolve(state._replace(phase=Phase.MOVE), Move("Mess Hall"), None).state
     assert game.resolve(state, Engage(), None).state.clash.seats == (0, 1)
     state = game.arrange(game.arrange(state, 0, room="Mess Hall"), 2, room="Guard Station")
-    state = game.resolve(state._replace(current=2, phase="move"), Move("Mess Hall"), None).state
+    state = game.resolve(state._replace(current=2, phase=Phase.MOVE), Move("Mess Hall"), None).state
     assert game.resolve(state, Engage(), None).state.clash.seats == (2, 0)
 
 

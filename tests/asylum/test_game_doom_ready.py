@@ -9,19 +9,7 @@ from factories import Rolls
 from explorer.asylum import sections as R
 from explorer.asylum.combat import AttackResult
 from explorer.asylum.conflict import Conclude, MentalAttack, TacticalManeuver
-from explorer.asylum.game import (
-    OVER,
-    START,
-    AsylumGame,
-    BeginMove,
-    EnterYard,
-    GameResult,
-    MakeMastermind,
-    Move,
-    Push,
-    ScorePlotRoom,
-    Upgrade,
-)
+from explorer.asylum.game import AsylumGame, BeginMove, EnterYard, GameResult, MakeMastermind, Move, Phase, Push, ScorePlotRoom, Upgrade
 from explorer.asylum.params import AsylumRules
 from explorer.core.engine import IllegalAction, Stepper
 
@@ -35,7 +23,7 @@ def game() -> AsylumGame:
 
 
 def position(game, room, doomsday, ready=False, seat=0, villains=None, rival=None, rival_dd=1, rival_ready=False,
-             phase="move", rules_game=None):
+             phase=Phase.MOVE, rules_game=None):
     g = rules_game or game
     state = g.setup(2, 0, ["Matron Hatchet", "Iron Maiden"])
     state = g.arrange(state, seat, room=room, doomsday=doomsday, villains=villains, doom_ready=ready)
@@ -64,7 +52,7 @@ def test_seven_points_in_a_plot_room_are_not_enough(game):
 
 def test_eight_points_outside_a_plot_room_are_not_enough(game):
     """'Doom Ready': the party must be in a Plot Room."""
-    state = position(game, "Mess Hall", 8, phase=START)
+    state = position(game, "Mess Hall", 8, phase=Phase.START)
     st = Stepper(game, state, seed=0)
     st.step(BeginMove())
     assert st.state.parties[0].doom_ready is None
@@ -72,7 +60,7 @@ def test_eight_points_outside_a_plot_room_are_not_enough(game):
 
 def test_spending_below_eight_ends_doom_ready(game):
     """'Doom Ready': 'if a player spends Doomsday points and falls below 8 points...'."""
-    state = position(game, "Nuclear Reactor", 8, ready=True, phase=START)
+    state = position(game, "Nuclear Reactor", 8, ready=True, phase=Phase.START)
     step = game.resolve(state, Upgrade("Matron Hatchet", 2), None)
     assert step.state.parties[0].doomsday == 7 and step.state.parties[0].doom_ready is None
     assert any(e.rule == R.DOOM_READY and "no longer" in e.text for e in step.events)
@@ -98,11 +86,11 @@ def test_losing_the_mastermind_ends_doom_ready(game):
 
 def test_making_another_mastermind_ends_doom_ready_by_default(game):
     """'Doom Ready' (reading switch-ends-doom-ready, option switch_ends_doom_ready)."""
-    state = position(game, "Mess Hall", 8, ready=True, villains=["Matron Hatchet", "Gargantua"], phase=START)
+    state = position(game, "Mess Hall", 8, ready=True, villains=["Matron Hatchet", "Gargantua"], phase=Phase.START)
     step = game.resolve(state, MakeMastermind("Gargantua"), None)
     assert step.state.parties[0].doom_ready is None
     keep = AsylumGame(rules=AsylumRules(switch_ends_doom_ready=False))
-    state = position(keep, "Mess Hall", 8, ready=True, villains=["Matron Hatchet", "Gargantua"], phase=START,
+    state = position(keep, "Mess Hall", 8, ready=True, villains=["Matron Hatchet", "Gargantua"], phase=Phase.START,
                      rules_game=keep)
     assert keep.resolve(state, MakeMastermind("Gargantua"), None).state.parties[0].doom_ready == "Gargantua"
 
@@ -139,7 +127,7 @@ def test_a_doom_ready_party_ending_its_turn_in_the_yard_wins(game):
     assert not st.over
     entry = st.step()
     assert entry.action == EnterYard()
-    assert st.over and st.state.phase == OVER
+    assert st.over and st.state.phase == Phase.OVER
     assert entry.events[-1].rule == R.WINNING
     result = game.result(st.state)
     assert result == GameResult(0, 1, "yard", "Matron Hatchet") and not result.draw
@@ -184,7 +172,7 @@ def test_a_party_pushed_into_the_yard_does_not_win(game):
     state = game.resolve(state, Push("Yard"), None).state  # seat 0 pushes Doom Ready seat 1 into the Yard
     assert not state.over and state.current == 1 and state.parties[1].room == "Yard"
     assert state.parties[1].is_doom_ready
-    if state.phase == START:
+    if state.phase == Phase.START:
         state = game.resolve(state, BeginMove(), None).state
     assert "Yard" not in {m.room for m in game.decision(state).options}
 
@@ -222,6 +210,66 @@ def test_the_turn_cap_ends_the_game_as_a_draw():
 
 def test_ever_doom_ready_stays_once_set(game):
     """Doomsday points for winning: 'once anyone has become Doom Ready' (for the rest of the game)."""
-    state = position(game, "Nuclear Reactor", 8, ready=True, phase=START)
+    state = position(game, "Nuclear Reactor", 8, ready=True, phase=Phase.START)
     state = game.resolve(state, Upgrade("Matron Hatchet", 2), None).state
     assert state.parties[0].doom_ready is None and state.ever_doom_ready
+
+
+def test_a_doom_ready_party_sent_back_to_the_yard_by_a_draw_does_not_win(game):
+    """Winning the game (reading yard-win): the party must *move* into the Yard.  A Doom
+    Ready party that leaves the Yard to attack, draws and goes back there ("Draws": the
+    attacker returns to the space he began the turn in) has not moved into it."""
+    state = position(game, "Yard", 8, ready=True, rival="Visiting Room")
+    state = game.resolve(state, Move("Visiting Room"), None).state
+    state = game.resolve(state, game.decision(state).options[0], None).state
+    state = game.resolve(state, MentalAttack("Matron Hatchet", "Iron Maiden"), Rolls(MISS)).state
+    state = game.resolve(state, MentalAttack("Iron Maiden", "Matron Hatchet"), Rolls(MISS)).state
+    step = game.resolve(state, Conclude(), Rolls())
+    assert step.state.parties[0].room == "Yard" and step.state.parties[0].is_doom_ready
+    assert not step.state.over and step.state.current == 1
+    assert not any(e.rule == R.WINNING for e in step.events)
+
+
+def test_a_doom_ready_mover_pushed_into_the_yard_does_not_win(game):
+    """Winning the game (reading yard-win): a Doom Ready party that loses a conflict next
+    to the Yard and is pushed into it by the winner, on its own turn, does not win."""
+    state = position(game, "Laundry", 8, ready=True, rival="Visiting Room")
+    state = game.resolve(state, Move("Visiting Room"), None).state
+    state = game.resolve(state, game.decision(state).options[0], None).state
+    state = game.resolve(state, MentalAttack("Matron Hatchet", "Iron Maiden"), Rolls(MISS)).state
+    state = game.resolve(state, MentalAttack("Iron Maiden", "Matron Hatchet"), Rolls(HIT)).state
+    state = game.resolve(state, Conclude(), Rolls()).state
+    assert game.decision(state).player == 1  # the winner pushes
+    step = game.resolve(state, Push("Yard"), None)
+    assert step.state.parties[0].room == "Yard" and step.state.parties[0].is_doom_ready
+    assert not step.state.over and step.state.current == 1
+
+
+def test_the_old_yard_reading_is_a_switch():
+    """Winning the game (reading yard-win, option yard_win_by_move_only): switched off,
+    ending the turn Doom Ready in the Yard is enough, even after a push."""
+    loose = AsylumGame(rules=AsylumRules(yard_win_by_move_only=False))
+    state = position(loose, "Laundry", 8, ready=True, rival="Visiting Room", rules_game=loose)
+    state = loose.resolve(state, Move("Visiting Room"), None).state
+    state = loose.resolve(state, loose.decision(state).options[0], None).state
+    state = loose.resolve(state, MentalAttack("Matron Hatchet", "Iron Maiden"), Rolls(MISS)).state
+    state = loose.resolve(state, MentalAttack("Iron Maiden", "Matron Hatchet"), Rolls(HIT)).state
+    state = loose.resolve(state, Conclude(), Rolls()).state
+    step = loose.resolve(state, Push("Yard"), None)
+    assert step.state.over and loose.result(step.state).winner == 0
+
+
+def test_a_new_mastermind_in_a_plot_room_with_eight_points_is_doom_ready_at_once(game):
+    """'Doom Ready' (reading doom-ready-after-switch): handing the role to another
+    villain ends the status the old mastermind earned, but a party standing in a plot
+    room with 8 points meets the condition again at once: the new mastermind is Doom
+    Ready in the same step, whatever came before."""
+    state = position(game, "Nuclear Reactor", 8, ready=True, villains=["Matron Hatchet", "Gargantua"],
+                     phase=Phase.START)
+    step = game.resolve(state, MakeMastermind("Gargantua"), None)
+    assert step.state.parties[0].doom_ready == "Gargantua"
+    texts = [e.text for e in step.events if e.rule == R.DOOM_READY]
+    assert any("no longer" in t for t in texts) and any("Gargantua" in t and "Doom Ready" in t for t in texts)
+    # the same place reached by another path (no status yet) settles to the same status
+    bare = position(game, "Nuclear Reactor", 8, villains=["Matron Hatchet", "Gargantua"], phase=Phase.START)
+    assert game.resolve(bare, MakeMastermind("Gargantua"), None).state.parties[0].doom_ready == "Gargantua"

@@ -20,7 +20,7 @@ from explorer.asylum.event_table import (
     TakeRisk,
     load_event_table,
 )
-from explorer.asylum.game import EVENT, TODO, AsylumGame, Claim, LetGo, Move, RollEvent
+from explorer.asylum.game import AsylumGame, Claim, LetGo, Move, Phase, RollEvent
 from explorer.core.data import DataError, data_path
 from explorer.core.engine import IllegalAction, Stepper
 
@@ -60,7 +60,7 @@ def entering(game, villains=("Matron Hatchet",), doomsday=3, rival_dd=1, rival_r
     state = game.setup(players, 0, names)
     state = game.arrange(state, 0, villains=list(villains), room="Guard Station", doomsday=doomsday)
     state = game.arrange(state, 1, room=rival_room, doomsday=rival_dd)
-    state = game.resolve(state._replace(phase="move"), Move("Mess Hall"), None).state
+    state = game.resolve(state._replace(phase=Phase.MOVE), Move("Mess Hall"), None).state
     assert game.decision(state).options == (RollEvent(),)
     return state
 
@@ -141,11 +141,12 @@ def test_rolling_on_the_table_gives_each_result_its_exact_chance(game):
     """Gameplay overview: an event is a roll on the Event Table (exact odds via the analyzer)."""
     state = entering(game)
     steps = game.apply(state, RollEvent())
-    ambush = steps.prob(lambda s: s.state.phase == EVENT and s.state.event.options == (Fight(), Decline()))
-    risk = steps.prob(lambda s: s.state.phase == EVENT and s.state.event.options == (TakeRisk(), DeclineRisk()))
+    ambush = steps.prob(lambda s: s.state.phase == Phase.EVENT and s.state.event.options == (Fight(), Decline()))
+    risk = steps.prob(lambda s: s.state.phase == Phase.EVENT and s.state.event.options == (TakeRisk(), DeclineRisk()))
     assert ambush == Fraction(10, 36)
     assert risk == Fraction(10, 36)
-    assert all(s.events[0].rule == R.EVENT_TABLE for s, _ in steps.items())
+    # Gameplay overview: an empty ordinary room generates an event, then the table is read
+    assert all([e.rule for e in s.events[:2]] == [R.TURN_EVENT, R.EVENT_TABLE] for s, _ in steps.items())
 
 
 # -- Calculated Risks ----------------------------------------------------------------------------
@@ -179,7 +180,7 @@ def test_a_calculated_risk_may_be_declined(game):
 def test_a_test_of_nerve_uses_the_masterminds_best_stat(game):
     """Calculated Risk (ours): die + the mastermind's best stat must beat the target."""
     state = game.resolve(entering(game), RollEvent(), Rolls(11)).state
-    assert "physical attack (3)" in game.resolve(entering(game), RollEvent(), Rolls(11)).events[1].text
+    assert "physical attack (3)" in game.resolve(entering(game), RollEvent(), Rolls(11)).events[2].text
     assert game.resolve(state, TakeRisk(), Rolls(True)).state.parties[0].doomsday == 5
 
 
@@ -197,7 +198,7 @@ def test_stolen_blueprints_give_the_mastermind_a_free_level(game):
     step = game.resolve(entering(game), RollEvent(), Rolls(6))
     party = step.state.parties[0]
     assert party.villain("Matron Hatchet").level == 2 and party.doomsday == 3
-    assert step.events[1].rule == R.CUNNING_TRICK
+    assert step.events[2].rule == R.CUNNING_TRICK
     state = game.arrange(entering(game, villains=("Matron Hatchet", "Gargantua")), 0, levels={"Matron Hatchet": 3})
     party = game.resolve(state, RollEvent(), Rolls(6)).state.parties[0]
     assert party.villain("Gargantua").level == 2  # the mastermind is at the top: the next one rises
@@ -234,8 +235,8 @@ def test_an_ambusher_spawns_from_the_villains_in_no_party(game):
     """Ambushes and Recruiting Henchmen: potential henchmen are spawned by Ambush events."""
     state = entering(game)
     step = game.resolve(state, RollEvent(), Rolls(5, "Gargantua"))
-    assert step.state.phase == EVENT and step.state.event.memo == "Gargantua"
-    assert step.events[1].rule == R.AMBUSH and "Gargantua" in step.events[1].text
+    assert step.state.phase == Phase.EVENT and step.state.event.memo == "Gargantua"
+    assert step.events[2].rule == R.AMBUSH and "Gargantua" in step.events[2].text
     dec = game.decision(step.state)
     assert dec.player == 0 and dec.options == (Fight(), Decline())
     with pytest.raises(AssertionError):  # a villain in a party cannot spawn
@@ -299,7 +300,7 @@ def test_a_defeated_ambusher_may_be_claimed_for_a_point_per_villain(game):
     """Ambushes: 'spend one DD point per villain already in your party to claim the new villain'."""
     step = ambush_fight(game, ("Matron Hatchet", "Scrapjaw"), doomsday=3)
     state = step.state
-    assert state.phase == TODO
+    assert state.phase == Phase.AFTERMATH
     dec = game.decision(state)
     assert dec.player == 0 and dec.options == (Claim(), LetGo()) and dec.rule == R.AMBUSH_CLAIM
     assert state.parties[0].doomsday == 3  # an ambush wins no Doomsday points (reading ambush-scoring)
@@ -342,3 +343,24 @@ def test_lost_villains_come_back_through_ambushes_at_level_one(game):
     state = game.resolve(state, RollEvent(), Rolls(5, "Gargantua")).state
     state = game.resolve(state, Fight(), Rolls()).state
     assert state.conflict.setup.villain("Gargantua").level == 1
+
+
+def test_a_wrong_answer_to_a_waiting_event_names_the_result_waiting(game):
+    """Ambushes and Recruiting Henchmen: while an Ambush waits for "fight or let go", a
+    Calculated Risk answer is refused, and the message says which result is waiting."""
+    state = game.resolve(entering(game), RollEvent(), Rolls(5, "Gargantua")).state
+    st = Stepper(game, state, seed=0)
+    with pytest.raises(IllegalAction) as err:
+        st.step(TakeRisk())
+    assert err.value.rule == R.AMBUSH and "Ambush" in err.value.message and "fight the ambusher" in err.value.message
+    assert "none is waiting" not in err.value.message and st.state is state
+
+
+def test_a_claim_is_paid_at_the_price_of_the_moment(game):
+    """Ambushes and Recruiting Henchmen: the claim costs one point per villain in the party
+    when it is paid; a party that cannot pay then is refused, the state unchanged."""
+    state = ambush_fight(game, ("Matron Hatchet", "Scrapjaw"), doomsday=3).state
+    poorer = game.arrange(state, 0, doomsday=1)
+    with pytest.raises(IllegalAction) as err:
+        game.resolve(poorer, Claim(), Rolls())
+    assert err.value.rule == R.AMBUSH_CLAIM and "costs 2" in err.value.message

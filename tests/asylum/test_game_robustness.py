@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from explorer.asylum.bots import RandomBot
-from explorer.asylum.game import OVER, AsylumGame
+from explorer.asylum.game import AsylumGame, Phase
 from explorer.asylum.log import export_log, replay_log
 from explorer.core.engine import SampledChance, Stepper, derived_rng
 
@@ -47,7 +47,7 @@ def check_invariants(game: AsylumGame, state, before=None) -> None:
                                             and party.doomsday >= game.rules.doom_ready_points)
         everyone += names
     assert len(everyone) == len(ROSTER) and set(everyone) == ROSTER, "a villain is in two places, or in none"
-    if state.phase == OVER:
+    if state.phase == Phase.OVER:
         assert state.winner is None or state.parties[state.winner].room == game.yard
 
 

@@ -8,7 +8,7 @@ import tomllib
 import pytest
 
 from explorer.asylum import sections as R
-from explorer.asylum.game import MOVE, START, AsylumGame, AsylumState, BeginMove, Move, Party, setup
+from explorer.asylum.game import AsylumGame, AsylumState, BeginMove, Move, Party, Phase, setup
 from explorer.asylum.params import OPTIONS
 from explorer.core.data import data_path
 from explorer.core.engine import Stepper
@@ -106,7 +106,7 @@ def test_seat_zero_plays_first_then_seat_order(game):
     order = []
     for _ in range(3):
         order.append(st.state.current)
-        if st.state.phase == START:
+        if st.state.phase == Phase.START:
             st.step(BeginMove())
         st.step(Move(st.decision.options[-1].room))
         while st.state.current == order[-1] and not st.over:
@@ -135,14 +135,14 @@ def test_setup_convenience_returns_game_and_state():
 def test_start_of_turn_is_skipped_when_there_is_nothing_to_choose(game):
     """Upgrading Villains: with no point to spend and nobody else to make mastermind,
     the turn goes straight to the move."""
-    assert game.setup(2, 0).phase == START  # 1 point, an upgrade to buy
+    assert game.setup(2, 0).phase == Phase.START  # 1 point, an upgrade to buy
     state = game.setup(2, 0, ["Oscar", "Gargantua"])
     state = game.arrange(state, 0, room="Visiting Room")
-    state = game.arrange(state, 1, doomsday=0)._replace(phase=MOVE)
+    state = game.arrange(state, 1, doomsday=0)._replace(phase=Phase.MOVE)
     st = Stepper(game, state, seed=0)
     st.step(Move("Yard"))
     st.step()  # the Yard: nothing happens; the turn ends
-    assert st.state.current == 1 and st.state.phase == MOVE
+    assert st.state.current == 1 and st.state.phase == Phase.MOVE
 
 
 def test_new_rule_sections_have_summaries():
@@ -168,3 +168,48 @@ def test_interpretation_register_entries_are_complete():
     for needed in ("start-room", "crowded-room", "push-compulsory", "doom-ready-when", "ambusher-control",
                    "ambusher-escapes", "turn-cap", "unmade-release", "doom-ready-by-conflict"):
         assert needed in ids
+
+
+def test_the_opening_draw_is_a_step_of_the_game():
+    """Mastermind: 'each player starts with one random villain who is his mastermind',
+    drawn from the star-marked villains; Doomsday points: each begins with 1.  The draw is
+    a chance step, so its odds are exact and its events cite the opening rules."""
+    from fractions import Fraction
+
+    from explorer.asylum import sections as R
+    from explorer.asylum.game import DrawMasterminds
+
+    game = AsylumGame()
+    state = game.new_game(3)
+    assert state.phase == Phase.SETUP and game.decision(state).options == (DrawMasterminds(),)
+    assert game.decision(state).player is None and game.result(state) is None
+    stars = [n for n, v in game.roster.items() if v.star]
+    dist = game.apply(state, DrawMasterminds())
+    assert sum(dist[s] for s in dist) == 1
+    for n in stars:  # each star-marked villain leads seat 0 with the same chance
+        assert dist.prob(lambda step: step.state.parties[0].mastermind == n) == Fraction(1, len(stars))
+    assert dist.prob(lambda step: len({p.mastermind for p in step.state.parties}) == 3) == 1
+    st = Stepper(game, state, seed=4)
+    entry = st.step()
+    cited = {e.rule for e in entry.events}
+    assert {R.MASTERMIND_START, R.VILLAINS, R.DOOMSDAY_START, R.TURN_ORDER, R.OVERVIEW} <= cited
+    assert all(p.doomsday == 1 and p.room == game.start_room and len(p.villains) == 1 for p in st.state.parties)
+    assert st.state.phase in (Phase.START, Phase.MOVE) and st.state.current == 0
+
+
+def test_every_section_is_cited_by_the_events_of_played_games():
+    """Every rule section the code knows is cited by some event of seeded games, except
+    the two that only govern choices and refusals (alternation and flying: decisions and
+    illegal actions cite them)."""
+    from explorer.asylum import sections as R
+    from explorer.asylum.bots import get_bot
+    from explorer.core.engine import simulate
+    from explorer.core.events import RuleRef
+
+    game = AsylumGame()
+    every = {v for v in vars(R).values() if isinstance(v, RuleRef)}
+    seen = set()
+    for i in range(60):
+        for bot in ("random", "brawler"):
+            seen |= {e.rule for e in simulate(game, game.new_game(4), get_bot(bot), f"cite#{i}", keep_events=True).events}
+    assert every - seen == {R.ALTERNATION, R.FLYING}

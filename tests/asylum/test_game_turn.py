@@ -9,19 +9,7 @@ import pytest
 
 from factories import Rolls
 from explorer.asylum import sections as R
-from explorer.asylum.game import (
-    MOVE,
-    ROOM,
-    AsylumGame,
-    BeginMove,
-    Engage,
-    EnterYard,
-    Move,
-    QuietRoom,
-    RollEvent,
-    ScorePlotRoom,
-    Upgrade,
-)
+from explorer.asylum.game import AsylumGame, BeginMove, Engage, EnterYard, Move, Phase, QuietRoom, RollEvent, ScorePlotRoom, Upgrade
 from explorer.asylum.params import AsylumRules
 from explorer.core.engine import IllegalAction, SampledChance, Stepper
 
@@ -36,7 +24,7 @@ def at(game, room, doomsday=1, seat=0, players=2, **more):
     """Seat ``seat`` about to move from ``room`` (the others far away in the Intake Hall)."""
     state = game.setup(players, 0, ["Gargantua", "Oscar", "Skyraker", "Iron Maiden"][:players])
     state = game.arrange(state, seat, room=room, doomsday=doomsday, **more)
-    return state._replace(current=seat, phase=MOVE)
+    return state._replace(current=seat, phase=Phase.MOVE)
 
 
 def sections_of(events):
@@ -89,7 +77,7 @@ def test_the_move_and_the_rooms_rule_are_separate_steps(game):
     st = Stepper(game, at(game, "Guard Station"), seed=0)
     entry = st.step(Move("Mess Hall"))
     assert sections_of(entry.events) == ["turn.move"]
-    assert st.state.phase == ROOM and st.state.party.room == "Mess Hall"
+    assert st.state.phase == Phase.ROOM and st.state.party.room == "Mess Hall"
     dec = st.decision
     assert dec.player is None and dec.options == (RollEvent(),) and dec.rule == R.TURN_EVENT
 
@@ -139,7 +127,7 @@ def test_any_other_room_rolls_on_the_event_table(game):
     """Gameplay overview: 'if it is none of the above, an event is generated'."""
     state = game.resolve(at(game, "Guard Station"), Move("Mess Hall"), None).state
     step = game.resolve(state, RollEvent(), Rolls(8))  # our table: 8 is the Framed trick
-    assert sections_of(step.events)[:2] == ["events.table", "events.cunning_trick"]
+    assert sections_of(step.events)[:3] == ["turn.event", "events.table", "events.cunning_trick"]
 
 
 def test_entering_an_occupied_room_starts_a_conflict(game):
@@ -150,7 +138,7 @@ def test_entering_an_occupied_room_starts_a_conflict(game):
     dec = game.decision(state)
     assert dec.options == (Engage(),) and dec.rule == R.TURN_CONFLICT
     step = game.resolve(state, Engage(), None)
-    assert step.state.phase == "conflict" and step.state.clash.seats == (0, 1)
+    assert step.state.phase is Phase.CONFLICT and step.state.clash.seats == (0, 1)
 
 
 def test_occupied_plot_room_means_conflict_not_points(game):
@@ -218,3 +206,15 @@ def test_every_step_can_be_enumerated_exactly(game):
                 checked += 1
             state = nxt.state
     assert checked > 300
+
+
+def test_a_malformed_move_is_refused_as_illegal(game):
+    """Gameplay overview: a move names one room; a list, a number or nothing is refused
+    with the rule, not a Python error, and the state is unchanged."""
+    st = Stepper(game, at(game, "Guard Station"), seed=0)
+    before = st.state
+    for bad in (Move(["Boiler Room"]), Move(3), Move(None)):
+        with pytest.raises(IllegalAction) as err:
+            st.step(bad)
+        assert err.value.rule == R.TURN_MOVE
+    assert st.state is before and not st.history

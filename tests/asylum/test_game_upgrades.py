@@ -8,7 +8,7 @@ from factories import Rolls
 from explorer.asylum import sections as R
 from explorer.asylum.combat import AttackResult
 from explorer.asylum.conflict import Conclude, MentalAttack
-from explorer.asylum.game import MOVE, START, AsylumGame, BeginMove, MakeMastermind, Move, Push, Upgrade
+from explorer.asylum.game import AsylumGame, BeginMove, MakeMastermind, Move, Phase, Push, Upgrade
 from explorer.asylum.params import AsylumRules
 from explorer.core.engine import IllegalAction, Stepper
 
@@ -26,13 +26,14 @@ def two_villains(game, doomsday=3, levels=None):
 
 
 def test_an_upgrade_costs_one_point_and_raises_one_level(game):
-    """Upgrading Villains: each upgrade costs 1 Doomsday point."""
+    """Upgrading Villains: each upgrade costs 1 Doomsday point (the level rises under
+    "Upgrading Villains"; the payment is spending Doomsday points, "Doomsday points")."""
     st = Stepper(game, two_villains(game), seed=0)
     entry = st.step(Upgrade("Gargantua", 2))
     party = st.state.parties[0]
     assert party.doomsday == 2 and party.villain("Gargantua").level == 2
     assert party.villain("Gargantua").has("pounce")  # his level-2 upgrade
-    assert {e.rule for e in entry.events} == {R.UPGRADES}
+    assert [e.rule for e in entry.events] == [R.UPGRADES, R.DOOMSDAY]
 
 
 def test_one_level_per_villain_per_turn(game):
@@ -87,7 +88,7 @@ def test_a_villain_can_rise_again_next_turn(game):
         st.step(st.decision.options[0])
     while st.state.current == 1:
         st.step(st.decision.options[-1])
-    assert st.state.current == 0 and st.state.phase == START
+    assert st.state.current == 0 and st.state.phase == Phase.START
     assert st.state.upgraded == ()
     if st.state.parties[0].doomsday:
         assert Upgrade("Gargantua", 3) in st.decision.options
@@ -136,7 +137,7 @@ def test_unmade_villains_may_lead_again_once_the_mastermind_is_defeated(game):
     state = game.arrange(state, 1, room="Mess Hall")
     st = Stepper(game, state, seed=0)
     st.step(MakeMastermind("Gargantua"))
-    assert st.state.phase == MOVE  # nothing else to choose: straight to the move
+    assert st.state.phase == Phase.MOVE  # nothing else to choose: straight to the move
     st.step(Move("Mess Hall"))
     st.step()  # engage; in the conflict Hatchet misses, Iron Maiden defeats the mastermind Gargantua
     state = st.state
@@ -154,11 +155,11 @@ def test_unmade_villains_may_lead_again_once_the_mastermind_is_defeated(game):
 def test_upgrade_costs_come_from_the_rules_file(game):
     """Upgrading Villains: the cost is data (rules.toml upgrade_cost)."""
     pricey = AsylumGame(rules=AsylumRules(upgrade_cost=2))
-    assert pricey.setup(2, 0, ["Oscar", "Gargantua"]).phase == MOVE  # 1 point cannot buy anything
-    state = pricey.arrange(pricey.setup(2, 0, ["Oscar", "Gargantua"]), 0, doomsday=3)._replace(phase=START)
+    assert pricey.setup(2, 0, ["Oscar", "Gargantua"]).phase == Phase.MOVE  # 1 point cannot buy anything
+    state = pricey.arrange(pricey.setup(2, 0, ["Oscar", "Gargantua"]), 0, doomsday=3)._replace(phase=Phase.START)
     state = pricey.resolve(state, Upgrade("Oscar", 2), None).state
     assert state.parties[0].doomsday == 1
-    assert state.phase == MOVE  # 1 point left: no more upgrades to offer
+    assert state.phase == Phase.MOVE  # 1 point left: no more upgrades to offer
 
 
 def test_push_is_not_a_start_of_turn_choice(game):

@@ -5,11 +5,11 @@ from fractions import Fraction
 
 import pytest
 
-from explorer.core.dist import Dist, beats, beats_target, best_of, d6, dice, die, table
+from explorer.core.dist import Dist, against_target, best_of, contest, d6, dice, die, table
 
 
 def test_probabilities_sum_to_exactly_one():
-    for dist in (d6, dice(2), dice(3), best_of(2), beats(2, 1), d6 - d6):
+    for dist in (d6, dice(2), dice(3), best_of(2), contest(2, 1), d6 - d6):
         assert sum(p for _, p in dist.items()) == 1
         assert all(isinstance(p, Fraction) for _, p in dist.items())
 
@@ -30,8 +30,21 @@ def test_dice_sums_match_counting():
         assert two[total] == Fraction(ways, 36)
 
 
-def test_beats_is_strict():
-    """'Beats' means a strictly higher total: ties go to the defender."""
+def test_contests_say_who_takes_ties():
+    """The core takes no game's side on ties: the caller says who takes them."""
+    assert contest(0, 0).prob(True) == Fraction(15, 36)  # ties to the rival: strictly higher
+    assert contest(0, 0, ties="roller").prob(True) == Fraction(21, 36)  # equal or greater
+    assert against_target(2, 8).prob(True) == 0  # 6 + 2 = 8 is not above 8
+    assert against_target(2, 8, ties="roller").prob(True) == Fraction(1, 6)
+    assert against_target(3, 8).prob(True) == Fraction(1, 6)
+    with pytest.raises(ValueError, match="ties"):
+        contest(0, 0, ties="attacker")
+
+
+def test_doom_asylum_beats_is_strict():
+    """Mental Attack / Tactical Maneuvers: to 'beat' is to roll a strictly higher total."""
+    from explorer.asylum.combat import beats, beats_target
+
     assert beats(0, 0).prob(True) == Fraction(15, 36)
     assert beats_target(2, 8).prob(True) == 0  # 6 + 2 = 8 does not beat 8
     assert beats_target(3, 8).prob(True) == Fraction(1, 6)

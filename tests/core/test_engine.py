@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from explorer.core.dist import Dist, beats, d6
+from explorer.core.dist import Dist, contest, d6
 from explorer.core.engine import (
     Analyzer, Decision, DeterministicPolicy, Game, IllegalAction, RandomPolicy, Step, Stepper,
     outcomes, sample_results, simulate,
@@ -49,7 +49,7 @@ class Race(Game):
 
     def resolve(self, s, action, chance):
         who = s[2]
-        ok = chance.roll(beats(1, 0) if action == "safe" else beats(3, 1))
+        ok = chance.roll(contest(1, 0) if action == "safe" else contest(3, 1))
         score = list(s[:2])
         score[who] += ok
         return Step((score[0], score[1], 1 - who, s[3] - 1), (event(REF, f"{who} {action}: {ok}"),))

@@ -9,7 +9,8 @@ import pytest
 
 from explorer.asylum import load_roster, odds
 from explorer.asylum.villains import Villain
-from explorer.core.dist import beats, d6
+from explorer.asylum.combat import beats
+from explorer.core.dist import d6
 from explorer.ui import odds_plots as plots
 from explorer.ui.common import fraction_text
 

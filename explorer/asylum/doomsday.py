@@ -1,0 +1,43 @@
+"""Doomsday points ("Doomsday points"): earned from plot rooms, conflicts and
+Calculated Risks, spent on recruits, upgrades and Doom Ready status, never more
+than the cap (8) and never below 0."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.events import Event, RuleRef, event
+from . import sections as R
+from .state import AsylumState, put
+
+if TYPE_CHECKING:
+    from .game import AsylumGame
+
+
+def gain(game: AsylumGame, state: AsylumState, seat: int, delta: int, rule: RuleRef,
+         why: str) -> tuple[AsylumState, tuple[Event, ...]]:
+    """Add (or take away) Doomsday points for the reason ``why``, citing ``rule``:
+    never above the cap ("Doomsday points"), never below 0."""
+    party = state.parties[seat]
+    cap = game.rules.doomsday_cap
+    raw = party.doomsday + delta
+    new = min(cap, max(0, raw))
+    verb = f"gains {delta}" if delta >= 0 else f"loses {min(-delta, party.doomsday)}"
+    events = [event(rule, f"seat {seat} {verb} Doomsday point(s) ({why}): {party.doomsday} -> {new}",
+                    seat=seat, doomsday=new)]
+    if raw > cap:
+        events.append(event(R.DOOMSDAY_CAP, f"seat {seat} cannot hold more than {cap} Doomsday points: "
+                            f"{raw - cap} lost", seat=seat))
+    if new == party.doomsday:
+        return state, tuple(events)
+    return put(state, party._replace(doomsday=new)), tuple(events)
+
+
+def spend(game: AsylumGame, state: AsylumState, seat: int, cost: int,
+          what: str) -> tuple[AsylumState, tuple[Event, ...]]:
+    """Pay ``cost`` Doomsday points for ``what`` (a recruit, an upgrade): the
+    spending rule of "Doomsday points".  The caller has checked the party can pay."""
+    return gain(game, state, seat, -cost, R.DOOMSDAY, f"spent on {what}")
+
+
+__all__ = ["gain", "spend"]

@@ -1,0 +1,183 @@
+"""Where a game of Doom Asylum stands: parties, the phase of the turn, and what is
+waiting to be decided.  Immutable named tuples (hashable, cheap ``_replace``).
+
+The rules that change these live one module per rulebook topic (``turn``,
+``upgrades``, ``mastermind``, ``doom_ready``, ``ambush``, ``aftermath``, ...);
+:mod:`explorer.asylum.game` dispatches to them.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any, NamedTuple
+
+from .conflict import ConflictState
+from .villains import Villain
+
+
+class Phase(Enum):
+    """The parts of a turn, in order ("Gameplay overview")."""
+
+    SETUP = "setup"  # before the opening draw of masterminds
+    START = "start"  # upgrades and mastermind changes, then on to the move
+    MOVE = "move"  # the compulsory move of one space
+    ROOM = "room"  # the rule of the room moved into
+    EVENT = "event"  # an Event Table result waits for the player's answer
+    CONFLICT = "conflict"  # a conflict is under way
+    AFTERMATH = "aftermath"  # what a conflict left to decide (push, new mastermind, claim)
+    END = "end"  # the turn's rules are done (never seen from outside a step)
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Party(NamedTuple):
+    """One player's party."""
+
+    seat: int
+    villains: tuple[Villain, ...]
+    mastermind: str
+    room: str
+    doomsday: int
+    visited: tuple[str, ...] = ()  # plot rooms already scored, in order
+    unmade: tuple[str, ...] = ()  # unmade masterminds, barred until the current one is defeated
+    doom_ready: str | None = None  # the mastermind who earned Doom Ready status, or None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(v.name for v in self.villains)
+
+    def villain(self, name: str) -> Villain:
+        for v in self.villains:
+            if v.name == name:
+                return v
+        raise KeyError(f"{name!r} is not in seat {self.seat}'s party")
+
+    @property
+    def is_doom_ready(self) -> bool:
+        return self.doom_ready is not None
+
+    def describe(self) -> str:
+        team = ", ".join(f"{v.name}{'*' if v.name == self.mastermind else ''} L{v.level}" for v in self.villains)
+        tags = " DOOM READY" if self.doom_ready else ""
+        return f"seat {self.seat}: {self.room}, {self.doomsday} DD{tags} [{team}]"
+
+
+class Clash(NamedTuple):
+    """Who is fighting the conflict under way: the seat of each side (``None`` for
+    the ambusher), the room, the ambusher's name, and who was Doom Ready at the start."""
+
+    seats: tuple[int | None, int]
+    room: str
+    ambusher: str | None = None
+    ready: tuple[bool, bool] = (False, False)
+
+
+class PendingEvent(NamedTuple):
+    """An Event Table result waiting for the player's choice."""
+
+    index: int  # of the result in the table
+    options: tuple[Any, ...]
+    memo: Any = None
+
+
+# -- what a conflict leaves to decide, in order ------------------------------------------------
+
+class PendingPush(NamedTuple):
+    """The winner of a conflict must push the loser into a room next to ``room``."""
+
+    winner: int
+    loser: int
+    room: str
+    mover_won: bool  # the mover won: a plot room there pays its points once the loser is out
+
+
+class PendingHeir(NamedTuple):
+    """Seat ``seat`` lost its mastermind and must name a new one."""
+
+    seat: int
+
+
+class PendingClaim(NamedTuple):
+    """Seat ``seat`` defeated the ambusher ``villain`` and may pay ``cost`` to claim him."""
+
+    seat: int
+    villain: str
+    cost: int
+
+
+Pending = PendingPush | PendingHeir | PendingClaim
+
+
+class AsylumState(NamedTuple):
+    """Where a game stands.  Immutable; ``_replace`` gives the next one."""
+
+    parties: tuple[Party, ...]
+    pool: tuple[str, ...]  # villains in no party, in roster order
+    start_masterminds: tuple[str, ...]
+    current: int = 0  # whose turn
+    turn: int = 1  # turns begun so far (one per player per round)
+    phase: Phase = Phase.START
+    came_from: str | None = None  # where the mover began his turn
+    moved_to: str | None = None  # the room the mover moved into this turn (his own move)
+    upgraded: tuple[str, ...] = ()  # villains upgraded this turn
+    event: PendingEvent | None = None
+    conflict: ConflictState | None = None
+    clash: Clash | None = None
+    todo: tuple[Pending, ...] = ()  # what a conflict left to decide, in order
+    ever_doom_ready: bool = False  # someone has been Doom Ready: the conflict bonus is 3
+    winner: int | None = None
+    players: int = 0  # seats in the game (set before the opening draw)
+    choice: Any = None  # how the opening draw picks masterminds ("star", "random" or names)
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def party(self) -> Party:
+        """The party whose turn it is."""
+        return self.parties[self.current]
+
+    def describe(self) -> str:
+        if self.phase is Phase.SETUP:
+            return f"a new game for {self.players} players: the masterminds are not drawn yet"
+        head = f"turn {self.turn}, seat {self.current} to play ({self.phase})"
+        lines = [head] + ["  " + p.describe() for p in self.parties]
+        if self.conflict is not None:
+            lines.append(self.conflict.describe())
+        return "\n".join(lines)
+
+
+class GameResult(NamedTuple):
+    """How a game ended: the winning seat (``None``: a draw at the turn cap), the
+    turns played, why it ended, and the winner's starting mastermind."""
+
+    winner: int | None
+    turns: int
+    reason: str  # "yard" or "turn cap"
+    mastermind: str | None
+
+    @property
+    def draw(self) -> bool:
+        return self.winner is None
+
+    def __str__(self) -> str:
+        if self.winner is None:
+            return f"A draw: nobody won within the turn cap ({self.turns} turns played)."
+        return (f"Seat {self.winner} ({self.mastermind}'s party) wins in the Yard after "
+                f"{self.turns} turns.")
+
+
+def put(state: AsylumState, party: Party, **changes: Any) -> AsylumState:
+    """``state`` with ``party`` in its seat (and any other ``changes``), in one copy."""
+    parties = state.parties
+    seat = party.seat
+    return state._replace(parties=parties[:seat] + (party,) + parties[seat + 1:], **changes)
+
+
+__all__ = [
+    "AsylumState", "Clash", "GameResult", "Party", "Pending", "PendingClaim", "PendingEvent", "PendingHeir",
+    "PendingPush", "Phase", "put",
+]

@@ -1,0 +1,307 @@
+"""A player's turn ("Gameplay overview"): the start of the turn, the compulsory
+move of one space, the rule of the room moved into, and the end of the turn.
+
+1. The start (``turn.start``): the player may buy upgrades and hand the mastermind
+   role to another villain, then says :class:`BeginMove` (skipped when there is
+   nothing to choose).
+2. The move (:class:`Move`): exactly one space along a corridor.
+3. The room's rule, a step the rules take on their own: a conflict with the party
+   there (:class:`Engage`), 5 points for a plot room not yet visited
+   (:class:`ScorePlotRoom`), nothing in the Yard (:class:`EnterYard`), or a roll on
+   the Event Table (:class:`RollEvent`), which may ask the player to choose.
+4. The end (``turn.end``): a Doom Ready party that moved into the Yard wins; else
+   play passes to the next seat, until the turn cap (a draw).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..core.engine import Chance, Decision, IllegalAction
+from ..core.events import Event, event
+from . import doom_ready, mastermind, upgrades
+from . import event_table as _events
+from . import sections as R
+from .doomsday import gain
+from .state import AsylumState, Clash, PendingEvent, Phase, put
+
+if TYPE_CHECKING:
+    from .game import AsylumGame
+
+
+# -- actions -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class BeginMove:
+    """Done with the start of the turn: on to the move."""
+
+    def __str__(self) -> str:
+        return "done: on to the move"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move the party one space, into ``room``."""
+
+    room: str
+
+    def __str__(self) -> str:
+        return f"move to the {self.room}"
+
+
+@dataclass(frozen=True, slots=True)
+class Engage:
+    def __str__(self) -> str:
+        return "fight the party in the room"
+
+
+@dataclass(frozen=True, slots=True)
+class ScorePlotRoom:
+    def __str__(self) -> str:
+        return "score the plot room"
+
+
+@dataclass(frozen=True, slots=True)
+class EnterYard:
+    def __str__(self) -> str:
+        return "enter the Yard"
+
+
+@dataclass(frozen=True, slots=True)
+class QuietRoom:
+    """A plot room visited before, when ``revisited_plot_room_event`` is off."""
+
+    def __str__(self) -> str:
+        return "nothing happens"
+
+
+@dataclass(frozen=True, slots=True)
+class RollEvent:
+    def __str__(self) -> str:
+        return "roll on the Event Table"
+
+
+ROOM_ACTIONS = (Engage, ScorePlotRoom, EnterYard, QuietRoom, RollEvent)
+
+
+# -- 1. the start of the turn ----------------------------------------------------------------
+
+def start_options(game: AsylumGame, state: AsylumState) -> tuple[Any, ...]:
+    """Upgrades and mastermind changes on offer, then :class:`BeginMove`; empty when
+    there is nothing to choose."""
+    opts: list[Any] = [*upgrades.options(game, state), *mastermind.options(game, state)]
+    if opts:
+        opts.append(BeginMove())
+    return tuple(opts)
+
+
+def has_start_options(game: AsylumGame, state: AsylumState) -> bool:
+    """Whether :func:`start_options` would offer anything (without building it)."""
+    party = state.parties[state.current]
+    villains = party.villains
+    if len(villains) > 1 and len(party.unmade) < len(villains) - 1:
+        return True
+    if party.doomsday >= game.rules.upgrade_cost:
+        top = game.rules.max_level
+        for v in villains:
+            if v.level < top and v.level < v.max_level and v.name not in state.upgraded:
+                return True
+    return False
+
+
+def after_start_choice(game: AsylumGame, state: AsylumState) -> AsylumState:
+    """Stay at the start while there is something left to choose, else on to the move."""
+    return state if has_start_options(game, state) else state._replace(phase=Phase.MOVE)
+
+
+def do_begin_move(game: AsylumGame, state: AsylumState, action: BeginMove,
+                  chance: Chance) -> tuple[AsylumState, list[Event]]:
+    party = state.parties[state.current]
+    spent = f"upgraded {', '.join(state.upgraded)}" if state.upgraded else "no upgrades"
+    return state._replace(phase=Phase.MOVE), [event(R.TURN_START, f"seat {party.seat} ends the start of the turn "
+                                                    f"({spent}; mastermind {party.mastermind}) and must now move")]
+
+
+# -- 2. the move ---------------------------------------------------------------------------
+
+def move_decision(game: AsylumGame, state: AsylumState) -> Decision:
+    return game.move_decision(state.current, state.parties[state.current].room)
+
+
+def do_move(game: AsylumGame, state: AsylumState, action: Move, chance: Chance) -> tuple[AsylumState, list[Event]]:
+    seat = state.current
+    party = state.parties[seat]
+    if not isinstance(action.room, str) or action.room not in game.neighbours(party.room):
+        raise explain_move(game, state, action)
+    state = put(state, party._replace(room=action.room), came_from=party.room, moved_to=action.room,
+                phase=Phase.ROOM)
+    return state, [event(R.TURN_MOVE, f"seat {seat} moves from the {party.room} to the {action.room}", seat=seat,
+                         room=action.room)]
+
+
+def explain_move(game: AsylumGame, state: AsylumState, action: Move) -> IllegalAction:
+    phase = state.phase
+    if phase is Phase.START:
+        return IllegalAction(R.TURN_START, "finish the start of the turn first (BeginMove), then move")
+    if phase is Phase.CONFLICT:
+        return IllegalAction(R.TURN_CONFLICT, "a conflict is under way: no move until it is over")
+    if phase is not Phase.MOVE:
+        return IllegalAction(R.TURN_MOVE, "the party has already moved this turn: it moves one space a turn")
+    party = state.parties[state.current]
+    if not isinstance(action.room, str) or action.room not in game.rooms:
+        return IllegalAction(R.TURN_MOVE, f"there is no room called {action.room!r} on the board")
+    if action.room == party.room:
+        return IllegalAction(R.TURN_MOVE, f"the party must move: it cannot stay in the {party.room}")
+    d = game.distance(party.room, action.room)
+    return IllegalAction(R.TURN_MOVE, f"the {action.room} is {d} spaces from the {party.room}: a party moves "
+                         "exactly one space, along a corridor")
+
+
+# -- 3. the room's rule ----------------------------------------------------------------------
+
+def occupant(state: AsylumState, seat: int, room: str) -> int | None:
+    """The party the mover meets in ``room``: the first after him in turn order
+    (register: ``crowded-room``)."""
+    n = len(state.parties)
+    for k in range(1, n):
+        other = state.parties[(seat + k) % n]
+        if other.room == room:
+            return other.seat
+    return None
+
+
+def room_rule(game: AsylumGame, state: AsylumState) -> tuple[Any, Any]:
+    """The room's rule for the party that just moved: its action and section."""
+    party = state.parties[state.current]
+    room = party.room
+    if occupant(state, party.seat, room) is not None:
+        return Engage(), R.TURN_CONFLICT
+    kind = game.room_kind(room)
+    if kind == "plot":
+        if room not in party.visited:
+            return ScorePlotRoom(), R.TURN_PLOT_ROOM
+        if not game.rules.revisited_plot_room_event:
+            return QuietRoom(), R.TURN_PLOT_ROOM
+    elif kind == "yard":
+        return EnterYard(), R.TURN_YARD
+    return RollEvent(), R.TURN_EVENT
+
+
+def room_decision(game: AsylumGame, state: AsylumState) -> Decision:
+    action, rule = room_rule(game, state)
+    return Decision(None, (action,), rule, "The room's rule")
+
+
+def do_room(game: AsylumGame, state: AsylumState, action: Any, chance: Chance) -> tuple[AsylumState, list[Event]]:
+    """Apply the room's rule (the one :func:`room_decision` offered)."""
+    if action != room_rule(game, state)[0]:
+        raise explain_room(game, state, action)
+    seat = state.current
+    party = state.parties[seat]
+    room = party.room
+    if isinstance(action, ScorePlotRoom):
+        state, events = gain(game, state, seat, game.rules.plot_room_reward, R.TURN_PLOT_ROOM,
+                             f"first visit to the {room}")
+        party = state.parties[seat]
+        return put(state, party._replace(visited=party.visited + (room,)), phase=Phase.END), list(events)
+    if isinstance(action, EnterYard):
+        if party.doom_ready is not None:
+            text = f"seat {seat} moves into the Yard, Doom Ready: it wins if it ends its turn here"
+        else:
+            text = f"seat {seat} enters the Yard: nothing happens (the party is not Doom Ready)"
+        return state._replace(phase=Phase.END), [event(R.TURN_YARD, text, seat=seat)]
+    if isinstance(action, QuietRoom):
+        ev = event(R.TURN_PLOT_ROOM, f"seat {seat} has visited the {room} before: nothing happens", seat=seat)
+        return state._replace(phase=Phase.END), [ev]
+    if isinstance(action, Engage):
+        other = state.parties[occupant(state, seat, room)]
+        cs = game.conflict.start(party.villains, other.villains, masterminds=(party.mastermind, other.mastermind),
+                                 doom_ready=state.ever_doom_ready, rules=game.rules)
+        clash = Clash((seat, other.seat), room, None, (party.doom_ready is not None, other.doom_ready is not None))
+        ev = event(R.TURN_CONFLICT, f"the {room} is occupied by seat {other.seat}: conflict! Seat {seat} attacks",
+                   attacker=seat, defender=other.seat, room=room)
+        return state._replace(phase=Phase.CONFLICT, conflict=cs, clash=clash), [ev]
+    why = event(R.TURN_EVENT, f"the {room} is empty and is neither a plot room to score nor the Yard: an event",
+                seat=seat)
+    table = game.events
+    total = chance.roll(table.roll)
+    index = table.lookup[total]
+    result = table.results[index]
+    head = event(R.EVENT_TABLE, f"seat {seat} rolls {total} on the Event Table: {result.title}"
+                 + (f" - {result.text}" if result.text else ""), seat=seat, roll=total, result=result.name)
+    out = _events.EFFECTS[result.effect].fn(game, state, seat, result.params, chance)
+    return after_effect(out, index), [why, head, *out.events]
+
+
+def explain_room(game: AsylumGame, state: AsylumState, action: Any) -> IllegalAction:
+    if state.phase is Phase.ROOM:
+        want, rule = room_rule(game, state)
+        return IllegalAction(rule, f"the rule of the {state.parties[state.current].room} is: {want}")
+    return IllegalAction(R.TURN_MOVE, f"{action} follows a move, as the rule of the room moved into")
+
+
+# -- the Event Table's answers -------------------------------------------------------------
+
+def after_effect(out: _events.Outcome, index: int) -> AsylumState:
+    state = out.state
+    if out.options:
+        return state._replace(phase=Phase.EVENT, event=PendingEvent(index, out.options, out.memo))
+    if state.phase is Phase.CONFLICT:
+        return state._replace(event=None)
+    return state._replace(phase=Phase.END, event=None)
+
+
+def event_decision(game: AsylumGame, state: AsylumState) -> Decision:
+    result = game.events.results[state.event.index]
+    return Decision(state.current, state.event.options, _events.KIND_RULES[result.kind], result.title)
+
+
+def do_event_choice(game: AsylumGame, state: AsylumState, action: Any,
+                    chance: Chance) -> tuple[AsylumState, list[Event]]:
+    pending = state.event
+    if action not in pending.options:
+        raise explain_event_choice(game, state, action)
+    result = game.events.results[pending.index]
+    out = _events.EFFECTS[result.effect].fn(game, state, state.current, result.params, chance, action, pending.memo)
+    return after_effect(out, pending.index), list(out.events)
+
+
+def explain_event_choice(game: AsylumGame, state: AsylumState, action: Any) -> IllegalAction:
+    if state.phase is Phase.EVENT:
+        result = game.events.results[state.event.index]
+        answers = "; ".join(str(o) for o in state.event.options)
+        return IllegalAction(_events.KIND_RULES[result.kind], f"the Event Table result waiting is {result.title}: "
+                             f"answer it with one of: {answers}")
+    return IllegalAction(R.TURN_EVENT, f"{action} answers an Event Table result, and none is waiting")
+
+
+# -- 4. the end of the turn ------------------------------------------------------------------
+
+def end_turn(game: AsylumGame, state: AsylumState, events: list[Event]) -> AsylumState:
+    """The turn's rules are done: a Doom Ready party that moved into the Yard and is
+    still there wins; otherwise the next seat plays, unless the turn cap is reached."""
+    seat = state.current
+    if doom_ready.wins(game, state):
+        events.append(doom_ready.win_event(state))
+        return state._replace(phase=Phase.OVER, winner=seat)
+    n = len(state.parties)
+    if state.turn >= game.rules.turn_cap * n:
+        events.append(event(R.TURN_CAP, f"the turn cap ({game.rules.turn_cap} turns each) is reached with no "
+                            "winner: the game is a draw", draw=True))
+        return state._replace(phase=Phase.OVER, winner=None)
+    nxt = (seat + 1) % n
+    state = state._replace(current=nxt, turn=state.turn + 1, came_from=None, moved_to=None, upgraded=(),
+                           phase=Phase.START)
+    state = after_start_choice(game, state)
+    events.append(event(R.TURN_END, f"end of seat {seat}'s turn; turn {state.turn}: seat {nxt} to play",
+                        seat=nxt, turn=state.turn))
+    return state
+
+
+__all__ = [
+    "BeginMove", "Engage", "EnterYard", "Move", "QuietRoom", "ROOM_ACTIONS", "RollEvent", "ScorePlotRoom",
+    "after_effect", "after_start_choice", "do_begin_move", "do_event_choice", "do_move", "do_room", "end_turn",
+    "event_decision", "explain_event_choice", "explain_move", "explain_room", "has_start_options", "move_decision",
+    "occupant", "room_decision", "room_rule", "start_options",
+]
