@@ -119,9 +119,10 @@ def run_child(cmd: list[str]) -> int:
         elif child.poll() is None:
             child.send_signal(signum)
 
-    watched = (signal.SIGTERM, signal.SIGINT)
-    in_main = threading.current_thread() is threading.main_thread()  # only it may set handlers
-    old = {sig: signal.signal(sig, forward) for sig in watched} if in_main else {}
+    # only the main thread may set handlers; a signal we ignore (a background job's SIGINT) stays ignored
+    in_main = threading.current_thread() is threading.main_thread()
+    watched = [sig for sig in (signal.SIGTERM, signal.SIGINT) if in_main and signal.getsignal(sig) is not signal.SIG_IGN]
+    old = {sig: signal.signal(sig, forward) for sig in watched}
     try:
         child = subprocess.Popen(cmd)
         for signum in pending:
@@ -254,7 +255,9 @@ COMMANDS.update(lab=_lab, odds=_odds)
 def _add_simulate(sub: argparse._SubParsersAction) -> None:
     s = sub.add_parser("simulate", help="play many seeded games with bots and summarise them",
                        description="Play many seeded games with bots and summarise them.  Ctrl-C stops the run "
-                                   "and prints the summary of the games that finished.")
+                                   "and prints the summary of the games that finished, marked as interrupted "
+                                   "(with --json: \"interrupted\": true and the \"requested\" number of games); "
+                                   "the exit code is then 130.")
     s.add_argument("game", choices=["asylum"], help="which game (only Doom Asylum so far)")
     s.add_argument("--games", type=count, default=100, help="how many games, at least 1 (default 100; 1e6 and "
                                                             "10**12 are understood)")

@@ -152,7 +152,9 @@ class _StopOnSigint:
     def __init__(self) -> None:
         self.requested = False
         self._old: Any = None
-        self._active = threading.current_thread() is threading.main_thread()
+        # only the main thread may set handlers; an ignored SIGINT (a background job) stays ignored
+        self._active = (threading.current_thread() is threading.main_thread()
+                        and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN)
 
     def _handle(self, signum, frame) -> None:
         self.requested = True

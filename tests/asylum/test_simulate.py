@@ -137,3 +137,13 @@ def test_the_summary_is_byte_identical_for_any_number_of_workers(capsys):
     summary = json.loads(outs[True].pop())
     assert summary["games"] == 30 and "interrupted" not in summary
     assert outs[False].pop().startswith("Doom Asylum: 30 games, 3 players")
+
+
+def test_an_ignored_ctrl_c_stays_ignored(monkeypatch):
+    """Gameplay overview: a run started as a background job (SIGINT ignored) leaves that as it was."""
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        assert run_games(2, seed=1, players=2)["games"] == 2
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, old)
