@@ -1,40 +1,90 @@
 """``python -m explorer``: the command line.
 
 Each sub-command is a small function registered in :data:`COMMANDS`; it gets the
-parsed arguments and returns an exit code.  User mistakes (bad data, unknown
-names) print one line to stderr and exit 2, never a traceback.
+parsed arguments and returns an exit code.  A user's mistake (a bad option, bad
+data, an unknown name) prints one ``error:`` line to stderr and exits 2, never a
+traceback; Ctrl-C exits 130 and a closed pipe (``| head``) exits quietly.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 
 from .core.data import DataError
 from .core.engine import IllegalAction
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
+ROOT = Path(__file__).resolve().parent.parent  # the checkout: notebooks/ and data/ live here
+EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 2, 130, 141  # 128 + SIGINT, 128 + SIGPIPE
+
+
+class UsageError(Exception):
+    """A mistake in the command line itself (argparse's complaint, in one line)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose complaints become one ``error:`` line (see :func:`main`)."""
+
+    def error(self, message: str):  # argparse would print the usage and exit here
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def count(text: str) -> int:
+    """A number of things, at least 1: ``100``, ``10_000``, ``1e6`` or ``10**12``."""
+    try:
+        if "**" in text:
+            base, exp = text.split("**")
+            value = int(base) ** int(exp) if int(exp) <= 64 else None
+        elif "e" in text.lower():
+            mantissa, exp = text.lower().split("e")
+            value = int(mantissa) * 10 ** int(exp) if 0 <= int(exp) <= 64 else None
+        else:
+            value = int(text)
+    except ValueError:
+        value = None
+    if value is None:
+        raise argparse.ArgumentTypeError(f"expected a whole number such as 100, 1e6 or 10**12, not {text!r}")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m explorer",
         description="The rules explorer: exact odds, steppers and simulations for three tabletop rulebooks.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    lab = sub.add_parser("lab", help="open JupyterLab on the start notebook")
-    lab.add_argument("--notebook", default="notebooks/00_start_here.ipynb", help="notebook to open")
+    lab = sub.add_parser(
+        "lab", help="open JupyterLab on the start notebook (other options go to JupyterLab)",
+        usage="%(prog)s [--notebook NOTEBOOK] [JUPYTERLAB OPTION ...]",
+        description="Start JupyterLab on this checkout (so data/ can be edited from Lab) and open a notebook.\n"
+                    "Every option not listed below goes to JupyterLab unchanged (see 'jupyter lab --help').",
+        epilog="example:\n  python -m explorer lab --port 8890 --no-browser",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    lab.add_argument("--notebook", default="notebooks/00_start_here.ipynb",
+                     help="notebook to open, relative to the checkout (default: %(default)s)")
     lab.set_defaults(extra=[])  # unknown options (--port 8890, --no-browser, ...) go to jupyter lab
 
-    o = sub.add_parser("odds", help="exact odds of a Doom Asylum matchup")
+    o = sub.add_parser("odds", help="exact odds of a Doom Asylum matchup",
+                       description="Exact odds of everything the attacker can do to the defender with his action, "
+                                   "as fractions and percentages.  Names ignore case.")
     o.add_argument("attacker", help="attacking villain's name (see data/asylum/villains.toml)")
     o.add_argument("defender", help="defending villain's name")
-    o.add_argument("--level", type=int, nargs=2, default=(1, 1), metavar=("A", "D"), help="levels of the two villains")
+    o.add_argument("--level", type=int, nargs=2, default=(1, 1), metavar=("A", "D"),
+                   help="levels of the two villains (1 up to 1 + the villain's upgrades; default 1 1)")
+    o.add_argument("--mastermind", action="store_true",
+                   help="the defender is the rival mastermind (some abilities do more against him)")
 
     for extend in EXTENSIONS:
         extend(sub)
@@ -45,35 +95,150 @@ def build_parser() -> argparse.ArgumentParser:
 EXTENSIONS: list[Callable[[argparse._SubParsersAction], None]] = []
 
 
-def _lab(args: argparse.Namespace) -> int:
-    root = Path(__file__).resolve().parent.parent
-    # serve the whole checkout (so data/ can be edited from Lab) and open the notebook
-    cmd = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={root}",
-           f"--LabApp.default_url=/lab/tree/{Path(args.notebook).as_posix()}"]
+# -- lab: JupyterLab on the start notebook --------------------------------------------------------
+
+def lab_command(notebook: str) -> list[str]:
+    """The JupyterLab command line: serve the whole checkout and open ``notebook``."""
+    cmd = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={ROOT}",
+           f"--LabApp.default_url=/lab/tree/{Path(notebook).as_posix()}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--ServerApp.allow_root=True")  # JupyterLab refuses root otherwise
-    return subprocess.call(cmd + list(args.extra))
+    return cmd
+
+
+def run_child(cmd: list[str]) -> int:
+    """Run ``cmd`` until it ends, passing SIGTERM and SIGINT on to it (so stopping
+    us stops it, and we wait for it to finish).  Returns its exit code, or
+    128 + N if a signal N ended it."""
+    child: subprocess.Popen | None = None
+    pending: list[int] = []
+
+    def forward(signum, frame) -> None:
+        if child is None:
+            pending.append(signum)  # it arrived while the child was starting
+        elif child.poll() is None:
+            child.send_signal(signum)
+
+    # only the main thread may set handlers; a signal we ignore (a background job's SIGINT) stays ignored
+    in_main = threading.current_thread() is threading.main_thread()
+    watched = [sig for sig in (signal.SIGTERM, signal.SIGINT) if in_main and signal.getsignal(sig) is not signal.SIG_IGN]
+    old = {sig: signal.signal(sig, forward) for sig in watched}
+    try:
+        child = subprocess.Popen(cmd)
+        for signum in pending:
+            child.send_signal(signum)
+        code = child.wait()
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
+    return code if code >= 0 else 128 - code
+
+
+def _lab(args: argparse.Namespace) -> int:
+    if not (ROOT / args.notebook).is_file():
+        raise ValueError(f"no notebook {args.notebook!r} in {ROOT} (--notebook is relative to the checkout)")
+    return run_child(lab_command(args.notebook) + list(args.extra))
+
+
+# -- odds: one matchup, exactly -------------------------------------------------------------------
+
+def _at_level(villain, level: int, flag: str):
+    """``villain`` at ``level``, or a message naming the levels he has."""
+    if not 1 <= level <= villain.max_level:
+        allowed = "only level 1" if villain.max_level == 1 else f"levels 1 to {villain.max_level}"
+        raise ValueError(f"{villain.name} has {allowed}, not level {level} ({flag})")
+    return villain.at_level(level)
+
+
+def matchup_rows(a, d, rules, mastermind: bool = False) -> tuple[list[tuple[str, str, Fraction | str]], list[tuple]]:
+    """The lines of the ``odds`` command, as the combat odds widget shows them:
+    ``(key, label, exact probability or why it is not possible)`` with the
+    widget's row keys (``mental``, ``catch``, ``hit``, ``physical``, ``blocker``,
+    ``ability:<name>``, ``maneuver:attacker``, ``maneuver:defender``), and the
+    attacks behind them as ``(label, attack, blocked)`` for :func:`applied_defences`."""
+    from .asylum import abilities as _abilities
+    from .asylum import odds
+    from .asylum.combat import attack_dist, can_reach, mental_attack_spec, needs_catch, physical_attack_spec
+
+    rows: list[tuple[str, str, Fraction | str]] = [("mental", "mental attack", odds.mental_attack(a, d, rules))]
+    attacks = [("mental attack", mental_attack_spec(a), False)]
+    phys = physical_attack_spec(a)
+    kind = "physical attack" + (" (ranged)" if phys.ranged else "")
+    try:
+        b = odds.physical_breakdown(a, d, rules)
+        if needs_catch(phys, rules, False):
+            rows += [("catch", f"{kind}: catch", b.catch), ("hit", f"{kind}: hit once caught", b.hit)]
+        rows.append(("physical", kind, b.defeat))
+        attacks.append((kind, phys, False))
+    except IllegalAction as exc:
+        rows.append(("physical", kind, f"not allowed: {exc.message}"))
+    # Blocking: a team mate who steps in front of a physical attack is not caught first
+    label = f"{kind} on him as a blocker (no catch)"
+    if can_reach(a, d, phys):
+        rows.append(("blocker", label, odds.physical_attack(a, d, rules, blocked=True)))
+        attacks.append((label, phys, True))
+    elif rules.flyers_block_melee:  # the rules option lets a flyer block melee
+        rows.append(("blocker", label, attack_dist(a, d, phys, rules, True).prob(lambda r: r.success)))
+        attacks.append((label, phys, True))
+    else:
+        rows.append(("blocker", label, f"not allowed: {d.name} flies and may not block a melee attack"))
+    for name in a.action_abilities:
+        ability = _abilities.get(name)
+        spec = ability.effect(a, d, mastermind)
+        label = f"{ability.title} (ability: {'stuns him' if spec.effect == 'stun' else 'defeats him'})"
+        try:
+            rows.append((f"ability:{name}", label, odds.ability(a, d, name, mastermind=mastermind, rules=rules)))
+            attacks.append((label, spec, False))
+        except IllegalAction as exc:
+            rows.append((f"ability:{name}", label, f"not allowed: {exc.message}"))
+    for side, v in (("attacker", a), ("defender", d)):
+        rows.append((f"maneuver:{side}", f"tactical maneuver ({v.name})", odds.tactical_maneuver(v, rules)))
+    return rows, attacks
+
+
+def applied_defences(d, attacks, rules) -> list[tuple[str, str, list[str]]]:
+    """The defender's automatic abilities (rulebook, "Automatic Special
+    Abilities"), each with its summary and the lines whose rolls it changes."""
+    from .asylum import abilities as _abilities
+    from .asylum.combat import needs_catch
+
+    out = []
+    for name in d.active_abilities:
+        ability = _abilities.get(name)
+        if ability.kind != "automatic":
+            continue
+        used = []
+        for label, attack, blocked in attacks:  # each roll is asked as the rule asks it (combat.defence)
+            if needs_catch(attack, rules, blocked) and ability.effect("catch", attack) != (0, None):
+                used.append(f"{label} (the catch)")
+            if ability.effect("hit", attack) != (0, None):
+                used.append(label)
+        out.append((ability.title, ability.summary, used))
+    return out
+
+
+def _probability(p: Fraction | str) -> str:
+    return p if isinstance(p, str) else f"{p}  ({float(p):.1%})"
 
 
 def _odds(args: argparse.Namespace) -> int:
-    from .asylum import load_roster, odds
+    from .asylum import load_roster, load_rules
+    from .asylum.villains import find_villain
 
-    roster = load_roster()
-    try:
-        a = roster[args.attacker].at_level(args.level[0])
-        d = roster[args.defender].at_level(args.level[1])
-    except KeyError as exc:
-        raise LookupError(f"no villain named {exc.args[0]!r}; known: {', '.join(roster)}") from None
-    rows = [("mental attack", odds.mental_attack(a, d))]
-    try:
-        b = odds.physical_breakdown(a, d)
-        rows += [("physical: catch", b.catch), ("physical: hit once caught", b.hit), ("physical attack", b.defeat)]
-    except IllegalAction as exc:
-        rows.append(("physical attack", f"not allowed: {exc.message}"))
-    rows.append((f"tactical maneuver ({a.name})", odds.tactical_maneuver(a)))
-    print(f"{a.describe()}  vs  {d.describe()}")
-    for label, p in rows:
-        print(f"  {label:<28} {p}" + (f"  ({float(p):.1%})" if not isinstance(p, str) else ""))
+    roster, rules = load_roster(), load_rules()
+    a = _at_level(find_villain(roster, args.attacker), args.level[0], "--level A")
+    d = _at_level(find_villain(roster, args.defender), args.level[1], "--level D")
+    rows, attacks = matchup_rows(a, d, rules, args.mastermind)
+    print(f"{a.describe()}  vs  {d.describe()}" + ("  (the rival mastermind)" if args.mastermind else ""))
+    width = max(len(label) for _, label, _ in rows)
+    for _, label, p in rows:
+        print(f"  {label:<{width}}  {_probability(p)}")
+    defences = applied_defences(d, attacks, rules)
+    if defences:
+        print(f"{d.name}'s automatic defences (already in the odds above):")
+        for title, summary, used in defences:
+            print(f"  {title}: {summary}")
+            print(f"    applies to: {', '.join(used)}" if used else "    applies to none of these attacks")
     return 0
 
 
@@ -83,9 +248,14 @@ COMMANDS.update(lab=_lab, odds=_odds)
 # -- simulate: many bot-played games ------------------------------------------------------------
 
 def _add_simulate(sub: argparse._SubParsersAction) -> None:
-    s = sub.add_parser("simulate", help="play many seeded games with bots and summarise them")
+    s = sub.add_parser("simulate", help="play many seeded games with bots and summarise them",
+                       description="Play many seeded games with bots and summarise them.  Ctrl-C stops the run "
+                                   "and prints the summary of the games that finished, marked as interrupted "
+                                   "(with --json: \"interrupted\": true and the \"requested\" number of games); "
+                                   "the exit code is then 130.")
     s.add_argument("game", choices=["asylum"], help="which game (only Doom Asylum so far)")
-    s.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    s.add_argument("--games", type=count, default=100, help="how many games, at least 1 (default 100; 1e6 and "
+                                                            "10**12 are understood)")
     s.add_argument("--seed", default="0", help="seed of the run: game i uses the seed 'SEED#i' (default 0)")
     s.add_argument("--players", type=int, default=4, help="players per game, 2 to 6 (default 4)")
     s.add_argument("--policy", default="greedy",
@@ -93,45 +263,68 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
                         "cautious (default greedy)")
     s.add_argument("--masterminds", choices=["star", "random"], default="star",
                    help="starting masterminds drawn from the star-marked villains or from all (default star)")
-    s.add_argument("--workers", type=int, default=1, help="worker processes (the result does not depend on it)")
+    s.add_argument("--workers", type=count, default=1,
+                   help="worker processes, at most one per job (the result does not depend on it)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
 
 
 def _simulate(args: argparse.Namespace) -> int:
     import json
 
-    from .asylum.simulate import run_games
+    from .asylum.simulate import SimulationInterrupted, run_games
 
-    if args.games < 0:
-        raise ValueError("--games cannot be negative")
-    if args.workers < 1:
-        raise ValueError("--workers must be at least 1")
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
-    summary = run_games(args.games, seed, args.players, args.policy, masterminds=args.masterminds,
-                        workers=args.workers, progress=True)
-    if args.json:
-        print(json.dumps(summary, indent=2))
-        return 0
+    try:
+        summary = run_games(args.games, seed, args.players, args.policy, masterminds=args.masterminds,
+                            workers=args.workers, progress=True)
+        interrupted = None
+    except SimulationInterrupted as stop:
+        summary, interrupted = stop.summary, str(stop)
     n = summary["games"]
-    print(f"Doom Asylum: {n} games, {args.players} players, policy {args.policy}, seed {args.seed}")
-    for seat, wins in summary["wins_by_seat"].items():
-        print(f"  seat {seat}: {wins} wins ({wins / n:.1%})" if n else f"  seat {seat}: {wins} wins")
-    print(f"  draws (turn cap): {summary['draws']}")
-    for name, wins in summary["wins_by_mastermind"].items():
-        print(f"  {name}: {wins} wins")
-    print(f"  turns per game: mean {summary['turns']['mean']}")
-    return 0
+    if args.json:
+        extra = {"interrupted": True, "requested": args.games} if interrupted else {}
+        print(json.dumps({**summary, **extra}, indent=2))
+    else:
+        played = interrupted or f"{n} games"
+        print(f"Doom Asylum: {played}, {args.players} players, policy {args.policy}, seed {args.seed}")
+        for seat, wins in summary["wins_by_seat"].items():
+            print(f"  seat {seat}: {wins} wins ({wins / n:.1%})" if n else f"  seat {seat}: {wins} wins")
+        print(f"  draws (turn cap): {summary['draws']}")
+        for name, wins in summary["wins_by_mastermind"].items():
+            print(f"  {name}: {wins} wins")
+        print(f"  turns per game: mean {summary['turns']['mean']}")
+    return EXIT_INTERRUPTED if interrupted else 0
 
 
 EXTENSIONS.append(_add_simulate)
 COMMANDS["simulate"] = _simulate
 
 
-def main(argv: list[str] | None = None) -> int:
+# -- main --------------------------------------------------------------------------------------
+
+def _error(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe: send what is left of stdout to /dev/null, so the
+    flush at exit does not complain again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout is not a real file (tests)
+        pass
+
+
+def _run(argv: list[str] | None) -> int:
     parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
-    if extra and args.command != "lab":
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    try:
+        args, extra = parser.parse_known_args(argv)
+        if extra and args.command != "lab":
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    except UsageError as exc:
+        return _error(str(exc))
     args.extra = extra
     if args.command is None:
         parser.print_help()
@@ -139,5 +332,19 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return COMMANDS[args.command](args)
     except (DataError, IllegalAction, LookupError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return _error(str(exc))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; returns the exit code (0, 2 for a user's mistake, 130
+    after Ctrl-C, 141 when the reader of stdout went away)."""
+    try:
+        code = _run(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return code
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED

@@ -34,12 +34,20 @@ def test_lab_passes_jupyter_options_through(monkeypatch):
     import explorer.cli as cli
 
     calls = []
-    monkeypatch.setattr(cli.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli, "run_child", lambda cmd: calls.append(cmd) or 0)
     assert main(["lab", "--no-browser", "--port", "8890"]) == 0
     cmd = calls[0]
     assert cmd[1:4] == ["-m", "jupyter", "lab"]
     assert "--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb" in cmd
     assert "--no-browser" in cmd and "8890" in cmd
+
+
+def test_lab_help_says_other_options_go_to_jupyterlab():
+    """`python -m explorer lab --help` names the pass-through and shows an example."""
+    out = subprocess.run([sys.executable, "-m", "explorer", "lab", "--help"], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.startswith("usage: python -m explorer lab [--notebook NOTEBOOK] [JUPYTERLAB OPTION ...]")
+    assert "goes to JupyterLab" in out and "python -m explorer lab --port 8890 --no-browser" in out
 
 
 def test_simulate_json_does_not_depend_on_hash_seeds():

@@ -5,6 +5,12 @@ dice and its bots, so every game is the same whatever order the games are played
 in and however many worker processes play them; the summary is identical for the
 same arguments on every run.
 
+A run streams: jobs are made as the workers take them, and the summary is
+tallied game by game (:class:`Tally`), so a run of 10**12 games needs no more
+memory than one of ten.  Ctrl-C (SIGINT) stops a run after the game in play:
+:class:`SimulationInterrupted` carries the summary of the games that finished,
+which are always games ``0 .. k-1``.
+
 >>> summary = run_games(4, seed=1, players=3, policy="greedy")
 >>> sorted(summary)
 ['draws', 'games', 'turns', 'wins_by_mastermind', 'wins_by_seat']
@@ -14,8 +20,10 @@ same arguments on every run.
 
 from __future__ import annotations
 
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..core.engine import Policy, simulate
@@ -23,6 +31,7 @@ from .bots import get_bot
 from .game import AsylumGame, GameResult
 
 PolicySpec = str | Policy | Sequence[str | Policy]
+MAX_CHUNK = 250  # games per job handed to a worker process
 
 
 def game_seed(seed: int | str, index: int) -> str:
@@ -47,6 +56,76 @@ def play_game(game: AsylumGame, players: int, seed: int | str, policies, masterm
     return simulate(game, game.new_game(players, masterminds), policies, seed).result
 
 
+class Tally:
+    """The summary of a run, added up one game at a time: counts only, nothing
+    kept per game (see :meth:`summary` for the fields)."""
+
+    def __init__(self, players: int):
+        self.players = players
+        self.games = 0
+        self.draws = 0
+        self.turns = 0
+        self.by_seat = [0] * players
+        self.by_mastermind: dict[str, int] = {}
+        self.histogram: dict[int, int] = {}
+
+    def add(self, r: GameResult) -> None:
+        self.histogram[r.turns] = self.histogram.get(r.turns, 0) + 1
+        self.turns += r.turns
+        if r.winner is None:
+            self.draws += 1
+        else:
+            self.by_seat[r.winner] += 1
+            self.by_mastermind[r.mastermind] = self.by_mastermind.get(r.mastermind, 0) + 1
+        self.games += 1
+
+    def summary(self) -> dict[str, Any]:
+        """The JSON summary: games, wins by seat, wins by starting mastermind,
+        draws, and the turns played (mean and histogram)."""
+        n = self.games
+        return {
+            "games": n,
+            "wins_by_seat": {str(s): w for s, w in enumerate(self.by_seat)},
+            "wins_by_mastermind": dict(sorted(self.by_mastermind.items())),
+            "draws": self.draws,
+            "turns": {"mean": round(self.turns / n, 3) if n else 0.0,
+                      "histogram": {str(t): self.histogram[t] for t in sorted(self.histogram)}},
+        }
+
+
+def summarize(results: Sequence[GameResult], players: int) -> dict[str, Any]:
+    """The summary of a list of results (see :meth:`Tally.summary`)."""
+    tally = Tally(players)
+    for r in results:
+        tally.add(r)
+    return tally.summary()
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """A run stopped by Ctrl-C: ``summary`` of the games that finished (games
+    ``0 .. k-1``), out of ``requested``.  A ``KeyboardInterrupt``, so code that
+    does not expect it stops as on any Ctrl-C."""
+
+    def __init__(self, summary: dict[str, Any], requested: int):
+        self.summary = summary
+        self.requested = requested
+        super().__init__(f"interrupted after {summary['games']} of {requested} games")
+
+
+def plan(games: int, workers: int) -> tuple[int, int, int]:
+    """``(chunk, jobs, processes)``: games per job, how many jobs, and how many
+    worker processes to start (never more than there are jobs)."""
+    chunk = max(1, min(MAX_CHUNK, games // (workers * 4)))
+    jobs = -(-games // chunk)
+    return chunk, jobs, max(1, min(workers, jobs))
+
+
+def _jobs(games: int, chunk: int, seed: int | str, players: int, policy: PolicySpec, masterminds: str) -> Iterator[tuple]:
+    """The jobs of a run, made one at a time as the pool asks for them."""
+    for start in range(0, games, chunk):
+        yield start, min(games, start + chunk), seed, players, policy, masterminds
+
+
 def _play_range(args: tuple) -> list[GameResult]:
     start, stop, seed, players, policy, masterminds = args
     game = AsylumGame()
@@ -54,29 +133,40 @@ def _play_range(args: tuple) -> list[GameResult]:
     return [play_game(game, players, game_seed(seed, i), policies, masterminds) for i in range(start, stop)]
 
 
-def summarize(results: Sequence[GameResult], players: int) -> dict[str, Any]:
-    """The JSON summary: games, wins by seat, wins by starting mastermind, draws,
-    and the turns played (mean and histogram)."""
-    by_seat = {str(s): 0 for s in range(players)}
-    by_mm: dict[str, int] = {}
-    draws = 0
-    hist: dict[int, int] = {}
-    for r in results:
-        hist[r.turns] = hist.get(r.turns, 0) + 1
-        if r.winner is None:
-            draws += 1
-        else:
-            by_seat[str(r.winner)] += 1
-            by_mm[r.mastermind] = by_mm.get(r.mastermind, 0) + 1
-    n = len(results)
-    mean = round(sum(r.turns for r in results) / n, 3) if n else 0.0
-    return {
-        "games": n,
-        "wins_by_seat": by_seat,
-        "wins_by_mastermind": dict(sorted(by_mm.items())),
-        "draws": draws,
-        "turns": {"mean": mean, "histogram": {str(t): hist[t] for t in sorted(hist)}},
-    }
+def _ignore_sigint() -> None:
+    """Worker processes leave Ctrl-C to the parent, which stops the run."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _make_pool(processes: int):
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    return ctx.Pool(processes, initializer=_ignore_sigint)
+
+
+class _StopOnSigint:
+    """While active (main thread only), Ctrl-C sets ``requested`` instead of
+    raising ``KeyboardInterrupt`` mid-game, so the run stops between games."""
+
+    def __init__(self) -> None:
+        self.requested = False
+        self._old: Any = None
+        # only the main thread may set handlers; an ignored SIGINT (a background job) stays ignored
+        self._active = (threading.current_thread() is threading.main_thread()
+                        and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN)
+
+    def _handle(self, signum, frame) -> None:
+        self.requested = True
+
+    def __enter__(self) -> _StopOnSigint:
+        if self._active:
+            self._old = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._active:
+            signal.signal(signal.SIGINT, self._old if self._old is not None else signal.default_int_handler)
 
 
 def run_games(
@@ -90,43 +180,65 @@ def run_games(
     workers: int = 1,
     progress: bool = False,
 ) -> dict[str, Any]:
-    """Play ``games`` seeded games and return the summary (see :func:`summarize`).
+    """Play ``games`` seeded games and return the summary (see :meth:`Tally.summary`).
 
     ``policy``: a bot name (``random``, ``greedy``, ``brawler``, ``cautious``), a
-    policy, or one per seat.  ``workers > 1`` plays in that many processes (only
-    with the default game data); ``progress`` shows a tqdm bar on stderr.
+    policy, or one per seat.  ``workers > 1`` plays in up to that many processes
+    (only with the default game data); the summary is the same for any number.
+    ``progress`` shows a tqdm bar on stderr.  Ctrl-C raises
+    :class:`SimulationInterrupted` with the summary so far.
     """
-    if games < 0:
-        raise ValueError("the number of games cannot be negative")
+    if games < 1:
+        raise ValueError(f"the number of games must be at least 1, not {games}")
+    if workers < 1:
+        raise ValueError(f"the number of workers must be at least 1, not {workers}")
     if workers > 1 and game is not None:
         raise ValueError("worker processes play with the default game data; give no game")
     game = game or AsylumGame()
     game.new_game(players, masterminds)  # fail early on bad arguments
     policies = policies_for(policy, players)
+    chunk, _, processes = plan(games, workers)
+    if processes > 1 and (isinstance(policy, Policy) or not isinstance(policy, str)
+                          and any(isinstance(p, Policy) for p in policy)):
+        raise ValueError("worker processes need policies given by name")
     from tqdm.auto import tqdm
 
-    bar = tqdm(total=games, desc="games", unit="game", file=sys.stderr, disable=not progress, leave=False)
-    results: list[GameResult] = []
-    try:
-        if workers > 1 and games > 1:
-            if isinstance(policy, Policy) or not isinstance(policy, str) and any(isinstance(p, Policy) for p in policy):
-                raise ValueError("worker processes need policies given by name")
-            import multiprocessing
-
-            chunk = max(1, min(250, games // (workers * 4) or 1))
-            jobs = [(i, min(games, i + chunk), seed, players, policy, masterminds) for i in range(0, games, chunk)]
-            ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-            with ctx.Pool(workers) as pool:
-                for part in pool.imap(_play_range, jobs):
-                    results.extend(part)
-                    bar.update(len(part))
-        else:
-            for i in range(games):
-                results.append(play_game(game, players, game_seed(seed, i), policies, masterminds))
-                bar.update(1)
-    finally:
-        bar.close()
-    return summarize(results, players)
+    tally = Tally(players)
+    with _StopOnSigint() as stop:
+        bar = tqdm(total=games, desc="games", unit="game", file=sys.stderr, disable=not progress, leave=False)
+        try:
+            if processes > 1:
+                _play_in_pool(processes, _jobs(games, chunk, seed, players, policy, masterminds), tally, bar, stop)
+            else:
+                for i in range(games):
+                    if stop.requested:
+                        break
+                    tally.add(play_game(game, players, game_seed(seed, i), policies, masterminds))
+                    bar.update(1)
+        finally:
+            bar.close()
+    if stop.requested and tally.games < games:
+        raise SimulationInterrupted(tally.summary(), games)
+    return tally.summary()
 
 
-__all__ = ["game_seed", "play_game", "policies_for", "run_games", "summarize"]
+def _play_in_pool(processes: int, jobs: Iterator[tuple], tally: Tally, bar, stop: _StopOnSigint) -> None:
+    """Feed ``jobs`` to a pool as it asks for them; add the results in game
+    order, looking at ``stop`` several times a second."""
+    import multiprocessing
+
+    with _make_pool(processes) as pool:
+        results = pool.imap(_play_range, jobs)
+        while not stop.requested:
+            try:
+                part = results.next(timeout=0.2)
+            except multiprocessing.TimeoutError:
+                continue
+            except StopIteration:
+                return
+            for r in part:
+                tally.add(r)
+            bar.update(len(part))
+
+
+__all__ = ["SimulationInterrupted", "Tally", "game_seed", "plan", "play_game", "policies_for", "run_games", "summarize"]

@@ -245,3 +245,39 @@ def _load_roster(path: Path) -> tuple[tuple[str, Villain], ...]:
 def masterminds(roster: Mapping[str, Villain]) -> list[Villain]:
     """The star-marked villains, suggested as starting masterminds (rulebook, "Mastermind")."""
     return [v for v in roster.values() if v.star]
+
+
+class UnknownVillain(KeyError):
+    """No villain of that name in the roster; the message suggests close names
+    and lists the known ones."""
+
+    def __str__(self) -> str:  # KeyError would quote the whole message
+        return str(self.args[0])
+
+
+def find_villain(roster: Mapping[str, Villain], name: str) -> Villain:
+    """The roster's villain called ``name``, ignoring case and surrounding spaces
+    (``" oscar "`` finds Oscar).  An unknown name raises :class:`UnknownVillain`
+    (a ``KeyError``) saying "did you mean ...?" and listing the roster.
+
+    >>> roster = {"Oscar": Villain(name="Oscar", physical_attack=1, physical_defense=1,
+    ...           mental_attack=1, mental_defense=1, quickness=1)}
+    >>> find_villain(roster, "  OSCAR ").name
+    'Oscar'
+    >>> find_villain(roster, "Oskar")
+    Traceback (most recent call last):
+    ...
+    explorer.asylum.villains.UnknownVillain: no villain named 'Oskar'; did you mean 'Oscar'? (known: Oscar)
+    """
+    import difflib
+
+    def key(text: str) -> str:
+        return " ".join(text.split()).casefold()
+
+    by_key = {key(n): n for n in roster}
+    wanted = key(name)
+    if wanted in by_key:
+        return roster[by_key[wanted]]
+    close = [by_key[k] for k in difflib.get_close_matches(wanted, by_key, n=3, cutoff=0.6)]
+    hint = f"; did you mean {' or '.join(repr(n) for n in close)}?" if close else ""
+    raise UnknownVillain(f"no villain named {name.strip()!r}{hint} (known: {', '.join(roster)})")
