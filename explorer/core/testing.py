@@ -8,7 +8,7 @@ uniformly random ones) and, at every step, checks:
     ``decision()`` is ``None`` exactly when ``result()`` is not; options are a
     non-empty tuple of hashable, distinct values; a forced decision (player
     ``None``) has exactly one option; the decision's rule has a summary; states
-    and results are hashable; ``check()`` accepts every option offered.
+    and results are hashable; ``check()`` accepts the options taken.
 ``exact``
     ``apply(state, action)`` is a :class:`~explorer.core.dist.Dist` of
     :class:`~explorer.core.engine.Step` whose probabilities are positive
@@ -22,11 +22,13 @@ uniformly random ones) and, at every step, checks:
     a summary (:func:`explorer.core.rulebook.summary`), with JSON-able details.
 ``illegal``
     actions the kit makes up (options of other states, values of the wrong type,
-    options with a malformed field such as a list where a string belongs, and
     anything at all once the game is over) raise
     :class:`~explorer.core.engine.IllegalAction` -- never ``TypeError``,
     ``KeyError``... -- from ``game.check`` and from ``Stepper.step``, leave the
     state (and the stepper) unchanged, and name a rule that has a summary.
+``malformed``
+    the same for copies of offered options with one field malformed: a list
+    where a string belongs, ``None``, a number for a name, an unknown name...
 ``policy``
     the policies only choose offered options.
 ``replay``
@@ -36,7 +38,13 @@ uniformly random ones) and, at every step, checks:
 ``hashseed``
     the same replays, run in a subprocess under another ``PYTHONHASHSEED``, give
     the same states, log text and policy choices (catches rules that iterate
-    over sets of strings).
+    over sets of strings).  When ``initial`` is an importable function, the
+    subprocess builds the opening states afresh too.
+``pickle``
+    the states the subprocess sends back (pickled) equal ours *and hash like
+    ours* (catches values that cache a hash: one computed under another
+    ``PYTHONHASHSEED`` travels with pickle, and equal values then sit apart in
+    a dict -- what a worker process or a cluster would meet).
 
 Extension points, for games to come (card games with decks and hidden hands):
 
@@ -101,7 +109,7 @@ from .rulebook import summary
 
 #: Every check, in the order they are reported.
 CHECKS = ("protocol", "exact", "pure", "events", "illegal", "malformed", "policy", "invariants", "observe", "replay",
-          "hashseed")
+          "hashseed", "pickle")
 
 _SHOW = 700  # characters of a state or value shown in a message
 _EXAMPLES = 5  # examples kept per failed check (of distinct kinds)
@@ -126,7 +134,8 @@ class Failure:
     actions: tuple[Any, ...] = ()
 
     def __str__(self) -> str:
-        where = "" if self.walk is None else f"walk {self.walk} (seed {self.seed!r}), step {self.step}: "
+        where = "" if self.walk is None else f"walk {self.walk} (seed {self.seed!r})" + (
+            "" if self.step is None else f", step {self.step}") + ": "
         return f"[{self.check}] {where}{self.message}"
 
 
@@ -160,8 +169,9 @@ class Report:
         head = (f"check_game({self.game}): {self.walks} walk(s), {self.finished} played to the end, "
                 f"{self.steps} steps, {self.outcomes} exact outcomes, {self.illegal_tried} illegal actions tried")
         lines = [head]
-        for check, why in self.skipped.items():
-            lines.append(f"  {check}: skipped ({why})")
+        for check in CHECKS:
+            if check in self.skipped:
+                lines.append(f"  {check}: skipped ({self.skipped[check]})")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -353,14 +363,15 @@ class _Run:
     # -- recording ------------------------------------------------------------------------
     def fail(self, check: str, message: str | Callable[[], str], key: Any = None) -> None:
         """Record a failure; examples are kept for distinct ``key`` s (default: the
-        message), so one bug met a thousand times leaves room for the others.
-        ``message`` may be a function, called only for a new kind."""
+        message's first line, up to " in state"), so one bug met a thousand times
+        leaves room for the others.  ``message`` may be a function, called only
+        for a new kind."""
         r = self.report
         r.counts[check] += 1
         keys = self.keys.setdefault(check, set())
         if key is None:
             message = message() if callable(message) else message
-            key = message
+            key = message.split("\n", 1)[0].split(" in state ", 1)[0]
         if key in keys:
             return
         keys.add(key)
@@ -797,19 +808,44 @@ def _child_hashseed() -> str:
     return "4242" if mine != "4242" else "2424"
 
 
-def _replays(game: Game, policies: Policies, log: Callable[[Stepper], str], walks: list) -> list[dict[str, Any]]:
-    """What the parent compares: for each walk, the replayed states and log, and
-    the actions the policies choose when they play the same number of steps."""
+def _replays(game: Game, policies: Policies, log: Callable[[Stepper], str], initial: Any, walks: list) -> list[dict]:
+    """What the parent compares: for each walk, the opening state (built afresh
+    when ``initial`` is a function) and the states and log of its replay, and the
+    actions the policies choose when they play the same number of steps."""
     out = []
-    for start, seed, actions, policy_ok in walks:
+    for index, start, seed, actions, policy_ok in walks:
+        if initial is not None:
+            start = initial(index)
         again = Stepper.replay(game, start, seed, actions)
         chosen = None
         if policy_ok:  # (a walk where a policy chose a non-option is not played by the policies again)
             fresh = Stepper(game, start, seed, policies)
             fresh.run(max_steps=len(actions))
             chosen = fresh.actions
-        out.append({"states": [e.state for e in again.history], "log": log(again), "actions": chosen})
+        out.append({"states": [start] + [e.state for e in again.history], "log": log(again), "actions": chosen})
     return out
+
+
+def _parts(value: Any) -> list[Any]:
+    if isinstance(value, tuple):
+        return list(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [getattr(value, f.name) for f in dataclasses.fields(value) if f.compare]
+    if isinstance(value, (list, frozenset, set)):
+        return list(value)
+    if isinstance(value, dict):
+        return list(value.values())
+    return []
+
+
+def _stale(a: Any, b: Any) -> Any:
+    """The innermost part of ``a`` that equals its counterpart in ``b`` but hashes
+    differently (``a == b``, ``hash(a) != hash(b)``)."""
+    for x, y in zip(_parts(a), _parts(b)):
+        ok, hx = _hash(x)
+        if ok and _same(x, y) and _hash(y) != (True, hx):
+            return _stale(x, y)
+    return a
 
 
 def _child() -> None:
@@ -819,19 +855,20 @@ def _child() -> None:
     try:
         game = job["factory"]() if job["factory"] is not None else pickle.loads(job["game"])
         policies = pickle.loads(job["policies"])
-        answer = {"walks": _replays(game, policies, job["log"], job["walks"])}
+        answer = {"walks": _replays(game, policies, job["log"], job["initial"], job["walks"])}
     except BaseException:
         answer = {"error": traceback.format_exc()}
     sys.stdout.buffer.write(pickle.dumps(answer))
 
 
-def _hashseed(run: _Run, factory, game_bytes, policy_bytes, log, walks: list, steppers: list[Stepper]) -> None:
+def _hashseed(run: _Run, factory, game_bytes, policy_bytes, log, initial, walks: list,
+              steppers: list[Stepper]) -> None:
     """Replay ``walks`` in a subprocess under another ``PYTHONHASHSEED`` and compare
     with what ``steppers`` recorded here."""
     seed = _child_hashseed()
     try:
         job = pickle.dumps({"factory": factory, "game": game_bytes, "policies": policy_bytes, "log": log,
-                            "walks": walks})
+                            "initial": initial, "walks": walks})
     except Exception as e:
         run.fail("hashseed", f"the walks cannot be sent to a subprocess ({_exc(e)}); states, actions and the log "
                  "function must pickle (pass log= an importable function)")
@@ -849,23 +886,44 @@ def _hashseed(run: _Run, factory, game_bytes, policy_bytes, log, walks: list, st
     if "error" in answer:
         run.fail("hashseed", f"the subprocess (PYTHONHASHSEED={seed}) failed:\n{answer['error'][-2000:]}")
         return
-    for w, (walk, st, theirs) in enumerate(zip(walks, steppers, answer["walks"])):
-        run.at(w, None, walk[1], walk[2])
-        mine = {"states": [e.state for e in st.history], "log": log(st), "actions": st.actions}
+    for walk, st, theirs in zip(walks, steppers, answer["walks"]):
+        run.at(walk[0], None, walk[2], walk[3])
+        mine = {"states": [st.initial] + [e.state for e in st.history], "log": log(st), "actions": st.actions}
         for key, what in (("states", "state"), ("actions", "policy choice")):
             if theirs[key] is None:
                 continue
             diff = _first_difference(mine[key], theirs[key])
             if diff is not None:
                 i, a, b = diff
-                run.fail("hashseed", f"under PYTHONHASHSEED={seed} step {i} gives another {what} (does a rule or a "
-                         f"policy iterate over a set or use hash()?):\nhere  {_show(a)}\nthere {_show(b)}")
+                at = "the opening state differs" if key == "states" and i == 0 else \
+                    f"step {i - (key == 'states')} gives another {what}"
+                run.fail("hashseed", f"under PYTHONHASHSEED={seed} {at} (does a rule or a policy iterate over a "
+                         f"set or use hash()?):\nhere  {_show(a)}\nthere {_show(b)}")
                 break
         else:
             if mine["log"] != theirs["log"]:
                 i, x, y = _first_difference(mine["log"].splitlines(), theirs["log"].splitlines()) or (0, "", "")
                 run.fail("hashseed", f"under PYTHONHASHSEED={seed} log line {i + 1} differs (a set iterated in an "
                          f"event's text?):\nhere  {_show(x)}\nthere {_show(y)}")
+            if "pickle" not in run.skip:
+                _same_hashes(run, seed, mine["states"], theirs["states"])
+
+
+def _same_hashes(run: _Run, seed: str, mine: list[Any], theirs: list[Any]) -> None:
+    """States made in the subprocess and pickled back equal ours: they must hash
+    like ours too, or a dict or set would hold both (a value that caches its hash
+    carries one computed under the other PYTHONHASHSEED)."""
+    for i, (a, b) in enumerate(zip(mine, theirs)):
+        if hash(a) != hash(b):
+            part = _stale(a, b)
+            kind = f"{type(part).__module__}.{type(part).__qualname__}"
+            where = "the opening state" if i == 0 else f"the state after step {i - 1}"
+            run.fail("pickle", f"{where}, made under PYTHONHASHSEED={seed} and pickled back, equals ours but hashes "
+                     f"differently, so a dict or a set would hold both. The innermost such part is of type {kind}: "
+                     f"{_show(part)}. It keeps a hash computed in the other process (a cached hash field?): give it "
+                     "a __reduce__ or __getstate__ that leaves the cached hash out, to be computed again on load",
+                     key=kind)
+            return
 
 
 # -- the entry point ---------------------------------------------------------------------------------
@@ -921,10 +979,13 @@ def check_game(
         run.observe = None
     if not hashseed:
         skip.add("hashseed")
+    if "hashseed" in skip and "pickle" not in skip:
+        skip.add("pickle")
+        report.skipped["pickle"] = "it compares what the hashseed subprocess sends back"
     for check in sorted(skip, key=CHECKS.index):
         report.skipped.setdefault(check, "asked")
     # the game and the policies go to the subprocess as they are now, before play warms any cache
-    game_bytes = policy_bytes = None
+    game_bytes = policy_bytes = initial_ref = None
     if "hashseed" not in skip:
         try:
             game_bytes = None if game_factory is not None else pickle.dumps(game)
@@ -932,11 +993,18 @@ def check_game(
         except Exception as e:
             run.fail("hashseed", f"the game or the policies cannot be sent to a subprocess ({_exc(e)}); pass "
                      "game_factory= an importable callable that builds the game, and policies that pickle")
-            skip.add("hashseed")
+            skip |= {"hashseed", "pickle"}
+            report.skipped["pickle"] = "it compares what the hashseed subprocess sends back"
+        if callable(initial):
+            try:  # an importable function builds the opening states afresh there; else they are pickled
+                pickle.dumps(initial)
+                initial_ref = initial
+            except Exception:
+                pass
     run.skip = skip
     if "invariants" in skip:
         run.invariants = []
-    walked: list[tuple[Any, str, list[Any], bool]] = []  # start, seed, actions, the policies chose options
+    walked: list[tuple[int, Any, str, list[Any], bool]] = []  # index, start, seed, actions, policies chose options
     steppers: list[Stepper] = []
     index = 0
     while report.steps < steps:
@@ -951,13 +1019,13 @@ def check_game(
         index += 1
         if not st.history:
             break
-        walked.append((start, wseed, st.actions, run.policy_ok))
+        walked.append((index - 1, start, wseed, st.actions, run.policy_ok))
         steppers.append(st)
         if "replay" not in skip:
             run.at(index - 1, None, wseed, st.actions)
             run.replay(start, wseed, st)
     if "hashseed" not in skip and walked:
-        _hashseed(run, game_factory, game_bytes, policy_bytes, log, walked, steppers)
+        _hashseed(run, game_factory, game_bytes, policy_bytes, log, initial_ref, walked, steppers)
     for check in skip:
         report.failures.pop(check, None)
         report.counts.pop(check, None)

@@ -301,6 +301,65 @@ def test_a_replay_that_depends_on_the_hash_seed_is_caught():
     assert "under PYTHONHASHSEED=" in found["hashseed"] and "log line" in found["hashseed"]
 
 
+class Tag:
+    """A name that caches its hash, as value objects often do."""
+
+    __slots__ = ("name", "_hash")
+
+    def __init__(self, name):
+        self.name = name
+        self._hash = hash(name)
+
+    def __eq__(self, other):
+        return isinstance(other, Tag) and other.name == self.name
+
+    def __hash__(self):
+        return self._hash
+
+    def __repr__(self):
+        return f"Tag({self.name!r})"
+
+
+class SafeTag(Tag):
+    """Leaves its cached hash out of the pickle."""
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        return type(self), (self.name,)
+
+
+class TaggedState(NamedTuple):
+    scores: tuple = (0, 0)
+    to_play: int = 0
+    turns: int = 0
+    done: bool = False
+    last: Tag | None = None
+
+
+class Tagged(Race):
+    """Labels each state with a Tag made by the rules."""
+
+    tag = Tag
+
+    def resolve(self, s, action, chance):
+        step = super().resolve(s, action, chance)
+        return Step(step.state._replace(last=self.tag(f"turn {step.state.turns}")), step.events)
+
+
+class SafeTagged(Tagged):
+    tag = SafeTag
+
+
+def test_a_cached_hash_that_travels_with_pickle_is_caught():
+    """pickle: a state made in another process equals ours and hashes like ours."""
+    found = failures(Tagged(), initial=TaggedState(), steps=40, hashseed=True)
+    assert set(found) == {"pickle"}
+    assert "equals ours but hashes differently" in found["pickle"] and "of type test_testing.Tag: Tag('turn 1')" \
+        in found["pickle"]
+    assert check(SafeTagged(), initial=TaggedState(), steps=40, hashseed=True).ok
+
+
 class SilentEnd(Race):
     def decision(self, s):
         return None if s.turns >= 6 else super().decision(s)
