@@ -584,7 +584,8 @@ class _Run:
                    for a in rng.sample(bad, min(self.per_step, len(bad)))]
         if self.extra_illegal is not None:
             try:
-                picked += [("illegal", "from the illegal= callback", a) for a in self.extra_illegal(self.game, state, dec)]
+                extra = self.extra_illegal(self.game, state, dec)
+                picked += [("illegal", "from the illegal= callback", a) for a in extra]
             except Exception as e:
                 self.fail("illegal", f"the illegal= callback raised {_exc(e)}")
         return [c for c in picked if _index_of(options, c[2]) is None]

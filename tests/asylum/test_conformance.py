@@ -152,7 +152,8 @@ def test_the_known_bugs_are_what_they_say(reports):
     (or a conflict's) cached hash."""
     for r in reports.values():
         for f in r.failed("malformed"):
-            assert "raised TypeError" in f.message and ("in illegal)" in f.message or "in _illegal_upgrade)" in f.message)
+            assert "raised TypeError" in f.message
+            assert "in illegal)" in f.message or "in _illegal_upgrade)" in f.message
         for f in r.failed("pickle"):
             assert any(f"explorer.asylum.{kind}:" in f.message for kind in
                        ("villains.Villain", "conflict.ConflictSetup", "conflict.ConflictResult")), f.message

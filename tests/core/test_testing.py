@@ -501,3 +501,25 @@ def test_many_failures_of_one_kind_leave_room_for_others():
     report = check(TypeErrors(), raise_on_failure=False)
     assert report.counts["illegal"] > report.distinct["illegal"] >= 1
     assert len({f.message.split(" in state")[0] for f in report.failed("illegal")}) == len(report.failed("illegal"))
+
+
+class NoD8(Race):
+    """Trips over one action only the game itself would think of."""
+
+    def illegal(self, s, action):
+        if getattr(action, "die", None) == "d8":
+            raise KeyError("d8")
+        return super().illegal(s, action)
+
+
+def test_the_game_can_add_its_own_illegal_actions():
+    """illegal=fn: extra illegal actions a game knows about are tried too."""
+    assert check(NoD8()).ok
+    found = failures(NoD8(), illegal=lambda game, state, decision: [Roll("d8")])
+    assert "Roll(die='d8')) (from the illegal= callback) raised KeyError" in found["illegal"]
+
+
+def test_walks_can_be_cut_short():
+    """walk_steps: many short walks instead of a few whole games."""
+    report = check(Race(), steps=60, walk_steps=5)
+    assert report.walks == 12 and report.finished == 0 and report.steps == 60
