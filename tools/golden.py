@@ -68,7 +68,7 @@ class WholeGame:
     def play(self) -> str:
         game = AsylumGame()
         policies = {seat: get_bot(bot) for seat, bot in enumerate(self.bots)}
-        st = Stepper(game, game.setup(self.players, self.seed), self.seed, policies)
+        st = Stepper(game, game.new_game(self.players), self.seed, policies)
         st.run()
         return self.render(st)
 

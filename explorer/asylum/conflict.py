@@ -22,7 +22,7 @@ the rules take on their own.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
 from ..core.engine import Chance, Decision, Game, IllegalAction, Step
@@ -42,7 +42,7 @@ from .combat import (
     tactical_maneuver,
 )
 from .params import AsylumRules
-from .villains import STAT_LABELS, Villain
+from .villains import STAT_LABELS, Villain, _rebuild
 
 ATTACKER, DEFENDER = 0, 1
 
@@ -149,6 +149,10 @@ class ConflictSetup:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self):
+        # rebuilt by the constructor, so the cached hash is recomputed where it is unpickled
+        return (_rebuild, (type(self), {f.name: getattr(self, f.name) for f in fields(self) if f.init}))
+
     def villain(self, name: str) -> Villain:
         side, i = self.index[name]
         return self.teams[side][i]
@@ -183,6 +187,9 @@ class ConflictResult:
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __reduce__(self):
+        return (_rebuild, (type(self), {f.name: getattr(self, f.name) for f in fields(self) if f.init}))
 
     @property
     def margin(self) -> int:
@@ -328,7 +335,8 @@ class Conflict(Game):
             if state.pending is None:
                 return IllegalAction(R.BLOCKING, "blocking answers a declared physical attack, and none is declared")
             side = 1 - state.turn
-            if action.blocker not in setup.index or setup.index[action.blocker][0] != side:
+            if not isinstance(action.blocker, str) or action.blocker not in setup.index \
+                    or setup.index[action.blocker][0] != side:
                 return IllegalAction(R.BLOCKING, f"{action.blocker!r} is not on the defending side")
             b = setup.index[action.blocker][1]
             if b == state.pending.target:
@@ -340,7 +348,7 @@ class Conflict(Game):
             return IllegalAction(R.FLYING, f"{action.blocker} flies and may not step in front of a melee attack")
         actor = getattr(action, "actor", None)
         if actor is not None:
-            if actor not in setup.index:
+            if not isinstance(actor, str) or actor not in setup.index:
                 return IllegalAction(R.ACTIONS, f"{actor!r} is not in this conflict")
             side, i = setup.index[actor]
             if side != state.turn:
@@ -351,7 +359,7 @@ class Conflict(Game):
                 return IllegalAction(R.DEFEATED, f"{actor} is defeated and has no action left")
             target = getattr(action, "target", None)
             if target is not None:
-                if target not in setup.index or setup.index[target][0] == side:
+                if not isinstance(target, str) or target not in setup.index or setup.index[target][0] == side:
                     return IllegalAction(R.ACTIONS, f"{target!r} is not an opposing villain")
                 t_side, j = setup.index[target]
                 if state.is_defeated(t_side, j):

@@ -43,6 +43,8 @@ from .state import Phase
 
 FORMAT = "explorer.asylum.log/1"
 HEADER_FIELDS = ("format", "game", "seed", "players", "opening", "masterminds")
+#: header fields a log may add for readers (who played, how it ended); replay ignores them
+HEADER_NOTES = ("bots", "result")
 STEP_FIELDS = ("step", "player", "action", "text", "events")
 
 
@@ -158,11 +160,12 @@ def _objects(text: str | Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
     return out
 
 
-def _check_keys(obj: dict[str, Any], expected: tuple[str, ...], what: str, line: int) -> None:
+def _check_keys(obj: dict[str, Any], expected: tuple[str, ...], what: str, line: int,
+                optional: tuple[str, ...] = ()) -> None:
     missing = [k for k in expected if k not in obj]
     if missing:
         raise LogError(f"{what} lacks {', '.join(repr(k) for k in missing)}", line)
-    extra = [k for k in obj if k not in expected]
+    extra = [k for k in obj if k not in expected and k not in optional]
     if extra:
         raise LogError(f"unexpected field(s) in {what}: {', '.join(repr(k) for k in extra)}", line)
 
@@ -172,7 +175,7 @@ def _check_header(obj: dict[str, Any], line: int) -> None:
         raise LogError(f"the first line must be the header, with \"format\": {FORMAT!r}", line)
     if obj["format"] != FORMAT:
         raise LogError(f"unknown log format {obj['format']!r} (this reads {FORMAT!r})", line)
-    _check_keys(obj, HEADER_FIELDS, "the header", line)
+    _check_keys(obj, HEADER_FIELDS, "the header", line, HEADER_NOTES)
     if obj["game"] != "asylum":
         raise LogError(f"this is a log of {obj['game']!r}, not of Doom Asylum ('asylum')", line)
     seed = obj["seed"]

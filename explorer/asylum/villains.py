@@ -105,6 +105,11 @@ class Villain:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self):
+        # rebuild from the given fields, so the cached hash is computed afresh in the
+        # process that unpickles (hash seeds differ between processes)
+        return (_rebuild, (type(self), {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.init}))
+
     # -- reading --------------------------------------------------------------------------
     def stat(self, name: str) -> int:
         """The stat at the current level (level-1 value plus upgrades)."""
@@ -169,6 +174,11 @@ class Villain:
         stats = " ".join(f"{''.join(w[0] for w in s.split('_')).upper()}{self._stats[s]}" for s in STATS)
         extra = f" [{', '.join(self._active)}]" if self._active else ""
         return f"{self.name} (L{self.level}) {stats}{extra}"
+
+
+def _rebuild(cls: type, fields: dict[str, Any]) -> Any:
+    """Unpickle a value object by calling its constructor (see ``__reduce__``)."""
+    return cls(**fields)
 
 
 def _upgrade(raw: Mapping[str, Any]) -> Upgrade:

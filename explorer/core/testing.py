@@ -612,6 +612,14 @@ class _Run:
                           f"in state {_show(state)}")
             if not self.unchanged(state, snapshot, h, f"game.check(state, {action!r})"):
                 return
+            try:  # game.check falls back to a generic refusal when explaining fails: ask the game itself
+                explained = game.illegal(state, action)
+            except Exception as e:
+                self.fail(check, lambda: f"game.illegal(state, {action!r}) ({how}) raised {_exc(e)} instead of "
+                          f"explaining the refusal, in state {_show(state)}", key=_kind(e))
+            else:
+                if not isinstance(explained, IllegalAction):
+                    self.fail(check, f"game.illegal(state, {action!r}) returned {explained!r}, not an IllegalAction")
             if action is None or (n and not over):  # None asks the stepper's policies; one a step is enough
                 continue
             before = len(stepper.history)

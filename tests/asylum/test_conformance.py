@@ -21,22 +21,6 @@ from explorer.core.testing import CHECKS, check_game
 #: Every rule option switched away from the rulebook's reading.
 OTHER_READINGS = AsylumRules(**{name: not getattr(AsylumRules(), name) for name in OPTIONS})
 
-PICKLE_BUG = (
-    "Villain (villains.py), ConflictSetup and ConflictResult (conflict.py) cache their hash in a `_hash` field "
-    "that pickle carries to another process: under another PYTHONHASHSEED (a worker, a cluster node) an unpickled "
-    "villain equals the same villain built there but hashes differently, so a dict or a set holds both and cache "
-    "lookups miss. Fix: a __reduce__ (or __getstate__/__setstate__) that leaves _hash out and computes it on load"
-)
-
-MALFORMED_BUG = (
-    "AsylumGame.illegal and Conflict.illegal compare or look up an action's fields before checking their "
-    "type: Move(room=[...]) raises TypeError (unhashable, game.py illegal: `action.room not in self._kind`), "
-    "Upgrade(level='2' or None) raises TypeError (game.py _illegal_upgrade: `action.level > ...`), and a "
-    "conflict action with a list or dict actor/target/blocker raises TypeError (conflict.py illegal: "
-    "`actor not in setup.index`, `target not in setup.index`, `action.blocker not in setup.index`)"
-)
-
-
 def other_readings_game() -> AsylumGame:
     """The whole game with every rule option flipped (importable: the kit rebuilds
     it in a subprocess)."""
@@ -115,7 +99,8 @@ def failed(reports, check) -> str:
                        if r.failed(check))
 
 
-KNOWN_BUGS = {"malformed": MALFORMED_BUG, "pickle": PICKLE_BUG}
+#: Checks known to fail, with the reason (xfailed strictly, so a fix shows): none now.
+KNOWN_BUGS: dict[str, str] = {}
 
 
 def param(check):
@@ -145,16 +130,4 @@ def test_the_walks_cover_the_game(reports):
         assert r.skipped.get("observe") == "the game has no observe(state, player)"
         assert r.outcomes > r.steps
 
-
-def test_the_known_bugs_are_what_they_say(reports):
-    """The xfailed checks fail only as KNOWN_BUGS says: malformed actions with
-    TypeErrors raised in the illegal() methods, pickled states with a villain's
-    (or a conflict's) cached hash."""
-    for r in reports.values():
-        for f in r.failed("malformed"):
-            assert "raised TypeError" in f.message
-            assert "in illegal)" in f.message or "in _illegal_upgrade)" in f.message
-        for f in r.failed("pickle"):
-            assert any(f"explorer.asylum.{kind}:" in f.message for kind in
-                       ("villains.Villain", "conflict.ConflictSetup", "conflict.ConflictResult")), f.message
 

@@ -236,10 +236,12 @@ class TypeErrors(Race):
 
 
 def test_an_illegal_action_raising_type_error_is_caught():
-    """illegal / malformed: a wrong action is an IllegalAction, never a TypeError or a KeyError."""
+    """illegal / malformed: a wrong action is explained by an IllegalAction, never a TypeError
+    or a KeyError.  (``game.check`` itself falls back to a generic refusal so a user never
+    sees the error; the kit asks ``game.illegal`` directly to catch the explainer's bug.)"""
     found = failures(TypeErrors())
-    assert "raised AttributeError" in found["illegal"] and "not IllegalAction" in found["illegal"]
-    assert "game.check(state, Roll(die=" in found["malformed"]
+    assert "raised AttributeError" in found["illegal"] and "instead of explaining" in found["illegal"]
+    assert "game.illegal(state, Roll(die=" in found["malformed"]
     assert "raised TypeError: unhashable type" in found["malformed"]
     assert "test_testing.py" in found["malformed"]  # where it was raised
 
