@@ -22,7 +22,7 @@ from explorer.asylum.game import (
     ScorePlotRoom,
     Upgrade,
 )
-from explorer.asylum.params import AsylumRules
+from explorer.asylum.params import load_rules
 from explorer.core.engine import IllegalAction, Stepper
 
 HIT, MISS = AttackResult(True, True), AttackResult(True, False)
@@ -101,7 +101,7 @@ def test_making_another_mastermind_ends_doom_ready_by_default(game):
     state = position(game, "Mess Hall", 8, ready=True, villains=["Matron Hatchet", "Gargantua"], phase=START)
     step = game.resolve(state, MakeMastermind("Gargantua"), None)
     assert step.state.parties[0].doom_ready is None
-    keep = AsylumGame(rules=AsylumRules(switch_ends_doom_ready=False))
+    keep = AsylumGame(rules=load_rules().replace(switch_ends_doom_ready=False))
     state = position(keep, "Mess Hall", 8, ready=True, villains=["Matron Hatchet", "Gargantua"], phase=START,
                      rules_game=keep)
     assert keep.resolve(state, MakeMastermind("Gargantua"), None).state.parties[0].doom_ready == "Gargantua"
@@ -196,7 +196,7 @@ def test_doom_ready_out_of_turn_is_an_option(game):
     assert step.state.parties[1].doom_ready is None  # a move step: nothing settled
     step = game.resolve(step.state, EnterYard(), None)
     assert step.state.parties[1].doom_ready == "Iron Maiden"  # seat 1 stood in a plot room with 8 points
-    strict = AsylumGame(rules=AsylumRules(doom_ready_any_time=False))
+    strict = AsylumGame(rules=load_rules().replace(doom_ready_any_time=False))
     state = position(strict, "Visiting Room", 1, rival="Psychoactive Chemical Lab", rival_dd=8, rules_game=strict)
     state = strict.resolve(strict.resolve(state, Move("Yard"), None).state, EnterYard(), None).state
     assert state.current == 1 and state.parties[1].doom_ready == "Iron Maiden"  # at the start of his own turn
@@ -208,7 +208,7 @@ def test_doom_ready_out_of_turn_is_an_option(game):
 
 def test_the_turn_cap_ends_the_game_as_a_draw():
     """Gameplay overview (reading turn-cap): no winner by the cap is a draw, reported as such."""
-    game = AsylumGame(rules=AsylumRules(turn_cap=1))
+    game = AsylumGame(rules=load_rules().replace(turn_cap=1))
     st = Stepper(game, game.setup(2, 0), seed=0)
     from explorer.asylum.bots import GreedyBot
 
