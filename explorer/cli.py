@@ -143,10 +143,8 @@ def _check(args: argparse.Namespace) -> int:
     import importlib
 
     def shown(path) -> str:  # data/asylum/rules.toml rather than a long absolute path
-        try:
-            return os.path.relpath(path)
-        except ValueError:
-            return str(path)
+        path, here = Path(path).absolute(), Path.cwd()
+        return str(path.relative_to(here)) if path.is_relative_to(here) else str(path)
 
     for game in [args.game] if args.game else CHECKED_GAMES:
         try:

@@ -452,6 +452,10 @@ def _nerve_possible(params: NerveParams, rules, roster) -> bool:
 @cached_file
 def _load(path: Path) -> EventTable:
     raw = read_toml(path)
+    for key in raw:
+        if key not in _Header.model_fields:
+            raise DataError(path, key, None, "unknown key or table (expected source, dice, sides, [limits] and "
+                                             "[[result]])")
     if "limits" not in raw:
         raise DataError(path, "limits", None, "missing table [limits]: the allowed range of dice, sides and "
                                               "every effect parameter")

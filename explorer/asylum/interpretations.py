@@ -20,25 +20,33 @@ from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from ..core.data import DataError, cached_file, data_path, read_toml, validate_entries
 from ..core.rulebook import sections, summaries_path
 from . import sections as R
 from .params import OPTIONS
 
-_Text = Field(min_length=1, pattern=r"\S")
+def _not_blank(text: str) -> str:
+    if not text.strip():
+        raise ValueError("empty")
+    return text
+
+
+_Text = Annotated[str, AfterValidator(_not_blank)]
 
 
 class Reading(BaseModel):
     """One entry of the register."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-    id: str = _Text
-    section: str = _Text  # the rulebook heading
-    rule: str = _Text  # our section id
-    question: str = _Text
-    reading: str = _Text
+    id: _Text
+    section: _Text  # the rulebook heading
+    rule: _Text  # our section id
+    question: _Text
+    reading: _Text
     alternatives: tuple[str, ...] = Field(strict=False)  # TOML gives a list; may be empty
     option: str | None = None
 

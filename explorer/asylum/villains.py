@@ -243,6 +243,8 @@ def _load_limits(path: Path) -> Mapping[str, Range]:
 @cached_file
 def _load_roster(path: Path) -> tuple[tuple[str, Villain], ...]:
     raw = read_toml(path)
+    if not raw:
+        raise DataError(path, None, None, "the file is empty: expected a [limits] table and [[villain]] entries")
     for key in raw:
         if key not in ("source", "limits", "villain"):
             raise DataError(path, key, None, "unknown table or key (expected source, [limits] and [[villain]])")
