@@ -29,7 +29,7 @@ and calls the effect again with his ``choice`` and the ``memo``.  ``game`` is th
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -426,16 +426,22 @@ def load_event_table(path: str | os.PathLike | None = None) -> EventTable:
 @cached_file
 def _load_checked(path: Path, rules_path: Path, roster_path: Path) -> EventTable:
     table = _load(path)
-    rules, roster = load_rules(rules_path), load_roster(roster_path)
+    rules = load_rules(rules_path)
+    for r, problem in unwinnable(table, rules, load_roster(roster_path)):
+        raise DataError(path, r.name, "params.target", f"{problem} (checked against {roster_path.name} and "
+                                                       f"max_level {rules.max_level})")
+    return table
+
+
+def unwinnable(table: EventTable, rules, roster) -> Iterator[tuple[EventResult, str]]:
+    """Each Calculated Risk of ``table`` that nobody could ever win under ``rules``
+    with ``roster``, and why: a gamble's target beyond the die, a Test of Nerve
+    no mastermind can pass."""
     for r in table.results:
         if r.effect == "gamble" and _gamble_odds(None, None, None, r.params) == 0:
-            raise DataError(path, r.name, "params.target",
-                            f"{r.params.target} cannot be rolled on a die: a gamble needs a target of 1 to 6")
+            yield r, f"{r.params.target} cannot be rolled on a die: a gamble needs a target of 1 to 6"
         if r.effect == "test_of_nerve" and not _nerve_possible(r.params, rules, roster):
-            raise DataError(path, r.name, "params.target",
-                            f"no mastermind can beat {r.params.target}: a die and his best stat never get past it "
-                            f"(checked against {roster_path.name} and max_level {rules.max_level})")
-    return table
+            yield r, f"no mastermind can beat {r.params.target}: a die and his best stat never get past it"
 
 
 def _nerve_possible(params: NerveParams, rules, roster) -> bool:

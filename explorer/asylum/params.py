@@ -27,8 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pydantic import ConfigDict, create_model
 
-from ..core.data import DataError, Range, companion, data_path, read_range, read_toml, validate
-from ..core.data import cached_file
+from ..core.data import DataError, Range, cached_file, companion, data_path, read_range, read_toml, validate
 from ..core.engine import outcomes
 from ..core.rulebook import cited, require, summaries_path
 from . import sections as R
@@ -143,7 +142,8 @@ def override_rules(changes: Mapping[str, int | bool], rules: AsylumRules | None 
     """``rules`` (default: the loaded data) with ``changes`` applied, each change
     checked as the file's values are: a known rule, a number (or, for an option,
     a boolean) inside the range the rules file declares, and a whole that still
-    makes sense.  Refusals raise :class:`RuleError`."""
+    makes sense, with the roster and the Event Table too.  Refusals raise
+    :class:`RuleError`."""
     loaded = _loaded(path)
     base = loaded.rules if rules is None else rules
     for name, value in changes.items():
@@ -156,10 +156,16 @@ def override_rules(changes: Mapping[str, int | bool], rules: AsylumRules | None 
         else:
             raise RuleError(name, f"no such rule (numbers: {', '.join(NUMBERS)}; options: {', '.join(OPTIONS)})")
     new = base.replace(**changes)
-    from .villains import load_roster  # villains -> abilities -> combat imports this module
+    from .event_table import load_event_table, unwinnable  # both import this module
+    from .villains import load_roster
 
-    for name, problem in problems(new, loaded.ranges, load_roster(loaded.roster_path), loaded.roster_path):
-        raise RuleError(name, f"{getattr(new, name)!r}: {problem}")
+    roster = load_roster(loaded.roster_path)
+    for name, problem in problems(new, loaded.ranges, roster, loaded.roster_path):
+        raise RuleError(name, problem)
+    for result, problem in unwinnable(load_event_table(companion(loaded.roster_path, "asylum", "events.toml")),
+                                      new, roster):
+        culprit = next((n for n in ("max_level", "maneuver_counts_upgrades") if n in changes), next(iter(changes)))
+        raise RuleError(culprit, f"the Event Table's {result.name!r} could no longer be won: {problem}")
     return new
 
 
@@ -170,29 +176,25 @@ def problems(rules: AsylumRules, ranges: Mapping[str, Range], roster: Mapping[st
     for name in NUMBERS:
         value = getattr(rules, name)
         if value not in ranges[name]:
-            yield name, f"out of range: allowed {ranges[name]} (the range declared in the rules file)"
+            yield name, f"{value!r} is out of range: allowed {ranges[name]} (the range declared in the rules file)"
     cap = rules.doomsday_cap
     # Doomsday points: nobody can hold more than the cap
-    if rules.doomsday_start > cap:
-        yield "doomsday_start", f"above doomsday_cap ({cap}): no party could hold its starting points"
-    if rules.doom_ready_points > cap:
-        yield "doom_ready_points", f"above doomsday_cap ({cap}): no party could ever become Doom Ready"
-    if rules.upgrade_cost > cap:
-        yield "upgrade_cost", f"above doomsday_cap ({cap}): no party could ever pay for an upgrade"
-    if rules.recruit_cost > cap:
-        yield "recruit_cost", f"above doomsday_cap ({cap}): no party could ever pay for a recruit"
+    for name, what in (("doomsday_start", "hold its starting points"), ("doom_ready_points", "ever become Doom Ready"),
+                       ("upgrade_cost", "ever pay for an upgrade"), ("recruit_cost", "ever pay for a recruit")):
+        if getattr(rules, name) > cap:
+            yield name, f"{getattr(rules, name)} is above doomsday_cap ({cap}): no party could {what}"
     # Upgrading Villains: a cap above every villain's upgrades is a level nobody reaches
     top = max(v.max_level for v in roster.values())
     if rules.max_level > top:
-        yield "max_level", (f"above {top}, the highest level the villains' upgrades reach "
+        yield "max_level", (f"{rules.max_level} is above {top}, the highest level the villains' upgrades reach "
                             f"({Path(roster_path).name}); a lower max_level is a legal cap")
     # Tactical Maneuvers: die + best stat must be able to beat the target
-    if maneuver_record(roster, rules, rules.maneuver_target) is None:
-        best = next((t for t in range(rules.maneuver_target - 1, -1, -1)
-                     if maneuver_record(roster, rules, t) is not None), None)
-        yield "maneuver_target", ("no villain can beat it with a die and his best stat, so a tactical maneuver "
-                                  "never succeeds" + (f" (the most any villain can beat is {best})"
-                                                      if best is not None else ""))
+    target = rules.maneuver_target
+    if maneuver_record(roster, rules, target) is None:
+        best = next((t for t in range(target - 1, -1, -1) if maneuver_record(roster, rules, t) is not None), None)
+        yield "maneuver_target", (f"no villain can beat {target} with a die and his best stat, so a tactical "
+                                  "maneuver never succeeds" + (f" (the most any villain can beat is {best})"
+                                                               if best is not None else ""))
 
 
 def maneuver_record(roster: Mapping[str, Villain], rules: AsylumRules, target: int) -> tuple[str, int] | None:
@@ -234,7 +236,7 @@ def _load(path: Path, roster_path: Path, summaries: Path) -> _Loaded:
 
     roster = load_roster(roster_path)
     for name, problem in problems(rules, ranges, roster, roster_path):
-        raise DataError(path, "numbers", name, f"{getattr(rules, name)!r} is {problem}")
+        raise DataError(path, "numbers", name, problem)
     require(R.GAME, cited(R, R.GAME), summaries)
     return _Loaded(rules, MappingProxyType(ranges), roster_path)
 

@@ -51,8 +51,11 @@ def data_dir() -> Path:
     ``data/`` folder of a source checkout (the usual, editable install).
     """
     env = os.environ.get("EXPLORER_DATA")
-    if env:
-        return Path(env)
+    return Path(env) if env else _default_data_dir()
+
+
+@functools.lru_cache(maxsize=None)
+def _default_data_dir() -> Path:
     here = Path(__file__).resolve().parent.parent
     shipped = here / "data"
     return shipped if shipped.is_dir() else here.parent / "data"
@@ -76,19 +79,20 @@ def cached_file(load: Callable[..., M]) -> Callable[..., M]:
     an edited one is read afresh (a designer edits data and re-runs without
     restarting).  Extra paths are files the result also depends on (a rules file
     checked against the roster beside it)."""
-    cache = functools.lru_cache(maxsize=16)(lambda *key: load(*(p for p, _ in key)))
+    cache = functools.lru_cache(maxsize=16)(lambda *key: load(*(Path(p) for p, _ in key)))
 
     @functools.wraps(load)
-    def cached(*paths: Path) -> M:
-        return cache(*((resolved, _stamp(resolved)) for resolved in (Path(p).resolve() for p in paths)))
+    def cached(*paths: str | os.PathLike) -> M:
+        # called on every use of the data (``rules=None`` means "load the rules"): keep it cheap
+        return cache(*((full, _stamp(full)) for full in map(os.path.abspath, paths)))
 
     cached.cache_clear = cache.cache_clear  # type: ignore[attr-defined]
     return cached
 
 
-def _stamp(path: Path) -> tuple[int, int]:
+def _stamp(path: str) -> tuple[int, int]:
     try:
-        st = path.stat()
+        st = os.stat(path)
     except OSError:
         return (0, 0)  # the loader reports the missing file
     return (st.st_mtime_ns, st.st_size)

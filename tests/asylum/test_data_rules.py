@@ -66,7 +66,7 @@ def test_override_accepts_values_in_range():
 
 @pytest.mark.parametrize("changes, rule, words", [
     ({"maneuver_target": 13}, "maneuver_target", "allowed 2..12"),
-    ({"maneuver_target": 12}, "maneuver_target", "no villain can beat it"),
+    ({"maneuver_target": 12}, "maneuver_target", "no villain can beat 12"),
     ({"turn_cap": 0}, "turn_cap", "allowed 1..200"),
     ({"doomsday_cap": 4}, "doom_ready_points", "above doomsday_cap (4)"),
     ({"maneuver_target": "8"}, "maneuver_target", "whole number"),
@@ -79,6 +79,18 @@ def test_override_refuses_what_the_file_would(changes, rule, words):
     with pytest.raises(RuleError) as err:
         override_rules(changes)
     assert err.value.rule == rule and words in str(err.value)
+
+
+def test_override_refuses_a_cap_that_makes_an_event_unwinnable(data):
+    """Upgrading Villains / Calculated Risk: with a Test of Nerve only a level-3
+    villain can pass, a what-if capping villains at level 2 is refused."""
+    villains, events = data / "asylum" / "villains.toml", data / "asylum" / "events.toml"
+    villains.write_text(villains.read_text().replace("quickness = 6", "quickness = 5"))
+    events.write_text(events.read_text().replace("target = 7, win = 2", "target = 11, win = 2"))
+    assert override_rules({"vp_defeat": 4}).max_level == 3  # Gargantua's Physical Attack is 6 at level 3
+    with pytest.raises(RuleError) as err:
+        override_rules({"max_level": 2})
+    assert err.value.rule == "max_level" and "'Test of Nerve' could no longer be won" in str(err.value)
 
 
 def test_roster_limits_are_exposed():
