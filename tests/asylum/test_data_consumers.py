@@ -10,7 +10,6 @@ beat 8 (1/2) and a die of 3+ to beat 7 (2/3).
 from __future__ import annotations
 
 import os
-import shutil
 from fractions import Fraction
 from pathlib import Path
 
@@ -20,16 +19,10 @@ from explorer.asylum import load_roster, odds
 from explorer.asylum.params import load_rules
 from explorer.cli import main
 
-DATA = Path(__file__).resolve().parents[2] / "data"
-
-
 @pytest.fixture
-def rules_file(tmp_path, monkeypatch) -> Path:
-    """The rules file of a private copy of data/, used through $EXPLORER_DATA."""
-    copy = tmp_path / "data"
-    shutil.copytree(DATA, copy)
-    monkeypatch.setenv("EXPLORER_DATA", str(copy))
-    return copy / "asylum" / "rules.toml"
+def rules_file(data_copy) -> Path:
+    """The rules file of a private copy of data/ (see conftest.py)."""
+    return data_copy / "asylum" / "rules.toml"
 
 
 def set_number(path: Path, name: str, value: int) -> None:

@@ -9,7 +9,6 @@ game do.
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -19,15 +18,6 @@ from explorer.asylum.game import AsylumGame
 from explorer.core.data import DataError
 
 DATA = Path(__file__).resolve().parents[2] / "data"
-
-
-@pytest.fixture
-def data(tmp_path, monkeypatch) -> Path:
-    """A private copy of data/, used by every loader through $EXPLORER_DATA."""
-    copy = tmp_path / "data"
-    shutil.copytree(DATA, copy)
-    monkeypatch.setenv("EXPLORER_DATA", str(copy))
-    return copy
 
 
 def sub(*pairs: str):
@@ -200,7 +190,7 @@ CASES = {
     "summary without a heading": (S, sub('[doomsday.cap]\nheading = "Doomsday points"\n', "[doomsday.cap]\n"),
                                   "doomsday.cap", "heading", "missing"),
 }
-# files every data file must survive: unreadable in one way or another
+# every data file, made unreadable in each way a file can be
 for name in (R, V, E, I, S, "asylum/board.toml"):
     CASES[f"{name}: not UTF-8"] = (name, latin1, None, None, "not UTF-8 text: byte 0xe9 at line 1, column 6")
     CASES[f"{name}: a folder"] = (name, folder, None, None, "is a folder")
@@ -208,10 +198,10 @@ for name in (R, V, E, I, S, "asylum/board.toml"):
 
 
 @pytest.mark.parametrize("file, edit, entry, field, words", CASES.values(), ids=CASES.keys())
-def test_a_bad_edit_is_refused_naming_file_entry_and_field(data, file, edit, entry, field, words):
+def test_a_bad_edit_is_refused_naming_file_entry_and_field(data_copy, file, edit, entry, field, words):
     """Every malformed edit is a DataError naming the file, the entry and the field,
     raised by ``check`` and, for the files the game reads, by the game itself."""
-    path = data / file
+    path = data_copy / file
     edit(path)
     with pytest.raises(DataError) as err:
         check_data()
@@ -224,21 +214,21 @@ def test_a_bad_edit_is_refused_naming_file_entry_and_field(data, file, edit, ent
         assert str(again.value) == str(e)
 
 
-def test_test_of_nerve_checks_use_max_level(data):
+def test_test_of_nerve_checks_use_max_level(data_copy):
     """Upgrading Villains / Calculated Risk: a Test of Nerve only a level-3 villain
     can pass is refused once max_level caps every villain at level 1."""
-    sub("quickness = 6", "quickness = 5")(data / V)  # the Gremlin: now no level-1 stat above 5
-    sub("params = { target = 7, win = 2, lose = 1 }", "params = { target = 11, win = 2, lose = 1 }")(data / E)
+    sub("quickness = 6", "quickness = 5")(data_copy / V)  # the Gremlin: now no level-1 stat above 5
+    sub("params = { target = 7, win = 2, lose = 1 }", "params = { target = 11, win = 2, lose = 1 }")(data_copy / E)
     check_data()  # at level 3 Gargantua has Physical Attack 6: a 6 on the die beats 11
-    sub("max_level = { value = 3,", "max_level = { value = 1,")(data / R)
+    sub("max_level = { value = 3,", "max_level = { value = 1,")(data_copy / R)
     with pytest.raises(DataError) as err:
         check_data()
     assert (Path(err.value.file).name, err.value.entry, err.value.field) == ("events.toml", "Test of Nerve", "params.target")
 
 
-def test_every_good_file_loads_with_its_summary(data):
+def test_every_good_file_loads_with_its_summary(data_copy):
     """The shipped data passes every check; ``check_data`` says what each file holds."""
-    summaries = {c.path.relative_to(data).as_posix(): c.summary for c in check_data()}
+    summaries = {c.path.relative_to(data_copy).as_posix(): c.summary for c in check_data()}
     assert summaries == {
         S: "42 section summaries, covering the 42 sections the code cites",
         V: "18 villains (5 starred)",
@@ -249,23 +239,23 @@ def test_every_good_file_loads_with_its_summary(data):
     }
 
 
-def test_a_lower_max_level_is_a_legal_cap(data):
+def test_a_lower_max_level_is_a_legal_cap(data_copy):
     """Upgrading Villains: max_level below what the upgrades provide caps the villains."""
-    sub("max_level = { value = 3,", "max_level = { value = 2,")(data / R)
+    sub("max_level = { value = 3,", "max_level = { value = 2,")(data_copy / R)
     check_data()
     assert AsylumGame().rules.max_level == 2
 
 
-def test_widening_a_range_lets_a_value_through(data):
+def test_widening_a_range_lets_a_value_through(data_copy):
     """Tactical Maneuvers: a designer who widens a range may use the new values."""
-    sub("vp_maneuver = { value = 3, min = 0, max = 10 }", "vp_maneuver = { value = 15, min = 0, max = 20 }")(data / R)
+    sub("vp_maneuver = { value = 3, min = 0, max = 10 }", "vp_maneuver = { value = 15, min = 0, max = 20 }")(data_copy / R)
     check_data()
     assert AsylumGame().rules.vp_maneuver == 15
 
 
-def test_a_fixed_file_is_accepted_without_a_restart(data):
+def test_a_fixed_file_is_accepted_without_a_restart(data_copy):
     """Edit, get refused, fix, re-run: the loaders follow the file's stamp."""
-    path = data / R
+    path = data_copy / R
     good = path.read_text()
     path.write_text(good.replace("turn_cap = { value = 30,", "turn_cap = { value = 0,"))
     with pytest.raises(DataError):

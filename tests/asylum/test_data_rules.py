@@ -3,9 +3,6 @@ interpretation register's loader, and ``python -m explorer check``."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from explorer.asylum.interpretations import load_interpretations
@@ -21,16 +18,6 @@ from explorer.asylum.params import (
 from explorer.asylum.villains import roster_limits
 from explorer.cli import main
 from explorer.core.data import Range
-
-DATA = Path(__file__).resolve().parents[2] / "data"
-
-
-@pytest.fixture
-def data(tmp_path, monkeypatch) -> Path:
-    copy = tmp_path / "data"
-    shutil.copytree(DATA, copy)
-    monkeypatch.setenv("EXPLORER_DATA", str(copy))
-    return copy
 
 
 # -- ranges and overrides ---------------------------------------------------------------------
@@ -81,10 +68,10 @@ def test_override_refuses_what_the_file_would(changes, rule, words):
     assert err.value.rule == rule and words in str(err.value)
 
 
-def test_override_refuses_a_cap_that_makes_an_event_unwinnable(data):
+def test_override_refuses_a_cap_that_makes_an_event_unwinnable(data_copy):
     """Upgrading Villains / Calculated Risk: with a Test of Nerve only a level-3
     villain can pass, a what-if capping villains at level 2 is refused."""
-    villains, events = data / "asylum" / "villains.toml", data / "asylum" / "events.toml"
+    villains, events = data_copy / "asylum" / "villains.toml", data_copy / "asylum" / "events.toml"
     villains.write_text(villains.read_text().replace("quickness = 6", "quickness = 5"))
     events.write_text(events.read_text().replace("target = 7, win = 2", "target = 11, win = 2"))
     assert override_rules({"vp_defeat": 4}).max_level == 3  # Gargantua's Physical Attack is 6 at level 3
@@ -110,19 +97,19 @@ def test_the_register_loads_and_explains_every_option():
     assert register["defeated-act"].alternatives
 
 
-def test_a_missing_register_is_a_data_error(data):
+def test_a_missing_register_is_a_data_error(data_copy):
     from explorer.core.data import DataError
 
-    (data / "asylum" / "interpretations.toml").unlink()
+    (data_copy / "asylum" / "interpretations.toml").unlink()
     with pytest.raises(DataError, match="file not found"):
         load_interpretations()
 
 
 # -- python -m explorer check -----------------------------------------------------------------
 
-def test_check_prints_one_line_per_file(data, monkeypatch, capsys):
+def test_check_prints_one_line_per_file(data_copy, monkeypatch, capsys):
     """``check`` loads every data file and says what each holds."""
-    monkeypatch.chdir(data.parent)
+    monkeypatch.chdir(data_copy.parent)
     assert main(["check"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert "data/asylum/villains.toml: 18 villains (5 starred)" in out
@@ -132,10 +119,10 @@ def test_check_prints_one_line_per_file(data, monkeypatch, capsys):
     assert capsys.readouterr().out.splitlines() == out
 
 
-def test_check_names_the_file_entry_and_field(data, monkeypatch, capsys):
+def test_check_names_the_file_entry_and_field(data_copy, monkeypatch, capsys):
     """Tactical Maneuvers: a bad value is one error line and exit code 2."""
-    monkeypatch.chdir(data.parent)
-    path = data / "asylum" / "rules.toml"
+    monkeypatch.chdir(data_copy.parent)
+    path = data_copy / "asylum" / "rules.toml"
     path.write_text(path.read_text().replace("\nmaneuver_target = { value = 8,", "\nmaneuver_target = { value = 13,"))
     assert main(["check"]) == 2
     captured = capsys.readouterr()
@@ -144,10 +131,10 @@ def test_check_names_the_file_entry_and_field(data, monkeypatch, capsys):
                             "range: allowed 2..12 (the range declared in the rules file)\n")
 
 
-def test_check_never_shows_a_traceback(data, monkeypatch, capsys):
+def test_check_never_shows_a_traceback(data_copy, monkeypatch, capsys):
     """A file that is not UTF-8 is one line naming it, not a traceback."""
-    monkeypatch.chdir(data.parent)
-    path = data / "asylum" / "villains.toml"
+    monkeypatch.chdir(data_copy.parent)
+    path = data_copy / "asylum" / "villains.toml"
     path.write_bytes(path.read_bytes().replace(b"Oscar", b"\xd8scar", 1))
     assert main(["check", "asylum"]) == 2
     err = capsys.readouterr().err
