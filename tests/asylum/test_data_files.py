@@ -199,8 +199,10 @@ for name in (R, V, E, I, S, "asylum/board.toml"):
 
 @pytest.mark.parametrize("file, edit, entry, field, words", CASES.values(), ids=CASES.keys())
 def test_a_bad_edit_is_refused_naming_file_entry_and_field(data_copy, file, edit, entry, field, words):
-    """Every malformed edit is a DataError naming the file, the entry and the field,
-    raised by ``check`` and, for the files the game reads, by the game itself."""
+    """Doomsday points, Upgrading Villains, Tactical Maneuvers, Knowing your Villains,
+    Calculated Risks: every malformed edit is a DataError naming the file, the entry
+    and the field, raised by ``check`` and, for the files the game reads, by the
+    game itself (the same message)."""
     path = data_copy / file
     edit(path)
     with pytest.raises(DataError) as err:
