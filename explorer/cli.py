@@ -300,6 +300,40 @@ EXTENSIONS.append(_add_simulate)
 COMMANDS["simulate"] = _simulate
 
 
+# -- check: load and cross-check every data file ------------------------------------------------
+
+#: The games whose data ``check`` knows: each package ``explorer.<game>`` has a ``check``
+#: module with ``check_data() -> list[Checked]`` (one summary per file; DataError on a problem).
+CHECKED_GAMES = ("asylum",)
+
+
+def _add_check(sub: argparse._SubParsersAction) -> None:
+    c = sub.add_parser("check", help="load and cross-check every data file of a game (all games by default)")
+    c.add_argument("game", nargs="?", choices=CHECKED_GAMES, help="which game (default: all)")
+
+
+def _check(args: argparse.Namespace) -> int:
+    import importlib
+
+    def shown(path) -> str:  # data/asylum/rules.toml rather than a long absolute path
+        path, here = Path(path).absolute(), Path.cwd()
+        return str(path.relative_to(here)) if path.is_relative_to(here) else str(path)
+
+    for game in [args.game] if args.game else CHECKED_GAMES:
+        try:
+            checked = importlib.import_module(f"explorer.{game}.check").check_data()
+        except DataError as exc:
+            print(f"error: {DataError(shown(exc.file), exc.entry, exc.field, exc.problem)}", file=sys.stderr)
+            return 2
+        for c in checked:
+            print(f"{shown(c.path)}: {c.summary}")
+    return 0
+
+
+EXTENSIONS.append(_add_check)
+COMMANDS["check"] = _check
+
+
 # -- main --------------------------------------------------------------------------------------
 
 def _error(message: str) -> int:

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from explorer.asylum import load_roster, odds
-from explorer.asylum.combat import DEFAULT_RULES
+from explorer.asylum.params import load_rules
 from explorer.cli import applied_defences, main, matchup_rows
 
 
@@ -61,7 +61,7 @@ def test_the_defenders_automatic_defences_are_named_where_they_apply(capsys, ros
     assert "Iron Will: " in out and "applies to: mental attack, Mind Blast (ability: defeats him)" in out
     # armour is for melee: a ranged shooter's attacks do not meet it
     defences = applied_defences(roster["Iron Maiden"], matchup_rows(roster["Deadeye Dolores"], roster["Iron Maiden"],
-                                                                    DEFAULT_RULES)[1], DEFAULT_RULES)
+                                                                    load_rules())[1], load_rules())
     assert defences == [("Armoured", defences[0][1], [])]
     assert main(["odds", "Deadeye Dolores", "Iron Maiden"]) == 0
     assert "applies to none of these attacks" in capsys.readouterr().out
@@ -86,7 +86,7 @@ def test_the_command_shows_what_the_combat_odds_widget_shows(roster, defender):
     for attacker in roster:
         x.attacker.value = attacker
         a, d = x.attacker_villain, x.defender_villain
-        mine = {key: p for key, _, p in matchup_rows(a, d, DEFAULT_RULES)[0]}
+        mine = {key: p for key, _, p in matchup_rows(a, d, load_rules())[0]}
         widget = {r.key: r.p for r in x.rows}
         for key, p in widget.items():
             if key == "hit" and key not in mine:  # no catch: the hit is the whole attack

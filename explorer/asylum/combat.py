@@ -13,12 +13,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.dist import Dist, against_target, contest, d6
 from ..core.engine import Chance, outcomes
-from .params import AsylumRules
+from .params import AsylumRules, load_rules
 
 if TYPE_CHECKING:
     from .villains import Villain
-
-DEFAULT_RULES = AsylumRules()
 
 
 def beats(bonus: int, rival_bonus: int, die_a: Dist[int] = d6, die_b: Dist[int] = d6) -> Dist[bool]:
@@ -134,35 +132,38 @@ def resolve_attack(
     defender: Villain,
     attack: Attack,
     chance: Chance,
-    rules: AsylumRules = DEFAULT_RULES,
+    rules: AsylumRules | None = None,
     *,
     blocked: bool = False,
 ) -> AttackResult:
     """An attack from declaration to result.  A blocker is never caught first
     (rulebook, "Blocking"); ranged attacks skip the catch only when the rules
     option ``ranged_attacks_need_catch`` is off."""
+    rules = load_rules() if rules is None else rules
     if needs_catch(attack, rules, blocked) and not catch_roll(attacker, defender, attack, chance):
         return AttackResult(False, False)
     return AttackResult(True, hit_roll(attacker, defender, attack, chance))
 
 
 @lru_cache(maxsize=65536)
-def attack_dist(attacker: Villain, defender: Villain, attack: Attack, rules: AsylumRules = DEFAULT_RULES,
+def attack_dist(attacker: Villain, defender: Villain, attack: Attack, rules: AsylumRules,
                 blocked: bool = False) -> Dist[AttackResult]:
     """Every way :func:`resolve_attack` can end, exactly (cached).  A conflict
     rolls this once per attack: the same rule, one draw instead of two."""
     return outcomes(lambda chance: resolve_attack(attacker, defender, attack, chance, rules, blocked=blocked))
 
 
-def maneuver_stat(villain: Villain, rules: AsylumRules = DEFAULT_RULES) -> str:
+def maneuver_stat(villain: Villain, rules: AsylumRules | None = None) -> str:
     """The best of Physical Attack, Mental Attack and Quickness (first on ties)."""
+    rules = load_rules() if rules is None else rules
     stats = ("physical_attack", "mental_attack", "quickness")
     value = villain.stat if rules.maneuver_counts_upgrades else villain.base_stat
     return max(stats, key=value)
 
 
-def tactical_maneuver(villain: Villain, stat: str, chance: Chance, rules: AsylumRules = DEFAULT_RULES) -> bool:
+def tactical_maneuver(villain: Villain, stat: str, chance: Chance, rules: AsylumRules | None = None) -> bool:
     """Die + the chosen stat must beat the target (8); special abilities do not
     help (rulebook, "Tactical Maneuvers")."""
+    rules = load_rules() if rules is None else rules
     value = villain.stat(stat) if rules.maneuver_counts_upgrades else villain.base_stat(stat)
     return chance.roll(beats_target(value, rules.maneuver_target))

@@ -30,7 +30,6 @@ from ..core.events import Event, event
 from . import abilities as _abilities
 from . import sections as R
 from .combat import (
-    DEFAULT_RULES,
     Attack,
     attack_dist,
     automatic_defences,
@@ -41,7 +40,7 @@ from .combat import (
     physical_attack_spec,
     tactical_maneuver,
 )
-from .params import AsylumRules
+from .params import AsylumRules, load_rules
 from .villains import STAT_LABELS, Villain, _rebuild
 
 ATTACKER, DEFENDER = 0, 1
@@ -121,7 +120,7 @@ class ConflictSetup:
     first: int = ATTACKER
     ambush: bool = False
     doom_ready: bool = False  # someone in the game is Doom Ready: the winner's bonus grows
-    rules: AsylumRules = DEFAULT_RULES
+    rules: AsylumRules = field(default_factory=load_rules)
     index: dict[str, tuple[int, int]] = field(init=False, repr=False)
     _key: tuple = field(init=False, repr=False)
     _hash: int = field(init=False, repr=False)
@@ -275,7 +274,7 @@ class Conflict(Game):
         first = ATTACKER
         if ambush and len(defenders) == 1 and masterminds[1] == defenders[0].name:
             first = DEFENDER
-        setup = ConflictSetup((attackers, defenders), tuple(masterminds), first, ambush, doom_ready, rules or DEFAULT_RULES)
+        setup = ConflictSetup((attackers, defenders), tuple(masterminds), first, ambush, doom_ready, rules or load_rules())
         return ConflictState(setup, turn=first)
 
     # -- protocol ---------------------------------------------------------------------------

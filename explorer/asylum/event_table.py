@@ -29,7 +29,7 @@ and calls the effect again with his ``choice`` and the ``memo``.  ``game`` is th
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -38,11 +38,24 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..core.data import DataError, cached_file, data_path, read_toml, validate, validate_entries
+from ..core.data import (
+    DataError,
+    Range,
+    cached_file,
+    check_range,
+    companion,
+    data_path,
+    read_range,
+    read_toml,
+    validate,
+    validate_entries,
+)
 from ..core.dist import Dist, dice, table
 from ..core.events import Event, event
 from . import sections as R
 from .combat import beats_target, maneuver_stat
+from .params import load_rules
+from .villains import load_roster
 
 KINDS = ("ambush", "cunning_trick", "calculated_risk")
 KIND_RULES = {"ambush": R.AMBUSH, "cunning_trick": R.CUNNING_TRICK, "calculated_risk": R.CALCULATED_RISK}
@@ -380,6 +393,7 @@ class _Header(BaseModel):
     source: str = Field(min_length=1)
     dice: int = Field(ge=1, le=4)
     sides: int = Field(ge=2, le=20)
+    limits: dict[str, Any]
     result: list[Any]
 
 
@@ -399,15 +413,62 @@ def load_event_table(path: str | os.PathLike | None = None) -> EventTable:
 
     Problems raise :class:`~explorer.core.data.DataError` naming the file, the
     result and the field: an unknown effect, a kind that does not match the
-    effect, bad parameters, or bands that leave a roll out or overlap.
+    effect, bad parameters or parameters outside the ranges the file's
+    ``[limits]`` declare, bands that leave a roll out or overlap, or a Calculated
+    Risk nobody can win (checked against the rules and roster beside the file).
     """
-    return _load(Path(path) if path is not None else data_path("asylum", "events.toml"))
+    path = Path(path) if path is not None else data_path("asylum", "events.toml")
+    rules_path = companion(path, "asylum", "rules.toml")
+    load_rules(rules_path)  # the rules and the roster they are checked with come first
+    return _load_checked(path, rules_path, companion(path, "asylum", "villains.toml"))
+
+
+@cached_file
+def _load_checked(path: Path, rules_path: Path, roster_path: Path) -> EventTable:
+    table = _load(path)
+    rules = load_rules(rules_path)
+    for r, problem in unwinnable(table, rules, load_roster(roster_path)):
+        raise DataError(path, r.name, "params.target", f"{problem} (checked against {roster_path.name} and "
+                                                       f"max_level {rules.max_level})")
+    return table
+
+
+def unwinnable(table: EventTable, rules, roster) -> Iterator[tuple[EventResult, str]]:
+    """Each Calculated Risk of ``table`` that nobody could ever win under ``rules``
+    with ``roster``, and why: a gamble's target beyond the die, a Test of Nerve
+    no mastermind can pass."""
+    for r in table.results:
+        if r.effect == "gamble" and _gamble_odds(None, None, None, r.params) == 0:
+            yield r, f"{r.params.target} cannot be rolled on a die: a gamble needs a target of 1 to 6"
+        if r.effect == "test_of_nerve" and not _nerve_possible(r.params, rules, roster):
+            yield r, f"no mastermind can beat {r.params.target}: a die and his best stat never get past it"
+
+
+def _nerve_possible(params: NerveParams, rules, roster) -> bool:
+    """Some villain, at a level the rules let him reach, could pass the Test of
+    Nerve as the mastermind (any villain of a party can take the role)."""
+    for v in roster.values():
+        for level in range(1, min(rules.max_level, v.max_level) + 1):
+            mm = v.at_level(level)
+            if _beats(mm.stat(maneuver_stat(mm, rules)), params.target) > 0:
+                return True
+    return False
 
 
 @cached_file
 def _load(path: Path) -> EventTable:
     raw = read_toml(path)
+    for key in raw:
+        if key not in _Header.model_fields:
+            raise DataError(path, key, None, "unknown key or table (expected source, dice, sides, [limits] and "
+                                             "[[result]])")
+    if "limits" not in raw:
+        raise DataError(path, "limits", None, "missing table [limits]: the allowed range of dice, sides and "
+                                              "every effect parameter")
     head = validate(_Header, raw, path, None)
+    limits = _limits(head.limits, path)
+    check_range(head.dice, limits["dice"], path, None, "dice")
+    check_range(head.sides, limits["sides"], path, None, "sides")
     specs = validate_entries(_ResultSpec, head.result, path, kind="result")
     results = []
     for spec in specs:
@@ -425,6 +486,13 @@ def _load(path: Path) -> EventTable:
         except DataError as exc:
             field = f"params.{exc.field}" if exc.field else "params"
             raise DataError(path, spec.name, field, exc.problem) from None
+        for name, value in params.model_dump().items():
+            if type(value) is int:
+                allowed = limits.get(f"{spec.effect}.{name}")
+                if allowed is None:
+                    raise DataError(path, "limits", f"{spec.effect}.{name}",
+                                    f"missing: {spec.name!r} uses it, and every number needs its range")
+                check_range(value, allowed, path, spec.name, f"params.{name}")
         if spec.low > spec.high:
             raise DataError(path, spec.name, "high", f"band {spec.low}-{spec.high} is empty (high below low)")
         results.append(EventResult(spec.name, spec.low, spec.high, spec.kind, spec.effect, params, spec.text))
@@ -443,3 +511,42 @@ def _load(path: Path) -> EventTable:
         if total not in lookup:
             raise DataError(path, None, "result", f"roll {total} is on no band of the table")
     return EventTable(head.source, head.dice, head.sides, tuple(results), roll, lookup)
+
+
+def _limits(raw: dict[str, Any], path: Path) -> dict[str, Range]:
+    """The declared ranges: ``dice``, ``sides`` and, per effect, each numeric
+    parameter (``limits.gamble.target``).  A range must stay inside what the
+    code accepts (the pydantic bounds of the header and of the effect's
+    parameters)."""
+    out: dict[str, Range] = {}
+    for key, value in raw.items():
+        if key in ("dice", "sides"):
+            out[key] = read_range(value, path, "limits", key, *_bounds(_Header, key))
+        elif key in EFFECTS:
+            model = EFFECTS[key].params
+            if not isinstance(value, dict):
+                raise DataError(path, "limits", key, f"expected a table of ranges, one per parameter of {key!r}")
+            for name, spec in value.items():
+                field = model.model_fields.get(name)
+                if field is None or field.annotation is not int:
+                    known = [n for n, f in model.model_fields.items() if f.annotation is int]
+                    raise DataError(path, "limits", f"{key}.{name}",
+                                    f"{key!r} has no numeric parameter {name!r} (its numbers: "
+                                    f"{', '.join(known) or 'none'})")
+                out[f"{key}.{name}"] = read_range(spec, path, "limits", f"{key}.{name}", *_bounds(model, name))
+        else:
+            raise DataError(path, "limits", key, f"unknown limit: expected dice, sides or an effect "
+                                                 f"({', '.join(sorted(EFFECTS))})")
+    for key in ("dice", "sides"):
+        if key not in out:
+            raise DataError(path, "limits", key, "missing: every number needs its range { min = ..., max = ... }")
+    return out
+
+
+def _bounds(model: type[BaseModel], name: str) -> tuple[int | None, int | None]:
+    """The least and greatest value a model's field accepts (its ``ge``/``le``)."""
+    lo = hi = None
+    for m in model.model_fields[name].metadata:
+        lo = getattr(m, "ge", lo)
+        hi = getattr(m, "le", hi)
+    return lo, hi

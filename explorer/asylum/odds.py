@@ -29,7 +29,6 @@ from ..core.engine import Analyzer, IllegalAction, Policy, outcomes
 from . import abilities as _abilities
 from . import sections as R
 from .combat import (
-    DEFAULT_RULES,
     Attack,
     attack_dist,
     can_reach,
@@ -40,7 +39,7 @@ from .combat import (
 )
 from .combat import tactical_maneuver as _maneuver_rule
 from .conflict import Conflict, ConflictResult, ConflictState
-from .params import AsylumRules
+from .params import AsylumRules, load_rules
 from .policies import get_policy
 from .villains import Villain
 
@@ -56,20 +55,21 @@ class AttackOdds(NamedTuple):
     defeat: Fraction
 
 
-def attack_outcomes(attacker: Villain, defender: Villain, attack: Attack, rules: AsylumRules = DEFAULT_RULES,
+def attack_outcomes(attacker: Villain, defender: Villain, attack: Attack, rules: AsylumRules | None = None,
                     *, blocked: bool = False) -> Dist:
     """The exact distribution of :class:`~explorer.asylum.combat.AttackResult`."""
+    rules = load_rules() if rules is None else rules
     if not can_reach(attacker, defender, attack) and not (blocked and rules.flyers_block_melee):
         raise IllegalAction(R.FLYING, f"{defender.name} flies: a melee physical attack cannot reach a flyer")
     return attack_dist(attacker, defender, attack, rules, blocked)
 
 
-def mental_attack(attacker: Villain, defender: Villain, rules: AsylumRules = DEFAULT_RULES) -> Fraction:
+def mental_attack(attacker: Villain, defender: Villain, rules: AsylumRules | None = None) -> Fraction:
     """P(the defender is defeated) by a standard mental attack ("Mental Attack")."""
     return attack_outcomes(attacker, defender, mental_attack_spec(attacker), rules).prob(lambda r: r.success)
 
 
-def physical_attack(attacker: Villain, defender: Villain, rules: AsylumRules = DEFAULT_RULES,
+def physical_attack(attacker: Villain, defender: Villain, rules: AsylumRules | None = None,
                     *, blocked: bool = False) -> Fraction:
     """P(the defender is caught and defeated) by a standard physical attack
     ("Physical Attack"); ``blocked=True`` for a blocker, who is not caught first.
@@ -77,7 +77,7 @@ def physical_attack(attacker: Villain, defender: Villain, rules: AsylumRules = D
     return physical_breakdown(attacker, defender, rules, blocked=blocked).defeat
 
 
-def physical_breakdown(attacker: Villain, defender: Villain, rules: AsylumRules = DEFAULT_RULES,
+def physical_breakdown(attacker: Villain, defender: Villain, rules: AsylumRules | None = None,
                        *, blocked: bool = False) -> AttackOdds:
     """The catch and the hit of a physical attack, separately."""
     spec = physical_attack_spec(attacker)
@@ -87,7 +87,7 @@ def physical_breakdown(attacker: Villain, defender: Villain, rules: AsylumRules 
 
 
 def ability(attacker: Villain, defender: Villain, name: str, *, mastermind: bool = False,
-            rules: AsylumRules = DEFAULT_RULES) -> Fraction:
+            rules: AsylumRules | None = None) -> Fraction:
     """P(success) of an action ability used on ``defender`` (defeat, or stun for
     hypnotise); ``mastermind`` says whether the target is the rival mastermind."""
     spec = _abilities.get(name)
@@ -96,7 +96,7 @@ def ability(attacker: Villain, defender: Villain, name: str, *, mastermind: bool
     return attack_outcomes(attacker, defender, spec.effect(attacker, defender, mastermind), rules).prob(lambda r: r.success)
 
 
-def tactical_maneuver(villain: Villain, rules: AsylumRules = DEFAULT_RULES, stat: str | None = None) -> Fraction:
+def tactical_maneuver(villain: Villain, rules: AsylumRules | None = None, stat: str | None = None) -> Fraction:
     """P(success) of a tactical maneuver with the best allowed stat (or ``stat``)."""
     stat = stat or maneuver_stat(villain, rules)
     return outcomes(lambda chance: _maneuver_rule(villain, stat, chance, rules)).prob(True)

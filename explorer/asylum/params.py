@@ -1,92 +1,270 @@
 """Doom Asylum rule parameters and rule options, from ``data/asylum/rules.toml``.
 
 Numbers (victory points, the Doomsday cap, the maneuver target, ...) and the
-switches for the readings in the interpretation register live in data, so a
-designer can change them and re-run.  :func:`load_rules` validates the file;
-``AsylumRules()`` gives the rulebook's own numbers and our default readings.
+switches for the readings in the interpretation register live in data, and only
+there: :func:`load_rules` is the one way to get them, and every consumer (the
+game, the odds, the widgets, the command line) calls it when it is given no
+``rules=``.  Each number is declared with its allowed range,
+``maneuver_target = { value = 8, min = 2, max = 12 }``; :func:`rule_ranges`
+gives the ranges and :func:`override_rules` applies changes within them (the
+what-if layer).  A value out of range, or one that makes a rule impossible (a
+starting score above the cap, a maneuver nobody can win), is a
+:class:`~explorer.core.data.DataError` naming the file, the table and the rule.
+
+The file is checked together with the roster beside it (``max_level`` against
+the villains' upgrades, ``maneuver_target`` against their best stats) and with
+our section summaries (every section the code cites must have one).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
 
-from pydantic import ConfigDict, Field, create_model
+from pydantic import ConfigDict, create_model
 
-from ..core.data import DataError, cached_file, data_path, read_toml, validate
+from ..core.data import DataError, Range, cached_file, companion, data_path, read_range, read_toml, validate
+from ..core.engine import outcomes
+from ..core.rulebook import cited, require, summaries_path
+from . import sections as R
+
+if TYPE_CHECKING:
+    from .villains import Villain
 
 
 @dataclasses.dataclass(frozen=True)
 class AsylumRules:
-    """Every number and switch the Doom Asylum rules code reads."""
+    """Every number and switch the Doom Asylum rules code reads.  There are no
+    defaults here: the values come from :func:`load_rules` (change one with
+    ``load_rules().replace(...)``)."""
 
     # Doomsday points
-    doomsday_start: int = 1
-    doomsday_cap: int = 8
-    doom_ready_points: int = 8
-    plot_room_reward: int = 5
-    upgrade_cost: int = 1
-    recruit_cost: int = 1  # per villain already in the party ("Ambushes and Recruiting Henchmen")
-    max_level: int = 3
+    doomsday_start: int
+    doomsday_cap: int
+    doom_ready_points: int
+    plot_room_reward: int
+    upgrade_cost: int
+    recruit_cost: int  # per villain already in the party ("Ambushes and Recruiting Henchmen")
+    max_level: int
     # victory points
-    vp_defeat: int = 5
-    vp_attack_mastermind: int = 1
-    vp_maneuver: int = 3
-    maneuver_target: int = 8
+    vp_defeat: int
+    vp_attack_mastermind: int
+    vp_maneuver: int
+    maneuver_target: int
     # conflict conclusion
-    win_doomsday: int = 1
-    win_doomsday_doom_ready: int = 3
-    sound_defeat_margin: int = 5
-    sound_defeat_bonus: int = 1
+    win_doomsday: int
+    win_doomsday_doom_ready: int
+    sound_defeat_margin: int
+    sound_defeat_bonus: int
     # the whole game (ours: the rulebook has no time limit)
-    turn_cap: int = 30  # turns per player; a game with no winner by then is a draw
+    turn_cap: int  # turns per player; a game with no winner by then is a draw
     # readings (see data/asylum/interpretations.toml)
-    defeated_villains_act: bool = False
-    mastermind_point_without_catch: bool = True
-    ranged_attacks_need_catch: bool = True
-    flyers_block_melee: bool = True
-    maneuver_counts_upgrades: bool = True
-    switch_ends_doom_ready: bool = True
-    doom_ready_any_time: bool = True
-    revisited_plot_room_event: bool = True
-    yard_win_by_move_only: bool = True
+    defeated_villains_act: bool
+    mastermind_point_without_catch: bool
+    ranged_attacks_need_catch: bool
+    flyers_block_melee: bool
+    maneuver_counts_upgrades: bool
+    switch_ends_doom_ready: bool
+    doom_ready_any_time: bool
+    revisited_plot_room_event: bool
+    yard_win_by_move_only: bool
 
     def __hash__(self) -> int:
         # rules are part of many cache keys (every attack's odds): hash them once
         h = self.__dict__.get("_hash")
         if h is None:
-            h = hash(dataclasses.astuple(self))
+            h = hash(tuple(getattr(self, f) for f in NUMBERS + OPTIONS))
             object.__setattr__(self, "_hash", h)
         return h
 
     def replace(self, **changes) -> AsylumRules:
-        """A copy with some values changed (unknown names raise ``TypeError``)."""
+        """A copy with some values changed (unknown names raise ``TypeError``).
+        Unchecked: use :func:`override_rules` for values a user typed."""
         return dataclasses.replace(self, **changes)
 
 
-NUMBERS = tuple(f.name for f in dataclasses.fields(AsylumRules) if type(f.default) is int)
-OPTIONS = tuple(f.name for f in dataclasses.fields(AsylumRules) if type(f.default) is bool)
+NUMBERS = tuple(f.name for f in dataclasses.fields(AsylumRules) if f.type in ("int", int))
+OPTIONS = tuple(f.name for f in dataclasses.fields(AsylumRules) if f.type in ("bool", bool))
 
-_STRICT = ConfigDict(extra="forbid", strict=True)
-_Numbers = create_model(
-    "numbers", __config__=_STRICT, **{n: (int, Field(getattr(AsylumRules, n), ge=0)) for n in NUMBERS}
-)
-_Options = create_model("options", __config__=_STRICT, **{n: (bool, getattr(AsylumRules, n)) for n in OPTIONS})
+#: The least value each number can take and still mean something to the rules code
+#: (a game needs a turn, a cap needs room for a point, a level starts at 1).  A
+#: range declared in the file must stay above these.  Everything else: 0.
+FLOORS: Mapping[str, int] = MappingProxyType({
+    "doomsday_cap": 1,
+    "doom_ready_points": 1,
+    "max_level": 1,
+    "sound_defeat_margin": 1,  # a winner always leads by at least one point
+    "turn_cap": 1,
+})
+
+_OPTIONS = create_model("options", __config__=ConfigDict(extra="forbid", strict=True),
+                        **{n: (bool, ...) for n in OPTIONS})
+
+
+class RuleError(ValueError):
+    """A rule value given in code (a what-if override) is refused: ``rule`` names
+    it, ``problem`` says why."""
+
+    def __init__(self, rule: str, problem: str):
+        self.rule = rule
+        self.problem = problem
+        super().__init__(f"rule {rule!r}: {problem}")
+
+
+class _Loaded(NamedTuple):
+    rules: AsylumRules
+    ranges: Mapping[str, Range]
+    roster_path: Path
+
+
+def rules_path() -> Path:
+    """The rules file in the data folder."""
+    return data_path("asylum", "rules.toml")
 
 
 def load_rules(path: str | os.PathLike | None = None) -> AsylumRules:
-    """Read and validate a rules file (default ``data/asylum/rules.toml``)."""
-    path = Path(path) if path is not None else data_path("asylum", "rules.toml")
-    return _load(path)
+    """Read and check a rules file (default ``data/asylum/rules.toml``), together
+    with the roster beside it and the section summaries.  Cached on the files'
+    stamps: an edited file is read afresh on the next call."""
+    return _loaded(path).rules
+
+
+def rule_ranges(path: str | os.PathLike | None = None) -> Mapping[str, Range]:
+    """The allowed range of every number, as declared in the rules file."""
+    return _loaded(path).ranges
+
+
+def override_rules(changes: Mapping[str, int | bool], rules: AsylumRules | None = None,
+                   path: str | os.PathLike | None = None) -> AsylumRules:
+    """``rules`` (default: the loaded data) with ``changes`` applied, each change
+    checked as the file's values are: a known rule, a number (or, for an option,
+    a boolean) inside the range the rules file declares, and a whole that still
+    makes sense, with the roster and the Event Table too.  Refusals raise
+    :class:`RuleError`."""
+    loaded = _loaded(path)
+    base = loaded.rules if rules is None else rules
+    for name, value in changes.items():
+        if name in NUMBERS:
+            if type(value) is not int:
+                raise RuleError(name, f"must be a whole number, not {value!r}")
+        elif name in OPTIONS:
+            if type(value) is not bool:
+                raise RuleError(name, f"is an option: true or false, not {value!r}")
+        else:
+            raise RuleError(name, f"no such rule (numbers: {', '.join(NUMBERS)}; options: {', '.join(OPTIONS)})")
+    new = base.replace(**changes)
+    from .event_table import load_event_table, unwinnable  # both import this module
+    from .villains import load_roster
+
+    roster = load_roster(loaded.roster_path)
+    for name, problem in problems(new, loaded.ranges, roster, loaded.roster_path):
+        raise RuleError(name, problem)
+    for result, problem in unwinnable(load_event_table(companion(loaded.roster_path, "asylum", "events.toml")),
+                                      new, roster):
+        culprit = next((n for n in ("max_level", "maneuver_counts_upgrades") if n in changes), next(iter(changes)))
+        raise RuleError(culprit, f"the Event Table's {result.name!r} could no longer be won: {problem}")
+    return new
+
+
+def problems(rules: AsylumRules, ranges: Mapping[str, Range], roster: Mapping[str, Villain],
+             roster_path: str | os.PathLike = "villains.toml") -> Iterator[tuple[str, str]]:
+    """Every ``(rule, problem)`` that makes ``rules`` meaningless: a value out of
+    its range, or numbers that make a rule impossible to meet."""
+    for name in NUMBERS:
+        value = getattr(rules, name)
+        if value not in ranges[name]:
+            yield name, f"{value!r} is out of range: allowed {ranges[name]} (the range declared in the rules file)"
+    cap = rules.doomsday_cap
+    # Doomsday points: nobody can hold more than the cap
+    for name, what in (("doomsday_start", "hold its starting points"), ("doom_ready_points", "ever become Doom Ready"),
+                       ("upgrade_cost", "ever pay for an upgrade"), ("recruit_cost", "ever pay for a recruit")):
+        if getattr(rules, name) > cap:
+            yield name, f"{getattr(rules, name)} is above doomsday_cap ({cap}): no party could {what}"
+    # Upgrading Villains: a cap above every villain's upgrades is a level nobody reaches
+    top = max(v.max_level for v in roster.values())
+    if rules.max_level > top:
+        yield "max_level", (f"{rules.max_level} is above {top}, the highest level the villains' upgrades reach "
+                            f"({Path(roster_path).name}); a lower max_level is a legal cap")
+    # Tactical Maneuvers: die + best stat must be able to beat the target
+    target = rules.maneuver_target
+    if maneuver_record(roster, rules, target) is None:
+        best = next((t for t in range(target - 1, -1, -1) if maneuver_record(roster, rules, t) is not None), None)
+        yield "maneuver_target", (f"no villain can beat {target} with a die and his best stat, so a tactical "
+                                  "maneuver never succeeds" + (f" (the most any villain can beat is {best})"
+                                                               if best is not None else ""))
+
+
+def maneuver_record(roster: Mapping[str, Villain], rules: AsylumRules, target: int) -> tuple[str, int] | None:
+    """A villain (name, level) who can beat ``target`` with a tactical maneuver,
+    at a level the rules let him reach; ``None`` if nobody can.  Asks the rule
+    itself (:func:`explorer.asylum.combat.tactical_maneuver`)."""
+    from .combat import maneuver_stat, tactical_maneuver  # combat imports this module
+
+    trial = rules.replace(maneuver_target=target)
+    for v in roster.values():
+        for level in range(1, min(rules.max_level, v.max_level) + 1):
+            w = v.at_level(level)
+            stat = maneuver_stat(w, trial)
+            if outcomes(lambda chance: tactical_maneuver(w, stat, chance, trial)).prob(True) > 0:
+                return v.name, level
+    return None
+
+
+# -- the file ------------------------------------------------------------------------------------
+
+def _loaded(path: str | os.PathLike | None) -> _Loaded:
+    path = Path(path) if path is not None else rules_path()
+    return _load(path, companion(path, "asylum", "villains.toml"), summaries_path(R.GAME))
 
 
 @cached_file
-def _load(path: Path) -> AsylumRules:
+def _load(path: Path, roster_path: Path, summaries: Path) -> _Loaded:
     raw = read_toml(path)
     unknown = set(raw) - {"numbers", "options"}
     if unknown:
         raise DataError(path, sorted(unknown)[0], None, "unknown table (expected [numbers] and [options])")
-    numbers = validate(_Numbers, raw.get("numbers", {}), path, "numbers")
-    options = validate(_Options, raw.get("options", {}), path, "options")
-    return AsylumRules(**numbers.model_dump(), **options.model_dump())
+    for table in ("numbers", "options"):
+        if not isinstance(raw.get(table), dict):
+            raise DataError(path, table, None, f"missing table [{table}]")
+    values, ranges = _numbers(raw["numbers"], path)
+    options = validate(_OPTIONS, raw["options"], path, "options")
+    rules = AsylumRules(**values, **options.model_dump())
+    from .villains import load_roster  # villains -> abilities -> combat imports this module
+
+    roster = load_roster(roster_path)
+    for name, problem in problems(rules, ranges, roster, roster_path):
+        raise DataError(path, "numbers", name, problem)
+    require(R.GAME, cited(R, R.GAME), summaries)
+    return _Loaded(rules, MappingProxyType(ranges), roster_path)
+
+
+def _numbers(table: dict, path: Path) -> tuple[dict[str, int], dict[str, Range]]:
+    """Each number as ``{ value = V, min = A, max = B }``: its value and its range."""
+    for name in table:
+        if name not in NUMBERS:
+            raise DataError(path, "numbers", name, f"unknown rule number (known: {', '.join(NUMBERS)})")
+    values: dict[str, int] = {}
+    ranges: dict[str, Range] = {}
+    for name in NUMBERS:
+        if name not in table:
+            raise DataError(path, "numbers", name, "missing: every rule number must be given, with its range")
+        spec = table[name]
+        if not isinstance(spec, dict):
+            raise DataError(path, "numbers", name,
+                            f"expected {{ value = {spec!r}, min = ..., max = ... }}: every number declares "
+                            "its allowed range")
+        extra = set(spec) - {"value", "min", "max"}
+        if extra:
+            raise DataError(path, "numbers", f"{name}.{sorted(extra)[0]}", "unknown key (expected value, min, max)")
+        if "value" not in spec:
+            raise DataError(path, "numbers", f"{name}.value", "missing")
+        if type(spec["value"]) is not int:
+            raise DataError(path, "numbers", name, f"not a whole number (got {spec['value']!r})")
+        ranges[name] = read_range({k: v for k, v in spec.items() if k != "value"}, path, "numbers", name,
+                                  floor=FLOORS.get(name, 0))
+        values[name] = spec["value"]
+    return values, ranges

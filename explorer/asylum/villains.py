@@ -18,11 +18,12 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
-from ..core.data import DataError, cached_file, data_path, read_toml, validate_entries
+from ..core.data import DataError, Range, cached_file, data_path, read_range, read_toml, validate_entries
 from . import abilities as _abilities
 
 STATS = ("physical_attack", "physical_defense", "mental_attack", "mental_defense", "quickness")
@@ -98,7 +99,10 @@ class Villain:
         for name in active + [u.ability for u in self.upgrades if u.ability]:
             if name not in _abilities.ABILITIES:
                 raise ValueError(f"villain {self.name!r}: unknown ability {name!r}")
-        set_(self, "_stats", {s: max(0, v) for s, v in stats.items()})
+        for s, v in stats.items():
+            if v < 0:
+                raise ValueError(f"villain {self.name!r}: his upgrades take {s} to {v} at level {self.level}")
+        set_(self, "_stats", stats)
         set_(self, "_active", tuple(active))
         set_(self, "_hash", hash((self.name, self.level, tuple(stats.values()), self._active)))
 
@@ -191,7 +195,7 @@ def _upgrade(raw: Mapping[str, Any]) -> Upgrade:
 # -- the roster file ---------------------------------------------------------------------
 
 Stat = Literal["physical_attack", "physical_defense", "mental_attack", "mental_defense", "quickness"]
-_StatValue = Field(strict=True, ge=0)
+LIMITS = STATS + ("stat_change",)  # the ranges a roster file declares in its [limits] table
 
 
 class _UpgradeSpec(BaseModel):
@@ -204,11 +208,11 @@ class _UpgradeSpec(BaseModel):
 class _VillainSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     name: str
-    physical_attack: int = _StatValue
-    physical_defense: int = _StatValue
-    mental_attack: int = _StatValue
-    mental_defense: int = _StatValue
-    quickness: int = _StatValue
+    physical_attack: int
+    physical_defense: int
+    mental_attack: int
+    mental_defense: int
+    quickness: int
     star: bool = False
     abilities: list[str] = []
     level2: _UpgradeSpec | None = None
@@ -222,34 +226,94 @@ def load_roster(path: str | os.PathLike | None = None) -> dict[str, Villain]:
     return dict(_load_roster(Path(path) if path is not None else data_path("asylum", "villains.toml")))
 
 
+def roster_limits(path: str | os.PathLike | None = None) -> Mapping[str, Range]:
+    """The ranges the roster file declares: each stat's (at every level) and
+    ``stat_change``, what one upgrade may add to or take from a stat."""
+    return _load_limits(Path(path) if path is not None else data_path("asylum", "villains.toml"))
+
+
+@cached_file
+def _load_limits(path: Path) -> Mapping[str, Range]:
+    raw = read_toml(path)
+    limits = raw.get("limits")
+    if not isinstance(limits, dict):
+        raise DataError(path, "limits", None, "missing table [limits]: the allowed range of each stat "
+                                              "and of an upgrade's stat change")
+    for key in limits:
+        if key not in LIMITS:
+            raise DataError(path, "limits", key, f"unknown limit (known: {', '.join(LIMITS)})")
+    out = {}
+    for key in LIMITS:
+        if key not in limits:
+            raise DataError(path, "limits", key, "missing: every stat needs its range { min = ..., max = ... }")
+        out[key] = read_range(limits[key], path, "limits", key, floor=0 if key in STATS else None)
+    return MappingProxyType(out)
+
+
 @cached_file
 def _load_roster(path: Path) -> tuple[tuple[str, Villain], ...]:
     raw = read_toml(path)
-    specs = validate_entries(_VillainSpec, raw.get("villain", []), path, kind="villain")
-    out = []
-    for spec in specs:
-        name = spec.name
-        if spec.level3 is not None and spec.level2 is None:
-            raise DataError(path, name, "level3", "a level-3 upgrade needs a level-2 upgrade first")
-        for fname, names in [("abilities", spec.abilities)] + [
-            (f"{lv}.ability", [up.ability]) for lv, up in (("level2", spec.level2), ("level3", spec.level3))
-            if up is not None and up.ability is not None
-        ]:
-            for a in names:
-                if a not in _abilities.ABILITIES:
-                    raise DataError(path, name, fname, f"unknown ability {a!r} (known: {', '.join(sorted(_abilities.ABILITIES))})")
-        for lv in ("level2", "level3"):
-            up = getattr(spec, lv)
-            if up is not None and up.ability is None and not up.stats:
-                raise DataError(path, name, lv, "an upgrade needs an ability or a stat change")
-        ups = tuple(
-            Upgrade(up.ability, tuple(up.stats.items()), up.text) for up in (spec.level2, spec.level3) if up is not None
-        )
-        out.append((name, Villain(
-            name=name, **{s: getattr(spec, s) for s in STATS}, abilities=tuple(spec.abilities),
-            upgrades=ups, star=spec.star, flavour=spec.flavour,
-        )))
-    return tuple(out)
+    if not raw:
+        raise DataError(path, None, None, "the file is empty: expected a [limits] table and [[villain]] entries")
+    for key in raw:
+        if key not in ("source", "limits", "villain"):
+            raise DataError(path, key, None, "unknown table or key (expected source, [limits] and [[villain]])")
+    limits = _load_limits(path)
+    if not raw.get("villain"):
+        raise DataError(path, None, "villain", "no villains: the roster needs [[villain]] entries")
+    specs = validate_entries(_VillainSpec, raw["villain"], path, kind="villain")
+    return tuple((spec.name, _villain(spec, limits, path)) for spec in specs)
+
+
+def _villain(spec: _VillainSpec, limits: Mapping[str, Range], path: Path) -> Villain:
+    """One checked villain ("Knowing your Villains", "Upgrading Villains")."""
+    name = spec.name
+    if spec.level3 is not None and spec.level2 is None:
+        raise DataError(path, name, "level3", "a level-3 upgrade needs a level-2 upgrade first")
+    held: dict[str, str] = {}  # ability -> where he got it
+    for a in spec.abilities:
+        _known_ability(a, path, name, "abilities")
+        if a in held:
+            raise DataError(path, name, "abilities", f"{a!r} is listed twice")
+        held[a] = "at level 1"
+    stats = {s: getattr(spec, s) for s in STATS}
+    for s in STATS:
+        _in_limits(stats[s], limits[s], path, name, s, f"{STAT_LABELS[s]} {stats[s]}")
+    ups = []
+    for level, lv in ((2, "level2"), (3, "level3")):
+        up = getattr(spec, lv)
+        if up is None:
+            continue
+        if up.ability is None and not up.stats:
+            raise DataError(path, name, lv, "an upgrade needs an ability or a stat change")
+        if up.ability is not None:
+            _known_ability(up.ability, path, name, f"{lv}.ability")
+            if up.ability in held:
+                raise DataError(path, name, f"{lv}.ability", f"he already has {up.ability!r} {held[up.ability]}")
+            held[up.ability] = f"from his level-{level} upgrade"
+        for s, change in up.stats.items():
+            field = f"{lv}.stats.{s}"
+            if change == 0:
+                raise DataError(path, name, field, "a change of 0 changes nothing")
+            _in_limits(change, limits["stat_change"], path, name, field, f"a change of {change:+d}", "stat_change")
+            stats[s] += change
+            _in_limits(stats[s], limits[s], path, name, field,
+                       f"takes {STAT_LABELS[s]} to {stats[s]} at level {level}")
+        ups.append(Upgrade(up.ability, tuple(up.stats.items()), up.text))
+    return Villain(name=name, **{s: getattr(spec, s) for s in STATS}, abilities=tuple(spec.abilities),
+                   upgrades=tuple(ups), star=spec.star, flavour=spec.flavour)
+
+
+def _known_ability(ability: str, path: Path, name: str, field: str) -> None:
+    if ability not in _abilities.ABILITIES:
+        raise DataError(path, name, field,
+                        f"unknown ability {ability!r} (known: {', '.join(sorted(_abilities.ABILITIES))})")
+
+
+def _in_limits(value: int, allowed: Range, path: Path, name: str, field: str, what: str, limit: str = "") -> None:
+    if value not in allowed:
+        raise DataError(path, name, field, f"{what} is out of range: allowed {allowed} "
+                                           f"([limits] {limit or field.rsplit('.', 1)[-1]})")
 
 
 def masterminds(roster: Mapping[str, Villain]) -> list[Villain]:

@@ -13,9 +13,9 @@ import os
 import tomllib
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -36,6 +36,14 @@ class DataError(ValueError):
         super().__init__(f"{where}: {problem}")
 
 
+class Checked(NamedTuple):
+    """One data file that loaded and passed its checks, with a one-line summary
+    of what it holds (``python -m explorer check`` prints these)."""
+
+    path: Path
+    summary: str
+
+
 def data_dir() -> Path:
     """The folder holding the game data.
 
@@ -43,8 +51,11 @@ def data_dir() -> Path:
     ``data/`` folder of a source checkout (the usual, editable install).
     """
     env = os.environ.get("EXPLORER_DATA")
-    if env:
-        return Path(env)
+    return Path(env) if env else _default_data_dir()
+
+
+@functools.lru_cache(maxsize=None)
+def _default_data_dir() -> Path:
     here = Path(__file__).resolve().parent.parent
     shipped = here / "data"
     return shipped if shipped.is_dir() else here.parent / "data"
@@ -54,36 +65,119 @@ def data_path(*parts: str) -> Path:
     return data_dir().joinpath(*parts)
 
 
-def cached_file(load: Callable[[Path], M]) -> Callable[[Path], M]:
-    """Decorator for a loader ``load(path)``: cache it on the file's resolved path
-    and modification stamp, so an unchanged file is parsed once and an edited one
-    is read afresh (a designer edits data and re-runs without restarting)."""
-    cache = functools.lru_cache(maxsize=16)(lambda path, stamp: load(path))
+def companion(path: str | os.PathLike, *parts: str) -> Path:
+    """The data file ``parts`` that goes with ``path``: the file of that name in
+    the same folder when there is one, else the one in the data folder.  A data
+    folder is checked as a whole (a rules file against the roster beside it)."""
+    beside = Path(path).with_name(parts[-1])
+    return beside if beside.exists() else data_path(*parts)
+
+
+def cached_file(load: Callable[..., M]) -> Callable[..., M]:
+    """Decorator for a loader ``load(path, *more_paths)``: cache it on the files'
+    resolved paths and modification stamps, so unchanged files are parsed once and
+    an edited one is read afresh (a designer edits data and re-runs without
+    restarting).  Extra paths are files the result also depends on (a rules file
+    checked against the roster beside it)."""
+    cache = functools.lru_cache(maxsize=16)(lambda *key: load(*(Path(p) for p, _ in key)))
 
     @functools.wraps(load)
-    def cached(path: Path) -> M:
-        resolved = Path(path).resolve()
-        try:
-            st = resolved.stat()
-            stamp = (st.st_mtime_ns, st.st_size)
-        except OSError:
-            stamp = (0, 0)  # the loader reports the missing file
-        return cache(resolved, stamp)
+    def cached(*paths: str | os.PathLike) -> M:
+        # called on every use of the data (``rules=None`` means "load the rules"): keep it cheap
+        return cache(*((full, _stamp(full)) for full in map(os.path.abspath, paths)))
 
     cached.cache_clear = cache.cache_clear  # type: ignore[attr-defined]
     return cached
 
 
+def _stamp(path: str) -> tuple[int, int]:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (0, 0)  # the loader reports the missing file
+    return (st.st_mtime_ns, st.st_size)
+
+
 def read_toml(path: str | os.PathLike) -> dict[str, Any]:
-    """Parse a TOML file, turning I/O and syntax problems into :class:`DataError`."""
+    """Parse a TOML file, turning every I/O, encoding and syntax problem into a
+    :class:`DataError` naming the file."""
     path = Path(path)
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise DataError(path, None, None, "file not found") from None
+    except IsADirectoryError:
+        raise DataError(path, None, None, "is a folder, not a file") from None
+    except OSError as exc:
+        raise DataError(path, None, None, f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise DataError(path, None, None, f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at line {line}, "
+                                          f"column {column} (save the file as UTF-8)") from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(path, None, None, f"not valid TOML: {exc}") from None
+
+
+# -- declared ranges -------------------------------------------------------------------------
+
+class Range(NamedTuple):
+    """The allowed values of a number, ``min`` to ``max`` inclusive, as declared
+    next to it in a data file."""
+
+    min: int
+    max: int
+
+    def __contains__(self, value: object) -> bool:
+        return type(value) is int and self.min <= value <= self.max
+
+    def __str__(self) -> str:
+        return f"{self.min}..{self.max}"
+
+
+class _RangeSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    min: int
+    max: int
+
+
+def read_range(raw: Any, path: str | os.PathLike, entry: str | None, field: str,
+               floor: int | None = None, ceiling: int | None = None) -> Range:
+    """A declared range ``{ min = A, max = B }``.  ``floor`` and ``ceiling`` are
+    what the rules code can give a meaning to: a declared range must stay inside
+    them, so widening a range never lets a meaningless value through."""
+    if not isinstance(raw, dict):
+        raise DataError(path, entry, field, f"expected a range {{ min = ..., max = ... }} (got {raw!r})")
+    try:
+        spec = _RangeSpec.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise DataError(path, entry, _join(field, _field_name(err["loc"])), _message(err)) from None
+    if spec.min > spec.max:
+        raise DataError(path, entry, f"{field}.max", f"the range is empty: max {spec.max} is below min {spec.min}")
+    if floor is not None and spec.min < floor:
+        raise DataError(path, entry, f"{field}.min", f"min {spec.min} is below {floor}, the least value the rules "
+                                                     f"can use")
+    if ceiling is not None and spec.max > ceiling:
+        raise DataError(path, entry, f"{field}.max", f"max {spec.max} is above {ceiling}, the most the rules "
+                                                     f"can use")
+    return Range(spec.min, spec.max)
+
+
+def check_range(value: int, allowed: Range, path: str | os.PathLike, entry: str | None, field: str) -> int:
+    """``value`` if it lies in ``allowed``; otherwise a DataError giving the range."""
+    if value not in allowed:
+        raise DataError(path, entry, field, f"{value!r} is out of range: allowed {allowed} (the range declared "
+                                            f"in the file)")
+    return value
+
+
+def _join(*parts: str | None) -> str:
+    return ".".join(p for p in parts if p)
 
 
 def validate(model: type[M], raw: Any, path: str | os.PathLike, entry: str | None) -> M:
@@ -99,9 +193,9 @@ def validate_entries(
     model: type[M], entries: Sequence[Any], path: str | os.PathLike, *, key: str = "name", kind: str = "entry"
 ) -> list[M]:
     """Validate a list of tables, each named by its ``key`` field, and reject
-    duplicate names."""
+    empty names and duplicates (ignoring case: people type these names)."""
     out: list[M] = []
-    seen: set[str] = set()
+    seen: dict[str, int] = {}
     if not isinstance(entries, list):
         raise DataError(path, None, kind, f"expected a list of [[{kind}]] tables")
     for i, raw in enumerate(entries):
@@ -109,9 +203,15 @@ def validate_entries(
         label = str(name) if name is not None else f"#{i + 1}"
         if name is None:
             raise DataError(path, label, key, "missing")
-        if label in seen:
-            raise DataError(path, label, key, f"duplicate {key} {label!r}")
-        seen.add(label)
+        if isinstance(name, str):
+            if not name.strip():
+                raise DataError(path, f"#{i + 1}", key, f"empty {key}")
+            if name != name.strip():
+                raise DataError(path, label, key, f"{key} {name!r} starts or ends with spaces")
+        folded = label.casefold()
+        if folded in seen:
+            raise DataError(path, label, key, f"duplicate {key} {label!r} (entry #{seen[folded] + 1} has it)")
+        seen[folded] = i
         out.append(validate(model, raw, path, label))
     return out
 

@@ -28,7 +28,6 @@ from explorer.asylum import abilities as _abilities
 from explorer.asylum import odds
 from explorer.asylum import sections as R
 from explorer.asylum.combat import (
-    DEFAULT_RULES,
     Attack,
     attack_dist,
     can_reach,
@@ -36,7 +35,7 @@ from explorer.asylum.combat import (
     mental_attack_spec,
     physical_attack_spec,
 )
-from explorer.asylum.params import AsylumRules
+from explorer.asylum.params import AsylumRules, load_rules
 from explorer.asylum.villains import STAT_LABELS, STATS, Upgrade, Villain, load_roster
 from explorer.core.engine import IllegalAction
 
@@ -102,7 +101,7 @@ class CombatOddsExplorer(Displayable):
         for who in (attacker, defender):
             if who not in self.roster:
                 raise KeyError(f"no villain {who!r} in the roster (known: {', '.join(names)})")
-        self.rules = rules or DEFAULT_RULES
+        self.rules = rules or load_rules()
         self._syncing = False
         self._base: dict[str, Villain | None] = {"attacker": self.roster[attacker], "defender": self.roster[defender]}
         self.rows: list[OddsRow] = []

@@ -34,10 +34,9 @@ import ipywidgets as W
 import plotly.graph_objects as go
 
 from explorer.asylum import odds
-from explorer.asylum.combat import DEFAULT_RULES
 from explorer.asylum.conflict import ConflictResult, ConflictState
 from explorer.asylum.odds import ConflictOdds
-from explorer.asylum.params import AsylumRules
+from explorer.asylum.params import AsylumRules, load_rules
 from explorer.asylum.policies import CONFLICT_POLICIES, get_policy
 from explorer.asylum.villains import Villain, load_roster
 from explorer.core.engine import IllegalAction, Policy, Stepper
@@ -117,7 +116,7 @@ class ConflictLab(Displayable):
                 if n not in self.roster:
                     raise KeyError(f"no villain {n!r} in the roster (known: {', '.join(names)})")
         levels = levels or ([1] * len(attackers), [1] * len(defenders))
-        self.rules = rules or DEFAULT_RULES
+        self.rules = rules or load_rules()
         self._syncing = False
         self.conflict_odds: ConflictOdds | None = None
         self.labels: dict[Any, Fraction] = {}

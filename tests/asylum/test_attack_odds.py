@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from factories import make
-from explorer.asylum import odds
+from explorer.asylum import load_rules, odds
 from explorer.asylum.combat import mental_attack_spec, physical_attack_spec, resolve_attack
 from explorer.core.engine import IllegalAction, SampledChance
 
@@ -67,7 +67,7 @@ def test_maneuver_ignores_ability_bonuses_but_counts_level_stats():
     v = make("V", pa=4, ma=3, q=2, abilities=("mind_blast",), upgrades=({"stats": {"physical_attack": 1}},))
     assert odds.tactical_maneuver(v) == Fraction(2, 6)
     assert odds.tactical_maneuver(v.at_level(2)) == Fraction(3, 6)
-    assert odds.tactical_maneuver(v.at_level(2), odds.DEFAULT_RULES.replace(maneuver_counts_upgrades=False)) == Fraction(2, 6)
+    assert odds.tactical_maneuver(v.at_level(2), load_rules().replace(maneuver_counts_upgrades=False)) == Fraction(2, 6)
 
 
 def test_melee_attack_on_flyer_is_illegal():
@@ -141,7 +141,7 @@ def test_flyer_standing_in_as_blocker_can_be_hit():
     a, f = make("A", pa=4), make("F", pd=2, abilities=("flying",))
     assert odds.physical_attack(a, f, blocked=True) == brute_contest(4, 2)
     with pytest.raises(IllegalAction):
-        odds.physical_attack(a, f, odds.DEFAULT_RULES.replace(flyers_block_melee=False), blocked=True)
+        odds.physical_attack(a, f, load_rules().replace(flyers_block_melee=False), blocked=True)
 
 
 @pytest.mark.parametrize("which", ["mind_blast", "terrify", "maneuver", "catch"])

@@ -8,7 +8,7 @@ from explorer.asylum.combat import AttackResult
 from explorer.asylum.conflict import (
     Block, Conclude, Conflict, MentalAttack, PhysicalAttack, TacticalManeuver, UseAbility,
 )
-from explorer.asylum.params import AsylumRules
+from explorer.asylum.params import load_rules
 from explorer.core.engine import IllegalAction
 
 GAME = Conflict()
@@ -106,7 +106,7 @@ def test_physical_attack_catch_then_hit():
 
 def test_mastermind_point_option_needs_catch():
     """Victory in Conflicts (rule option mastermind_point_without_catch=False)."""
-    rules = AsylumRules(mastermind_point_without_catch=False)
+    rules = load_rules().replace(mastermind_point_without_catch=False)
     s = GAME.start([make("A")], [make("D")], rules=rules)
     assert play(s, PhysicalAttack("A", "D"), NO_CATCH).vp == (0, 0)
     assert play(s, PhysicalAttack("A", "D"), MISS).vp == (1, 0)
@@ -178,7 +178,7 @@ def test_flyer_block_option():
     d = [make("D1"), make("D2", abilities=("flying",))]
     s = GAME.start([make("A")], d)
     assert Block("D2") in GAME.decision(play(s, PhysicalAttack("A", "D1"))).options
-    s = GAME.start([make("A")], d, rules=AsylumRules(flyers_block_melee=False))
+    s = GAME.start([make("A")], d, rules=load_rules().replace(flyers_block_melee=False))
     assert play(s, PhysicalAttack("A", "D1"), NO_CATCH).pending is None
 
 
@@ -190,7 +190,7 @@ def test_defeated_villain_cannot_act_unless_option():
     with pytest.raises(IllegalAction) as err:
         GAME.check(s, TacticalManeuver("D2", "physical_attack"))
     assert err.value.rule.section == "conflicts.defeated"
-    s2 = GAME.start([make("A")], [make("D1"), make("D2")], rules=AsylumRules(defeated_villains_act=True))
+    s2 = GAME.start([make("A")], [make("D1"), make("D2")], rules=load_rules().replace(defeated_villains_act=True))
     s2 = play(s2, MentalAttack("A", "D2"), HIT)
     assert any(getattr(o, "actor", None) == "D2" for o in GAME.decision(s2).options)
 

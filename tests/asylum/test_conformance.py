@@ -14,12 +14,12 @@ from explorer.asylum import Conflict, load_roster
 from explorer.asylum.bots import get_bot
 from explorer.asylum.game import AsylumGame
 from explorer.asylum.log import export_log
-from explorer.asylum.params import OPTIONS, AsylumRules
+from explorer.asylum.params import OPTIONS, load_rules
 from explorer.asylum.policies import get_policy
 from explorer.core.testing import CHECKS, check_game
 
 #: Every rule option switched away from the rulebook's reading.
-OTHER_READINGS = AsylumRules(**{name: not getattr(AsylumRules(), name) for name in OPTIONS})
+OTHER_READINGS = load_rules().replace(**{name: not getattr(load_rules(), name) for name in OPTIONS})
 
 def other_readings_game() -> AsylumGame:
     """The whole game with every rule option flipped (importable: the kit rebuilds
@@ -69,7 +69,7 @@ def conflict_start(i: int):
     ambush = i % 5 == 4
     a = 1 if ambush else 1 + i % 3
     d = 1 + (i // 3) % 3
-    rules = OTHER_READINGS if i % 2 else AsylumRules()
+    rules = OTHER_READINGS if i % 2 else load_rules()
     return Conflict().start(picked[:a], picked[a:a + d], ambush=ambush, doom_ready=i % 4 == 1, rules=rules)
 
 

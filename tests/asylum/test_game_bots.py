@@ -142,9 +142,9 @@ def test_run_games_does_not_depend_on_worker_count():
 
 def test_run_games_counts_draws():
     """Gameplay overview (reading turn-cap): games at the cap are draws."""
-    from explorer.asylum.params import AsylumRules
+    from explorer.asylum.params import load_rules
 
-    summary = run_games(5, seed=1, players=2, policy="random", game=AsylumGame(rules=AsylumRules(turn_cap=2)))
+    summary = run_games(5, seed=1, players=2, policy="random", game=AsylumGame(rules=load_rules().replace(turn_cap=2)))
     assert summary["draws"] == 5 and summary["wins_by_mastermind"] == {}
     assert summary["turns"] == {"mean": 4.0, "histogram": {"4": 5}}
 

@@ -10,7 +10,7 @@ from explorer.asylum import sections as R
 from explorer.asylum.combat import AttackResult
 from explorer.asylum.conflict import Conclude, MentalAttack, TacticalManeuver
 from explorer.asylum.game import AsylumGame, BeginMove, EnterYard, GameResult, MakeMastermind, Move, Phase, Push, ScorePlotRoom, Upgrade
-from explorer.asylum.params import AsylumRules
+from explorer.asylum.params import load_rules
 from explorer.core.engine import IllegalAction, Stepper
 
 HIT, MISS = AttackResult(True, True), AttackResult(True, False)
@@ -89,7 +89,7 @@ def test_making_another_mastermind_ends_doom_ready_by_default(game):
     state = position(game, "Mess Hall", 8, ready=True, villains=["Matron Hatchet", "Gargantua"], phase=Phase.START)
     step = game.resolve(state, MakeMastermind("Gargantua"), None)
     assert step.state.parties[0].doom_ready is None
-    keep = AsylumGame(rules=AsylumRules(switch_ends_doom_ready=False))
+    keep = AsylumGame(rules=load_rules().replace(switch_ends_doom_ready=False))
     state = position(keep, "Mess Hall", 8, ready=True, villains=["Matron Hatchet", "Gargantua"], phase=Phase.START,
                      rules_game=keep)
     assert keep.resolve(state, MakeMastermind("Gargantua"), None).state.parties[0].doom_ready == "Gargantua"
@@ -184,7 +184,7 @@ def test_doom_ready_out_of_turn_is_an_option(game):
     assert step.state.parties[1].doom_ready is None  # a move step: nothing settled
     step = game.resolve(step.state, EnterYard(), None)
     assert step.state.parties[1].doom_ready == "Iron Maiden"  # seat 1 stood in a plot room with 8 points
-    strict = AsylumGame(rules=AsylumRules(doom_ready_any_time=False))
+    strict = AsylumGame(rules=load_rules().replace(doom_ready_any_time=False))
     state = position(strict, "Visiting Room", 1, rival="Psychoactive Chemical Lab", rival_dd=8, rules_game=strict)
     state = strict.resolve(strict.resolve(state, Move("Yard"), None).state, EnterYard(), None).state
     assert state.current == 1 and state.parties[1].doom_ready == "Iron Maiden"  # at the start of his own turn
@@ -196,7 +196,7 @@ def test_doom_ready_out_of_turn_is_an_option(game):
 
 def test_the_turn_cap_ends_the_game_as_a_draw():
     """Gameplay overview (reading turn-cap): no winner by the cap is a draw, reported as such."""
-    game = AsylumGame(rules=AsylumRules(turn_cap=1))
+    game = AsylumGame(rules=load_rules().replace(turn_cap=1))
     st = Stepper(game, game.setup(2, 0), seed=0)
     from explorer.asylum.bots import GreedyBot
 
@@ -248,7 +248,7 @@ def test_a_doom_ready_mover_pushed_into_the_yard_does_not_win(game):
 def test_the_old_yard_reading_is_a_switch():
     """Winning the game (reading yard-win, option yard_win_by_move_only): switched off,
     ending the turn Doom Ready in the Yard is enough, even after a push."""
-    loose = AsylumGame(rules=AsylumRules(yard_win_by_move_only=False))
+    loose = AsylumGame(rules=load_rules().replace(yard_win_by_move_only=False))
     state = position(loose, "Laundry", 8, ready=True, rival="Visiting Room", rules_game=loose)
     state = loose.resolve(state, Move("Visiting Room"), None).state
     state = loose.resolve(state, loose.decision(state).options[0], None).state

@@ -92,6 +92,10 @@ def test_every_result_is_a_registered_function():
 GOOD = """source = "ours"
 dice = 2
 sides = 6
+[limits]
+dice = { min = 1, max = 3 }
+sides = { min = 2, max = 12 }
+gamble = { target = { min = 1, max = 6 }, win = { min = 1, max = 5 }, lose = { min = 0, max = 5 } }
 [[result]]
 name = "A"
 low = 2

@@ -10,7 +10,7 @@ import pytest
 from factories import Rolls
 from explorer.asylum import sections as R
 from explorer.asylum.game import AsylumGame, BeginMove, Engage, EnterYard, Move, Phase, QuietRoom, RollEvent, ScorePlotRoom, Upgrade
-from explorer.asylum.params import AsylumRules
+from explorer.asylum.params import load_rules
 from explorer.core.engine import IllegalAction, SampledChance, Stepper
 
 
@@ -107,7 +107,7 @@ def test_a_visited_plot_room_generates_an_event(game):
     state = at(game, "Boiler Room", visited=["Nuclear Reactor"])
     state = game.resolve(state, Move("Nuclear Reactor"), None).state
     assert game.decision(state).options == (RollEvent(),)
-    quiet = AsylumGame(rules=AsylumRules(revisited_plot_room_event=False))
+    quiet = AsylumGame(rules=load_rules().replace(revisited_plot_room_event=False))
     state2 = quiet.resolve(at(quiet, "Boiler Room", visited=["Nuclear Reactor"]), Move("Nuclear Reactor"), None).state
     assert quiet.decision(state2).options == (QuietRoom(),)
     assert quiet.resolve(state2, QuietRoom(), None).state.current == 1

@@ -9,7 +9,7 @@ from explorer.asylum import sections as R
 from explorer.asylum.combat import AttackResult
 from explorer.asylum.conflict import Conclude, MentalAttack
 from explorer.asylum.game import AsylumGame, BeginMove, MakeMastermind, Move, Phase, Push, Upgrade
-from explorer.asylum.params import AsylumRules
+from explorer.asylum.params import load_rules
 from explorer.core.engine import IllegalAction, Stepper
 
 
@@ -154,7 +154,7 @@ def test_unmade_villains_may_lead_again_once_the_mastermind_is_defeated(game):
 
 def test_upgrade_costs_come_from_the_rules_file(game):
     """Upgrading Villains: the cost is data (rules.toml upgrade_cost)."""
-    pricey = AsylumGame(rules=AsylumRules(upgrade_cost=2))
+    pricey = AsylumGame(rules=load_rules().replace(upgrade_cost=2))
     assert pricey.setup(2, 0, ["Oscar", "Gargantua"]).phase == Phase.MOVE  # 1 point cannot buy anything
     state = pricey.arrange(pricey.setup(2, 0, ["Oscar", "Gargantua"]), 0, doomsday=3)._replace(phase=Phase.START)
     state = pricey.resolve(state, Upgrade("Oscar", 2), None).state

@@ -8,7 +8,17 @@ from explorer.asylum import Villain, load_roster
 from explorer.asylum.villains import masterminds
 from explorer.core.data import DataError
 
-GOOD = """
+LIMITS = """
+[limits]
+physical_attack = { min = 0, max = 8 }
+physical_defense = { min = 0, max = 8 }
+mental_attack = { min = 0, max = 8 }
+mental_defense = { min = 0, max = 8 }
+quickness = { min = 0, max = 8 }
+stat_change = { min = -2, max = 2 }
+"""
+
+GOOD = LIMITS + """
 [[villain]]
 name = "Alpha"
 physical_attack = 3
@@ -75,7 +85,7 @@ def test_bad_villain_data_names_file_villain_and_field(tmp_path, change, field):
 
 def test_duplicate_name(tmp_path):
     """Knowing your Villains: villain names are unique."""
-    path = write(tmp_path, GOOD + GOOD)
+    path = write(tmp_path, GOOD + GOOD.replace(LIMITS, ""))
     with pytest.raises(DataError) as err:
         load_roster(path)
     assert err.value.entry == "Alpha" and err.value.field == "name" and "duplicate" in str(err.value)

@@ -14,7 +14,6 @@ import pytest
 from explorer.core.dist import Dist, die
 from explorer.core.engine import Decision, Game, IllegalAction, Policy, Step, Stepper
 from explorer.core.events import RuleRef, event
-from explorer.core.rulebook import sections
 from explorer.core.testing import CHECKS, ConformanceError, check_game
 
 # -- a toy game: two players race to 10 points ----------------------------------------------------
@@ -46,10 +45,8 @@ def toy_rulebook(tmp_path, monkeypatch):
     """The toy game's section summaries, in a data folder of their own."""
     (tmp_path / "rules").mkdir()
     (tmp_path / "rules" / "toy.toml").write_text(RULEBOOK)
-    monkeypatch.setenv("EXPLORER_DATA", str(tmp_path))
-    sections.cache_clear()
+    monkeypatch.setenv("EXPLORER_DATA", str(tmp_path))  # summaries are cached per file: nothing to clear
     yield
-    sections.cache_clear()
 
 
 @dataclass(frozen=True)

@@ -107,7 +107,7 @@ def test_a_flyer_blocking_a_melee_attack(x):
     x.attacker.value = "Gargantua"
     x.defender.value = "Madame Nocturne"
     a, d = ROSTER["Gargantua"], ROSTER["Madame Nocturne"]
-    expected = attack_dist(a, d, physical_attack_spec(a), blocked=True).prob(lambda r: r.success)
+    expected = attack_dist(a, d, physical_attack_spec(a), x.rules, blocked=True).prob(lambda r: r.success)
     assert x.row("blocker").p == expected
 
 
