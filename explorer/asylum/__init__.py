@@ -11,10 +11,11 @@ from . import odds
 from .board import load_board
 from .conflict import Conflict, ConflictResult, ConflictSetup, ConflictState
 from .game import AsylumGame, AsylumState, GameResult
-from .params import AsylumRules, load_rules
+from .params import AsylumRules, RuleError, load_rules, override_rules, rule_ranges
 from .villains import Upgrade, Villain, load_roster
 
 __all__ = [
     "AsylumGame", "AsylumRules", "AsylumState", "Conflict", "ConflictResult", "ConflictSetup",
-    "ConflictState", "GameResult", "Upgrade", "Villain", "load_board", "load_roster", "load_rules", "odds",
+    "ConflictState", "GameResult", "RuleError", "Upgrade", "Villain", "load_board", "load_roster", "load_rules", "odds",
+    "override_rules", "rule_ranges",
 ]
