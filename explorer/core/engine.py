@@ -148,6 +148,12 @@ class Game(Generic[S, A]):
         """The result of a finished game (hashable), or ``None`` while it goes on."""
         raise NotImplementedError
 
+    def observe(self, state: S, player: Any) -> Any:
+        """What ``player`` knows of ``state``.  Policies decide from this, never from
+        the state itself.  Games of perfect information (the default) show all of
+        it; card games hide hands, face-down cards and the order of decks."""
+        return state
+
     def illegal(self, state: S, action: Any) -> IllegalAction:
         """Explain why ``action`` is not allowed now (override to name the rule)."""
         dec = self.decision(state)
@@ -187,7 +193,8 @@ class Game(Generic[S, A]):
 
 class Policy:
     """Answers decisions.  A policy gives a distribution over options (used by the
-    exact analyzer); :meth:`choose` draws one with the policy's own RNG."""
+    exact analyzer); :meth:`choose` draws one with the policy's own RNG.  Both are
+    given the deciding player's observation (:meth:`Game.observe`), not the state."""
 
     name = "policy"
 
@@ -335,7 +342,8 @@ class Stepper:
                 raise ValueError(f"player {dec.player!r} must choose: {dec.prompt}")
             else:
                 rng = StepRng(self.seed, len(self.history))
-                action = policy_for(self.policies, dec.player).choose(self.game, state, dec, rng)
+                view = self.game.observe(state, dec.player)
+                action = policy_for(self.policies, dec.player).choose(self.game, view, dec, rng)
         else:
             self.game.check(state, action)
         nxt = self.game.play(state, action, self.chance_rng)
@@ -466,7 +474,7 @@ class Analyzer:
         elif dec.forced:
             w = self.weights_after(state, _forced_option(dec))
         else:
-            choice = policy_for(self.policies, dec.player).distribution(game, state, dec)
+            choice = policy_for(self.policies, dec.player).distribution(game, game.observe(state, dec.player), dec)
             w = _mix([(p, self.weights_after(state, a)) for a, p in choice.items()])
         memo[state] = w
         return w
@@ -507,6 +515,7 @@ def simulate(
     steps = 0
     decision = game.decision
     resolve = game.resolve
+    observe = game.observe
     while steps < max_steps:
         dec = decision(state)
         if dec is None:
@@ -514,7 +523,8 @@ def simulate(
         if dec.forced:
             action = dec.options[0]
         else:
-            action = policy_for(policies, dec.player).choose(game, state, dec, StepRng(seed, steps))
+            view = observe(state, dec.player)
+            action = policy_for(policies, dec.player).choose(game, view, dec, StepRng(seed, steps))
         state, events = resolve(state, action, chance)
         if keep_events:
             kept.extend(events)

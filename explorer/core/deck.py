@@ -1,0 +1,405 @@
+"""Cards: immutable multisets, decks with a known top, and exact draws.
+
+A card is named by a string (its name, or for a *lumped* deck the class it stands
+for, such as a card type).  Drawing is one chance step whose outcomes are the
+hands *as multisets*, each with its exact hypergeometric probability, not every
+ordering of the deck: a 60-card deck dealt 7 has about 386 million hands, so a
+draw is a :class:`Draw`, a distribution that samples without enumerating and
+enumerates only when asked (and small enough).  To ask exact questions of a big
+deck, lump it first (:meth:`Multiset.lump`): "is there a Character in my seven?"
+needs only the card types.
+
+>>> deck = Deck.of(["Sherlock", "Watson", "Mycroft", "Train", "Train"])
+>>> hands = deck.draw(2)
+>>> hands.prob(lambda out: "Train" in out.cards)
+Fraction(7, 10)
+>>> by_type = Multiset.of({"C": 3, "E": 2}).draw(2)
+>>> [(o.cards, p) for o, p in by_type.pairs]
+[(('C', 'C'), Fraction(3, 10)), (('C', 'E'), Fraction(3, 5)), (('E', 'E'), Fraction(1, 10))]
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+#: Above this many outcomes a draw refuses to enumerate (lump the deck instead).
+ENUMERATION_LIMIT = 250_000
+
+
+class TooManyOutcomes(ValueError):
+    """An exact enumeration would be too big: sample instead, or lump the cards."""
+
+
+class Multiset:
+    """An immutable, hashable multiset of card names, kept as sorted ``(card, count)``
+    pairs so that equal multisets are equal and hash alike on every machine."""
+
+    __slots__ = ("items", "size", "_hash")
+
+    def __init__(self, items: Iterable[tuple[str, int]] = ()):
+        merged: Counter[str] = Counter()
+        for card, n in items:
+            if n < 0:
+                raise ValueError(f"a negative count of {card!r}")
+            merged[card] += n
+        self.items: tuple[tuple[str, int], ...] = tuple(sorted((c, n) for c, n in merged.items() if n))
+        self.size: int = sum(n for _, n in self.items)
+        self._hash = hash(self.items)
+
+    @classmethod
+    def of(cls, cards: Iterable[str] | Mapping[str, int]) -> Multiset:
+        """From a list of cards (repeats count) or a mapping card -> count."""
+        if isinstance(cards, Mapping):
+            return cls(cards.items())
+        return cls(Counter(cards).items())
+
+    # -- reading --------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return self.size
+
+    def __iter__(self) -> Iterator[str]:
+        """Every card, repeats included, in sorted order."""
+        for card, n in self.items:
+            for _ in range(n):
+                yield card
+
+    def __contains__(self, card: object) -> bool:
+        return any(c == card for c, _ in self.items)
+
+    def count(self, card: str) -> int:
+        for c, n in self.items:
+            if c == card:
+                return n
+        return 0
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        return tuple(self)
+
+    @property
+    def distinct(self) -> tuple[str, ...]:
+        return tuple(c for c, _ in self.items)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Multiset) and self.items == other.items
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self):
+        return (Multiset, (self.items,))
+
+    def __repr__(self) -> str:
+        return f"Multiset({dict(self.items)!r})"
+
+    # -- changing (new values) ------------------------------------------------------------
+    def __add__(self, other: Multiset | Iterable[str]) -> Multiset:
+        other = other if isinstance(other, Multiset) else Multiset.of(other)
+        return Multiset(self.items + other.items)
+
+    def __sub__(self, other: Multiset | Iterable[str]) -> Multiset:
+        other = other if isinstance(other, Multiset) else Multiset.of(other)
+        left = Counter(dict(self.items))
+        for card, n in other.items:
+            if left[card] < n:
+                raise ValueError(f"cannot take {n} {card!r} from a multiset holding {left[card]}")
+            left[card] -= n
+        return Multiset(left.items())
+
+    def add(self, card: str, n: int = 1) -> Multiset:
+        return Multiset(self.items + ((card, n),))
+
+    def remove(self, card: str, n: int = 1) -> Multiset:
+        return self - Multiset(((card, n),))
+
+    def lump(self, key: Callable[[str], str]) -> Multiset:
+        """The same cards seen through ``key`` (a card's type, say): a smaller
+        multiset whose draws have the same odds for any question about the keys."""
+        out: Counter[str] = Counter()
+        for card, n in self.items:
+            out[key(card)] += n
+        return Multiset(out.items())
+
+    # -- chance ---------------------------------------------------------------------------
+    def draw(self, k: int) -> Draw:
+        """Draw ``k`` cards at random: a distribution over :class:`Drawn` (the cards
+        drawn as a sorted tuple, and what is left)."""
+        if not 0 <= k <= self.size:
+            raise ValueError(f"cannot draw {k} cards from {self.size}")
+        return Draw(self, k)
+
+
+class Drawn(NamedTuple):
+    """One outcome of a draw: the cards drawn (sorted) and the multiset left."""
+
+    cards: tuple[str, ...]
+    rest: Multiset
+
+
+class Draw:
+    """The exact distribution of drawing ``k`` cards from a multiset, without order.
+
+    ``P(hand) = prod_c C(n_c, h_c) / C(N, k)``.  It behaves as a
+    :class:`~explorer.core.dist.Dist` where the engine needs one: ``sample(rng)``
+    draws one hand (card by card, integer arithmetic only, so the same on every
+    machine) without enumerating; ``pairs`` enumerates every hand (at most
+    :data:`ENUMERATION_LIMIT`, else :class:`TooManyOutcomes`).
+    """
+
+    __slots__ = ("source", "k", "_pairs")
+
+    def __init__(self, source: Multiset, k: int):
+        self.source = source
+        self.k = k
+        self._pairs: tuple[tuple[Drawn, Fraction], ...] | None = None
+
+    def count(self) -> int:
+        """How many distinct hands the draw can give."""
+        # bounded compositions of k over the counts: a small dynamic programme
+        ways = [1] + [0] * self.k
+        for _, n in self.source.items:
+            nxt = [0] * (self.k + 1)
+            for total, w in enumerate(ways):
+                if w:
+                    for take in range(min(n, self.k - total) + 1):
+                        nxt[total + take] += w
+            ways = nxt
+        return ways[self.k]
+
+    def sample(self, rng: random.Random) -> Drawn:
+        items = self.source.items
+        counts = [n for _, n in items]
+        left = self.source.size
+        taken = [0] * len(items)
+        for _ in range(self.k):
+            r = rng.randrange(left)
+            acc = 0
+            for i, n in enumerate(counts):
+                acc += n
+                if r < acc:
+                    counts[i] -= 1
+                    taken[i] += 1
+                    break
+            left -= 1
+        hand = tuple(card for (card, _), t in zip(items, taken) for _ in range(t))
+        rest = Multiset((card, n) for (card, _), n in zip(items, counts))
+        return Drawn(hand, rest)
+
+    @property
+    def pairs(self) -> tuple[tuple[Drawn, Fraction], ...]:
+        if self._pairs is None:
+            n = self.count()
+            if n > ENUMERATION_LIMIT:
+                raise TooManyOutcomes(f"drawing {self.k} from {self.source.size} cards has {n:,} possible hands; "
+                                      "lump the cards by what the question asks (Multiset.lump) or sample")
+            total = math.comb(self.source.size, self.k)
+            out = []
+            items = self.source.items
+
+            def walk(i: int, need: int, hand: list[tuple[str, int]], weight: int) -> None:
+                if need == 0:
+                    drawn = tuple(c for c, t in hand for _ in range(t))
+                    taken = dict(hand)
+                    rest = Multiset((c, n - taken.get(c, 0)) for c, n in items)
+                    out.append((Drawn(drawn, rest), Fraction(weight, total)))
+                    return
+                if i == len(items):
+                    return
+                card, n = items[i]
+                remaining = sum(m for _, m in items[i + 1:])
+                for take in range(min(n, need), -1, -1):
+                    if need - take > remaining:
+                        break
+                    walk(i + 1, need - take, hand + [(card, take)] if take else hand, weight * math.comb(n, take))
+
+            walk(0, self.k, [], 1)
+            self._pairs = tuple(out)
+        return self._pairs
+
+    # the parts of the Dist interface analyses use
+    def items(self):
+        return self.pairs
+
+    def __iter__(self) -> Iterator[Drawn]:
+        return (o for o, _ in self.pairs)
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def prob(self, event: Callable[[Drawn], bool]) -> Fraction:
+        return sum((p for o, p in self.pairs if event(o)), Fraction(0))
+
+    def __repr__(self) -> str:
+        return f"Draw({self.k} from {self.source.size})"
+
+
+class Deck(NamedTuple):
+    """A draw pile: ``top``, cards whose order is known (top first) to the players
+    in ``seen_by``; under them ``pile``, the shuffled rest, whose order nobody knows.
+
+    Immutable and hashable; every method returns a new deck.
+    """
+
+    top: tuple[str, ...] = ()
+    pile: Multiset = Multiset()
+    seen_by: frozenset = frozenset()
+
+    @classmethod
+    def of(cls, cards: Iterable[str] | Mapping[str, int]) -> Deck:
+        """A freshly shuffled deck."""
+        return cls((), Multiset.of(cards), frozenset())
+
+    def __len__(self) -> int:
+        return len(self.top) + self.pile.size
+
+    @property
+    def cards(self) -> Multiset:
+        """Every card in the deck, order forgotten."""
+        return self.pile + self.top
+
+    def draw(self, k: int) -> DeckDraw:
+        """Draw ``k`` cards from the top: the known ones first, then at random from
+        the shuffled rest.  At most the whole deck (``ValueError`` beyond)."""
+        if not 0 <= k <= len(self):
+            raise ValueError(f"cannot draw {k} cards from a deck of {len(self)}")
+        return DeckDraw(self, k)
+
+    def peek(self, k: int, player: Any) -> Peek:
+        """Look at the next ``k`` cards (fewer if the deck is shorter): their order
+        becomes known to ``player``.  A chance step over the order revealed."""
+        k = min(k, len(self))
+        return Peek(self, k, player)
+
+    def shuffle_in(self, cards: Iterable[str]) -> Deck:
+        """Shuffle ``cards`` back in: the whole deck is shuffled, no order is known."""
+        return Deck((), self.pile + self.top + list(cards), frozenset())
+
+    def put_on_top(self, cards: Iterable[str], seen_by: Iterable[Any] = ()) -> Deck:
+        """Put ``cards`` on top in this order (first on top), known to ``seen_by``."""
+        cards = tuple(cards)
+        return Deck(cards + self.top, self.pile, frozenset(seen_by) & self.seen_by if self.top else frozenset(seen_by))
+
+    def take(self, card: str) -> Deck:
+        """Take one named card out (a search of the deck); the deck is shuffled after."""
+        rest = self.cards.remove(card)
+        return Deck((), rest, frozenset())
+
+    def view(self, player: Any) -> Deck:
+        """The deck as ``player`` knows it: the known top stays known only if he saw it."""
+        if not self.top or player in self.seen_by:
+            return self
+        return Deck((), self.cards, frozenset())
+
+
+class Dealt(NamedTuple):
+    """One outcome of drawing from a :class:`Deck`: the cards drawn (the known top
+    in its order, then the rest sorted) and the deck left."""
+
+    cards: tuple[str, ...]
+    deck: Deck
+
+
+class DeckDraw:
+    """Drawing ``k`` from a :class:`Deck`: a distribution over :class:`Dealt`.
+    Same interface as :class:`Draw`."""
+
+    __slots__ = ("deck", "k", "_inner")
+
+    def __init__(self, deck: Deck, k: int):
+        self.deck, self.k = deck, k
+        from_pile = max(0, k - len(deck.top))
+        self._inner = deck.pile.draw(from_pile)
+
+    def _wrap(self, drawn: Drawn) -> Dealt:
+        deck, k = self.deck, self.k
+        known = deck.top[:k]
+        left_top = deck.top[k:]
+        return Dealt(known + drawn.cards, Deck(left_top, drawn.rest, deck.seen_by if left_top else frozenset()))
+
+    def sample(self, rng: random.Random) -> Dealt:
+        return self._wrap(self._inner.sample(rng))
+
+    @property
+    def pairs(self):
+        return tuple((self._wrap(o), p) for o, p in self._inner.pairs)
+
+    def items(self):
+        return self.pairs
+
+    def __len__(self) -> int:
+        return self._inner.count()
+
+    def prob(self, event: Callable[[Any], bool]) -> Fraction:
+        return sum((p for o, p in self.pairs if event(o)), Fraction(0))
+
+
+class Peek:
+    """Looking at the next ``k`` cards of a deck: an ordered sequence from the
+    shuffled part (exact: ``prod n_c falling / N falling``), after the known top."""
+
+    __slots__ = ("deck", "k", "player")
+
+    def __init__(self, deck: Deck, k: int, player: Any):
+        self.deck, self.k, self.player = deck, k, player
+
+    def _need(self) -> int:
+        return max(0, self.k - len(self.deck.top))
+
+    def sample(self, rng: random.Random) -> Deck:
+        deck = self.deck
+        order: list[str] = []
+        pile = deck.pile
+        for _ in range(self._need()):
+            drawn = pile.draw(1).sample(rng)
+            order.append(drawn.cards[0])
+            pile = drawn.rest
+        return Deck(deck.top + tuple(order), pile, self._seen())
+
+    def _seen(self) -> frozenset:
+        deck = self.deck
+        known = deck.seen_by if deck.top else frozenset()
+        return known | {self.player}
+
+    @property
+    def pairs(self):
+        deck = self.deck
+        need = self._need()
+        out: list[tuple[Deck, Fraction]] = []
+
+        def walk(pile: Multiset, order: tuple[str, ...], p: Fraction) -> None:
+            if len(order) == need:
+                out.append((Deck(deck.top + order, pile, self._seen()), p))
+                return
+            for card, n in pile.items:
+                walk(pile.remove(card), order + (card,), p * Fraction(n, pile.size))
+
+        count = math.perm(len(deck.pile.distinct), min(need, len(deck.pile.distinct))) if need else 1
+        if count > ENUMERATION_LIMIT:
+            raise TooManyOutcomes(f"looking at {need} of {deck.pile.size} cards has too many orders to list")
+        walk(deck.pile, (), Fraction(1))
+        return tuple(out)
+
+    def items(self):
+        return self.pairs
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+
+def sample_index(rng: random.Random, weights: list[int]) -> int:
+    """An index drawn with integer ``weights`` (one ``randrange``, machine-independent)."""
+    cum, acc = [], 0
+    for w in weights:
+        acc += w
+        cum.append(acc)
+    return bisect.bisect_right(cum, rng.randrange(acc))
+
+
+__all__ = ["Dealt", "Deck", "DeckDraw", "Draw", "Drawn", "ENUMERATION_LIMIT", "Multiset", "Peek", "TooManyOutcomes",
+           "sample_index"]
