@@ -977,13 +977,13 @@ def check_game(
     if not isinstance(steps, int) or steps < 1:
         raise ValueError(f"steps must be a positive whole number, not {steps!r}")
     policies = RandomPolicy() if policies is None else policies
-    if observe is None:
-        observe = getattr(game, "observe", None)
+    if observe is None and type(game).observe is not Game.observe:  # the default shows everything
+        observe = game.observe
     log = log or default_log
     run = _Run(game, policies, invariants, observe, illegal, log, illegal_per_step, seed)
     report = run.report
     if observe is None:
-        report.skipped["observe"] = "the game has no observe(state, player)"
+        report.skipped["observe"] = "the game has no observe(state, player): perfect information"
     elif "observe" in skip:
         run.observe = None
     if not hashseed:

@@ -127,7 +127,7 @@ def test_the_walks_cover_the_game(reports):
     winners = {r.winner for r in reports["conflict, random"].results}
     assert {0, 1, None} <= winners
     for r in reports.values():
-        assert r.skipped.get("observe") == "the game has no observe(state, player)"
+        assert r.skipped.get("observe") == "the game has no observe(state, player): perfect information"
         assert r.outcomes > r.steps
 
 
