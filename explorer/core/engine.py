@@ -148,6 +148,35 @@ class Game(Generic[S, A]):
         """The result of a finished game (hashable), or ``None`` while it goes on."""
         raise NotImplementedError
 
+    # -- exact analysis: what the future depends on (optional) ---------------------------
+    #
+    # The analyzer memoises on state.  A state often holds more than play from it
+    # depends on: a running score only matters at the end, the order of past events
+    # only partly.  A game may then analyse the future as a *relative* outcome (say,
+    # "points gained from here") and memoise on a *memo key* (what the rules read from
+    # here on).  The four methods below form that protocol; the defaults say "the
+    # state is the key and the outcome is the result", which is always right.
+    # Contract: two states with equal ``memo_key`` have the same decisions ahead
+    # (same players, same options in the same order) and the same distribution of
+    # relative outcomes.
+
+    def memo_key(self, state: S) -> Hashable:
+        """What play from ``state`` depends on, as far as the rules go (default: all of it)."""
+        return state
+
+    def relative_result(self, state: S) -> Any:
+        """The outcome of finished ``state`` relative to itself (hashable)."""
+        return self.result(state)
+
+    def carry(self, before: S, after: S) -> Callable[[Any], Any] | None:
+        """How an outcome relative to ``after`` (one step after ``before``) reads
+        relative to ``before``; ``None`` when it reads the same (the default)."""
+        return None
+
+    def absolute_result(self, state: S, outcome: Any) -> Any:
+        """The result of play from ``state`` whose relative outcome is ``outcome``."""
+        return outcome
+
     def illegal(self, state: S, action: Any) -> IllegalAction:
         """Explain why ``action`` is not allowed now (override to name the rule)."""
         dec = self.decision(state)
@@ -186,6 +215,13 @@ class Policy:
     def choose(self, game: Game, state: Any, decision: Decision, rng: random.Random) -> Any:
         return self.distribution(game, state, decision).sample(rng)
 
+    def memo_key(self, game: Game, state: Any) -> Hashable:
+        """What this policy reads of ``state`` beyond ``game.memo_key(state)``, for
+        the analyzer's memo.  Two states with equal game keys and equal policy keys
+        must get the same answers from this policy, here and at every state the
+        same moves lead to.  The default, the whole state, is always right."""
+        return state
+
     def __repr__(self) -> str:
         return f"<{self.name} policy>"
 
@@ -197,6 +233,9 @@ class RandomPolicy(Policy):
 
     def distribution(self, game, state, decision):
         return Dist.uniform(decision.options)
+
+    def memo_key(self, game, state):
+        return None  # reads nothing but the options
 
     def choose(self, game, state, decision, rng):
         opts = decision.options
@@ -371,6 +410,7 @@ class Stepper:
 # -- runner 2: the exact analyzer ------------------------------------------------------------
 
 _BUSY: Any = object()  # marks a state whose outcome is being computed
+_ONE = Fraction(1)
 
 
 class Weights(NamedTuple):
@@ -391,20 +431,19 @@ class Weights(NamedTuple):
     def prob(self, event: Callable[[Any], bool]) -> Fraction:
         return Fraction(sum(n for o, n in self.nums.items() if event(o)), self.den)
 
+    def map(self, f: Callable[[Any], Any]) -> Weights:
+        """The distribution of ``f(outcome)`` (outcomes ``f`` makes equal are merged)."""
+        nums: dict[Any, int] = {}
+        get = nums.get
+        for o, n in self.nums.items():
+            o = f(o)
+            nums[o] = get(o, 0) + n
+        if len(nums) == len(self.nums):
+            return Weights(self.den, nums)
+        return _reduced(self.den, nums)
 
-def _mix(parts: list[tuple[Fraction, Weights]]) -> Weights:
-    """The mixture of ``parts`` (weights summing to 1), over one denominator."""
-    if len(parts) == 1:
-        return parts[0][1]
-    den = 1
-    for w, sub in parts:
-        den = math.lcm(den, w.denominator * sub.den)
-    nums: dict[Any, int] = {}
-    get = nums.get
-    for w, sub in parts:
-        factor = den // (w.denominator * sub.den) * w.numerator
-        for o, n in sub.nums.items():
-            nums[o] = get(o, 0) + factor * n
+
+def _reduced(den: int, nums: dict[Any, int]) -> Weights:
     g = math.gcd(den, *nums.values())
     if g > 1:
         den //= g
@@ -412,16 +451,48 @@ def _mix(parts: list[tuple[Fraction, Weights]]) -> Weights:
     return Weights(den, nums)
 
 
+def _mix(parts: list[tuple[Fraction, Weights, Callable[[Any], Any] | None]]) -> Weights:
+    """The mixture of ``parts`` (weights summing to 1), over one denominator; each
+    part's outcomes first go through its function, if it has one."""
+    if len(parts) == 1:
+        _, sub, carry = parts[0]
+        return sub if carry is None else sub.map(carry)
+    den = 1
+    for w, sub, _ in parts:
+        den = math.lcm(den, w.denominator * sub.den)
+    nums: dict[Any, int] = {}
+    get = nums.get
+    for w, sub, carry in parts:
+        factor = den // (w.denominator * sub.den) * w.numerator
+        if carry is None:
+            for o, n in sub.nums.items():
+                nums[o] = get(o, 0) + factor * n
+        else:
+            for o, n in sub.nums.items():
+                o = carry(o)
+                nums[o] = get(o, 0) + factor * n
+    return _reduced(den, nums)
+
+
 class Analyzer:
-    """Exact outcome distributions under given policies, memoised on state.
+    """Exact outcome distributions under given policies, memoised.
 
     ``outcome(state)`` is the distribution of ``game.result`` at the end of play.
+    The memo is keyed on ``game.memo_key(state)`` and on each policy's
+    ``memo_key``, and holds distributions of outcomes *relative* to the state
+    (see :class:`Game`): states that differ only in what the future does not
+    depend on (a score so far, say) share one entry.  With the defaults the key
+    is the state and the outcome its result.
     """
 
     def __init__(self, game: Game, policies: Policies):
         self.game = game
         self.policies = policies
+        #: memo key -> distribution of relative outcomes (integer form)
         self.memo: dict[Any, Weights] = {}
+        given = [policies] if isinstance(policies, Policy) else list(policies.values())
+        self._readers = tuple({id(p): p for p in given}.values())  # each policy once
+        self._plain = type(game).absolute_result is Game.absolute_result
 
     def outcome(self, state: Any) -> Dist[Any]:
         """The distribution of the result when play goes on from ``state``."""
@@ -440,28 +511,55 @@ class Analyzer:
 
     # -- integer form (what policies that search use) -----------------------------------
     def weights(self, state: Any) -> Weights:
+        """The distribution of the result from ``state``, in integer form."""
+        return self._absolute(state, self.relative(state))
+
+    def weights_after(self, state: Any, action: Any) -> Weights:
+        """The distribution of the result once ``action`` is taken in ``state``."""
+        return self._absolute(state, self.relative_after(state, action))
+
+    def relative(self, state: Any) -> Weights:
+        """The distribution of outcomes relative to ``state`` (memoised)."""
+        game = self.game
+        key = game.memo_key(state)
+        if self._readers:
+            key = (key, *(p.memo_key(game, state) for p in self._readers))
         memo = self.memo
-        hit = memo.get(state)
+        hit = memo.get(key)
         if hit is not None:
             if hit is _BUSY:
                 raise ValueError("the game has a cycle (a state leads back to itself); "
                                  "exact analysis needs every play to end")
             return hit
-        memo[state] = _BUSY
-        game = self.game
+        memo[key] = _BUSY
         dec = game.decision(state)
         if dec is None:
-            w = Weights(1, {game.result(state): 1})
+            w = Weights(1, {game.relative_result(state): 1})
         elif dec.forced:
-            w = self.weights_after(state, _forced_option(dec))
+            w = self.relative_after(state, _forced_option(dec))
         else:
             choice = policy_for(self.policies, dec.player).distribution(game, state, dec)
-            w = _mix([(p, self.weights_after(state, a)) for a, p in choice.items()])
-        memo[state] = w
+            if len(choice) == 1:
+                w = self.relative_after(state, next(iter(choice)))
+            else:  # one mixture over every (option, roll) branch: each outcome is merged once
+                w = _mix([part for a, p in choice.items() for part in self._branches(state, a, p)])
+        memo[key] = w
         return w
 
-    def weights_after(self, state: Any, action: Any) -> Weights:
-        return _mix([(p, self.weights(step.state)) for step, p in self.game.apply(state, action).items()])
+    def relative_after(self, state: Any, action: Any) -> Weights:
+        """The distribution of outcomes relative to ``state`` once ``action`` is taken."""
+        return _mix(self._branches(state, action, _ONE))
+
+    def _branches(self, state: Any, action: Any, weight: Fraction) -> list[tuple[Fraction, Weights, Any]]:
+        game = self.game
+        return [(weight * p, self.relative(step.state), game.carry(state, step.state))
+                for step, p in game.apply(state, action).items()]
+
+    def _absolute(self, state: Any, rel: Weights) -> Weights:
+        if self._plain:
+            return rel
+        absolute = self.game.absolute_result
+        return rel.map(lambda o: absolute(state, o))
 
 
 # -- runner 3: the sampler -------------------------------------------------------------------
