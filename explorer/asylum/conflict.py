@@ -347,7 +347,7 @@ class Conflict(Game):
             vp = setup.rules.vp_maneuver if ok else 0
             text = f"{actor.name} tries a tactical maneuver with {STAT_LABELS[action.stat]}: " + (
                 f"success, +{vp} VP" if ok else "fails")
-            nxt = self._after_action(state, side, vp, acted=_set(state.acted, side, i))
+            nxt = self._after_action(state, side, vp, _set(state.acted, side, i), state.fallen)
             return Step(nxt, (event(R.MANEUVER, text, actor=actor.name, success=ok),))
         t_side, j = setup.index[action.target]
         attack = self._attack(state, side, i, j, action)
@@ -495,19 +495,19 @@ class Conflict(Game):
             events.append(event(R.ACTIONS, f"{attacker.name}'s {attack.label} overcomes {defender.name}, who {lost_action}"))
         elif res.caught:
             events.append(event(_rule_for(attack), f"{defender.name} withstands the {attack.label}"))
-        nxt = self._after_action(state, side, vp, fallen=fallen, acted=acted)
+        nxt = self._after_action(state, side, vp, acted, fallen)
         return nxt, tuple(events)
 
-    def _after_action(self, state: ConflictState, side: int, points: int = 0, **changes: Any) -> ConflictState:
+    def _after_action(self, state: ConflictState, side: int, points: int, acted: tuple[int, int],
+                      fallen: tuple[tuple[int, ...], tuple[int, ...]]) -> ConflictState:
         """Score ``points`` for the acting side and pass the turn ("Conflicts": sides
         alternate; a side with nobody ready is skipped)."""
+        vp = state.vp
         if points:
-            vp = state.vp
-            changes["vp"] = (vp[0] + points, vp[1]) if side == 0 else (vp[0], vp[1] + points)
-        nxt = state._replace(**changes) if changes else state
+            vp = (vp[0] + points, vp[1]) if side == 0 else (vp[0], vp[1] + points)
         other = 1 - side
-        turn = other if nxt.ready(other) else side
-        return nxt._replace(turn=turn) if turn != nxt.turn else nxt
+        nxt = ConflictState(state.setup, other, acted, fallen, vp, state.pending, state.result)
+        return nxt if nxt.ready(other) else nxt._replace(turn=side)
 
     def _conclude(self, state: ConflictState, chance: Chance) -> Step:
         """Aftermath rolls, then who won, Doomsday points and who is lost."""

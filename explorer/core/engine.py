@@ -61,6 +61,9 @@ class SampledChance:
         return dist.sample(self.rng)
 
 
+_CERTAIN = Fraction(1)  # the probability of a path before its first roll
+
+
 class _ReplayChance:
     """Follows a fixed path of outcome indices, then takes the first outcome of
     each new roll and remembers the branches it skipped."""
@@ -70,7 +73,7 @@ class _ReplayChance:
     def __init__(self, path: tuple[int, ...]):
         self.path = path
         self.pos = 0
-        self.prob = Fraction(1)
+        self.prob = _CERTAIN
         self.pending: list[tuple[int, ...]] = []
 
     def roll(self, dist: Dist[Any]) -> Any:
@@ -83,7 +86,7 @@ class _ReplayChance:
             self.pending.extend(here + (j,) for j in range(1, len(items)))
         self.pos += 1
         outcome, p = items[idx]
-        self.prob *= p
+        self.prob = p if self.prob is _CERTAIN else self.prob * p  # most paths roll once: no product
         return outcome
 
 
@@ -232,7 +235,10 @@ class RandomPolicy(Policy):
     name = "random"
 
     def distribution(self, game, state, decision):
-        return Dist.uniform(decision.options)
+        options = decision.options
+        if len(set(options)) == len(options):  # the usual case: no need to check the sum
+            return Dist._trusted(dict.fromkeys(options, Fraction(1, len(options))))
+        return Dist.uniform(options)
 
     def memo_key(self, game, state):
         return None  # reads nothing but the options
@@ -410,7 +416,6 @@ class Stepper:
 # -- runner 2: the exact analyzer ------------------------------------------------------------
 
 _BUSY: Any = object()  # marks a state whose outcome is being computed
-_ONE = Fraction(1)
 
 
 class Weights(NamedTuple):
@@ -451,26 +456,32 @@ def _reduced(den: int, nums: dict[Any, int]) -> Weights:
     return Weights(den, nums)
 
 
-def _mix(parts: list[tuple[Fraction, Weights, Callable[[Any], Any] | None]]) -> Weights:
-    """The mixture of ``parts`` (weights summing to 1), over one denominator; each
-    part's outcomes first go through its function, if it has one."""
+def _mix(parts: list[tuple[int, int, Weights, Callable[[Any], Any] | None]]) -> Weights:
+    """The mixture of ``parts``, each ``(num, den, weights, carry)`` with weight
+    ``num / den`` (the weights sum to 1), over one denominator; each part's outcomes
+    first go through its ``carry`` function, if it has one."""
     if len(parts) == 1:
-        _, sub, carry = parts[0]
+        _, _, sub, carry = parts[0]
         return sub if carry is None else sub.map(carry)
     den = 1
-    for w, sub, _ in parts:
-        den = math.lcm(den, w.denominator * sub.den)
+    for _, d, sub, _ in parts:
+        den = math.lcm(den, d * sub.den)
     nums: dict[Any, int] = {}
-    get = nums.get
-    for w, sub, carry in parts:
-        factor = den // (w.denominator * sub.den) * w.numerator
+    for n, d, sub, carry in parts:
+        factor = den // (d * sub.den) * n
         if carry is None:
-            for o, n in sub.nums.items():
-                nums[o] = get(o, 0) + factor * n
+            for o, k in sub.nums.items():
+                if o in nums:
+                    nums[o] += factor * k
+                else:
+                    nums[o] = factor * k
         else:
-            for o, n in sub.nums.items():
+            for o, k in sub.nums.items():
                 o = carry(o)
-                nums[o] = get(o, 0) + factor * n
+                if o in nums:
+                    nums[o] += factor * k
+                else:
+                    nums[o] = factor * k
     return _reduced(den, nums)
 
 
@@ -542,17 +553,19 @@ class Analyzer:
             if len(choice) == 1:
                 w = self.relative_after(state, next(iter(choice)))
             else:  # one mixture over every (option, roll) branch: each outcome is merged once
-                w = _mix([part for a, p in choice.items() for part in self._branches(state, a, p)])
+                w = _mix([part for a, p in choice.items()
+                          for part in self._branches(state, a, p.numerator, p.denominator)])
         memo[key] = w
         return w
 
     def relative_after(self, state: Any, action: Any) -> Weights:
         """The distribution of outcomes relative to ``state`` once ``action`` is taken."""
-        return _mix(self._branches(state, action, _ONE))
+        return _mix(self._branches(state, action, 1, 1))
 
-    def _branches(self, state: Any, action: Any, weight: Fraction) -> list[tuple[Fraction, Weights, Any]]:
+    def _branches(self, state: Any, action: Any, num: int, den: int) -> list[tuple[int, int, Weights, Any]]:
+        """The parts of the mixture after ``action``, taken with weight ``num / den``."""
         game = self.game
-        return [(weight * p, self.relative(step.state), game.carry(state, step.state))
+        return [(num * p.numerator, den * p.denominator, self.relative(step.state), game.carry(state, step.state))
                 for step, p in game.apply(state, action).items()]
 
     def _absolute(self, state: Any, rel: Weights) -> Weights:
