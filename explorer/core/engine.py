@@ -515,10 +515,15 @@ class Analyzer:
 
     def options(self, state: Any) -> dict[Any, Dist[Any]]:
         """For the decision in ``state``: each legal option -> outcome distribution."""
+        return {a: w.to_dist() for a, w in self.option_weights(state).items()}
+
+    def option_weights(self, state: Any) -> dict[Any, Weights]:
+        """:meth:`options` in integer form; a result several options share is written once."""
         dec = self.game.decision(state)
         if dec is None:
             return {}
-        return {a: self.after(state, a) for a in dec.options}
+        written: dict[Any, Any] = {}
+        return {a: self._absolute(state, self.relative_after(state, a), written) for a in dec.options}
 
     # -- integer form (what policies that search use) -----------------------------------
     def weights(self, state: Any) -> Weights:
@@ -568,11 +573,21 @@ class Analyzer:
         return [(num * p.numerator, den * p.denominator, self.relative(step.state), game.carry(state, step.state))
                 for step, p in game.apply(state, action).items()]
 
-    def _absolute(self, state: Any, rel: Weights) -> Weights:
+    def _absolute(self, state: Any, rel: Weights, written: dict[Any, Any] | None = None) -> Weights:
+        """Relative outcomes from ``state`` -> results (``written`` caches them)."""
         if self._plain:
             return rel
         absolute = self.game.absolute_result
-        return rel.map(lambda o: absolute(state, o))
+        if written is None:
+            return rel.map(lambda o: absolute(state, o))
+
+        def write(o: Any) -> Any:
+            r = written.get(o)
+            if r is None:
+                r = written[o] = absolute(state, o)
+            return r
+
+        return rel.map(write)
 
 
 # -- runner 3: the sampler -------------------------------------------------------------------
