@@ -165,10 +165,10 @@ class Packing(NamedTuple):
     """The bit layout of a conflict outcome *relative to a state*, for the exact
     analyzer (see :meth:`Conflict.memo_key`).  From the lowest bits up: for each
     villain, his place in his side's order of defeat plus one (0: not defeated from
-    here on) and how many of his aftermath rolls succeeded; then the VP side 1
-    gains from here, then (unbounded, on top) the VP side 0 gains.  Places count
-    from the start of the conflict, so carrying an outcome back one step only ever
-    adds a number."""
+    here on) and how many of his aftermath rolls succeeded; then the VP each side
+    gains from here (side 1, then side 0), each plus ``vp_zero``.  Places count from
+    the start of the conflict, so carrying an outcome back one step only ever adds
+    a number."""
 
     place: tuple[tuple[int, ...], tuple[int, ...]]  # bit offset of each villain's place
     slips: tuple[tuple[int, ...], tuple[int, ...]]  # bit offset of each villain's successful aftermath rolls
@@ -176,7 +176,8 @@ class Packing(NamedTuple):
     slip_mask: int
     vp1: int  # bit offset of side 1's VP
     vp0: int  # bit offset of side 0's VP
-    vp_cap: int  # the most VP the side 1 field holds
+    vp_mask: int
+    vp_zero: int  # a VP field holds this plus the VP gained
     rollers: tuple[frozenset[int], frozenset[int]]  # villains with aftermath rolls, on a side with two or more
 
     @classmethod
@@ -192,13 +193,18 @@ class Packing(NamedTuple):
             at += len(team) * place_bits
             slips.append(tuple(range(at, at + len(team) * slip_bits, slip_bits)))
             at += len(team) * slip_bits
-        # each villain acts once and an action scores a maneuver or a defeat plus the mastermind point
-        most = len(teams[1]) * (rules.vp_maneuver + rules.vp_defeat + rules.vp_attack_mastermind)
+        # each villain acts once, and an action scores a maneuver or a defeat and the mastermind point
+        most = max(len(t) for t in teams) * (abs(rules.vp_maneuver) + abs(rules.vp_defeat) + abs(rules.vp_attack_mastermind))
         vp_bits = max(32, most.bit_length() + 8)
         rollers = [frozenset(i for i, v in enumerate(team) if v.aftermath) for team in teams]
         rollers = [r if len(r) > 1 else frozenset() for r in rollers]
         return cls((place[0], place[1]), (slips[0], slips[1]), (1 << place_bits) - 1, (1 << slip_bits) - 1,
-                   at, at + vp_bits, (1 << vp_bits) - 1, (rollers[0], rollers[1]))
+                   at, at + vp_bits, (1 << vp_bits) - 1, 1 << (vp_bits - 1), (rollers[0], rollers[1]))
+
+    @property
+    def zero(self) -> int:
+        """No VP gained, nobody defeated, no aftermath roll made good."""
+        return (self.vp_zero << self.vp0) + (self.vp_zero << self.vp1)
 
 
 class Pending(NamedTuple):
@@ -557,11 +563,11 @@ class Conflict(Game):
 
     def relative_result(self, state: ConflictState) -> int:
         setup = state.setup
-        slips = setup.packing.slips
-        out = 0
+        pack = setup.packing
+        out = pack.zero
         for name in state.result.slipped:
             side, i = setup.index[name]
-            out += 1 << slips[side][i]
+            out += 1 << pack.slips[side][i]
         return out
 
     def carry(self, before: ConflictState, after: ConflictState):
@@ -575,16 +581,17 @@ class Conflict(Game):
                 add += (at + 1) << pack.place[side][new[at]]
         g0, g1 = after.vp[0] - before.vp[0], after.vp[1] - before.vp[1]
         if g0 or g1:
-            if g0 < 0 or g1 < 0 or after.vp[1] > pack.vp_cap:
-                raise ValueError(f"victory points went from {before.vp} to {after.vp}: exact analysis "
-                                 "needs them never to fall and to stay within its bounds")
+            bound = pack.vp_zero >> 1  # then any gain from one state to another fits its field
+            if not (-bound < after.vp[0] < bound and -bound < after.vp[1] < bound):
+                raise ValueError(f"victory points {after.vp} are beyond what exact analysis can hold (±{bound})")
             add += (g0 << pack.vp0) + (g1 << pack.vp1)
         return add.__add__ if add else None
 
     def absolute_result(self, state: ConflictState, outcome: int) -> ConflictResult:
         setup = state.setup
         pack = setup.packing
-        vp = (state.vp[0] + (outcome >> pack.vp0), state.vp[1] + (outcome >> pack.vp1 & pack.vp_cap))
+        vp = (state.vp[0] + (outcome >> pack.vp0) - pack.vp_zero,
+              state.vp[1] + (outcome >> pack.vp1 & pack.vp_mask) - pack.vp_zero)
         fallen: list[tuple[int, ...]] = []
         slipped: list[str] = []
         for side in (0, 1):

@@ -173,7 +173,7 @@ class BestPolicy(DeterministicPolicy):
             self._game, self._nodes = game, {}
         node = self._node(state)
         margin = state.vp[0] - state.vp[1]
-        return node, max(-node.reach[0] - 1, min(margin, node.reach[1] + 1))
+        return node, max(-node.swing[1] - 1, min(margin, -node.swing[0] + 1))
 
     def _node(self, state: ConflictState) -> _Node:
         """The expanded node of ``state``'s memo key (built once, children first)."""
@@ -188,18 +188,18 @@ class BestPolicy(DeterministicPolicy):
             node.player = dec.player
             margin = state.vp[0] - state.vp[1]
             raw = []
-            reach0 = reach1 = 0
+            low = high = None
             for option in dec.options:
                 branches = []
                 for step, p in game.apply(state, option).items():
                     nxt = step.state
                     child = self._node(nxt)
-                    gain0, gain1 = nxt.vp[0] - state.vp[0], nxt.vp[1] - state.vp[1]
-                    reach0 = max(reach0, gain0 + child.reach[0])
-                    reach1 = max(reach1, gain1 + child.reach[1])
-                    branches.append((p, child, nxt.vp[0] - nxt.vp[1] - margin))
+                    shift = nxt.vp[0] - nxt.vp[1] - margin
+                    low = shift + child.swing[0] if low is None else min(low, shift + child.swing[0])
+                    high = shift + child.swing[1] if high is None else max(high, shift + child.swing[1])
+                    branches.append((p, child, shift))
                 raw.append(branches)
-            node.reach = (reach0, reach1)
+            node.swing = (low, high)
             # one denominator for every value of this node: then values are integers
             node.den = den = math.lcm(*(p.denominator * child.den for branches in raw for p, child, _ in branches))
             node.options = [[(p.numerator * (den // (p.denominator * child.den)), child, shift) for p, child, shift in branches]
@@ -210,25 +210,25 @@ class BestPolicy(DeterministicPolicy):
 
 class _Node:
     """A memo key of the conflict, expanded for :class:`BestPolicy`: who decides, each
-    option's branches ``(factor, child, margin change)``, the most VP each side can
-    still gain (``reach``), and the attacker's edge for each margin as an integer
-    over ``den``."""
+    option's branches ``(factor, child, margin change)``, the least and the most the
+    VP margin can still change by (``swing``), and the attacker's edge for each
+    margin as an integer over ``den``."""
 
-    __slots__ = ("player", "options", "reach", "den", "edges", "choices")
+    __slots__ = ("player", "options", "swing", "den", "edges", "choices")
 
     def __init__(self) -> None:
         self.player: int | None = None
         self.options: list[list[tuple[int, _Node, int]]] = []  # empty: the conflict is over
-        self.reach = (0, 0)
+        self.swing = (0, 0)
         self.den = 1
         self.edges: dict[int, int] = {}
         self.choices: dict[int, int] = {}
 
     def edge(self, margin: int) -> int:
         """The attacker's edge (times ``den``) at this node with VP margin ``margin``."""
-        if margin > self.reach[1]:  # whatever happens, the attacker wins...
+        if margin + self.swing[0] > 0:  # whatever happens, the attacker wins...
             return self.den
-        if margin < -self.reach[0]:  # ...or the defender does
+        if margin + self.swing[1] < 0:  # ...or the defender does
             return -self.den
         hit = self.edges.get(margin)
         if hit is None:

@@ -152,16 +152,18 @@ class Game(Generic[S, A]):
         raise NotImplementedError
 
     # -- exact analysis: what the future depends on (optional) ---------------------------
+    # The analyzer memoises on state, but a state often holds more than play from it
+    # depends on: a running score matters only at the end, the order of past events
+    # only partly.  A game can say so with the four methods below: the analyzer then
+    # memoises on ``memo_key(state)`` and works with outcomes *relative* to a state
+    # (say, "points gained from here"), which ``carry`` passes back one step at a
+    # time and ``absolute_result`` turns into a result at the end.  The defaults (a
+    # state is its own key, an outcome is the result) are always right.
     #
-    # The analyzer memoises on state.  A state often holds more than play from it
-    # depends on: a running score only matters at the end, the order of past events
-    # only partly.  A game may then analyse the future as a *relative* outcome (say,
-    # "points gained from here") and memoise on a *memo key* (what the rules read from
-    # here on).  The four methods below form that protocol; the defaults say "the
-    # state is the key and the outcome is the result", which is always right.
-    # Contract: two states with equal ``memo_key`` have the same decisions ahead
-    # (same players, same options in the same order) and the same distribution of
-    # relative outcomes.
+    # Contract: from two states with equal keys, play offers the same decisions (same
+    # players, same options in the same order) and the same rolls, and ends in the
+    # same relative outcomes.  The analyzer's answers, down to the order of outcomes,
+    # are then those of the plain analysis.
 
     def memo_key(self, state: S) -> Hashable:
         """What play from ``state`` depends on, as far as the rules go (default: all of it)."""

@@ -274,7 +274,8 @@ def reference_policies(spec):
 
 def random_conflicts(roster, n, seed):
     """``n`` seeded random conflicts: roster villains (and a villain with two aftermath
-    rolls), one or two a side, with random masterminds, ambush, Doom Ready and rule options."""
+    rolls), one or two a side, with random masterminds, ambush, Doom Ready, rule options
+    and victory points."""
     from explorer.asylum.params import AsylumRules
     from explorer.asylum.villains import Upgrade
 
@@ -299,7 +300,8 @@ def random_conflicts(roster, n, seed):
             kw["rules"] = AsylumRules(
                 defeated_villains_act=rng.random() < 0.5, flyers_block_melee=rng.random() < 0.5,
                 mastermind_point_without_catch=rng.random() < 0.5, ranged_attacks_need_catch=rng.random() < 0.5,
-                vp_maneuver=rng.choice([0, 3, 7]), vp_defeat=rng.choice([1, 5]), sound_defeat_margin=rng.choice([1, 5, 9]))
+                vp_maneuver=rng.choice([0, 3, 7]), vp_defeat=rng.choice([1, 5]), sound_defeat_margin=rng.choice([1, 5, 9]),
+                vp_attack_mastermind=rng.choice([1, 1, -2]))  # negative: only rules built in code, but allowed
         yield a, d, kw
 
 
