@@ -337,8 +337,8 @@ def test_best_picks_match_reference_everywhere(roster):
 
 
 def test_relative_outcomes_round_trip(roster):
-    """Concluding a Conflict: the result written from a relative outcome is the result the
-    conclusion itself writes, at every finished state, seen from any earlier state."""
+    """Concluding a Conflict: from every state random play reaches, the results the analyzer
+    writes back from its relative outcomes are the reference's, exactly."""
     from explorer.core.engine import Analyzer
 
     a, d = teams(roster, ["Oscar", "Deadeye Dolores"], ["Mr Mirage", "Gargantua"])
@@ -346,3 +346,12 @@ def test_relative_outcomes_round_trip(roster):
     for state in reachable(GAME, GAME.start(a, d), RandomPolicy()):
         dist = analyzer.weights(state).to_dist()
         assert dist == Dist(reference_outcome(GAME, state, RandomPolicy(), {}))
+
+
+@pytest.mark.parametrize("policy", [("best", "random"), ("random", "best")])
+def test_analysis_matches_reference_three_against_two(roster, policy):
+    """Conflicts through Concluding a Conflict, Blocking and Flying in play: three against two
+    (deeper than the random rosters), exactly the reference's distribution, in order."""
+    a, d = teams(roster, ["Corporal Union", "Skyraker", "Doctor Cortex"], ["Oscar", "The Widow"])
+    expected = reference_outcome(GAME, GAME.start(a, d), reference_policies(policy), {})
+    assert list(odds.conflict(a, d, policy).outcomes.items()) == list(expected.items())
