@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from ..core.engine import Chance, Decision, Game, IllegalAction, Step
@@ -158,6 +159,57 @@ class ConflictSetup:
 
     def is_mastermind(self, side: int, i: int) -> bool:
         return self.masterminds[side] == self.teams[side][i].name
+
+    @cached_property
+    def packing(self) -> Packing:
+        """How the exact analysis packs an outcome into one int (made on first use)."""
+        return Packing.of(self)
+
+
+class Packing(NamedTuple):
+    """The bit layout of a conflict outcome *relative to a state*, for the exact
+    analyzer (see :meth:`Conflict.memo_key`).  From the lowest bits up: for each
+    villain, his place in his side's order of defeat plus one (0: not defeated from
+    here on) and how many of his aftermath rolls succeeded; then the VP each side
+    gains from here (side 1, then side 0), each plus ``vp_zero``.  Places count from
+    the start of the conflict, so carrying an outcome back one step only ever adds
+    a number."""
+
+    place: tuple[tuple[int, ...], tuple[int, ...]]  # bit offset of each villain's place
+    slips: tuple[tuple[int, ...], tuple[int, ...]]  # bit offset of each villain's successful aftermath rolls
+    place_mask: int
+    slip_mask: int
+    vp1: int  # bit offset of side 1's VP
+    vp0: int  # bit offset of side 0's VP
+    vp_mask: int
+    vp_zero: int  # a VP field holds this plus the VP gained
+    rollers: tuple[frozenset[int], frozenset[int]]  # villains with aftermath rolls, on a side with two or more
+
+    @classmethod
+    def of(cls, setup: ConflictSetup) -> Packing:
+        teams, rules = setup.teams, setup.rules
+        place_bits = max(len(t) for t in teams).bit_length()
+        slip_bits = max(1, max(len(v.aftermath) for t in teams for v in t).bit_length())
+        place: list[tuple[int, ...]] = []
+        slips: list[tuple[int, ...]] = []
+        at = 0
+        for team in teams:
+            place.append(tuple(range(at, at + len(team) * place_bits, place_bits)))
+            at += len(team) * place_bits
+            slips.append(tuple(range(at, at + len(team) * slip_bits, slip_bits)))
+            at += len(team) * slip_bits
+        # each villain acts once, and an action scores a maneuver or a defeat and the mastermind point
+        most = max(len(t) for t in teams) * (abs(rules.vp_maneuver) + abs(rules.vp_defeat) + abs(rules.vp_attack_mastermind))
+        vp_bits = max(32, most.bit_length() + 8)
+        rollers = [frozenset(i for i, v in enumerate(team) if v.aftermath) for team in teams]
+        rollers = [r if len(r) > 1 else frozenset() for r in rollers]
+        return cls((place[0], place[1]), (slips[0], slips[1]), (1 << place_bits) - 1, (1 << slip_bits) - 1,
+                   at, at + vp_bits, (1 << vp_bits) - 1, 1 << (vp_bits - 1), (rollers[0], rollers[1]))
+
+    @property
+    def zero(self) -> int:
+        """No VP gained, nobody defeated, no aftermath roll made good."""
+        return (self.vp_zero << self.vp0) + (self.vp_zero << self.vp1)
 
 
 class Pending(NamedTuple):
@@ -309,7 +361,7 @@ class Conflict(Game):
             vp = setup.rules.vp_maneuver if ok else 0
             text = f"{actor.name} tries a tactical maneuver with {STAT_LABELS[action.stat]}: " + (
                 f"success, +{vp} VP" if ok else "fails")
-            nxt = self._after_action(state, side, vp, acted=_set(state.acted, side, i))
+            nxt = self._after_action(state, side, vp, _set(state.acted, side, i), state.fallen)
             return Step(nxt, (event(R.MANEUVER, text, actor=actor.name, success=ok),))
         t_side, j = setup.index[action.target]
         attack = self._attack(state, side, i, j, action)
@@ -462,23 +514,23 @@ class Conflict(Game):
             events.append(event(R.ACTIONS, f"{attacker.name}'s {attack.label} overcomes {defender.name}, who {lost_action}"))
         elif res.caught:
             events.append(event(_rule_for(attack), f"{defender.name} withstands the {attack.label}"))
-        nxt = self._after_action(state, side, vp, fallen=fallen, acted=acted)
+        nxt = self._after_action(state, side, vp, acted, fallen)
         return nxt, tuple(events)
 
-    def _after_action(self, state: ConflictState, side: int, points: int = 0, **changes: Any) -> ConflictState:
+    def _after_action(self, state: ConflictState, side: int, points: int, acted: tuple[int, int],
+                      fallen: tuple[tuple[int, ...], tuple[int, ...]]) -> ConflictState:
         """Score ``points`` for the acting side and pass the turn ("Conflicts": sides
         alternate; a side with nobody ready is skipped)."""
+        vp = state.vp
         if points:
-            vp = state.vp
-            changes["vp"] = (vp[0] + points, vp[1]) if side == 0 else (vp[0], vp[1] + points)
-        nxt = state._replace(**changes) if changes else state
+            vp = (vp[0] + points, vp[1]) if side == 0 else (vp[0], vp[1] + points)
         other = 1 - side
-        turn = other if nxt.ready(other) else side
-        return nxt._replace(turn=turn) if turn != nxt.turn else nxt
+        nxt = ConflictState(state.setup, other, acted, fallen, vp, state.pending, state.result)
+        return nxt if nxt.ready(other) else nxt._replace(turn=side)
 
     def _conclude(self, state: ConflictState, chance: Chance) -> Step:
         """Aftermath rolls, then who won, Doomsday points and who is lost."""
-        setup, rules = state.setup, state.setup.rules
+        setup = state.setup
         events: list[Event] = []
         fallen = list(state.fallen)
         slipped = []
@@ -492,34 +544,121 @@ class Conflict(Game):
                         events.append(event(R.DEFEATED, f"{v.name} rolls for {ab.replace('_', ' ')} and slips away: not counted as defeated"))
                     else:
                         events.append(event(R.DEFEATED, f"{v.name} rolls for {ab.replace('_', ' ')} and fails"))
-        vp = state.vp
-        winner = None if vp[0] == vp[1] else (0 if vp[0] > vp[1] else 1)
-        dd = [0, 0]
-        if winner is None:
+        result = _settle(setup, state.vp, fallen, slipped, events)
+        return Step(state._replace(result=result), tuple(events))
+
+    # -- exact analysis: the future as a relative outcome -------------------------------------
+    # Play from a state depends on who is to act, who has acted, who is down (not in
+    # which order) and any pending attack; the score so far and the order of defeat
+    # only matter when the result is written.  So the analyzer memoises on that key
+    # and works with outcomes relative to a state, packed into one int (see
+    # :class:`Packing`): VP gained from here by each side, the place of each villain
+    # defeated from here on, and the successful aftermath rolls.
+
+    def memo_key(self, state: ConflictState) -> tuple:
+        setup = state.setup
+        if state.result is not None:
+            return setup, self.relative_result(state)
+        down0 = down1 = 0
+        for i in state.fallen[0]:
+            down0 |= 1 << i
+        for i in state.fallen[1]:
+            down1 |= 1 << i
+        a0, a1 = state.acted
+        if not setup.rules.defeated_villains_act:  # the downed act no more either way
+            a0 |= down0
+            a1 |= down1
+        r0, r1 = setup.packing.rollers
+        if r0 or r1:  # _conclude rolls their aftermath in order of defeat: keep the order of rolls the same
+            return (setup, state.turn, a0, a1, down0, down1, state.pending,
+                    tuple(i for i in state.fallen[0] if i in r0), tuple(i for i in state.fallen[1] if i in r1))
+        return setup, state.turn, a0, a1, down0, down1, state.pending
+
+    def relative_result(self, state: ConflictState) -> int:
+        setup = state.setup
+        pack = setup.packing
+        out = pack.zero
+        for name in state.result.slipped:
+            side, i = setup.index[name]
+            out += 1 << pack.slips[side][i]
+        return out
+
+    def carry(self, before: ConflictState, after: ConflictState):
+        if after.vp is before.vp and after.fallen is before.fallen:
+            return None
+        pack = before.setup.packing
+        add = 0
+        for side in (0, 1):
+            old, new = before.fallen[side], after.fallen[side]
+            for at in range(len(old), len(new)):
+                add += (at + 1) << pack.place[side][new[at]]
+        g0, g1 = after.vp[0] - before.vp[0], after.vp[1] - before.vp[1]
+        if g0 or g1:
+            bound = pack.vp_zero >> 1  # then any gain from one state to another fits its field
+            if not (-bound < after.vp[0] < bound and -bound < after.vp[1] < bound):
+                raise ValueError(f"victory points {after.vp} are beyond what exact analysis can hold (±{bound})")
+            add += (g0 << pack.vp0) + (g1 << pack.vp1)
+        return add.__add__ if add else None
+
+    def absolute_result(self, state: ConflictState, outcome: int) -> ConflictResult:
+        setup = state.setup
+        pack = setup.packing
+        vp = (state.vp[0] + (outcome >> pack.vp0) - pack.vp_zero,
+              state.vp[1] + (outcome >> pack.vp1 & pack.vp_mask) - pack.vp_zero)
+        fallen: list[tuple[int, ...]] = []
+        slipped: list[str] = []
+        for side in (0, 1):
+            later = sorted((outcome >> at & pack.place_mask, i) for i, at in enumerate(pack.place[side])
+                           if outcome >> at & pack.place_mask)
+            order = state.fallen[side] + tuple(i for _, i in later)
+            # as _conclude lists them: by side, in order of defeat, once per successful roll
+            kept = []
+            for i in order:
+                n = outcome >> pack.slips[side][i] & pack.slip_mask
+                slipped.extend([setup.teams[side][i].name] * n)
+                if not n:
+                    kept.append(i)
+            fallen.append(tuple(kept))
+        return _settle(setup, vp, fallen, slipped)
+
+
+def _settle(setup: ConflictSetup, vp: tuple[int, int], fallen: Sequence[tuple[int, ...]], slipped: Sequence[str],
+            events: list[Event] | None = None) -> ConflictResult:
+    """Who won, the Doomsday points and who is lost, once the aftermath rolls are made
+    ("Concluding a Conflict", "Defeated villains"); the events go to ``events`` if given."""
+    rules = setup.rules
+    winner = None if vp[0] == vp[1] else (0 if vp[0] > vp[1] else 1)
+    dd = [0, 0]
+    if winner is None:
+        if events is not None:
             events.append(event(R.DRAW, f"draw at {vp[0]}-{vp[1]} VP: no Doomsday points" + ("" if setup.ambush else "; the attacker goes back")))
-        else:
+    else:
+        if events is not None:
             names = ("attackers", "defenders")
             events.append(event(R.CONCLUSION, f"the {names[winner]} win {vp[0]}-{vp[1]} VP", winner=winner))
-            if not setup.ambush:
-                dd[winner] = rules.win_doomsday_doom_ready if setup.doom_ready else rules.win_doomsday
+        if not setup.ambush:
+            dd[winner] = rules.win_doomsday_doom_ready if setup.doom_ready else rules.win_doomsday
+            if events is not None:
                 events.append(event(R.WINNER_DOOMSDAY, f"the winner gains {dd[winner]} Doomsday point(s)"))
-                if abs(vp[0] - vp[1]) >= rules.sound_defeat_margin:
-                    dd[winner] += rules.sound_defeat_bonus
+            if abs(vp[0] - vp[1]) >= rules.sound_defeat_margin:
+                dd[winner] += rules.sound_defeat_bonus
+                if events is not None:
                     events.append(event(R.SOUND_DEFEAT, f"a sound defeat: +{rules.sound_defeat_bonus} Doomsday point"))
-        lost = []
-        for side in (0, 1):
-            gone = fallen[side][:-1]
-            lost.append(tuple(setup.teams[side][i].name for i in gone))
-            if gone:
-                events.append(event(R.DEFEATED, f"{', '.join(lost[side])} lost; {setup.teams[side][fallen[side][-1]].name} survives as the last defeated"))
-            elif fallen[side]:
-                events.append(event(R.DEFEATED, f"{setup.teams[side][fallen[side][0]].name} was the only one defeated and recovers"))
-        result = ConflictResult(
-            vp=vp, winner=winner, doomsday=(dd[0], dd[1]),
-            defeated=tuple(tuple(setup.teams[s][i].name for i in fallen[s]) for s in (0, 1)),
-            lost=(lost[0], lost[1]), slipped=tuple(slipped),
-        )
-        return Step(state._replace(result=result), tuple(events))
+    lost = []
+    for side in (0, 1):
+        gone = fallen[side][:-1]
+        lost.append(tuple(setup.teams[side][i].name for i in gone))
+        if events is None:
+            continue
+        if gone:
+            events.append(event(R.DEFEATED, f"{', '.join(lost[side])} lost; {setup.teams[side][fallen[side][-1]].name} survives as the last defeated"))
+        elif fallen[side]:
+            events.append(event(R.DEFEATED, f"{setup.teams[side][fallen[side][0]].name} was the only one defeated and recovers"))
+    return ConflictResult(
+        vp=vp, winner=winner, doomsday=(dd[0], dd[1]),
+        defeated=tuple(tuple(setup.teams[s][i].name for i in fallen[s]) for s in (0, 1)),
+        lost=(lost[0], lost[1]), slipped=tuple(slipped),
+    )
 
 
 def _set(bits: tuple[int, int], side: int, i: int) -> tuple[int, int]:

@@ -19,13 +19,14 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 from ..core.dist import Dist
-from ..core.engine import Analyzer, IllegalAction, Policy, outcomes
+from ..core.engine import Analyzer, IllegalAction, Policy, Weights, outcomes
 from . import abilities as _abilities
 from . import sections as R
 from .combat import (
@@ -122,13 +123,30 @@ class ConflictOdds:
     outcomes: Dist[ConflictResult]
 
     @classmethod
-    def of(cls, dist: Dist[ConflictResult]) -> ConflictOdds:
+    def of(cls, dist: Dist[ConflictResult] | Weights) -> ConflictOdds:
+        """The summary of a result distribution: a :class:`Dist`, or the analyzer's
+        integer :class:`~explorer.core.engine.Weights` (summed in integers, then
+        made fractions once: thousands of outcomes are common)."""
+        if isinstance(dist, Weights):
+            den, nums, dist = dist.den, dist.nums, dist.to_dist()
+        else:
+            den = math.lcm(*(p.denominator for _, p in dist.items()))
+            nums = {r: p.numerator * (den // p.denominator) for r, p in dist.items()}
+        wins = {0: 0, None: 0, 1: 0}
+        margin: dict[int, int] = {}
+        dd0 = dd1 = 0
+        for r, n in nums.items():
+            wins[r.winner] += n
+            m = r.margin
+            margin[m] = margin.get(m, 0) + n
+            dd0 += n * r.doomsday[0]
+            dd1 += n * r.doomsday[1]
         return cls(
-            attacker_wins=dist.prob(lambda r: r.winner == 0),
-            draw=dist.prob(lambda r: r.winner is None),
-            defender_wins=dist.prob(lambda r: r.winner == 1),
-            margin=dist.map(lambda r: r.margin).sorted(),
-            doomsday=(dist.expectation(lambda r: r.doomsday[0]), dist.expectation(lambda r: r.doomsday[1])),
+            attacker_wins=Fraction(wins[0], den),
+            draw=Fraction(wins[None], den),
+            defender_wins=Fraction(wins[1], den),
+            margin=Dist._trusted({m: Fraction(margin[m], den) for m in sorted(margin)}),
+            doomsday=(Fraction(dd0, den), Fraction(dd1, den)),
             outcomes=dist,
         )
 
@@ -178,14 +196,14 @@ def conflict(
 
 def state_odds(state: ConflictState, policy: PolicySpec = "expected-vp") -> ConflictOdds:
     """The exact odds from any point of a conflict."""
-    return ConflictOdds.of(Analyzer(GAME, policies(policy)).outcome(state))
+    return ConflictOdds.of(Analyzer(GAME, policies(policy)).weights(state))
 
 
 def option_outcomes(state: ConflictState, policy: PolicySpec = "expected-vp") -> dict[Any, ConflictOdds]:
     """At a decision: each legal option -> the odds if it is taken and play then
     follows ``policy``."""
     analyzer = Analyzer(GAME, policies(policy))
-    return {option: ConflictOdds.of(dist) for option, dist in analyzer.options(state).items()}
+    return {option: ConflictOdds.of(w) for option, w in analyzer.option_weights(state).items()}
 
 
 def option_odds(state: ConflictState, policy: PolicySpec = "expected-vp") -> dict[Any, Fraction]:

@@ -19,12 +19,13 @@ draws from the policy RNG stream of the runner.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..core.engine import Analyzer, DeterministicPolicy, Policy, RandomPolicy, Weights
+from ..core.engine import DeterministicPolicy, Policy, RandomPolicy
 from .conflict import Block, Conflict, ConflictState
 
 
@@ -94,6 +95,11 @@ class ExpectedVPPolicy(DeterministicPolicy):
     def __init__(self) -> None:
         self._cache: dict[tuple[Any, Any], Fraction] = {}
 
+    def memo_key(self, game: Conflict, state: ConflictState) -> None:
+        """Nothing beyond the conflict's own memo key: option values depend neither on
+        the score nor on the order of defeat (see :meth:`value`)."""
+        return None
+
     def pick(self, game: Conflict, state: ConflictState, decision) -> Any:
         side = decision.player
         best, best_value = None, None
@@ -136,34 +142,121 @@ class ExpectedVPPolicy(DeterministicPolicy):
 
 class BestPolicy(DeterministicPolicy):
     """Maximise P(win) - P(lose) for the deciding side, against a rival who does the
-    same.  Exact and memoised; practical for conflicts up to about 3 against 3."""
+    same (ties: first option).  Exact and memoised.
+
+    The search is expectiminimax on the attacker's edge, P(attacker wins) -
+    P(defender wins), which is the defender's edge negated.  Play from a state
+    depends on the conflict's memo key (:meth:`Conflict.memo_key`) and, for who
+    wins, only on the VP margin so far; so each key is expanded once (a
+    :class:`_Node`) and its edge is worked out for each margin it meets.  A
+    margin the rival can no longer overturn decides the conflict whatever is
+    chosen (every option ties, the first is taken), so margins are clamped there.
+    """
 
     name = "best"
 
     def __init__(self, game: Conflict | None = None) -> None:
-        self.analyzer: Analyzer | None = None
-        self._picks: dict[Any, Any] = {}
+        self._game: Conflict | None = None
+        self._nodes: dict[Any, _Node] = {}
 
     def pick(self, game: Conflict, state: ConflictState, decision) -> Any:
-        hit = self._picks.get(state)
-        if hit is not None:
-            return hit
-        if self.analyzer is None or self.analyzer.game is not game:
-            self.analyzer = Analyzer(game, self)
-        side = decision.player
-        best, best_score = None, None
-        for option in decision.options:
-            score = _edge(self.analyzer.weights_after(state, option), side)
-            if best_score is None or score > best_score:
-                best, best_score = option, score
-        self._picks[state] = best
-        return best
+        node, margin = self._locate(game, state)
+        return decision.options[node.choice(margin)]
+
+    def memo_key(self, game: Conflict, state: ConflictState) -> int:
+        """The VP margin, clamped where the conflict is decided: all this policy reads
+        beyond the conflict's memo key."""
+        return self._locate(game, state)[1]
+
+    def _locate(self, game: Conflict, state: ConflictState) -> tuple[_Node, int]:
+        if game is not self._game or len(self._nodes) > 200_000:
+            self._game, self._nodes = game, {}
+        node = self._node(state)
+        margin = state.vp[0] - state.vp[1]
+        return node, max(-node.swing[1] - 1, min(margin, -node.swing[0] + 1))
+
+    def _node(self, state: ConflictState) -> _Node:
+        """The expanded node of ``state``'s memo key (built once, children first)."""
+        game = self._game
+        key = game.memo_key(state)
+        node = self._nodes.get(key)
+        if node is not None:
+            return node
+        node = _Node()
+        dec = game.decision(state)
+        if dec is not None:
+            node.player = dec.player
+            margin = state.vp[0] - state.vp[1]
+            raw = []
+            low = high = None
+            for option in dec.options:
+                branches = []
+                for step, p in game.apply(state, option).items():
+                    nxt = step.state
+                    child = self._node(nxt)
+                    shift = nxt.vp[0] - nxt.vp[1] - margin
+                    low = shift + child.swing[0] if low is None else min(low, shift + child.swing[0])
+                    high = shift + child.swing[1] if high is None else max(high, shift + child.swing[1])
+                    branches.append((p, child, shift))
+                raw.append(branches)
+            node.swing = (low, high)
+            # one denominator for every value of this node: then values are integers
+            node.den = den = math.lcm(*(p.denominator * child.den for branches in raw for p, child, _ in branches))
+            node.options = [[(p.numerator * (den // (p.denominator * child.den)), child, shift) for p, child, shift in branches]
+                            for branches in raw]
+        self._nodes[key] = node
+        return node
 
 
-def _edge(outcome: Weights, side: int) -> Fraction:
-    """P(win) - P(lose) for ``side``."""
-    edge = sum(n if r.winner == side else -n for r, n in outcome.nums.items() if r.winner is not None)
-    return Fraction(edge, outcome.den)
+class _Node:
+    """A memo key of the conflict, expanded for :class:`BestPolicy`: who decides, each
+    option's branches ``(factor, child, margin change)``, the least and the most the
+    VP margin can still change by (``swing``), and the attacker's edge for each
+    margin as an integer over ``den``."""
+
+    __slots__ = ("player", "options", "swing", "den", "edges", "choices")
+
+    def __init__(self) -> None:
+        self.player: int | None = None
+        self.options: list[list[tuple[int, _Node, int]]] = []  # empty: the conflict is over
+        self.swing = (0, 0)
+        self.den = 1
+        self.edges: dict[int, int] = {}
+        self.choices: dict[int, int] = {}
+
+    def edge(self, margin: int) -> int:
+        """The attacker's edge (times ``den``) at this node with VP margin ``margin``."""
+        if margin + self.swing[0] > 0:  # whatever happens, the attacker wins...
+            return self.den
+        if margin + self.swing[1] < 0:  # ...or the defender does
+            return -self.den
+        hit = self.edges.get(margin)
+        if hit is None:
+            if self.options:
+                hit = self._decide(margin)
+            else:  # concluded: the side with more VP wins
+                hit = self.edges[margin] = (margin > 0) - (margin < 0)
+        return hit
+
+    def choice(self, margin: int) -> int:
+        """The index of the option the deciding side takes at ``margin``."""
+        hit = self.choices.get(margin)
+        if hit is None:
+            self._decide(margin)
+            hit = self.choices[margin]
+        return hit
+
+    def _decide(self, margin: int) -> int:
+        """Value every option at ``margin``, note the choice and return its edge."""
+        values = [sum(factor * child.edge(margin + shift) for factor, child, shift in branches)
+                  for branches in self.options]
+        if self.player is None or len(values) == 1:
+            pick = 0
+        else:  # the first best option: the attacker maximises his edge, the defender minimises it
+            pick = values.index(max(values) if self.player == 0 else min(values))
+        self.choices[margin] = pick
+        self.edges[margin] = values[pick]
+        return values[pick]
 
 
 register("expected-vp", ExpectedVPPolicy, plays=("conflict",),

@@ -61,6 +61,9 @@ class SampledChance:
         return dist.sample(self.rng)
 
 
+_CERTAIN = Fraction(1)  # the probability of a path before its first roll
+
+
 class _ReplayChance:
     """Follows a fixed path of outcome indices, then takes the first outcome of
     each new roll and remembers the branches it skipped."""
@@ -70,7 +73,7 @@ class _ReplayChance:
     def __init__(self, path: tuple[int, ...]):
         self.path = path
         self.pos = 0
-        self.prob = Fraction(1)
+        self.prob = _CERTAIN
         self.pending: list[tuple[int, ...]] = []
 
     def roll(self, dist: Dist[Any]) -> Any:
@@ -83,7 +86,7 @@ class _ReplayChance:
             self.pending.extend(here + (j,) for j in range(1, len(items)))
         self.pos += 1
         outcome, p = items[idx]
-        self.prob *= p
+        self.prob = p if self.prob is _CERTAIN else self.prob * p  # most paths roll once: no product
         return outcome
 
 
@@ -154,6 +157,37 @@ class Game(Generic[S, A]):
         it; card games hide hands, face-down cards and the order of decks."""
         return state
 
+    # -- exact analysis: what the future depends on (optional) ---------------------------
+    # The analyzer memoises on state, but a state often holds more than play from it
+    # depends on: a running score matters only at the end, the order of past events
+    # only partly.  A game can say so with the four methods below: the analyzer then
+    # memoises on ``memo_key(state)`` and works with outcomes *relative* to a state
+    # (say, "points gained from here"), which ``carry`` passes back one step at a
+    # time and ``absolute_result`` turns into a result at the end.  The defaults (a
+    # state is its own key, an outcome is the result) are always right.
+    #
+    # Contract: from two states with equal keys, play offers the same decisions (same
+    # players, same options in the same order) and the same rolls, and ends in the
+    # same relative outcomes.  The analyzer's answers, down to the order of outcomes,
+    # are then those of the plain analysis.
+
+    def memo_key(self, state: S) -> Hashable:
+        """What play from ``state`` depends on, as far as the rules go (default: all of it)."""
+        return state
+
+    def relative_result(self, state: S) -> Any:
+        """The outcome of finished ``state`` relative to itself (hashable)."""
+        return self.result(state)
+
+    def carry(self, before: S, after: S) -> Callable[[Any], Any] | None:
+        """How an outcome relative to ``after`` (one step after ``before``) reads
+        relative to ``before``; ``None`` when it reads the same (the default)."""
+        return None
+
+    def absolute_result(self, state: S, outcome: Any) -> Any:
+        """The result of play from ``state`` whose relative outcome is ``outcome``."""
+        return outcome
+
     def illegal(self, state: S, action: Any) -> IllegalAction:
         """Explain why ``action`` is not allowed now (override to name the rule)."""
         dec = self.decision(state)
@@ -204,6 +238,13 @@ class Policy:
     def choose(self, game: Game, state: Any, decision: Decision, rng: random.Random) -> Any:
         return self.distribution(game, state, decision).sample(rng)
 
+    def memo_key(self, game: Game, state: Any) -> Hashable:
+        """What this policy reads of ``state`` beyond ``game.memo_key(state)``, for
+        the analyzer's memo.  Two states with equal game keys and equal policy keys
+        must get the same answers from this policy, here and at every state the
+        same moves lead to.  The default, the whole state, is always right."""
+        return state
+
     def __repr__(self) -> str:
         return f"<{self.name} policy>"
 
@@ -214,7 +255,13 @@ class RandomPolicy(Policy):
     name = "random"
 
     def distribution(self, game, state, decision):
-        return Dist.uniform(decision.options)
+        options = decision.options
+        if len(set(options)) == len(options):  # the usual case: no need to check the sum
+            return Dist._trusted(dict.fromkeys(options, Fraction(1, len(options))))
+        return Dist.uniform(options)
+
+    def memo_key(self, game, state):
+        return None  # reads nothing but the options
 
     def choose(self, game, state, decision, rng):
         opts = decision.options
@@ -410,20 +457,19 @@ class Weights(NamedTuple):
     def prob(self, event: Callable[[Any], bool]) -> Fraction:
         return Fraction(sum(n for o, n in self.nums.items() if event(o)), self.den)
 
+    def map(self, f: Callable[[Any], Any]) -> Weights:
+        """The distribution of ``f(outcome)`` (outcomes ``f`` makes equal are merged)."""
+        nums: dict[Any, int] = {}
+        get = nums.get
+        for o, n in self.nums.items():
+            o = f(o)
+            nums[o] = get(o, 0) + n
+        if len(nums) == len(self.nums):
+            return Weights(self.den, nums)
+        return _reduced(self.den, nums)
 
-def _mix(parts: list[tuple[Fraction, Weights]]) -> Weights:
-    """The mixture of ``parts`` (weights summing to 1), over one denominator."""
-    if len(parts) == 1:
-        return parts[0][1]
-    den = 1
-    for w, sub in parts:
-        den = math.lcm(den, w.denominator * sub.den)
-    nums: dict[Any, int] = {}
-    get = nums.get
-    for w, sub in parts:
-        factor = den // (w.denominator * sub.den) * w.numerator
-        for o, n in sub.nums.items():
-            nums[o] = get(o, 0) + factor * n
+
+def _reduced(den: int, nums: dict[Any, int]) -> Weights:
     g = math.gcd(den, *nums.values())
     if g > 1:
         den //= g
@@ -431,16 +477,54 @@ def _mix(parts: list[tuple[Fraction, Weights]]) -> Weights:
     return Weights(den, nums)
 
 
+def _mix(parts: list[tuple[int, int, Weights, Callable[[Any], Any] | None]]) -> Weights:
+    """The mixture of ``parts``, each ``(num, den, weights, carry)`` with weight
+    ``num / den`` (the weights sum to 1), over one denominator; each part's outcomes
+    first go through its ``carry`` function, if it has one."""
+    if len(parts) == 1:
+        _, _, sub, carry = parts[0]
+        return sub if carry is None else sub.map(carry)
+    den = 1
+    for _, d, sub, _ in parts:
+        den = math.lcm(den, d * sub.den)
+    nums: dict[Any, int] = {}
+    for n, d, sub, carry in parts:
+        factor = den // (d * sub.den) * n
+        if carry is None:
+            for o, k in sub.nums.items():
+                if o in nums:
+                    nums[o] += factor * k
+                else:
+                    nums[o] = factor * k
+        else:
+            for o, k in sub.nums.items():
+                o = carry(o)
+                if o in nums:
+                    nums[o] += factor * k
+                else:
+                    nums[o] = factor * k
+    return _reduced(den, nums)
+
+
 class Analyzer:
-    """Exact outcome distributions under given policies, memoised on state.
+    """Exact outcome distributions under given policies, memoised.
 
     ``outcome(state)`` is the distribution of ``game.result`` at the end of play.
+    The memo is keyed on ``game.memo_key(state)`` and on each policy's
+    ``memo_key``, and holds distributions of outcomes *relative* to the state
+    (see :class:`Game`): states that differ only in what the future does not
+    depend on (a score so far, say) share one entry.  With the defaults the key
+    is the state and the outcome its result.
     """
 
     def __init__(self, game: Game, policies: Policies):
         self.game = game
         self.policies = policies
+        #: memo key -> distribution of relative outcomes (integer form)
         self.memo: dict[Any, Weights] = {}
+        given = [policies] if isinstance(policies, Policy) else list(policies.values())
+        self._readers = tuple({id(p): p for p in given}.values())  # each policy once
+        self._plain = type(game).absolute_result is Game.absolute_result
 
     def outcome(self, state: Any) -> Dist[Any]:
         """The distribution of the result when play goes on from ``state``."""
@@ -452,35 +536,79 @@ class Analyzer:
 
     def options(self, state: Any) -> dict[Any, Dist[Any]]:
         """For the decision in ``state``: each legal option -> outcome distribution."""
+        return {a: w.to_dist() for a, w in self.option_weights(state).items()}
+
+    def option_weights(self, state: Any) -> dict[Any, Weights]:
+        """:meth:`options` in integer form; a result several options share is written once."""
         dec = self.game.decision(state)
         if dec is None:
             return {}
-        return {a: self.after(state, a) for a in dec.options}
+        written: dict[Any, Any] = {}
+        return {a: self._absolute(state, self.relative_after(state, a), written) for a in dec.options}
 
     # -- integer form (what policies that search use) -----------------------------------
     def weights(self, state: Any) -> Weights:
+        """The distribution of the result from ``state``, in integer form."""
+        return self._absolute(state, self.relative(state))
+
+    def weights_after(self, state: Any, action: Any) -> Weights:
+        """The distribution of the result once ``action`` is taken in ``state``."""
+        return self._absolute(state, self.relative_after(state, action))
+
+    def relative(self, state: Any) -> Weights:
+        """The distribution of outcomes relative to ``state`` (memoised)."""
+        game = self.game
+        key = game.memo_key(state)
+        if self._readers:
+            key = (key, *(p.memo_key(game, state) for p in self._readers))
         memo = self.memo
-        hit = memo.get(state)
+        hit = memo.get(key)
         if hit is not None:
             if hit is _BUSY:
                 raise ValueError("the game has a cycle (a state leads back to itself); "
                                  "exact analysis needs every play to end")
             return hit
-        memo[state] = _BUSY
-        game = self.game
+        memo[key] = _BUSY
         dec = game.decision(state)
         if dec is None:
-            w = Weights(1, {game.result(state): 1})
+            w = Weights(1, {game.relative_result(state): 1})
         elif dec.forced:
-            w = self.weights_after(state, _forced_option(dec))
+            w = self.relative_after(state, _forced_option(dec))
         else:
             choice = policy_for(self.policies, dec.player).distribution(game, game.observe(state, dec.player), dec)
-            w = _mix([(p, self.weights_after(state, a)) for a, p in choice.items()])
-        memo[state] = w
+            if len(choice) == 1:
+                w = self.relative_after(state, next(iter(choice)))
+            else:  # one mixture over every (option, roll) branch: each outcome is merged once
+                w = _mix([part for a, p in choice.items()
+                          for part in self._branches(state, a, p.numerator, p.denominator)])
+        memo[key] = w
         return w
 
-    def weights_after(self, state: Any, action: Any) -> Weights:
-        return _mix([(p, self.weights(step.state)) for step, p in self.game.apply(state, action).items()])
+    def relative_after(self, state: Any, action: Any) -> Weights:
+        """The distribution of outcomes relative to ``state`` once ``action`` is taken."""
+        return _mix(self._branches(state, action, 1, 1))
+
+    def _branches(self, state: Any, action: Any, num: int, den: int) -> list[tuple[int, int, Weights, Any]]:
+        """The parts of the mixture after ``action``, taken with weight ``num / den``."""
+        game = self.game
+        return [(num * p.numerator, den * p.denominator, self.relative(step.state), game.carry(state, step.state))
+                for step, p in game.apply(state, action).items()]
+
+    def _absolute(self, state: Any, rel: Weights, written: dict[Any, Any] | None = None) -> Weights:
+        """Relative outcomes from ``state`` -> results (``written`` caches them)."""
+        if self._plain:
+            return rel
+        absolute = self.game.absolute_result
+        if written is None:
+            return rel.map(lambda o: absolute(state, o))
+
+        def write(o: Any) -> Any:
+            r = written.get(o)
+            if r is None:
+                r = written[o] = absolute(state, o)
+            return r
+
+        return rel.map(write)
 
 
 # -- runner 3: the sampler -------------------------------------------------------------------

@@ -12,7 +12,7 @@ from explorer.asylum import odds
 from explorer.asylum.conflict import Conflict, MentalAttack
 from explorer.asylum.policies import BestPolicy, ExpectedVPPolicy
 from explorer.core.dist import Dist
-from explorer.core.engine import RandomPolicy, policy_for, sample_results
+from explorer.core.engine import Policy, RandomPolicy, policy_for, sample_results
 
 FACES = range(1, 7)
 GAME = Conflict()
@@ -155,17 +155,30 @@ def test_option_odds_mid_conflict():
     assert opts and all(isinstance(p, Fraction) for p in opts.values())
 
 
-def test_greedy_cache_never_changes_a_value(roster):
-    """The greedy policy caches option values on a reduced key; every cached value
-    must equal a fresh computation, at every state the analysis visits."""
-    from explorer.core.engine import Analyzer
+def reachable(game, state, policies):
+    """Every state play under ``policies`` can reach from ``state`` (a walk, no memo on outcomes)."""
+    seen, todo = {state}, [state]
+    while todo:
+        s = todo.pop()
+        dec = game.decision(s)
+        if dec is None:
+            continue
+        choice = dec.options if dec.forced else list(policy_for(policies, dec.player).distribution(game, s, dec))
+        for action in choice:
+            for step in game.apply(s, action):
+                if step.state not in seen:
+                    seen.add(step.state)
+                    todo.append(step.state)
+    return seen
 
+
+def test_greedy_cache_never_changes_a_value(roster):
+    """The expected-vp policy caches option values on a reduced key; every cached value
+    must equal a fresh computation, at every state its play can reach."""
     a, d = teams(roster, ["Doctor Cortex", "Oscar", "Skyraker"], ["Corporal Union", "Gargantua", "The Widow"])
     policy = ExpectedVPPolicy()
-    analyzer = Analyzer(GAME, policy)
-    analyzer.weights(GAME.start(a, d))
     checked = 0
-    for state in list(analyzer.memo):
+    for state in reachable(GAME, GAME.start(a, d), policy):
         dec = GAME.decision(state)
         if dec is None or dec.forced:
             continue
@@ -198,3 +211,147 @@ def test_option_odds_match_brute_force_and_monte_carlo(roster):
         after = GAME.play(state, option, rng).state
         wins += simulate(GAME, after, policy, seed=f"mc#{i}").result.winner == 0
     assert abs(wins / n - float(p)) < 4 * (float(p) * (1 - float(p)) / n) ** 0.5 + 1e-9
+
+
+# -- the analysis against a straightforward reference ------------------------------------------
+# The analyzer memoises on the conflict's memo key and works with outcomes relative to a
+# state; the best policy searches on (memo key, margin).  The reference below is the
+# analysis as first written: memoised on the whole state, Fractions throughout, and the
+# best policy valuing each option by its whole result distribution.
+
+def reference_outcome(game, state, policies, memo):
+    """The exact result distribution from ``state`` (a dict, in first-seen order)."""
+    hit = memo.get(state)
+    if hit is None:
+        dec = game.decision(state)
+        if dec is None:
+            hit = {game.result(state): Fraction(1)}
+        else:
+            if dec.forced:
+                choice = {dec.options[0]: Fraction(1)}
+            else:
+                choice = dict(policy_for(policies, dec.player).distribution(game, state, dec).items())
+            hit = {}
+            for action, pa in choice.items():
+                for res, p in reference_after(game, state, action, policies, memo).items():
+                    hit[res] = hit.get(res, 0) + pa * p
+        memo[state] = hit
+    return hit
+
+
+def reference_after(game, state, action, policies, memo):
+    out = {}
+    for step, ps in game.apply(state, action).items():
+        for res, p in reference_outcome(game, step.state, policies, memo).items():
+            out[res] = out.get(res, 0) + ps * p
+    return out
+
+
+class ReferenceBest(Policy):
+    """The best policy as first written: each option's whole result distribution under
+    self-play, then the first option with the highest P(win) - P(lose) for the decider."""
+
+    name = "reference-best"
+
+    def __init__(self):
+        self.memo = {}
+
+    def distribution(self, game, state, decision):
+        side, edges = decision.player, []
+        for option in decision.options:
+            after = reference_after(game, state, option, self, self.memo)
+            edges.append(sum(p if r.winner == side else -p for r, p in after.items() if r.winner is not None))
+        return Dist.certain(decision.options[edges.index(max(edges))])
+
+
+def reference_policies(spec):
+    make_one = {"random": RandomPolicy, "expected-vp": ExpectedVPPolicy, "best": ReferenceBest}
+    if isinstance(spec, str):
+        p = make_one[spec]()
+        return {0: p, 1: p}
+    return {0: make_one[spec[0]](), 1: make_one[spec[1]]()}
+
+
+def random_conflicts(roster, n, seed):
+    """``n`` seeded random conflicts: roster villains (and a villain with two aftermath
+    rolls), one or two a side, with random masterminds, ambush, Doom Ready, rule options
+    and victory points."""
+    from explorer.asylum.params import load_rules
+    from explorer.asylum.villains import Upgrade
+
+    rng = __import__("random").Random(seed)
+    eel = make("Eel", 2, 2, 3, 2, 4, abilities=("slip_away",), level=2,
+               upgrades=(Upgrade(ability="slip_away", stats=(), text="Eel skin"),))
+    pool = list(roster.values()) + [eel]
+    for _ in range(n):
+        na, nd = rng.randint(1, 2), rng.randint(1, 2)
+        picked = rng.sample(pool, na + nd)
+        if rng.random() < 0.3:  # two slippers on one side: the order of the slipped matters
+            picked = [p for p in picked if p.name not in ("Oscar", "Eel")][:na + nd - 2] + [roster["Oscar"], eel]
+            na, nd = len(picked) - 2, 2
+            if na == 0:
+                picked.insert(0, roster["Gargantua"])
+                na = 1
+        a, d = picked[:na], picked[na:]
+        kw = {"ambush": na == 1 and rng.random() < 0.3, "doom_ready": rng.random() < 0.3}
+        if rng.random() < 0.3:
+            kw["masterminds"] = (rng.choice([None] + [v.name for v in a]), rng.choice([None] + [v.name for v in d]))
+        if rng.random() < 0.5:
+            kw["rules"] = load_rules().replace(
+                defeated_villains_act=rng.random() < 0.5, flyers_block_melee=rng.random() < 0.5,
+                mastermind_point_without_catch=rng.random() < 0.5, ranged_attacks_need_catch=rng.random() < 0.5,
+                vp_maneuver=rng.choice([0, 3, 7]), vp_defeat=rng.choice([1, 5]), sound_defeat_margin=rng.choice([1, 5, 9]),
+                vp_attack_mastermind=rng.choice([1, 1, -2]))  # negative: only rules built in code, but allowed
+        yield a, d, kw
+
+
+@pytest.mark.parametrize("policy", ["random", "expected-vp", "best", ("best", "random"), ("random", "best"),
+                                    ("expected-vp", "best")])
+def test_analysis_matches_straightforward_reference(roster, policy):
+    """Conflicts through Concluding a Conflict and Defeated villains: on random rosters and
+    rule options, the memo-keyed analysis gives exactly the reference's result distribution,
+    outcome for outcome and in the same order, from the start and after each first option."""
+    for a, d, kw in random_conflicts(roster, 6, seed=f"ref/{policy}"):
+        state = GAME.start(a, d, **kw)
+        pols = reference_policies(policy)
+        expected = reference_outcome(GAME, state, pols, {})
+        got = odds.conflict(a, d, policy, **kw)
+        assert list(got.outcomes.items()) == list(expected.items()), (a, d, kw)
+        for option, after in odds.option_outcomes(state, policy).items():
+            assert list(after.outcomes.items()) == list(reference_after(GAME, state, option, pols, {}).items())
+
+
+def test_best_picks_match_reference_everywhere(roster):
+    """Victory in Conflicts: at every state random play can reach, the best policy picks
+    exactly the option the reference best policy picks (ties: the first listed)."""
+    a, d = teams(roster, ["The Widow", "Oscar"], ["Skyraker", "Corporal Union"])
+    best, reference = BestPolicy(), ReferenceBest()
+    checked = 0
+    for state in reachable(GAME, GAME.start(a, d), RandomPolicy()):
+        dec = GAME.decision(state)
+        if dec is None or dec.forced:
+            continue
+        assert best.pick(GAME, state, dec) == reference.distribution(GAME, state, dec).outcomes[0]
+        checked += 1
+    assert checked > 200
+
+
+def test_relative_outcomes_round_trip(roster):
+    """Concluding a Conflict: from every state random play reaches, the results the analyzer
+    writes back from its relative outcomes are the reference's, exactly."""
+    from explorer.core.engine import Analyzer
+
+    a, d = teams(roster, ["Oscar", "Deadeye Dolores"], ["Mr Mirage", "Gargantua"])
+    analyzer = Analyzer(GAME, RandomPolicy())
+    for state in reachable(GAME, GAME.start(a, d), RandomPolicy()):
+        dist = analyzer.weights(state).to_dist()
+        assert dist == Dist(reference_outcome(GAME, state, RandomPolicy(), {}))
+
+
+@pytest.mark.parametrize("policy", [("best", "random"), ("random", "best")])
+def test_analysis_matches_reference_three_against_two(roster, policy):
+    """Conflicts through Concluding a Conflict, Blocking and Flying in play: three against two
+    (deeper than the random rosters), exactly the reference's distribution, in order."""
+    a, d = teams(roster, ["Corporal Union", "Skyraker", "Doctor Cortex"], ["Oscar", "The Widow"])
+    expected = reference_outcome(GAME, GAME.start(a, d), reference_policies(policy), {})
+    assert list(odds.conflict(a, d, policy).outcomes.items()) == list(expected.items())

@@ -130,3 +130,63 @@ def test_replayed_stepper_can_be_continued_by_the_policies():
     a.run()
     b.run()
     assert a.log() == b.log() and a.state == b.state
+
+
+class RelativeRace(Race):
+    """The race analysed relative to each state: play from a state depends only on whose
+    turn it is and the rolls left; the score so far only decides the result, so the
+    outcome relative to a state is the lead (0's successes minus 1's) gained from there."""
+
+    def memo_key(self, s):
+        return s[2], s[3]
+
+    def relative_result(self, s):
+        return 0
+
+    def carry(self, before, after):
+        gained = (after[0] - after[1]) - (before[0] - before[1])
+        return (lambda lead: lead + gained) if gained else None
+
+    def absolute_result(self, s, lead):
+        lead += s[0] - s[1]
+        return None if lead == 0 else int(lead < 0)
+
+
+class RiskyWhenBehind(DeterministicPolicy):
+    """Reads the score: risky when behind, safe otherwise."""
+
+    def pick(self, game, s, decision):
+        mine, theirs = s[decision.player], s[1 - decision.player]
+        return "risky" if mine < theirs else "safe"
+
+
+class RiskyWhenBehindKeyed(RiskyWhenBehind):
+    def memo_key(self, game, s):
+        return s[0] - s[1]  # all it reads beyond the game's key
+
+
+@pytest.mark.parametrize("policy", [RandomPolicy(), AlwaysSafe(), RiskyWhenBehind(), RiskyWhenBehindKeyed()])
+def test_relative_outcomes_give_the_same_distribution(policy):
+    """Game.memo_key and relative outcomes: the analyzer's answer is unchanged (same
+    fractions, same order), from the start and from states part-way."""
+    plain, relative = Analyzer(Race(), policy), Analyzer(RelativeRace(), policy)
+    for start in [(0, 0, 0, 6), (2, 0, 1, 3), (1, 3, 0, 4)]:
+        assert list(relative.outcome(start).items()) == list(plain.outcome(start).items())
+        assert relative.options(start) == plain.options(start)
+
+
+def test_memo_keys_shrink_the_memo_only_as_far_as_policies_allow():
+    """A policy's memo key: one that reads nothing (random) or says what it reads lets
+    states share memo entries; one that does not say keeps the whole state in the key."""
+    start = (0, 0, 0, 6)
+    size = {}
+    for policy in (RandomPolicy(), RiskyWhenBehind(), RiskyWhenBehindKeyed()):
+        analyzer = Analyzer(RelativeRace(), policy)
+        analyzer.outcome(start)
+        size[policy] = len(analyzer.memo)
+    random_, unkeyed, keyed = size.values()
+    assert random_ == 7  # one entry per number of rolls left (whose turn follows from it)
+    assert keyed < unkeyed
+    plain = Analyzer(Race(), RiskyWhenBehind())
+    plain.outcome(start)
+    assert unkeyed == len(plain.memo)
