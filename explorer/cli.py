@@ -248,51 +248,46 @@ COMMANDS.update(lab=_lab, odds=_odds)
 # -- simulate: many bot-played games ------------------------------------------------------------
 
 def _add_simulate(sub: argparse._SubParsersAction) -> None:
+    from .games import GAMES, part
+
     s = sub.add_parser("simulate", help="play many seeded games with bots and summarise them",
                        description="Play many seeded games with bots and summarise them.  Ctrl-C stops the run "
                                    "and prints the summary of the games that finished, marked as interrupted "
                                    "(with --json: \"interrupted\": true and the \"requested\" number of games); "
                                    "the exit code is then 130.")
-    s.add_argument("game", choices=["asylum"], help="which game (only Doom Asylum so far)")
-    s.add_argument("--games", type=count, default=100, help="how many games, at least 1 (default 100; 1e6 and "
-                                                            "10**12 are understood)")
-    s.add_argument("--seed", default="0", help="seed of the run: game i uses the seed 'SEED#i' (default 0)")
-    s.add_argument("--players", type=int, default=4, help="players per game, 2 to 6 (default 4)")
-    s.add_argument("--policy", default="greedy",
-                   help="bot for every seat, or one per seat joined by commas: random, greedy, brawler, "
-                        "cautious (default greedy)")
-    s.add_argument("--masterminds", choices=["star", "random"], default="star",
-                   help="starting masterminds drawn from the star-marked villains or from all (default star)")
-    s.add_argument("--workers", type=count, default=1,
-                   help="worker processes, at most one per job (the result does not depend on it)")
-    s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    games = s.add_subparsers(dest="game", metavar="GAME", parser_class=Parser, required=True,
+                             help=f"which game: {', '.join(GAMES)}")
+    for key, info in GAMES.items():
+        g = games.add_parser(key, help=f"{info.title}: {info.summary}",
+                             description=f"Play many seeded games of {info.title} with bots and summarise them.")
+        g.add_argument("--games", type=count, default=100, help="how many games, at least 1 (default 100; 1e6 and "
+                                                                "10**12 are understood)")
+        g.add_argument("--seed", default="0", help="seed of the run: game i uses the seed 'SEED#i' (default 0)")
+        g.add_argument("--workers", type=count, default=1,
+                       help="worker processes, at most one per job (the result does not depend on it)")
+        g.add_argument("--json", action="store_true", help="print the summary as JSON")
+        part(key, "simulate").cli_arguments(g)
 
 
 def _simulate(args: argparse.Namespace) -> int:
     import json
 
-    from .asylum.simulate import SimulationInterrupted, run_games
+    from .games import part
 
-    seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    module = part(args.game, "simulate")
+    args.seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     try:
-        summary = run_games(args.games, seed, args.players, args.policy, masterminds=args.masterminds,
-                            workers=args.workers, progress=True)
+        summary = module.cli_run(args)
         interrupted = None
-    except SimulationInterrupted as stop:
+    except KeyboardInterrupt as stop:
+        if not hasattr(stop, "summary"):
+            raise
         summary, interrupted = stop.summary, str(stop)
-    n = summary["games"]
     if args.json:
         extra = {"interrupted": True, "requested": args.games} if interrupted else {}
         print(json.dumps({**summary, **extra}, indent=2))
     else:
-        played = interrupted or f"{n} games"
-        print(f"Doom Asylum: {played}, {args.players} players, policy {args.policy}, seed {args.seed}")
-        for seat, wins in summary["wins_by_seat"].items():
-            print(f"  seat {seat}: {wins} wins ({wins / n:.1%})" if n else f"  seat {seat}: {wins} wins")
-        print(f"  draws (turn cap): {summary['draws']}")
-        for name, wins in summary["wins_by_mastermind"].items():
-            print(f"  {name}: {wins} wins")
-        print(f"  turns per game: mean {summary['turns']['mean']}")
+        print(module.cli_report(summary, args, interrupted or f"{summary['games']} games"))
     return EXIT_INTERRUPTED if interrupted else 0
 
 
@@ -302,26 +297,23 @@ COMMANDS["simulate"] = _simulate
 
 # -- check: load and cross-check every data file ------------------------------------------------
 
-#: The games whose data ``check`` knows: each package ``explorer.<game>`` has a ``check``
-#: module with ``check_data() -> list[Checked]`` (one summary per file; DataError on a problem).
-CHECKED_GAMES = ("asylum",)
-
-
 def _add_check(sub: argparse._SubParsersAction) -> None:
+    from .games import GAMES
+
     c = sub.add_parser("check", help="load and cross-check every data file of a game (all games by default)")
-    c.add_argument("game", nargs="?", choices=CHECKED_GAMES, help="which game (default: all)")
+    c.add_argument("game", nargs="?", choices=list(GAMES), help="which game (default: all)")
 
 
 def _check(args: argparse.Namespace) -> int:
-    import importlib
-
     def shown(path) -> str:  # data/asylum/rules.toml rather than a long absolute path
         path, here = Path(path).absolute(), Path.cwd()
         return str(path.relative_to(here)) if path.is_relative_to(here) else str(path)
 
-    for game in [args.game] if args.game else CHECKED_GAMES:
+    from .games import GAMES, part
+
+    for game in [args.game] if args.game else list(GAMES):
         try:
-            checked = importlib.import_module(f"explorer.{game}.check").check_data()
+            checked = part(game, "check").check_data()
         except DataError as exc:
             print(f"error: {DataError(shown(exc.file), exc.entry, exc.field, exc.problem)}", file=sys.stderr)
             return 2

@@ -44,7 +44,7 @@ def test_user_mistakes_are_one_error_line(capsys, argv, says):
 
 def test_usage_mistakes_point_to_help(capsys):
     """Design principle 7: a bad command line says where the help is."""
-    assert "(see 'python -m explorer simulate --help')" in one_error(capsys, ["simulate", "asylum", "--games", "0"])
+    assert "(see 'python -m explorer simulate asylum --help')" in one_error(capsys, ["simulate", "asylum", "--games", "0"])
 
 
 @pytest.mark.parametrize("text, value", [("100", 100), ("10_000", 10_000), ("1e6", 10**6), ("10**12", 10**12)])

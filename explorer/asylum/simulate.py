@@ -241,4 +241,34 @@ def _play_in_pool(processes: int, jobs: Iterator[tuple], tally: Tally, bar, stop
             bar.update(len(part))
 
 
-__all__ = ["SimulationInterrupted", "Tally", "game_seed", "plan", "play_game", "policies_for", "run_games", "summarize"]
+__all__ = ["SimulationInterrupted", "Tally", "cli_arguments", "cli_report", "cli_run", "game_seed", "plan", "play_game",
+           "policies_for", "run_games", "summarize"]
+
+
+# -- the command line (``python -m explorer simulate asylum``; see explorer.games) --------------
+
+def cli_arguments(parser) -> None:
+    """Doom Asylum's own options of ``simulate``."""
+    parser.add_argument("--players", type=int, default=4, help="players per game, 2 to 6 (default 4)")
+    parser.add_argument("--policy", default="greedy",
+                        help="bot for every seat, or one per seat joined by commas: random, greedy, brawler, "
+                             "cautious (default greedy)")
+    parser.add_argument("--masterminds", choices=["star", "random"], default="star",
+                        help="starting masterminds drawn from the star-marked villains or from all (default star)")
+
+
+def cli_run(args) -> dict[str, Any]:
+    return run_games(args.games, args.seed, args.players, args.policy, masterminds=args.masterminds,
+                     workers=args.workers, progress=True)
+
+
+def cli_report(summary: dict[str, Any], args, played: str) -> str:
+    n = summary["games"]
+    lines = [f"Doom Asylum: {played}, {args.players} players, policy {args.policy}, seed {args.seed}"]
+    for seat, wins in summary["wins_by_seat"].items():
+        lines.append(f"  seat {seat}: {wins} wins ({wins / n:.1%})" if n else f"  seat {seat}: {wins} wins")
+    lines.append(f"  draws (turn cap): {summary['draws']}")
+    for name, wins in summary["wins_by_mastermind"].items():
+        lines.append(f"  {name}: {wins} wins")
+    lines.append(f"  turns per game: mean {summary['turns']['mean']}")
+    return "\n".join(lines)
