@@ -1,0 +1,140 @@
+"""Odds of a Doomtrooper combat: who is wounded or killed, exactly.
+
+Under the printed rules a combat is certain (an attack equal to or above the
+Armor wounds); under "Doomtrooper with Dice" each rating gets its own roll, so
+an attack wounds with probability P(attack + dice >= armor + dice).  The odds
+are not a second copy of the rules: :func:`combat` builds the combat the game
+would fight and enumerates :func:`explorer.doomtrooper.combat.clash`, the rule
+itself, with :func:`explorer.core.engine.outcomes`.
+
+>>> from explorer.doomtrooper.cards import Warrior
+>>> sean = Warrior("Sean Gallagher", 10, 5, 8, 6, "Imperial")
+>>> nepharite = Warrior("Nepharite of Ilian", 8, 8, 7, 5, "Dark Legion")
+>>> combat(sean, nepharite)            # the rulebook's example: both are wounded
+{('wounded', 'wounded'): Fraction(1, 1)}
+>>> wound_chance(10, 7, dice="2d6")
+Fraction(545, 648)
+>>> wound_chance(7, 10, dice=None)
+Fraction(0, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from ..core.deck import Multiset
+from ..core.dist import Dist, contest
+from ..core.engine import outcomes
+from .cards import Equipment, Pool, Warrior, load_pool
+from .combat import Combat, Ratings, Table, clash
+from .params import DoomtrooperRules, load_rules
+from .state import Attached, Trooper
+
+_ATTACKER, _DEFENDER = "\x00attacker", "\x00defender"  # pool keys of the warriors described
+
+
+def dice_roll(dice: str | Dist[int] | None, rules: DoomtrooperRules | None = None) -> Dist[int] | None:
+    """The roll added to each rating: a name from the rules' dice table ("2d6",
+    "3d6", "d20"), a distribution, or ``None`` for the printed rules."""
+    if dice is None or isinstance(dice, Dist):
+        return dice
+    rules = load_rules() if rules is None else rules
+    return rules.dice_roll(dice)
+
+
+def wound_chance(attack: int, armor: int, dice: str | Dist[int] | None = "2d6",
+                 rules: DoomtrooperRules | None = None) -> Fraction:
+    """P(``attack`` wounds ``armor``): each side adds its own roll of ``dice``, equal
+    or greater wounds.  Without dice, 1 or 0."""
+    roll = dice_roll(dice, rules)
+    if roll is None:
+        return Fraction(int(attack >= armor))
+    return contest(attack, armor, roll, roll, ties="roller").prob(True)
+
+
+def combat(attacker: Warrior, defender: Warrior, tactic: str = "fight", dice: str | Dist[int] | None = None,
+           cover: bool = False, *, weapons: Sequence[str | None] | None = None, pool: Pool | None = None,
+           rules: DoomtrooperRules | None = None) -> dict[tuple[str, str], Fraction]:
+    """``{(attacker status, defender status): probability}`` for ``attacker``
+    attacking ``defender`` with ``tactic``, under ``dice`` (``None``: the printed
+    rules), the defender in ``cover`` or not.  Statuses are ``"unhurt"``,
+    ``"wounded"`` and ``"killed"``; each warrior's ``wounded`` and ``equipment``
+    count.  ``weapons``: the weapon each side uses when it carries several
+    (default: the one adding most to its attack)."""
+    f = fight(attacker, defender, tactic, cover, weapons=weapons, pool=pool, rules=rules)
+    roll = dice_roll(dice, f.rules)
+    ra, rd = f.ratings
+    wounded = (attacker.wounded, defender.wounded)
+    dist = outcomes(lambda chance: clash(ra, rd, wounded, chance, roll))
+    return {o: p for o, p in dist.pairs}
+
+
+class Fight:
+    """A combat set up from two described warriors: the :class:`Combat` rules,
+    the table, and each side's final ratings (no cards played)."""
+
+    def __init__(self, game: Combat, table: Table):
+        self.game = game
+        self.table = table
+        self.rules = game.rules
+        self.ratings: tuple[Ratings, Ratings] = (game.ratings(table, 0), game.ratings(table, 1))
+
+
+def fight(attacker: Warrior, defender: Warrior, tactic: str = "fight", cover: bool = False, *,
+          weapons: Sequence[str | None] | None = None, pool: Pool | None = None,
+          rules: DoomtrooperRules | None = None) -> Fight:
+    """The combat :func:`combat` enumerates, with its ratings (for explanations)."""
+    if tactic not in ("fight", "shoot"):
+        raise ValueError(f"the battle tactic is 'fight' or 'shoot', not {tactic!r}")
+    base = load_pool() if pool is None else pool
+    rules = load_rules() if rules is None else rules
+    extra: dict[str, Any] = {_ATTACKER: attacker._replace(name=_ATTACKER, equipment=(), wounded=False),
+                             _DEFENDER: defender._replace(name=_DEFENDER, equipment=(), wounded=False)}
+    attached = []
+    for side, w in enumerate((attacker, defender)):
+        cards = []
+        for i, e in enumerate(w.equipment):
+            if isinstance(e, str):
+                if e not in base:
+                    raise ValueError(f"no card named {e!r} in the pool")
+                if base[e].type not in ("equipment", "dark_symmetry"):
+                    raise ValueError(f"{e!r} is {base[e].type}, not equipment or a gift")
+                cards.append(e)
+            elif isinstance(e, Equipment):
+                key = f"\x00{side}:{i}:{e.name}"
+                extra[key] = e
+                cards.append(key)
+            else:
+                raise ValueError(f"equipment is given by card name or as an Equipment, not {e!r}")
+        attached.append(tuple(Attached(c, side) for c in cards))
+    game = _combat(base.with_cards(extra), rules)
+    area = lambda w: game.aff.area_for(game.aff.classes(w.affiliation, w.keywords, w.considered))  # noqa: E731
+    troopers = (Trooper(0, _ATTACKER, 0, area(attacker), attacker.wounded, False, attached=attached[0]),
+                Trooper(1, _DEFENDER, 1, area(defender), defender.wounded, cover, attached=attached[1]))
+    table = Table(tactic, 0, 1, troopers, ((), ()), (0, 1), (0, 1), (Multiset(), Multiset()), (0, 0))
+    chosen = []
+    for uid in (0, 1):
+        options = game.weapon_options(table, uid)
+        pick = weapons[uid] if weapons is not None else None
+        if pick is not None:
+            name = next((a.card for a in troopers[uid].attached if game.pool[a.card].name == pick), None)
+            if name is None or name not in options:
+                raise ValueError(f"{pick!r} is not a weapon side {uid} can use in a {tactic} combat "
+                                 f"(usable: {', '.join(game.pool[o].name for o in options) or 'none'})")
+            chosen.append((uid, name))
+        elif options:
+            best = max(options, key=lambda w: (getattr(game.pool[w], tactic) - game.pool[w].foe_armor,
+                                               -options.index(w)))
+            chosen.append((uid, best))
+    return Fight(game, table._replace(weapons=tuple(chosen)))
+
+
+@lru_cache(maxsize=64)
+def _combat(pool: Pool, rules: DoomtrooperRules) -> Combat:
+    return Combat(pool, rules)
+
+
+__all__ = ["Fight", "combat", "dice_roll", "fight", "wound_chance"]
