@@ -36,6 +36,7 @@ True
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -321,7 +322,9 @@ class DoomtrooperGame(Game):
         return kind.explain(self, state, action)
 
 
+@lru_cache(maxsize=512)
 def _unseen(n: int) -> Multiset:
+    """``n`` cards nobody may look at (cached: multisets are immutable)."""
     return Multiset(((UNSEEN, n),)) if n else Multiset()
 
 

@@ -105,6 +105,13 @@ def answered(game: Any, state: DTState, table: Answer, events: list[Event]) -> t
     if points <= 0:
         events.append(event(R.SABOTAGE, f"the sabotage succeeds but {t.card} is worth no points"))
         return state, events
+    if "pure_freelancer" in game.classes_of(t):  # Freelancers earn Destiny Points only
+        purses = list(state.purses)
+        purses[state.purse_of[t.owner]] += points
+        events.append(event(R.FREELANCERS, f"the sabotage succeeds: seat {t.owner} earns {points} Destiny Points "
+                                           f"(half of {t.card}'s Value, rounded up; a Freelancer earns Destiny only)",
+                            seat=t.owner, destiny=points))
+        return state._replace(purses=tuple(purses)), events
     award = Award(t.owner, points, True, R.SABOTAGE, f"the sabotage by {t.card}")
     events.append(event(R.SABOTAGE, f"the sabotage succeeds: seat {t.owner} earns {points} points (half of "
                                     f"{t.card}'s Value, rounded up)", seat=t.owner, points=points))
