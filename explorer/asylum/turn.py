@@ -194,9 +194,8 @@ def room_decision(game: AsylumGame, state: AsylumState) -> Decision:
 
 
 def do_room(game: AsylumGame, state: AsylumState, action: Any, chance: Chance) -> tuple[AsylumState, list[Event]]:
-    """Apply the room's rule (the one :func:`room_decision` offered)."""
-    if action != room_rule(game, state)[0]:
-        raise explain_room(game, state, action)
+    """Apply the room's rule: the one :func:`room_decision` offered (``game.check``
+    refuses any other; the fast runners pass only offered options)."""
     seat = state.current
     party = state.parties[seat]
     room = party.room

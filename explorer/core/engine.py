@@ -326,15 +326,15 @@ class StepRng:
     policies never pay for building it.
     """
 
-    __slots__ = ("_seed", "_rng")
+    __slots__ = ("_seed", "_step", "_rng")
 
     def __init__(self, seed: int | str, step: int):
-        self._seed = f"{seed}/policy/{step}"
+        self._seed, self._step = seed, step  # the stream's name is built only if it is used
         self._rng: random.Random | None = None
 
     def __getattr__(self, name: str) -> Any:
         if self._rng is None:
-            self._rng = random.Random(self._seed)
+            self._rng = random.Random(f"{self._seed}/policy/{self._step}")
         return getattr(self._rng, name)
 
 
@@ -643,7 +643,9 @@ def simulate(
     steps = 0
     decision = game.decision
     resolve = game.resolve
+    hidden = type(game).observe is not Game.observe  # perfect information: the view is the state
     observe = game.observe
+    single = policies if isinstance(policies, Policy) else None
     while steps < max_steps:
         dec = decision(state)
         if dec is None:
@@ -651,8 +653,9 @@ def simulate(
         if dec.forced:
             action = dec.options[0]
         else:
-            view = observe(state, dec.player)
-            action = policy_for(policies, dec.player).choose(game, view, dec, StepRng(seed, steps))
+            view = observe(state, dec.player) if hidden else state
+            policy = single or policy_for(policies, dec.player)
+            action = policy.choose(game, view, dec, StepRng(seed, steps))
         state, events = resolve(state, action, chance)
         if keep_events:
             kept.extend(events)
