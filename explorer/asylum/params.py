@@ -62,6 +62,7 @@ class AsylumRules:
     sound_defeat_bonus: int
     # the whole game (ours: the rulebook has no time limit)
     turn_cap: int  # turns per player; a game with no winner by then is a draw
+    catch_up_points: int  # ours (a designer's option): extra starting points per seat after the first
     # readings (see data/asylum/interpretations.toml)
     defeated_villains_act: bool
     mastermind_point_without_catch: bool
@@ -72,6 +73,7 @@ class AsylumRules:
     doom_ready_any_time: bool
     revisited_plot_room_event: bool
     yard_win_by_move_only: bool
+    snake_turn_order: bool  # ours (a designer's option): every other round is played in reverse seat order
 
     def __hash__(self) -> int:
         # rules are part of many cache keys (every attack's odds): hash them once

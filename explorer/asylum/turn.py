@@ -277,6 +277,13 @@ def explain_event_choice(game: AsylumGame, state: AsylumState, action: Any) -> I
 
 # -- 4. the end of the turn ------------------------------------------------------------------
 
+def seat_of_turn(game: AsylumGame, turn: int, players: int) -> int:
+    """Who plays turn ``turn`` (1 is the first): seat after seat ("Gameplay overview";
+    register: ``turn-order``), or with ``snake_turn_order`` every other round reversed."""
+    rnd, pos = divmod(turn - 1, players)
+    return players - 1 - pos if game.rules.snake_turn_order and rnd % 2 else pos
+
+
 def end_turn(game: AsylumGame, state: AsylumState, events: list[Event]) -> AsylumState:
     """The turn's rules are done: a Doom Ready party that moved into the Yard and is
     still there wins; otherwise the next seat plays, unless the turn cap is reached."""
@@ -289,7 +296,7 @@ def end_turn(game: AsylumGame, state: AsylumState, events: list[Event]) -> Asylu
         events.append(event(R.TURN_CAP, f"the turn cap ({game.rules.turn_cap} turns each) is reached with no "
                             "winner: the game is a draw", draw=True))
         return state._replace(phase=Phase.OVER, winner=None)
-    nxt = (seat + 1) % n
+    nxt = seat_of_turn(game, state.turn + 1, n)
     state = state._replace(current=nxt, turn=state.turn + 1, came_from=None, moved_to=None, upgraded=(),
                            phase=Phase.START)
     state = after_start_choice(game, state)
