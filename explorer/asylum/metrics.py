@@ -26,7 +26,7 @@ from ..core.engine import simulate
 from ..core.metrics import Metric, lead_changes
 from . import sections as R
 from .game import AsylumGame, GameResult
-from .params import RuleError, override_rules
+from .params import NUMBERS, OPTIONS, RuleError, load_rules, override_rules, rule_ranges
 from .simulate import policies_for
 from .villains import STATS, find_villain, load_roster, roster_limits
 
@@ -161,4 +161,33 @@ def player_won(result: GameResult, player: int) -> bool:
 SETTINGS = {"players": 4, "policy": "greedy", "masterminds": "star"}
 
 
-__all__ = ["SETTINGS", "game_for", "measure", "metrics", "play", "player_won", "variant_game"]
+def parameters() -> dict[str, dict[str, Any]]:
+    """Every rule a what-if run can change: numbers with their declared range and
+    value, switches with theirs (from ``data/asylum/rules.toml``)."""
+    rules, ranges = load_rules(), rule_ranges()
+    out: dict[str, dict[str, Any]] = {}
+    for name in NUMBERS:
+        out[name] = {"kind": "number", "value": getattr(rules, name), "min": ranges[name].min,
+                     "max": ranges[name].max}
+    for name in OPTIONS:
+        out[name] = {"kind": "switch", "value": getattr(rules, name)}
+    return out
+
+
+def exact_effect(name: str, values) -> dict[str, Any] | None:
+    """The local, exact effect of a rule number, where one is defined: for
+    ``maneuver_target``, P(a tactical maneuver succeeds) for each stat value, at
+    each target (from the rule itself).  ``None`` for other rules."""
+    if name != "maneuver_target":
+        return None
+    from .combat import beats_target
+
+    stats = list(range(0, 9))
+    series = {v: [beats_target(stat, v).prob(True) for stat in stats] for v in values}
+    return {"title": "Tactical Maneuvers: P(success) by the villain's best stat", "x": stats,
+            "x_label": "best of Physical Attack, Mental Attack, Quickness", "series": series,
+            "series_label": "target"}
+
+
+__all__ = ["SETTINGS", "exact_effect", "game_for", "measure", "metrics", "parameters", "play", "player_won",
+           "variant_game"]

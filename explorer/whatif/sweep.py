@@ -39,7 +39,7 @@ def summarize(rows: list[dict[str, float]], metrics) -> dict[str, float]:
 
 def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, seed: int | str = 1,
           scheduler: Any = None, out: str | os.PathLike | None = None, base: Mapping[str, Any] | Variant | None = None,
-          progress: bool = True, **settings: Any):
+          progress: bool = True, keep_records: bool = False, **settings: Any):
     """Play ``games`` games at every point of the grid ``params`` (on the same seeds at
     every point) and return a pandas DataFrame: one row per point, the parameters,
     then each metric with ``_ci_low`` / ``_ci_high`` columns.
@@ -47,7 +47,9 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
     ``out`` (``.parquet`` or ``.csv``): each finished point is written as it
     finishes; run again with the same ``out`` and the finished points are read back
     instead of played (the file must be from the same game, seed, games and
-    settings).
+    settings).  ``keep_records``: also keep every game's values, as
+    ``frame.attrs["records"]`` (a DataFrame with a ``point`` column; points read
+    back from ``out`` have none).
 
     >>> from explorer import whatif
     >>> df = whatif.sweep("asylum", {"maneuver_target": [7, 9]}, games=10, seed=1, scheduler="serial",
@@ -80,6 +82,7 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
             batch.append(job)
             owner.append(i)
     results: dict[int, dict[int, list]] = {i: {} for i in todo}
+    kept: dict[int, list[dict[str, float]]] = {}
     need = {i: owner.count(i) for i in todo}
 
     def finished(k: int, rows: list[dict[str, float]]) -> None:
@@ -88,12 +91,16 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
         if len(results[i]) == need[i]:
             ordered = [r for key in sorted(results[i]) for r in results[i][key]]
             done[i] = {**points[i], **meta, **summarize(ordered, metrics)}
+            if keep_records:
+                kept[i] = ordered
             if path is not None:
                 _write(path, [done[j] for j in sorted(done)])
 
     _run.run(batch, scheduler, progress, done=finished)
     frame = pd.DataFrame([done[i] for i in range(len(points))])
     frame.attrs.update(game=game, params=list(params), metrics=[m.name for m in metrics])
+    if keep_records:
+        frame.attrs["records"] = pd.DataFrame([{"point": i, **r} for i in sorted(kept) for r in kept[i]])
     return frame
 
 
