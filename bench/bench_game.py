@@ -29,12 +29,12 @@ def run(games: int, players: int, policy: str, warmup: int) -> dict[str, float]:
     game = AsylumGame()
     bot = get_bot(policy)
     for i in range(warmup):
-        simulate(game, game.setup(players, f"warm#{i}"), bot, f"warm#{i}")
+        simulate(game, game.new_game(players), bot, f"warm#{i}")
     turns = steps = draws = 0
     wall, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
         seed = f"bench#{i}"
-        playout = simulate(game, game.setup(players, seed), bot, seed)
+        playout = simulate(game, game.new_game(players), bot, seed)
         turns += playout.result.turns
         steps += playout.steps
         draws += playout.result.winner is None

@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 from ..core.engine import Chance, Decision, Game, IllegalAction, Step
 from ..core.events import Event, event
+from ..core.tuples import quick_replace
 from . import abilities as _abilities
 from . import sections as R
 from .combat import (
@@ -248,6 +249,7 @@ class ConflictResult:
         return self.vp[0] - self.vp[1]
 
 
+@quick_replace
 class ConflictState(NamedTuple):
     """Where a conflict stands.  A named tuple: immutable, and cheap to hash and
     to copy with ``_replace``, which the exact analyzer does a great deal."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, NamedTuple
 
+from ..core.tuples import quick_replace
 from .conflict import ConflictState
 from .villains import Villain
 
@@ -32,6 +33,7 @@ class Phase(Enum):
         return self.value
 
 
+@quick_replace
 class Party(NamedTuple):
     """One player's party."""
 
@@ -110,6 +112,7 @@ class PendingClaim(NamedTuple):
 Pending = PendingPush | PendingHeir | PendingClaim
 
 
+@quick_replace
 class AsylumState(NamedTuple):
     """Where a game stands.  Immutable; ``_replace`` gives the next one."""
 
@@ -129,6 +132,7 @@ class AsylumState(NamedTuple):
     ever_doom_ready: bool = False  # someone has been Doom Ready: the conflict bonus is 3
     winner: int | None = None
     players: int = 0  # seats in the game (set before the opening draw)
+    order: tuple[int, ...] = ()  # this round's order of seats, when it is drawn (shuffled_turn_order)
     choice: Any = None  # how the opening draw picks masterminds ("star", "random" or names)
 
     @property

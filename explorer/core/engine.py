@@ -326,15 +326,15 @@ class StepRng:
     policies never pay for building it.
     """
 
-    __slots__ = ("_seed", "_rng")
+    __slots__ = ("_seed", "_step", "_rng")
 
     def __init__(self, seed: int | str, step: int):
-        self._seed = f"{seed}/policy/{step}"
+        self._seed, self._step = seed, step  # the stream's name is built only if it is used
         self._rng: random.Random | None = None
 
     def __getattr__(self, name: str) -> Any:
         if self._rng is None:
-            self._rng = random.Random(self._seed)
+            self._rng = random.Random(f"{self._seed}/policy/{self._step}")
         return getattr(self._rng, name)
 
 
@@ -623,6 +623,9 @@ class Playout:
     events: list[Event] = field(default_factory=list)
 
 
+_NO_ACTION: Any = object()
+
+
 def simulate(
     game: Game,
     initial: Any,
@@ -631,19 +634,30 @@ def simulate(
     *,
     max_steps: int = 1_000_000,
     keep_events: bool = False,
+    first: Any = _NO_ACTION,
 ) -> Playout:
     """Play to the end fast: no history, no legality checks on policy choices.
 
     Uses the same RNG streams as :class:`Stepper`, so a playout and a stepper run
-    with the same seed and policies take the same path.
+    with the same seed and policies take the same path.  ``first``: an action to
+    take before the policies play on (a fork: "what if I chose this here?"); it is
+    checked against the rules.
     """
     chance = SampledChance(derived_rng(seed, "chance"))
     state = initial
     kept: list[Event] = []
     steps = 0
+    if first is not _NO_ACTION:
+        game.check(state, first)
+        state, events = game.resolve(state, first, chance)
+        if keep_events:
+            kept.extend(events)
+        steps = 1
     decision = game.decision
     resolve = game.resolve
+    hidden = type(game).observe is not Game.observe  # perfect information: the view is the state
     observe = game.observe
+    single = policies if isinstance(policies, Policy) else None
     while steps < max_steps:
         dec = decision(state)
         if dec is None:
@@ -651,8 +665,9 @@ def simulate(
         if dec.forced:
             action = dec.options[0]
         else:
-            view = observe(state, dec.player)
-            action = policy_for(policies, dec.player).choose(game, view, dec, StepRng(seed, steps))
+            view = observe(state, dec.player) if hidden else state
+            policy = single or policy_for(policies, dec.player)
+            action = policy.choose(game, view, dec, StepRng(seed, steps))
         state, events = resolve(state, action, chance)
         if keep_events:
             kept.extend(events)

@@ -52,9 +52,14 @@ class Event(NamedTuple):
 def event(rule: RuleRef, text: str, *, visible_to: Any = None, **data: Any) -> Event:
     """Build an :class:`Event`; keyword details are kept in a fixed order.
     ``visible_to``: a player or an iterable of players who alone may see it."""
-    if visible_to is not None and not isinstance(visible_to, frozenset):
+    if visible_to is None:  # the common case, kept fast: every step of every game makes events
+        return _new(Event, (rule, text, tuple(data.items()), None))
+    if not isinstance(visible_to, frozenset):
         visible_to = frozenset(visible_to) if isinstance(visible_to, (set, list, tuple)) else frozenset((visible_to,))
-    return Event(rule, text, tuple(data.items()), visible_to)
+    return _new(Event, (rule, text, tuple(data.items()), visible_to))
+
+
+_new = tuple.__new__
 
 
 def visible(events: Any, player: Any) -> list[Event]:
