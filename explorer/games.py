@@ -30,6 +30,7 @@ class GameInfo(NamedTuple):
 #: The games, in the order they are shown.
 GAMES: dict[str, GameInfo] = {g.key: g for g in (
     GameInfo("asylum", "Doom Asylum", "a board game: villains roam an asylum, fight conflicts, race to the Yard"),
+    GameInfo("doomtrooper", "Doomtrooper", "a card game: warriors muster, take cover and fight for Promotion Points"),
 )}
 
 
