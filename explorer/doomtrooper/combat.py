@@ -331,7 +331,7 @@ class Combat(Game):
             return f"{x.card} {word} {rx.attack} against Armor {ry.armor}{' (in cover)' if y.cover else ''}: {verdict}"
 
         text = f"Standing: {line(ta, a, td, d)}; {line(td, d, ta, a)}"
-        return event(R.STANDING, text, attacker=[a.attack, a.armor], defender=[d.attack, d.armor])
+        return event(R.STANDING, text, attacker=(a.attack, a.armor), defender=(d.attack, d.armor))
 
     # -- ratings ---------------------------------------------------------------------------------------
     def off(self, table: Table) -> frozenset[str]:
@@ -503,7 +503,10 @@ class Combat(Game):
             table = _spend(table, seat, c.cost)
             rule = R.ART_COMBAT
         ctx = Context(self, table)
+        before = len(table.plays)
         table, text = E.get(c.effect).apply(ctx, table, seat, action.card, E.params(c), action.target)
+        if len(table.plays) == before:  # every card played is on the table until the combat is over
+            table = table._replace(plays=table.plays + (Played(seat, action.card, c.type),))
         if c.type == "art" and c.boost:
             last = table.plays[-1]
             p = E.params(c)
@@ -565,7 +568,7 @@ class Combat(Game):
         events = []
         if off:
             events.append(event(R.IMMUNITY, f"immunity switches off {', '.join(sorted(_POWERS[o] for o in off))} "
-                                            "for this combat", off=sorted(off)))
+                                            "for this combat", off=tuple(sorted(off))))
         first = first_striker(ra, rd)
         if ra.first or rd.first:
             text = ("the two strike-first abilities cancel out" if first is None
@@ -575,7 +578,7 @@ class Combat(Game):
         rule = R.DICE if self.roll is not None else R.RESOLVE
         events.append(event(rule, f"Final: {ta.card} {table.tactic.capitalize()} {ra.attack} / Armor {ra.armor}; "
                                   f"{td.card} {table.tactic.capitalize()} {rd.attack} / Armor {rd.armor}{dice}",
-                            attacker=[ra.attack, ra.armor, ra.value], defender=[rd.attack, rd.armor, rd.value]))
+                            attacker=(ra.attack, ra.armor, ra.value), defender=(rd.attack, rd.armor, rd.value)))
         statuses = ((ta.uid, sa), (td.uid, sd))
         for t, s in ((ta, sa), (td, sd)):
             text = {KILLED: "is killed", UNHURT: "is not hit"}.get(s) or ("is not hit (and stays wounded)"

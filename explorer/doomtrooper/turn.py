@@ -59,7 +59,7 @@ def do_deal(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTStat
         seats.append(s._replace(deck=dealt.deck, hand=Multiset.of(dealt.cards)))
         events.append(event(R.SETUP, f"seat {i} draws an opening hand of {k} cards", seat=i))
         events.append(event(R.SETUP, f"seat {i}'s opening hand: {', '.join(sorted(dealt.cards))}", visible_to=i,
-                            seat=i, cards=sorted(dealt.cards)))
+                            seat=i, cards=tuple(sorted(dealt.cards))))
     return state._replace(seats=tuple(seats), phase=Phase.GIFT, current=0), events
 
 
@@ -80,9 +80,9 @@ def do_gift(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTStat
             s = s._replace(deck=dealt.deck.shuffle_in(old), hand=Multiset.of(dealt.cards))
             events.append(event(R.CARDINALS_GIFT, f"seat {seat} has no warrior and claims the Cardinal's Gift, "
                                                   f"showing his hand ({', '.join(old)}); he draws {k} new cards and "
-                                                  "shuffles the old ones back", seat=seat, shown=list(old)))
+                                                  "shuffles the old ones back", seat=seat, shown=tuple(old)))
         events.append(event(R.CARDINALS_GIFT, f"seat {seat}'s new hand: {', '.join(sorted(dealt.cards))}",
-                            visible_to=seat, seat=seat, cards=sorted(dealt.cards)))
+                            visible_to=seat, seat=seat, cards=tuple(sorted(dealt.cards))))
     else:
         events.append(event(R.CARDINALS_GIFT, f"seat {seat} keeps his opening hand", seat=seat))
     state = put_seat(state, seat, s._replace(gift=True))
@@ -121,7 +121,7 @@ def do_draw(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTStat
                                     f"{' (his draw pile is now empty)' if not len(dealt.deck) else ''}",
                             seat=seat, drawn=k))
         events.append(event(R.DRAW, f"seat {seat} draws {', '.join(dealt.cards)}", visible_to=seat, seat=seat,
-                            cards=list(dealt.cards)))
+                            cards=tuple(dealt.cards)))
     elif not len(s.deck):
         events.append(event(R.DRAW, f"seat {seat}'s draw pile is empty: he draws nothing and plays on", seat=seat))
     return state._replace(phase=Phase.ACTIONS), events
@@ -298,13 +298,13 @@ def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
         rule = R.TEAMS if game.rules.style == "teams" else R.OVERVIEW
         text = f"{' and '.join(f'seat {w}' for w in winners)} reach{'es' if len(winners) == 1 else ''} the " \
                f"Promotion goal of {goal}"
-        return over(state, winners, "promotion goal"), [event(rule, text, winners=list(winners))]
+        return over(state, winners, "promotion goal"), [event(rule, text, winners=winners)]
     if all(not len(s.deck) for s in state.seats if not s.out):
         win = leaders(game, state)
         if win:
             return over(state, win, "draw piles exhausted"), [
                 event(R.EXHAUSTED, f"every draw pile is empty: {' and '.join(f'seat {w}' for w in win)} "
-                                   "lead on Promotion Points and win", winners=list(win))]
+                                   "lead on Promotion Points and win", winners=win)]
     return state, []
 
 
