@@ -46,6 +46,8 @@ Two switches cover the readings rulebooks take:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
@@ -56,7 +58,8 @@ Plays = Callable[[Any, Any], Sequence[Any]]
 Play = Callable[[Any, Any, Any, Chance], tuple[Any, Sequence[Event]]]
 
 
-class Pass(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Pass:
     """The player is finished playing for now."""
 
     def __repr__(self) -> str:

@@ -11,6 +11,8 @@ Attach a Ki Power, ...).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
@@ -19,60 +21,73 @@ from ..core.events import RuleRef
 # -- setting up and the steps of a turn -------------------------------------------------------------
 
 
-class Deal(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Deal:
     """Setting Up: shuffle and deal every player an opening hand (a chance step)."""
 
 
-class ClaimGift(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ClaimGift:
     """The Cardinal's Gift: take a fresh hand of seven."""
 
 
-class DeclineGift(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class DeclineGift:
     """Keep the opening hand."""
 
 
-class Draw(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Draw:
     """Step One: draw up to seven cards (a chance step)."""
 
 
-class EndActions(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class EndActions:
     """Step Two is over: on to the discard."""
 
 
-class Discard(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Discard:
     """Step Three: put ``card`` face down on the discard pile; the turn ends."""
 
     card: str
 
 
-class KeepHand(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class KeepHand:
     """Step Three: discard nothing; the turn ends."""
 
 
 # -- the actions ------------------------------------------------------------------------------------
 
 
-class Muster(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Muster:
     card: str
 
 
-class MusterInCover(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class MusterInCover:
     card: str
 
 
-class SeekCover(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SeekCover:
     uid: int
 
 
-class ExitCover(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ExitCover:
     uid: int
 
 
-class Meditate(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Meditate:
     pass
 
 
-class Equip(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Equip:
     """Attach equipment ``card`` to warrior ``uid``; for a vehicle, ``inside`` says
     where the warrior starts."""
 
@@ -81,24 +96,29 @@ class Equip(NamedTuple):
     inside: bool = False
 
 
-class EnterVehicle(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class EnterVehicle:
     uid: int
 
 
-class ExitVehicle(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ExitVehicle:
     uid: int
 
 
-class Build(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Build:
     card: str
 
 
-class Bestow(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Bestow:
     card: str
     uid: int
 
 
-class Assign(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Assign:
     """Assign mission ``card`` to a warrior (``uid``) or to a player (``seat``)."""
 
     card: str
@@ -106,7 +126,8 @@ class Assign(NamedTuple):
     seat: int | None = None
 
 
-class Cast(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Cast:
     """Cast Art spell ``card`` in your turn (no action) with ``caster`` on ``target``."""
 
     card: str
@@ -114,14 +135,16 @@ class Cast(NamedTuple):
     target: int
 
 
-class PlaySpecial(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PlaySpecial:
     """Play Special ``card`` in your turn (no action) on ``target``."""
 
     card: str
     target: int | None = None
 
 
-class Attack(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Attack:
     """Warrior ``attacker`` attacks warrior ``defender`` with ``tactic`` (fight or shoot)."""
 
     attacker: int
@@ -129,20 +152,23 @@ class Attack(NamedTuple):
     tactic: str
 
 
-class Sabotage(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Sabotage:
     """Optional rule: warrior ``uid`` sabotages player ``seat``."""
 
     uid: int
     seat: int
 
 
-class DiscardCard(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class DiscardCard:
     """Optional rule, Discard as One Action: discard ``card`` from hand."""
 
     card: str
 
 
-class Respond(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Respond:
     """Play ``card`` in answer to what an opponent does (stop a sabotage)."""
 
     card: str
@@ -175,10 +201,19 @@ def register(type_: type, rule: RuleRef, cost: int | Callable[[Any], int], optio
     KINDS[type_] = ActionKind(type_, rule, price, options, do, explain, ends_actions)
 
 
+def ordered() -> list[ActionKind]:
+    """The registered kinds in the rulebook's order of the actions ("Step Two:
+    Actions"), then cards played as no action, then kinds registered later."""
+    order = (Muster, MusterInCover, SeekCover, ExitCover, Meditate, Equip, EnterVehicle, ExitVehicle, Build, Bestow,
+             Assign, Attack, Sabotage, DiscardCard, Cast, PlaySpecial)
+    first = [KINDS[t] for t in order if t in KINDS]
+    return first + [k for t, k in KINDS.items() if t not in order]
+
+
 #: Every action type, for logs and JSON.
 ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     Deal, ClaimGift, DeclineGift, Draw, EndActions, Discard, KeepHand, Muster, MusterInCover, SeekCover, ExitCover,
     Meditate, Equip, EnterVehicle, ExitVehicle, Build, Bestow, Assign, Cast, PlaySpecial, Attack, Sabotage,
     DiscardCard, Respond)}
 
-__all__ = [name for name in ACTION_TYPES] + ["ACTION_TYPES", "ActionKind", "KINDS", "register"]
+__all__ = [name for name in ACTION_TYPES] + ["ACTION_TYPES", "ActionKind", "KINDS", "ordered", "register"]

@@ -157,7 +157,7 @@ def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[D
         allowed, section = game.aff.decide(game.classes_of(a), game.classes_of(d), False)
         if not allowed:
             events.append(event(game.section(section), f"{a.card} may not attack {d.card}: the combat ends before it "
-                                                       "begins, and the attack action is spent", rule=section))
+                                                       "begins, and the attack action is spent", section=section))
             return state._replace(phase=Phase.DISCARD), events
     events.append(event(R.ANNOUNCE, f"{a.card} (seat {seat}) attacks {d.card} (seat {d.owner})"
                                     f"{' in cover' if d.cover else ''}", attacker=a.uid, defender=d.uid))

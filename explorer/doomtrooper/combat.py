@@ -25,6 +25,8 @@ immunity of either combatant switches the matching powers off for both
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -158,14 +160,16 @@ class CombatState(NamedTuple):
 
 # -- actions ------------------------------------------------------------------------------------------
 
-class ChooseWeapon(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ChooseWeapon:
     """Step 3: the weapon ``uid`` uses in this combat."""
 
     uid: int
     card: str
 
 
-class Play(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Play:
     """Step 4: play ``card`` from hand on warrior ``target`` (``None``: no
     target); an Art spell names its ``caster``."""
 
@@ -174,17 +178,20 @@ class Play(NamedTuple):
     caster: int | None = None
 
 
-class Feed(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Feed:
     """Step 4: one more Destiny Point into the spell played ``index``-th in this combat."""
 
     index: int
 
 
-class Resolve(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Resolve:
     """Steps 5 and 6: the rules compare the ratings (rolling under the dice variant)."""
 
 
-class TakePoints(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TakePoints:
     """Step 7: take ``promotion`` of the points as Promotion Points, the rest as Destiny."""
 
     promotion: int

@@ -57,6 +57,7 @@ from .actions import (
     Draw,
     EndActions,
     KeepHand,
+    ordered,
 )
 from .cards import Pool, load_pool
 from .combat import ACTIONS as COMBAT_ACTIONS
@@ -90,6 +91,8 @@ class DoomtrooperGame(Game):
         self.answer_round = Rounds(*sabotage.answer_plays(self), R.SABOTAGE, prompt="Stop the sabotage, or pass")
         self.answer_sub = SubGame(self.answer_round)
         self._card_classes: dict[str, frozenset[str]] = {}
+        self.kinds = ordered()
+        self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
 
     # -- setting up -------------------------------------------------------------------------------
     def new_game(self, players: int = 2, decks: Sequence[Any] | None = None) -> DTState:
@@ -182,7 +185,7 @@ class DoomtrooperGame(Game):
         if left > 0 and must_exit_cover(state, state.current):
             return tuple(KINDS[cover.ExitCover].options(self, state))
         out: list[Any] = []
-        for kind in KINDS.values():
+        for kind in self.kinds:
             if kind.cost(rules) <= left:
                 out += kind.options(self, state)
         out.append(EndActions())
@@ -235,8 +238,7 @@ class DoomtrooperGame(Game):
         cost = kind.cost(self.rules)
         state = state._replace(actions=state.actions - cost)
         state, events = kind.do(self, state, action, chance)
-        if state.phase is Phase.ACTIONS and state.actions == 0 and not any(
-                k.cost(self.rules) == 0 and k.options(self, state) for k in KINDS.values()):
+        if state.phase is Phase.ACTIONS and state.actions == 0 and not any(k.options(self, state) for k in self._free):
             state = state._replace(phase=Phase.DISCARD)
         return state, events
 
