@@ -203,8 +203,8 @@ class Bodyguard(Effect):
     def targets(self, ctx, table, seat, p):
         if ctx.owner(table.defender) != seat:
             return ()
-        return tuple(uid for uid in ctx.warriors(seat) if uid != table.defender and not ctx.in_cover(uid)
-                     and ctx.can_fight(uid))
+        return tuple(uid for uid in ctx.warriors(seat) if uid not in (table.attacker, table.defender)
+                     and not ctx.in_cover(uid) and ctx.can_fight(uid))
 
     def apply(self, ctx, table, seat, card, p, target):
         return ctx.replace(table, "defender", target), f"{ctx.label(target)} steps in as the Defender"

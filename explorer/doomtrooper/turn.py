@@ -110,8 +110,10 @@ def do_draw(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTStat
     events = [event(R.TURN, f"seat {seat} begins turn {s.turns}", seat=seat, turn=s.turns)]
     state, more = no_warriors(game, state, seat)
     events += more
-    if state.phase is Phase.OVER or state.seats[seat].out:
+    if state.phase is Phase.OVER:
         return state, events
+    if state.seats[seat].out:
+        return next_turn(game, state), events
     s = state.seats[seat]
     k = min(max(0, rules.hand_size - s.hand.size), len(s.deck))
     if k:

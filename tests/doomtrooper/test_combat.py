@@ -364,3 +364,15 @@ def test_the_dice_variant_in_a_game_gives_the_odds_table():
     neph = Warrior("Nepharite of Ilian", 8, 8, 7, 5, "Dark Legion")
     assert got == odds.combat(sean, neph, dice="2d6") and sum(got.values()) == Fraction(1)
     assert any(e.rule.section == "variants.dice" for s, _ in dist.pairs for e in s.events)
+
+
+def test_a_warrior_never_fights_itself():
+    """Modify Combat Ratings: after Treachery makes two of a player's warriors fight, his Bodyguard
+    may bring in a third warrior, never the Attacker itself."""
+    state = make_state(warriors=[W("Razide", 0), W("Imperial Trencher", 0), W("Tekron", 0), W("Sean Gallagher", 1)],
+                       hands=(["Bodyguard"], ["Treachery"]))
+    state, _ = attack(state, 0, 3)
+    state, _ = step(GAME, state, Play("Treachery", 1))
+    assert state.combat.live.defender == 1
+    options = [o for o in GAME.decision(state).options if isinstance(o, Play)]
+    assert options == [Play("Bodyguard", 2)]
