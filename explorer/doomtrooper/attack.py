@@ -125,12 +125,11 @@ def attack_options(game: Any, state: DTState) -> list[Attack]:
             if ok and cost <= destiny:
                 prices[other] = cost
     theirs = [t for t in state.troopers if t.owner in prices]
-    aff = game.aff
+    may = game.may_attack
     out = []
     for a in mine:
-        ca = game.classes_of(a)
         for d in theirs:
-            if not d.hidden and not aff.decide(ca, game.classes_of(d), False)[0]:
+            if not d.hidden and not may(a.card, d.card):
                 continue
             out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS]
     return out

@@ -159,17 +159,19 @@ class GreedyBot(DeterministicPolicy):
 
     def best_attack(self, game, state: DTState, attacks) -> Any:
         best, best_score = None, 0.0
+        base = _table(state, -1, -1, "fight")
         for o in attacks:
-            score = self.attack_score(game, state, o)
+            score = self.attack_score(game, state, o, base)
             if score > best_score:
                 best, best_score = o, score
         return best
 
-    def attack_score(self, game, state: DTState, o: Attack) -> float:
+    def attack_score(self, game, state: DTState, o: Attack, base: Table | None = None) -> float:
         a, d = state.find(o.attacker), state.find(o.defender)
         if d.card == UNSEEN:
             return 0.1  # a warrior hidden in cover: worth a look only when nothing better
-        table = _table(state, o.attacker, o.defender, o.tactic)
+        base = base if base is not None else _table(state, -1, -1, "fight")
+        table = base._replace(attacker=o.attacker, defender=o.defender, tactic=o.tactic)
         combat = game.combat
         for uid in (o.attacker, o.defender):
             weapons = combat.weapon_options(table, uid)
@@ -178,9 +180,8 @@ class GreedyBot(DeterministicPolicy):
                 table = table._replace(weapons=table.weapons + ((uid, best),))
         off = combat.off(table)
         ra, rd = combat.fighter(table, a, d, off), combat.fighter(table, d, a, off)
-        dist = outcomes(lambda chance: clash(ra, rd, (a.wounded, d.wounded), chance, combat.roll))
-        return sum(float(p) * (_harm(d.wounded, sd) * rd.value * 1.2 - _harm(a.wounded, sa) * ra.value)
-                   for (sa, sd), p in dist.pairs)
+        return sum(p * (_harm(d.wounded, sd) * rd.value * 1.2 - _harm(a.wounded, sa) * ra.value)
+                   for (sa, sd), p in _statuses(combat, ra, rd, (a.wounded, d.wounded)))
 
     def equip_score(self, game, state, o: Equip) -> float:
         c = game.pool[o.card]
@@ -292,13 +293,20 @@ def _outlook(game, table: Table, seat: int) -> float:
         return 0.0
     off = combat.off(table)
     ra, rd = combat.fighter(table, a, d, off), combat.fighter(table, d, a, off)
-    dist = outcomes(lambda chance: clash(ra, rd, (a.wounded, d.wounded), chance, combat.roll))
     total = 0.0
-    for (sa, sd), p in dist.pairs:
+    for (sa, sd), p in _statuses(combat, ra, rd, (a.wounded, d.wounded)):
         for t, r, s in ((a, ra, sa), (d, rd, sd)):
             harm = _harm(t.wounded, s) * max(r.value, 1)
-            total += float(p) * (-harm if t.owner == seat else harm)
+            total += p * (-harm if t.owner == seat else harm)
     return total
+
+
+def _statuses(combat, ra, rd, wounded) -> list[tuple[tuple[str, str], float]]:
+    """The combat's outcomes with their chances (floats): one certain outcome under the
+    printed rules, the exact table (the rule enumerated) under the dice variant."""
+    if combat.roll is None:
+        return [(clash(ra, rd, wounded, None, None), 1.0)]
+    return [(o, float(p)) for o, p in outcomes(lambda chance: clash(ra, rd, wounded, chance, combat.roll)).pairs]
 
 
 register("random", RandomPolicy, "every legal option equally likely")

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from ..core.tuples import quick_replace
 from ..core.deck import Multiset
 from ..core.dist import contest
 from ..core.engine import Chance, Decision, Game, IllegalAction, Step
@@ -61,6 +62,7 @@ class Ratings(NamedTuple):
     always: bool = False
 
 
+@quick_replace
 class Played(NamedTuple):
     """A card played in the modify step and what it does to which warrior."""
 
@@ -79,6 +81,7 @@ class Played(NamedTuple):
     cancelled: bool = False
 
 
+@quick_replace
 class Table(NamedTuple):
     """Everything a combat works on: the tactic, who fights, the warriors and
     fortifications in play when it began, the seats in modify order, the cards
@@ -131,6 +134,7 @@ class Due(NamedTuple):
     victim: int
 
 
+@quick_replace
 class CombatState(NamedTuple):
     """Where a combat stands: its step (``weapons``, ``modify``, ``resolve``,
     ``award``, ``done``), the table (inside ``rounds`` during the modify step),

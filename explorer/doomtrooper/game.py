@@ -91,6 +91,7 @@ class DoomtrooperGame(Game):
         self.answer_round = Rounds(*sabotage.answer_plays(self), R.SABOTAGE, prompt="Stop the sabotage, or pass")
         self.answer_sub = SubGame(self.answer_round)
         self._card_classes: dict[str, frozenset[str]] = {}
+        self._may: dict[tuple[str, str], bool] = {}
         self.kinds = ordered()
         self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
 
@@ -133,6 +134,16 @@ class DoomtrooperGame(Game):
         if hit is None:
             c = self.pool[name]
             hit = self._card_classes[name] = self.aff.classes(c.affiliation, c.keywords, c.considered)
+        return hit
+
+    def may_attack(self, attacker: str, defender: str) -> bool:
+        """May a warrior of card ``attacker`` attack one of card ``defender`` (of
+        another player)?  The attack rules, cached by card names."""
+        key = (attacker, defender)
+        hit = self._may.get(key)
+        if hit is None:
+            hit = self._may[key] = self.aff.decide(self.classes_of_card(attacker), self.classes_of_card(defender),
+                                                   False)[0]
         return hit
 
     def has_class(self, t: Trooper, cls: str) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, NamedTuple
 
+from ..core.tuples import quick_replace
 from ..core.deck import Deck, Multiset
 
 #: What an observer sees instead of a card he may not look at.
@@ -43,6 +44,7 @@ class Attached(NamedTuple):
     owner: int
 
 
+@quick_replace
 class Trooper(NamedTuple):
     """A warrior in play.  ``uid`` tells copies apart; ``hidden``: mustered in
     cover and not yet revealed (its ``card`` is known to its owner only);
@@ -65,6 +67,7 @@ class Trooper(NamedTuple):
         return tuple(a.card for a in self.attached)
 
 
+@quick_replace
 class Seat(NamedTuple):
     """One player's side of the table ("The Table Layout")."""
 
@@ -113,6 +116,7 @@ class GameResult(NamedTuple):
         return f"{who} {'win' if len(self.winners) > 1 else 'wins'} after {self.turns} turns ({self.reason})."
 
 
+@quick_replace
 class DTState(NamedTuple):
     """Where a game stands.  ``purses`` are Destiny pools (one per player, or one
     per team), ``purse_of[seat]`` the pool a seat uses."""
