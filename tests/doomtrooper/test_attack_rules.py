@@ -166,3 +166,14 @@ def test_bad_affiliation_files_name_the_entry(tmp_path, edit, field):
     with pytest.raises(DataError) as err:
         load_affiliations(path)
     assert err.value.file == str(path) and err.value.entry is not None
+
+
+def test_every_warrior_without_the_dark_legion_affiliation_is_a_doomtrooper():
+    """The Table Layout: any warrior that does not have the Dark Legion affiliation is a Doomtrooper;
+    Doomtroopers go to the Squad and the Dark Legion to the Kohort, both areas always there."""
+    aff = load_affiliations()
+    for name in aff.names:
+        cls = aff.classes(name, ())
+        assert ("doomtrooper" in cls) == (name != "Dark Legion")
+        assert aff.area_for(cls) == ("Kohort" if name == "Dark Legion" else "Squad")
+    assert [a for a, _ in aff.areas] == ["Squad", "Kohort"]

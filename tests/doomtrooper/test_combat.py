@@ -376,3 +376,19 @@ def test_a_warrior_never_fights_itself():
     assert state.combat.live.defender == 1
     options = [o for o in GAME.decision(state).options if isinstance(o, Play)]
     assert options == [Play("Bodyguard", 2)]
+
+
+def test_considered_infantry_by_name_only():
+    """Cards That Are Considered Other Cards: Mitch Hunter, considered an Infantry warrior, is
+    helped by a card for Infantry warriors, but does not gain the Infantry card's own ability
+    (the Capitol Light Infantry strikes first; Mitch does not)."""
+    state = make_state(warriors=[W("Mitch Hunter", 0), W("Venusian Ranger", 0), W("Razide", 1)],
+                       hands=(["Infantry Drill", "Powerful Blow"], []))
+    mitch, _ = attack(state, 0, 2)
+    assert Play("Infantry Drill", 0) in GAME.decision(mitch).options
+    assert not GAME.combat.ratings(mitch.combat.live, 0).first
+    ranger, _ = attack(state, 1, 2)
+    assert not any(o == Play("Infantry Drill", 1) for o in GAME.decision(ranger).options)
+    infantry = make_state(warriors=[W("Capitol Light Infantry", 0), W("Razide", 1)])
+    s, _ = attack(infantry, 0, 1)
+    assert GAME.combat.ratings(s.combat.live, 0).first
