@@ -63,6 +63,18 @@ class Ratings(NamedTuple):
 
 
 @quick_replace
+class Term(NamedTuple):
+    """One part of a combatant's ratings: where it comes from, the rule that makes it
+    count, and what it adds to the attack rating (Fight or Shoot), Armor and Value."""
+
+    source: str
+    rule: Any
+    attack: int
+    armor: int
+    value: int
+
+
+@quick_replace
 class Played(NamedTuple):
     """A card played in the modify step and what it does to which warrior."""
 
@@ -359,12 +371,17 @@ class Combat(Game):
         foe = table.defender if uid == table.attacker else table.attacker
         return self.fighter(table, table.trooper(uid), table.trooper(foe), self.off(table))
 
-    def fighter(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str]) -> Ratings:
+    def fighter(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str],
+                terms: list[Term] | None = None) -> Ratings:
+        """``t``'s ratings against ``foe`` with the powers ``off`` switched off.  With a
+        ``terms`` list, every part of the sum is appended to it (see :meth:`explain`)."""
         pool = self.pool
         tactic = table.tactic
         card: Warrior = pool[t.card]
         attack = card.fight if tactic == "fight" else card.shoot
         armor, value = card.armor, card.value
+        if terms is not None:
+            terms.append(Term(f"{t.card} (printed)", R.CARDS, attack, armor, value))
         first = ends = always = False
         s = card.strike_first
         if s:
@@ -384,19 +401,18 @@ class Combat(Game):
                 if c.kind == "vehicle":
                     if not t.inside:
                         continue
+                    rule = R.VEHICLES
                 elif limits == "equipment":
                     continue
                 elif c.weapon and (name != weapon or limits == "weapons"):
                     continue
-                attack += c.fight if tactic == "fight" else c.shoot
-                armor += c.armor
-                value += c.value
+                else:
+                    rule = R.WEAPONS if c.weapon else R.EQUIP
+                da, dr, dv = (c.fight if tactic == "fight" else c.shoot), c.armor, c.value
             elif kind == "dark_symmetry":
                 if "dark_symmetry" in off or ("gifts" in off and c.level == "lesser"):
                     continue
-                attack += c.fight if tactic == "fight" else c.shoot
-                armor += c.armor
-                value += c.value
+                da, dr, dv, rule = (c.fight if tactic == "fight" else c.shoot), c.armor, c.value, R.GIFT
                 if c.strike_first:
                     first = True
                     ends = ends or c.strike_first == "ends"
@@ -405,39 +421,65 @@ class Combat(Game):
                 if "art" in off:
                     continue
                 p = E.params(c)
-                attack += p.fight if tactic == "fight" else p.shoot
-                armor += p.armor
-                value += p.value
+                da, dr, dv, rule = (p.fight if tactic == "fight" else p.shoot), p.armor, p.value, R.ART
+            else:
+                continue
+            attack += da
+            armor += dr
+            value += dv
+            if terms is not None and (da or dr or dv):
+                terms.append(Term(name, rule, da, dr, dv))
         foe_weapon = table.weapon(foe.uid)
-        if foe_weapon:
+        if foe_weapon and pool[foe_weapon].foe_armor:
             armor += pool[foe_weapon].foe_armor
+            if terms is not None:
+                terms.append(Term(f"{foe_weapon} (the opponent's weapon)", R.WEAPONS, 0, pool[foe_weapon].foe_armor, 0))
         if not t.inside:
             classes = self.classes_of(t)
             for f in table.fortifications[t.owner]:
                 c = pool[f]
                 if c.area == t.area and (c.applies_to == "any" or c.applies_to in classes):
-                    attack += c.fight if tactic == "fight" else c.shoot
+                    da = c.fight if tactic == "fight" else c.shoot
+                    attack += da
                     armor += c.armor
                     value += c.value
+                    if terms is not None and (da or c.armor or c.value):
+                        terms.append(Term(f, R.FORTIFICATION, da, c.armor, c.value))
         if t.cover:
             armor += self.rules.cover_armor
+            if terms is not None:
+                terms.append(Term("in cover", R.COVER, 0, self.rules.cover_armor, 0))
         for p in table.plays:
             if p.uid != t.uid or p.cancelled or (p.kind == "art" and "art" in off):
                 continue
-            attack += p.fight if tactic == "fight" else p.shoot
-            armor += p.armor
-            value += p.value
+            da, dr, dv = (p.fight if tactic == "fight" else p.shoot), p.armor, p.value
             if p.fed:
                 grow = p.fed * p.boost
                 if p.grows == tactic:
-                    attack += grow
+                    da += grow
                 elif p.grows == "armor":
-                    armor += grow
+                    dr += grow
                 elif p.grows == "value":
-                    value += grow
+                    dv += grow
+            attack += da
+            armor += dr
+            value += dv
             if p.strike:
                 first = True
+            if terms is not None and (da or dr or dv or p.strike):
+                terms.append(Term(f"{p.card} (played by seat {p.seat})", R.ART_COMBAT if p.kind == "art" else R.MODIFY,
+                                  da, dr, dv))
         return Ratings(attack, armor, value, first, ends, always)
+
+    def explain(self, table: Table, uid: int) -> tuple[Ratings, tuple[Term, ...]]:
+        """``uid``'s ratings in this combat and the terms they add up from: its card,
+        each piece of equipment, gift, spell, fortification, cover and card played,
+        each with the rule that makes it count (and what immunity switched off)."""
+        foe = table.defender if uid == table.attacker else table.attacker
+        terms: list[Term] = []
+        off = self.off(table)
+        r = self.fighter(table, table.trooper(uid), table.trooper(foe), off, terms)
+        return r, tuple(terms)
 
     # -- the modify step: the round of card play ------------------------------------------------------
     def _plays(self, table: Table, seat: int) -> tuple[Any, ...]:
@@ -780,5 +822,5 @@ class Context:
 
 
 __all__ = ["ACTIONS", "ChooseWeapon", "Combat", "CombatState", "Context", "Due", "Earned", "Feed", "KILLED", "Kill",
-           "Play", "Played", "Ratings", "Resolve", "STATUSES", "Table", "TakePoints", "UNHURT", "WOUNDED", "clash",
+           "Play", "Played", "Ratings", "Resolve", "STATUSES", "Table", "TakePoints", "Term", "UNHURT", "WOUNDED", "clash",
            "first_striker", "wounds"]

@@ -29,7 +29,7 @@ from ..core.deck import Multiset
 from ..core.dist import Dist, contest
 from ..core.engine import outcomes
 from .cards import Equipment, Pool, Warrior, load_pool
-from .combat import Combat, Ratings, Table, clash
+from .combat import Combat, Ratings, Table, Term, clash
 from .params import DoomtrooperRules, load_rules
 from .state import Attached, Trooper
 
@@ -74,13 +74,27 @@ def combat(attacker: Warrior, defender: Warrior, tactic: str = "fight", dice: st
 
 class Fight:
     """A combat set up from two described warriors: the :class:`Combat` rules,
-    the table, and each side's final ratings (no cards played)."""
+    the table, and each side's final ratings (no cards played), with the terms
+    each rating adds up from (:meth:`Combat.explain`)."""
 
     def __init__(self, game: Combat, table: Table):
         self.game = game
         self.table = table
         self.rules = game.rules
-        self.ratings: tuple[Ratings, Ratings] = (game.ratings(table, 0), game.ratings(table, 1))
+        explained = (game.explain(table, 0), game.explain(table, 1))
+        self.ratings: tuple[Ratings, Ratings] = (explained[0][0], explained[1][0])
+        self.terms: tuple[tuple[Term, ...], tuple[Term, ...]] = (explained[0][1], explained[1][1])
+        self.off = game.off(table)
+
+    def label(self, term: Term) -> Term:
+        """A term with the described warriors' own names."""
+        for key, side in ((_ATTACKER, 0), (_DEFENDER, 1)):
+            if term.source.startswith(key):
+                name = self.names[side]
+                return term._replace(source=name + term.source[len(key):])
+        if term.source.startswith("\x00"):
+            return term._replace(source=term.source.split(":", 2)[-1])
+        return term
 
 
 def fight(attacker: Warrior, defender: Warrior, tactic: str = "fight", cover: bool = False, *,
@@ -129,7 +143,9 @@ def fight(attacker: Warrior, defender: Warrior, tactic: str = "fight", cover: bo
             best = max(options, key=lambda w: (getattr(game.pool[w], tactic) - game.pool[w].foe_armor,
                                                -options.index(w)))
             chosen.append((uid, best))
-    return Fight(game, table._replace(weapons=tuple(chosen)))
+    f = Fight(game, table._replace(weapons=tuple(chosen)))
+    f.names = (attacker.name, defender.name)
+    return f
 
 
 @lru_cache(maxsize=64)

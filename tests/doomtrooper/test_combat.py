@@ -392,3 +392,37 @@ def test_considered_infantry_by_name_only():
     infantry = make_state(warriors=[W("Capitol Light Infantry", 0), W("Razide", 1)])
     s, _ = attack(infantry, 0, 1)
     assert GAME.combat.ratings(s.combat.live, 0).first
+
+
+def test_the_terms_of_a_rating_add_up_to_it():
+    """Determine Combat Standing / Modify Combat Ratings: every combatant's ratings are the sum of
+    their terms (card, equipment, gifts, spells, fortifications, cover, cards played), each
+    citing its rule; checked on many random combats."""
+    import random
+
+    from explorer.doomtrooper.combat import Table
+
+    rng = random.Random(11)
+    pool = GAME.pool
+    warriors = [c.name for c in pool.of_type("warrior")]
+    extras = [c.name for c in pool.values() if c.type in ("equipment", "dark_symmetry")]
+    for _ in range(200):
+        a = W(rng.choice(warriors), 0, attached=rng.sample(extras, 3), inside=False)
+        d = W(rng.choice(warriors), 1, attached=rng.sample(extras, 3), cover=rng.random() < 0.5)
+        state = make_state(warriors=[a, d], fortifications=(("Bunker", "Citadel of Algeroth"), ("Dark Shrine",)))
+        table = Table(rng.choice(("fight", "shoot")), 0, 1, state.troopers, (("Bunker", "Citadel of Algeroth"),
+                      ("Dark Shrine",)), (0, 1), (0, 1), (), ())
+        for uid in (0, 1):
+            r, terms = GAME.combat.explain(table, uid)
+            assert r == GAME.combat.ratings(table, uid)
+            assert (sum(t.attack for t in terms), sum(t.armor for t in terms), sum(t.value for t in terms)) == \
+                   (r.attack, r.armor, r.value)
+            assert all(t.rule.game == "doomtrooper" for t in terms)
+
+
+def test_the_odds_explain_their_numbers():
+    sean = Warrior("Sean Gallagher", 10, 5, 8, 6, "Imperial", equipment=("Violator Sword", "Combat Armor"))
+    f = odds.fight(sean, Warrior("Nepharite of Ilian", 8, 8, 7, 5, "Dark Legion"), cover=True)
+    sources = [f.label(t).source for t in f.terms[0]]
+    assert sources == ["Sean Gallagher (printed)", "Violator Sword", "Combat Armor"]
+    assert [f.label(t).source for t in f.terms[1]] == ["Nepharite of Ilian (printed)", "in cover"]
