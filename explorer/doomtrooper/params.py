@@ -25,7 +25,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import NamedTuple
 
-from ..core.data import DataError, Range, cached_file, data_path, read_range, read_toml
+from ..core.data import DataError, Range, cached_file, data_path, read_numbers, read_toml
 from ..core.dist import Dist, dice
 from ..core.rulebook import cited, require, summaries_path
 from . import sections as R
@@ -192,28 +192,10 @@ def _load(path: Path, summaries: Path) -> _Loaded:
 
 
 def _numbers(table: dict, path: Path) -> tuple[dict[str, int], dict[str, Range]]:
-    for name in table:
-        if name not in NUMBERS:
-            raise DataError(path, "numbers", name, f"unknown rule number (known: {', '.join(NUMBERS)})")
-    values: dict[str, int] = {}
-    ranges: dict[str, Range] = {}
-    for name in NUMBERS:
-        spec = table.get(name)
-        if spec is None:
-            raise DataError(path, "numbers", name, "missing: every rule number must be given, with its range")
-        if not isinstance(spec, dict):
-            raise DataError(path, "numbers", name, f"expected {{ value = {spec!r}, min = ..., max = ... }}: every "
-                                                   "number declares its allowed range")
-        extra = set(spec) - {"value", "min", "max"}
-        if extra:
-            raise DataError(path, "numbers", f"{name}.{sorted(extra)[0]}", "unknown key (expected value, min, max)")
-        if type(spec.get("value")) is not int:
-            raise DataError(path, "numbers", f"{name}.value", f"not a whole number (got {spec.get('value')!r})")
-        ranges[name] = read_range({k: v for k, v in spec.items() if k != "value"}, path, "numbers", name,
-                                  floor=FLOORS.get(name, 0))
-        if spec["value"] not in ranges[name]:
-            raise DataError(path, "numbers", name, f"{spec['value']!r} is out of range: allowed {ranges[name]}")
-        values[name] = spec["value"]
+    values, ranges = read_numbers(table, path, NUMBERS, dict(FLOORS))
+    for name, value in values.items():
+        if value not in ranges[name]:
+            raise DataError(path, "numbers", name, f"{value!r} is out of range: allowed {ranges[name]}")
     return values, ranges
 
 
