@@ -148,9 +148,41 @@ def fight(attacker: Warrior, defender: Warrior, tactic: str = "fight", cover: bo
     return f
 
 
+#: What a cell of :func:`edge_grid` can give the chance of.
+GRID_OUTCOMES = {
+    "you wound, they do not": lambda a, d: a == "unhurt" and d != "unhurt",
+    "both wounded": lambda a, d: a != "unhurt" and d != "unhurt",
+    "they wound, you do not": lambda a, d: a != "unhurt" and d == "unhurt",
+    "nobody wounded": lambda a, d: a == "unhurt" and d == "unhurt",
+}
+
+
+def edge_grid(dice: str | Dist[int] | None = "2d6", edges: Sequence[int] = tuple(range(-8, 9)),
+              outcome: str = "you wound, they do not",
+              rules: DoomtrooperRules | None = None) -> list[list[Fraction]]:
+    """The chance of ``outcome`` (a key of :data:`GRID_OUTCOMES`) in a combat, for
+    every pair of edges: ``grid[i][j]`` has the attacker's attack rating minus the
+    defender's Armor equal to ``edges[j]`` and the defender's attack minus the
+    attacker's Armor equal to ``edges[i]`` (nobody strikes first, nobody wounded
+    before).  Under the printed rules (``dice=None``) every cell is 0 or 1."""
+    if outcome not in GRID_OUTCOMES:
+        raise ValueError(f"unknown outcome {outcome!r} (known: {', '.join(GRID_OUTCOMES)})")
+    roll = dice_roll(dice, rules)
+    want = GRID_OUTCOMES[outcome]
+    grid = []
+    for theirs in edges:
+        row = []
+        for mine in edges:
+            a, d = Ratings(mine, 0, 0), Ratings(theirs, 0, 0)
+            dist = outcomes(lambda chance: clash(a, d, (False, False), chance, roll))
+            row.append(sum((p for (sa, sd), p in dist.pairs if want(sa, sd)), Fraction(0)))
+        grid.append(row)
+    return grid
+
+
 @lru_cache(maxsize=64)
 def _combat(pool: Pool, rules: DoomtrooperRules) -> Combat:
     return Combat(pool, rules)
 
 
-__all__ = ["Fight", "combat", "dice_roll", "fight", "wound_chance"]
+__all__ = ["Fight", "GRID_OUTCOMES", "combat", "dice_roll", "edge_grid", "fight", "wound_chance"]

@@ -221,3 +221,16 @@ def test_the_outcome_table_sums_to_one_in_fractions():
     got = odds.combat(SEAN, NEPHARITE, dice="2d6", tactic="shoot")
     assert all(isinstance(p, Fraction) and p > 0 for p in got.values()) and sum(got.values()) == 1
     assert all(s in ("unhurt", "wounded", "killed") for pair in got for s in pair)
+
+
+def test_the_edge_grid_is_the_product_of_two_wound_chances():
+    """Doomtrooper with Dice: with no striker the two blows are independent, so each cell of the
+    grid is a product of two wound chances; under the printed rules every cell is 0 or 1."""
+    edges = (-3, 0, 4)
+    grid = odds.edge_grid("2d6", edges)
+    for i, theirs in enumerate(edges):
+        for j, mine in enumerate(edges):
+            assert grid[i][j] == odds.wound_chance(mine, 0, "2d6") * (1 - odds.wound_chance(theirs, 0, "2d6"))
+    assert {p for row in odds.edge_grid(None, edges, "both wounded") for p in row} == {0, 1}
+    with pytest.raises(ValueError, match="unknown outcome"):
+        odds.edge_grid("2d6", edges, "a draw")
