@@ -118,7 +118,7 @@ def stat_terms(villain: Villain, stat: str, *, upgrades: bool = True) -> tuple[T
         for level, up in enumerate(villain.upgrades[: villain.level - 1], start=2):
             for s, delta in up.stats:
                 if s == stat and delta:
-                    terms.append(Term(f"level {level} upgrade: {delta:+d} {label}", delta, R.UPGRADES, up.text))
+                    terms.append(Term(f"level {level} upgrade", delta, R.UPGRADES, up.text or up.describe()))
         value = villain.stat(stat)
     else:
         value = villain.base_stat(stat)

@@ -95,7 +95,7 @@ def rule_html(rule: RuleRef, *, compact: bool = False) -> Html:
 
 TABLE_STYLE = (
     "<style>"
-    ".xp-table{border-collapse:collapse;font-size:0.92em}"
+    ".xp-table{border-collapse:collapse;font-size:0.92em;line-height:1.35}"
     ".xp-table th,.xp-table td{padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}"
     ".xp-table td.xp-num{text-align:right;white-space:nowrap}"
     ".xp-table th{background:#f3f3f3}"

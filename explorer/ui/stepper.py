@@ -261,14 +261,17 @@ class StepperWidget(Displayable):
         for b in (self.next_button, self.turn_button, self.play_turns_button):
             b.disabled = st.over or waiting
         self.policy_button.disabled = self.end_button.disabled = st.over
+        self.policy_button.layout.display = None if self.viewers else "none"  # only the person's turns need it
         self.labels = self._odds(force=False)
         self._show_options()
         if self.tempting is not None:
             self._tempting = tuple(self.tempting(st.state)) if not st.over else ()
             self.why_list.options = [(str(a), i) for i, a in enumerate(self._tempting)]
-            self.why_list.disabled = self.why_button.disabled = not self._tempting
+            self.why_list.value = 0 if self._tempting else None
+            self.why_box.layout.display = "flex" if self._tempting else "none"
         self.status.value = self.render_status(self)
-        self.state_view.value = f"<pre style='margin:0;white-space:pre-wrap'>{esc(self.describe(st.state))}</pre>"
+        self.state_view.value = (f"<pre style='margin:0;white-space:pre-wrap;line-height:1.35'>"
+                                 f"{esc(self.describe(st.state))}</pre>")
         entries = st.history[-self.log_limit:]
         if entries:
             self.log_view.value = self.render_log(entries)
@@ -357,7 +360,7 @@ def default_log(entries: Sequence[Entry]) -> str:
                 f"<div style='margin-left:2em;color:#444'>{rule_html(ev.rule)}</div></details>"
             )
     return ("<b>Log</b> <span style='color:#666'>(newest first; click an entry for its rule)</span>"
-            "<div style='max-height:320px;overflow-y:auto;font-size:0.9em'>" + "".join(rows) + "</div>")
+            "<div style='max-height:320px;overflow-y:auto;font-size:0.9em;line-height:1.4'>" + "".join(rows) + "</div>")
 
 
 def _refusal_html(text: str, exc: IllegalAction) -> Html:

@@ -115,29 +115,39 @@ def conflict_vp(attacker: Villain, defender: Villain, action: Any, *, mastermind
 
 
 def explanation_html(e: Explanation) -> Html:
-    """The terms behind an attack's chance, roll by roll, each with its rule."""
+    """The terms behind an attack's chance, roll by roll: each side's die and the
+    numbers added to it, each with its rule; then the chance of each roll."""
     names = {"catch": "The catch", "hit": "The hit", "maneuver": "The maneuver"}
+    cell = "style='padding:1px 6px;border:none'"
 
-    def side(s: Side) -> str:
-        terms = " + ".join(f"{esc(t.label)} <b>{t.value}</b> {rule_html(t.rule, compact=True)}" for t in s.terms)
+    def side(s: Side, role: str) -> str:
         if s.die is None:
-            return f"{esc(s.who)}: must be beaten: {terms}"
-        die = f"{esc(s.die.label)}" + (f" {rule_html(s.die.rule, compact=True)}" if s.die.label != "d6" else "")
-        return f"{esc(s.who)} rolls {die} + <b>{s.total}</b> = {terms}"
+            head = f"<b>{esc(s.who)}</b>: {s.total} to beat"
+        else:
+            die = esc(s.die.label) + ("" if s.die.label == "d6" else f" {rule_html(s.die.rule, compact=True)}")
+            head = f"<b>{esc(s.who)}</b> ({role}) rolls {die} + <b>{s.total}</b>"
+        rows = [f"<tr><td {cell} colspan='3'>{head}</td></tr>"]
+        for k, t in enumerate(s.terms):
+            value = f"{t.value}" if k == 0 else f"{t.value:+d}"
+            rows.append(f"<tr><td style='padding:1px 6px 1px 1.5em;border:none'>{esc(t.label)}</td>"
+                        f"<td {cell} class='xp-num'>{value}</td><td {cell}>{rule_html(t.rule, compact=True)}</td></tr>")
+        return "".join(rows)
 
     parts = []
     for k, roll in enumerate(e.rolls, start=1):
+        defender_role = "the number" if roll.defender.die is None else "defender"
         parts.append(
-            f"<div style='margin-top:4px'><b>{k}. {names.get(roll.name, roll.name)}</b> "
-            f"({rule_html(roll.rule, compact=True)}): the attacker needs a higher total, ties go to the defender"
-            f"<ul style='margin:2px 0 2px 1em;padding-left:1em'><li>{side(roll.attacker)}</li>"
-            f"<li>{side(roll.defender)}</li></ul>P = {probability_html(roll.p)}</div>")
+            f"<div style='margin-top:6px'><b>{k}. {names.get(roll.name, roll.name)}</b> "
+            f"{rule_html(roll.rule, compact=True)}: the higher total wins, a tie goes to the defender</div>"
+            f"<table style='border-collapse:collapse;margin:2px 0'>{side(roll.attacker, 'attacker')}"
+            f"{side(roll.defender, defender_role)}</table>"
+            f"<div>P(the attacker's total is higher) = {probability_html(roll.p)}</div>")
     for text, rule in e.notes:
-        parts.append(f"<div>{esc(text)} {rule_html(rule, compact=True)}</div>")
+        parts.append(f"<div style='margin-top:4px'>{esc(text)} {rule_html(rule, compact=True)}</div>")
     if len(e.rolls) > 1:
         product = " × ".join(probability_html(r.p) for r in e.rolls)
-        parts.append(f"<div>Both must work: {product} = <b>{probability_html(e.p)}</b></div>")
-    return Html(f"<div class='xp-explain' style='font-size:0.92em;min-width:26em;max-width:44em'>{''.join(parts)}</div>")
+        parts.append(f"<div style='margin-top:4px'>Both must work: {product} = <b>{probability_html(e.p)}</b></div>")
+    return Html(f"<div class='xp-explain' style='font-size:0.9em;line-height:1.35;min-width:24em'>{''.join(parts)}</div>")
 
 
 class CombatOddsExplorer(Displayable):

@@ -199,6 +199,7 @@ class ConflictLab(Displayable):
             show_forced=True, buttons=("policy", "end", "undo", "reset"),
         )
         self.stepper_widget.seed.description = "seed (used on Reset)"
+        self.stepper_widget.seed.layout.width = "210px"
 
         # -- wiring
         for prefix in SIDES:

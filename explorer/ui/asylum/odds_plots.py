@@ -259,7 +259,8 @@ def update_margin_bars(fig: go.Figure, conflict_odds: ConflictOdds, sound_defeat
          "y0": 0, "y1": 1, "xref": "x", "yref": "paper", "line": {"dash": "dot", "color": "#555"}}
         for side in (-1, 1)
     ]
-    fig.update_xaxes(dtick=1 if not xs or max(xs) - min(xs) <= 16 else 2)
+    fig.update_xaxes(dtick=1 if not xs or max(xs) - min(xs) <= 16 else 2,
+                     range=[min(xs) - 1, max(xs) + 1] if xs else None)  # the end bars whole
 
 
 def policy_comparison(results: Mapping[str, ConflictOdds], title: str | None = None) -> go.Figure:
@@ -279,7 +280,8 @@ def policy_comparison(results: Mapping[str, ConflictOdds], title: str | None = N
     fig.update_xaxes(type="category", categoryorder="array", categoryarray=list(OUTCOME_LABELS))
     _layout(fig, title or "Same teams, different play: how the result depends on the policies",
             "result of the conflict", "probability", barmode="group", height=380,
-            legend={"title": {"text": "policy"}})
+            legend={"title": {"text": "policy: "}, "orientation": "h", "x": 0, "y": -0.3})
+    fig.update_layout(margin_b=100)  # room for the legend under the axis title
     return fig
 
 
