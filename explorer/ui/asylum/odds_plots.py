@@ -4,7 +4,8 @@
 Every number drawn comes from :mod:`explorer.asylum.odds` or from
 :mod:`explorer.core.dist` (``d6 - d6`` is a :class:`~explorer.core.dist.Dist`);
 nothing here does its own dice arithmetic.  Widgets call these once to build a
-``go.FigureWidget`` and then change the traces in place.
+figure, show it as a :class:`~explorer.ui.common.LiveFigure` and change it in place
+with the ``update_*`` functions inside :func:`~explorer.ui.common.figure_update`.
 
 >>> fig = dice_difference_bars("exact")
 >>> [round(y, 4) for y in fig.data[0].y][:3]
