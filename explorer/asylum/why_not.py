@@ -45,16 +45,18 @@ def tempting(game: Game, state: Any) -> tuple[Any, ...]:
     if isinstance(state, ConflictState):
         candidates: Iterable[Any] = _conflict(state)
     else:
-        candidates = _turn(game, state)
+        candidates = _turn(game, state, dec.options)
     legal = set(dec.options)
     return tuple(a for a in dict.fromkeys(candidates) if a not in legal)
 
 
 # -- a turn of the whole game ----------------------------------------------------------------
 
-def _turn(game: Any, state: Any) -> Iterable[Any]:
+def _turn(game: Any, state: Any, options: tuple[Any, ...]) -> Iterable[Any]:
     move, upgrade, make = ACTION_TYPES["Move"], ACTION_TYPES["Upgrade"], ACTION_TYPES["MakeMastermind"]
     begin, push = ACTION_TYPES["BeginMove"], ACTION_TYPES["Push"]
+    starting = any(isinstance(o, begin) for o in options)  # the start of the turn always offers BeginMove
+    moving = any(isinstance(o, move) for o in options)
     party = state.parties[state.current]
     here = party.room
     near = game.neighbours(here)
@@ -67,7 +69,7 @@ def _turn(game: Any, state: Any) -> Iterable[Any]:
     far = sorted((r for r in game.rooms if r != here and r not in near),
                  key=lambda r: (game.distance(here, r), r))
     goals = [r for r in far if game.room_kind(r) in ("plot", "yard")]
-    if state.phase == "move":
+    if moving:
         yield move(here)
         yield from (move(r) for r in goals)
         yield from (move(r) for r in far if game.distance(here, r) == 2)
@@ -83,12 +85,12 @@ def _turn(game: Any, state: Any) -> Iterable[Any]:
     yield make(party.mastermind)
     for name in party.unmade:
         yield make(name)
-    if state.phase != "start":
+    if not starting:
         yield from (make(v.name) for v in party.villains if v.name != party.mastermind)
         yield begin()
-    if state.todo and state.todo[0][0] == "push":
-        room = state.todo[0][3]
-        yield from (push(r) for r in far if r not in game.neighbours(room))
+    pushes = {o.room for o in options if isinstance(o, push)}
+    if pushes:  # the loser goes next door to the conflict's room (where the mover stands), not two rooms on
+        yield from (push(r) for r in sorted({n for r in pushes for n in game.neighbours(r)} - pushes - {here}))
 
 
 # -- a conflict ------------------------------------------------------------------------------

@@ -63,6 +63,12 @@ def probability_html(p: Fraction) -> Html:
     return Html(f"<span class='xp-p' title='exactly {fraction_text(p)}'>{esc(probability_text(p))}</span>")
 
 
+def number_html(x: Fraction, digits: int = 2) -> Html:
+    """An exact non-probability (an expected number of points) as a decimal, the
+    exact fraction on hover."""
+    return Html(f"<span title='exactly {fraction_text(x)}'>{float(x):.{digits}f}</span>")
+
+
 class Html(str):
     """Text that is already HTML: :func:`html_table` puts it in a cell unescaped."""
 

@@ -50,9 +50,9 @@ from ..common import (
     LiveFigure,
     esc,
     figure_update,
-    fraction_text,
     heading,
     html_table,
+    number_html,
     probability_html,
     rule_html,
     tagged,
@@ -504,8 +504,7 @@ class CombatOddsExplorer(Displayable):
                 if r.explanation is not None:
                     p = Html(f"<details class='xp-why-number'><summary>{p}</summary>"
                              f"{explanation_html(r.explanation)}</details>")
-                ev = "—" if r.expected_vp is None else Html(
-                    f"<span title='exactly {fraction_text(r.expected_vp)}'>{float(r.expected_vp):.2f}</span>")
+                ev = "—" if r.expected_vp is None else number_html(r.expected_vp)
                 cells = [r.action, r.roll, p, r.vp, ev, rule_html(r.rule, compact=True)]
             rows.append((cells, {"data-key": r.key}))
         mm = self.target_is_mastermind.value

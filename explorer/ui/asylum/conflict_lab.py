@@ -49,8 +49,8 @@ from ..common import (
     LiveFigure,
     esc,
     figure_update,
-    fraction_text,
     html_table,
+    number_html,
     probability_html,
     rule_html,
     tagged,
@@ -390,7 +390,7 @@ class ConflictLab(Displayable):
         sound = self.rules.sound_defeat_margin
 
         def number(x: Fraction) -> Html:
-            return Html(f"<span title='exactly {fraction_text(x)}'>{float(x):.3f}</span>")
+            return number_html(x, 3)
 
         rows = [
             ["Attackers win", probability_html(co.attacker_wins)],
