@@ -121,13 +121,12 @@ class RulesTour(Displayable):
         return self.stepper_widget.stepper
 
     def title(self) -> str:
-        """The board's title: seed, turn and step, and the winner once there is one."""
+        """The board's title: seed, turn and step; once the game is over, how it ended."""
         st = self.stepper
-        head = f"Doom Asylum, seed {st.seed}: turn {st.state.turn}, step {len(st.history)}"
         result = self.game.result(st.state)
-        if result is None:
-            return head
-        return f"{head}<br><b>{result_text(result, self.game)}</b>"
+        if result is not None:
+            return f"<b>{result_text(result, self.game)}</b>"
+        return f"Doom Asylum, seed {st.seed}: turn {st.state.turn}, step {len(st.history)}"
 
     def _redraw(self, _: StepperWidget) -> None:
         st = self.stepper
