@@ -198,6 +198,7 @@ class ConflictLab(Displayable):
             render_log=_log_html, render_result=_result_html, player_name=lambda side: SIDE_NAMES[side],
             show_forced=True, buttons=("policy", "end", "undo", "reset"),
         )
+        self.stepper_note = W.HTML()
         self.stepper_widget.seed.description = "seed (used on Reset)"
         self.stepper_widget.seed.layout.width = "210px"
 
@@ -280,6 +281,7 @@ class ConflictLab(Displayable):
             self.outcome_fig.widget,
             self.margin_fig.widget,
             h("3. Step through it (you decide for both sides)"),
+            self.stepper_note,
             self.stepper_widget.widget,
             h("4. Compare two policies on these teams"),
             W.HBox([self.compare_a, self.compare_b, self.compare_side, self.compare_button, self.compare_status],
@@ -366,6 +368,7 @@ class ConflictLab(Displayable):
             fig.layout.title.text = "How the conflict ends<br><sup>press Compute odds</sup>"
         with figure_update(self.margin_fig) as fig:
             fig.data[0].x, fig.data[0].y = [], []
+            fig.layout.xaxis.range, fig.layout.yaxis.range = [-12, 12], [0, 1]
 
     # -- whole-conflict odds ----------------------------------------------------------------
     def compute_odds(self) -> ConflictOdds | None:
@@ -419,8 +422,10 @@ class ConflictLab(Displayable):
             self.error = str(e)
             self.status.value = f"<span style='color:#b00'>{esc(self.error)}</span>"
             self.stepper_widget.widget.layout.display = "none"
+            self.stepper_note.value = f"<i>No conflict to step through: {esc(self.error)}.</i>"
             return
         self.stepper_widget.widget.layout.display = None
+        self.stepper_note.value = ""
         self.stepper_widget.reset(initial=initial, policies=self.policy_map())
 
     # -- comparing policies -----------------------------------------------------------------

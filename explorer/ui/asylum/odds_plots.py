@@ -262,6 +262,7 @@ def update_margin_bars(fig: go.Figure, conflict_odds: ConflictOdds, sound_defeat
     ]
     fig.update_xaxes(dtick=1 if not xs or max(xs) - min(xs) <= 16 else 2,
                      range=[min(xs) - 1, max(xs) + 1] if xs else None)  # the end bars whole
+    fig.update_yaxes(range=None)
 
 
 def policy_comparison(results: Mapping[str, ConflictOdds], title: str | None = None) -> go.Figure:
