@@ -290,6 +290,49 @@ class DoomtrooperGame(Game):
             changes["response"] = r._replace(table=t._replace(hand=hand))
         return state._replace(**changes)
 
+    # -- reading a state ------------------------------------------------------------------------------------
+    def describe(self, state: DTState, seat: Any = None) -> str:
+        """The table as ``seat`` sees it (``None``: everything), in words: the turn,
+        each player's pools and piles, his warriors by area (wounded, in cover,
+        hidden, inside a vehicle, with what is attached), fortifications and
+        missions, and a combat under way."""
+        view = self.observe(state, seat)
+        if view.phase is Phase.SETUP:
+            return f"A new game for {len(view.seats)} players: the decks are not dealt yet."
+        who = "everything" if seat is None else f"seat {seat}'s view"
+        head = f"turn {view.turn}, seat {view.current} to play ({view.phase}"
+        head += f", {view.actions} action{'s' if view.actions != 1 else ''} left)" if view.phase is Phase.ACTIONS else ")"
+        lines = [f"{head} -- {who}"]
+        if view.result is not None:
+            lines[0] = f"{view.result} -- {who}"
+        live = view.combat.live if view.combat is not None else None  # cards and points in play in a combat
+        for i, s in enumerate(view.seats):
+            cards = live.hands[i] if live is not None else s.hand
+            hand = ", ".join(cards) if UNSEEN not in cards else f"{cards.size} cards"
+            destiny = live.purses[view.purse_of[i]] if live is not None else view.destiny(i)
+            out = " (out of the game)" if s.out else ""
+            lines.append(f"seat {i}{out}: {destiny} Destiny, {s.promotion} Promotion; hand: {hand or 'none'}; "
+                         f"draw pile {len(s.deck)}, discard pile {s.discard.size}")
+            for area in [a for a, _ in self.aff.areas] + ["between"]:
+                here = [t for t in view.troopers if t.owner == i and t.area == area]
+                if here:
+                    lines.append(f"  {area}: " + "; ".join(_trooper_text(t) for t in here))
+            if s.fortifications:
+                lines.append("  fortifications: " + ", ".join(s.fortifications))
+            if s.missions:
+                lines.append("  missions on him: " + ", ".join(f"{m.card} (seat {m.owner}'s)" for m in s.missions))
+        if view.combat is not None:
+            table = view.combat.live
+            a, d = table.trooper(table.attacker), table.trooper(table.defender)
+            ra, rd = self.combat.ratings(table, a.uid), self.combat.ratings(table, d.uid)
+            word = table.tactic.capitalize()
+            lines.append(f"combat ({view.combat.step}): {a.card} {word} {ra.attack} / Armor {ra.armor} against "
+                         f"{d.card} {word} {rd.attack} / Armor {rd.armor}")
+            played = [p.card + (" (cancelled)" if p.cancelled else "") for p in table.plays]
+            if played:
+                lines.append("  cards played: " + ", ".join(played))
+        return "\n".join(lines)
+
     # -- why not --------------------------------------------------------------------------------------------
     def illegal(self, state: DTState, action: Any) -> IllegalAction:
         phase = state.phase
@@ -333,6 +376,14 @@ class DoomtrooperGame(Game):
         if state.actions > 0 and must_exit_cover(state, state.current) and not isinstance(action, cover.ExitCover):
             return IllegalAction(R.COVER, "all your warriors are in cover: your next action must bring one out")
         return kind.explain(self, state, action)
+
+
+def _trooper_text(t: Trooper) -> str:
+    tags = [x for x, on in (("wounded", t.wounded), ("in cover", t.cover), ("hidden", t.hidden and t.card != UNSEEN),
+                            ("not paid for", t.unpaid), ("inside its vehicle", t.inside)) if on]
+    name = "a face-down warrior" if t.card == UNSEEN else t.card
+    text = f"#{t.uid} {name}" + (f" ({', '.join(tags)})" if tags else "")
+    return text + (f" with {', '.join(t.cards())}" if t.attached else "")
 
 
 @lru_cache(maxsize=512)

@@ -62,3 +62,16 @@ def test_the_greedy_bot_decides_from_what_it_sees():
     assert GAME.observe(a, 0) != GAME.observe(b, 0)  # the hand sizes differ ...
     c = make_state(hands=(["Bunker"], ["Crippling Shot"]), **base)
     assert GAME.observe(a, 0) == GAME.observe(c, 0)  # ... but not the cards
+
+
+def test_a_seat_view_in_words_hides_what_the_seat_cannot_see():
+    """The Table Layout / Muster Warrior in Cover: the described table of one seat shows its own
+    hand and a face-down warrior of the other seat, and during a combat the cards in hand now."""
+    state = make_state(hands=(["Powerful Blow"], ["Weak Spot", "Razide"]),
+                       warriors=[W("Sean Gallagher", 0), W("Tekron", 1), W("Razide", 1, cover=True, hidden=True)])
+    mine, all_of_it = GAME.describe(state, 0), GAME.describe(state)
+    assert "hand: Powerful Blow" in mine and "hand: 2 cards" in mine and "a face-down warrior" in mine
+    assert "Razide (in cover, hidden" in all_of_it and "Weak Spot" in all_of_it
+    state, _ = step(GAME, state, Attack(0, 1, "fight"))
+    state, _ = step(GAME, state, GAME.decision(state).options[0])  # seat 0 plays Powerful Blow
+    assert "hand: none" in GAME.describe(state, 0) and "cards played: Powerful Blow" in GAME.describe(state, 0)
