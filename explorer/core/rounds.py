@@ -65,6 +65,9 @@ class Pass:
     def __repr__(self) -> str:
         return "Pass()"
 
+    def __str__(self) -> str:
+        return "pass"
+
 
 PASS = Pass()
 

@@ -25,25 +25,40 @@ from ..core.events import RuleRef
 class Deal:
     """Setting Up: shuffle and deal every player an opening hand (a chance step)."""
 
+    def __str__(self) -> str:
+        return "shuffle and deal the opening hands"
+
 
 @dataclass(frozen=True, slots=True)
 class ClaimGift:
     """The Cardinal's Gift: take a fresh hand of seven."""
+
+    def __str__(self) -> str:
+        return "claim the Cardinal's Gift (a fresh hand)"
 
 
 @dataclass(frozen=True, slots=True)
 class DeclineGift:
     """Keep the opening hand."""
 
+    def __str__(self) -> str:
+        return "keep this hand"
+
 
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Step One: draw up to seven cards (a chance step)."""
 
+    def __str__(self) -> str:
+        return "draw up to seven"
+
 
 @dataclass(frozen=True, slots=True)
 class EndActions:
     """Step Two is over: on to the discard."""
+
+    def __str__(self) -> str:
+        return "end the actions"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +67,16 @@ class Discard:
 
     card: str
 
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
 
 @dataclass(frozen=True, slots=True)
 class KeepHand:
     """Step Three: discard nothing; the turn ends."""
+
+    def __str__(self) -> str:
+        return "discard nothing"
 
 
 # -- the actions ------------------------------------------------------------------------------------
@@ -65,25 +86,40 @@ class KeepHand:
 class Muster:
     card: str
 
+    def __str__(self) -> str:
+        return f"muster {self.card}"
+
 
 @dataclass(frozen=True, slots=True)
 class MusterInCover:
     card: str
+
+    def __str__(self) -> str:
+        return f"muster {self.card} in cover"
 
 
 @dataclass(frozen=True, slots=True)
 class SeekCover:
     uid: int
 
+    def __str__(self) -> str:
+        return f"#{self.uid} seeks cover"
+
 
 @dataclass(frozen=True, slots=True)
 class ExitCover:
     uid: int
 
+    def __str__(self) -> str:
+        return f"#{self.uid} exits cover"
+
 
 @dataclass(frozen=True, slots=True)
 class Meditate:
-    pass
+    """Add a Destiny Point to your pool."""
+
+    def __str__(self) -> str:
+        return "meditate"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,26 +131,41 @@ class Equip:
     uid: int
     inside: bool = False
 
+    def __str__(self) -> str:
+        return f"equip #{self.uid} with {self.card}" + (" (inside it)" if self.inside else "")
+
 
 @dataclass(frozen=True, slots=True)
 class EnterVehicle:
     uid: int
+
+    def __str__(self) -> str:
+        return f"#{self.uid} enters its vehicle"
 
 
 @dataclass(frozen=True, slots=True)
 class ExitVehicle:
     uid: int
 
+    def __str__(self) -> str:
+        return f"#{self.uid} leaves its vehicle"
+
 
 @dataclass(frozen=True, slots=True)
 class Build:
     card: str
+
+    def __str__(self) -> str:
+        return f"build {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
 class Bestow:
     card: str
     uid: int
+
+    def __str__(self) -> str:
+        return f"bestow {self.card} on #{self.uid}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +176,9 @@ class Assign:
     uid: int | None = None
     seat: int | None = None
 
+    def __str__(self) -> str:
+        return f"assign {self.card} to " + (f"#{self.uid}" if self.uid is not None else f"seat {self.seat}")
+
 
 @dataclass(frozen=True, slots=True)
 class Cast:
@@ -134,6 +188,9 @@ class Cast:
     caster: int
     target: int
 
+    def __str__(self) -> str:
+        return f"cast {self.card} with #{self.caster} on #{self.target}"
+
 
 @dataclass(frozen=True, slots=True)
 class PlaySpecial:
@@ -141,6 +198,9 @@ class PlaySpecial:
 
     card: str
     target: int | None = None
+
+    def __str__(self) -> str:
+        return f"play {self.card}" + (f" on #{self.target}" if self.target is not None else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +211,9 @@ class Attack:
     defender: int
     tactic: str
 
+    def __str__(self) -> str:
+        return f"#{self.attacker} attacks #{self.defender} ({self.tactic.capitalize()})"
+
 
 @dataclass(frozen=True, slots=True)
 class Sabotage:
@@ -159,6 +222,9 @@ class Sabotage:
     uid: int
     seat: int
 
+    def __str__(self) -> str:
+        return f"#{self.uid} sabotages seat {self.seat}"
+
 
 @dataclass(frozen=True, slots=True)
 class DiscardCard:
@@ -166,12 +232,18 @@ class DiscardCard:
 
     card: str
 
+    def __str__(self) -> str:
+        return f"discard {self.card} (an action)"
+
 
 @dataclass(frozen=True, slots=True)
 class Respond:
     """Play ``card`` in answer to what an opponent does (stop a sabotage)."""
 
     card: str
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
 
 
 # -- the registry ---------------------------------------------------------------------------------

@@ -183,6 +183,9 @@ class ChooseWeapon:
     uid: int
     card: str
 
+    def __str__(self) -> str:
+        return f"#{self.uid} uses {self.card}"
+
 
 @dataclass(frozen=True, slots=True)
 class Play:
@@ -193,6 +196,9 @@ class Play:
     target: int | None = None
     caster: int | None = None
 
+    def __str__(self) -> str:
+        return f"play {self.card}" + (f" on #{self.target}" if self.target is not None else "") + (f" (cast by #{self.caster})" if self.caster is not None else "")
+
 
 @dataclass(frozen=True, slots=True)
 class Feed:
@@ -200,10 +206,16 @@ class Feed:
 
     index: int
 
+    def __str__(self) -> str:
+        return f"feed a Destiny Point to the spell played {self.index + 1}."
+
 
 @dataclass(frozen=True, slots=True)
 class Resolve:
     """Steps 5 and 6: the rules compare the ratings (rolling under the dice variant)."""
+
+    def __str__(self) -> str:
+        return "resolve the combat"
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +223,9 @@ class TakePoints:
     """Step 7: take ``promotion`` of the points as Promotion Points, the rest as Destiny."""
 
     promotion: int
+
+    def __str__(self) -> str:
+        return f"take {self.promotion} as Promotion Points, the rest as Destiny"
 
 
 ACTIONS = (ChooseWeapon, Play, Feed, Resolve, TakePoints)
