@@ -148,6 +148,40 @@ def fight(attacker: Warrior, defender: Warrior, tactic: str = "fight", cover: bo
     return f
 
 
+def kit_problems(warrior: Warrior, pool: Pool | None = None, rules: DoomtrooperRules | None = None) -> list[str]:
+    """What the rules say against ``warrior`` carrying its ``equipment`` (cards of
+    the pool): one armor, one vehicle, cards limited to some warriors ("Equip
+    Warrior"), gifts only on Dark Legion warriors and Gifts of an Apostle only on
+    his Followers ("Bestow Gift").  Empty when the kit is legal."""
+    from .equip import may_carry
+    from .fortify import gift_problem
+
+    base = load_pool() if pool is None else pool
+    game = _combat(base.with_cards({_ATTACKER: warrior._replace(name=_ATTACKER, equipment=())}),
+                   load_rules() if rules is None else rules)
+    problems: list[str] = []
+    t = Trooper(0, _ATTACKER, 0, "Squad")
+    for name in warrior.equipment:
+        if not isinstance(name, str) or name not in base:
+            continue
+        card = base[name]
+        if card.type == "equipment":
+            why = may_carry(game, t, card)
+            if why in ("armor", "vehicle"):
+                why = f"{warrior.name} may have only one {why}: {name} is one too many"
+            elif why is not None:
+                why = why.replace(_ATTACKER, warrior.name)
+        elif card.type == "dark_symmetry":
+            found = gift_problem(game, t, card)
+            why = None if found is None else found[1].replace(_ATTACKER, warrior.name)
+        else:
+            why = f"{name} is {card.type}, not equipment or a gift"
+        if why is not None:
+            problems.append(why)
+        t = t._replace(attached=t.attached + (Attached(name, 0),))
+    return problems
+
+
 #: What a cell of :func:`edge_grid` can give the chance of.
 GRID_OUTCOMES = {
     "you wound, they do not": lambda a, d: a == "unhurt" and d != "unhurt",
@@ -185,4 +219,4 @@ def _combat(pool: Pool, rules: DoomtrooperRules) -> Combat:
     return Combat(pool, rules)
 
 
-__all__ = ["Fight", "GRID_OUTCOMES", "combat", "dice_roll", "edge_grid", "fight", "wound_chance"]
+__all__ = ["Fight", "GRID_OUTCOMES", "combat", "dice_roll", "edge_grid", "fight", "kit_problems", "wound_chance"]

@@ -234,3 +234,14 @@ def test_the_edge_grid_is_the_product_of_two_wound_chances():
     assert {p for row in odds.edge_grid(None, edges, "both wounded") for p in row} == {0, 1}
     with pytest.raises(ValueError, match="unknown outcome"):
         odds.edge_grid("2d6", edges, "a draw")
+
+
+def test_kit_problems_name_what_the_rules_forbid():
+    """Equip Warrior / Bestow Gift: one armor, cards for some warriors only, gifts for the Dark Legion."""
+    assert odds.kit_problems(SEAN._replace(equipment=("Violator Sword", "Combat Armor"))) == []
+    problems = odds.kit_problems(SEAN._replace(equipment=("Combat Armor", "Power Armor", "Nazgaroth Blade",
+                                                          "Dark Strength")))
+    assert len(problems) == 3 and "only one armor" in problems[0] and "dark_legion" in problems[1]
+    assert "not a Dark Legion warrior" in problems[2]
+    legion = NEPHARITE._replace(follower_of="Ilian", equipment=("Distort", "Void Mastery"))
+    assert odds.kit_problems(legion) == ["Distort is a Gift of Algeroth: only a Follower of Algeroth may have it"]

@@ -521,3 +521,18 @@ def test_end_actions_goes_to_the_discard():
     state = make_state()
     state, events = step(GAME, state, EndActions())
     assert state.phase is Phase.DISCARD and state.actions == 0
+
+
+def test_why_not_lists_tempting_actions_each_with_its_rule():
+    """Why not?: the tempting actions are all illegal, and the game explains each with a rule."""
+    from explorer.core.rulebook import summary
+    from explorer.doomtrooper.why_not import tempting
+
+    state = make_state(hands=(["Combat Armor", "Razide", "Distort"], []), destiny=(2, 2), turns=(1, 1),
+                       warriors=[W("Sean Gallagher", 0, attached=["Combat Armor"]), W("Brotherhood Mystic", 1)])
+    actions = tempting(GAME, state)
+    assert Attack(0, 1, "fight") in actions and Equip("Combat Armor", 0) in actions
+    for a in actions:
+        with pytest.raises(IllegalAction) as err:
+            GAME.check(state, a)
+        assert summary(err.value.rule)

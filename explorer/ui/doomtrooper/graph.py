@@ -1,0 +1,130 @@
+"""Who may attack whom, drawn: the attack graph of
+:func:`explorer.doomtrooper.attack.attack_graph`, one node per affiliation (and the
+designations that change the rules), one arrow per allowed attack, coloured by
+the rule that allows it; the refusals listed with the rule behind each.
+
+>>> fig = attack_graph_figure()
+>>> len([a for a in fig.layout.annotations if a.showarrow]) > 20
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+import ipywidgets as W
+import networkx as nx
+import plotly.graph_objects as go
+
+from explorer.core.events import RuleRef
+from explorer.doomtrooper.attack import attack_graph
+from explorer.doomtrooper.sections import GAME
+
+from ..common import Displayable, LiveFigure, esc, figure_update, html_table, rule_html, tagged
+
+COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
+
+
+def layout(g: nx.DiGraph) -> dict[str, tuple[float, float]]:
+    """Nodes on a circle, in the graph's order (corporations, Brotherhood, ...)."""
+    nodes = list(g.nodes)
+    n = len(nodes)
+    return {v: (math.cos(math.pi / 2 - 2 * math.pi * i / n), math.sin(math.pi / 2 - 2 * math.pi * i / n))
+            for i, v in enumerate(nodes)}
+
+
+def attack_graph_figure(same_owner: bool = False, g: nx.DiGraph | None = None) -> go.Figure:
+    """The allowed attacks as arrows (attacker to defender), coloured by rule; a
+    ring on a node means its warriors may attack each other; hover a node for the
+    whole list, refusals included."""
+    g = g if g is not None else attack_graph(same_owner=same_owner)
+    pos = layout(g)
+    rules = sorted({d["rule"] for _, _, d in g.edges(data=True) if d["allowed"]})
+    colour = {r: COLOURS[i % len(COLOURS)] for i, r in enumerate(rules)}
+    fig = go.Figure()
+    annotations = []
+    for a, b, d in g.edges(data=True):
+        if not d["allowed"] or a == b:
+            continue
+        (x0, y0), (x1, y1) = pos[a], pos[b]
+        # stop short of the nodes, and bend the two directions apart
+        dx, dy = x1 - x0, y1 - y0
+        length = math.hypot(dx, dy)
+        off = 0.025
+        nx_, ny_ = -dy / length * off, dx / length * off
+        annotations.append(dict(x=x1 - dx * 0.09 + nx_, y=y1 - dy * 0.09 + ny_, ax=x0 + dx * 0.09 + nx_,
+                                ay=y0 + dy * 0.09 + ny_, xref="x", yref="y", axref="x", ayref="y", showarrow=True,
+                                arrowhead=3, arrowsize=1.1, arrowwidth=1.4, arrowcolor=colour[d["rule"]],
+                                opacity=0.75, text=""))
+    for r in rules:
+        fig.add_scatter(x=[None], y=[None], mode="lines", line=dict(color=colour[r], width=3),
+                        name=f"{g.edges[next((a, b) for a, b, d in g.edges(data=True) if d['rule'] == r)]['heading']}"
+                             f" ({r})")
+    loops = [v for v in g.nodes if g.edges[v, v]["allowed"]]
+    fig.add_scatter(x=[pos[v][0] for v in loops], y=[pos[v][1] for v in loops], mode="markers",
+                    marker=dict(size=46, color="rgba(0,0,0,0)", line=dict(color="#555", width=2, dash="dot")),
+                    name="attacks its own kind", hoverinfo="skip")
+    hover = []
+    for v in g.nodes:
+        may = [b for b in g.successors(v) if g.edges[v, b]["allowed"]]
+        not_ = defaultdict(list)
+        for b in g.successors(v):
+            if not g.edges[v, b]["allowed"]:
+                not_[g.edges[v, b]["heading"] + f" ({g.edges[v, b]['rule']})"].append(b)
+        text = f"<b>{v}</b><br>may attack: {', '.join(may) or 'nobody'}"
+        for rule, names in not_.items():
+            text += f"<br>not: {', '.join(names)}<br>  because of {rule}"
+        hover.append(text)
+    fig.add_scatter(x=[pos[v][0] for v in g.nodes], y=[pos[v][1] for v in g.nodes], mode="markers+text",
+                    text=list(g.nodes), textposition="top center", marker=dict(size=30, color="#f5f5f5",
+                                                                                line=dict(color="#333", width=1.5)),
+                    hovertext=hover, hoverinfo="text", name="affiliations", showlegend=False)
+    who = "two warriors of the same player" if same_owner else "warriors of different players"
+    fig.update_layout(title=f"Who may attack whom ({who}): arrows from attacker to defender",
+                      annotations=annotations, width=760, height=640, template="plotly_white",
+                      xaxis=dict(visible=False, range=[-1.35, 1.35]), yaxis=dict(visible=False, range=[-1.3, 1.35],
+                                                                                 scaleanchor="x"),
+                      legend=dict(orientation="h", y=-0.05), margin=dict(l=10, r=10, t=50, b=10))
+    return fig
+
+
+def refusals_html(same_owner: bool = False, g: nx.DiGraph | None = None) -> str:
+    """Every refused attack, grouped by the rule that refuses it."""
+    g = g if g is not None else attack_graph(same_owner=same_owner)
+    by: dict[str, list[str]] = defaultdict(list)
+    for a, b, d in g.edges(data=True):
+        if not d["allowed"]:
+            by[d["rule"]].append(f"{a} → {b}")
+    rows = [[rule_html(RuleRef(GAME, rule)), ", ".join(pairs)] for rule, pairs in by.items()]
+    return "<b>Attacks the rules refuse</b>" + html_table(["rule", "attacker → defender"], rows)
+
+
+class AttackGraphView(Displayable):
+    """The attack graph and its refusals, for warriors of different players or of
+    the same one (the ``same_owner`` checkbox)."""
+
+    def __init__(self, same_owner: bool = False):
+        self.same_owner = tagged(W.Checkbox(value=same_owner, description="two warriors of the same player",
+                                            indent=False), "xp-dt-same-owner")
+        self.figure = LiveFigure(go.Figure(), "xp-dt-graph", width="780px")
+        self.refusals = tagged(W.HTML(), "xp-dt-refusals")
+        self.same_owner.observe(lambda ch: self.update(), names="value")
+        self.widget = tagged(W.VBox([self.same_owner, self.figure.widget, self.refusals]), "xp-dt-attack-graph")
+        self.update()
+
+    def update(self) -> None:
+        g = attack_graph(same_owner=self.same_owner.value)
+        new = attack_graph_figure(g=g, same_owner=self.same_owner.value)
+        with figure_update(self.figure) as fig:
+            fig.data = ()
+            for trace in new.data:
+                fig.add_trace(trace)
+            fig.layout = new.layout
+        self.refusals.value = refusals_html(g=g)
+
+    def _short_repr(self) -> str:
+        return f"AttackGraphView(same_owner={self.same_owner.value})"
+
+
+__all__ = ["AttackGraphView", "attack_graph_figure", "layout", "refusals_html"]
