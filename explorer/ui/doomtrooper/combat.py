@@ -191,8 +191,8 @@ class CombatExplorer(Displayable):
                              f"{t.value:+d}" if t.value else "", Html(rule_html(t.rule, compact=True))])
             rows.append([Html("<b>total</b>"), str(r.attack), str(r.armor), str(r.value),
                          "strikes first" if r.first else ""])
-            parts.append(f"<b>{esc(w.name)}</b>" + html_table(["from", word, "Armor", "Value", "rule"], rows,
-                                                               numeric=(1, 2, 3)))
+            parts.append(f"<div style='margin-top:6px'><b>{esc(w.name)}</b>"
+                         + html_table(["from", word, "Armor", "Value", "rule"], rows, numeric=(1, 2, 3)) + "</div>")
         if f.off:
             parts.append(f"<i>Immunity switches off: {esc(', '.join(sorted(f.off)))} (rule: "
                          f"{rule_html(RuleRef(GAME, 'immunity'), compact=True)})</i>")

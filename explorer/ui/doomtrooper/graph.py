@@ -23,6 +23,14 @@ from explorer.doomtrooper.sections import GAME
 
 from ..common import Displayable, LiveFigure, esc, figure_update, html_table, rule_html, tagged
 
+#: How the legend names the rule behind an allowed arrow (else the rulebook heading).
+ALLOWED = {
+    "combat.announce": "no rule forbids it",
+    "combat.announce.brotherhood": "the Brotherhood attacks the Dark Legion",
+    "combat.announce.dark_legion": "the Dark Legion attacks anyone",
+    "combat.announce.mortificators": "Mortificators attack anyone",
+    "freelancers": "Freelancers attack and are attacked by anyone",
+}
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 
 
@@ -55,12 +63,12 @@ def attack_graph_figure(same_owner: bool = False, g: nx.DiGraph | None = None) -
         nx_, ny_ = -dy / length * off, dx / length * off
         annotations.append(dict(x=x1 - dx * 0.09 + nx_, y=y1 - dy * 0.09 + ny_, ax=x0 + dx * 0.09 + nx_,
                                 ay=y0 + dy * 0.09 + ny_, xref="x", yref="y", axref="x", ayref="y", showarrow=True,
-                                arrowhead=3, arrowsize=1.1, arrowwidth=1.4, arrowcolor=colour[d["rule"]],
-                                opacity=0.75, text=""))
+                                arrowhead=3, arrowsize=1.1, arrowwidth=1.3, arrowcolor=colour[d["rule"]],
+                                opacity=0.7, text=""))
     for r in rules:
+        heading = g.edges[next((a, b) for a, b, d in g.edges(data=True) if d["rule"] == r)]["heading"]
         fig.add_scatter(x=[None], y=[None], mode="lines", line=dict(color=colour[r], width=3),
-                        name=f"{g.edges[next((a, b) for a, b, d in g.edges(data=True) if d['rule'] == r)]['heading']}"
-                             f" ({r})")
+                        name=f"{ALLOWED.get(r, heading)}<br><span style='font-size:10px'>{heading}: {r}</span>")
     loops = [v for v in g.nodes if g.edges[v, v]["allowed"]]
     fig.add_scatter(x=[pos[v][0] for v in loops], y=[pos[v][1] for v in loops], mode="markers",
                     marker=dict(size=46, color="rgba(0,0,0,0)", line=dict(color="#555", width=2, dash="dot")),
@@ -76,16 +84,22 @@ def attack_graph_figure(same_owner: bool = False, g: nx.DiGraph | None = None) -
         for rule, names in not_.items():
             text += f"<br>not: {', '.join(names)}<br>  because of {rule}"
         hover.append(text)
+    def outward(x: float, y: float) -> str:
+        if abs(x) > 0.35:
+            return "middle right" if x > 0 else "middle left"
+        return "top center" if y > 0 else "bottom center"
+
     fig.add_scatter(x=[pos[v][0] for v in g.nodes], y=[pos[v][1] for v in g.nodes], mode="markers+text",
-                    text=list(g.nodes), textposition="top center", marker=dict(size=30, color="#f5f5f5",
-                                                                                line=dict(color="#333", width=1.5)),
+                    text=[f"  {v}  " for v in g.nodes], textposition=[outward(*pos[v]) for v in g.nodes],
+                    textfont=dict(size=13), marker=dict(size=30, color="#f5f5f5", line=dict(color="#333", width=1.5)),
                     hovertext=hover, hoverinfo="text", name="affiliations", showlegend=False)
     who = "two warriors of the same player" if same_owner else "warriors of different players"
     fig.update_layout(title=f"Who may attack whom ({who}): arrows from attacker to defender",
-                      annotations=annotations, width=760, height=640, template="plotly_white",
-                      xaxis=dict(visible=False, range=[-1.35, 1.35]), yaxis=dict(visible=False, range=[-1.3, 1.35],
+                      annotations=annotations, width=980, height=620, template="plotly_white",
+                      xaxis=dict(visible=False, range=[-1.75, 1.75]), yaxis=dict(visible=False, range=[-1.25, 1.25],
                                                                                  scaleanchor="x"),
-                      legend=dict(orientation="h", y=-0.05), margin=dict(l=10, r=10, t=50, b=10))
+                      legend=dict(x=1.0, y=0.5, xanchor="left", yanchor="middle", title="the rule that allows it"),
+                      margin=dict(l=10, r=10, t=50, b=10))
     return fig
 
 
@@ -107,7 +121,7 @@ class AttackGraphView(Displayable):
     def __init__(self, same_owner: bool = False):
         self.same_owner = tagged(W.Checkbox(value=same_owner, description="two warriors of the same player",
                                             indent=False), "xp-dt-same-owner")
-        self.figure = LiveFigure(go.Figure(), "xp-dt-graph", width="780px")
+        self.figure = LiveFigure(go.Figure(), "xp-dt-graph", width="1000px")
         self.refusals = tagged(W.HTML(), "xp-dt-refusals")
         self.same_owner.observe(lambda ch: self.update(), names="value")
         self.widget = tagged(W.VBox([self.same_owner, self.figure.widget, self.refusals]), "xp-dt-attack-graph")

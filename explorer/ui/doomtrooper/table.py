@@ -89,7 +89,7 @@ class TableStepper(Displayable):
     def _log(self, entries: Sequence[Entry]) -> str:
         seen = [Entry(e.index, e.player, e.action, tuple(visible(e.events, self.viewer)), e.state) for e in entries]
         who = "everything" if self.viewer is None else f"what seat {self.viewer} may see"
-        return f"<i style='color:#666'>The log shows {esc(who)}.</i>" + default_log(seen)
+        return default_log(seen) + f"<div style='color:#666;font-size:0.85em'>(The log shows {esc(who)}.)</div>"
 
     def _redraw(self, _: StepperWidget) -> None:
         state = self.game.observe(self.stepper.state, self.viewer)
