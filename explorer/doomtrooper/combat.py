@@ -72,6 +72,7 @@ class Term(NamedTuple):
     attack: int
     armor: int
     value: int
+    note: str = ""
 
 
 @quick_replace
@@ -395,12 +396,12 @@ class Combat(Game):
         card: Warrior = pool[t.card]
         attack = card.fight if tactic == "fight" else card.shoot
         armor, value = card.armor, card.value
-        if terms is not None:
-            terms.append(Term(f"{t.card} (printed)", R.CARDS, attack, armor, value))
         first = ends = always = False
         s = card.strike_first
         if s:
             first, ends, always = True, s == "ends", s == "always"
+        if terms is not None:
+            terms.append(Term(f"{t.card} (printed)", R.CARDS, attack, armor, value, _STRIKES.get(s, "")))
         vehicle = self.vehicle(t) if t.inside else None
         limits = vehicle.restricts if vehicle is not None else "none"
         weapon = table.weapon(t.uid)
@@ -442,8 +443,9 @@ class Combat(Game):
             attack += da
             armor += dr
             value += dv
-            if terms is not None and (da or dr or dv):
-                terms.append(Term(name, rule, da, dr, dv))
+            strike = kind == "dark_symmetry" and c.strike_first
+            if terms is not None and (da or dr or dv or strike):
+                terms.append(Term(name, rule, da, dr, dv, _STRIKES.get(strike, "") if strike else ""))
         foe_weapon = table.weapon(foe.uid)
         if foe_weapon and pool[foe_weapon].foe_armor:
             armor += pool[foe_weapon].foe_armor
@@ -483,7 +485,7 @@ class Combat(Game):
                 first = True
             if terms is not None and (da or dr or dv or p.strike):
                 terms.append(Term(f"{p.card} (played by seat {p.seat})", R.ART_COMBAT if p.kind == "art" else R.MODIFY,
-                                  da, dr, dv))
+                                  da, dr, dv, "strikes first" if p.strike else ""))
         return Ratings(attack, armor, value, first, ends, always)
 
     def explain(self, table: Table, uid: int) -> tuple[Ratings, tuple[Term, ...]]:
@@ -750,6 +752,8 @@ class Combat(Game):
         return IllegalAction(R.MODIFY, f"{card} cannot be played on {action.target!r} now")
 
 
+_STRIKES = {"first": "strikes first", "ends": "strikes first; a hit ends the combat",
+            "always": "strikes first, even against a striker"}
 _POWERS = {"art": "the Art", "gifts": "the lesser Dark Symmetry gifts", "dark_symmetry": "Dark Symmetry"}
 
 

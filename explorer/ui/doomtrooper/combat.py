@@ -159,6 +159,10 @@ class CombatExplorer(Displayable):
         grid = odds.edge_grid(dice, EDGES, self.grid_outcome.value)
         title = (f"P({self.grid_outcome.value}) with {dice} on each rating" if dice else
                  f"{self.grid_outcome.value} under the printed rules (certain: 0 or 1)")
+        ra, rd = self.fight.ratings
+        if ra.first or rd.first or self.warrior("attacker").wounded or self.warrior("defender").wounded:
+            title += ("<br><span style='font-size:11px'>the map assumes nobody strikes first or is wounded yet; "
+                      "the table above counts both</span>")
         new = heatmap_figure(grid, EDGES, self.edges(), title)
         with figure_update(self.figure) as fig:
             fig.data = ()
@@ -187,8 +191,9 @@ class CombatExplorer(Displayable):
             rows = []
             for t in f.terms[side]:
                 t = f.label(t)
+                rule = rule_html(t.rule, compact=True) + (f" <i>({esc(t.note)})</i>" if t.note else "")
                 rows.append([t.source, f"{t.attack:+d}" if t.attack else "", f"{t.armor:+d}" if t.armor else "",
-                             f"{t.value:+d}" if t.value else "", Html(rule_html(t.rule, compact=True))])
+                             f"{t.value:+d}" if t.value else "", Html(rule)])
             rows.append([Html("<b>total</b>"), str(r.attack), str(r.armor), str(r.value),
                          "strikes first" if r.first else ""])
             parts.append(f"<div style='margin-top:6px'><b>{esc(w.name)}</b>"
