@@ -128,7 +128,7 @@ class WhatIfLab(Displayable):
         if not keep:
             self.values.value = default_values(spec)
         allowed = "true or false" if spec["kind"] == "switch" else f"{spec['min']} to {spec['max']}"
-        self.values.description_tooltip = f"comma-separated values; allowed: {allowed}"
+        self.values.tooltip = f"comma-separated values; allowed: {allowed}"
         self.status.value = f"<i>{html.escape(self.rule.value)}: allowed {allowed}; press Run.</i>"
 
     # -- running -----------------------------------------------------------------------------
