@@ -76,6 +76,15 @@ def build_parser() -> argparse.ArgumentParser:
                      help="notebook to open, relative to the checkout (default: %(default)s)")
     lab.set_defaults(extra=[])  # unknown options (--port 8890, --no-browser, ...) go to jupyter lab
 
+    app = sub.add_parser(
+        "app", help="serve the notebooks as an app (Voila): steppers, odds explorers, what-if, no code shown",
+        description="Serve every notebook as a web app with Voila on 127.0.0.1 and print the address of the "
+                    "start page, which links to each.  Kernels are pre-heated: each page is run in advance, so it "
+                    "opens ready to use.  Stop with Ctrl-C.")
+    app.add_argument("--port", type=int, default=0, help="port to serve on (default: a free one, printed)")
+    app.add_argument("--pool", type=int, default=1, help="pre-heated kernels per page (default 1; 0: none)")
+    app.add_argument("--browser", action="store_true", help="also open the start page in a web browser")
+
     o = sub.add_parser("odds", help="exact odds of a Doom Asylum matchup",
                        description="Exact odds of everything the attacker can do to the defender with his action, "
                                    "as fractions and percentages.  Names ignore case.")
@@ -106,7 +115,37 @@ def lab_command(notebook: str) -> list[str]:
     return cmd
 
 
-def run_child(cmd: list[str]) -> int:
+#: Where the explorer's Voila template lives (share/jupyter/voila/templates/explorer).
+SHARE = ROOT / "share" / "jupyter"
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def app_command(port: int, pool: int = 1) -> list[str]:
+    """The Voila command line serving the notebooks folder with the explorer's template."""
+    cmd = [sys.executable, "-m", "voila", str(ROOT / "notebooks"), "--no-browser", f"--port={port}",
+           "--Voila.ip=127.0.0.1", "--template=explorer",
+           "--VoilaConfiguration.extension_denylist=['anywidget']"]  # no page uses it: less to load
+    if pool > 0:
+        cmd += ["--preheat_kernel=True", f"--pool_size={pool}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--ServerApp.allow_root=True")
+    return cmd
+
+
+def app_env() -> dict[str, str]:
+    """The environment for Voila: our template found first (JUPYTER_PATH)."""
+    paths = [str(SHARE)] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    return {**os.environ, "JUPYTER_PATH": os.pathsep.join(paths)}
+
+
+def run_child(cmd: list[str], env: dict[str, str] | None = None) -> int:
     """Run ``cmd`` until it ends, passing SIGTERM and SIGINT on to it (so stopping
     us stops it, and we wait for it to finish).  Returns its exit code, or
     128 + N if a signal N ended it."""
@@ -124,7 +163,7 @@ def run_child(cmd: list[str]) -> int:
     watched = [sig for sig in (signal.SIGTERM, signal.SIGINT) if in_main and signal.getsignal(sig) is not signal.SIG_IGN]
     old = {sig: signal.signal(sig, forward) for sig in watched}
     try:
-        child = subprocess.Popen(cmd)
+        child = subprocess.Popen(cmd, env=env)
         for signum in pending:
             child.send_signal(signum)
         code = child.wait()
@@ -138,6 +177,20 @@ def _lab(args: argparse.Namespace) -> int:
     if not (ROOT / args.notebook).is_file():
         raise ValueError(f"no notebook {args.notebook!r} in {ROOT} (--notebook is relative to the checkout)")
     return run_child(lab_command(args.notebook) + list(args.extra))
+
+
+def _app(args: argparse.Namespace) -> int:
+    if args.pool < 0:
+        raise ValueError("--pool cannot be negative")
+    port = args.port or free_port()
+    start = f"http://127.0.0.1:{port}/voila/render/00_start_here.ipynb"
+    print(f"The explorer is at {start}\n(every page: http://127.0.0.1:{port}/voila/tree; stop with Ctrl-C)",
+          flush=True)
+    if args.browser:
+        import webbrowser
+
+        threading.Timer(3.0, lambda: webbrowser.open(start)).start()
+    return run_child(app_command(port, args.pool), env=app_env())
 
 
 # -- odds: one matchup, exactly -------------------------------------------------------------------
@@ -242,7 +295,7 @@ def _odds(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS.update(lab=_lab, odds=_odds)
+COMMANDS.update(lab=_lab, app=_app, odds=_odds)
 
 
 # -- simulate: many bot-played games ------------------------------------------------------------

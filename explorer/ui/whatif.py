@@ -26,7 +26,7 @@ from ..whatif import sweep
 from .common import Displayable, LiveFigure, figure_update, tagged
 
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
-WHERE = (("this machine, every core", None), ("this process only", "serial"))
+WHERE = (("this machine, every core", "pool"), ("this process only", "serial"))
 
 
 def default_values(spec: dict[str, Any]) -> str:
@@ -86,7 +86,7 @@ class WhatIfLab(Displayable):
                                              style={"description_width": "initial"}, layout=W.Layout(width="190px")),
                             "xp-wi-games")
         self.seed = tagged(W.IntText(value=seed, description="Seed", layout=W.Layout(width="150px")), "xp-wi-seed")
-        self.where = tagged(W.Dropdown(options=WHERE, value=scheduler, description="Play on",
+        self.where = tagged(W.Dropdown(options=WHERE, value="pool" if scheduler is None else scheduler, description="Play on",
                                        layout=W.Layout(width="300px")), "xp-wi-where")
         self.run_button = tagged(W.Button(description="Run", button_style="primary", icon="play"), "xp-wi-run")
         self.status = tagged(W.HTML(), "xp-wi-status")
@@ -128,7 +128,7 @@ class WhatIfLab(Displayable):
         if not keep:
             self.values.value = default_values(spec)
         allowed = "true or false" if spec["kind"] == "switch" else f"{spec['min']} to {spec['max']}"
-        self.values.description_tooltip = f"comma-separated values; allowed: {allowed}"
+        self.values.tooltip = f"comma-separated values; allowed: {allowed}"
         self.status.value = f"<i>{html.escape(self.rule.value)}: allowed {allowed}; press Run.</i>"
 
     # -- running -----------------------------------------------------------------------------
@@ -145,7 +145,8 @@ class WhatIfLab(Displayable):
         self.progress.layout.visibility = "visible"
         self.progress.max, self.progress.value = n * len(values), 0
         try:
-            frame = sweep(self.game.value, {name: values}, games=n, seed=self.seed.value, scheduler=self.where.value,
+            where = None if self.where.value == "pool" else self.where.value
+            frame = sweep(self.game.value, {name: values}, games=n, seed=self.seed.value, scheduler=where,
                           progress=False, keep_records=True)
         except (ValueError, LookupError) as exc:
             self.status.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"

@@ -1,48 +1,79 @@
-"""Browser tests: the notebooks served as apps by Voila, driven by Playwright in
-Debian's Chromium.  One Voila server for the whole session (each page load
-starts a kernel)."""
+"""Browser tests: the notebooks served as the app does (``python -m explorer app``:
+Voila with the explorer's template and pre-heated kernels), driven by Playwright in
+Debian's Chromium.  One server for the whole session; it is used once every page's
+pre-heated kernel has finished running its notebook.  Every page opened fails its
+test if the browser logs a JavaScript error."""
 
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+from explorer.cli import app_command, app_env, free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("EXPLORER_CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]
+WARM_TIMEOUT = 300  # s: every notebook run once by its pre-heated kernel
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def _busy(proc) -> float:
+    """CPU seconds used so far by the server and its kernels."""
+    import psutil
+
+    try:
+        root = psutil.Process(proc.pid)
+        procs = [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return 0.0
+    total = 0.0
+    for p in procs:
+        try:
+            t = p.cpu_times()
+            total += t.user + t.system
+        except psutil.NoSuchProcess:
+            pass
+    return total
+
+
+def _wait_until_warm(proc, log_name: str) -> float:
+    """Wait until the pre-heated kernels have run their notebooks: the server and its
+    kernels use (almost) no CPU for two seconds.  Returns the seconds it took."""
+    start = time.time()
+    quiet = 0
+    last = _busy(proc)
+    while time.time() - start < WARM_TIMEOUT:
+        time.sleep(1)
+        if proc.poll() is not None:
+            pytest.fail(f"voila exited: see {log_name}")
+        now = _busy(proc)
+        quiet = quiet + 1 if now - last < 0.05 else 0
+        last = now
+        if quiet >= 2 and time.time() - start > 5:
+            return time.time() - start
+    pytest.fail(f"the pre-heated kernels were still busy after {WARM_TIMEOUT} s: see {log_name}")
 
 
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory):
-    """Start Voila on the notebooks folder; yield its base URL; stop it."""
+    """Serve the notebooks as the app does; yield the base URL once warm; stop it."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"browser tests need Chromium at {CHROMIUM} (apt-get install -y chromium)")
-    port = _free_port()
+    port = free_port()
     log = (tmp_path_factory.mktemp("voila") / "voila.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(ROOT / "notebooks"), "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--ServerApp.allow_root=True", "--Voila.tornado_settings={'allow_origin': '*'}"],
-        stdout=log, stderr=subprocess.STDOUT, cwd=ROOT,
-    )
+    proc = subprocess.Popen(app_command(port, pool=1), stdout=log, stderr=subprocess.STDOUT, cwd=ROOT,
+                            env=app_env())
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 60
     while time.time() < deadline:
         try:
-            urllib.request.urlopen(base, timeout=2)
+            urllib.request.urlopen(f"{base}/voila/tree", timeout=2)
             break
         except OSError:
             if proc.poll() is not None:
@@ -51,6 +82,7 @@ def voila_url(tmp_path_factory):
     else:
         proc.kill()
         pytest.fail("voila did not start within 60 s")
+    _wait_until_warm(proc, log.name)
     yield base
     proc.terminate()
     try:
@@ -71,16 +103,26 @@ def browser():
 
 @pytest.fixture
 def open_notebook(voila_url, browser):
-    """Open a notebook (path under notebooks/) as a Voila app; return the page."""
+    """Open a notebook (path under notebooks/) as the app shows it; return the page.
+    Any JavaScript error the page logs (an error on the console, an uncaught
+    exception, a failed request) fails the test when it ends."""
     pages = []
 
     def _open(relpath: str, wait_for: str, timeout: float = 120):
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
-        pages.append(page)
+        page.errors = []
+        page.on("console", lambda m: page.errors.append(f"console: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: page.errors.append(f"uncaught: {e}"))
+        page.on("requestfailed", lambda r: page.errors.append(f"request failed: {r.url}"))
+        pages.append((relpath, page))
+        t = time.perf_counter()
         page.goto(f"{voila_url}/voila/render/{relpath}", timeout=timeout * 1000)
         page.wait_for_selector(wait_for, timeout=timeout * 1000)
+        page.opened_in = time.perf_counter() - t
         return page
 
     yield _open
-    for page in pages:
+    errors = [f"{rel}: {e}" for rel, page in pages for e in page.errors]
+    for _, page in pages:
         page.close()
+    assert not errors, "JavaScript errors in the page:\n" + "\n".join(errors)
