@@ -4,7 +4,7 @@ designations that change the rules), one arrow per allowed attack, coloured by
 the rule that allows it; the refusals listed with the rule behind each.
 
 >>> fig = attack_graph_figure()
->>> len([a for a in fig.layout.annotations if a.showarrow]) > 20
+>>> sum(len(t.x) for t in fig.data if t.marker.symbol == "arrow") > 20   # arrowheads
 True
 """
 
@@ -51,24 +51,37 @@ def attack_graph_figure(same_owner: bool = False, g: nx.DiGraph | None = None) -
     rules = sorted({d["rule"] for _, _, d in g.edges(data=True) if d["allowed"]})
     colour = {r: COLOURS[i % len(COLOURS)] for i, r in enumerate(rules)}
     fig = go.Figure()
-    annotations = []
+    # arrows as two traces per rule (the shafts, then the heads): plotly draws them far faster than one
+    # annotation per arrow, and a page with many slow annotations can race the widgets as they load
+    shafts: dict[str, tuple[list, list]] = {r: ([], []) for r in rules}
+    heads: dict[str, tuple[list, list, list, list]] = {r: ([], [], [], []) for r in rules}
     for a, b, d in g.edges(data=True):
         if not d["allowed"] or a == b:
             continue
         (x0, y0), (x1, y1) = pos[a], pos[b]
-        # stop short of the nodes, and bend the two directions apart
         dx, dy = x1 - x0, y1 - y0
         length = math.hypot(dx, dy)
-        off = 0.025
-        nx_, ny_ = -dy / length * off, dx / length * off
-        annotations.append(dict(x=x1 - dx * 0.09 + nx_, y=y1 - dy * 0.09 + ny_, ax=x0 + dx * 0.09 + nx_,
-                                ay=y0 + dy * 0.09 + ny_, xref="x", yref="y", axref="x", ayref="y", showarrow=True,
-                                arrowhead=3, arrowsize=1.1, arrowwidth=1.3, arrowcolor=colour[d["rule"]],
-                                opacity=0.7, text=""))
+        ox, oy = -dy / length * 0.025, dx / length * 0.025  # the two directions bend apart
+        sx, sy = x0 + dx * 0.09 + ox, y0 + dy * 0.09 + oy
+        ex, ey = x1 - dx * 0.09 + ox, y1 - dy * 0.09 + oy
+        xs, ys = shafts[d["rule"]]
+        xs += [sx, ex, None]
+        ys += [sy, ey, None]
+        hx, hy, angle, text = heads[d["rule"]]
+        hx.append(ex)
+        hy.append(ey)
+        angle.append(90 - math.degrees(math.atan2(dy, dx)))
+        text.append(f"{a} may attack {b}: {d['heading']} ({d['rule']})")
     for r in rules:
         heading = g.edges[next((a, b) for a, b, d in g.edges(data=True) if d["rule"] == r)]["heading"]
-        fig.add_scatter(x=[None], y=[None], mode="lines", line=dict(color=colour[r], width=3),
-                        name=f"{ALLOWED.get(r, heading)}<br><span style='font-size:10px'>{heading}: {r}</span>")
+        name = f"{ALLOWED.get(r, heading)}<br><span style='font-size:10px'>{heading}: {r}</span>"
+        xs, ys = shafts[r]
+        fig.add_scatter(x=xs, y=ys, mode="lines", line=dict(color=colour[r], width=1.3), opacity=0.7, name=name,
+                        legendgroup=r, hoverinfo="skip")
+        hx, hy, angle, text = heads[r]
+        fig.add_scatter(x=hx, y=hy, mode="markers", marker=dict(symbol="arrow", size=11, angle=angle,
+                                                                 color=colour[r]),
+                        opacity=0.8, legendgroup=r, showlegend=False, hovertext=text, hoverinfo="text")
     loops = [v for v in g.nodes if g.edges[v, v]["allowed"]]
     fig.add_scatter(x=[pos[v][0] for v in loops], y=[pos[v][1] for v in loops], mode="markers",
                     marker=dict(size=46, color="rgba(0,0,0,0)", line=dict(color="#555", width=2, dash="dot")),
@@ -95,7 +108,7 @@ def attack_graph_figure(same_owner: bool = False, g: nx.DiGraph | None = None) -
                     hovertext=hover, hoverinfo="text", name="affiliations", showlegend=False)
     who = "two warriors of the same player" if same_owner else "warriors of different players"
     fig.update_layout(title=f"Who may attack whom ({who}): arrows from attacker to defender",
-                      annotations=annotations, width=980, height=620, template="plotly_white",
+                      width=980, height=620, template="plotly_white",
                       xaxis=dict(visible=False, range=[-1.75, 1.75]), yaxis=dict(visible=False, range=[-1.25, 1.25],
                                                                                  scaleanchor="x"),
                       legend=dict(x=1.0, y=0.5, xanchor="left", yanchor="middle", title="the rule that allows it"),
