@@ -122,7 +122,7 @@ def open_notebook(voila_url, browser):
         return page
 
     yield _open
-    errors = [f"{rel}: {e}" for rel, page in pages for e in page.errors]
-    for _, page in pages:
+    errors = [f"{rel}: {e}" for rel, page in pages for e in page.errors]  # before closing: closing a page
+    for _, page in pages:                                                 # cancels its kernel's shutdown call
         page.close()
     assert not errors, "JavaScript errors in the page:\n" + "\n".join(errors)
