@@ -7,8 +7,9 @@ the hero's Fight (Gentleman's Club +2, only here): 2 or less, the minion talks
 and the Heroes' next Track Roll gets +1; 3-5, the minion cannot find the heroes
 and returns to its Mastermind (the only result it survives); 6-7, nothing; 8-10,
 the hero is wounded or gives up a weapon or vehicle; 11 or more, the hero dies.
-An Underling may be discarded instead of the hero wounded or killed.  The mob
-events' Rabble tokens must all be sent before the Villains are done.
+An Underling may be discarded instead of the hero wounded or killed.  Each minion
+is sent at most once a phase.  The mob events' Rabble tokens must all be sent
+before the Villains are done.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ def enter(game, state, side, events):
 
 
 def minions(state: VicState, side: int) -> tuple[str, ...]:
-    return tuple(u.uid for u in state.sides[side].units if u.master is not None)
+    """The minions of ``side`` not yet sent this turn."""
+    return tuple(u.uid for u in state.sides[side].units if u.master is not None and ("sent", u.uid) not in state.used)
 
 
 def candidates(game, state, item):
@@ -55,6 +57,8 @@ def send_problem(game, state, item, action: Send) -> IllegalAction | None:
         return refuse(R.ASSASSIN, f"{action.minion!r} is not a unit of {title(item.side)}")
     if m.master is None:
         return refuse(R.ASSASSIN, f"{action.minion} is no minion: a Mastermind sends his minions, not himself")
+    if ("sent", action.minion) in state.used:
+        return refuse(R.ASSASSIN, f"{action.minion} has been sent once this phase already")
     if unit_on(state, 1 - item.side, action.target) is None:
         return refuse(R.ASSASSIN, f"{action.target!r} is not a hero in play to send {action.minion} against")
     return None
@@ -69,6 +73,7 @@ def done_problem(game, state, item, action: Done) -> IllegalAction | None:
 
 def do_send(game, state, item, action: Send, chance, events):
     spec = RollSpec("assassin", action.minion, action.target)
+    state = state._replace(used=state.used | {("sent", action.minion)})
     events.append(public(R.ASSASSIN, f"the Villains send {action.minion} against {action.target}",
                          minion=action.minion, target=action.target))
     return responses.declare(game, state, spec, HEROES, chance, events)

@@ -253,7 +253,7 @@ def apply_showdown(game: VictorianGame, state: VicState, spec: RollSpec, result:
             state = discard_location(game, state, VILLAINS, loc)
         events.append(public(R.SHOWDOWN, f"{spec.actor} destroys {spec.target}'s base: " + (
             f"{', '.join(loc.uid for loc in locs)} discarded" if locs else "he has no Location in play"),
-            locations=[loc.uid for loc in locs]))
+            locations=tuple(loc.uid for loc in locs)))
         return state
     if result == "villain_wounded":
         return hurt(game, state, VILLAINS, spec.target, R.SHOWDOWN, events)

@@ -277,7 +277,7 @@ def look_at_hand(game, state, side, rule: RuleRef, why: str, events) -> VicState
     hand = state.sides[opp].hand
     events.append(public(rule, f"{Title(side)} look at {title(opp)}' hand ({why})", looker=side))
     events.append(private(side, rule, f"{Title(opp)}' hand: {', '.join(hand) or 'empty'}",
-                          looker=side, cards=list(hand)))
+                          looker=side, cards=tuple(hand)))
     return put(state, opp, expose_hand(state.sides[opp]))
 
 
@@ -307,7 +307,7 @@ def _sabotage_play(game, state, side, card, action, window, chance, events):
     for name in drawn.cards:
         s = discard_from_hand(s, name)
     events.append(public(card_rule(card), f"{Title(side)} play {card.name}: {title(opp)} discard "
-                         f"{', '.join(drawn.cards)} at random", card=card.name, discarded=list(drawn.cards)))
+                         f"{', '.join(drawn.cards)} at random", card=card.name, discarded=tuple(drawn.cards)))
     return put(state, opp, s)
 
 
@@ -359,7 +359,7 @@ def _tokens_play(game, state, side, card, action, window, chance, events):
     state, made = make_tokens(game, state, side, card.params.token, card.params.count, action.onto)
     events.append(public(card_rule(card), f"{Title(side)} play {card.name}: {len(made)} "
                          f"{card.params.token} token(s) come into play" + (f" on {action.onto}" if action.onto else ""),
-                         card=card.name, tokens=list(made), onto=action.onto))
+                         card=card.name, tokens=tuple(made), onto=action.onto))
     return state
 
 
@@ -375,7 +375,7 @@ def _mob_play(game, state, side, card, action, window, chance, events):
     state, made = make_tokens(game, state, side, card.params.token, card.params.count, action.onto, mob=True)
     events.append(public(R.ASSASSIN, f"{Title(side)} play {card.name}: {len(made)} "
                          f"{card.params.token} token(s) join {action.onto} and must attack now", card=card.name,
-                         tokens=list(made), onto=action.onto))
+                         tokens=tuple(made), onto=action.onto))
     return state
 
 

@@ -42,6 +42,25 @@ def private(viewer: int, rule: RuleRef, text: str, **data: Any) -> Event:
     return event(rule, text, visible_to=SIDES[viewer], **data)
 
 
+class Record(dict):
+    """A read-only, hashable dict: event details must be hashable (the exact
+    analysis compares steps) and JSON-able (logs).  ``json.dumps`` writes it as
+    an object."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self):
+        return (Record, (dict(self),))
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("a Record is read-only")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
+
+
 def refuse(rule: RuleRef, message: str) -> IllegalAction:
     return IllegalAction(rule, message)
 
@@ -51,4 +70,4 @@ def is_name(value: Any) -> bool:
     return isinstance(value, str) and bool(value)
 
 
-__all__ = ["PLAYERS", "TITLES", "Title", "choice", "forced", "is_name", "player", "private", "public", "refuse", "title"]
+__all__ = ["PLAYERS", "Record", "TITLES", "Title", "choice", "forced", "is_name", "player", "private", "public", "refuse", "title"]

@@ -70,7 +70,7 @@ def do_reveal(game: VictorianGame, state: VicState, item: Reveal, action: Reveal
         events.append(public(rule(item.rule), f"{who} have looked at the next {len(seen)} card(s) of {whose} deck",
                              looker=item.looker, owner=item.owner))
         events.append(private(item.looker, rule(item.rule), f"{who} see, from the top: {', '.join(seen) or 'nothing'}",
-                              looker=item.looker, owner=item.owner, cards=list(seen)))
+                              looker=item.looker, owner=item.owner, cards=tuple(seen)))
         return pop(state)
     if new is not None:
         events.append(private(item.looker, rule(item.rule), f"{who} see {new} ({len(seen)} of {item.upto})",

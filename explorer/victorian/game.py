@@ -107,8 +107,8 @@ class VictorianGame(Game):
         card = self._cards.get(label)
         if card is not None:
             return card.type
-        if label in TYPES:
-            return label
+        if label in TYPES or label == "*":
+            return label  # "*": a lumped card the question does not look at (not a character)
         raise KeyError(f"{label!r} is neither a card nor a card type")
 
     def player(self, side: int) -> str:

@@ -158,7 +158,7 @@ def track_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, eve
             state = discard_plot(game, state, VILLAINS, p)
         events.append(public(R.THWARTED, f"{spec.target} is thwarted: " + (
             f"his plots ({', '.join(p.uid for p in plots)}) are discarded" if plots else "he has no plot in play")
-            + "; he may be attacked this turn", target=spec.target, plots=[p.uid for p in plots]))
+            + "; he may be attacked this turn", target=spec.target, plots=tuple(p.uid for p in plots)))
         return state._replace(thwarted=state.thwarted | {spec.target})
     return state
 

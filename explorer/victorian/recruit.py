@@ -184,7 +184,7 @@ def do_recruit(game: VictorianGame, state: VicState, item: Main, action: Recruit
             state, made = make_tokens(game, state, side, c.params.token, c.params.count,
                                       action.onto if side == VILLAINS else None)
             events.append(public(R.VILLAIN_CARDS if side == VILLAINS else R.HERO_CARDS,
-                                 f"{action.card} comes with {len(made)} {c.params.token} token(s)", tokens=list(made)))
+                                 f"{action.card} comes with {len(made)} {c.params.token} token(s)", tokens=tuple(made)))
         return state
     unit = Unit(uid, action.card, game.owner(action.card), master=action.onto if c.type == "C" and side == VILLAINS
                 else None)

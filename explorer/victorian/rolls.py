@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from ..core.dist import dice
 from ..core.engine import Chance
 from .params import Banded
+from .common import Record
 from .state import Term
 
 
@@ -35,11 +36,11 @@ class RollResult(NamedTuple):
     total: int
     result: str
 
-    def as_data(self) -> dict[str, Any]:
-        """The roll as plain data for an event: dice, terms (each with its card and
-        rule section), total and result."""
-        return {"table": self.table, "dice": self.dice, "terms": [t.as_dict() for t in self.terms],
-                "total": self.total, "result": self.result}
+    def as_data(self) -> Record:
+        """The roll as data for an event (read-only, hashable, JSON-able): table,
+        dice total, terms (each with its card and rule section), total and result."""
+        return Record(table=self.table, dice=self.dice, terms=tuple(Record(t.as_dict()) for t in self.terms),
+                      total=self.total, result=self.result)
 
     def describe(self) -> str:
         mods = "".join(f" {'+' if t.value >= 0 else '-'} {abs(t.value)} ({t.label})" for t in self.terms if t.value)

@@ -95,7 +95,7 @@ def do_deal(game: VictorianGame, state: VicState, item: Deal, action: DealCard, 
                              side=item.side))
         return pop(state)
     events.append(public(R.MULLIGAN, f"{who} have no character in hand: they discard it and draw anew",
-                         side=item.side, discarded=list(side.hand)))
+                         side=item.side, discarded=tuple(side.hand)))
     side = side._replace(discard=add_cards(side.discard, side.hand), hand=(), exposed=())
     state = state._replace(sides=(side, state.sides[1]) if item.side == 0 else (state.sides[0], side))
     return pop(state, Deal(item.side, game.rules.opening_hand, item.mulligans + 1))

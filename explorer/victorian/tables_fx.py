@@ -189,7 +189,7 @@ def _hirelings(game, state, side, source, params, rule, chance, events):
     card = game.card(u.card)
     kind = card.params.token if card.effect == "generate" else "Hireling"
     state, made = make_tokens(game, state, side, kind, params.count, source if side == VILLAINS else None)
-    events.append(public(rule, f"{len(made)} {kind} token(s) join {source}", tokens=list(made), master=source))
+    events.append(public(rule, f"{len(made)} {kind} token(s) join {source}", tokens=tuple(made), master=source))
     return state
 
 

@@ -57,7 +57,7 @@ def kill(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleRe
     text = f"{uid} is killed ({why})"
     if with_him:
         text += f"; with him go {', '.join(with_him)} and everything attached to him"
-    events.append(public(rule, text, unit=uid, side=side, also=with_him))
+    events.append(public(rule, text, unit=uid, side=side, also=tuple(with_him)))
     return state
 
 
