@@ -77,6 +77,8 @@ def _lumped(game: VictorianGame, side: str, keys: Iterable[str]) -> Multiset:
 
 
 def _check_keys(game: VictorianGame, side: str, keys: Iterable[str]) -> tuple[str, ...]:
+    if side not in SIDE_INDEX:
+        raise ValueError(f"the sides are 'heroes' and 'villains', not {side!r}")
     names = []
     cards = game.cards_of(side)
     for k in keys:
@@ -89,14 +91,25 @@ def _check_keys(game: VictorianGame, side: str, keys: Iterable[str]) -> tuple[st
 
 
 def _deal(game: VictorianGame, side: str, keys: tuple[str, ...], draws: int = 0) -> Dist:
-    """The distribution of ``side``'s hand (as lumped labels) and of the cards it
-    discarded, after the deal, its mulligans, and ``draws`` more cards, from the
-    game's own rules."""
+    return deal_distribution(side, _lumped(game, side, keys), draws, game=game)
+
+
+def deal_distribution(side: str, deck: Multiset, draws: int = 0, *, game: VictorianGame | None = None) -> Dist:
+    """The exact distribution of ``(hand, cards discarded)`` for ``side`` dealt
+    from ``deck`` (card names, or labels: card types, ``"*"`` for cards that are
+    not characters), after the mulligans and ``draws`` more cards, from the
+    game's own setup rules.
+
+    >>> d = deal_distribution("heroes", Multiset.of({"C": 10, "W": 5}))
+    >>> d.prob(lambda out: out[0].count("W") == 5)  # C(5,5) C(10,2) / C(15,7)
+    Fraction(1, 143)
+    """
+    game = _game(game)
     if side not in SIDE_INDEX:
         raise ValueError(f"the sides are 'heroes' and 'villains', not {side!r}")
     index = SIDE_INDEX[side]
     other = "villains" if side == "heroes" else "heroes"
-    start = game.new_game(decks={side: _lumped(game, side, keys), other: Multiset()}, deal=(side,))
+    start = game.new_game(decks={side: deck, other: Multiset()}, deal=(side,))
     if draws:
         start = start._replace(pending=start.pending + (Draw(index, draws, "new_day"),))
     until = Until(game, done=lambda s: s.phase is not Phase.SETUP or s.result is not None,
@@ -359,5 +372,5 @@ def explain_roll(state: VicState, kind: str, actor: str, target: str | None = No
             "odds": odds}
 
 
-__all__ = ["ATTACK_RESULTS", "AttackEnd", "attack", "attack_detail", "explain_roll", "mulligan", "opening_hand",
+__all__ = ["ATTACK_RESULTS", "AttackEnd", "attack", "attack_detail", "deal_distribution", "explain_roll", "mulligan", "opening_hand",
            "plot_matures", "thwart", "turns_until"]
