@@ -39,14 +39,14 @@ def do_draw(game: VictorianGame, state: VicState, item: Draw, action: DrawCard, 
     side = state.sides[item.side]
     who = Title(item.side)
     why = rule(item.rule)
-    if not len(side.deck):
+    if not side.deck.size:
         events.append(public(R.DECK_EMPTY, f"{who} have no cards left to draw", side=item.side))
         return pop(state)
     card, deck = draw_one(side.deck, chance)
     from .zones import to_hand
 
     side = to_hand(side._replace(deck=deck), card)
-    events.append(public(why, f"{who} draw a card ({len(side.deck)} left in the deck)", side=item.side))
+    events.append(public(why, f"{who} draw a card ({side.deck.size} left in the deck)", side=item.side))
     events.append(private(item.side, why, f"{who} draw {card}", side=item.side, card=card))
     state = put(state, item.side, side)
     return pop(state, item._replace(left=item.left - 1)) if item.left > 1 else pop(state)

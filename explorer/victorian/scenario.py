@@ -107,13 +107,13 @@ def build(game: VictorianGame, *, heroes: Iterable[str] = (), villains: Iterable
                                                                              counters, major),)))
             used[VILLAINS].append(name)
     for master, names in (locations or {}).items():
-        side = HEROES if master is None else VILLAINS
+        where = HEROES if master is None else VILLAINS
         for name in names:
             card = game.card_or_none(name)
             if card is None or card.type != "L":
                 raise ValueError(f"{name!r} is not a Location")
-            s = state.sides[side]
-            state = _put(state, side, s._replace(locations=s.locations + (Location(fresh_uid(state, name), name,
+            s = state.sides[where]
+            state = _put(state, where, s._replace(locations=s.locations + (Location(fresh_uid(state, name), name,
                                                                                    game.owner(name), master),)))
             used[game.owner(name)].append(name)
     for name, cards in (hands or {}).items():

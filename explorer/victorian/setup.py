@@ -75,7 +75,7 @@ def do_deal(game: VictorianGame, state: VicState, item: Deal, action: DealCard, 
     side = state.sides[item.side]
     who = title(item.side)
     left = item.left
-    if len(side.deck):
+    if side.deck.size:
         card, deck = draw_one(side.deck, chance)
         side = side._replace(deck=deck, hand=add_card(side.hand, card))
         left -= 1
@@ -90,7 +90,7 @@ def do_deal(game: VictorianGame, state: VicState, item: Deal, action: DealCard, 
     if has_character(game, side.hand) or not side.hand:
         events.append(public(R.SETUP, f"{who} keep their opening hand of {len(side.hand)}", side=item.side))
         return pop(state)
-    if item.mulligans and not game.rules.mulligan_repeats or not len(side.deck):
+    if item.mulligans and not game.rules.mulligan_repeats or not side.deck.size:
         events.append(public(R.MULLIGAN, f"{who} have no character but keep this hand (no second mulligan)",
                              side=item.side))
         return pop(state)

@@ -16,7 +16,7 @@ cards to look at after "Predictions"); when the queue is empty the turn moves on
 to the next phase (:mod:`explorer.victorian.turn`).
 
 >>> pile = Pile(rest=("Saber", "Train"))
->>> len(pile), pile.contents()
+>>> pile.size, pile.contents()
 (2, ('Saber', 'Train'))
 """
 
@@ -117,7 +117,9 @@ class Pile(NamedTuple):
     known: tuple[tuple[str, frozenset], ...] = ()
     rest: tuple[str, ...] = ()
 
-    def __len__(self) -> int:
+    @property
+    def size(self) -> int:
+        """How many cards the deck holds (not ``len()``: this is a tuple of two fields)."""
         return len(self.known) + len(self.rest)
 
     def contents(self) -> tuple[str, ...]:
@@ -155,7 +157,7 @@ class Side(NamedTuple):
 
     @property
     def deck_size(self) -> int:
-        return len(self.deck) - self.hidden
+        return self.deck.size - self.hidden
 
     @property
     def hand_size(self) -> int:

@@ -116,7 +116,7 @@ def reveal_next(pile: Pile, player: Any, upto: int, chance: Chance) -> tuple[Pil
 
 def revealed_all(pile: Pile, player: Any, upto: int) -> bool:
     """Whether ``player`` has seen the next ``upto`` cards (or the whole deck)."""
-    return len(pile.seen(player)) >= min(upto, len(pile))
+    return len(pile.seen(player)) >= min(upto, pile.size)
 
 
 def take_from_deck(pile: Pile, card: str) -> Pile:
