@@ -138,7 +138,10 @@ def build(game: VictorianGame, *, heroes: Iterable[str] = (), villains: Iterable
     phase, active = game.slots[slot]
     state = state._replace(slot=slot, phase=phase, active=active)
     state = flow.ENTER[phase](game, state, active, [])
-    if not state.pending:
+    from .victory import check
+
+    state = check(game, state, [])
+    if not state.pending and state.result is None:
         from .turn import advance
 
         state = advance(game, state, [])
