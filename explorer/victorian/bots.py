@@ -166,8 +166,8 @@ class GreedyBot(DeterministicPolicy):
         if not tracks:
             return Done()
         # the best tracker goes first, against the most dangerous Mastermind
-        target = max({o.target for o in tracks}, key=lambda m: danger(view, m))
-        hero = max({o.hero for o in tracks if o.target == target},
+        target = max(dict.fromkeys(o.target for o in tracks), key=lambda m: danger(view, m))
+        hero = max(dict.fromkeys(o.hero for o in tracks if o.target == target),
                    key=lambda h: sum(t.value for t in track_terms(game, view, HEROES, unit_on(view, HEROES, h))))
         for o in options:
             if isinstance(o, Facilitate) and o.hero == hero:

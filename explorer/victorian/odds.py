@@ -252,7 +252,13 @@ def _attack(game: VictorianGame, state: VicState, hero: str, mastermind: str, pr
             r = "stopped"
         return AttackEnd(r, killed)
 
-    until = Until(game, done=lambda s: s.phase is not Phase.ATTACK or s.result is not None, value=value)
+    def done(s: VicState) -> bool:
+        # the attack is over when the Heroes' own part of the phase is back in front (this turn's
+        # bookkeeping, such as the Showdown made, still there to read), or the phase or game has ended
+        return (s.result is not None or s.phase is not Phase.ATTACK
+                or ("attacked", hero) in s.used and isinstance(s.pending[0], Main))
+
+    until = Until(game, done=done, value=value)
     return Analyzer(until, _Script(hero, mastermind, press=press)).outcome(state)
 
 
