@@ -84,6 +84,7 @@ class VictorianGame(Game):
                 self._cards[name] = card
                 self._owner[name] = index
         self.slots = turn.slots(self.rules)
+        self._views: dict[tuple[int, str], tuple[Side, Side]] = {}
 
     # -- cards -----------------------------------------------------------------------------------
     def card(self, name: str) -> Card:
@@ -197,16 +198,28 @@ class VictorianGame(Game):
         if player is None:
             return state
         me = SIDE_INDEX[player]
-        opp = 1 - me
-        mine, theirs = state.sides[me], state.sides[opp]
-        extra = theirs.hand
-        for card in theirs.exposed:
-            extra = remove_card(extra, card)
-        theirs = theirs._replace(hand=theirs.exposed, hidden=len(extra),
-                                 deck=deck_view(theirs.deck, player, extra))
-        mine = mine._replace(deck=deck_view(mine.deck, player))
-        sides = (mine, theirs) if me == HEROES else (theirs, mine)
+        sides = (self._view(state.sides[HEROES], player, me == HEROES),
+                 self._view(state.sides[VILLAINS], player, me == VILLAINS))
         return state._replace(sides=sides)
+
+    def _view(self, side: Side, player: str, own: bool) -> Side:
+        """One side as ``player`` sees it; remembered for the last few side objects
+        (sides are immutable, and one that did not change is the same object)."""
+        key = (id(side), player)
+        hit = self._views.get(key)
+        if hit is not None and hit[0] is side:
+            return hit[1]
+        if own:
+            view = side if not side.deck.known else side._replace(deck=deck_view(side.deck, player))
+        else:
+            extra = side.hand
+            for card in side.exposed:
+                extra = remove_card(extra, card)
+            view = side._replace(hand=side.exposed, hidden=len(extra), deck=deck_view(side.deck, player, extra))
+        if len(self._views) > 64:
+            self._views.clear()
+        self._views[key] = (side, view)
+        return view
 
     def worlds(self, view: VicState, player: Any):
         """The full states consistent with ``player``'s view, as a distribution: the

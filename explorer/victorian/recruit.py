@@ -69,6 +69,12 @@ def gear_problem(game: VictorianGame, state: VicState, side: int, card: str, ont
         if unit_on(state, 1 - side, onto) is not None:
             return refuse(R.ATTACH, f"{onto} is not yours: a {what} goes on one of your own units")
         return refuse(R.ATTACH, f"{onto!r} is not a unit of yours in play")
+    return gear_unfit(game, state, c, u)
+
+
+def gear_unfit(game: VictorianGame, state: VicState, c, u: Unit) -> IllegalAction | None:
+    """Why weapon or vehicle card ``c`` may not go on unit ``u`` of its own side (``None``: it may)."""
+    card, onto = c.name, u.uid
     params = c.params
     needs = getattr(params, "needs", ())
     if c.type == "W":
@@ -88,7 +94,8 @@ def gear_problem(game: VictorianGame, state: VicState, side: int, card: str, ont
 
 def attach_targets(game: VictorianGame, state: VicState, side: int, card: str) -> tuple[str, ...]:
     """The units of ``side`` that weapon or vehicle ``card`` may go on now."""
-    return tuple(u.uid for u in state.sides[side].units if gear_problem(game, state, side, card, u.uid) is None)
+    c = game.card(card)
+    return tuple(u.uid for u in state.sides[side].units if gear_unfit(game, state, c, u) is None)
 
 
 def mastermind_problem(game: VictorianGame, state: VicState, card: str, onto: Any, minor: bool) -> IllegalAction | None:

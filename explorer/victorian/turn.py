@@ -60,6 +60,7 @@ def slots(rules: VictorianRules) -> tuple[tuple[Phase, int], ...]:
 def advance(game: VictorianGame, state: VicState, events: list[Event]) -> VicState:
     """Move on through the slots until one has something to do (or the game ends)."""
     table = game.slots
+    enter = flow.ENTER
     while not state.pending and state.result is None:
         slot = state.slot + 1
         if state.turn == 0 or slot >= len(table):
@@ -68,13 +69,15 @@ def advance(game: VictorianGame, state: VicState, events: list[Event]) -> VicSta
                                                  "won, the game is a draw", turn=state.turn))
                 return victory.finish(state, GameResult(None, "turn cap", state.turn))
             state = begin_turn(state, events)
+            state = victory.check(game, state, events)  # "after the fifth turn": at the start of the sixth
+            if state.result is not None:
+                return state
             slot = 0
         phase, side = table[slot]
         state = state._replace(slot=slot, phase=phase, active=side)
         events.append(public(PHASE_RULE[phase], f"turn {state.turn}, {phase}: {title(side)}", turn=state.turn,
                              phase=phase.name, side=side))
-        state = flow.ENTER[phase](game, state, side, events)
-        state = victory.check(game, state, events)
+        state = enter[phase](game, state, side, events)  # (no phase's beginning removes a unit)
     return state
 
 
