@@ -295,6 +295,94 @@ EXTENSIONS.append(_add_simulate)
 COMMANDS["simulate"] = _simulate
 
 
+# -- what-if: compare a variant, sweep a grid ---------------------------------------------------
+
+def _value(text: str):
+    """A value typed on the command line: a whole number, true/false, or text."""
+    low = text.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text.strip()
+
+
+def _pairs(items: list[str], what: str) -> dict[str, str]:
+    out = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise ValueError(f"{what} {item!r}: write NAME=VALUE")
+        out[name.strip()] = value
+    return out
+
+
+def _add_whatif(sub: argparse._SubParsersAction) -> None:
+    from .games import GAMES
+
+    def common(p):
+        p.add_argument("game", choices=list(GAMES), help="which game")
+        p.add_argument("--games", type=count, default=1000, help="games per variant or point (default 1000)")
+        p.add_argument("--seed", default="1", help="seed: game i is seeded 'SEED#i' for every variant (paired)")
+        p.add_argument("--scheduler", default=None,
+                       help="where to play: 'serial', a Dask scheduler address tcp://host:port, or (default) a "
+                            "process pool on every core here; the numbers do not depend on it")
+        p.add_argument("--setting", action="append", metavar="NAME=VALUE",
+                       help="a game setting, e.g. players=3 or policy=brawler (repeatable)")
+
+    s = sub.add_parser("sweep", help="play a grid of rule values and tabulate every metric with its interval",
+                       description="Play GAMES seeded games at every point of a grid of rule values (the same "
+                                   "seeds at every point) and write one row per point: each metric with its 95% "
+                                   "interval.  Re-run with the same --out to resume.")
+    common(s)
+    s.add_argument("--param", action="append", required=True, metavar="NAME=V1,V2,...",
+                   help="a rule (or villain stat, villain.<name>.<stat>) and its values (repeatable: a grid)")
+    s.add_argument("--out", required=True, help="results file, .parquet or .csv (written as points finish)")
+    c = sub.add_parser("compare", help="compare a variant with the base game, paired on the same seeds",
+                       description="Play the base game and a variant on the same seeds and print, for every "
+                                   "metric, both means, their difference and its 95% interval.")
+    common(c)
+    c.add_argument("--variant", required=True, metavar="FILE",
+                   help="a TOML variant file: name = \"...\" and an [overrides] table")
+    c.add_argument("--json", action="store_true", help="print the table as JSON")
+
+
+def _settings(args) -> dict:
+    return {k: _value(v) for k, v in _pairs(args.setting, "--setting").items()}
+
+
+def _sweep(args: argparse.Namespace) -> int:
+    from .whatif import sweep
+
+    params = {name: [_value(x) for x in values.split(",") if x.strip()]
+              for name, values in _pairs(args.param, "--param").items()}
+    frame = sweep(args.game, params, games=args.games, seed=args.seed, scheduler=args.scheduler, out=args.out,
+                  **_settings(args))
+    shown = [*params, *(c for c in ("win_seat_0", "win_seat_1", "draw", "turns", "seat_spread") if c in frame)]
+    print(frame[shown].round(3).to_string(index=False))
+    print(f"({len(frame)} points x {args.games} games; every metric with its interval in {args.out})")
+    return 0
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from .whatif import compare
+
+    frame = compare(args.game, args.variant, games=args.games, seed=args.seed, scheduler=args.scheduler,
+                    **_settings(args))
+    if args.json:
+        print(frame.reset_index().to_json(orient="records", indent=2))
+        return 0
+    print(f"{frame.attrs['variant']}  vs  {frame.attrs['base']}  ({args.games} games each, paired seeds)")
+    table = frame[["label", "base", "variant", "diff", "ci_low", "ci_high"]].round(3)
+    print(table.to_string(index=False))
+    return 0
+
+
+EXTENSIONS.append(_add_whatif)
+COMMANDS.update(sweep=_sweep, compare=_compare)
+
+
 # -- check: load and cross-check every data file ------------------------------------------------
 
 def _add_check(sub: argparse._SubParsersAction) -> None:

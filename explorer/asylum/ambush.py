@@ -63,7 +63,7 @@ def begin(game: AsylumGame, state: AsylumState, seat: int, name: str, conflict: 
                         doom_ready=state.ever_doom_ready, rules=game.rules)
     clash = Clash((None, seat), party.room, name, (False, party.doom_ready is not None))
     first = "the lone mastermind acts first" if cs.turn == 1 else f"{name} acts first"
-    ev = event(R.AMBUSH, f"seat {seat} fights {name}: {first}", seat=seat, ambusher=name)
+    ev = event(R.AMBUSH, f"seat {seat} fights {name}: {first}", seat=seat, ambusher=name, fight=True)
     return Outcome(state._replace(phase=Phase.CONFLICT, conflict=cs, clash=clash), (ev,))
 
 

@@ -372,7 +372,7 @@ class AsylumGame(Game):
                 nxt = turn.after_start_choice(self, nxt)
         nxt = doom_ready.settle(self, nxt, events)
         if nxt.phase is Phase.END:
-            nxt = doom_ready.settle(self, turn.end_turn(self, nxt, events), events)
+            nxt = doom_ready.settle(self, turn.end_turn(self, nxt, events, chance), events)
         return Step(nxt, tuple(events))
 
     # -- illegal actions ------------------------------------------------------------------------

@@ -103,7 +103,7 @@ def after_conflict(state: AsylumState, party: Party, result: ConflictResult, sid
             text = f"seat {seat}'s mastermind {party.mastermind} is lost: the player must name a new one"
         else:
             text = f"seat {seat}'s mastermind {party.mastermind} is lost: {heir}, the only one left, leads now"
-        events.append(event(R.MASTERMIND_SWITCH, text, seat=seat, mastermind=heir))
+        events.append(event(R.MASTERMIND_SWITCH, text, seat=seat, mastermind=heir, lost=True))
 
 
 def explain(game: AsylumGame, state: AsylumState, action: MakeMastermind | NameMastermind) -> IllegalAction:

@@ -62,6 +62,7 @@ class AsylumRules:
     sound_defeat_bonus: int
     # the whole game (ours: the rulebook has no time limit)
     turn_cap: int  # turns per player; a game with no winner by then is a draw
+    catch_up_points: int  # ours (a designer's option): extra starting points per seat after the first
     # readings (see data/asylum/interpretations.toml)
     defeated_villains_act: bool
     mastermind_point_without_catch: bool
@@ -72,6 +73,8 @@ class AsylumRules:
     doom_ready_any_time: bool
     revisited_plot_room_event: bool
     yard_win_by_move_only: bool
+    snake_turn_order: bool  # ours (a designer's option): every other round is played in reverse seat order
+    shuffled_turn_order: bool  # ours (a designer's option): each round's order of play is drawn at random
 
     def __hash__(self) -> int:
         # rules are part of many cache keys (every attack's odds): hash them once
@@ -178,6 +181,8 @@ def problems(rules: AsylumRules, ranges: Mapping[str, Range], roster: Mapping[st
         value = getattr(rules, name)
         if value not in ranges[name]:
             yield name, f"{value!r} is out of range: allowed {ranges[name]} (the range declared in the rules file)"
+    if rules.snake_turn_order and rules.shuffled_turn_order:
+        yield "shuffled_turn_order", "cannot be combined with snake_turn_order: choose one order of play"
     cap = rules.doomsday_cap
     # Doomsday points: nobody can hold more than the cap
     for name, what in (("doomsday_start", "hold its starting points"), ("doom_ready_points", "ever become Doom Ready"),

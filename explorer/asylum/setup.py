@@ -108,17 +108,33 @@ def do_draw(game: AsylumGame, state: AsylumState, action: DrawMasterminds,
                                 seat=seat, mastermind=n))
     for n in chosen:
         events.append(event(R.VILLAINS, roster[n].describe(), villain=n))
-    start, dd = game.start_room, game.rules.doomsday_start
+    rules = game.rules
+    start, dd = game.start_room, rules.doomsday_start
     events.append(event(R.DOOMSDAY_START, f"every party starts in the {start} with {dd} Doomsday point(s)",
                         room=start, doomsday=dd))
-    events.append(event(R.TURN_ORDER, "seat 0 plays first; turns then pass from seat to seat in order"))
+    points = [min(rules.doomsday_cap, dd + seat * rules.catch_up_points) for seat in range(len(chosen))]
+    if rules.catch_up_points:
+        events.append(event(R.DOOMSDAY_START, "catch-up (a designer's option, ours): each later seat starts with "
+                            f"{rules.catch_up_points} more point(s): " + ", ".join(
+                                f"seat {s} {p}" for s, p in enumerate(points)), points=tuple(points)))
+    order: tuple[int, ...] = ()
+    if rules.shuffled_turn_order:
+        from .turn import draw_order
+
+        order, ev = draw_order(game, len(chosen), chance, 1)
+        events.append(ev)
+    elif rules.snake_turn_order:
+        events.append(event(R.TURN_ORDER, "seat 0 plays first; each round then goes the other way round the table "
+                            "(0 1 2 3, 3 2 1 0, ...: the snake order, a designer's option)"))
+    else:
+        events.append(event(R.TURN_ORDER, "seat 0 plays first; turns then pass from seat to seat in order"))
     events.append(event(R.OVERVIEW, "the goal: visit plot rooms for Doomsday points, become Doom Ready with "
                         f"{game.rules.doom_ready_points} points in a plot room, then move into the Yard and end "
                         "the turn there"))
-    parties = tuple(Party(seat, (fresh(roster[n]),), n, start, dd) for seat, n in enumerate(chosen))
+    parties = tuple(Party(seat, (fresh(roster[n]),), n, start, points[seat]) for seat, n in enumerate(chosen))
     pool = tuple(n for n in names if n not in chosen)
     state = state._replace(parties=parties, pool=pool, start_masterminds=tuple(chosen), phase=Phase.START,
-                           choice=None)
+                           choice=None, order=order, current=order[0] if order else 0)
     return state, events
 
 

@@ -132,6 +132,7 @@ class AsylumState(NamedTuple):
     ever_doom_ready: bool = False  # someone has been Doom Ready: the conflict bonus is 3
     winner: int | None = None
     players: int = 0  # seats in the game (set before the opening draw)
+    order: tuple[int, ...] = ()  # this round's order of seats, when it is drawn (shuffled_turn_order)
     choice: Any = None  # how the opening draw picks masterminds ("star", "random" or names)
 
     @property

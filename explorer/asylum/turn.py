@@ -15,9 +15,12 @@ move of one space, the rule of the room moved into, and the end of the turn.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ..core.dist import Dist
 from ..core.engine import Chance, Decision, IllegalAction
 from ..core.events import Event, event
 from . import doom_ready, mastermind, upgrades
@@ -277,7 +280,29 @@ def explain_event_choice(game: AsylumGame, state: AsylumState, action: Any) -> I
 
 # -- 4. the end of the turn ------------------------------------------------------------------
 
-def end_turn(game: AsylumGame, state: AsylumState, events: list[Event]) -> AsylumState:
+def seat_of_turn(game: AsylumGame, turn: int, players: int, order: tuple[int, ...] = ()) -> int:
+    """Who plays turn ``turn`` (1 is the first): seat after seat ("Gameplay overview";
+    register: ``turn-order``); with ``snake_turn_order`` every other round reversed;
+    with ``shuffled_turn_order`` in the round's drawn ``order``."""
+    rnd, pos = divmod(turn - 1, players)
+    if order:
+        return order[pos]
+    return players - 1 - pos if game.rules.snake_turn_order and rnd % 2 else pos
+
+
+def draw_order(game: AsylumGame, players: int, chance: Chance, rnd: int) -> tuple[tuple[int, ...], Event]:
+    """A round's order of play drawn at random (``shuffled_turn_order``, ours)."""
+    order = chance.roll(_orders(players))
+    text = f"round {rnd}: the order of play is drawn: " + ", ".join(f"seat {s}" for s in order)
+    return order, event(R.TURN_ORDER, text, order=order)
+
+
+@lru_cache(maxsize=8)
+def _orders(players: int) -> Dist[tuple[int, ...]]:
+    return Dist.uniform(tuple(itertools.permutations(range(players))))
+
+
+def end_turn(game: AsylumGame, state: AsylumState, events: list[Event], chance: Chance) -> AsylumState:
     """The turn's rules are done: a Doom Ready party that moved into the Yard and is
     still there wins; otherwise the next seat plays, unless the turn cap is reached."""
     seat = state.current
@@ -289,9 +314,13 @@ def end_turn(game: AsylumGame, state: AsylumState, events: list[Event]) -> Asylu
         events.append(event(R.TURN_CAP, f"the turn cap ({game.rules.turn_cap} turns each) is reached with no "
                             "winner: the game is a draw", draw=True))
         return state._replace(phase=Phase.OVER, winner=None)
-    nxt = (seat + 1) % n
+    order = state.order
+    if order and state.turn % n == 0:  # a new round: its order is drawn afresh
+        order, ev = draw_order(game, n, chance, state.turn // n + 1)
+        events.append(ev)
+    nxt = seat_of_turn(game, state.turn + 1, n, order)
     state = state._replace(current=nxt, turn=state.turn + 1, came_from=None, moved_to=None, upgraded=(),
-                           phase=Phase.START)
+                           phase=Phase.START, order=order)
     state = after_start_choice(game, state)
     events.append(event(R.TURN_END, f"end of seat {seat}'s turn; turn {state.turn}: seat {nxt} to play",
                         seat=nxt, turn=state.turn))

@@ -623,6 +623,9 @@ class Playout:
     events: list[Event] = field(default_factory=list)
 
 
+_NO_ACTION: Any = object()
+
+
 def simulate(
     game: Game,
     initial: Any,
@@ -631,16 +634,25 @@ def simulate(
     *,
     max_steps: int = 1_000_000,
     keep_events: bool = False,
+    first: Any = _NO_ACTION,
 ) -> Playout:
     """Play to the end fast: no history, no legality checks on policy choices.
 
     Uses the same RNG streams as :class:`Stepper`, so a playout and a stepper run
-    with the same seed and policies take the same path.
+    with the same seed and policies take the same path.  ``first``: an action to
+    take before the policies play on (a fork: "what if I chose this here?"); it is
+    checked against the rules.
     """
     chance = SampledChance(derived_rng(seed, "chance"))
     state = initial
     kept: list[Event] = []
     steps = 0
+    if first is not _NO_ACTION:
+        game.check(state, first)
+        state, events = game.resolve(state, first, chance)
+        if keep_events:
+            kept.extend(events)
+        steps = 1
     decision = game.decision
     resolve = game.resolve
     hidden = type(game).observe is not Game.observe  # perfect information: the view is the state

@@ -213,3 +213,32 @@ def test_every_section_is_cited_by_the_events_of_played_games():
         for bot in ("random", "brawler"):
             seen |= {e.rule for e in simulate(game, game.new_game(4), get_bot(bot), f"cite#{i}", keep_events=True).events}
     assert every - seen == {R.ALTERNATION, R.FLYING}
+
+
+def test_the_designer_orders_of_play():
+    """Gameplay overview (readings snake-order and shuffled-order, ours): the snake order
+    reverses every other round; the shuffled order draws each round's order as a chance
+    step, each order equally likely; the two cannot be combined."""
+    from fractions import Fraction
+
+    from explorer.asylum.game import DrawMasterminds
+    from explorer.asylum.params import load_rules, override_rules
+    from explorer.asylum.turn import seat_of_turn
+
+    snake = AsylumGame(rules=load_rules().replace(snake_turn_order=True))
+    assert [seat_of_turn(snake, t, 3) for t in range(1, 10)] == [0, 1, 2, 2, 1, 0, 0, 1, 2]
+    plain = AsylumGame()
+    assert [seat_of_turn(plain, t, 3) for t in range(1, 7)] == [0, 1, 2, 0, 1, 2]
+    shuffled = AsylumGame(rules=load_rules().replace(shuffled_turn_order=True))
+    dist = shuffled.apply(shuffled.new_game(3), DrawMasterminds())
+    assert dist.prob(lambda step: step.state.current == 2) == Fraction(1, 3)
+    assert dist.prob(lambda step: step.state.order == (2, 0, 1)) == Fraction(1, 6)
+    st = Stepper(shuffled, shuffled.new_game(3), seed=2)
+    from explorer.asylum.bots import get_bot
+
+    st.policies = get_bot("greedy")
+    st.run(until=lambda s: s.state.turn > 6)
+    orders = [dict(e.data)["order"] for entry in st.history for e in entry.events if "order" in dict(e.data)]
+    assert len(orders) == 3 and all(sorted(o) == [0, 1, 2] for o in orders)
+    with pytest.raises(Exception, match="snake"):
+        override_rules({"snake_turn_order": True, "shuffled_turn_order": True})

@@ -1,0 +1,144 @@
+"""Sweep a grid of rule values: one row per point, a column per metric with its interval."""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from . import run as _run
+from . import stats
+from .compare import metric_list, settings_for
+from .variants import Variant, check, variant
+
+
+def grid(params: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
+    """Every combination of the values, in order (the first parameter slowest)."""
+    if not params:
+        raise ValueError("a sweep needs at least one parameter with values")
+    names = list(params)
+    for n in names:
+        if isinstance(params[n], (str, bytes)) or not isinstance(params[n], Sequence) or not params[n]:
+            raise ValueError(f"give {n!r} a list of values to sweep, not {params[n]!r}")
+    return [dict(zip(names, combo)) for combo in itertools.product(*(params[n] for n in names))]
+
+
+def summarize(rows: list[dict[str, float]], metrics) -> dict[str, float]:
+    """A point's row: each metric's estimate and 95% interval, and the seat spread."""
+    out: dict[str, float] = {}
+    for m in metrics:
+        est, lo, hi = stats.interval([r[m.name] for r in rows], rate=m.is_rate)
+        out[m.name], out[f"{m.name}_ci_low"], out[f"{m.name}_ci_high"] = est, lo, hi
+    seats = [m.name for m in metrics if m.group == "seats"]
+    if len(seats) > 1:
+        out["seat_spread"], out["seat_spread_ci_high"] = stats.spread(rows, seats)
+    return out
+
+
+def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, seed: int | str = 1,
+          scheduler: Any = None, out: str | os.PathLike | None = None, base: Mapping[str, Any] | Variant | None = None,
+          progress: bool = True, keep_records: bool = False, **settings: Any):
+    """Play ``games`` games at every point of the grid ``params`` (on the same seeds at
+    every point) and return a pandas DataFrame: one row per point, the parameters,
+    then each metric with ``_ci_low`` / ``_ci_high`` columns.
+
+    ``out`` (``.parquet`` or ``.csv``): each finished point is written as it
+    finishes; run again with the same ``out`` and the finished points are read back
+    instead of played (the file must be from the same game, seed, games and
+    settings).  ``keep_records``: also keep every game's values, as
+    ``frame.attrs["records"]`` (a DataFrame with a ``point`` column; points read
+    back from ``out`` have none).
+
+    >>> from explorer import whatif
+    >>> df = whatif.sweep("asylum", {"maneuver_target": [7, 9]}, games=10, seed=1, scheduler="serial",
+    ...                   progress=False)
+    >>> df["maneuver_target"].tolist(), len(df)
+    ([7, 9], 2)
+    """
+    import pandas as pd
+
+    settings = settings_for(game, settings)
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    b = variant(base) if base is not None else None
+    points = grid(params)
+    variants = []
+    for point in points:
+        v = variant({**(b.mapping if b else {}), **point})
+        check(game, v)
+        variants.append(v)
+    metrics = metric_list(game, settings)
+    meta = {"game": game, "seed": str(seed), "games": games, **{f"setting:{k}": v for k, v in settings.items()}}
+    done: dict[int, dict[str, Any]] = {}
+    path = Path(out) if out is not None else None
+    if path is not None and path.exists():
+        done = _resume(path, points, meta)
+    todo = [i for i in range(len(points)) if i not in done]
+    batch, owner = [], []
+    for i in todo:
+        for job in _run.jobs(game, variants[i].mapping, settings, seed, games):
+            batch.append(job)
+            owner.append(i)
+    results: dict[int, dict[int, list]] = {i: {} for i in todo}
+    kept: dict[int, list[dict[str, float]]] = {}
+    need = {i: owner.count(i) for i in todo}
+
+    def finished(k: int, rows: list[dict[str, float]]) -> None:
+        i = owner[k]
+        results[i][k] = rows
+        if len(results[i]) == need[i]:
+            ordered = [r for key in sorted(results[i]) for r in results[i][key]]
+            done[i] = {**points[i], **meta, **summarize(ordered, metrics)}
+            if keep_records:
+                kept[i] = ordered
+            if path is not None:
+                _write(path, [done[j] for j in sorted(done)])
+
+    _run.run(batch, scheduler, progress, done=finished)
+    frame = pd.DataFrame([done[i] for i in range(len(points))])
+    frame.attrs.update(game=game, params=list(params), metrics=[m.name for m in metrics])
+    if keep_records:
+        frame.attrs["records"] = pd.DataFrame([{"point": i, **r} for i in sorted(kept) for r in kept[i]])
+    return frame
+
+
+def _write(path: Path, rows: list[dict[str, Any]]) -> None:
+    import pandas as pd
+
+    frame = pd.DataFrame(rows)
+    tmp = path.with_name(path.name + ".tmp")
+    if path.suffix == ".csv":
+        frame.to_csv(tmp, index=False)
+    elif path.suffix == ".parquet":
+        frame.to_parquet(tmp, index=False)
+    else:
+        raise ValueError(f"write results to a .parquet or .csv file, not {path.name!r}")
+    os.replace(tmp, path)
+
+
+def _resume(path: Path, points: list[dict[str, Any]], meta: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
+    import pandas as pd
+
+    old = pd.read_csv(path) if path.suffix == ".csv" else pd.read_parquet(path)
+    done = {}
+    for row in old.to_dict("records"):
+        for k, v in meta.items():
+            if str(row.get(k)) != str(v):
+                raise ValueError(f"{path} holds a sweep with {k} = {row.get(k)!r}, not {v!r}: use another output "
+                                 "file, or the same settings to resume")
+        for i, point in enumerate(points):
+            if all(_same(row.get(n), v) for n, v in point.items()):
+                done[i] = row
+    return done
+
+
+def _same(a: Any, b: Any) -> bool:
+    try:
+        return a == b or float(a) == float(b)
+    except (TypeError, ValueError):
+        return str(a) == str(b)
+
+
+__all__ = ["grid", "summarize", "sweep"]

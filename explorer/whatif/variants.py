@@ -1,0 +1,79 @@
+"""Variants: a named set of overrides of a game's rules and data.
+
+A variant names rule numbers and switches as the game's rules file does
+(``maneuver_target = 7``) and card or villain stats by their name
+(``"villain.Doctor Cortex.mental_attack" = 6``).  It comes from a dict or a TOML
+file::
+
+    name = "easier maneuvers"
+    [overrides]
+    maneuver_target = 7
+
+An unknown name or a value outside its declared range is a
+:class:`~explorer.core.data.DataError` (file, variant, override), never a
+silent no-op: the game builds the variant once, up front, to check it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ..core.data import DataError, read_toml
+from ..games import GAMES, part
+
+
+class Variant(NamedTuple):
+    """A named set of overrides; ``source`` says where it came from (for errors)."""
+
+    name: str
+    overrides: tuple[tuple[str, Any], ...]
+    source: str = "<dict>"
+
+    @property
+    def mapping(self) -> dict[str, Any]:
+        return dict(self.overrides)
+
+    def describe(self) -> str:
+        if not self.overrides:
+            return f"{self.name} (the data as it is)"
+        return f"{self.name}: " + ", ".join(f"{k} = {v!r}" for k, v in self.overrides)
+
+
+BASE = Variant("base", ())
+
+
+def variant(spec: Variant | Mapping[str, Any] | str | os.PathLike | None, name: str | None = None) -> Variant:
+    """A :class:`Variant` from a dict of overrides, a TOML file, or a variant."""
+    if spec is None:
+        return BASE
+    if isinstance(spec, Variant):
+        return spec
+    if isinstance(spec, Mapping):
+        items = tuple(sorted(spec.items()))
+        label = name or ", ".join(f"{k}={v!r}" for k, v in items) or "base"
+        return Variant(label, items)
+    path = Path(spec)
+    raw = read_toml(path)
+    unknown = set(raw) - {"name", "overrides"}
+    if unknown:
+        raise DataError(path, None, sorted(unknown)[0], "unknown key (a variant file has 'name' and [overrides])")
+    overrides = raw.get("overrides", {})
+    if not isinstance(overrides, dict):
+        raise DataError(path, None, "overrides", "must be a table of name = value")
+    return Variant(str(raw.get("name", path.stem)), tuple(sorted(overrides.items())), str(path))
+
+
+def check(game: str, v: Variant) -> None:
+    """Build the variant's game once: a bad override raises DataError naming it."""
+    if game not in GAMES:
+        raise DataError(v.source, v.name, "game", f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+    try:
+        part(game, "metrics").game_for(v.mapping)
+    except DataError as exc:
+        raise DataError(v.source, v.name, exc.field, exc.problem) from None
+
+
+__all__ = ["BASE", "Variant", "check", "variant"]

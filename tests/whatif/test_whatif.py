@@ -1,0 +1,129 @@
+"""The designer's what-if layer: variants, paired comparisons, sweeps on any scheduler,
+resuming, forks."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from explorer import whatif
+from explorer.asylum.game import AsylumGame
+from explorer.asylum.simulate import run_games
+from explorer.cli import main
+from explorer.core.data import DataError
+from explorer.core.engine import Stepper
+from explorer.whatif import run as runner
+
+
+def test_the_base_column_is_the_simulate_command_s_numbers():
+    """One source of truth: game i of the what-if run is game i of ``simulate`` (seed 'S#i')."""
+    df = whatif.compare("asylum", {"maneuver_target": 7}, games=30, seed=5, scheduler="serial", progress=False)
+    summary = run_games(30, 5, 4, "greedy")
+    for seat in range(4):
+        assert df.loc[f"win_seat_{seat}", "base"] == summary["wins_by_seat"][str(seat)] / 30
+    assert df.loc["turns", "base"] == pytest.approx(summary["turns"]["mean"])
+    assert list(df.columns) == ["label", "base", "variant", "diff", "ci_low", "ci_high"]
+
+
+def test_a_variant_equal_to_the_base_differs_by_exactly_nothing():
+    """Paired on the same seeds: the same rules give the same games, so every difference is 0 exactly."""
+    df = whatif.compare("asylum", {"maneuver_target": 8}, games=20, seed=2, scheduler="serial", progress=False)
+    assert (df["diff"] == 0).all() and (df["ci_low"] == 0).all() and (df["ci_high"] == 0).all()
+
+
+@pytest.mark.parametrize("overrides, field", [
+    ({"maneuver_target": 99}, "maneuver_target"),
+    ({"teleporters": True}, "teleporters"),
+    ({"snake_turn_order": 3}, "snake_turn_order"),
+    ({"villain.Nobody.quickness": 3}, "villain.Nobody.quickness"),
+    ({"villain.Oscar.quickness": 99}, "villain.Oscar.quickness"),
+])
+def test_an_unknown_name_or_an_out_of_range_value_is_refused(overrides, field):
+    """Variants: never a silent no-op; the DataError names the override."""
+    with pytest.raises(DataError) as err:
+        whatif.compare("asylum", overrides, games=2, scheduler="serial", progress=False)
+    assert err.value.field == field
+
+
+def test_a_variant_file_is_read_and_its_errors_name_the_file(tmp_path):
+    """Variants in TOML: name and [overrides]; a bad value names the file, the variant and the field."""
+    good = tmp_path / "snake.toml"
+    good.write_text('name = "snake"\n[overrides]\nsnake_turn_order = true\n')
+    v = whatif.variant(good)
+    assert v.name == "snake" and v.mapping == {"snake_turn_order": True}
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "bad"\n[overrides]\nmaneuver_target = 1\n')
+    with pytest.raises(DataError) as err:
+        whatif.compare("asylum", bad, games=2, scheduler="serial", progress=False)
+    assert err.value.file == str(bad) and err.value.entry == "bad" and err.value.field == "maneuver_target"
+
+
+def test_a_sweep_is_identical_serially_on_a_pool_and_on_a_dask_cluster():
+    """Reproducible: the same numbers to the last digit on any scheduler and any number of workers."""
+    from dask.distributed import Client, LocalCluster
+
+    params = {"maneuver_target": [7, 9]}
+    kw = dict(games=24, seed=3, progress=False)
+    serial = whatif.sweep("asylum", params, scheduler="serial", **kw)
+    pool = whatif.sweep("asylum", params, scheduler=None, **kw)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        dask = whatif.sweep("asylum", params, scheduler=client, **kw)
+        by_address = whatif.sweep("asylum", params, scheduler=cluster.scheduler_address, **kw)
+    for other in (pool, dask, by_address):
+        pd.testing.assert_frame_equal(serial, other)
+    assert list(serial["maneuver_target"]) == [7, 9]
+    assert {"win_seat_0", "win_seat_0_ci_low", "win_seat_0_ci_high", "turns", "seat_spread"} <= set(serial.columns)
+
+
+def test_a_sweep_writes_as_it_goes_and_resumes(tmp_path, monkeypatch):
+    """Each finished point is written; run again with the same output, only the missing points are played."""
+    out = tmp_path / "sweep.parquet"
+    params = {"vp_maneuver": [2, 3, 4]}
+    first = whatif.sweep("asylum", params, games=6, seed=1, scheduler="serial", out=out, progress=False)
+    assert pd.read_parquet(out).shape[0] == 3
+    kept = pd.read_parquet(out).iloc[[0, 2]]
+    kept.to_parquet(out, index=False)  # as if the run had stopped after two points
+    played = []
+    real = runner.play_job
+    monkeypatch.setattr(runner, "play_job", lambda job: played.append(job) or real(job))
+    again = whatif.sweep("asylum", params, games=6, seed=1, scheduler="serial", out=out, progress=False)
+    assert {dict(j.overrides)["vp_maneuver"] for j in played} == {3}
+    pd.testing.assert_frame_equal(first, again, check_dtype=False)
+    with pytest.raises(ValueError, match="seed"):
+        whatif.sweep("asylum", params, games=6, seed=2, scheduler="serial", out=out, progress=False)
+    csv = tmp_path / "sweep.csv"
+    whatif.sweep("asylum", {"vp_maneuver": [3]}, games=4, seed=1, scheduler="serial", out=csv, progress=False)
+    assert pd.read_csv(csv).shape[0] == 1
+
+
+def test_fork_plays_on_each_option_with_paired_seeds():
+    """Fork a game: every legal option at a step, played on by the bots, with its win rate and interval."""
+    from explorer.asylum.bots import get_bot
+
+    game = AsylumGame()
+    st = Stepper(game, game.new_game(3), seed=4, policies=get_bot("greedy"))
+    while st.decision.forced or len(st.decision.options) < 2:
+        st.step()
+    frame = whatif.fork(st, games=12, seed=9)
+    assert list(frame["option"]) == [str(o) for o in st.decision.options]
+    assert ((frame["ci_low"] <= frame["wins"]) & (frame["wins"] <= frame["ci_high"])).all()
+    pd.testing.assert_frame_equal(frame, whatif.fork(st, games=12, seed=9))
+    st.run()
+    with pytest.raises(ValueError, match="over"):
+        whatif.fork(st, games=2)
+
+
+def test_the_command_line_sweeps_and_compares(tmp_path, capsys):
+    """``sweep`` and ``compare``: tables for people, one error line for a mistake."""
+    out = tmp_path / "r.csv"
+    assert main(["sweep", "asylum", "--param", "maneuver_target=7,9", "--games", "4", "--seed", "1",
+                 "--scheduler", "serial", "--out", str(out)]) == 0
+    assert pd.read_csv(out)["maneuver_target"].tolist() == [7, 9]
+    variant = tmp_path / "v.toml"
+    variant.write_text('name = "v"\n[overrides]\nvp_maneuver = 4\n')
+    assert main(["compare", "asylum", "--variant", str(variant), "--games", "4", "--scheduler", "serial"]) == 0
+    assert "seat 0 wins" in capsys.readouterr().out
+    assert main(["sweep", "asylum", "--param", "nonsense=1", "--games", "2", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and "nonsense" in err
