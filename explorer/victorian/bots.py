@@ -165,8 +165,10 @@ class GreedyBot(DeterministicPolicy):
         tracks = [o for o in options if isinstance(o, Track)]
         if not tracks:
             return Done()
-        # the best tracker goes first, against the most dangerous Mastermind
-        target = max(dict.fromkeys(o.target for o in tracks), key=lambda m: danger(view, m))
+        # the best tracker goes first, against the most dangerous Mastermind nobody has tracked yet this
+        # turn (every Mastermind thwarted is also a Villain Table roll the Villains do not make)
+        tried = [t for _, t in view.tracked]
+        target = max(dict.fromkeys(o.target for o in tracks), key=lambda m: danger(view, m) + 1 - 3 * tried.count(m))
         hero = max(dict.fromkeys(o.hero for o in tracks if o.target == target),
                    key=lambda h: sum(t.value for t in track_terms(game, view, HEROES, unit_on(view, HEROES, h))))
         for o in options:

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..core.data import DataError
 from ..core.engine import simulate
-from ..core.metrics import Metric
+from ..core.metrics import Metric, rule_parameters
 from . import sections as R
 from .game import VictorianGame
 from .params import NUMBERS, OPTIONS, RuleError, load_rules, override_rules, rule_ranges
@@ -116,14 +116,7 @@ def player_won(result: GameResult, player: str) -> bool:
 
 def parameters() -> dict[str, dict[str, Any]]:
     """Every rule a what-if run can change, with its range and value (numbers) or value (switches)."""
-    rules, ranges = load_rules(), rule_ranges()
-    out: dict[str, dict[str, Any]] = {}
-    for name in NUMBERS:
-        out[name] = {"kind": "number", "value": getattr(rules, name), "min": ranges[name].min,
-                     "max": ranges[name].max}
-    for name in OPTIONS:
-        out[name] = {"kind": "switch", "value": getattr(rules, name)}
-    return out
+    return rule_parameters(load_rules(), rule_ranges(), NUMBERS, OPTIONS)
 
 
 def exact_effect(name: str, values) -> dict[str, Any] | None:

@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from ..core.data import DataError, Range, cached_file, data_path, read_range, read_toml, validate
+from ..core.data import DataError, Range, cached_file, data_path, read_numbers, read_toml, validate
 from ..core.rulebook import cited, require, summaries_path
 from . import sections as R
 from .effects import EFFECTS, Params
@@ -153,30 +153,7 @@ def _load(path: Path, summaries: Path) -> _Loaded:
     for table in ("numbers", "options"):
         if not isinstance(raw.get(table), dict):
             raise DataError(path, table, None, f"missing table [{table}]")
-    values: dict[str, int] = {}
-    ranges: dict[str, Range] = {}
-    table = raw["numbers"]
-    for name in table:
-        if name not in NUMBERS:
-            raise DataError(path, "numbers", name, f"unknown rule number (known: {', '.join(NUMBERS)})")
-    for name in NUMBERS:
-        spec = table.get(name)
-        if spec is None:
-            raise DataError(path, "numbers", name, "missing: every rule number must be given, with its range")
-        if not isinstance(spec, dict):
-            raise DataError(path, "numbers", name, f"expected {{ value = {spec!r}, min = ..., max = ... }}: every "
-                                                   "number declares its allowed range")
-        extra = set(spec) - {"value", "min", "max"}
-        if extra:
-            raise DataError(path, "numbers", f"{name}.{sorted(extra)[0]}", "unknown key (expected value, min, max)")
-        if type(spec.get("value")) is not int:
-            raise DataError(path, "numbers", f"{name}.value", f"not a whole number (got {spec.get('value')!r})")
-        ranges[name] = read_range({k: v for k, v in spec.items() if k != "value"}, path, "numbers", name,
-                                  floor=FLOORS.get(name, 0))
-        if spec["value"] not in ranges[name]:
-            raise DataError(path, "numbers", name, f"{spec['value']!r} is out of range: allowed {ranges[name]} (the "
-                                                   "range declared in the file)")
-        values[name] = spec["value"]
+    values, ranges = read_numbers(raw["numbers"], path, NUMBERS, FLOORS)
     options = validate(_OPTIONS, raw["options"], path, "options")
     require(R.GAME, cited(R, R.GAME), summaries)
     return _Loaded(VictorianRules(**values, **options.model_dump()), MappingProxyType(ranges))
