@@ -28,7 +28,7 @@ from ..core.events import Event, RuleRef
 from . import sections as R
 from .actions import PlayEvent
 from .cards import Card
-from .common import Title, is_name, private, public, refuse, title
+from .common import is_name, private, public, refuse, title
 from .draw import queue_draw
 from .effects import EFFECTS, hook
 from .state import HEROES, VILLAINS, Mod, Phase, RollSpec, VicState, other, put
@@ -203,7 +203,7 @@ def _bonus_play(stat: str):
         else:
             mod = Mod(to, action.target, stat, p.amount, card.name, rule.section, (), phase)
             who = action.target
-        events.append(public(rule, f"{Title(side)} play {card.name}: {who} {word} {p.amount:+d} {span}",
+        events.append(public(rule, f"{title(side)} play {card.name}: {who} {word} {p.amount:+d} {span}",
                              card=card.name, target=action.target, stat=stat, value=p.amount))
         return state._replace(mods=state.mods + (mod,))
     return play_bonus
@@ -226,7 +226,7 @@ def _draw_targets(game, state, side, card, window):
 
 @hook("draw", "play")
 def _draw_play(game, state, side, card, action, window, chance, events):
-    events.append(public(card_rule(card), f"{Title(side)} play {card.name}: they draw "
+    events.append(public(card_rule(card), f"{title(side)} play {card.name}: they draw "
                          f"{card.params.count} card(s)", card=card.name))
     return queue_draw(state, side, card.params.count, card_rule(card))
 
@@ -240,7 +240,7 @@ def take_into_hand(game, state, side, name: str, rule: RuleRef, how: str, events
     """A searched card from the deck into the hand (the deck is shuffled after)."""
     s = state.sides[side]
     s = to_hand(s._replace(deck=take_from_deck(s.deck, name)), name, seen=True)
-    events.append(public(rule, f"{Title(side)} {how} {name} from their deck into their hand",
+    events.append(public(rule, f"{title(side)} {how} {name} from their deck into their hand",
                          side=side, card=name))
     return put(state, side, s)
 
@@ -266,7 +266,7 @@ def _recover_targets(game, state, side, card, window):
 def _recover_play(game, state, side, card, action, window, chance, events):
     s = state.sides[side]
     s = to_hand(s._replace(discard=remove_card(s.discard, action.target)), action.target, seen=True)
-    events.append(public(card_rule(card), f"{Title(side)} play {card.name}: {action.target} comes back "
+    events.append(public(card_rule(card), f"{title(side)} play {card.name}: {action.target} comes back "
                          "from the discard pile to their hand", card=card.name, target=action.target))
     return put(state, side, s)
 
@@ -275,8 +275,8 @@ def look_at_hand(game, state, side, rule: RuleRef, why: str, events) -> VicState
     """``side`` looks at the opponent's hand."""
     opp = other(side)
     hand = state.sides[opp].hand
-    events.append(public(rule, f"{Title(side)} look at {title(opp)}' hand ({why})", looker=side))
-    events.append(private(side, rule, f"{Title(opp)}' hand: {', '.join(hand) or 'empty'}",
+    events.append(public(rule, f"{title(side)} look at {title(opp)}' hand ({why})", looker=side))
+    events.append(private(side, rule, f"{title(opp)}' hand: {', '.join(hand) or 'empty'}",
                           looker=side, cards=tuple(hand)))
     return put(state, opp, expose_hand(state.sides[opp]))
 
@@ -306,7 +306,7 @@ def _sabotage_play(game, state, side, card, action, window, chance, events):
     drawn = chance.roll(Multiset.of(s.hand).draw(k))
     for name in drawn.cards:
         s = discard_from_hand(s, name)
-    events.append(public(card_rule(card), f"{Title(side)} play {card.name}: {title(opp)} discard "
+    events.append(public(card_rule(card), f"{title(side)} play {card.name}: {title(opp)} discard "
                          f"{', '.join(drawn.cards)} at random", card=card.name, discarded=tuple(drawn.cards)))
     return put(state, opp, s)
 
@@ -330,7 +330,7 @@ def control_homes(game: VictorianGame, state: VicState, taker: int) -> tuple[str
 
 def gain_control(game, state, taker: int, target: str, onto: str | None, rule: RuleRef, why: str, events) -> VicState:
     state = take_control(game, state, taker, target, onto)
-    events.append(public(R.CONTROL, f"{Title(taker)} gain control of {target} ({why})"
+    events.append(public(R.CONTROL, f"{title(taker)} gain control of {target} ({why})"
                          + (f": he joins {onto}" if onto else ""), taker=taker, target=target, onto=onto,
                          cause=rule.section))
     return state
@@ -357,7 +357,7 @@ def _tokens_targets(game, state, side, card, window):
 @hook("tokens", "play")
 def _tokens_play(game, state, side, card, action, window, chance, events):
     state, made = make_tokens(game, state, side, card.params.token, card.params.count, action.onto)
-    events.append(public(card_rule(card), f"{Title(side)} play {card.name}: {len(made)} "
+    events.append(public(card_rule(card), f"{title(side)} play {card.name}: {len(made)} "
                          f"{card.params.token} token(s) come into play" + (f" on {action.onto}" if action.onto else ""),
                          card=card.name, tokens=tuple(made), onto=action.onto))
     return state
@@ -373,7 +373,7 @@ def _mob_targets(game, state, side, card, window):
 @hook("mob", "play")
 def _mob_play(game, state, side, card, action, window, chance, events):
     state, made = make_tokens(game, state, side, card.params.token, card.params.count, action.onto, mob=True)
-    events.append(public(R.ASSASSIN, f"{Title(side)} play {card.name}: {len(made)} "
+    events.append(public(R.ASSASSIN, f"{title(side)} play {card.name}: {len(made)} "
                          f"{card.params.token} token(s) join {action.onto} and must attack now", card=card.name,
                          tokens=tuple(made), onto=action.onto))
     return state
@@ -388,7 +388,7 @@ def _wound_targets(game, state, side, card, window):
 def _wound_play(game, state, side, card, action, window, chance, events):
     from .wounds import wound
 
-    events.append(public(card_rule(card), f"{Title(side)} play {card.name} on {action.target}",
+    events.append(public(card_rule(card), f"{title(side)} play {card.name} on {action.target}",
                          card=card.name, target=action.target))
     return wound(game, state, other(side), action.target, card_rule(card), events)
 
@@ -401,7 +401,7 @@ def _scandal_targets(game, state, side, card, window):
 
 @hook("return_to_hand", "play")
 def _scandal_play(game, state, side, card, action, window, chance, events):
-    events.append(public(card_rule(card), f"{Title(side)} play {card.name}: {action.target} goes back to "
+    events.append(public(card_rule(card), f"{title(side)} play {card.name}: {action.target} goes back to "
                          "his owner's hand, and what was attached to him is discarded", card=card.name,
                          target=action.target))
     return return_to_hand(game, state, other(side), action.target)
@@ -414,7 +414,7 @@ def _escape_targets(game, state, side, card, window):
 
 @hook("negate_showdown", "play")
 def _escape_play(game, state, side, card, action, window, chance, events):
-    events.append(public(card_rule(card), f"{Title(side)} play {card.name}: the Showdown Roll does "
+    events.append(public(card_rule(card), f"{title(side)} play {card.name}: the Showdown Roll does "
                          "nothing", card=card.name))
     return state
 

@@ -18,7 +18,7 @@ from ..core.events import Event, RuleRef
 from . import flow
 from . import sections as R
 from .actions import DrawCard, RevealCard
-from .common import Title, forced, private, public, refuse, title
+from .common import forced, private, public, refuse, title
 from .state import Draw, Reveal, VicState, pop, put
 from .zones import draw_one, reveal_next, revealed_all
 
@@ -31,13 +31,13 @@ def rule(section: str) -> RuleRef:
 
 
 def draw_decision(game: VictorianGame, state: VicState, item: Draw) -> Decision:
-    return forced(DrawCard(), rule(item.rule), f"{Title(item.side)} draw a card")
+    return forced(DrawCard(), rule(item.rule), f"{title(item.side)} draw a card")
 
 
 def do_draw(game: VictorianGame, state: VicState, item: Draw, action: DrawCard, chance: Chance,
             events: list[Event]) -> VicState:
     side = state.sides[item.side]
-    who = Title(item.side)
+    who = title(item.side)
     why = rule(item.rule)
     if not side.deck.size:
         events.append(public(R.DECK_EMPTY, f"{who} have no cards left to draw", side=item.side))
@@ -54,7 +54,7 @@ def do_draw(game: VictorianGame, state: VicState, item: Draw, action: DrawCard, 
 
 def reveal_decision(game: VictorianGame, state: VicState, item: Reveal) -> Decision:
     return forced(RevealCard(), rule(item.rule),
-                  f"{Title(item.looker)} look at the next cards of {title(item.owner)}' deck")
+                  f"{title(item.looker)} look at the next cards of {title(item.owner)}' deck")
 
 
 def do_reveal(game: VictorianGame, state: VicState, item: Reveal, action: RevealCard, chance: Chance,
@@ -64,7 +64,7 @@ def do_reveal(game: VictorianGame, state: VicState, item: Reveal, action: Reveal
     state = put(state, item.owner, side._replace(deck=pile))
     seen = pile.seen(game.player(item.looker))[:item.upto]
     done = revealed_all(pile, game.player(item.looker), item.upto)
-    who = Title(item.looker)
+    who = title(item.looker)
     whose = "their own" if item.looker == item.owner else f"{title(item.owner)}'"
     if done:
         events.append(public(rule(item.rule), f"{who} have looked at the next {len(seen)} card(s) of {whose} deck",

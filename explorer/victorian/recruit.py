@@ -28,7 +28,7 @@ from ..core.events import Event
 from . import cardplay, flow, main
 from . import sections as R
 from .actions import Done, PlayEvent, Recall, Recruit, Summon
-from .common import Title, is_name, public, refuse, title
+from .common import is_name, public, refuse, title
 from .state import HEROES, VILLAINS, Location, Main, Phase, Unit, VicState, pop, push, put
 from .units import (fresh_uid, has_trait, is_martian, is_mastermind, is_vehicle, make_tokens, masterminds,
                     replace_unit, rides_vehicle, unit_on)
@@ -171,7 +171,7 @@ def do_recruit(game: VictorianGame, state: VicState, item: Main, action: Recruit
     s = from_hand(state.sides[side], action.card)
     state = put(state, side, s)
     state = pop(state, item._replace(count=item.count + 1))
-    who = Title(side)
+    who = title(side)
     if c.type in "WV":
         u = unit_on(state, side, action.onto)
         state = replace_unit(state, side, u._replace(gear=u.gear + (action.card,)))
@@ -294,7 +294,7 @@ def do_recall(game: VictorianGame, state: VicState, item: Main, action: Recall, 
     s = from_hand(state.sides[side], action.vessel)
     s = to_discard(s, (action.vessel,))
     s = to_hand(s._replace(deck=take_from_deck(s.deck, captain)), captain, seen=True)
-    events.append(public(R.CAPTAIN, f"{Title(side)} discard {action.vessel} and take {captain} from "
+    events.append(public(R.CAPTAIN, f"{title(side)} discard {action.vessel} and take {captain} from "
                          "their deck into their hand", vessel=action.vessel, captain=captain))
     return put(state, side, s)
 

@@ -22,7 +22,7 @@ from ..core.events import Event, RuleRef
 from . import cardplay, flow
 from . import sections as R
 from .actions import Blueprint, Control, Discard, Foil, LookAt, Mark, Take, Wheels
-from .common import Title, choice, forced, public, refuse, title
+from .common import choice, forced, public, refuse, title
 from .draw import queue_draw
 from .effects import EFFECTS, hook
 from .state import SIDES, VILLAINS, Choose, Reveal, TableRoll, VicState, other, pop, push, put
@@ -248,7 +248,7 @@ def _rule(item: Choose) -> RuleRef:
 def do_discard(game, state, item: Choose, action: Discard, chance, events):
     state = pop(state)
     s = discard_from_hand(state.sides[item.side], action.card)
-    events.append(public(_rule(item), f"{Title(item.side)} discard {action.card}", card=action.card))
+    events.append(public(_rule(item), f"{title(item.side)} discard {action.card}", card=action.card))
     state = put(state, item.side, s)
     if item.count > 1 and s.hand:
         state = push(state, item._replace(count=item.count - 1))
