@@ -51,7 +51,8 @@ from .actions import ACTION_TYPES
 from .cards import SIDES, TYPES, Card, TokenKind, deck_counts, load_cards, load_tokens
 from .common import refuse
 from .params import Tables, VictorianRules, load_rules, load_tables
-from .state import HEROES, SIDE_INDEX, VILLAINS, GameResult, Phase, Side, VicState
+from .state import (HEROES, SIDE_INDEX, VILLAINS, Deal, Draw, GameResult, Phase, PlotDraw, Reveal, RollNow, Side,
+                    SpyRoll, TableRoll, VicState)
 from .zones import deck_view, remove_card
 
 
@@ -85,6 +86,7 @@ class VictorianGame(Game):
                 self._owner[name] = index
         self.slots = turn.slots(self.rules)
         self._views: dict[tuple[int, str], tuple[Side, Side]] = {}
+        self._decisions: dict[Any, Decision] = {}
 
     # -- cards -----------------------------------------------------------------------------------
     def card(self, name: str) -> Card:
@@ -150,6 +152,13 @@ class VictorianGame(Game):
         if state.result is not None or not state.pending:
             return None
         item = state.pending[0]
+        if type(item) in _BY_ITEM:  # a step decided by its item alone: asked once
+            dec = self._decisions.get(item)
+            if dec is None:
+                if len(self._decisions) > 4096:
+                    self._decisions.clear()
+                dec = self._decisions[item] = flow.ITEMS[type(item)].decision(self, state, item)
+            return dec
         return flow.ITEMS[type(item)].decision(self, state, item)
 
     def result(self, state: VicState) -> GameResult | None:
@@ -228,6 +237,10 @@ class VictorianGame(Game):
         from .belief import Worlds
 
         return Worlds(view, SIDE_INDEX[player])
+
+
+#: pending items whose decision depends on the item alone (steps the rules take on their own)
+_BY_ITEM = frozenset({Deal, Draw, Reveal, TableRoll, RollNow, SpyRoll, PlotDraw})
 
 
 def setup(seed: int | str = 0, **kw: Any) -> tuple[VictorianGame, VicState]:
