@@ -21,9 +21,9 @@ from ..core.events import Event
 from . import cardplay, flow, main, responses
 from . import sections as R
 from .actions import Done, PlayEvent, Send
-from .common import is_name, public, refuse, title
+from .common import public, refuse, title
 from .rolls import modified_roll
-from .state import HEROES, VILLAINS, Main, Phase, RollSpec, UnderlingChoice, VicState, pop, push, put
+from .state import HEROES, VILLAINS, Main, Phase, RollSpec, UnderlingChoice, VicState, push, put
 from .units import fight_terms, masterminds, negated, replace_unit, unit_on
 from .wounds import hurt, kill, underlings
 

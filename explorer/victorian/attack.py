@@ -23,7 +23,7 @@ from ..core.events import Event
 from . import cardplay, flow, main, responses
 from . import sections as R
 from .actions import Attack, Done, Facilitate, Pass, PlayEvent, Showdown, Stop, Strike
-from .common import choice, is_name, public, refuse, title
+from .common import choice, public, refuse, title
 from .intercept import do_facilitate, facilitate_options, facilitate_problem
 from .rolls import modified_roll
 from .state import HEROES, VILLAINS, Escape, Fighting, Main, Phase, RollSpec, Term, VicState, pop, push
@@ -48,7 +48,8 @@ def enter(game, state, side, events):
 
 def attackers(game: VictorianGame, state: VicState, side: int) -> tuple[str, ...]:
     """The units of ``side`` that may still attack this turn."""
-    return tuple(u.uid for u in state.sides[side].units if can_attack(game, u) and ("attacked", u.uid) not in state.used)
+    return tuple(u.uid for u in state.sides[side].units
+                 if can_attack(game, u) and ("attacked", u.uid) not in state.used)
 
 
 def may_attack(state: VicState, hero: str, target: str) -> bool:

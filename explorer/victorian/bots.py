@@ -23,11 +23,9 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.engine import DeterministicPolicy, Policy, RandomPolicy
-from . import cardplay
-from .actions import (Attack, AttachPlot, Blueprint, Control, Discard, Done, Facilitate, Foil, Heal, LookAt, Mark,
-                      Pass, PlayEvent, Recall, Recruit, Sacrifice, Send, Shed, Showdown, Stop, Strike, Summon,
-                      TakeWound, Take, Track, Wheels)
-from .state import (HEROES, SIDE_INDEX, VILLAINS, Choose, Escape, Fighting, HealRoll, Main, Phase, Respond,
+from .actions import (Attack, AttachPlot, Done, Facilitate, Heal, LookAt, Pass, PlayEvent, Recall, Recruit, Sacrifice,
+                      Send, Shed, Showdown, Stop, Strike, Summon, TakeWound, Track, Wheels)
+from .state import (HEROES, VILLAINS, Choose, Escape, Fighting, HealRoll, Main, Respond,
                     UnderlingChoice, VicState, WoundChoice)
 from .units import fight, is_mastermind, lasting_fight, minions_of, track_terms, unit_on
 

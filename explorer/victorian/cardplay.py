@@ -21,7 +21,7 @@ ways the card can be played in a window) and ``play`` (what it does).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.engine import Chance, IllegalAction
 from ..core.events import Event, RuleRef
@@ -34,7 +34,7 @@ from .effects import EFFECTS, hook
 from .state import HEROES, VILLAINS, Mod, Phase, RollSpec, VicState, other, put
 from .units import (can_track, has_trait, is_mastermind, make_tokens, masterminds, return_to_hand, take_control,
                     unit_on)
-from .zones import add_card, discard_from_hand, expose_hand, from_hand, remove_card, take_from_deck, to_discard, to_hand
+from .zones import discard_from_hand, expose_hand, remove_card, take_from_deck, to_hand
 
 if TYPE_CHECKING:
     from .game import VictorianGame

@@ -267,8 +267,8 @@ def _card(s: _CardSpec, side: str, path: Path, tokens: Mapping[str, TokenKind]) 
         effect = s.effect.name
         spec = EFFECTS.get(effect)
         if spec is None:
-            raise DataError(path, name, "effect.name", f"no effect named {effect!r} (registered: "
-                                                       f"{', '.join(sorted(n for n, e in EFFECTS.items() if e.on - {'table'}))})")
+            known = ", ".join(sorted(n for n, e in EFFECTS.items() if e.on - {"table"}))
+            raise DataError(path, name, "effect.name", f"no effect named {effect!r} (registered: {known})")
         if s.type not in spec.on:
             raise DataError(path, name, "effect.name", f"{effect!r} is not an effect a {TYPES[s.type]} can have "
                                                        f"(it goes on: {', '.join(sorted(spec.on))})")

@@ -36,13 +36,14 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.data import DataError, data_path
 from ..core.deck import Multiset
 from ..core.engine import Chance, Decision, Game, IllegalAction, SampledChance, Step, Stepper, derived_rng
 from ..core.events import Event
+# every rule module registers its rules with flow as it is imported
 from . import (assassin, attack, cardplay, draw, flow, genius, healing, intercept, invention, main, minion,  # noqa: F401
                new_day, plot, recruit, responses, spy, tables_fx, track, turn, victory, wounds)
 from . import sections as R
@@ -72,7 +73,7 @@ class VictorianGame(Game):
 
         self.decks_path = base
         lists = tuple(companion(base, "victorian", f"{s}.toml") for s in SIDES)
-        self._lists: tuple[Mapping[str, Card], Mapping[str, Card]] = tuple(load_cards(s, p) for s, p in zip(SIDES, lists))
+        self._lists: tuple[Mapping[str, Card], ...] = tuple(load_cards(s, p) for s, p in zip(SIDES, lists))
         self.tokens: Mapping[str, TokenKind] = load_tokens(companion(base, "victorian", "tokens.toml"))
         self.counts = tuple(deck_counts(s, base, p) for s, p in zip(SIDES, lists))
         self._cards: dict[str, Card] = {}

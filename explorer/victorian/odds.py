@@ -34,13 +34,13 @@ from typing import Any, NamedTuple
 
 from ..core.deck import Multiset
 from ..core.dist import Dist
-from ..core.engine import Analyzer, DeterministicPolicy, Policy, RandomPolicy
+from ..core.engine import Analyzer, DeterministicPolicy, RandomPolicy
 from ..core.until import Until
 from . import tables
 from .actions import Attack, Done, Heal, Pass, Showdown, Stop, Strike, TakeWound, Track
 from .cards import TYPES
 from .game import VictorianGame
-from .state import HEROES, SIDE_INDEX, VILLAINS, Draw, Fighting, Main, Phase, VicState
+from .state import SIDE_INDEX, Draw, Fighting, Main, Phase, VicState
 
 _GAMES: dict[Any, VictorianGame] = {}
 
@@ -287,7 +287,8 @@ def thwart(heroes: Sequence[str], mastermind: str, *, plots: Sequence[Any] = (),
     Fraction(7, 12)
     """
     game = _game(game)
-    state = game.scenario(heroes=list(heroes), villains=[mastermind], plots={mastermind: list(plots)} if plots else None,
+    state = game.scenario(heroes=list(heroes), villains=[mastermind],
+                          plots={mastermind: list(plots)} if plots else None,
                           gear=dict(gear) if gear else None, decks={"heroes": [], "villains": []}, at=Phase.INTERCEPT)
     n_plots = len(state.villains.plots)
 
@@ -378,5 +379,6 @@ def explain_roll(state: VicState, kind: str, actor: str, target: str | None = No
             "odds": odds}
 
 
-__all__ = ["ATTACK_RESULTS", "AttackEnd", "attack", "attack_detail", "deal_distribution", "explain_roll", "mulligan", "opening_hand",
+__all__ = ["ATTACK_RESULTS", "AttackEnd", "attack", "attack_detail", "deal_distribution", "explain_roll", "mulligan",
+           "opening_hand",
            "plot_matures", "thwart", "turns_until"]

@@ -302,8 +302,8 @@ def _tables(path: Path) -> Tables:
             effect = EFFECTS.get(f.effect)
             where = f"{name} {f.roll}"
             if effect is None or "table" not in effect.on:
-                raise DataError(path, where, "effect", f"no table effect named {f.effect!r} (known: "
-                                                       f"{', '.join(sorted(n for n, e in EFFECTS.items() if 'table' in e.on))})")
+                known = ", ".join(sorted(n for n, e in EFFECTS.items() if "table" in e.on))
+                raise DataError(path, where, "effect", f"no table effect named {f.effect!r} (known: {known})")
             params = validate(effect.params, dict(f.model_extra or {}), path, where)
             built.append(Face(f.roll, f.title, f.effect, params))
         out[name] = FaceTable(name, tuple(built))

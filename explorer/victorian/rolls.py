@@ -17,7 +17,7 @@ Fraction(7, 12)
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..core.dist import dice
 from ..core.engine import Chance

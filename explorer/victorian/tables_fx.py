@@ -26,7 +26,7 @@ from .common import choice, forced, public, refuse, title
 from .draw import queue_draw
 from .effects import EFFECTS, hook
 from .state import SIDES, VILLAINS, Choose, Reveal, TableRoll, VicState, other, pop, push, put
-from .units import discard_plot, find_unit, make_tokens, replace_unit, unit_on
+from .units import discard_plot, make_tokens, replace_unit, unit_on
 from .zones import discard_from_hand, take_from_deck
 
 if TYPE_CHECKING:

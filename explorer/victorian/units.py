@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from . import sections as R
 from .cards import Card
-from .state import HEROES, VILLAINS, Location, Mod, Phase, Plot, Side, Term, Unit, VicState, put
-from .zones import add_card, to_discard, to_hand
+from .state import HEROES, VILLAINS, Location, Phase, Plot, Side, Term, Unit, VicState, put
+from .zones import to_discard, to_hand
 
 if TYPE_CHECKING:
     from .game import VictorianGame
@@ -28,9 +28,6 @@ if TYPE_CHECKING:
 
 # -- what a unit is --------------------------------------------------------------------------------
 
-def card_of(game: VictorianGame, u: Unit) -> Card | None:
-    """The unit's card (``None`` for a token)."""
-    return None if u.token else game.card(u.card)
 
 
 def traits(game: VictorianGame, u: Unit) -> frozenset[str]:
@@ -97,8 +94,6 @@ def can_track(game: VictorianGame, u: Unit) -> bool:
 can_attack = can_track  # the same units may attack (see the register, "hero-tokens")
 
 
-def name_of(game: VictorianGame, u: Unit) -> str:
-    return f"{u.uid} (token)" if u.token else u.uid
 
 
 # -- Fight and Track -----------------------------------------------------------------------------
@@ -356,17 +351,13 @@ def spend_once(state: VicState, side: int, uid: str, stat: str) -> VicState:
     return state
 
 
-def add_mod(state: VicState, mod: Mod) -> VicState:
-    return state._replace(mods=state.mods + (mod,))
 
 
-def in_assassin_phase(state: VicState) -> bool:
-    return state.phase is Phase.ASSASSIN
 
 
-__all__ = ["add_card", "add_mod", "base_fight", "can_attack", "can_track", "card_of", "discard_gear",
+__all__ = ["base_fight", "can_attack", "can_track", "discard_gear",
            "discard_location", "discard_plot", "fight", "fight_terms", "find_unit", "fresh_uid", "has_trait",
-           "in_assassin_phase", "is_major", "is_martian", "is_mastermind", "is_vehicle", "lasting_fight",
-           "make_tokens", "masterminds", "minions_of", "name_of", "negated", "noncombatant", "remove_unit",
+           "is_major", "is_martian", "is_mastermind", "is_vehicle", "lasting_fight",
+           "make_tokens", "masterminds", "minions_of", "negated", "noncombatant", "remove_unit",
            "replace_unit", "return_to_hand", "rides_vehicle", "spend_once", "take_control", "track_terms", "traits",
            "unit_on"]

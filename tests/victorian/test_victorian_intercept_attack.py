@@ -214,7 +214,8 @@ def test_the_combat_roll_and_the_minion_is_always_killed():
     s, _ = step(attack(), Attack("Tarzan", "Dr Fu-Man-Chu"))
     s, events = step(s, Strike("Chinese Horde 1"), 4)
     roll = combat(events)
-    assert [(t["label"], t["value"]) for t in roll["terms"]] == [("Tarzan's Fight", 2), ("minus Chinese Horde token", -1)]
+    assert [(t["label"], t["value"]) for t in roll["terms"]] == [("Tarzan's Fight", 2),
+                                                                 ("minus Chinese Horde token", -1)]
     assert roll["total"] == 5 and roll["result"] == "stop"
     assert s.villains.unit("Chinese Horde 1") is None and not isinstance(s.pending[0], Fighting)
 
@@ -259,7 +260,8 @@ def test_showdown_results():
         results[want] = s
     assert results["hero_killed"].heroes.unit("Tarzan") is None
     assert results["hero_wounded"].heroes.unit("Tarzan").wounds == 1
-    assert results["destroy_base"].villains.locations == () and "Laboratories" in results["destroy_base"].villains.discard
+    base_gone = results["destroy_base"].villains
+    assert base_gone.locations == () and "Laboratories" in base_gone.discard
     assert results["villain_wounded"].villains.unit("Dr Fu-Man-Chu").wounds == 1
 
 

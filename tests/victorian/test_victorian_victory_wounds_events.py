@@ -121,7 +121,8 @@ def test_guards_and_thugs_join_a_mastermind():
 def test_search_events_take_a_hero_from_the_deck():
     """HEROES CARD LIST: Dangerous Company: put any Hero in your deck into your hand."""
     s = recruit(hands={"heroes": ["Dangerous Company"]}, decks={"heroes": ["Tarzan", "Train"]})
-    assert [o for o in GAME.decision(s).options if isinstance(o, PlayEvent)] == [PlayEvent("Dangerous Company", "Tarzan")]
+    plays = [o for o in GAME.decision(s).options if isinstance(o, PlayEvent)]
+    assert plays == [PlayEvent("Dangerous Company", "Tarzan")]
     s, _ = step(s, PlayEvent("Dangerous Company", "Tarzan"))
     assert s.heroes.hand == ("Tarzan",)
 
@@ -176,7 +177,8 @@ def test_opium_addiction_wounds_and_scandal_sends_home():
 
 def test_sabotage_discards_two_random_cards():
     """VILLAINS CARD LIST: Sabotage: the opponent discards 2 random cards from his hand (one chance step)."""
-    s = recruit("villains", villains=["Dr Moreau"], hands={"villains": ["Sabotage"], "heroes": ["Train", "Saber", "Tarzan"]})
+    s = recruit("villains", villains=["Dr Moreau"],
+                hands={"villains": ["Sabotage"], "heroes": ["Train", "Saber", "Tarzan"]})
     dist = GAME.apply(s, PlayEvent("Sabotage"))
     assert len(dist) == 3 and all(p == __import__("fractions").Fraction(1, 3) for _, p in dist.items())
     s, _ = step(s, PlayEvent("Sabotage"), ("Saber", "Train"))
