@@ -176,8 +176,8 @@ def check_range(value: int, allowed: Range, path: str | os.PathLike, entry: str 
     return value
 
 
-def read_numbers(table: Any, path: str | os.PathLike, names: Sequence[str],
-                 floors: Mapping[str, int] | None = None, entry: str = "numbers") -> tuple[dict[str, int], dict[str, Range]]:
+def read_numbers(table: Any, path: str | os.PathLike, names: Sequence[str], floors: Mapping[str, int] | None = None,
+                 entry: str = "numbers") -> tuple[dict[str, int], dict[str, Range]]:
     """A rules file's ``[numbers]`` table: every one of ``names`` given as
     ``{ value = V, min = A, max = B }``, the value inside its range, the range
     above the name's floor (default 0).  Returns the values and the ranges;

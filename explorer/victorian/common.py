@@ -70,5 +70,5 @@ def is_name(value: Any) -> bool:
     return isinstance(value, str) and bool(value)
 
 
-__all__ = ["PLAYERS", "Record", "TITLES", "Title", "choice", "forced", "is_name", "player", "private", "public", "refuse",
-           "title"]
+__all__ = ["PLAYERS", "Record", "TITLES", "Title", "choice", "forced", "is_name", "player", "private", "public",
+           "refuse", "title"]

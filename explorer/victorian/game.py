@@ -44,8 +44,8 @@ from ..core.deck import Multiset
 from ..core.engine import Chance, Decision, Game, IllegalAction, SampledChance, Step, Stepper, derived_rng
 from ..core.events import Event
 # every rule module registers its rules with flow as it is imported
-from . import (assassin, attack, cardplay, draw, flow, genius, healing, intercept, invention, main, minion,  # noqa: F401
-               new_day, plot, recruit, responses, spy, tables_fx, track, turn, victory, wounds)
+from . import (assassin, attack, cardplay, draw, flow, genius, healing, intercept,  # noqa: F401
+               invention, main, minion, new_day, plot, recruit, responses, spy, tables_fx, track, turn, victory, wounds)
 from . import sections as R
 from . import setup as _setup
 from .actions import ACTION_TYPES

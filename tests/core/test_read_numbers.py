@@ -34,4 +34,5 @@ def test_a_bad_number_names_file_table_and_number(table, field, words):
 def test_rule_parameters_list_numbers_and_switches():
     rules = SimpleNamespace(cap=8, fast=True)
     out = rule_parameters(rules, {"cap": Range(1, 20)}, ["cap"], ["fast"])
-    assert out == {"cap": {"kind": "number", "value": 8, "min": 1, "max": 20}, "fast": {"kind": "switch", "value": True}}
+    assert out == {"cap": {"kind": "number", "value": 8, "min": 1, "max": 20},
+                   "fast": {"kind": "switch", "value": True}}
