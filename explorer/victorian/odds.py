@@ -151,12 +151,49 @@ def mulligan(side: str, *, game: VictorianGame | None = None) -> Fraction:
 
 def turns_until(side: str, card: str, turns: int = 10, *, game: VictorianGame | None = None) -> list[Fraction]:
     """``[P(card in hand by turn t) for t in 0..turns]``: turn 0 is the opening
-    hand; each turn adds the New Day draw (cards played meanwhile aside)."""
+    hand; each turn adds the New Day draw (cards played meanwhile aside).
+
+    The deal and its mulligans come from the game's own setup rules, analysed
+    exactly on the deck seen as the card, the other characters (the mulligan
+    looks for them) and the rest; after it, the card is in the hand, in the
+    discard pile (a mulligan threw it away) or somewhere in the shuffled deck of
+    ``n`` cards, where ``t`` draws find it with probability ``min(t, n) / n``."""
     game = _game(game)
     if not _check_keys(game, side, [card]):
         raise ValueError(f"{card!r} is a card type: name a card")
+    after = _after_deal(game, side, card)
     per_turn = game.rules.new_day_draw
-    return [_cached_hand(game, side, (card,), ((card, 1),), t * per_turn) for t in range(turns + 1)]
+    out = []
+    for t in range(turns + 1):
+        p = Fraction(0)
+        for (where, n), q in after.items():
+            if where == "hand":
+                p += q
+            elif where == "deck" and n:
+                p += q * Fraction(min(t * per_turn, n), n)
+        out.append(p)
+    return out
+
+
+@lru_cache(maxsize=256)
+def _after_deal(game: VictorianGame, side: str, card: str) -> Dist:
+    """Where ``card`` is once ``side``'s opening hand is settled: ``("hand" | "discard"
+    | "deck", cards left in the deck)``, exactly."""
+    index = SIDE_INDEX[side]
+
+    def label(c: str) -> str:
+        return c if c == card else "C" if game.card(c).type in "CM" else OTHER  # a Mastermind: a character too
+
+    other = "villains" if side == "heroes" else "heroes"
+    start = game.new_game(decks={side: game.deck_multiset(side).lump(label), other: Multiset()}, deal=(side,))
+
+    def value(s: VicState):
+        mine = s.sides[index]
+        where = "hand" if card in mine.hand else "discard" if card in mine.discard else "deck"
+        return where, mine.deck.size
+
+    until = Until(game, done=lambda s: s.phase is not Phase.SETUP or s.result is not None, value=value)
+    return Analyzer(until, RandomPolicy()).outcome(start)
 
 
 # -- scripted play for the chains ------------------------------------------------------------------------

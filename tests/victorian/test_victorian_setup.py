@@ -103,11 +103,16 @@ def test_the_first_hand_is_hypergeometric_before_the_mulligan():
         assert dist.prob(lambda out: out[1] == 0 and out[0].count("W") == k) == first
 
 
-def test_turns_until_a_card_follows_the_new_day_draws():
-    """NEW DAY PHASE: each turn draws one more card, so P(card in hand by turn t) grows by the draws."""
-    ps = odds.turns_until("heroes", "Train", turns=4)
+@pytest.mark.parametrize("side, card", [("heroes", "Train"), ("villains", "Professor Moriarty")])
+def test_turns_until_a_card_follows_the_new_day_draws(side, card):
+    """NEW DAY PHASE: each turn draws one more card; P(card in hand by turn t) equals the game's own deal and
+    draws analysed exactly (the opening hand, then t New Day draws as steps of the game)."""
+    ps = odds.turns_until(side, card, turns=4)
     assert ps == sorted(ps) and len(ps) == 5
-    assert ps[0] == odds.opening_hand("heroes", at_least={"Train": 1})
+    assert ps[0] == odds.opening_hand(side, at_least={card: 1})
+    for t in (1, 3):
+        by_steps = odds._deal(GAME, side, (card,), draws=t).prob(lambda out: card in out[0])
+        assert ps[t] == by_steps
 
 
 def test_unknown_keys_are_refused():
