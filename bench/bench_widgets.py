@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from timing import best_of, report
 
-from explorer.asylum import load_roster, odds
+from explorer.asylum import load_roster
 from explorer.asylum.combat import attack_dist
 from explorer.ui import CombatOddsExplorer, ConflictLab
 
@@ -39,14 +39,13 @@ def main() -> None:
         attack_dist.cache_clear()
 
     def label(i):
-        lab.labels = odds.option_odds(lab.stepper.state, lab.policy_map())
-        lab._show()
+        lab.stepper_widget.label_options()
 
     def click_option(i):
         lab.option_buttons[0].click()
         lab.undo.click()
 
-    lab._labelling = True
+    lab.stepper_widget.labelling = True
     rows = [
         ("combat: slider change", best_of(slider, 20), 0.1),
         ("combat: villain change", best_of(villain, 20), 0.1),

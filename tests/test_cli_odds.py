@@ -80,7 +80,7 @@ def test_the_mastermind_option_changes_abilities_against_him(capsys, roster):
 @pytest.mark.parametrize("defender", ["Madame Nocturne", "Iron Maiden", "Mr Mirage", "Oscar", "Skyraker"])
 def test_the_command_shows_what_the_combat_odds_widget_shows(roster, defender):
     """Knowing your Villains: the odds command and the combat odds widget agree on every line."""
-    from explorer.ui.combat_odds import CombatOddsExplorer
+    from explorer.ui.asylum.combat_odds import CombatOddsExplorer
 
     x = CombatOddsExplorer(roster, attacker=next(iter(roster)), defender=defender, levels=(3, 3))
     for attacker in roster:

@@ -1,8 +1,12 @@
 """Screenshot a page or an HTML file with Debian's Chromium through Playwright.
 
     python tools/screenshot.py URL_OR_FILE OUT.png [--width 1280] [--height 900] [--wait-for CSS] [--full]
+                               [--click CSS ...] [--element CSS]
 
-Used by hand to look at notebooks served by Voila and at plotly figures saved as HTML.
+Used by hand to look at notebooks served by Voila (``voila notebooks/``) and at plotly
+figures saved as HTML.  ``--click`` clicks the first element matching each selector, in
+order, before the shot (``--click "button.xp-next" --click "button.xp-next"``);
+``--element`` shoots one element instead of the page.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ def main() -> None:
     ap.add_argument("--wait-for", default=None, help="CSS selector to wait for")
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--full", action="store_true", help="whole page, not just the viewport")
+    ap.add_argument("--click", action="append", default=[], help="CSS selector to click first (repeatable)")
+    ap.add_argument("--element", default=None, help="CSS selector of one element to shoot")
     args = ap.parse_args()
     url = args.target if "://" in args.target else Path(args.target).resolve().as_uri()
     with sync_playwright() as p:
@@ -35,7 +41,13 @@ def main() -> None:
         if args.wait_for:
             page.wait_for_selector(args.wait_for, timeout=args.timeout * 1000)
         page.wait_for_timeout(1500)
-        page.screenshot(path=args.out, full_page=args.full)
+        for css in args.click:
+            page.locator(css).first.click()
+            page.wait_for_timeout(800)
+        if args.element:
+            page.locator(args.element).first.screenshot(path=args.out)
+        else:
+            page.screenshot(path=args.out, full_page=args.full)
         browser.close()
 
 

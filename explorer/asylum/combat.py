@@ -25,9 +25,9 @@ def beats(bonus: int, rival_bonus: int, die_a: Dist[int] = d6, die_b: Dist[int] 
     return contest(bonus, rival_bonus, die_a, die_b, ties="rival")
 
 
-def beats_target(bonus: int, target: int) -> Dist[bool]:
-    """A d6 + ``bonus`` must beat ``target``: strictly higher ("Tactical Maneuvers")."""
-    return against_target(bonus, target, ties="rival")
+def beats_target(bonus: int, target: int, die: Dist[int] = d6) -> Dist[bool]:
+    """A die (a d6) + ``bonus`` must beat ``target``: strictly higher ("Tactical Maneuvers")."""
+    return against_target(bonus, target, die, ties="rival")
 
 
 class Attack(NamedTuple):

@@ -40,6 +40,7 @@ from .combat import (
 )
 from .combat import tactical_maneuver as _maneuver_rule
 from .conflict import Conflict, ConflictResult, ConflictState
+from .explain import explain, explain_maneuver  # noqa: F401  (re-exported: the terms behind each number)
 from .params import AsylumRules, load_rules
 from .policies import get_policy
 from .villains import Villain

@@ -176,7 +176,7 @@ class Villain:
 
     def describe(self) -> str:
         stats = " ".join(f"{''.join(w[0] for w in s.split('_')).upper()}{self._stats[s]}" for s in STATS)
-        extra = f" [{', '.join(self._active)}]" if self._active else ""
+        extra = f" [{', '.join(_abilities.get(a).title for a in self._active)}]" if self._active else ""
         return f"{self.name} (L{self.level}) {stats}{extra}"
 
 

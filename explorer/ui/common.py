@@ -1,16 +1,19 @@
-"""Small helpers shared by the widgets: formatting exact probabilities, HTML
-tables, and the display protocol that lets a notebook cell show a widget class.
+"""Small helpers shared by every widget: a probability as a person reads it, a
+rule reference as HTML, HTML tables, figures that stay drawn in any frontend,
+and the display protocol that lets a notebook cell show a widget class.
 
->>> fraction_text(Fraction(13, 18)), percent_text(Fraction(13, 18))
-('13/18', '72.2%')
->>> fraction_text(Fraction(1))
-'1'
+>>> probability_text(Fraction(13, 18))
+'72.2% (13/18)'
+>>> probability_text(Fraction(1487609827, 1934917632))
+'76.9%'
+>>> fraction_text(Fraction(1)), percent_text(Fraction(1, 8))
+('1', '12.5%')
 """
 
 from __future__ import annotations
 
-import copy
 import html
+import json
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
@@ -22,6 +25,9 @@ import plotly.graph_objects as go
 from explorer.core.events import RuleRef
 from explorer.core.rulebook import summary
 
+#: a fraction is written beside its percentage when it is at most this long ("13/18")
+SHORT_FRACTION = 7
+
 
 def fraction_text(p: Fraction) -> str:
     """An exact probability as ``n/d`` (``0`` and ``1`` written plainly)."""
@@ -30,7 +36,45 @@ def fraction_text(p: Fraction) -> str:
 
 
 def percent_text(p: Fraction, digits: int = 1) -> str:
+    """A probability as a percentage; never rounded to a certainty it is not."""
+    p = Fraction(p)
+    if p == 0 or p == 1:
+        return f"{int(p) * 100}%"
+    low = Fraction(1, 2 * 10 ** (digits + 2))
+    if p < low:
+        return f"<{float(2 * low):.{digits}%}"
+    if p > 1 - low:
+        return f">{float(1 - 2 * low):.{digits}%}"
     return f"{float(p):.{digits}%}"
+
+
+def probability_text(p: Fraction, sep: str = " ") -> str:
+    """A probability as a person reads it: the percentage, with the exact fraction
+    beside it when the fraction is short (``72.2% (13/18)``, but ``76.9%`` for
+    1487609827/1934917632).  ``sep`` goes between the two (``"<br>"`` in charts)."""
+    frac = fraction_text(p)
+    if Fraction(p) in (0, 1) or len(frac) > SHORT_FRACTION:
+        return percent_text(p)
+    return f"{percent_text(p)}{sep}({frac})"
+
+
+def probability_html(p: Fraction) -> Html:
+    """:func:`probability_text` as HTML, the exact fraction always on hover."""
+    return Html(f"<span class='xp-p' title='exactly {fraction_text(p)}'>{esc(probability_text(p))}</span>")
+
+
+def number_html(x: Fraction, digits: int = 2) -> Html:
+    """An exact non-probability (an expected number of points) as a decimal, the
+    exact fraction on hover."""
+    return Html(f"<span title='exactly {fraction_text(x)}'>{float(x):.{digits}f}</span>")
+
+
+class Html(str):
+    """Text that is already HTML: :func:`html_table` puts it in a cell unescaped."""
+
+
+def esc(text: Any) -> str:
+    return text if isinstance(text, Html) else html.escape(str(text))
 
 
 def heading(rule: RuleRef) -> str:
@@ -41,27 +85,38 @@ def heading(rule: RuleRef) -> str:
         return rule.section
 
 
-def esc(text: Any) -> str:
-    return html.escape(str(text))
+def rule_html(rule: RuleRef, *, compact: bool = False) -> Html:
+    """A rule reference as HTML: the rulebook heading, the section id and our
+    summary of it.  ``compact``: one line, the summary on hover."""
+    try:
+        s = summary(rule)
+        head, text = s.heading, s.summary
+    except KeyError:
+        head, text = rule.section, "(no summary of this section yet)"
+    sid = f"<code class='xp-rule-id'>{esc(rule.section)}</code>"
+    if compact:
+        return Html(f"<span class='xp-rule-ref' title='{esc(text)}'><b>{esc(head)}</b> {sid}</span>")
+    return Html(f"<div class='xp-rule-ref'><b>{esc(head)}</b> {sid}: {esc(text)}</div>")
 
 
 TABLE_STYLE = (
     "<style>"
-    ".xp-table{border-collapse:collapse;font-size:0.92em}"
+    ".xp-table{border-collapse:collapse;font-size:0.92em;line-height:1.35}"
     ".xp-table th,.xp-table td{padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}"
-    ".xp-table td.xp-num{text-align:right;font-family:monospace;white-space:nowrap}"
-    ".xp-table.xp-wrap td.xp-num{white-space:normal;word-break:break-all;max-width:22em}"
+    ".xp-table td.xp-num{text-align:right;white-space:nowrap}"
     ".xp-table th{background:#f3f3f3}"
+    ".xp-table details summary{cursor:pointer}"
+    ".xp-table details[open]{white-space:normal;text-align:left}"
+    ".xp-rule-id{font-size:0.85em;color:#666}"
     "</style>"
 )
 
 
 def html_table(header: Sequence[str], rows: Iterable[Sequence[Any]], *, numeric: Sequence[int] = (),
                css: str = "xp-table", caption: str = "") -> str:
-    """An HTML table; every cell is escaped, columns in ``numeric`` right-aligned.
-
-    Each row may carry extra ``data-*`` keys by being a ``(cells, attrs)`` pair.
-    """
+    """An HTML table; every cell is escaped unless it is :class:`Html`, columns in
+    ``numeric`` right-aligned.  Each row may carry ``data-*`` attributes by being
+    a ``(cells, attrs)`` pair."""
     head = "".join(f"<th>{esc(h)}</th>" for h in header)
     body = []
     for row in rows:
@@ -73,7 +128,8 @@ def html_table(header: Sequence[str], rows: Iterable[Sequence[Any]], *, numeric:
             f'<td class="xp-num">{esc(c)}</td>' if i in numeric else f"<td>{esc(c)}</td>" for i, c in enumerate(row)
         )
         body.append(f"<tr{attrs}>{cells}</tr>")
-    cap = f"<caption style='caption-side:bottom;text-align:left;font-size:0.85em;color:#555'>{esc(caption)}</caption>" if caption else ""
+    cap = (f"<caption style='caption-side:bottom;text-align:left;font-size:0.85em;color:#555'>{esc(caption)}</caption>"
+           if caption else "")
     return f'{TABLE_STYLE}<table class="{css}">{cap}<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
 
 
@@ -82,6 +138,65 @@ def tagged(widget: W.Widget, *classes: str) -> W.Widget:
     for c in classes:
         widget.add_class(c)
     return widget
+
+
+# -- figures -----------------------------------------------------------------------------------
+
+def plotly_output(fig: go.Figure) -> dict[str, Any]:
+    """A figure as one notebook output: plotly's own MIME type (drawn by the
+    plotly extension of JupyterLab and Voila) and a line of text."""
+    spec = json.loads(fig.to_json())
+    spec["config"] = {"displaylogo": False}
+    title = fig.layout.title.text or "a plotly figure"
+    return {"output_type": "display_data", "metadata": {},
+            "data": {"application/vnd.plotly.v1+json": spec, "text/plain": f"<figure: {title}>"}}
+
+
+class LiveFigure:
+    """A plotly figure shown by an ``Output`` widget and redrawn whole after each
+    change (:func:`figure_update`).
+
+    Why not a ``go.FigureWidget``: it sends its changes as deltas to views that
+    must already exist, and in plotly 6 each one loads its own copy of plotly.js
+    (5 MB) as an anywidget module.  In Voila every widget is created after all
+    cells ran, several at once; a figure model that takes more than anywidget's
+    two seconds to start is marked failed, and every later message to it is
+    dropped: its view keeps the first drawing forever (the second board of the
+    rules tour did).  An ``Output`` holds the whole current figure, so a view
+    made at any time draws the figure as it is now, and the page loads plotly.js
+    once.  ``data`` and ``layout`` read the figure; ``widget`` goes in layouts.
+    """
+
+    def __init__(self, figure: go.Figure, *classes: str, width: str | None = None):
+        self.figure = figure
+        self.widget = tagged(W.Output(layout=W.Layout(width=width) if width else W.Layout()), "xp-figure", *classes)
+        self.redraw()
+
+    @property
+    def data(self):
+        return self.figure.data
+
+    @property
+    def layout(self):
+        return self.figure.layout
+
+    def redraw(self) -> None:
+        """Show the figure as it is now."""
+        self.widget.outputs = (plotly_output(self.figure),)
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+@contextmanager
+def figure_update(fig: LiveFigure | go.Figure) -> Iterator[go.Figure]:
+    """Change a figure in place, then show the result once: yields the
+    ``go.Figure`` to change; a :class:`LiveFigure` is redrawn after the block."""
+    target = fig.figure if isinstance(fig, LiveFigure) else fig
+    with target.batch_update():
+        yield target
+    if isinstance(fig, LiveFigure):
+        fig.redraw()
 
 
 class Displayable:
@@ -106,19 +221,3 @@ class Displayable:
         from IPython.display import display
 
         display(self._repr_mimebundle_(), raw=True)
-
-
-@contextmanager
-def figure_update(fig: go.Figure) -> Iterator[go.Figure]:
-    """Update a figure in place, as one batch.
-
-    A ``FigureWidget`` sends each batch to views that exist as a delta, but a view
-    created later (Voila renders every widget after all cells ran) starts from
-    the widget's initial state.  So after the batch the full state is stored on
-    the widget too, and late views draw the figure as it is now.
-    """
-    with fig.batch_update():
-        yield fig
-    if isinstance(fig, go.FigureWidget):
-        fig._widget_data = copy.deepcopy(fig._data)
-        fig._widget_layout = copy.deepcopy(fig._layout)

@@ -23,7 +23,7 @@ import plotly.graph_objects as go
 
 from ..games import GAMES, part
 from ..whatif import sweep
-from .common import Displayable, figure_update, tagged
+from .common import Displayable, LiveFigure, figure_update, tagged
 
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 WHERE = (("this machine, every core", None), ("this process only", "serial"))
@@ -92,19 +92,18 @@ class WhatIfLab(Displayable):
         self.status = tagged(W.HTML(), "xp-wi-status")
         self.progress = W.IntProgress(min=0, max=1, layout=W.Layout(width="300px", visibility="hidden"))
         self.table = tagged(W.HTML(), "xp-wi-table")
-        self.seats_fig = tagged(go.FigureWidget(self._empty("Win rate by seat", "seat")), "xp-wi-seats")
-        self.masterminds_fig = tagged(go.FigureWidget(self._empty("Win rate by starting mastermind", "")),
-                                      "xp-wi-masterminds")
-        self.length_fig = tagged(go.FigureWidget(self._empty("Game length", "turns")), "xp-wi-length")
-        self.spread_fig = tagged(go.FigureWidget(self._empty("Gap between seats' win rates", "")), "xp-wi-spread")
-        self.exact_fig = tagged(go.FigureWidget(self._empty("The exact, local effect", "")), "xp-wi-exact")
+        self.seats_fig = LiveFigure(self._empty("Win rate by seat", "seat"), "xp-wi-seats")
+        self.masterminds_fig = LiveFigure(self._empty("Win rate by starting mastermind", ""), "xp-wi-masterminds")
+        self.length_fig = LiveFigure(self._empty("Game length", "turns"), "xp-wi-length")
+        self.spread_fig = LiveFigure(self._empty("Gap between seats' win rates", ""), "xp-wi-spread")
+        self.exact_fig = LiveFigure(self._empty("The exact, local effect", ""), "xp-wi-exact")
         self.game.observe(lambda ch: self._load_rules(), names="value")
         self.rule.observe(lambda ch: self._rule_changed(), names="value")
         self.run_button.on_click(lambda b: self.run())
         self._load_rules(rule, values)
-        charts = W.VBox([W.HBox([self.seats_fig, self.spread_fig], layout=W.Layout(flex_flow="row wrap")),
-                         W.HBox([self.length_fig, self.exact_fig], layout=W.Layout(flex_flow="row wrap")),
-                         self.masterminds_fig])
+        charts = W.VBox([W.HBox([self.seats_fig.widget, self.spread_fig.widget], layout=W.Layout(flex_flow="row wrap")),
+                         W.HBox([self.length_fig.widget, self.exact_fig.widget], layout=W.Layout(flex_flow="row wrap")),
+                         self.masterminds_fig.widget])
         controls = W.VBox([
             W.HBox([self.game, self.rule, self.values], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.games, self.seed, self.where, self.run_button], layout=W.Layout(flex_flow="row wrap",
@@ -129,7 +128,7 @@ class WhatIfLab(Displayable):
         if not keep:
             self.values.value = default_values(spec)
         allowed = "true or false" if spec["kind"] == "switch" else f"{spec['min']} to {spec['max']}"
-        self.values.description_tooltip = f"comma-separated values; allowed: {allowed}"
+        self.values.tooltip = f"comma-separated values; allowed: {allowed}"
         self.status.value = f"<i>{html.escape(self.rule.value)}: allowed {allowed}; press Run.</i>"
 
     # -- running -----------------------------------------------------------------------------
@@ -172,8 +171,8 @@ class WhatIfLab(Displayable):
         masters = [c for c in frame.columns if c.startswith("win_mastermind:") and not c.endswith(("_low", "_high"))]
         rows = frame.to_dict("records")
 
-        def bars(fig, cols, labels, title):
-            with figure_update(fig):
+        def bars(live, cols, labels, title):
+            with figure_update(live) as fig:
                 fig.data = ()
                 for k, r in enumerate(rows):
                     y = [r[c] for c in cols]
@@ -185,49 +184,50 @@ class WhatIfLab(Displayable):
                 fig.update_layout(title=title, barmode="group", yaxis_tickformat=".0%", yaxis_title="wins")
 
         bars(self.seats_fig, seats, [c.removeprefix("win_seat_") for c in seats], "Win rate by seat (95% intervals)")
-        self.seats_fig.layout.xaxis.title.text = "seat"
+        with figure_update(self.seats_fig) as fig:
+            fig.layout.xaxis.title.text = "seat"
         bars(self.masterminds_fig, masters, [c.split(":", 1)[1] for c in masters],
              "Share of games won, by the winner's starting mastermind")
-        with figure_update(self.spread_fig):
-            self.spread_fig.data = ()
+        with figure_update(self.spread_fig) as spread:
+            spread.data = ()
             xs = [str(r[name]) for r in rows]
             if "seat_spread" in frame:
-                self.spread_fig.add_bar(x=xs, y=[r["seat_spread"] for r in rows], name="largest gap",
+                spread.add_bar(x=xs, y=[r["seat_spread"] for r in rows], name="largest gap",
                                         marker_color="#1f77b4", hovertemplate="%{y:.1%}<extra>largest gap</extra>")
-                self.spread_fig.add_scatter(x=xs, y=[r["seat_spread_ci_high"] for r in rows], mode="markers",
+                spread.add_scatter(x=xs, y=[r["seat_spread_ci_high"] for r in rows], mode="markers",
                                             marker=dict(symbol="line-ew-open", size=24, color="#d62728"),
                                             name="95% bound of every pair",
                                             hovertemplate="%{y:.1%}<extra>bound</extra>")
-                self.spread_fig.layout.shapes = [dict(type="line", xref="paper", x0=0, x1=1, yref="y", y0=0.05,
+                spread.layout.shapes = [dict(type="line", xref="paper", x0=0, x1=1, yref="y", y0=0.05,
                                                       y1=0.05, line=dict(dash="dot", color="#555"))]
-                self.spread_fig.layout.annotations = [dict(xref="paper", x=1, yref="y", y=0.05, text="5 points",
+                spread.layout.annotations = [dict(xref="paper", x=1, yref="y", y=0.05, text="5 points",
                                                            showarrow=False, xanchor="right", yanchor="bottom")]
-            self.spread_fig.update_layout(title="Gap between seats' win rates", xaxis_title=name,
+            spread.update_layout(title="Gap between seats' win rates", xaxis_title=name,
                                           yaxis_tickformat=".0%", barmode="overlay")
         records = frame.attrs.get("records")
-        with figure_update(self.length_fig):
-            self.length_fig.data = ()
+        with figure_update(self.length_fig) as length:
+            length.data = ()
             if records is not None and len(records):
                 for k, r in enumerate(rows):
                     turns = records.loc[records["point"] == k, "turns"].tolist()
-                    self.length_fig.add_histogram(x=turns, name=f"{name} = {r[name]}", opacity=0.6,
+                    length.add_histogram(x=turns, name=f"{name} = {r[name]}", opacity=0.6,
                                                   marker_color=COLOURS[k % len(COLOURS)], histnorm="probability")
-            self.length_fig.update_layout(title="Game length (turns), each value", barmode="overlay",
+            length.update_layout(title="Game length (turns), each value", barmode="overlay",
                                           xaxis_title="turns", yaxis_tickformat=".0%", yaxis_title="games")
         effect = part(self.game.value, "metrics").exact_effect(name, values)
-        with figure_update(self.exact_fig):
-            self.exact_fig.data = ()
+        with figure_update(self.exact_fig) as exact:
+            exact.data = ()
             if effect is None:
-                self.exact_fig.update_layout(title=f"The exact, local effect: none defined for {name}",
+                exact.update_layout(title=f"The exact, local effect: none defined for {name}",
                                              xaxis_title="")
             else:
                 for k, (v, ps) in enumerate(effect["series"].items()):
-                    self.exact_fig.add_scatter(x=effect["x"], y=[float(p) for p in ps], mode="lines+markers",
+                    exact.add_scatter(x=effect["x"], y=[float(p) for p in ps], mode="lines+markers",
                                                name=f"{effect['series_label']} {v}",
                                                line_color=COLOURS[k % len(COLOURS)],
                                                customdata=[f"{p.numerator}/{p.denominator}" for p in ps],
                                                hovertemplate="%{x}: %{y:.1%} (%{customdata})<extra></extra>")
-                self.exact_fig.update_layout(title=effect["title"], xaxis_title=effect["x_label"],
+                exact.update_layout(title=effect["title"], xaxis_title=effect["x_label"],
                                              yaxis_tickformat=".0%", yaxis_range=[0, 1.02])
         cells = "".join(
             "<tr><td>{}</td>{}<td>{}</td><td>{:.1f}</td></tr>".format(

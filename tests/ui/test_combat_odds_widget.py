@@ -11,8 +11,8 @@ from explorer.asylum import load_roster, odds
 from explorer.asylum.combat import attack_dist, physical_attack_spec
 from explorer.asylum.villains import STATS
 from explorer.ui import CombatOddsExplorer
-from explorer.ui import odds_plots as plots
-from explorer.ui.combat_odds import CUSTOM
+from explorer.ui.asylum import odds_plots as plots
+from explorer.ui.asylum.combat_odds import CUSTOM
 from explorer.ui.common import fraction_text, percent_text
 
 ROSTER = load_roster()
@@ -172,8 +172,8 @@ def test_every_update_shows_the_new_odds(x):
 
 def test_css_classes_and_display(x):
     assert "xp-attacker" in x.attacker._dom_classes and "xp-defender" in x.defender._dom_classes
-    assert "xp-odds-table" in x.table._dom_classes and "xp-heatmap" in x.heatmap._dom_classes
-    assert "xp-dice-bars" in x.dice._dom_classes and "xp-dice-view" in x.dice_view._dom_classes
+    assert "xp-odds-table" in x.table._dom_classes and "xp-heatmap" in x.heatmap.widget._dom_classes
+    assert "xp-dice-bars" in x.dice.widget._dom_classes and "xp-dice-view" in x.dice_view._dom_classes
     for side in ("attacker", "defender"):
         for s in STATS:
             assert f"xp-{side}-{s.replace('_', '-')}" in x._stats(side)[s]._dom_classes
@@ -185,3 +185,52 @@ def test_css_classes_and_display(x):
 def test_unknown_villain():
     with pytest.raises(KeyError, match="Nobody"):
         CombatOddsExplorer(attacker="Nobody")
+
+
+def test_the_mastermind_tick_always_shows(x):
+    """"Victory in Conflicts": attacking the rival mastermind scores 1 more VP, win or
+    lose (unless blocked); ticking the box changes the VP of every attack row."""
+    before = {r.key: (r.vp, r.expected_vp) for r in x.rows}
+    table = x.table.value
+    x.target_is_mastermind.value = True
+    after = {r.key: (r.vp, r.expected_vp) for r in x.rows}
+    assert x.table.value != table
+    for key in ("mental", "physical", "ability:mind_blast"):
+        assert after[key][0] == "5 + 1 (mastermind)" and before[key][0] == "5"
+        assert after[key][1] > before[key][1]
+    # the mental attack scores the point whatever the dice: exactly one more expected VP
+    assert after["mental"][1] == before["mental"][1] + 1
+    assert after["blocker"] == before["blocker"]  # a blocker takes the attack: no mastermind point
+    for pair in (("Gargantua", "Madame Nocturne"), ("Oscar", "The Widow")):  # pairs where the odds do not move
+        x.attacker.value, x.defender.value = pair
+        x.target_is_mastermind.value = False
+        plain = x.table.value
+        x.target_is_mastermind.value = True
+        assert x.table.value != plain
+
+
+def test_expected_vp_comes_from_the_conflict_rules(x):
+    """"Victory in Conflicts": 5 VP for a defeat, 3 for a maneuver."""
+    a, d = ROSTER["Doctor Cortex"], ROSTER["Corporal Union"]
+    assert x.row("mental").expected_vp == 5 * odds.mental_attack(a, d)
+    assert x.row("maneuver:attacker").expected_vp == 3 * odds.tactical_maneuver(a)
+    assert x.row("physical").expected_vp == 5 * odds.physical_attack(a, d)
+
+
+def test_every_chance_opens_to_its_terms(x):
+    """Explain this number: each probability in the table opens to the terms behind it,
+    and those terms give the same number."""
+    x.defender_level.value = 2
+    x.defender.value = "The Puppeteer"
+    for r in x.rows:
+        if r.p is not None:
+            assert r.explanation is not None and r.explanation.p == r.p, r.key
+    assert x.table.value.count("<details class='xp-why-number'>") == sum(r.p is not None for r in x.rows)
+    assert "Iron Will" in x.table.value and "the better of two d6" in x.table.value
+
+
+def test_no_contest_colours_no_bar(x):
+    x.dice_contest.value = "none"
+    assert set(x.dice.data[0].marker.color) == {plots.NEUTRAL_COLOUR}
+    x.dice_contest.value = "mental"
+    assert plots.ATTACKER_COLOUR in x.dice.data[0].marker.color

@@ -10,7 +10,7 @@ from explorer.asylum import load_roster, odds
 from explorer.asylum.conflict import Block, PhysicalAttack
 from explorer.core.engine import Stepper
 from explorer.ui import ConflictLab
-from explorer.ui.common import fraction_text
+from explorer.ui.common import fraction_text, probability_text
 
 ROSTER = load_roster()
 
@@ -64,7 +64,7 @@ def test_clicking_steps_and_undo_goes_back(lab):
     assert lab.stepper.actions == [first.option]
     assert lab.stepper.state.turn == 1 or lab.stepper.state.pending is not None
     assert lab.labels == odds.option_odds(lab.stepper.state, "expected-vp")  # relabelled (cheap)
-    assert "Step 2" in lab.state_view.value and first.option.actor in lab.log.value
+    assert "Step 2" in lab.step_status.value and first.option.actor in lab.log.value
     lab.undo.click()
     assert lab.stepper.history == [] and lab.stepper.state == initial
     assert lab.undo.disabled
@@ -75,7 +75,7 @@ def test_the_stepper_is_seeded(lab):
     lab.reset.click()
     lab.play_out.click()
     first = (lab.stepper.actions, lab.stepper.state.result)
-    assert lab.stepper.over and "Over." in lab.state_view.value
+    assert lab.stepper.over and "Conflict over." in lab.step_status.value
     lab.reset.click()
     assert lab.stepper.history == []
     lab.play_out.click()
@@ -100,7 +100,7 @@ def test_blocking_decision_belongs_to_the_defenders():
     dec = lab.stepper.decision
     assert dec.player == 1 and set(dec.options) == {Block(None), Block("Doctor Cortex")}
     assert lab.labels == odds.option_odds(lab.stepper.state, "expected-vp")
-    assert "defenders" in lab.state_view.value
+    assert "defenders" in lab.step_status.value
     assert {b.option for b in lab.option_buttons} == set(dec.options)
 
 
@@ -155,7 +155,10 @@ def test_compare_two_policies(lab):
     assert [t.name for t in lab.comparison_fig.data] == ["both expected-vp", "both best"]
     for t in lab.comparison_fig.data:
         assert sum(t.y) == pytest.approx(1)
-    assert fraction_text(lab.comparison["both expected-vp"].attacker_wins) in lab.comparison_table.value
+    assert fraction_text(lab.comparison["both expected-vp"].attacker_wins) in lab.comparison_table.value  # on hover
+    for co in lab.comparison.values():
+        assert probability_text(co.attacker_wins) in lab.comparison_table.value
+    assert lab.compare_status.value.startswith("compared in") and "compared" not in lab.status.value
     lab.compare_side.value = "attacker"
     lab.compare_button.click()
     assert list(lab.comparison) == ["attackers expected-vp, defenders expected-vp", "attackers best, defenders expected-vp"]
@@ -172,8 +175,9 @@ def test_big_slow_setups_wait_for_a_button():
 
 def test_css_classes_and_display(lab):
     for w, c in [(lab.compute, "xp-compute"), (lab.undo, "xp-undo"), (lab.reset, "xp-reset"),
-                 (lab.options_box, "xp-options"), (lab.outcome_fig, "xp-outcome-bars"),
-                 (lab.margin_fig, "xp-margin-bars"), (lab.comparison_fig, "xp-policy-comparison"),
+                 (lab.options_box, "xp-options"), (lab.outcome_fig.widget, "xp-outcome-bars"),
+                 (lab.margin_fig.widget, "xp-margin-bars"), (lab.comparison_fig.widget, "xp-policy-comparison"),
+                 (lab.compare_status, "xp-compare-status"), (lab.step_status, "xp-step-status"),
                  (lab.attacker_slots[0], "xp-attacker-slot-1"), (lab.defender_policy, "xp-defender-policy"),
                  (lab.widget, "xp-conflict-lab"), (lab.state_view, "xp-state")]:
         assert c in w._dom_classes
@@ -190,4 +194,32 @@ def test_the_conclusion_is_labelled_for_the_attackers():
     (button,) = lab.option_buttons
     assert str(button.option) == "conclude the conflict" and "attackers win" in button.description
     button.click()
-    assert lab.stepper.over and lab.option_buttons == [] and "Over." in lab.state_view.value
+    assert lab.stepper.over and lab.option_buttons == [] and "Conflict over." in lab.step_status.value
+
+
+def test_the_lab_steps_with_the_generic_stepper(lab):
+    """One stepper widget: the lab's buttons are the StepperWidget's, the person plays both sides."""
+    from explorer.ui.stepper import ALL, StepperWidget
+
+    assert isinstance(lab.stepper_widget, StepperWidget) and lab.stepper_widget.viewers == ALL
+    assert lab.undo is lab.stepper_widget.undo_button and lab.stepper is lab.stepper_widget.stepper
+    assert "xp-stepper" in lab.stepper_widget.widget._dom_classes
+
+
+def test_why_not_in_a_conflict():
+    """Flying & Ranged Attacks: the lab explains a melee attack on a flyer."""
+    lab = ConflictLab(attackers=["Gargantua"], defenders=["Madame Nocturne"])
+    labels = [label for label, _ in lab.stepper_widget.why_list.options]
+    lab.stepper_widget.why_list.value = labels.index("Gargantua: physical attack on Madame Nocturne")
+    lab.stepper_widget.why_button.click()
+    assert "flies" in lab.stepper_widget.why_view.value
+
+
+def test_comparison_shows_percentages_not_long_fractions():
+    lab = ConflictLab(attackers=["Doctor Cortex", "Oscar"], defenders=["Corporal Union"])
+    lab.compare_b.value = "random"
+    lab.compare()
+    rand = lab.comparison["both random"].attacker_wins
+    assert len(fraction_text(rand)) > 7
+    visible = lab.comparison_table.value.replace(f"title='exactly {fraction_text(rand)}'", "")
+    assert fraction_text(rand) not in visible and probability_text(rand) in visible

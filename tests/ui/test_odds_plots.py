@@ -11,8 +11,8 @@ from explorer.asylum import load_roster, odds
 from explorer.asylum.villains import Villain
 from explorer.asylum.combat import beats
 from explorer.core.dist import d6
-from explorer.ui import odds_plots as plots
-from explorer.ui.common import fraction_text
+from explorer.ui.asylum import odds_plots as plots
+from explorer.ui.common import LiveFigure, figure_update, fraction_text, probability_text
 
 
 def plain(pa=3, pd=3, ma=3, md=3, q=3, name="V") -> Villain:
@@ -54,7 +54,7 @@ def test_heatmap_grid_is_exact_and_monotone():
     assert len(ys) == 14 and len(z) == 14
     for row, frow, crow in zip(z, fig.data[0].z, fig.data[0].customdata):
         assert [float(p) for p in row] == list(frow)
-        assert [fraction_text(p) for p in row] == list(crow)
+        assert [probability_text(p) for p in row] == list(crow)
         assert all(p <= q for p, q in zip(row, row[1:]))  # a bigger edge never hurts
     for col in range(len(xs)):
         catch_rows = [z[r][col] for r in range(13)]
@@ -79,7 +79,7 @@ def test_dice_difference_views(view):
     xs, ps = plots.dice_difference_values(view)
     assert list(fig.data[0].x) == xs == list(range(-5, 6))
     assert list(fig.data[0].y) == [float(p) for p in ps]
-    assert list(fig.data[0].text) == [fraction_text(p) for p in ps]
+    assert list(fig.data[0].text) == [probability_text(p, "<br>") for p in ps]
     for k, p in zip(xs, ps):
         expected = {"exact": diff[k], "at_least": diff.prob(lambda d: d >= k), "at_most": diff.prob(lambda d: d <= k)}[view]
         assert p == expected
@@ -100,6 +100,8 @@ def test_dice_edge_colours_the_winning_rolls():
     win = [x for x, c in zip(fig.data[0].x, fig.data[0].marker.color) if c == plots.ATTACKER_COLOUR]
     assert win == list(range(-1, 6))
     assert fraction_text(beats(2, 0).prob(True)) in fig.layout.title.text  # 13/18
+    no_edge = plots.dice_difference_bars("exact")
+    assert set(no_edge.data[0].marker.color) == {plots.NEUTRAL_COLOUR}  # no contest chosen: nothing coloured
 
 
 def test_dice_unknown_view():
@@ -119,7 +121,8 @@ def test_conflict_outcome_bars(two_v_one):
     assert list(fig.data[0].x) == list(plots.OUTCOME_LABELS)
     assert list(fig.data[0].y) == [float(two_v_one.attacker_wins), float(two_v_one.draw), float(two_v_one.defender_wins)]
     assert sum(fig.data[0].y) == pytest.approx(1)
-    assert list(fig.data[0].customdata) == [fraction_text(p) for p in (two_v_one.attacker_wins, two_v_one.draw, two_v_one.defender_wins)]
+    for custom, p in zip(fig.data[0].customdata, (two_v_one.attacker_wins, two_v_one.draw, two_v_one.defender_wins)):
+        assert fraction_text(p) in custom and probability_text(p) in custom
     assert "Doomsday" in fig.layout.title.text
 
 
@@ -143,19 +146,18 @@ def test_policy_comparison(two_v_one):
         assert sum(t.y) == pytest.approx(1)
     assert fig.layout.barmode == "group"
     rows = plots.comparison_rows({"expected-vp": two_v_one})
-    assert rows[0][0] == "expected-vp" and fraction_text(two_v_one.attacker_wins) in rows[0][1]
+    assert rows[0][0] == "expected-vp" and f"exactly {fraction_text(two_v_one.attacker_wins)}" in rows[0][1]
+    assert probability_text(two_v_one.attacker_wins) in rows[0][1]
 
 
-def test_figure_update_keeps_the_widget_state_current():
-    """Views created after an update (Voila renders widgets after all cells ran)
-    must start from the current figure, not the one first built."""
-    import plotly.graph_objects as go
-
-    from explorer.ui.common import figure_update
-
-    fig = go.FigureWidget(go.Figure(go.Bar(x=["a"], y=[0])))
-    with figure_update(fig):
+def test_figure_update_redraws_the_whole_figure():
+    """Views made after an update (Voila draws widgets after all cells ran) start
+    from the widget's state: it must hold the current figure, title and all."""
+    live = LiveFigure(go.Figure(go.Bar(x=["a"], y=[0])), "xp-test")
+    with figure_update(live) as fig:
         fig.data[0].y = [0.5]
         fig.layout.title.text = "now"
-    assert fig._widget_data[0]["y"] == (0.5,) or list(fig._widget_data[0]["y"]) == [0.5]
-    assert fig._widget_layout["title"]["text"] == "now"
+    (output,) = live.widget.outputs
+    spec = output["data"]["application/vnd.plotly.v1+json"]
+    assert spec["data"][0]["y"] == [0.5] and spec["layout"]["title"]["text"] == "now"
+    assert "xp-test" in live.widget._dom_classes and live.data[0].y == (0.5,)

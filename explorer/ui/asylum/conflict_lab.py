@@ -7,10 +7,12 @@ levels and a mastermind), choose how each side plays (a policy from
 * **Compute odds**: the exact chance the attackers win, draw or lose, the
   victory-point margin and the expected Doomsday points
   (:func:`explorer.asylum.odds.state_odds`);
-* **step through** the conflict: every legal option is a button, labelled with
-  the deciding side's chance of winning if it takes it
-  (:func:`explorer.asylum.odds.option_odds`); dice come from a seeded
-  :class:`~explorer.core.engine.Stepper`, so Undo and Reset replay exactly;
+* **step through** the conflict with the generic
+  :class:`~explorer.ui.stepper.StepperWidget`: you decide for both sides, every
+  legal option is a button, labelled with the deciding side's chance of winning
+  if it takes it (:func:`explorer.asylum.odds.option_odds`); dice come from a
+  seeded :class:`~explorer.core.engine.Stepper`, so Undo and Reset replay
+  exactly; "Why not?" explains the moves the rules forbid;
 * **compare** two policies on the same teams.
 
 Exact analysis cost grows fast: 3 against 3 under "expected-vp" takes tens of
@@ -31,18 +33,29 @@ from fractions import Fraction
 from typing import Any
 
 import ipywidgets as W
-import plotly.graph_objects as go
 
-from explorer.asylum import odds
+from explorer.asylum import odds, why_not
 from explorer.asylum.conflict import ConflictResult, ConflictState
 from explorer.asylum.odds import ConflictOdds
 from explorer.asylum.params import AsylumRules, load_rules
 from explorer.asylum.policies import CONFLICT_POLICIES, get_policy
 from explorer.asylum.villains import Villain, load_roster
-from explorer.core.engine import IllegalAction, Policy, Stepper
+from explorer.core.engine import Entry, IllegalAction, Policy, Stepper
 
+from ..common import (
+    Displayable,
+    Html,
+    LiveFigure,
+    esc,
+    figure_update,
+    html_table,
+    number_html,
+    probability_html,
+    rule_html,
+    tagged,
+)
+from ..stepper import ALL, StepperWidget
 from . import odds_plots as plots
-from .common import Displayable, esc, figure_update, fraction_text, heading, html_table, percent_text, tagged
 
 SIDES = ("attacker", "defender")
 SIDE_NAMES = ("attackers", "defenders")
@@ -50,6 +63,7 @@ EMPTY = ""
 SLOTS = 3
 COMPARE_SIDES = (("both sides", "both"), ("attackers only", "attacker"), ("defenders only", "defender"))
 LOG_LINES = 40
+SLOW = " (with 3 villains a side and the “random” or “best” policy this can take tens of seconds)"
 
 
 def _cheap(sizes: tuple[int, int], policy_names: Sequence[str]) -> bool:
@@ -70,18 +84,21 @@ class ConflictLab(Displayable):
       (``xp-attacker-level-1`` ..; all ``xp-team-level``)
     * ``attacker_mastermind``, ``defender_mastermind`` (``xp-attacker-mastermind``, ...)
     * ``attacker_policy``, ``defender_policy`` (``xp-attacker-policy``, ...)
-    * ``compute`` button "Compute odds" (``xp-compute``), ``status`` (``xp-status``),
-      ``summary`` table (``xp-conflict-summary``), figures ``outcome_fig``
-      (``xp-outcome-bars``) and ``margin_fig`` (``xp-margin-bars``)
-    * stepper: ``seed`` (``xp-seed``), ``state_view`` (``xp-state``),
-      ``options_box`` (``xp-options``) holding ``option_buttons`` (each
-      ``xp-option``), ``label_options`` (``xp-label-options``), ``policy_step``
-      (``xp-policy-step``), ``play_out`` (``xp-play-out``), ``undo``
-      (``xp-undo``), ``reset`` (``xp-reset``), ``log`` (``xp-log``)
+    * ``compute`` button "Compute odds" (``xp-compute``), ``status`` beside it
+      (``xp-status``), ``summary`` table (``xp-conflict-summary``), figures
+      ``outcome_fig`` (``xp-outcome-bars``) and ``margin_fig`` (``xp-margin-bars``)
+    * ``stepper_widget``: the :class:`~explorer.ui.stepper.StepperWidget`
+      (``xp-stepper``); its parts are also here under the lab's names: ``seed``
+      (``xp-seed``), ``state_view`` (``xp-state``), ``step_status``
+      (``xp-step-status``), ``options_box`` (``xp-options``) holding
+      ``option_buttons`` (each ``xp-option``), ``label_options``
+      (``xp-label-options``), ``policy_step`` (``xp-policy-step``), ``play_out``
+      (``xp-play-out``), ``undo`` (``xp-undo``), ``reset`` (``xp-reset``), ``log``
+      (``xp-log``)
     * comparison: ``compare_a``, ``compare_b`` (``xp-compare-a``, ``xp-compare-b``),
       ``compare_side`` (``xp-compare-side``), ``compare_button`` (``xp-compare``),
-      ``comparison_table`` (``xp-policy-table``), ``comparison_fig``
-      (``xp-policy-comparison``)
+      its own ``compare_status`` (``xp-compare-status``), ``comparison_table``
+      (``xp-policy-table``), ``comparison_fig`` (``xp-policy-comparison``)
     * ``widget``: the whole layout (``xp-conflict-lab``)
 
     Changing a team, a level, a mastermind or a policy starts the stepper again
@@ -89,7 +106,8 @@ class ConflictLab(Displayable):
 
     Read-only results: ``conflict_odds`` (last computed :class:`ConflictOdds`),
     ``labels`` (option -> win chance at the current decision), ``comparison``
-    (label -> :class:`ConflictOdds`), ``stepper``, ``error``.
+    (label -> :class:`ConflictOdds`), ``stepper`` (``None`` while the teams are
+    invalid), ``error``.
     """
 
     def __init__(
@@ -119,10 +137,8 @@ class ConflictLab(Displayable):
         self.rules = rules or load_rules()
         self._syncing = False
         self.conflict_odds: ConflictOdds | None = None
-        self.labels: dict[Any, Fraction] = {}
         self.comparison: dict[str, ConflictOdds] = {}
         self.error: str | None = None
-        self._labelling = False
         self._policy_objects: dict[int, Policy] = {}
 
         # -- teams
@@ -132,56 +148,58 @@ class ConflictLab(Displayable):
             for k in range(SLOTS):
                 opts = names if k == 0 else [("—", EMPTY)] + [(n, n) for n in names]
                 value = team[k] if k < len(team) else EMPTY
-                dd = W.Dropdown(options=opts, value=value, description=f"Villain {k + 1}" if k else "Villain 1",
-                                layout=W.Layout(width="260px"))
+                dd = W.Dropdown(options=opts, value=value, description=f"Villain {k + 1}",
+                                style={"description_width": "80px"}, layout=W.Layout(width="270px"))
                 lw = W.Dropdown(options=[1, 2, 3], value=lv[k] if k < len(lv) else 1, description="level",
-                                layout=W.Layout(width="120px"), style={"description_width": "40px"})
+                                layout=W.Layout(width="110px"), style={"description_width": "40px"})
                 slots.append(tagged(dd, "xp-team-slot", f"xp-{prefix}-slot-{k + 1}"))
                 lvls.append(tagged(lw, "xp-team-level", f"xp-{prefix}-level-{k + 1}"))
             setattr(self, f"{prefix}_slots", slots)
             setattr(self, f"{prefix}_levels", lvls)
             mm = W.Dropdown(options=list(team), value=masterminds[side] or team[0], description="Mastermind",
-                            layout=W.Layout(width="260px"))
+                            style={"description_width": "80px"}, layout=W.Layout(width="270px"))
             setattr(self, f"{prefix}_mastermind", tagged(mm, f"xp-{prefix}-mastermind"))
             pol = W.Dropdown(options=list(CONFLICT_POLICIES), value=policies[side], description="Plays",
-                             layout=W.Layout(width="260px"))
+                             style={"description_width": "80px"}, layout=W.Layout(width="270px"))
             setattr(self, f"{prefix}_policy", tagged(pol, f"xp-{prefix}-policy"))
 
         # -- whole-conflict odds
-        self.compute = tagged(W.Button(description="Compute odds", button_style="primary", icon="calculator"),
-                              "xp-compute")
+        self.compute = tagged(W.Button(description="Compute odds", button_style="primary", icon="calculator",
+                                       layout=W.Layout(width="auto")), "xp-compute")
         self.status = tagged(W.HTML(), "xp-status")
         self.summary = tagged(W.HTML(), "xp-conflict-summary")
         blank = ConflictOdds.of(_draw_dist())
-        self.outcome_fig = tagged(go.FigureWidget(plots.conflict_outcome_bars(blank)), "xp-outcome-bars")
-        self.margin_fig = tagged(go.FigureWidget(plots.margin_bars(blank, self.rules.sound_defeat_margin)),
-                                 "xp-margin-bars")
-
-        # -- stepper
-        self.seed = tagged(W.IntText(value=seed, description="seed (used on Reset)", style={"description_width": "initial"},
-                                     layout=W.Layout(width="220px")), "xp-seed")
-        self.state_view = tagged(W.HTML(), "xp-state")
-        self.options_box = tagged(W.VBox(layout=W.Layout(align_items="flex-start")), "xp-options")
-        self.option_buttons: list[W.Button] = []
-        self.label_options = tagged(W.Button(description="Label options with win chances", icon="percent",
-                                             layout=W.Layout(width="auto")), "xp-label-options")
-        self.policy_step = tagged(W.Button(description="Let the policy choose", icon="step-forward",
-                                           layout=W.Layout(width="auto")), "xp-policy-step")
-        self.play_out = tagged(W.Button(description="Play to the end", icon="fast-forward",
-                                        layout=W.Layout(width="auto")), "xp-play-out")
-        self.undo = tagged(W.Button(description="Undo", icon="undo"), "xp-undo")
-        self.reset = tagged(W.Button(description="Reset", icon="refresh"), "xp-reset")
-        self.log = tagged(W.HTML(), "xp-log")
+        self.outcome_fig = LiveFigure(plots.conflict_outcome_bars(blank), "xp-outcome-bars")
+        self.margin_fig = LiveFigure(plots.margin_bars(blank, self.rules.sound_defeat_margin), "xp-margin-bars")
 
         # -- comparison
-        self.compare_a = tagged(W.Dropdown(options=list(CONFLICT_POLICIES), value="expected-vp", description="Policy A"), "xp-compare-a")
-        self.compare_b = tagged(W.Dropdown(options=list(CONFLICT_POLICIES), value="random", description="Policy B"), "xp-compare-b")
-        self.compare_side = tagged(W.Dropdown(options=list(COMPARE_SIDES), value="both", description="used by"),
-                                   "xp-compare-side")
-        self.compare_button = tagged(W.Button(description="Compare", icon="balance-scale"), "xp-compare")
+        pick = {"description_width": "70px"}
+        self.compare_a = tagged(W.Dropdown(options=list(CONFLICT_POLICIES), value="expected-vp", description="Policy A",
+                                           style=pick, layout=W.Layout(width="220px")), "xp-compare-a")
+        self.compare_b = tagged(W.Dropdown(options=list(CONFLICT_POLICIES), value="random", description="Policy B",
+                                           style=pick, layout=W.Layout(width="220px")), "xp-compare-b")
+        self.compare_side = tagged(W.Dropdown(options=list(COMPARE_SIDES), value="both", description="used by",
+                                              style=pick, layout=W.Layout(width="240px")), "xp-compare-side")
+        self.compare_button = tagged(W.Button(description="Compare", icon="balance-scale", layout=W.Layout(width="auto")),
+                                     "xp-compare")
+        self.compare_status = tagged(W.HTML(), "xp-compare-status")
         self.comparison_table = tagged(W.HTML(), "xp-policy-table")
-        self.comparison_fig = tagged(go.FigureWidget(plots.policy_comparison(
-            {}, "Same teams, different play<br><sup>choose two policies and press Compare</sup>")), "xp-policy-comparison")
+        self.comparison_fig = LiveFigure(plots.policy_comparison(
+            {}, "Same teams, different play<br><sup>choose two policies and press Compare</sup>"), "xp-policy-comparison")
+
+        # -- the stepper: the person decides for both sides; the policies when asked
+        self.stepper_widget = StepperWidget(
+            odds.GAME, self._opening_state(), seed=seed, policies=self.policy_map(), viewers=ALL,
+            option_odds=lambda state: odds.option_odds(state, self.policy_map()),
+            odds_cost=lambda state: "cheap" if self.cheap else "slow", labelling=False,
+            odds_owner=lambda dec: "attackers win" if dec.player is None else "win",
+            tempting=lambda state: why_not.tempting(odds.GAME, state), describe=lambda s: s.describe(),
+            render_log=_log_html, render_result=_result_html, player_name=lambda side: SIDE_NAMES[side],
+            show_forced=True, buttons=("policy", "end", "undo", "reset"),
+        )
+        self.stepper_note = W.HTML()
+        self.stepper_widget.seed.description = "seed (used on Reset)"
+        self.stepper_widget.seed.layout.width = "210px"
 
         # -- wiring
         for prefix in SIDES:
@@ -190,16 +208,56 @@ class ConflictLab(Displayable):
             getattr(self, f"{prefix}_mastermind").observe(lambda ch: self._on_teams(), names="value")
             getattr(self, f"{prefix}_policy").observe(lambda ch: self._on_policy(), names="value")
         self.compute.on_click(lambda b: self.compute_odds())
-        self.label_options.on_click(lambda b: self._label_and_show())
-        self.policy_step.on_click(lambda b: self.step())
-        self.play_out.on_click(lambda b: self.run_to_end())
-        self.undo.on_click(lambda b: self.step_back())
-        self.reset.on_click(lambda b: self.restart())
         self.compare_button.on_click(lambda b: self.compare())
 
-        self.stepper: Stepper | None = None
         self.widget = tagged(self._layout(), "xp-conflict-lab")
         self._on_teams()
+
+    # -- the stepper's parts, under the lab's names ------------------------------------------
+    @property
+    def stepper(self) -> Stepper | None:
+        return None if self.error else self.stepper_widget.stepper
+
+    @property
+    def labels(self) -> dict[Any, Fraction]:
+        return {} if self.error else self.stepper_widget.labels
+
+    @property
+    def option_buttons(self) -> list[W.Button]:
+        return [] if self.error else self.stepper_widget.option_buttons
+
+    seed = property(lambda self: self.stepper_widget.seed)
+    state_view = property(lambda self: self.stepper_widget.state_view)
+    step_status = property(lambda self: self.stepper_widget.status)
+    options_box = property(lambda self: self.stepper_widget.options_box)
+    label_options = property(lambda self: self.stepper_widget.label_button)
+    policy_step = property(lambda self: self.stepper_widget.policy_button)
+    play_out = property(lambda self: self.stepper_widget.end_button)
+    undo = property(lambda self: self.stepper_widget.undo_button)
+    reset = property(lambda self: self.stepper_widget.reset_button)
+    log = property(lambda self: self.stepper_widget.log_view)
+
+    def choose(self, option: Any) -> None:
+        """Take ``option`` at the current decision (what an option button does); an
+        illegal one is explained in the stepper's message, not applied."""
+        if self.stepper is not None:
+            try:
+                self.stepper_widget.choose(option)
+            except IllegalAction:  # explained in the stepper's message
+                pass
+
+    def step(self) -> None:
+        """Let the deciding side's policy choose (or take the forced step)."""
+        if self.stepper is not None:
+            self.stepper_widget.let_policy_choose()
+
+    def run_to_end(self) -> None:
+        if self.stepper is not None:
+            self.stepper_widget.play_to_end()
+
+    def step_back(self) -> None:
+        if self.stepper is not None:
+            self.stepper_widget.undo()
 
     # -- layout -----------------------------------------------------------------------------
     def _team_box(self, side: int) -> W.VBox:
@@ -215,23 +273,20 @@ class ConflictLab(Displayable):
 
         return W.VBox([
             h("1. The teams"),
-            W.HBox([self._team_box(0), self._team_box(1)]),
+            W.HBox([self._team_box(0), self._team_box(1)], layout=W.Layout(flex_flow="row wrap")),
             h("2. The whole conflict, exactly"),
-            W.HBox([self.compute, self.status], layout=W.Layout(align_items="center")),
+            W.HBox([self.compute, self.status], layout=W.Layout(align_items="center", grid_gap="12px")),
             self.summary,
-            self.outcome_fig,
-            self.margin_fig,
-            h("3. Step through it"),
-            self.state_view,
-            self.options_box,
-            W.HBox([self.label_options, self.policy_step, self.play_out, self.undo, self.reset, self.seed],
-                   layout=W.Layout(flex_flow="row wrap", align_items="center")),
-            self.log,
+            self.outcome_fig.widget,
+            self.margin_fig.widget,
+            h("3. Step through it (you decide for both sides)"),
+            self.stepper_note,
+            self.stepper_widget.widget,
             h("4. Compare two policies on these teams"),
-            W.HBox([self.compare_a, self.compare_b, self.compare_side, self.compare_button],
-                   layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.compare_a, self.compare_b, self.compare_side, self.compare_button, self.compare_status],
+                   layout=W.Layout(flex_flow="row wrap", align_items="center", grid_gap="4px 12px")),
             self.comparison_table,
-            self.comparison_fig,
+            self.comparison_fig.widget,
         ])
 
     # -- reading the widgets ----------------------------------------------------------------
@@ -261,6 +316,13 @@ class ConflictLab(Displayable):
         (``ValueError`` if a villain is on the field twice)."""
         mm = (self.attacker_mastermind.value, self.defender_mastermind.value)
         return odds.GAME.start(self.team(0), self.team(1), masterminds=mm, rules=self.rules)
+
+    def _opening_state(self) -> ConflictState:
+        try:
+            return self.initial_state()
+        except ValueError:  # reported by restart(); a placeholder for the stepper meanwhile
+            return odds.GAME.start(self.team(0)[:1], [v for v in self.roster.values()
+                                                      if v.name != self.team(0)[0].name][:1], rules=self.rules)
 
     @property
     def cheap(self) -> bool:
@@ -292,21 +354,20 @@ class ConflictLab(Displayable):
     def _stale(self) -> None:
         """Teams or policies changed: old odds no longer apply."""
         self.conflict_odds = None
-        self._labelling = False
-        self.labels = {}
+        self.stepper_widget.labelling = False
         self.summary.value = ""
         self._clear_figures()
-        cost = "" if self.cheap else (" &mdash; with 3 villains a side and the &ldquo;random&rdquo; or "
-                                      "&ldquo;best&rdquo; policy this can take tens of seconds")
-        self.status.value = f"<i>Press <b>Compute odds</b> for the exact result{cost}.</i>"
+        cost = "" if self.cheap else SLOW
+        self.status.value = f"<i>Press <b>Compute odds</b> for the exact result{esc(cost)}.</i>"
 
     def _clear_figures(self) -> None:
-        with figure_update(self.outcome_fig):
-            self.outcome_fig.data[0].y = [0, 0, 0]
-            self.outcome_fig.data[0].text = ["", "", ""]
-            self.outcome_fig.layout.title.text = "How the conflict ends<br><sup>press Compute odds</sup>"
-        with figure_update(self.margin_fig):
-            self.margin_fig.data[0].x, self.margin_fig.data[0].y = [], []
+        with figure_update(self.outcome_fig) as fig:
+            fig.data[0].y = [0, 0, 0]
+            fig.data[0].text = ["", "", ""]
+            fig.layout.title.text = "How the conflict ends<br><sup>press Compute odds</sup>"
+        with figure_update(self.margin_fig) as fig:
+            fig.data[0].x, fig.data[0].y = [], []
+            fig.layout.xaxis.range, fig.layout.yaxis.range = [-12, 12], [0, 1]
 
     # -- whole-conflict odds ----------------------------------------------------------------
     def compute_odds(self) -> ConflictOdds | None:
@@ -314,36 +375,38 @@ class ConflictLab(Displayable):
         if self.error:
             self.status.value = f"<span style='color:#b00'>{esc(self.error)}</span>"
             return None
-        self.status.value = "<i>computing…" + ("" if self.cheap else " (this can take tens of seconds)") + "</i>"
+        self.status.value = "<i>computing…" + ("" if self.cheap else esc(SLOW)) + "</i>"
         t = time.perf_counter()
         co = odds.state_odds(self.stepper.initial, self.policy_map())
         self.conflict_odds = co
-        with figure_update(self.outcome_fig):
-            plots.update_outcome_bars(self.outcome_fig, co)
-        with figure_update(self.margin_fig):
-            plots.update_margin_bars(self.margin_fig, co, self.rules.sound_defeat_margin)
+        with figure_update(self.outcome_fig) as fig:
+            plots.update_outcome_bars(fig, co)
+        with figure_update(self.margin_fig) as fig:
+            plots.update_margin_bars(fig, co, self.rules.sound_defeat_margin)
         self.summary.value = self._summary_html(co)
-        self._labelling = True
-        self._label_current()
-        self._show()
+        self.stepper_widget.label_options()
         self.status.value = f"done in {(time.perf_counter() - t) * 1e3:.0f} ms"
         return co
 
     def _summary_html(self, co: ConflictOdds) -> str:
         sound = self.rules.sound_defeat_margin
+
+        def number(x: Fraction) -> Html:
+            return number_html(x, 3)
+
         rows = [
-            ["Attackers win", fraction_text(co.attacker_wins), percent_text(co.attacker_wins)],
-            ["Draw (the attackers go back)", fraction_text(co.draw), percent_text(co.draw)],
-            ["Defenders win", fraction_text(co.defender_wins), percent_text(co.defender_wins)],
-            [f"Attackers win by {sound}+ VP (sound defeat)", *_both(co.margin.prob(lambda m: m >= sound))],
-            [f"Defenders win by {sound}+ VP (sound defeat)", *_both(co.margin.prob(lambda m: m <= -sound))],
-            ["Expected Doomsday points, attackers", fraction_text(co.doomsday[0]), f"{float(co.doomsday[0]):.3f}"],
-            ["Expected Doomsday points, defenders", fraction_text(co.doomsday[1]), f"{float(co.doomsday[1]):.3f}"],
-            ["Expected villains lost for good, attackers", fraction_text(co.expected_lost(0)), f"{float(co.expected_lost(0)):.3f}"],
-            ["Expected villains lost for good, defenders", fraction_text(co.expected_lost(1)), f"{float(co.expected_lost(1)):.3f}"],
+            ["Attackers win", probability_html(co.attacker_wins)],
+            ["Draw (the attackers go back)", probability_html(co.draw)],
+            ["Defenders win", probability_html(co.defender_wins)],
+            [f"Attackers win by {sound}+ VP (sound defeat)", probability_html(co.margin.prob(lambda m: m >= sound))],
+            [f"Defenders win by {sound}+ VP (sound defeat)", probability_html(co.margin.prob(lambda m: m <= -sound))],
+            ["Expected Doomsday points, attackers", number(co.doomsday[0])],
+            ["Expected Doomsday points, defenders", number(co.doomsday[1])],
+            ["Expected villains lost for good, attackers", number(co.expected_lost(0))],
+            ["Expected villains lost for good, defenders", number(co.expected_lost(1))],
         ]
         pa, pd = self.policy_names
-        return html_table(["", "exact", "≈"], rows, numeric=(1, 2), css="xp-table xp-summary",
+        return html_table(["", "exactly (hover for the fraction)"], rows, numeric=(1,), css="xp-table xp-summary",
                           caption=f"Attackers play '{pa}', defenders play '{pd}'.  Rulebook: "
                                   "\"Victory in Conflicts\", \"Concluding a Conflict\", \"Bonus for sound defeat\", "
                                   "\"Defeated villains\".")
@@ -351,137 +414,28 @@ class ConflictLab(Displayable):
     # -- the stepper ------------------------------------------------------------------------
     def restart(self) -> None:
         """A fresh stepper for the current teams, seeded from ``seed``."""
-        self.labels = {}
         try:
             initial = self.initial_state()
             self.error = None
         except ValueError as e:
             self.error = str(e)
-            self.stepper = None
             self.status.value = f"<span style='color:#b00'>{esc(self.error)}</span>"
-            self._show()
+            self.stepper_widget.widget.layout.display = "none"
+            self.stepper_note.value = f"<i>No conflict to step through: {esc(self.error)}.</i>"
             return
-        self.stepper = Stepper(odds.GAME, initial, seed=self.seed.value, policies=self.policy_map())
-        self._after_move()
-
-    def choose(self, option: Any) -> None:
-        """Take ``option`` at the current decision (what an option button does)."""
-        if self.stepper is None:
-            return
-        try:
-            self.stepper.step(option)
-        except IllegalAction as e:
-            self.status.value = f"<span style='color:#b00'>{esc(e)}</span>"
-            return
-        self._after_move()
-
-    def step(self) -> None:
-        """Let the deciding side's policy choose (or take the forced step)."""
-        if self.stepper is None or self.stepper.over:
-            return
-        self.stepper.step()
-        self._after_move()
-
-    def run_to_end(self) -> None:
-        if self.stepper is None:
-            return
-        self.stepper.run()
-        self._after_move()
-
-    def step_back(self) -> None:
-        if self.stepper is None:
-            return
-        self.stepper.undo()
-        self._after_move()
-
-    def _after_move(self) -> None:
-        self.labels = {}
-        if self._labelling and self.cheap:
-            self._label_current()
-        self._show()
-
-    def _label_current(self) -> None:
-        if self.stepper is None or self.stepper.over:
-            self.labels = {}
-            return
-        self.labels = odds.option_odds(self.stepper.state, self.policy_map())
-
-    def _label_and_show(self) -> None:
-        if self.stepper is None:
-            return
-        self.status.value = "<i>computing…" + ("" if self.cheap else " (this can take tens of seconds)") + "</i>"
-        t = time.perf_counter()
-        self._labelling = True
-        self._label_current()
-        self._show()
-        self.status.value = f"option odds in {(time.perf_counter() - t) * 1e3:.0f} ms"
-
-    def option_label(self, option: Any) -> str:
-        """A button's text: the option, and the deciding side's win chance once
-        computed (for the step the rules take on their own, the attackers')."""
-        p = self.labels.get(option)
-        if p is None:
-            return str(option)
-        dec = self.stepper.decision if self.stepper is not None else None
-        who = "attackers win" if dec is not None and dec.player is None else "win"
-        return f"{option}  ·  {who} {percent_text(p)}"
-
-    def _show(self) -> None:
-        st = self.stepper
-        if st is None:
-            self.state_view.value = ""
-            self.options_box.children = ()
-            self.option_buttons = []
-            self.log.value = ""
-            return
-        state = st.state
-        dec = st.decision
-        lines = [f"<pre style='margin:0'>{esc(state.describe())}</pre>"]
-        if dec is None:
-            lines.append(f"<b>Over.</b> {esc(_result_text(state.result))}")
-        else:
-            who = "the rules (nobody chooses)" if dec.player is None else SIDE_NAMES[dec.player]
-            lines.append(f"<b>Step {len(st.history) + 1}</b>: {esc(dec.prompt)} &mdash; decided by {esc(who)} "
-                         f"(rulebook: &ldquo;{esc(heading(dec.rule))}&rdquo;)")
-            if self.labels and dec.player is not None:
-                lines.append(f"<span style='font-size:0.9em'>Each button shows the chance the {SIDE_NAMES[dec.player]} "
-                             f"win the conflict if they choose it and play then follows the chosen policies.</span>")
-        self.state_view.value = "<br>".join(lines)
-        buttons = []
-        if dec is not None:
-            for option in dec.options:
-                b = W.Button(description=self.option_label(option), layout=W.Layout(width="auto"),
-                             tooltip=(f"P(win) = {fraction_text(self.labels[option])}" if option in self.labels else str(option)))
-                b.add_class("xp-option")
-                b.option = option
-                b.on_click(lambda btn: self.choose(btn.option))
-                buttons.append(b)
-        self.option_buttons = buttons
-        self.options_box.children = tuple(buttons)
-        self.undo.disabled = not st.history
-        self.policy_step.disabled = self.play_out.disabled = dec is None
-        self.log.value = self._log_html(st)
-
-    def _log_html(self, st: Stepper) -> str:
-        items = []
-        for e in st.history:
-            who = "rules" if e.player is None else SIDE_NAMES[e.player]
-            evs = "".join(f"<li>{esc(ev.text)} <span style='color:#777'>[{esc(heading(ev.rule))}]</span></li>"
-                          for ev in e.events)
-            items.append(f"<li><b>{esc(who)}</b>: {esc(e.action)}<ul style='margin:0'>{evs}</ul></li>")
-        items = items[-LOG_LINES:]
-        body = "".join(items) or "<li><i>nothing yet: choose an option above</i></li>"
-        return f"<div class='xp-log-list'><b>What happened</b><ol style='margin:2px 0'>{body}</ol></div>"
+        self.stepper_widget.widget.layout.display = None
+        self.stepper_note.value = ""
+        self.stepper_widget.reset(initial=initial, policies=self.policy_map())
 
     # -- comparing policies -----------------------------------------------------------------
     def compare(self) -> dict[str, ConflictOdds]:
         """Exact odds under policy A and policy B (both sides, or one side with the
         other side keeping its chosen policy), same teams."""
         if self.error:
-            self.status.value = f"<span style='color:#b00'>{esc(self.error)}</span>"
+            self.compare_status.value = f"<span style='color:#b00'>{esc(self.error)}</span>"
             return {}
         slow = not _cheap((len(self.team(0)), len(self.team(1))), (self.compare_a.value, self.compare_b.value))
-        self.status.value = "<i>computing…" + (" (this can take tens of seconds)" if slow else "") + "</i>"
+        self.compare_status.value = "<i>computing…" + (esc(SLOW) if slow else "") + "</i>"
         t = time.perf_counter()
         initial = self.stepper.initial
         results: dict[str, ConflictOdds] = {}
@@ -492,25 +446,18 @@ class ConflictLab(Displayable):
             label = f"both {name}" if who == "both" else f"attackers {pair[0]}, defenders {pair[1]}"
             results[label] = odds.state_odds(initial, pair)
         self.comparison = results
-        fig = plots.policy_comparison(results)
-        with figure_update(self.comparison_fig):
-            self.comparison_fig.data = ()
-        self.comparison_fig.add_traces(list(fig.data))
-        self.comparison_fig.layout.title.text = fig.layout.title.text
+        self.comparison_fig.figure = plots.policy_comparison(results)
+        self.comparison_fig.redraw()
         self.comparison_table.value = html_table(
             ["policies", *plots.OUTCOME_LABELS], plots.comparison_rows(results), numeric=(1, 2, 3),
-            css="xp-table xp-wrap xp-comparison")
-        self.status.value = f"compared in {(time.perf_counter() - t) * 1e3:.0f} ms"
+            css="xp-table xp-comparison", caption="Hover over a chance for its exact fraction.")
+        self.compare_status.value = f"compared in {(time.perf_counter() - t) * 1e3:.0f} ms"
         return results
 
     def _short_repr(self) -> str:
         a = ", ".join(v.name for v in self.team(0))
         d = ", ".join(v.name for v in self.team(1))
         return f"ConflictLab(attackers=[{a}], defenders=[{d}], policies={self.policy_names})"
-
-
-def _both(p: Fraction) -> list[str]:
-    return [fraction_text(p), percent_text(p)]
 
 
 def _draw_dist():
@@ -520,15 +467,33 @@ def _draw_dist():
     return Dist.certain(ConflictResult(vp=(0, 0), winner=None, doomsday=(0, 0), defeated=((), ()), lost=((), ())))
 
 
+def _log_html(entries: Sequence[Entry]) -> str:
+    """What happened, oldest first: who acted, what, and each event with its rule."""
+    items = []
+    for e in entries[-LOG_LINES:]:
+        who = "rules" if e.player is None else SIDE_NAMES[e.player]
+        evs = "".join(f"<li>{esc(ev.text)} {rule_html(ev.rule, compact=True)}</li>" for ev in e.events)
+        items.append(f"<li><b>{esc(who)}</b>: {esc(e.action)}<ul style='margin:0'>{evs}</ul></li>")
+    return f"<div class='xp-log-list'><b>What happened</b><ol style='margin:2px 0'>{''.join(items)}</ol></div>"
+
+
+def _result_html(result: ConflictResult) -> str:
+    return f"<b>Conflict over.</b> {esc(_result_text(result))}"
+
+
 def _result_text(result: ConflictResult) -> str:
     vp = f"{result.vp[0]}-{result.vp[1]} VP"
     if result.winner is None:
         text = f"A draw at {vp}: no Doomsday points."
     else:
-        text = f"The {SIDE_NAMES[result.winner]} win {vp}; Doomsday points won: attackers {result.doomsday[0]}, defenders {result.doomsday[1]}."
+        text = (f"The {SIDE_NAMES[result.winner]} win {vp}; Doomsday points won: attackers {result.doomsday[0]}, "
+                f"defenders {result.doomsday[1]}.")
     for side in (0, 1):
         if result.lost[side]:
             text += f" The {SIDE_NAMES[side]} lose {', '.join(result.lost[side])} for good."
     if result.slipped:
         text += f" Slipped away: {', '.join(result.slipped)}."
     return text
+
+
+__all__ = ["ConflictLab"]

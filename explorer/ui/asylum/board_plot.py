@@ -1,6 +1,6 @@
 """A drawing of the asylum board: rooms coloured by kind, corridors, parties as
 markers and the last move as an arrow.  Pure functions returning plotly figures;
-widgets update a ``FigureWidget`` in place with :func:`update_board_figure`.
+widgets redraw a :class:`~explorer.ui.common.LiveFigure` with :func:`update_board_figure`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import NamedTuple
 import networkx as nx
 import plotly.graph_objects as go
 
-from .common import figure_update
+from ..common import LiveFigure, figure_update
 
 KIND_COLOURS = {"plot": "#d62728", "yard": "#2ca02c", "room": "#9aa5b1"}
 KIND_LABELS = {"plot": "plot room", "yard": "the Yard", "room": "room (Event Table)"}
@@ -78,11 +78,14 @@ def board_figure(
     return fig
 
 
-def update_board_figure(fig: go.Figure, board: nx.Graph, parties: Sequence[PartyMarker],
-                        last_move: tuple[str, str] | None) -> None:
-    """Move the party markers and the arrow of a figure made by :func:`board_figure`."""
-    with figure_update(fig):
-        _draw_parties(fig, board, parties, last_move)
+def update_board_figure(fig: LiveFigure | go.Figure, board: nx.Graph, parties: Sequence[PartyMarker],
+                        last_move: tuple[str, str] | None, title: str | None = None) -> None:
+    """Move the party markers and the arrow of a figure made by :func:`board_figure`,
+    and set its title, all in one update (so every view shows all of it)."""
+    with figure_update(fig) as f:
+        _draw_parties(f, board, parties, last_move)
+        if title is not None:
+            f.layout.title.text = title
 
 
 def _draw_parties(fig: go.Figure, board: nx.Graph, parties: Sequence[PartyMarker],

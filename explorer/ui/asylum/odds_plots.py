@@ -4,7 +4,8 @@
 Every number drawn comes from :mod:`explorer.asylum.odds` or from
 :mod:`explorer.core.dist` (``d6 - d6`` is a :class:`~explorer.core.dist.Dist`);
 nothing here does its own dice arithmetic.  Widgets call these once to build a
-``go.FigureWidget`` and then change the traces in place.
+figure, show it as a :class:`~explorer.ui.common.LiveFigure` and change it in place
+with the ``update_*`` functions inside :func:`~explorer.ui.common.figure_update`.
 
 >>> fig = dice_difference_bars("exact")
 >>> [round(y, 4) for y in fig.data[0].y][:3]
@@ -24,7 +25,7 @@ from explorer.asylum.odds import ConflictOdds
 from explorer.asylum.villains import Villain
 from explorer.core.dist import Dist, d6
 
-from .common import fraction_text, percent_text
+from ..common import Html, fraction_text, probability_html, probability_text
 
 ATTACKER_COLOUR = "#2c7fb8"
 DEFENDER_COLOUR = "#d95f0e"
@@ -94,13 +95,13 @@ def attack_heatmap(span: int = 6, *, mental_edge: int | None = None,
     """
     xs, ys, z = attack_grid(span)
     zf = [[float(p) for p in row] for row in z]
-    custom = [[fraction_text(p) for p in row] for row in z]
+    custom = [[probability_text(p) for p in row] for row in z]
     fig = go.Figure()
     fig.add_trace(go.Heatmap(
         x=list(xs), y=list(ys), z=zf, customdata=custom, zmin=0, zmax=1, colorscale="Blues",
         texttemplate="%{z:.0%}", textfont={"size": 9},
         colorbar={"title": {"text": "P(defeat)"}, "tickformat": ".0%"},
-        hovertemplate="attack − defence %{x:+d}<br>%{y}<br>P(defeat) = %{customdata} (%{z:.1%})<extra></extra>",
+        hovertemplate="attack − defence %{x:+d}<br>%{y}<br>P(defeat) = %{customdata}<extra></extra>",
         name="P(defeat)",
     ))
     fig.add_trace(go.Scatter(
@@ -168,7 +169,8 @@ def dice_difference_bars(view: str = "exact", edge: int | None = None) -> go.Fig
 
     ``view`` is ``"exact"`` (P of each difference), ``"at_least"`` or ``"at_most"``.
     With ``edge`` (attacker's stat minus defender's), the bars where the attacker
-    wins are coloured and the title gives his exact chance.
+    wins are coloured and the title gives his exact chance; without one, no bar
+    is coloured.
     """
     fig = go.Figure(go.Bar(x=[], y=[], name="P", textposition="outside"))
     _layout(fig, "", "x = your die minus the rival's die", "probability", showlegend=False)
@@ -183,20 +185,20 @@ def update_dice_bars(fig: go.Figure, view: str = "exact", edge: int | None = Non
     xs, ps = dice_difference_values(view)
     dist = dice_difference()
     if edge is None:
-        colours = [ATTACKER_COLOUR] * len(xs)
+        colours = [NEUTRAL_COLOUR] * len(xs)
         sub = "each contest compares these two dice; stats shift the line between winning and losing"
     else:
         colours = [ATTACKER_COLOUR if k + edge > 0 else NEUTRAL_COLOUR for k in xs]
         win = dist.prob(lambda d: d + edge > 0)
         need = 1 - edge
         sub = (f"stat edge {_signed(edge)}: the attacker wins when the difference is {_signed(need)} or more "
-               f"(blue), P = {fraction_text(win)} = {percent_text(win)}")
+               f"(blue), P = {probability_text(win)}")
     bar = fig.data[0]
     bar.x, bar.y = xs, [float(p) for p in ps]
-    bar.text = [fraction_text(p) for p in ps]
-    bar.customdata = [fraction_text(p) for p in ps]
+    bar.text = [probability_text(p, "<br>") for p in ps]
+    bar.customdata = [probability_text(p) for p in ps]
     bar.marker.color = colours
-    bar.hovertemplate = f"P(difference {VIEW_LABELS[view]} %{{x:+d}}) = %{{customdata}} (%{{y:.1%}})<extra></extra>"
+    bar.hovertemplate = f"P(difference {VIEW_LABELS[view]} %{{x:+d}}) = %{{customdata}}<extra></extra>"
     fig.layout.title.text = f"Your d6 minus your rival's d6: P(difference is {VIEW_LABELS[view]} x)<br><sup>{sub}</sup>"
     fig.layout.yaxis.title.text = f"probability the difference is {VIEW_LABELS[view]} x"
 
@@ -212,7 +214,7 @@ def conflict_outcome_bars(conflict_odds: ConflictOdds, title: str | None = None)
     Conflicts", "Concluding a Conflict"), with each side's expected Doomsday
     points in the subtitle."""
     fig = go.Figure(go.Bar(x=list(OUTCOME_LABELS), y=[], marker={"color": [ATTACKER_COLOUR, DRAW_COLOUR, DEFENDER_COLOUR]},
-                           textposition="outside", hovertemplate="%{x}: %{customdata} (%{y:.1%})<extra></extra>"))
+                           textposition="outside", hovertemplate="%{x}: %{customdata}<extra></extra>"))
     _layout(fig, "", "result of the conflict", "probability", showlegend=False, height=360)
     fig.update_yaxes(tickformat=".0%", range=[0, 1.12])
     update_outcome_bars(fig, conflict_odds, title)
@@ -223,8 +225,8 @@ def update_outcome_bars(fig: go.Figure, conflict_odds: ConflictOdds, title: str 
     ps = _outcome_values(conflict_odds)
     bar = fig.data[0]
     bar.y = [float(p) for p in ps]
-    bar.text = [f"{fraction_text(p)}<br>{percent_text(p)}" if len(fraction_text(p)) <= 14 else percent_text(p) for p in ps]
-    bar.customdata = [fraction_text(p) for p in ps]
+    bar.text = [probability_text(p, "<br>") for p in ps]
+    bar.customdata = [f"{probability_text(p)}, exactly {fraction_text(p)}" for p in ps]
     dd = conflict_odds.doomsday
     fig.layout.title.text = ((title or "How the conflict ends") +
                              f"<br><sup>expected Doomsday points won: attackers {float(dd[0]):.2f}, "
@@ -235,7 +237,7 @@ def margin_bars(conflict_odds: ConflictOdds, sound_defeat_margin: int = 5) -> go
     """The victory-point margin (attackers' VP minus defenders'), exact.  Bars
     right of zero are attacker wins, left of zero defender wins; beyond the dotted
     lines the win is a sound defeat ("Bonus for sound defeat")."""
-    fig = go.Figure(go.Bar(x=[], y=[], hovertemplate="margin %{x:+d} VP: %{customdata} (%{y:.1%})<extra></extra>"))
+    fig = go.Figure(go.Bar(x=[], y=[], hovertemplate="margin %{x:+d} VP: %{customdata}<extra></extra>"))
     _layout(fig, "Victory-point margin (attackers minus defenders)<br>"
             f"<sup>blue: attackers win, orange: defenders win, grey: draw; past the dotted lines "
             f"(±{sound_defeat_margin}) the win is a sound defeat</sup>",
@@ -251,14 +253,16 @@ def update_margin_bars(fig: go.Figure, conflict_odds: ConflictOdds, sound_defeat
     ps = [margin[k] for k in xs]
     bar = fig.data[0]
     bar.x, bar.y = xs, [float(p) for p in ps]
-    bar.customdata = [fraction_text(p) for p in ps]
+    bar.customdata = [probability_text(p) for p in ps]
     bar.marker.color = [ATTACKER_COLOUR if k > 0 else DEFENDER_COLOUR if k < 0 else DRAW_COLOUR for k in xs]
     fig.layout.shapes = [
         {"type": "line", "x0": side * (sound_defeat_margin - 0.5), "x1": side * (sound_defeat_margin - 0.5),
          "y0": 0, "y1": 1, "xref": "x", "yref": "paper", "line": {"dash": "dot", "color": "#555"}}
         for side in (-1, 1)
     ]
-    fig.update_xaxes(dtick=1 if not xs or max(xs) - min(xs) <= 16 else 2)
+    fig.update_xaxes(dtick=1 if not xs or max(xs) - min(xs) <= 16 else 2,
+                     range=[min(xs) - 1, max(xs) + 1] if xs else None)  # the end bars whole
+    fig.update_yaxes(range=None)
 
 
 def policy_comparison(results: Mapping[str, ConflictOdds], title: str | None = None) -> go.Figure:
@@ -270,21 +274,20 @@ def policy_comparison(results: Mapping[str, ConflictOdds], title: str | None = N
         ps = _outcome_values(co)
         fig.add_trace(go.Bar(
             x=list(OUTCOME_LABELS), y=[float(p) for p in ps], name=str(label),
-            text=[percent_text(p) for p in ps], textposition="outside",
-            customdata=[fraction_text(p) for p in ps],
-            hovertemplate=f"{label}: %{{x}} %{{customdata}} (%{{y:.1%}})<extra></extra>",
+            text=[probability_text(p, "<br>") for p in ps], textposition="outside",
+            customdata=[f"{probability_text(p)}, exactly {fraction_text(p)}" for p in ps],
+            hovertemplate=f"{label}: %{{x}} %{{customdata}}<extra></extra>",
         ))
     fig.update_yaxes(tickformat=".0%", range=[0, 1.1])
     fig.update_xaxes(type="category", categoryorder="array", categoryarray=list(OUTCOME_LABELS))
     _layout(fig, title or "Same teams, different play: how the result depends on the policies",
             "result of the conflict", "probability", barmode="group", height=380,
-            legend={"title": {"text": "policy"}})
+            legend={"title": {"text": "policy: "}, "orientation": "h", "x": 0, "y": -0.3})
+    fig.update_layout(margin_b=100)  # room for the legend under the axis title
     return fig
 
 
-def comparison_rows(results: Mapping[str, ConflictOdds]) -> list[Sequence[str]]:
-    """Rows for a policy comparison table: label, then each result as fraction and %."""
-    return [
-        [str(label)] + [f"{percent_text(p)} = {fraction_text(p)}" for p in _outcome_values(co)]
-        for label, co in results.items()
-    ]
+def comparison_rows(results: Mapping[str, ConflictOdds]) -> list[Sequence[str | Html]]:
+    """Rows for a policy comparison table: the label, then each result as a person
+    reads it (the exact fraction on hover)."""
+    return [[str(label)] + [probability_html(p) for p in _outcome_values(co)] for label, co in results.items()]
