@@ -157,9 +157,9 @@ def test_rules_tour_steps_logs_and_explains(open_notebook):
     assert "turn.start" in text_of(page, ".xp-log")
     # the second tour: the person plays seat 0; the log says what to do
     tour = page.locator(".xp-rules-tour").nth(1)
-    tour.locator("button.xp-next").click()  # the draw is the rules' own step; then seat 0 chooses
-    page.wait_for_function("document.querySelectorAll('.xp-rules-tour')[1].querySelector('.xp-log')"
-                           ".innerText.includes('choose one of the options above')", timeout=WAIT)
+    assert "press Next step" in tour.locator(".xp-log").inner_text()  # the draw is the rules' own step
+    tour.locator("button.xp-next").click()
+    wait_text(page, ".xp-rules-tour .xp-options", "Choose for seat 0", nth=1)  # then seat 0 chooses
     while "done: on to the move" in tour.locator(".xp-options").inner_text():
         tour.locator("button.xp-option", has_text="done: on to the move").click()
         page.wait_for_timeout(500)
