@@ -1,5 +1,6 @@
 """Golden playthroughs: a few seeded games of Doom Asylum (and one conflict on its
-own) and of Doomtrooper kept as JSON-lines logs in ``tests/golden/``, so that any change of behaviour,
+own), of the Victorian card game and of Doomtrooper, kept as JSON-lines logs in ``tests/golden/``, so that any
+change of behaviour,
 in the rules or in the bots, shows as a readable diff.
 
     python tools/golden.py            # compare every playthrough with its file (exit 1 and a diff if any differs)
@@ -34,6 +35,9 @@ from explorer.asylum.game import AsylumGame  # noqa: E402
 from explorer.asylum.log import action_from_json, action_to_json, log_lines, read_log, replay_log  # noqa: E402
 from explorer.asylum.policies import get_bot, get_policy  # noqa: E402
 from explorer.core.engine import Stepper  # noqa: E402
+from explorer.victorian import log as vlog  # noqa: E402
+from explorer.victorian.bots import get_bot as victorian_bot  # noqa: E402
+from explorer.victorian.game import VictorianGame  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden"
 CONFLICT_FORMAT = "explorer.golden.conflict/1"
@@ -125,6 +129,36 @@ class ConflictAlone:
 
 
 @dataclass(frozen=True)
+class VictorianGameLog:
+    """A whole Victorian game from the deal, the Heroes and the Villains played by
+    the named bots (the file is an ordinary Victorian log: explorer.victorian.log)."""
+
+    name: str
+    seed: int
+    heroes: str
+    villains: str
+
+    def play(self) -> str:
+        game = VictorianGame()
+        policies = {"heroes": victorian_bot(self.heroes), "villains": victorian_bot(self.villains)}
+        st = Stepper(game, game.new_game(), self.seed, policies)
+        st.run()
+        return self.render(st)
+
+    def render(self, st: Stepper) -> str:
+        lines = vlog.log_lines(st)
+        lines[0] = {**lines[0], "bots": {"heroes": self.heroes, "villains": self.villains},
+                    "result": _plain(st.game.result(st.state))}
+        return _text(lines)
+
+    def replay(self, text: str) -> str:
+        head = json.loads(text.split("\n", 1)[0])
+        plain = {k: v for k, v in head.items() if k not in ("bots", "result")}
+        body = text.split("\n", 1)[1]
+        return self.render(vlog.replay_log(json.dumps(plain) + "\n" + body, VictorianGame()))
+
+
+@dataclass(frozen=True)
 class DoomtrooperPlay:
     """A whole game of Doomtrooper: ``players`` seats with the sample decks, seat i played
     by ``bots[i]``, with ``rules`` changed from the rules file (the dice variant, say)."""
@@ -170,6 +204,8 @@ PLAYTHROUGHS = {p.name: p for p in (
     ConflictAlone("conflict-3v3", seed=4, attackers=(("Doctor Cortex", 2), ("Oscar", 1), ("Scrapjaw", 1)),
                   defenders=(("Madame Nocturne", 1), ("Corporal Union", 3), ("Iron Maiden", 2)),
                   policies=("expected-vp", "random")),
+    VictorianGameLog("victorian-greedy", seed=2, heroes="greedy", villains="greedy"),
+    VictorianGameLog("victorian-random", seed=18, heroes="random", villains="random"),
     DoomtrooperPlay("doomtrooper-2p-greedy", players=2, seed=5, bots=("greedy", "greedy")),
     DoomtrooperPlay("doomtrooper-2p-dice-mixed", players=2, seed=6, bots=("greedy", "random"),
                     rules=(("dice", "2d6"), ("sabotage", True))),

@@ -20,23 +20,17 @@ which are always games ``0 .. k-1``.
 
 from __future__ import annotations
 
-import signal
-import sys
-import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from ..core import runs
 from ..core.engine import Policy, simulate
+from ..core.runs import SimulationInterrupted, game_seed
 from .bots import get_bot
 from .game import AsylumGame, GameResult
 
 PolicySpec = str | Policy | Sequence[str | Policy]
-MAX_CHUNK = 250  # games per job handed to a worker process
-
-
-def game_seed(seed: int | str, index: int) -> str:
-    """The seed of game ``index`` in a run seeded ``seed``."""
-    return f"{seed}#{index}"
+MAX_CHUNK = runs.MAX_CHUNK  # games per job handed to a worker process
 
 
 def policies_for(policy: PolicySpec, players: int) -> Policy | dict[int, Policy]:
@@ -101,29 +95,10 @@ def summarize(results: Sequence[GameResult], players: int) -> dict[str, Any]:
     return tally.summary()
 
 
-class SimulationInterrupted(KeyboardInterrupt):
-    """A run stopped by Ctrl-C: ``summary`` of the games that finished (games
-    ``0 .. k-1``), out of ``requested``.  A ``KeyboardInterrupt``, so code that
-    does not expect it stops as on any Ctrl-C."""
-
-    def __init__(self, summary: dict[str, Any], requested: int):
-        self.summary = summary
-        self.requested = requested
-        super().__init__(f"interrupted after {summary['games']} of {requested} games")
-
-
 def plan(games: int, workers: int) -> tuple[int, int, int]:
     """``(chunk, jobs, processes)``: games per job, how many jobs, and how many
     worker processes to start (never more than there are jobs)."""
-    chunk = max(1, min(MAX_CHUNK, games // (workers * 4)))
-    jobs = -(-games // chunk)
-    return chunk, jobs, max(1, min(workers, jobs))
-
-
-def _jobs(games: int, chunk: int, seed: int | str, players: int, policy: PolicySpec, masterminds: str) -> Iterator[tuple]:
-    """The jobs of a run, made one at a time as the pool asks for them."""
-    for start in range(0, games, chunk):
-        yield start, min(games, start + chunk), seed, players, policy, masterminds
+    return runs.plan(games, workers, MAX_CHUNK)
 
 
 def _play_range(args: tuple) -> list[GameResult]:
@@ -133,40 +108,8 @@ def _play_range(args: tuple) -> list[GameResult]:
     return [play_game(game, players, game_seed(seed, i), policies, masterminds) for i in range(start, stop)]
 
 
-def _ignore_sigint() -> None:
-    """Worker processes leave Ctrl-C to the parent, which stops the run."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _make_pool(processes: int):
-    import multiprocessing
-
-    ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    return ctx.Pool(processes, initializer=_ignore_sigint)
-
-
-class _StopOnSigint:
-    """While active (main thread only), Ctrl-C sets ``requested`` instead of
-    raising ``KeyboardInterrupt`` mid-game, so the run stops between games."""
-
-    def __init__(self) -> None:
-        self.requested = False
-        self._old: Any = None
-        # only the main thread may set handlers; an ignored SIGINT (a background job) stays ignored
-        self._active = (threading.current_thread() is threading.main_thread()
-                        and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN)
-
-    def _handle(self, signum, frame) -> None:
-        self.requested = True
-
-    def __enter__(self) -> _StopOnSigint:
-        if self._active:
-            self._old = signal.signal(signal.SIGINT, self._handle)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self._active:
-            signal.signal(signal.SIGINT, self._old if self._old is not None else signal.default_int_handler)
+    return runs.make_pool(processes)
 
 
 def run_games(
@@ -201,44 +144,10 @@ def run_games(
     if processes > 1 and (isinstance(policy, Policy) or not isinstance(policy, str)
                           and any(isinstance(p, Policy) for p in policy)):
         raise ValueError("worker processes need policies given by name")
-    from tqdm.auto import tqdm
-
-    tally = Tally(players)
-    with _StopOnSigint() as stop:
-        bar = tqdm(total=games, desc="games", unit="game", file=sys.stderr, disable=not progress, leave=False)
-        try:
-            if processes > 1:
-                _play_in_pool(processes, _jobs(games, chunk, seed, players, policy, masterminds), tally, bar, stop)
-            else:
-                for i in range(games):
-                    if stop.requested:
-                        break
-                    tally.add(play_game(game, players, game_seed(seed, i), policies, masterminds))
-                    bar.update(1)
-        finally:
-            bar.close()
-    if stop.requested and tally.games < games:
-        raise SimulationInterrupted(tally.summary(), games)
-    return tally.summary()
-
-
-def _play_in_pool(processes: int, jobs: Iterator[tuple], tally: Tally, bar, stop: _StopOnSigint) -> None:
-    """Feed ``jobs`` to a pool as it asks for them; add the results in game
-    order, looking at ``stop`` several times a second."""
-    import multiprocessing
-
-    with _make_pool(processes) as pool:
-        results = pool.imap(_play_range, jobs)
-        while not stop.requested:
-            try:
-                part = results.next(timeout=0.2)
-            except multiprocessing.TimeoutError:
-                continue
-            except StopIteration:
-                return
-            for r in part:
-                tally.add(r)
-            bar.update(len(part))
+    return runs.run(games, Tally(players),
+                    play_one=lambda i: play_game(game, players, game_seed(seed, i), policies, masterminds),
+                    play_range=_play_range, job_args=(seed, players, policy, masterminds), workers=workers,
+                    max_chunk=MAX_CHUNK, pool_factory=lambda n: _make_pool(n), progress=progress)
 
 
 __all__ = ["SimulationInterrupted", "Tally", "cli_arguments", "cli_report", "cli_run", "game_seed", "plan", "play_game",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import os
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -207,6 +207,39 @@ def check_range(value: int, allowed: Range, path: str | os.PathLike, entry: str 
         raise DataError(path, entry, field, f"{value!r} is out of range: allowed {allowed} (the range declared "
                                             f"in the file)")
     return value
+
+
+def read_numbers(table: Any, path: str | os.PathLike, names: Sequence[str], floors: Mapping[str, int] | None = None,
+                 entry: str = "numbers") -> tuple[dict[str, int], dict[str, Range]]:
+    """A rules file's ``[numbers]`` table: every one of ``names`` given as
+    ``{ value = V, min = A, max = B }``, the value inside its range, the range
+    above the name's floor (default 0).  Returns the values and the ranges;
+    anything else is a :class:`DataError` naming the file, ``entry`` and the number."""
+    if not isinstance(table, dict):
+        raise DataError(path, entry, None, f"missing table [{entry}]")
+    for name in table:
+        if name not in names:
+            raise DataError(path, entry, name, f"unknown rule number (known: {', '.join(names)})")
+    values: dict[str, int] = {}
+    ranges: dict[str, Range] = {}
+    for name in names:
+        if name not in table:
+            raise DataError(path, entry, name, "missing: every rule number must be given, with its range")
+        spec = table[name]
+        if not isinstance(spec, dict):
+            raise DataError(path, entry, name, f"expected {{ value = {spec!r}, min = ..., max = ... }}: every number "
+                                               "declares its allowed range")
+        extra = set(spec) - {"value", "min", "max"}
+        if extra:
+            raise DataError(path, entry, f"{name}.{sorted(extra)[0]}", "unknown key (expected value, min, max)")
+        if "value" not in spec:
+            raise DataError(path, entry, f"{name}.value", "missing")
+        if type(spec["value"]) is not int:
+            raise DataError(path, entry, name, f"not a whole number (got {spec['value']!r})")
+        ranges[name] = read_range({k: v for k, v in spec.items() if k != "value"}, path, entry, name,
+                                  floor=(floors or {}).get(name, 0))
+        values[name] = check_range(spec["value"], ranges[name], path, entry, name)
+    return values, ranges
 
 
 def _join(*parts: str | None) -> str:

@@ -15,8 +15,8 @@ False
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
 
 from .events import Event
 
@@ -64,4 +64,16 @@ def lead_changes(standings: Iterable[tuple[int, int]], start: list[int]) -> int:
     return changes
 
 
-__all__ = ["Metric", "lead_changes", "rule_counts"]
+def rule_parameters(rules: Any, ranges: Mapping[str, Any], numbers: Iterable[str],
+                    options: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """Every rule a what-if run can change, as the what-if page lists them: each
+    number with its value and declared range, each switch with its value."""
+    out: dict[str, dict[str, Any]] = {}
+    for name in numbers:
+        out[name] = {"kind": "number", "value": getattr(rules, name), "min": ranges[name].min, "max": ranges[name].max}
+    for name in options:
+        out[name] = {"kind": "switch", "value": getattr(rules, name)}
+    return out
+
+
+__all__ = ["Metric", "lead_changes", "rule_counts", "rule_parameters"]

@@ -1,25 +1,23 @@
-"""Runs of many seeded games, for any game: the seeding rule, worker processes,
-streaming tallies and Ctrl-C.
+"""Many seeded games, summed up: the machinery every game's ``simulate`` shares.
 
 Game ``i`` of a run seeded ``S`` is seeded ``"S#i"`` (:func:`game_seed`), never
-from a worker, so every game is the same whatever order the games are played in
-and however many processes play them; a summary is identical for the same
-arguments on every run.  A run streams: jobs are made as the workers take them
-and results are tallied game by game (a ``tally`` has ``add(result)`` and
-``summary()``), so a run of 10**12 games needs no more memory than one of ten.
-Ctrl-C (SIGINT) stops a run after the game in play: :class:`SimulationInterrupted`
-carries the summary of the games that finished, always games ``0 .. k-1``.
+from a worker, so the summary is the same however many worker processes play
+and in whatever order.  A run streams: jobs (ranges of game indices) are made as
+the pool asks for them and results are added to a *tally* game by game, so a run
+of 10**12 games needs no more memory than one of ten.  Ctrl-C (SIGINT) stops a
+run between games: :class:`SimulationInterrupted` carries the summary of the
+games that finished, always games ``0 .. k-1``.
 
-A game's ``simulate`` module supplies how to play one game (``play_one(i)``),
-how to describe a job for a worker (``job(start, stop)``, picklable) and a
-top-level function that plays one (``play_range(job)``, a list of results).
+A game plugs in with a tally (any object with ``add(result)``, ``games`` and
+``summary()``), a function playing game ``i`` here, and a picklable function
+playing a job ``(start, stop, *job_args)`` in a worker process:
 
 >>> class Count:
-...     def __init__(self): self.n = 0
-...     def add(self, r): self.n += r
-...     def summary(self): return {"total": self.n}
->>> run(5, play_one=lambda i: i, tally=Count())
-{'total': 10}
+...     def __init__(self): self.games, self.total = 0, 0
+...     def add(self, r): self.games += 1; self.total += r
+...     def summary(self): return {"games": self.games, "total": self.total}
+>>> run(5, Count(), play_one=lambda i: i, play_range=None, job_args=())
+{'games': 5, 'total': 10}
 """
 
 from __future__ import annotations
@@ -28,15 +26,10 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from typing import Any
 
-MAX_CHUNK = 250  # games per job handed to a worker process
-
-
-class Tally(Protocol):
-    def add(self, result: Any) -> None: ...
-
-    def summary(self) -> dict[str, Any]: ...
+#: Games per job handed to a worker process, at most.
+MAX_CHUNK = 250
 
 
 def game_seed(seed: int | str, index: int) -> str:
@@ -46,7 +39,8 @@ def game_seed(seed: int | str, index: int) -> str:
 
 class SimulationInterrupted(KeyboardInterrupt):
     """A run stopped by Ctrl-C: ``summary`` of the games that finished (games
-    ``0 .. k-1``), out of ``requested``."""
+    ``0 .. k-1``), out of ``requested``.  A ``KeyboardInterrupt``, so code that
+    does not expect it stops as on any Ctrl-C."""
 
     def __init__(self, summary: dict[str, Any], requested: int):
         self.summary = summary
@@ -54,24 +48,31 @@ class SimulationInterrupted(KeyboardInterrupt):
         super().__init__(f"interrupted after {summary['games']} of {requested} games")
 
 
-def plan(games: int, workers: int) -> tuple[int, int, int]:
+def plan(games: int, workers: int, max_chunk: int = MAX_CHUNK) -> tuple[int, int, int]:
     """``(chunk, jobs, processes)``: games per job, how many jobs, and how many
     worker processes to start (never more than there are jobs)."""
-    chunk = max(1, min(MAX_CHUNK, games // (workers * 4)))
+    chunk = max(1, min(max_chunk, games // (workers * 4)))
     jobs = -(-games // chunk)
     return chunk, jobs, max(1, min(workers, jobs))
 
 
-def _ignore_sigint() -> None:
+def chunks(games: int, chunk: int, *job_args: Any) -> Iterator[tuple]:
+    """The jobs of a run, ``(start, stop, *job_args)``, made one at a time as the pool asks."""
+    for start in range(0, games, chunk):
+        yield (start, min(games, start + chunk), *job_args)
+
+
+def ignore_sigint() -> None:
     """Worker processes leave Ctrl-C to the parent, which stops the run."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _make_pool(processes: int):
+def make_pool(processes: int):
+    """A process pool whose workers ignore Ctrl-C (forked where the platform can)."""
     import multiprocessing
 
     ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    return ctx.Pool(processes, initializer=_ignore_sigint)
+    return ctx.Pool(processes, initializer=ignore_sigint)
 
 
 class StopOnSigint:
@@ -81,6 +82,7 @@ class StopOnSigint:
     def __init__(self) -> None:
         self.requested = False
         self._old: Any = None
+        # only the main thread may set handlers; an ignored SIGINT (a background job) stays ignored
         self._active = (threading.current_thread() is threading.main_thread()
                         and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN)
 
@@ -97,53 +99,13 @@ class StopOnSigint:
             signal.signal(signal.SIGINT, self._old if self._old is not None else signal.default_int_handler)
 
 
-def run(games: int, *, play_one: Callable[[int], Any], tally: Tally, workers: int = 1,
-        job: Callable[[int, int], Any] | None = None, play_range: Callable[[Any], list] | None = None,
-        progress: bool = False) -> dict[str, Any]:
-    """Play games ``0 .. games-1`` and return ``tally.summary()``.
-
-    Serially, ``play_one(i)`` plays game ``i``.  With ``workers > 1`` (and
-    ``job``/``play_range`` given), jobs of consecutive games go to up to that many
-    processes and their results are added in game order: the summary is the same
-    for any number of workers.  ``progress`` shows a tqdm bar on stderr.  Ctrl-C
-    raises :class:`SimulationInterrupted` with the summary so far."""
-    if games < 1:
-        raise ValueError(f"the number of games must be at least 1, not {games}")
-    if workers < 1:
-        raise ValueError(f"the number of workers must be at least 1, not {workers}")
-    chunk, _, processes = plan(games, workers)
-    if processes > 1 and (job is None or play_range is None):
-        processes = 1
-    from tqdm.auto import tqdm
-
-    with StopOnSigint() as stop:
-        bar = tqdm(total=games, desc="games", unit="game", file=sys.stderr, disable=not progress, leave=False)
-        done = 0
-        try:
-            if processes > 1:
-                jobs = (job(start, min(games, start + chunk)) for start in range(0, games, chunk))
-                done = _play_in_pool(processes, play_range, jobs, tally, bar, stop)
-            else:
-                for i in range(games):
-                    if stop.requested:
-                        break
-                    tally.add(play_one(i))
-                    done += 1
-                    bar.update(1)
-        finally:
-            bar.close()
-    if stop.requested and done < games:
-        raise SimulationInterrupted(tally.summary(), games)
-    return tally.summary()
-
-
-def _play_in_pool(processes: int, play_range, jobs: Iterator[Any], tally: Tally, bar, stop: StopOnSigint) -> int:
+def play_in_pool(pool_factory: Callable[[int], Any], processes: int, play_range: Callable[[tuple], list],
+                 jobs: Iterator[tuple], tally: Any, bar: Any, stop: StopOnSigint) -> None:
     """Feed ``jobs`` to a pool as it asks for them; add the results in game order,
-    looking at ``stop`` several times a second.  Returns the games added."""
+    looking at ``stop`` several times a second."""
     import multiprocessing
 
-    done = 0
-    with _make_pool(processes) as pool:
+    with pool_factory(processes) as pool:
         results = pool.imap(play_range, jobs)
         while not stop.requested:
             try:
@@ -151,12 +113,43 @@ def _play_in_pool(processes: int, play_range, jobs: Iterator[Any], tally: Tally,
             except multiprocessing.TimeoutError:
                 continue
             except StopIteration:
-                break
+                return
             for r in part:
                 tally.add(r)
-            done += len(part)
             bar.update(len(part))
-    return done
 
 
-__all__ = ["MAX_CHUNK", "SimulationInterrupted", "StopOnSigint", "Tally", "game_seed", "plan", "run"]
+def run(games: int, tally: Any, *, play_one: Callable[[int], Any], play_range: Callable[[tuple], list] | None,
+        job_args: tuple, workers: int = 1, max_chunk: int = MAX_CHUNK,
+        pool_factory: Callable[[int], Any] | None = None, progress: bool = False) -> dict[str, Any]:
+    """Play games ``0 .. games-1`` and return ``tally.summary()``.
+
+    ``play_one(i)``: game ``i`` played here.  With ``workers > 1`` (and more than
+    one job), jobs ``(start, stop, *job_args)`` go to ``play_range`` in up to that
+    many processes made by ``pool_factory`` (default :func:`make_pool`).
+    ``progress`` shows a tqdm bar on stderr.  Ctrl-C raises
+    :class:`SimulationInterrupted` with the summary so far."""
+    from tqdm.auto import tqdm
+
+    chunk, _, processes = plan(games, workers, max_chunk)
+    with StopOnSigint() as stop:
+        bar = tqdm(total=games, desc="games", unit="game", file=sys.stderr, disable=not progress, leave=False)
+        try:
+            if processes > 1:
+                play_in_pool(pool_factory or make_pool, processes, play_range, chunks(games, chunk, *job_args),
+                             tally, bar, stop)
+            else:
+                for i in range(games):
+                    if stop.requested:
+                        break
+                    tally.add(play_one(i))
+                    bar.update(1)
+        finally:
+            bar.close()
+    if stop.requested and tally.games < games:
+        raise SimulationInterrupted(tally.summary(), games)
+    return tally.summary()
+
+
+__all__ = ["MAX_CHUNK", "SimulationInterrupted", "StopOnSigint", "chunks", "game_seed", "ignore_sigint",
+           "make_pool", "plan", "play_in_pool", "run"]

@@ -85,10 +85,6 @@ class Tally:
         }
 
 
-def _job(games_args: tuple, start: int, stop: int) -> tuple:
-    return (start, stop) + games_args
-
-
 def _play_range(args: tuple) -> list[GameResult]:
     start, stop, seed, players, policy, overrides = args
     game = DoomtrooperGame(rules=override_rules(dict(overrides)) if overrides else None)
@@ -106,6 +102,10 @@ def run_games(games: int, seed: int | str = 0, players: int = 2, policy: PolicyS
     checked against the rules file.  ``workers > 1`` plays in up to that many
     processes; the summary is the same for any number.  Ctrl-C raises
     :class:`~explorer.core.runs.SimulationInterrupted` with the summary so far."""
+    if games < 1:
+        raise ValueError(f"the number of games must be at least 1, not {games}")
+    if workers < 1:
+        raise ValueError(f"the number of workers must be at least 1, not {workers}")
     if workers > 1 and game is not None:
         raise ValueError("worker processes play with the default game data; give no game")
     overrides = tuple(sorted((rules or {}).items()))
@@ -114,10 +114,9 @@ def run_games(games: int, seed: int | str = 0, players: int = 2, policy: PolicyS
     game.new_game(players)  # fail early on bad arguments
     policies = policies_for(policy, players)
     named = isinstance(policy, str) or (not isinstance(policy, Policy) and all(isinstance(p, str) for p in policy))
-    args = (seed, players, policy, overrides)
-    return run(games, play_one=lambda i: play_game(game, players, game_seed(seed, i), policies), tally=Tally(players),
-               workers=workers if named else 1, job=lambda a, b: _job(args, a, b), play_range=_play_range,
-               progress=progress)
+    return run(games, Tally(players), play_one=lambda i: play_game(game, players, game_seed(seed, i), policies),
+               play_range=_play_range, job_args=(seed, players, policy, overrides),
+               workers=workers if named else 1, progress=progress)
 
 
 __all__ = ["SimulationInterrupted", "Tally", "cli_arguments", "cli_report", "cli_run", "play_game", "policies_for",

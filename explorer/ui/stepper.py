@@ -297,6 +297,13 @@ class StepperWidget(Displayable):
         return self.option_odds(self.stepper.state) or {}
 
     def _show_options(self) -> None:
+        old = self.option_buttons
+        try:
+            self._fill_options()
+        finally:
+            _close(old)  # after they left the page: each step would otherwise leave three models behind
+
+    def _fill_options(self) -> None:
         dec = self._shown_decision()
         if dec is None:
             self.option_buttons = []
@@ -324,6 +331,13 @@ class StepperWidget(Displayable):
                      and self.odds_cost(self.stepper.state) is not None)
         self.options_box.children = ((self.options_title, self.label_button, self.options_row) if can_label
                                      else (self.options_title, self.options_row))
+
+
+def _close(buttons) -> None:
+    """Close buttons no longer shown, with their layout and style models."""
+    for b in buttons:
+        for w in (b.layout, b.style, b):
+            w.close()
 
 
 # -- default renderers ----------------------------------------------------------------------

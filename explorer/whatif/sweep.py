@@ -47,7 +47,8 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
     ``out`` (``.parquet`` or ``.csv``): each finished point is written as it
     finishes; run again with the same ``out`` and the finished points are read back
     instead of played (the file must be from the same game, seed, games and
-    settings).  ``keep_records``: also keep every game's values, as
+    settings; a file written by other rules, code or data, as its fingerprint says,
+    is played again and rewritten).  ``keep_records``: also keep every game's values, as
     ``frame.attrs["records"]`` (a DataFrame with a ``point`` column; points read
     back from ``out`` have none).
 
@@ -70,7 +71,8 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
         check(game, v)
         variants.append(v)
     metrics = metric_list(game, settings)
-    meta = {"game": game, "seed": str(seed), "games": games, **{f"setting:{k}": v for k, v in settings.items()}}
+    meta = {"game": game, "seed": str(seed), "games": games, **{f"setting:{k}": v for k, v in settings.items()},
+            "fingerprint": fingerprint(game)}
     done: dict[int, dict[str, Any]] = {}
     path = Path(out) if out is not None else None
     if path is not None and path.exists():
@@ -104,6 +106,24 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
     return frame
 
 
+def fingerprint(game: str) -> str:
+    """A short hash of everything a game's results depend on: its rules code
+    (``explorer/<game>/*.py``, the core) and its data (``data/<game>``, the rules
+    summaries).  Stored results with another fingerprint are out of date."""
+    import hashlib
+
+    from ..core.data import data_path
+
+    root = Path(__file__).resolve().parents[1]
+    files = sorted((root / game).glob("*.py")) + sorted((root / "core").glob("*.py")) + \
+        sorted(data_path(game).glob("*.toml")) + [data_path("rules", f"{game}.toml")]
+    h = hashlib.sha256()
+    for f in files:
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
 def _write(path: Path, rows: list[dict[str, Any]]) -> None:
     import pandas as pd
 
@@ -123,6 +143,8 @@ def _resume(path: Path, points: list[dict[str, Any]], meta: Mapping[str, Any]) -
 
     old = pd.read_csv(path) if path.suffix == ".csv" else pd.read_parquet(path)
     done = {}
+    if len(old) and str(old.to_dict("records")[0].get("fingerprint")) != meta["fingerprint"]:
+        return {}  # written by other rules, code or data: everything is played again
     for row in old.to_dict("records"):
         for k, v in meta.items():
             if str(row.get(k)) != str(v):
@@ -141,4 +163,4 @@ def _same(a: Any, b: Any) -> bool:
         return str(a) == str(b)
 
 
-__all__ = ["grid", "summarize", "sweep"]
+__all__ = ["fingerprint", "grid", "summarize", "sweep"]

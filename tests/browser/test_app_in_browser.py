@@ -38,7 +38,9 @@ def test_every_page_is_ready_within_three_seconds(open_notebook, page_path, reco
 def test_the_what_if_page_runs_a_tiny_sweep(open_notebook):
     """Designer what-if: pick a rule and two values, run a few games each, read the table and charts."""
     page = open_notebook("designer/what_if.ipynb", "button.xp-wi-run", timeout=180)
-    page.locator(".xp-wi-rule select").first.select_option("vp_maneuver")
+    from explorer.asylum.metrics import parameters
+
+    page.locator(".xp-wi-rule select").first.select_option(label=f"vp_maneuver (now {parameters()['vp_maneuver']['value']})")
     values = page.locator(".xp-wi-values input").first
     values.fill("2, 4")
     values.press("Enter")

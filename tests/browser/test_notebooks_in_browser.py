@@ -145,6 +145,8 @@ def test_rules_tour_steps_logs_and_explains(open_notebook):
     """Gameplay overview: Next step applies one rule and the log names it; "why not?"
     explains a move to a room that is not next door, with our summary of the rule."""
     page = open_notebook("asylum/01_rules_tour.ipynb", "button.xp-next")
+    page.locator("button.xp-next").first.click()  # the opening draw of masterminds
+    wait_text(page, ".xp-log", "mastermind.start")
     page.locator("button.xp-next").first.click()
     wait_text(page, ".xp-log", "turn.start")
     page.locator("button.xp-next").first.click()
@@ -155,7 +157,9 @@ def test_rules_tour_steps_logs_and_explains(open_notebook):
     assert "turn.start" in text_of(page, ".xp-log")
     # the second tour: the person plays seat 0; the log says what to do
     tour = page.locator(".xp-rules-tour").nth(1)
-    assert "choose one of the options above" in tour.locator(".xp-log").inner_text()
+    assert "press Next step" in tour.locator(".xp-log").inner_text()  # the draw is the rules' own step
+    tour.locator("button.xp-next").click()
+    wait_text(page, ".xp-rules-tour .xp-options", "Choose for seat 0", nth=1)  # then seat 0 chooses
     while "done: on to the move" in tour.locator(".xp-options").inner_text():
         tour.locator("button.xp-option", has_text="done: on to the move").click()
         page.wait_for_timeout(500)

@@ -1,5 +1,4 @@
-"""Interpretation registers (explorer.core.register): checked against the section
-summaries and the rules switches."""
+"""explorer.core.register: interpretation registers, checked."""
 
 from __future__ import annotations
 
@@ -8,42 +7,38 @@ import pytest
 from explorer.core.data import DataError
 from explorer.core.register import load_register
 
-ENTRY = """[[reading]]
-id = "{id}"
+ENTRY = '''[[reading]]
+id = "a"
 section = "Gameplay overview"
 rule = "{rule}"
-question = "Which way?"
-reading = "This way."
-alternatives = ["That way."]
+question = "Q?"
+reading = "R."
+alternatives = []
 {option}
-"""
+'''
 
 
-def write(tmp_path, *entries):
-    path = tmp_path / "register.toml"
-    path.write_text("\n".join(ENTRY.format(id=i, rule=r, option=f'option = "{o}"' if o else "") for i, r, o in entries))
+def write(tmp_path, rule="overview", option=""):
+    path = tmp_path / "interpretations.toml"
+    path.write_text(ENTRY.format(rule=rule, option=option))
     return path
 
 
-def test_a_good_register(tmp_path):
-    path = write(tmp_path, ("a", "overview", "flip"), ("b", "overview", None))
-    reg = load_register(path, "asylum", ["flip"])
-    assert list(reg) == ["a", "b"] and reg["a"].option == "flip" and reg["b"].alternatives == ("That way.",)
+def test_a_register_loads_by_id():
+    """The register: id, section, rule, question, reading, alternatives, option, ours."""
+    from explorer.core.data import data_path
+    from explorer.asylum.params import OPTIONS
+    reg = load_register(data_path("asylum", "interpretations.toml"), "asylum", OPTIONS)
+    assert reg["flyer-block"].option == "flyers_block_melee" and not reg["flyer-block"].ours
 
 
-@pytest.mark.parametrize("entries,switches,must,field", [
-    ([("a", "nowhere", None)], [], None, "rule"),
-    ([("a", "overview", "flop")], ["flip"], [], "option"),
-    ([("a", "overview", None)], ["flip"], None, "option"),
-    ([("a", "overview", None), ("A", "overview", None)], [], None, "id"),
+@pytest.mark.parametrize("rule, option, options, field", [
+    ("no.such.section", "", (), "rule"),
+    ("overview", 'option = "nope"', (), "option"),
+    ("overview", "", ("unexplained",), "option"),
 ])
-def test_bad_registers_name_the_entry_and_field(tmp_path, entries, switches, must, field):
-    path = write(tmp_path, *entries)
-    with pytest.raises(DataError) as err:
-        load_register(path, "asylum", switches, must)
-    assert err.value.field == field
-
-
-def test_a_switch_that_need_not_be_explained(tmp_path):
-    path = write(tmp_path, ("a", "overview", None))
-    assert len(load_register(path, "asylum", ["optional_rule"], must_explain=[])) == 1
+def test_a_bad_register_names_the_problem(tmp_path, rule, option, options, field):
+    """Every rule a section with a summary; every option real and explained."""
+    with pytest.raises(DataError) as info:
+        load_register(write(tmp_path, rule, option), "asylum", options)
+    assert info.value.field == field

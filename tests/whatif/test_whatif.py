@@ -3,6 +3,8 @@ resuming, forks."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pandas as pd
 import pytest
 
@@ -127,3 +129,28 @@ def test_the_command_line_sweeps_and_compares(tmp_path, capsys):
     assert main(["sweep", "asylum", "--param", "nonsense=1", "--games", "2", "--out", str(out)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error:") and "nonsense" in err
+
+
+def test_stored_results_from_other_rules_are_played_again(tmp_path, monkeypatch):
+    """A results file carries the fingerprint of the rules code and data: a file from
+    other rules is not read back but played again and rewritten."""
+    out = tmp_path / "s.csv"
+    whatif.sweep("asylum", {"vp_maneuver": [3]}, games=4, seed=1, scheduler="serial", out=out, progress=False)
+    stale = pd.read_csv(out)
+    stale["fingerprint"] = "0000"
+    stale["win_seat_0"] = 0.987
+    stale.to_csv(out, index=False)
+    again = whatif.sweep("asylum", {"vp_maneuver": [3]}, games=4, seed=1, scheduler="serial", out=out,
+                         progress=False)
+    assert again["win_seat_0"].iloc[0] != 0.987 and pd.read_csv(out)["fingerprint"].iloc[0] != "0000"
+
+
+def test_the_designer_notebook_s_evidence_is_current():
+    """The seat-balance evidence committed beside the designer's notebook was played by
+    the rules as they are (regenerate: delete the file and run the notebook)."""
+    from explorer.whatif.sweep import fingerprint
+
+    path = Path(__file__).resolve().parents[2] / "notebooks" / "designer" / "seat_balance.parquet"
+    stored = pd.read_parquet(path)
+    assert set(stored["fingerprint"]) == {fingerprint("asylum")}, "stale evidence: delete the file, rerun the notebook"
+    assert list(stored["shuffled_turn_order"]) == [False, True] and set(stored["games"]) == {10_000}

@@ -1,0 +1,195 @@
+"""The Victorian card game, turn by turn: the generic stepper with a seat's view.
+
+:class:`VictorianStepper` puts the generic :class:`~explorer.ui.stepper.StepperWidget`
+on a game from the deal, and adds what a card game needs: whose view the page
+shows (the Heroes', the Villains': the other hand hidden and the log filtered
+with :func:`~explorer.core.events.visible`; or the all-seeing view), whether the
+person plays that side, and a "Next phase" button.  Each log line cites its rule
+section and opens our summary of it; a roll opens its terms ("explain this
+number": every card and rule that moved the total).
+
+>>> w = VictorianStepper(seed=2)
+>>> w.view.value, w.stepper.stepper.state.phase.value
+('heroes', 'Setup')
+>>> _ = w.next_phase()
+>>> w.stepper.stepper.state.turn, w.stepper.stepper.state.phase.value
+(1, 'New Day Phase')
+>>> "hidden" in w.stepper.state_view.value
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as W
+
+from explorer.core.engine import Entry, IllegalAction
+from explorer.core.events import Event, visible
+from explorer.victorian import sections as R
+from explorer.victorian.actions import Attack, PlayEvent, Recruit, Showdown, Track
+from explorer.victorian.bots import get_bot
+from explorer.victorian.describe import describe_state
+from explorer.victorian.game import VictorianGame
+from explorer.victorian.state import Fighting, Phase, VicState
+from explorer.victorian.turn import PHASE_RULE
+
+from ..common import Displayable, esc, html_table, rule_html, tagged
+from ..stepper import StepperWidget, result_banner
+
+VIEWS = (("The Heroes' view", "heroes"), ("The Villains' view", "villains"), ("All-seeing", "all"))
+PHASE_SECTIONS = {r.section for r in PHASE_RULE.values()}
+
+
+def phase_starts(entry: Entry) -> bool:
+    """Whether a step began a side's part of a phase (its log says "turn N, ... Phase: ...")."""
+    return any(e.rule.section in PHASE_SECTIONS and dict(e.data).get("phase") for e in entry.events)
+
+
+def turn_starts(entry: Entry) -> bool:
+    return any(e.rule == R.TURN for e in entry.events)
+
+
+def roll_table(ev: Event) -> str:
+    """The terms of a roll an event records, as a table ("explain this number")."""
+    roll = dict(ev.data).get("roll")
+    if not isinstance(roll, dict):  # a modified roll's record (a table roll records just its die)
+        return ""
+    rows = [("dice", str(roll["dice"]), "", R.DICE.section)]
+    rows += [(t["label"], f"{t['value']:+d}", t["card"] or "", t["rule"]) for t in roll["terms"]]
+    rows.append(("total", str(roll["total"]), "", ""))
+    return html_table(["term", "value", "card", "rule"], rows, numeric=[1],
+                      caption=f"result: {roll['result'].replace('_', ' ')}")
+
+
+def render_log(entries: Sequence[Entry], viewer: Any) -> str:
+    """Newest first: the events ``viewer`` may see, each opening to its rule (and a
+    roll's terms)."""
+    rows = []
+    for entry in reversed(entries):
+        for ev in reversed(visible(entry.events, viewer)):
+            private = ""
+            if ev.visible_to:
+                who = " and ".join(f"the {p.title()}" for p in sorted(ev.visible_to))
+                private = f" <span style='color:#777;font-size:0.85em'>(seen by {esc(who)} only)</span>"
+            rows.append(
+                f"<details class='xp-log-entry'><summary><code>{entry.index + 1}</code> "
+                f"<span class='xp-rule'>[{esc(ev.rule.section)}]</span> {esc(ev.text)}{private}</summary>"
+                f"<div style='margin-left:2em;color:#444'>{rule_html(ev.rule)}{roll_table(ev)}</div></details>")
+    return ("<b>Log</b> <span style='color:#666'>(newest first; click an entry for its rule, a roll for its "
+            "terms)</span><div class='xp-victorian-log' style='max-height:360px;overflow-y:auto;font-size:0.9em;"
+            "line-height:1.4'>" + "".join(rows) + "</div>")
+
+
+def tempting(game: VictorianGame, state: VicState, side: str | None = None, limit: int = 8) -> list[Any]:
+    """Actions a learner may try now that the rules forbid ("why not?"): a card on
+    the wrong unit, a Track Roll of a noncombatant, an attack on a Mastermind not
+    thwarted, a Showdown while minions stand."""
+    if state.result is not None or not state.pending:
+        return []
+    item = state.pending[0]
+    sides = [side] if side in ("heroes", "villains") else ["heroes", "villains"]
+    units = [u.uid for s in state.sides for u in s.units]
+    candidates: list[Any] = []
+    for name in sides:
+        s = state.sides[0 if name == "heroes" else 1]
+        for card in dict.fromkeys(s.hand):
+            candidates += [Recruit(card, onto) for onto in [None, *units[:6]]]
+            candidates.append(PlayEvent(card))
+    heroes = [u.uid for u in state.heroes.units]
+    masters = [u.uid for u in state.villains.units if u.master is None]
+    candidates += [Track(h, m) for h in heroes for m in masters + [u.uid for u in state.villains.units][:3]]
+    candidates += [Attack(h, m) for h in heroes for m in masters]
+    if isinstance(item, Fighting):
+        candidates.append(Showdown())
+    out = []
+    dec = game.decision(state)
+    for a in dict.fromkeys(candidates):
+        if a in dec.options:
+            continue
+        try:
+            game.check(state, a)
+        except IllegalAction:
+            out.append(a)
+            if len(out) >= limit:
+                break
+    return out
+
+
+class VictorianStepper(Displayable):
+    """A game of the Victorian card game, from the deal, step by step or phase by
+    phase, seen by one side or by all.  Bots (``heroes``, ``villains``: their
+    names) play every side the person does not."""
+
+    def __init__(self, seed: int = 1, view: str = "heroes", plays: bool = False, heroes: str = "greedy",
+                 villains: str = "greedy", game: VictorianGame | None = None):
+        self.game = game or VictorianGame()
+        self.view = tagged(W.ToggleButtons(options=VIEWS, value=view, style={"button_width": "auto"}),
+                           "xp-victorian-view")
+        self.plays = tagged(W.Checkbox(value=plays, description="I play this side", indent=False,
+                                       layout=W.Layout(width="auto")), "xp-victorian-plays")
+        self.phase_button = tagged(W.Button(description="Next phase", icon="forward", layout=W.Layout(width="auto")),
+                                   "xp-next-phase")
+        self.phase_button.on_click(lambda _: self.next_phase())
+        self.stepper = StepperWidget(
+            self.game, self.game.new_game(), seed=seed,
+            policies={"heroes": get_bot(heroes), "villains": get_bot(villains)},
+            viewers=self._viewers(), turn_ends=turn_starts, tempting=self._tempting,
+            describe=lambda state: describe_state(self.game, state, self.viewer),
+            render_log=lambda entries: render_log(entries, self.viewer),
+            render_result=lambda result: f"<b>Game over.</b> {esc(result)}",
+            player_name=lambda player: f"the {player.title()}", make_initial=lambda seed: self.game.new_game(),
+        )
+        self.stepper.on_change(self._sync)
+        self.view.observe(lambda change: self._changed(), names="value")
+        self.plays.observe(lambda change: self._changed(), names="value")
+        self.note = tagged(W.HTML(), "xp-victorian-note")
+        self.widget = tagged(W.VBox([
+            W.HBox([self.view, self.plays, self.phase_button], layout=W.Layout(flex_flow="row wrap",
+                                                                              align_items="center")),
+            self.note, self.stepper.widget]), "xp-victorian-stepper")
+        self._changed()
+
+    @property
+    def viewer(self) -> str | None:
+        """Whose view the page shows (``None``: all-seeing)."""
+        return None if self.view.value == "all" else self.view.value
+
+    def _viewers(self) -> Any:
+        return frozenset({self.viewer}) if self.plays.value and self.viewer else frozenset()
+
+    def _tempting(self, state: VicState) -> list[Any]:
+        return tempting(self.game, state, self.viewer)
+
+    def _changed(self) -> None:
+        self.plays.disabled = self.viewer is None
+        if self.viewer is None:
+            self.plays.value = False
+        self.stepper.viewers = self._viewers()
+        who = "everything: both hands, the order of the decks as drawn" if self.viewer is None else (
+            f"what the {self.viewer.title()} see: their own hand, the table, and of the other hand only its size")
+        self.note.value = f"<span style='color:#555'>This view shows {esc(who)}.</span>"
+        self.stepper.refresh()
+
+    def _sync(self, w: StepperWidget) -> None:
+        self.phase_button.disabled = w.stepper.over or w.waiting()
+
+    def next_phase(self) -> list[Entry]:
+        """Step until the next side's part of a phase begins (or the person must choose)."""
+        done = []
+        st = self.stepper.stepper
+        while not st.over and not self.stepper.waiting():
+            entry = st.step()
+            done.append(entry)
+            if phase_starts(entry):
+                break
+        self.stepper.refresh()
+        return done
+
+    def status(self) -> str:
+        """The state as the page shows it (for tests)."""
+        return describe_state(self.game, self.stepper.stepper.state, self.viewer)
+
+
+__all__ = ["VIEWS", "VictorianStepper", "phase_starts", "render_log", "result_banner", "roll_table", "tempting"]

@@ -1,0 +1,133 @@
+"""ASSASSIN PHASE: the Masterminds send minions against the heroes.
+
+The Villains send any of their minions (tokens, minor villains, heroes they have
+taken), each against one hero-side unit.  The Assassin Roll is 2D6 plus the
+minion's Fight (Jack the Ripper +2 and the assassins +1 on top, only here) minus
+the hero's Fight (Gentleman's Club +2, only here): 2 or less, the minion talks
+and the Heroes' next Track Roll gets +1; 3-5, the minion cannot find the heroes
+and returns to its Mastermind (the only result it survives); 6-7, nothing; 8-10,
+the hero is wounded or gives up a weapon or vehicle; 11 or more, the hero dies.
+An Underling may be discarded instead of the hero wounded or killed.  Each minion
+is sent at most once a phase.  The mob events' Rabble tokens must all be sent
+before the Villains are done.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.engine import IllegalAction
+from ..core.events import Event
+from . import cardplay, flow, main, responses
+from . import sections as R
+from .actions import Done, PlayEvent, Send
+from .common import public, refuse, title
+from .rolls import modified_roll
+from .state import HEROES, VILLAINS, Main, Phase, RollSpec, UnderlingChoice, VicState, push, put
+from .units import fight_terms, masterminds, negated, replace_unit, unit_on
+from .wounds import hurt, kill, underlings
+
+if TYPE_CHECKING:
+    from .game import VictorianGame
+
+
+@flow.enter(Phase.ASSASSIN)
+def enter(game, state, side, events):
+    if not masterminds(game, state.sides[side]):
+        events.append(public(R.ASSASSIN, f"{title(side)} have no Mastermind to send assassins"))
+        return state
+    return push(state, Main(side, Phase.ASSASSIN))
+
+
+def minions(state: VicState, side: int) -> tuple[str, ...]:
+    """The minions of ``side`` not yet sent this turn."""
+    return tuple(u.uid for u in state.sides[side].units if u.master is not None and ("sent", u.uid) not in state.used)
+
+
+def candidates(game, state, item):
+    targets = [u.uid for u in state.sides[1 - item.side].units]
+    out = [Send(m, t) for m in minions(state, item.side) for t in targets]
+    out += cardplay.options(game, state, item.side, cardplay.Window("main", Phase.ASSASSIN))
+    return out + ([Done()] if done_problem(game, state, item, Done()) is None else [])
+
+
+def send_problem(game, state, item, action: Send) -> IllegalAction | None:
+    m = unit_on(state, item.side, action.minion)
+    if m is None:
+        return refuse(R.ASSASSIN, f"{action.minion!r} is not a unit of {title(item.side)}")
+    if m.master is None:
+        return refuse(R.ASSASSIN, f"{action.minion} is no minion: a Mastermind sends his minions, not himself")
+    if ("sent", action.minion) in state.used:
+        return refuse(R.ASSASSIN, f"{action.minion} has been sent once this phase already")
+    if unit_on(state, 1 - item.side, action.target) is None:
+        return refuse(R.ASSASSIN, f"{action.target!r} is not a hero in play to send {action.minion} against")
+    return None
+
+
+def done_problem(game, state, item, action: Done) -> IllegalAction | None:
+    waiting = [u.uid for u in state.sides[item.side].units if u.mob]
+    if waiting and state.sides[1 - item.side].units:
+        return refuse(R.ASSASSIN, f"the mob must attack this phase: send {', '.join(waiting)} first")
+    return None
+
+
+def do_send(game, state, item, action: Send, chance, events):
+    spec = RollSpec("assassin", action.minion, action.target)
+    state = state._replace(used=state.used | {("sent", action.minion)})
+    events.append(public(R.ASSASSIN, f"the Villains send {action.minion} against {action.target}",
+                         minion=action.minion, target=action.target))
+    return responses.declare(game, state, spec, HEROES, chance, events)
+
+
+def assassin_terms(game: VictorianGame, state: VicState, minion: str, hero: str):
+    """The terms of an Assassin Roll ("explain this number")."""
+    m = unit_on(state, VILLAINS, minion)
+    h = unit_on(state, HEROES, hero)
+    return (fight_terms(game, state, VILLAINS, m, versus=h, assassin=True, sent=True)
+            + negated(fight_terms(game, state, HEROES, h, versus=m, assassin=True)))
+
+
+def assassin_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, events: list[Event]) -> VicState:
+    m = unit_on(state, VILLAINS, spec.actor)
+    h = unit_on(state, HEROES, spec.target)
+    if m is None or h is None:
+        events.append(public(R.ASSASSIN, "the Assassin Roll is off: one of them is no longer in play"))
+        return state
+    roll = modified_roll(game.tables.assassin, assassin_terms(game, state, spec.actor, spec.target), chance)
+    result = roll.result
+    events.append(public(R.ASSASSIN, f"Assassin Roll, {spec.actor} against {spec.target}: {roll.describe()}",
+                         minion=spec.actor, target=spec.target, roll=roll.as_data()))
+    if result == "not_found":
+        events.append(public(R.ASSASSIN, f"{spec.actor} cannot find the heroes and returns to {m.master}"))
+        return replace_unit(state, VILLAINS, m._replace(mob=False)) if m.mob else state
+    state = kill(game, state, VILLAINS, spec.actor, R.ASSASSIN, events, why="a suicide mission")
+    if result == "interrogated":
+        s = state.sides[HEROES]
+        events.append(public(R.ASSASSIN, f"{spec.actor} is interrogated: the Heroes' next Track Roll gets "
+                             f"+{game.rules.interrogated_bonus}"))
+        return put(state, HEROES, s._replace(leads=s.leads + 1))
+    if result == "nothing":
+        return state
+    if underlings(game, state, HEROES, spec.target):
+        return push(state, UnderlingChoice(HEROES, spec.target, result, spec))
+    if result == "killed":
+        return kill(game, state, HEROES, spec.target, R.ASSASSIN, events, why="the Assassin Roll")
+    return hurt(game, state, HEROES, spec.target, R.ASSASSIN, events)
+
+
+responses.ROLLERS["assassin"] = assassin_roll
+
+main.register(Phase.ASSASSIN, R.ASSASSIN, "send minions against the heroes, play cards, or say you are done",
+              candidates, {
+                  Send: (do_send, send_problem),
+                  PlayEvent: (cardplay.do_main_event, cardplay.main_event_problem),
+                  Done: (main.done, done_problem),
+              })
+
+
+@flow.explain(Send)
+def _explain(game, state, action):
+    return refuse(R.ASSASSIN, "minions are sent against heroes only in the Villains' part of the Assassin Phase")
+
+
+__all__ = ["assassin_roll", "assassin_terms", "minions"]

@@ -1,0 +1,361 @@
+"""Bots that play whole games, registered by name: ``random`` and ``greedy``.
+
+Both decide from what their side can see (:meth:`VictorianGame.observe`): the
+runners give them the observation, never the state.
+
+* ``random``: every legal option equally likely.
+* ``greedy``: a rule of thumb for each decision, reading the exact odds tables:
+  recruit everything (Masterminds and characters first, gear where it adds most),
+  attach every plot, send an assassin when its chance to wound or kill is good,
+  track the Mastermind whose plots are nearest to paying out, attack when the
+  next roll is safe enough, spend helpers and bonus cards on the roll at hand,
+  negate a Showdown that goes against the Villains.
+
+>>> sorted(REGISTRY)
+['greedy', 'random']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..core.engine import DeterministicPolicy, Policy, RandomPolicy
+from .actions import (Attack, AttachPlot, Done, Facilitate, Heal, LookAt, Pass, PlayEvent, Recall, Recruit, Sacrifice,
+                      Send, Shed, Showdown, Stop, Strike, Summon, TakeWound, Track, Wheels)
+from .state import (HEROES, VILLAINS, Choose, Escape, Fighting, HealRoll, Main, Respond,
+                    UnderlingChoice, VicState, WoundChoice)
+from .units import fight, is_mastermind, lasting_fight, minions_of, track_terms, unit_on
+
+
+# -- the registry ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BotInfo:
+    name: str
+    make: Callable[[], Policy]
+    summary: str
+
+
+REGISTRY: dict[str, BotInfo] = {}
+
+
+def register(name: str, make: Callable[[], Policy], summary: str) -> None:
+    if name in REGISTRY:
+        raise ValueError(f"bot {name!r} registered twice")
+    REGISTRY[name] = BotInfo(name, make, summary)
+
+
+def get_bot(name: str | Policy) -> Policy:
+    """A fresh bot by name (a policy object is returned as it is)."""
+    if isinstance(name, Policy):
+        return name
+    info = REGISTRY.get(name) if isinstance(name, str) else None
+    if info is None:
+        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(REGISTRY)}")
+    return info.make()
+
+
+# -- odds the greedy bot reads (floats, cached: the bot only ranks) ------------------------------------
+
+@lru_cache(maxsize=None)
+def _table(name: str, modifier: int) -> dict[str, float]:
+    from . import tables
+
+    return {k: float(v) for k, v in getattr(tables, f"{name}_roll")(modifier).items()}
+
+
+def p(name: str, modifier: int, *keys: str) -> float:
+    odds = _table(name, max(-20, min(20, modifier)))
+    return sum(odds[k] for k in keys)
+
+
+# -- the greedy bot ------------------------------------------------------------------------------------
+
+class GreedyBot(DeterministicPolicy):
+    """Rules of thumb over the exact odds tables (see the module)."""
+
+    name = "greedy"
+    SAFE = 1 / 3  # the most risk of a bad Combat/Showdown result it accepts
+    SEND = 0.40  # the least chance to wound or kill for which it sends an assassin
+
+    def pick(self, game, view: VicState, decision) -> Any:
+        item = view.pending[0]
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        picker = getattr(self, f"_{type(item).__name__.lower()}", None)
+        choice = picker(game, view, item, options) if picker is not None else None
+        return choice if choice is not None and choice in options else _fallback(options)
+
+    # -- Main ----------------------------------------------------------------------------------------
+    def _main(self, game, view, item: Main, options):
+        return getattr(self, f"_main_{item.phase.name.lower()}")(game, view, item, options)
+
+    def _main_recruit(self, game, view, item, options):
+        side = item.side
+        s = view.sides[side]
+        best, score = None, 0.0
+        for o in options:
+            v = 0.0
+            if isinstance(o, Recruit):
+                c = game.card(o.card)
+                if c.type == "M":
+                    v = 100 + c.fight
+                elif c.type == "C":
+                    v = 80 + c.fight + c.track
+                    if o.onto is not None:  # a minor villain: the Mastermind with fewest minions
+                        v -= len(minions_of(s, o.onto)) * 0.5
+                elif c.type == "L":
+                    v = 60
+                else:
+                    v = 40 + gear_value(game, view, side, o.card, o.onto)
+            elif isinstance(o, Summon):
+                v = 70
+            elif isinstance(o, Recall):
+                v = 65
+            elif isinstance(o, PlayEvent):
+                v = event_value(game, view, side, o)
+            if v > score:
+                best, score = o, v
+        return best or Done()
+
+    def _main_plot(self, game, view, item, options):
+        plots = view.sides[VILLAINS].plots
+        best, score = None, -1e9
+        for o in options:
+            if isinstance(o, AttachPlot):
+                load = sum(1 for x in plots if x.master == o.onto)
+                v = 10 - load
+                if v > score:
+                    best, score = o, v
+        return best or Done()
+
+    def _main_assassin(self, game, view, item, options):
+        best, score = None, 0.0
+        power: dict[str, int] = {}  # each unit's Fight in this phase, computed once (Holy aside)
+
+        def strength(side: int, uid: str, sent: bool) -> int:
+            v = power.get(uid)
+            if v is None:
+                v = power[uid] = fight(game, view, side, unit_on(view, side, uid), assassin=True, sent=sent)
+            return v
+
+        for o in options:
+            v = 0.0
+            if isinstance(o, PlayEvent):
+                c = game.card(o.card)
+                v = 50.0 if c.effect == "mob" else 0.0
+            elif isinstance(o, Send):
+                mod = strength(VILLAINS, o.minion, True) - strength(HEROES, o.target, False)
+                hit = p("assassin", mod, "wounded", "killed")
+                if hit >= self.SEND or unit_on(view, VILLAINS, o.minion).mob:
+                    h = unit_on(view, HEROES, o.target)
+                    kill = p("assassin", mod, "killed")
+                    v = 10 + 10 * hit + 20 * kill + (lasting_fight(game, h) <= 1) * 5 * hit + value_of(game, h) * 0.1
+            if v > score:
+                best, score = o, v
+        return best or _fallback(options)
+
+    def _main_intercept(self, game, view, item, options):
+        tracks = [o for o in options if isinstance(o, Track)]
+        if not tracks:
+            return Done()
+        # the best tracker goes first, against the most dangerous Mastermind nobody has tracked yet this
+        # turn (every Mastermind thwarted is also a Villain Table roll the Villains do not make)
+        tried = [t for _, t in view.tracked]
+        target = max(dict.fromkeys(o.target for o in tracks), key=lambda m: danger(view, m) + 1 - 3 * tried.count(m))
+        hero = max(dict.fromkeys(o.hero for o in tracks if o.target == target),
+                   key=lambda h: sum(t.value for t in track_terms(game, view, HEROES, unit_on(view, HEROES, h))))
+        for o in options:
+            if isinstance(o, Facilitate) and o.hero == hero:
+                return o
+        for o in options:
+            if isinstance(o, PlayEvent) and (o.target == hero or o.target is None):
+                return o
+        return Track(hero, target)
+
+    def _main_attack(self, game, view, item, options):
+        best, score = None, 0.0
+        for o in options:
+            if isinstance(o, Attack):
+                risk = strike_risk(game, view, o.hero, o.target, 0)
+                if risk <= self.SAFE:
+                    v = 10 - 10 * risk + fight(game, view, HEROES, unit_on(view, HEROES, o.hero)) * 0.1
+                    if v > score:
+                        best, score = o, v
+        if best is not None:
+            for o in options:
+                if isinstance(o, Facilitate) and o.hero == best.hero:
+                    return o
+        return best or Done()
+
+    # -- one attack ----------------------------------------------------------------------------------
+    def _fighting(self, game, view, item: Fighting, options):
+        risk = strike_risk(game, view, item.hero, item.target, item.attacks)
+        if item.attacks and risk > self.SAFE:
+            return Stop()
+        strikes = [o for o in options if isinstance(o, Strike)]
+        if strikes:  # the weakest minion first
+            return min(strikes, key=lambda o: fight(game, view, VILLAINS, unit_on(view, VILLAINS, o.minion)))
+        if Showdown() in options:
+            return Showdown()
+        return Stop() if Stop() in options else None
+
+    # -- answers ---------------------------------------------------------------------------------------
+    def _respond(self, game, view, item: Respond, options):
+        plays = [o for o in options if isinstance(o, PlayEvent)]
+        return plays[0] if plays else Pass()
+
+    def _escape(self, game, view, item: Escape, options):
+        if item.result in ("destroy_base", "villain_wounded", "villain_killed"):
+            plays = [o for o in options if isinstance(o, PlayEvent)]
+            if plays:
+                return plays[0]
+        return Pass()
+
+    def _woundchoice(self, game, view, item: WoundChoice, options):
+        u = unit_on(view, item.side, item.unit)
+        if lasting_fight(game, u) - game.rules.wound_fight > 0:
+            return TakeWound()
+        sheds = [o for o in options if isinstance(o, Shed)]
+        return min(sheds, key=lambda o: game.card(o.card).fight + game.card(o.card).track) if sheds else TakeWound()
+
+    def _underlingchoice(self, game, view, item: UnderlingChoice, options):
+        if item.result == "killed":
+            return next((o for o in options if isinstance(o, Sacrifice)), Pass())
+        return Pass()
+
+    def _healroll(self, game, view, item: HealRoll, options):
+        helped = [o for o in options if isinstance(o, Heal) and o.helper is not None]
+        return helped[0] if helped else Heal()
+
+    def _choose(self, game, view, item: Choose, options):
+        side = item.side
+        what = item.what
+        if what == "discard":
+            return min(options, key=lambda o: card_value(game, view, side, o.card))
+        if what == "look_deck":
+            return LookAt(view_side_name(side))
+        if what == "search":
+            return max(options, key=lambda o: card_value(game, view, side, o.card))
+        if what == "control":
+            return max(options, key=lambda o: value_of(game, unit_on(view, 1 - side, o.target)))
+        if what == "build":
+            return max(options, key=lambda o: fight(game, view, side, unit_on(view, side, o.unit)))
+        if what == "blueprints":
+            return max(options, key=lambda o: gear_value(game, view, side, o.card, o.onto))
+        if what == "wheels":
+            plots = view.sides[VILLAINS].plots
+            best = max((o for o in options if o.plot is not None),
+                       key=lambda o: next((x.counters + 10 * x.major for x in plots if x.uid == o.plot), 0),
+                       default=None)
+            return best or Wheels(None)
+        if what == "foil":
+            plots = view.sides[VILLAINS].plots
+            return max(options, key=lambda o: next((x.counters + 10 * x.major for x in plots if x.uid == o.plot), 0))
+        return None
+
+
+def _fallback(options):
+    for o in options:
+        if isinstance(o, (Done, Pass, Stop, TakeWound, Heal)):
+            return o
+    return options[0]
+
+
+def view_side_name(side: int) -> str:
+    return ("heroes", "villains")[side]
+
+
+# -- valuations -----------------------------------------------------------------------------------------
+
+def value_of(game, u) -> float:
+    """How much a unit is worth keeping (or taking)."""
+    if u is None:
+        return 0.0
+    if u.token:
+        return float(lasting_fight(game, u))
+    c = game.card(u.card)
+    return lasting_fight(game, u) + c.track + (3 if c.type == "M" else 0) + (2 if c.traits & {"Genius", "Facilitator",
+                                                                                               "Doctor"} else 0)
+
+
+def card_value(game, view, side: int, name: str) -> float:
+    c = game.card(name)
+    base = {"M": 10, "C": 7, "P": 8, "V": 5, "W": 4, "L": 4, "E": 3}[c.type]
+    if c.type == "M" and not any(is_mastermind(game, u) for u in view.sides[side].units):
+        base += 10
+    return base + c.fight * 0.5 + c.track * 0.5
+
+
+def gear_value(game, view, side: int, card: str, onto: str | None) -> float:
+    c = game.card(card)
+    u = unit_on(view, side, onto) if onto else None
+    if u is None:
+        return 0.0
+    track_weight = 1.0 if side == HEROES and not u.token and game.card(u.card).track >= 2 else 0.3
+    fight_weight = 1.5 if is_mastermind(game, u) else 1.0
+    return c.fight * fight_weight + c.track * track_weight + lasting_fight(game, u) * 0.1
+
+
+def event_value(game, view, side: int, o: PlayEvent) -> float:
+    c = game.card(o.card)
+    e = c.effect
+    opp = 1 - side
+    if e == "draw":
+        return 30
+    if e in ("search", "recover"):
+        return 28 + card_value(game, view, side, o.target) * 0.1
+    if e == "tokens":
+        return 26
+    if e == "control":
+        return 35 + value_of(game, unit_on(view, opp, o.target))
+    if e == "wound":
+        u = unit_on(view, opp, o.target)
+        return 20 + (10 if lasting_fight(game, u) <= game.rules.wound_fight else 0) + value_of(game, u) * 0.5
+    if e == "return_to_hand":
+        return 18 + value_of(game, unit_on(view, opp, o.target))
+    if e == "random_discard":
+        return 15
+    if e == "look_hand":
+        return 5
+    return 0
+
+
+def danger(view: VicState, mastermind: str) -> float:
+    """How urgent it is to thwart a Mastermind: his plots' counters (major ones count more)."""
+    return sum((2 if x.major else 1) * (x.counters + 1) for x in view.sides[VILLAINS].plots if x.master == mastermind)
+
+
+def assassin_mod(game, view, minion: str, hero: str) -> int:
+    from .assassin import assassin_terms
+
+    return sum(t.value for t in assassin_terms(game, view, minion, hero))
+
+
+def strike_risk(game, view, hero: str, target: str, attacks: int) -> float:
+    """The chance the next roll of ``hero``'s attack on ``target`` kills or wounds him."""
+    from .attack import combat_terms
+
+    mins = minions_of(view.sides[VILLAINS], target)
+    if mins:
+        m = min(mins, key=lambda u: fight(game, view, VILLAINS, u))
+        mod = sum(t.value for t in combat_terms(game, view, hero, m.uid, attacks))
+        return p("combat", mod, "hero_killed", "hero_wounded")
+    mod = sum(t.value for t in combat_terms(game, view, hero, target, attacks))
+    return p("showdown", mod, "hero_killed", "hero_wounded")
+
+
+class RandomBot(RandomPolicy):
+    """Every legal option equally likely."""
+
+    name = "random"
+
+
+register("random", RandomBot, "every legal option equally likely")
+register("greedy", GreedyBot, "rules of thumb over the exact odds tables, from what its side can see")
+
+__all__ = ["GreedyBot", "REGISTRY", "RandomBot", "get_bot", "register"]

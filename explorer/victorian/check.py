@@ -1,0 +1,55 @@
+"""Check every data file of the Victorian card game at once
+(``python -m explorer check victorian``).
+
+Each loader refuses a bad file with a :class:`~explorer.core.data.DataError`
+naming the file, the card (or entry) and the field; :func:`check_data` loads
+them all, in dependency order, builds the game from them (which cross-checks the
+two card lists and the decks), and says in one line what each holds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..core.data import Checked, data_path
+from ..core.rulebook import cited, require, sections, summaries_path
+from . import sections as R
+from .cards import SIDES, deck_counts, load_cards, load_tokens
+from .interpretations import load_interpretations
+from .params import FACE_TABLES, NUMBERS, OPTIONS, load_rules, load_tables
+
+
+def check_data() -> list[Checked]:
+    """Load and cross-check every data file; one summary per file."""
+    out = []
+    path = summaries_path(R.GAME)
+    ids = cited(R, R.GAME)
+    require(R.GAME, ids, path)
+    out.append(Checked(path, f"{len(sections(R.GAME, path))} section summaries, covering the {len(ids)} sections "
+                             "the code cites"))
+    path = data_path("victorian", "tokens.toml")
+    tokens = load_tokens(path)
+    out.append(Checked(path, f"{len(tokens)} kinds of token"))
+    for side in SIDES:
+        path = data_path("victorian", f"{side}.toml")
+        cards = load_cards(side, path)
+        types = Counter(c.type for c in cards.values())
+        out.append(Checked(path, f"{len(cards)} cards: " + ", ".join(f"{n} {t}" for t, n in sorted(types.items()))))
+    path = data_path("victorian", "decks.toml")
+    sizes = [sum(deck_counts(side, path).values()) for side in SIDES]
+    out.append(Checked(path, f"decks of {sizes[0]} (Heroes) and {sizes[1]} (Villains) cards"))
+    path = data_path("victorian", "tables.toml")
+    load_tables(path)
+    out.append(Checked(path, f"6 banded tables and {len(FACE_TABLES)} 1D6 tables"))
+    path = data_path("victorian", "rules.toml")
+    load_rules(path)
+    out.append(Checked(path, f"{len(NUMBERS)} numbers, each inside its declared range, and {len(OPTIONS)} options"))
+    path = data_path("victorian", "interpretations.toml")
+    register = load_interpretations(path)
+    switched = sum(r.option is not None for r in register.values())
+    out.append(Checked(path, f"{len(register)} readings ({switched} with a rules option, "
+                             f"{sum(r.ours for r in register.values())} of our own design)"))
+    from .game import VictorianGame
+
+    VictorianGame()  # the two lists together: no card on both
+    return out

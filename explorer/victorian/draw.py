@@ -1,0 +1,98 @@
+"""Drawing cards and looking at the next cards of a deck, one card a step.
+
+The New Day draw, a paid-out minor plot, "Contingencies", "Eureka", British
+Secret Service... all queue a :class:`~explorer.victorian.state.Draw`; looking
+at the next seven cards ("Predictions", "Research", "Machinations") queues a
+:class:`~explorer.victorian.state.Reveal`.  One card a step keeps every chance
+step small enough to enumerate exactly.  A drawn card is seen by its owner only;
+everyone sees that a card was drawn.  An empty deck gives nothing (see the
+register, "empty-deck").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.engine import Chance, Decision
+from ..core.events import Event, RuleRef
+from . import flow
+from . import sections as R
+from .actions import DrawCard, RevealCard
+from .common import forced, private, public, refuse, title
+from .state import Draw, Reveal, VicState, pop, put
+from .zones import draw_one, reveal_next, revealed_all
+
+if TYPE_CHECKING:
+    from .game import VictorianGame
+
+
+def rule(section: str) -> RuleRef:
+    return RuleRef(R.GAME, section)
+
+
+def draw_decision(game: VictorianGame, state: VicState, item: Draw) -> Decision:
+    return forced(DrawCard(), rule(item.rule), f"{title(item.side)} draw a card")
+
+
+def do_draw(game: VictorianGame, state: VicState, item: Draw, action: DrawCard, chance: Chance,
+            events: list[Event]) -> VicState:
+    side = state.sides[item.side]
+    who = title(item.side)
+    why = rule(item.rule)
+    if not side.deck.size:
+        events.append(public(R.DECK_EMPTY, f"{who} have no cards left to draw", side=item.side))
+        return pop(state)
+    card, deck = draw_one(side.deck, chance)
+    from .zones import to_hand
+
+    side = to_hand(side._replace(deck=deck), card)
+    events.append(public(why, f"{who} draw a card ({side.deck.size} left in the deck)", side=item.side))
+    events.append(private(item.side, why, f"{who} draw {card}", side=item.side, card=card))
+    state = put(state, item.side, side)
+    return pop(state, item._replace(left=item.left - 1)) if item.left > 1 else pop(state)
+
+
+def reveal_decision(game: VictorianGame, state: VicState, item: Reveal) -> Decision:
+    return forced(RevealCard(), rule(item.rule),
+                  f"{title(item.looker)} look at the next cards of {title(item.owner)}' deck")
+
+
+def do_reveal(game: VictorianGame, state: VicState, item: Reveal, action: RevealCard, chance: Chance,
+              events: list[Event]) -> VicState:
+    side = state.sides[item.owner]
+    pile, new = reveal_next(side.deck, game.player(item.looker), item.upto, chance)
+    state = put(state, item.owner, side._replace(deck=pile))
+    seen = pile.seen(game.player(item.looker))[:item.upto]
+    done = revealed_all(pile, game.player(item.looker), item.upto)
+    who = title(item.looker)
+    whose = "their own" if item.looker == item.owner else f"{title(item.owner)}'"
+    if done:
+        events.append(public(rule(item.rule), f"{who} have looked at the next {len(seen)} card(s) of {whose} deck",
+                             looker=item.looker, owner=item.owner))
+        events.append(private(item.looker, rule(item.rule), f"{who} see, from the top: {', '.join(seen) or 'nothing'}",
+                              looker=item.looker, owner=item.owner, cards=tuple(seen)))
+        return pop(state)
+    if new is not None:
+        events.append(private(item.looker, rule(item.rule), f"{who} see {new} ({len(seen)} of {item.upto})",
+                              looker=item.looker, owner=item.owner, card=new))
+    return pop(state, item)
+
+
+def queue_draw(state: VicState, side: int, count: int, why: RuleRef) -> VicState:
+    """``side`` will draw ``count`` cards, one a step, before what is queued (call
+    it after taking the current item off the queue)."""
+    if count <= 0:
+        return state
+    return state._replace(pending=(Draw(side, count, why.section),) + state.pending)
+
+
+flow.item(Draw, draw_decision, DrawCard=do_draw)
+flow.item(Reveal, reveal_decision, RevealCard=do_reveal)
+
+
+@flow.explain(DrawCard, RevealCard)
+def _explain(game, state, action):
+    return refuse(R.NEW_DAY, "cards are drawn (or looked at) only when a rule says so")
+
+
+__all__ = ["queue_draw"]

@@ -1,0 +1,253 @@
+"""A whole game of the Victorian heroes-versus-villains card game, one rule at a time.
+
+:class:`VictorianGame` implements the engine protocol
+(:class:`~explorer.core.engine.Game`).  It only dispatches: the first pending
+item of the state (:mod:`explorer.victorian.state`) says whose decision it is,
+and the module of its rulebook topic handles it (:mod:`explorer.victorian.flow`
+is the registry):
+
+* :mod:`~explorer.victorian.setup`: "SETUP" (the deal and the mulligan);
+* :mod:`~explorer.victorian.turn`: "TURN SEQUENCE" (the phases in order);
+* :mod:`~explorer.victorian.new_day`, :mod:`~explorer.victorian.genius`,
+  :mod:`~explorer.victorian.healing`, :mod:`~explorer.victorian.minion`,
+  :mod:`~explorer.victorian.invention`, :mod:`~explorer.victorian.recruit`,
+  :mod:`~explorer.victorian.plot`, :mod:`~explorer.victorian.spy`,
+  :mod:`~explorer.victorian.assassin`, :mod:`~explorer.victorian.intercept`,
+  :mod:`~explorer.victorian.track`, :mod:`~explorer.victorian.attack`: one module
+  per phase;
+* :mod:`~explorer.victorian.tables_fx`: the Plot, Invention and Villain Tables;
+* :mod:`~explorer.victorian.cardplay` and :mod:`~explorer.victorian.responses`:
+  event cards, and answers before a roll;
+* :mod:`~explorer.victorian.wounds`: "WOUND COUNTERS", and the Underling;
+* :mod:`~explorer.victorian.victory`: "VICTORY".
+
+The players are named by their side, ``"heroes"`` and ``"villains"``; a player
+sees his own hand and the table, not the other hand nor the order of the decks
+(:meth:`VictorianGame.observe`).
+
+>>> from explorer.core.engine import simulate
+>>> from explorer.core.engine import RandomPolicy
+>>> game = VictorianGame()
+>>> result = simulate(game, game.new_game(), RandomPolicy(), seed=1).result
+>>> result.reason in ("no major characters", "major plot", "turn cap", "both sides lost every major character")
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.data import DataError, data_path
+from ..core.deck import Multiset
+from ..core.engine import Chance, Decision, Game, IllegalAction, SampledChance, Step, Stepper, derived_rng
+from ..core.events import Event
+# every rule module registers its rules with flow as it is imported
+from . import (assassin, attack, cardplay, draw, flow, genius, healing, intercept,  # noqa: F401
+               invention, main, minion, new_day, plot, recruit, responses, spy, tables_fx, track, turn, victory, wounds)
+from . import sections as R
+from . import setup as _setup
+from .actions import ACTION_TYPES
+from .cards import SIDES, TYPES, Card, TokenKind, deck_counts, load_cards, load_tokens
+from .common import refuse
+from .params import Tables, VictorianRules, load_rules, load_tables
+from .state import (HEROES, SIDE_INDEX, VILLAINS, Deal, Draw, GameResult, Phase, PlotDraw, Reveal, RollNow, Side,
+                    SpyRoll, TableRoll, VicState)
+from .zones import deck_view, remove_card
+
+
+class VictorianGame(Game):
+    """The rules of a whole game.  Card lists, decks, tokens, tables and rules are
+    fixed per game object (defaults: the data files); states carry the rest."""
+
+    name = "victorian"
+
+    def __init__(self, rules: VictorianRules | str | os.PathLike | None = None,
+                 tables: Tables | str | os.PathLike | None = None,
+                 decks: str | os.PathLike | None = None) -> None:
+        self.rules: VictorianRules = rules if isinstance(rules, VictorianRules) else load_rules(rules)
+        self.tables: Tables = tables if isinstance(tables, Tables) else load_tables(tables)
+        base = data_path("victorian", "decks.toml") if decks is None else decks
+        from ..core.data import companion
+
+        self.decks_path = base
+        lists = tuple(companion(base, "victorian", f"{s}.toml") for s in SIDES)
+        self._lists: tuple[Mapping[str, Card], ...] = tuple(load_cards(s, p) for s, p in zip(SIDES, lists))
+        self.tokens: Mapping[str, TokenKind] = load_tokens(companion(base, "victorian", "tokens.toml"))
+        self.counts = tuple(deck_counts(s, base, p) for s, p in zip(SIDES, lists))
+        self._cards: dict[str, Card] = {}
+        self._owner: dict[str, int] = {}
+        for index, cards in enumerate(self._lists):
+            for name, card in cards.items():
+                if name in self._cards:
+                    raise DataError(lists[index], name, "name", f"{name!r} is on both card lists: a card name must "
+                                                                "say whose card it is")
+                self._cards[name] = card
+                self._owner[name] = index
+        self.slots = turn.slots(self.rules)
+        self._views: dict[tuple[int, str], tuple[Side, Side]] = {}
+        self._decisions: dict[Any, Decision] = {}
+
+    # -- cards -----------------------------------------------------------------------------------
+    def card(self, name: str) -> Card:
+        """The card named ``name`` (``KeyError`` if no list has it)."""
+        return self._cards[name]
+
+    def card_or_none(self, name: Any) -> Card | None:
+        return self._cards.get(name) if isinstance(name, str) else None
+
+    def cards_of(self, side: int | str) -> Mapping[str, Card]:
+        """Every card of a side's list, by name."""
+        return self._lists[SIDE_INDEX[side] if isinstance(side, str) else side]
+
+    def owner(self, name: str) -> int:
+        """The side whose list holds the card ``name``."""
+        return self._owner[name]
+
+    def label_type(self, label: str) -> str:
+        """The type of a card name, or of a *lumped* label that is itself a type
+        (the exact questions about a deal lump the deck by type)."""
+        card = self._cards.get(label)
+        if card is not None:
+            return card.type
+        if label in TYPES or label == "*":
+            return label  # "*": a lumped card the question does not look at (not a character)
+        raise KeyError(f"{label!r} is neither a card nor a card type")
+
+    def player(self, side: int) -> str:
+        return SIDES[side]
+
+    def deck_multiset(self, side: str | int) -> Multiset:
+        """A side's deck as a multiset of card names (the counts of ``decks.toml``)."""
+        index = SIDE_INDEX[side] if isinstance(side, str) else side
+        return Multiset.of(dict(self.counts[index]))
+
+    # -- setting up ----------------------------------------------------------------------------------
+    def new_game(self, decks: Mapping[str, Multiset] | None = None, deal: Sequence[str] = SIDES) -> VicState:
+        """A game before the deal (see :mod:`explorer.victorian.setup`): the state
+        the runners start from, so the deal is a step of the game."""
+        return _setup.new_game(self, decks, deal)
+
+    def setup(self, seed: int | str = 0) -> VicState:
+        """The state after the deal and any mulligans, answered by a stream derived
+        from ``seed`` (``"setup"``): for teaching and tests."""
+        state = self.new_game()
+        chance = SampledChance(derived_rng(seed, "setup"))
+        while state.phase is Phase.SETUP and state.pending:
+            dec = self.decision(state)
+            state, _ = self.resolve(state, dec.options[0], chance)
+        return state
+
+    def new_stepper(self, seed: int | str = 0, policies=None) -> Stepper:
+        return Stepper(self, self.new_game(), seed, policies)
+
+    def scenario(self, **kw: Any) -> VicState:
+        """A state built by hand (see :func:`explorer.victorian.scenario.build`)."""
+        from .scenario import build
+
+        return build(self, **kw)
+
+    # -- protocol --------------------------------------------------------------------------------------
+    def decision(self, state: VicState) -> Decision | None:
+        if state.result is not None or not state.pending:
+            return None
+        item = state.pending[0]
+        if type(item) in _BY_ITEM:  # a step decided by its item alone: asked once
+            dec = self._decisions.get(item)
+            if dec is None:
+                if len(self._decisions) > 4096:
+                    self._decisions.clear()
+                dec = self._decisions[item] = flow.ITEMS[type(item)].decision(self, state, item)
+            return dec
+        return flow.ITEMS[type(item)].decision(self, state, item)
+
+    def result(self, state: VicState) -> GameResult | None:
+        return state.result
+
+    def resolve(self, state: VicState, action: Any, chance: Chance) -> Step:
+        if state.result is not None or not state.pending:
+            raise refuse(R.VICTORY, "the game is over")
+        item = state.pending[0]
+        handler = flow.ITEMS[type(item)].handlers.get(type(action))
+        if handler is None:
+            raise self.illegal(state, action)
+        events: list[Event] = []
+        state = handler(self, state, item, action, chance, events)
+        state = victory.check(self, state, events)
+        if not state.pending and state.result is None:
+            state = turn.advance(self, state, events)
+        return Step(state, tuple(events))
+
+    def illegal(self, state: VicState, action: Any) -> IllegalAction:
+        """Name the rule ``action`` breaks now."""
+        if state.result is not None or not state.pending:
+            return refuse(R.VICTORY, "the game is over")
+        item = state.pending[0]
+        rules = flow.ITEMS[type(item)]
+        if type(action) in rules.handlers:
+            why = rules.why_not(self, state, item, action) if rules.why_not is not None else None
+            if why is not None:
+                return why
+            dec = self.decision(state)
+            return IllegalAction(dec.rule, f"{action} is not one of the options now: {dec.prompt}")
+        explain = flow.EXPLAIN.get(type(action))
+        if explain is not None:
+            return explain(self, state, action)
+        dec = self.decision(state)
+        what = type(action).__name__ if type(action).__name__ in ACTION_TYPES else repr(action)
+        return IllegalAction(dec.rule, f"{what} is not an action of this game now: {dec.prompt}")
+
+    # -- what a player sees ---------------------------------------------------------------------------
+    def observe(self, state: VicState, player: Any) -> VicState:
+        """What ``player`` (``"heroes"`` or ``"villains"``; ``None``: everything)
+        knows: his own hand and deck contents (in the order he has seen), the
+        table, both discard piles; of the other hand only the cards he has seen
+        there and how many others; of the other deck only what he has seen on
+        top, the rest mixed with the unseen hand cards."""
+        if player is None:
+            return state
+        me = SIDE_INDEX[player]
+        sides = (self._view(state.sides[HEROES], player, me == HEROES),
+                 self._view(state.sides[VILLAINS], player, me == VILLAINS))
+        return state._replace(sides=sides)
+
+    def _view(self, side: Side, player: str, own: bool) -> Side:
+        """One side as ``player`` sees it; remembered for the last few side objects
+        (sides are immutable, and one that did not change is the same object)."""
+        key = (id(side), player)
+        hit = self._views.get(key)
+        if hit is not None and hit[0] is side:
+            return hit[1]
+        if own:
+            view = side if not side.deck.known else side._replace(deck=deck_view(side.deck, player))
+        else:
+            extra = side.hand
+            for card in side.exposed:
+                extra = remove_card(extra, card)
+            view = side._replace(hand=side.exposed, hidden=len(extra), deck=deck_view(side.deck, player, extra))
+        if len(self._views) > 64:
+            self._views.clear()
+        self._views[key] = (side, view)
+        return view
+
+    def worlds(self, view: VicState, player: Any):
+        """The full states consistent with ``player``'s view, as a distribution: the
+        opponent's unseen hand cards drawn from what he cannot place (see
+        :func:`explorer.core.belief.over_unseen`)."""
+        from .belief import Worlds
+
+        return Worlds(view, SIDE_INDEX[player])
+
+
+#: pending items whose decision depends on the item alone (steps the rules take on their own)
+_BY_ITEM = frozenset({Deal, Draw, Reveal, TableRoll, RollNow, SpyRoll, PlotDraw})
+
+
+def setup(seed: int | str = 0, **kw: Any) -> tuple[VictorianGame, VicState]:
+    """A game and its state after the deal."""
+    game = VictorianGame(**kw)
+    return game, game.setup(seed)
+
+
+__all__ = ["ACTION_TYPES", "GameResult", "VicState", "VictorianGame", "setup"]

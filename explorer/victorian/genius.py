@@ -1,0 +1,31 @@
+"""GENIUS PHASE: every Genius of a side rolls once on the Plot Table.
+
+A Genius is a character with the trait (Mycroft Holmes, Professor Moriarty) or a
+Location with it (the Criminal Empire: see the register, "genius-location").
+The Plot Table's results are in :mod:`explorer.victorian.tables_fx`.
+"""
+
+from __future__ import annotations
+
+from . import flow
+from . import sections as R
+from .common import public, title
+from .state import Phase, TableRoll, push
+from .units import has_trait
+
+
+def rollers(game, state, side, trait: str) -> tuple[str, ...]:
+    """The units and Locations of ``side`` with ``trait``, in play order."""
+    s = state.sides[side]
+    out = [u.uid for u in s.units if not u.token and has_trait(game, u, trait)]
+    out += [loc.uid for loc in s.locations if trait in game.card(loc.card).traits]
+    return tuple(out)
+
+
+@flow.enter(Phase.GENIUS)
+def enter(game, state, side, events):
+    who = rollers(game, state, side, "Genius")
+    if not who:
+        events.append(public(R.GENIUS, f"{title(side)} have no Genius in play"))
+        return state
+    return push(state, *(TableRoll(side, uid, "plot_table") for uid in who))

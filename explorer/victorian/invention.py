@@ -1,0 +1,42 @@
+"""INVENTION PHASE: every Inventor or Scientist of a side rolls once on the
+Invention Table.
+
+Characters with either trait roll, and so do Locations with Inventor (the
+Laboratories, Factories, Industrial Complex) unless a lab explosion has shut
+them: a Location's explosion shuts it for the next ``lockout_turns`` turns (two)
+instead of wounding it.  The table's results are in
+:mod:`explorer.victorian.tables_fx`.
+"""
+
+from __future__ import annotations
+
+from . import flow
+from . import sections as R
+from .common import public, title
+from .state import Phase, TableRoll, push
+from .units import has_trait
+
+
+def inventors(game, state, side) -> tuple[str, ...]:
+    s = state.sides[side]
+    out = [u.uid for u in s.units if not u.token and has_trait(game, u, "Inventor", "Scientist")]
+    out += [loc.uid for loc in s.locations if game.card(loc.card).has("Inventor", "Scientist")
+            and loc.shut_until < state.turn]
+    return tuple(out)
+
+
+def shut(game, state, side) -> tuple[str, ...]:
+    """The Inventor Locations of ``side`` shut by an explosion this turn."""
+    return tuple(loc.uid for loc in state.sides[side].locations
+                 if game.card(loc.card).has("Inventor", "Scientist") and loc.shut_until >= state.turn)
+
+
+@flow.enter(Phase.INVENTION)
+def enter(game, state, side, events):
+    for uid in shut(game, state, side):
+        events.append(public(R.LAB_EXPLOSION, f"{uid} is still shut after its lab explosion: no roll", source=uid))
+    who = inventors(game, state, side)
+    if not who:
+        events.append(public(R.INVENTION, f"{title(side)} have no Inventor or Scientist to roll"))
+        return state
+    return push(state, *(TableRoll(side, uid, "invention_table") for uid in who))

@@ -1,0 +1,85 @@
+"""A side's own part of a phase: the :class:`~explorer.victorian.state.Main` item.
+
+In the Recruit, Plot, Assassin, Intercept and Attack Phases a side acts as long as
+it likes and then says it is done.  Each of those phases registers here its
+options (:data:`OPTIONS`), one handler per action type (:data:`HANDLERS`, keyed
+``(phase, action type)``) and, for each action type, why an action of that type
+is not legal now (:data:`WHY_NOT`).  A phase lists only legal options, built from
+the same predicates its ``why_not`` uses (``tests/victorian/test_legality.py``
+checks, on thousands of states, that every option listed passes ``why_not``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core.engine import Decision, IllegalAction
+from . import flow
+from .actions import Done
+from .common import choice, refuse
+from .state import Main, Phase, VicState, pop
+
+#: phase -> fn(game, state, item) -> candidate actions (filtered by WHY_NOT)
+OPTIONS: dict[Phase, Callable[..., tuple[Any, ...]]] = {}
+#: (phase, action type) -> handler(game, state, item, action, chance, events) -> state
+HANDLERS: dict[tuple[Phase, type], Callable[..., VicState]] = {}
+#: (phase, action type) -> why_not(game, state, item, action) -> IllegalAction | None
+WHY_NOT: dict[tuple[Phase, type], Callable[..., IllegalAction | None]] = {}
+#: phase -> (rule, prompt)
+PROMPTS: dict[Phase, tuple[Any, str]] = {}
+
+
+def register(phase: Phase, rule: Any, prompt: str, options: Callable[..., tuple[Any, ...]],
+             handlers: dict[type, tuple[Callable[..., VicState], Callable[..., IllegalAction | None] | None]]) -> None:
+    """Register ``phase``'s own part: its options and, per action type, the
+    handler and the legality check."""
+    PROMPTS[phase] = (rule, prompt)
+    OPTIONS[phase] = options
+    for cls, (handler, why) in handlers.items():
+        HANDLERS[(phase, cls)] = handler
+        if why is not None:
+            WHY_NOT[(phase, cls)] = why
+
+
+def legal(game, state: VicState, item: Main, action: Any) -> IllegalAction | None:
+    """``None`` if ``action`` is legal in ``item``'s phase now, else why not."""
+    if (item.phase, type(action)) not in HANDLERS:
+        explain = flow.EXPLAIN.get(type(action))
+        if explain is not None:
+            return explain(game, state, action)
+        return refuse(PROMPTS[item.phase][0], f"{action!r} is not something to do in the {item.phase}")
+    why = WHY_NOT.get((item.phase, type(action)))
+    return None if why is None else why(game, state, item, action)
+
+
+def decision(game, state: VicState, item: Main) -> Decision:
+    rule, prompt = PROMPTS[item.phase]
+    return choice(item.side, tuple(dict.fromkeys(OPTIONS[item.phase](game, state, item))), rule, prompt)
+
+
+def why_not(game, state: VicState, item: Main, action: Any) -> IllegalAction | None:
+    return legal(game, state, item, action)
+
+
+def dispatch(game, state: VicState, item: Main, action: Any, chance, events) -> VicState:
+    handler = HANDLERS.get((item.phase, type(action)))
+    if handler is None:
+        raise legal(game, state, item, action)
+    return handler(game, state, item, action, chance, events)
+
+
+def done(game, state: VicState, item: Main, action: Done, chance, events) -> VicState:
+    """The side is done with its part of the phase."""
+    return pop(state)
+
+
+def _accepts() -> dict[str, Callable[..., VicState]]:
+    from .actions import CHOICES
+
+    return {cls.__name__: dispatch for cls in CHOICES}
+
+
+flow.item(Main, decision, why_not, **_accepts())
+
+__all__ = ["HANDLERS", "OPTIONS", "PROMPTS", "WHY_NOT", "decision", "done", "legal", "register"]

@@ -1,0 +1,46 @@
+"""MINION PHASE: every generator puts one token of its kind into play.
+
+A generator is a card whose effect is ``generate`` (most Masterminds; the Secret
+Society, a Location, for the Mastermind it is attached to).  The token hangs on
+the Mastermind (a Location's on the Mastermind it is attached to); a Heroes'
+generator, if a deck file gave them one, makes unattached tokens.  Tokens of
+most kinds have Fight 1; the Martians' Tripods have Fight 2 (``tokens.toml``).
+Generating is automatic: there is never a reason to refuse a token.
+"""
+
+from __future__ import annotations
+
+from . import flow
+from . import sections as R
+from .common import public, title
+from .state import VILLAINS, Phase
+from .units import make_tokens
+
+
+def generators(game, state, side):
+    """``(source uid, token kind, master uid or None)`` for each generator of ``side``."""
+    s = state.sides[side]
+    out = []
+    for u in s.units:
+        if not u.token:
+            card = game.card(u.card)
+            if card.effect == "generate":
+                out.append((u.uid, card.params.token, u.uid if side == VILLAINS else None))
+    for loc in s.locations:
+        card = game.card(loc.card)
+        if card.effect == "generate" and (loc.master is not None or side != VILLAINS):
+            out.append((loc.uid, card.params.token, loc.master))
+    return out
+
+
+@flow.enter(Phase.MINION)
+def enter(game, state, side, events):
+    for source, kind, master in generators(game, state, side):
+        state, made = make_tokens(game, state, side, kind, 1, master)
+        rule = R.MARTIANS if game.tokens[kind].fight != 1 else R.MINION
+        events.append(public(rule, f"{source} generates a {kind} token ({made[0]}, Fight {game.tokens[kind].fight})"
+                             + (f" for {master}" if master and master != source else ""),
+                             source=source, token=made[0], master=master))
+    if not generators(game, state, side):
+        events.append(public(R.MINION, f"{title(side)} have no generator in play"))
+    return state

@@ -1,0 +1,316 @@
+"""RECRUIT PHASE: putting cards other than events into play, and what goes where.
+
+Attachment rules ("RECRUIT PHASE", "MARTIAN RULES", "CARD TRAITS: Captain"):
+
+* Heroes' characters and Locations, and Masterminds, simply enter play.
+* Weapons and Vehicles go on a unit of their own side; a weapon naming a trait
+  goes only on a unit with it (rules option ``weapons_need_trait``); a weapon
+  "for vehicles" only on a unit that is or rides a Vehicle; a unit rides at most
+  one Vehicle (option ``one_vehicle_per_unit``).
+* The Villains' Locations and minor villains go on one of their Masterminds.
+* The Martians take neither minor villains nor vehicles (on the Martian Invasion
+  or on any of its minions).
+* A Captain may call his own vessel to himself from anywhere (deck, hand,
+  discard pile, another unit); a player holding a vessel may discard it to take
+  its Captain from his deck into his hand.
+
+Event cards are played in this phase too (:mod:`explorer.victorian.cardplay`).
+How many cards a side may recruit in one phase is the rules number
+``recruits_per_phase`` (the rulebook sets no limit).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..core.engine import IllegalAction
+from ..core.events import Event
+from . import cardplay, flow, main
+from . import sections as R
+from .actions import Done, PlayEvent, Recall, Recruit, Summon
+from .common import is_name, public, refuse, title
+from .state import HEROES, VILLAINS, Location, Main, Phase, Unit, VicState, pop, push, put
+from .units import (fresh_uid, has_trait, is_martian, is_mastermind, is_vehicle, make_tokens, masterminds,
+                    replace_unit, rides_vehicle, unit_on)
+from .zones import from_hand, take_from_deck, to_discard, to_hand
+
+if TYPE_CHECKING:
+    from .game import VictorianGame
+
+
+@flow.enter(Phase.RECRUIT)
+def enter(game, state, side, events):
+    return push(state, Main(side, Phase.RECRUIT))
+
+
+# -- where a card may go -------------------------------------------------------------------------
+
+def martian_side(game: VictorianGame, state: VicState, u: Unit) -> bool:
+    """The unit is the Martian Invasion or one of its minions."""
+    if is_martian(game, u):
+        return True
+    if u.master is not None:
+        m = unit_on(state, VILLAINS, u.master)
+        return m is not None and is_martian(game, m)
+    return False
+
+
+def gear_problem(game: VictorianGame, state: VicState, side: int, card: str, onto: Any) -> IllegalAction | None:
+    """Why weapon or vehicle ``card`` may not go on ``onto`` (``None``: it may)."""
+    c = game.card(card)
+    what = "weapon" if c.type == "W" else "vehicle"
+    if not is_name(onto):
+        return refuse(R.ATTACH, f"a {what} must be attached to one of your units: name it (onto=...)")
+    u = unit_on(state, side, onto)
+    if u is None:
+        known = game.card_or_none(onto)
+        if known is not None and not known.is_unit:
+            return refuse(R.ATTACH, f"{card} is a {what} and goes on a unit; {onto} is a {known.kind}, not a unit")
+        if unit_on(state, 1 - side, onto) is not None:
+            return refuse(R.ATTACH, f"{onto} is not yours: a {what} goes on one of your own units")
+        return refuse(R.ATTACH, f"{onto!r} is not a unit of yours in play")
+    return gear_unfit(game, state, c, u)
+
+
+def gear_unfit(game: VictorianGame, state: VicState, c, u: Unit) -> IllegalAction | None:
+    """Why weapon or vehicle card ``c`` may not go on unit ``u`` of its own side (``None``: it may)."""
+    card, onto = c.name, u.uid
+    params = c.params
+    needs = getattr(params, "needs", ())
+    if c.type == "W":
+        if getattr(params, "on", "unit") == "vehicle" and not is_vehicle(game, u):
+            return refuse(R.VEHICLE, f"{card} goes only on a Vehicle (or a unit riding one); {onto} is neither")
+        if needs and game.rules.weapons_need_trait and not has_trait(game, u, *needs):
+            return refuse(R.ATTACH, f"{card} is for a {' or '.join(needs)}, and {onto} is none")
+    else:
+        if martian_side(game, state, u):
+            return refuse(R.MARTIANS, f"the Martians take no vehicles: {onto} cannot ride {card}")
+        if needs and not has_trait(game, u, *needs):
+            return refuse(R.ATTACH, f"{card} is for a {' or '.join(needs)}, and {onto} is none")
+        if game.rules.one_vehicle_per_unit and (rides_vehicle(game, u) or has_trait(game, u, "Vehicle")):
+            return refuse(R.ATTACH, f"{onto} already is or rides a Vehicle: one Vehicle a unit")
+    return None
+
+
+def attach_targets(game: VictorianGame, state: VicState, side: int, card: str) -> tuple[str, ...]:
+    """The units of ``side`` that weapon or vehicle ``card`` may go on now."""
+    c = game.card(card)
+    return tuple(u.uid for u in state.sides[side].units if gear_unfit(game, state, c, u) is None)
+
+
+def mastermind_problem(game: VictorianGame, state: VicState, card: str, onto: Any, minor: bool) -> IllegalAction | None:
+    what = "minor villain" if minor else "villain Location"
+    if not is_name(onto):
+        return refuse(R.ATTACH, f"a {what} must be attached to one of your Masterminds: name him (onto=...)")
+    m = unit_on(state, VILLAINS, onto)
+    if m is None or not is_mastermind(game, m):
+        if not masterminds(game, state.sides[VILLAINS]):
+            return refuse(R.ATTACH, f"{card} is a {what} and needs a Mastermind in play to go on; you have none")
+        return refuse(R.ATTACH, f"{card} goes on one of your Masterminds; {onto!r} is not one "
+                                f"(yours: {', '.join(u.uid for u in masterminds(game, state.sides[VILLAINS]))})")
+    if minor and is_martian(game, m):
+        return refuse(R.MARTIANS, f"the Martians take no minor villains: {card} cannot go on {onto}")
+    return None
+
+
+def recruit_problem(game: VictorianGame, state: VicState, item: Main, action: Recruit) -> IllegalAction | None:
+    side = item.side
+    card = action.card
+    if not is_name(card):
+        return refuse(R.RECRUIT, f"name the card to recruit, not {card!r}")
+    if card not in state.sides[side].hand:
+        return refuse(R.RECRUIT, f"{card!r} is not in {title(side)}' hand")
+    c = game.card(card)
+    if c.type == "E":
+        return refuse(R.EVENTS, f"{card} is an event: events are played (PlayEvent), not put into play")
+    if c.type == "P":
+        return refuse(R.PLOT, f"{card} is a plot: plots are attached to Masterminds in the Plot Phase")
+    if item.count >= game.rules.recruits_per_phase:
+        return refuse(R.RECRUIT, f"{title(side)} have recruited {item.count} card(s), the most one Recruit Phase "
+                                 "allows")
+    onto = action.onto
+    if c.type in "WV":
+        return gear_problem(game, state, side, card, onto)
+    if side == VILLAINS and c.type in "CL":
+        return mastermind_problem(game, state, card, onto, minor=c.type == "C")
+    if onto is not None:
+        return refuse(R.RECRUIT, f"{card} ({c.kind}) enters play on its own: give no onto")
+    return None
+
+
+def recruit_candidates(game: VictorianGame, state: VicState, item: Main) -> list[Any]:
+    side = item.side
+    s = state.sides[side]
+    out: list[Any] = []
+    if item.count < game.rules.recruits_per_phase:
+        mms = [u.uid for u in masterminds(game, state.sides[VILLAINS])] if side == VILLAINS else []
+        for card in dict.fromkeys(s.hand):
+            c = game.card(card)
+            if c.type in "EP":
+                continue
+            if c.type in "WV":
+                out += [Recruit(card, uid) for uid in attach_targets(game, state, side, card)]
+            elif side == VILLAINS and c.type in "CL":
+                out += [Recruit(card, m) for m in mms
+                        if mastermind_problem(game, state, card, m, minor=c.type == "C") is None]
+            else:
+                out.append(Recruit(card))
+    out += [a for a in (Summon(u.uid) for u in s.units if not u.token and has_trait(game, u, "Captain"))
+            if summon_problem(game, state, item, a) is None]
+    out += [a for a in (Recall(card) for card in dict.fromkeys(s.hand) if game.card(card).effect == "vessel")
+            if recall_problem(game, state, item, a) is None]
+    out += cardplay.options(game, state, side, cardplay.Window("main", Phase.RECRUIT))
+    out.append(Done())
+    return out
+
+
+def do_recruit(game: VictorianGame, state: VicState, item: Main, action: Recruit, chance, events: list[Event]) \
+        -> VicState:
+    side = item.side
+    c = game.card(action.card)
+    s = from_hand(state.sides[side], action.card)
+    state = put(state, side, s)
+    state = pop(state, item._replace(count=item.count + 1))
+    who = title(side)
+    if c.type in "WV":
+        u = unit_on(state, side, action.onto)
+        state = replace_unit(state, side, u._replace(gear=u.gear + (action.card,)))
+        stat = ", ".join(f"{k} {v:+d}" for k, v in (("Fight", c.fight), ("Track", c.track)) if v)
+        events.append(public(R.ATTACH, f"{who} attach {action.card} to {action.onto}" + (f" ({stat})" if stat else ""),
+                             side=side, card=action.card, onto=action.onto))
+        return state
+    uid = fresh_uid(state, action.card)
+    s = state.sides[side]
+    if c.type == "L":
+        loc = Location(uid, action.card, game.owner(action.card), action.onto)
+        state = put(state, side, s._replace(locations=s.locations + (loc,)))
+        events.append(public(R.ATTACH if action.onto else R.RECRUIT, f"{who} put {action.card} into play"
+                             + (f" on {action.onto}" if action.onto else ""), side=side, card=action.card,
+                             onto=action.onto))
+        if c.effect == "comes_with":
+            state, made = make_tokens(game, state, side, c.params.token, c.params.count,
+                                      action.onto if side == VILLAINS else None)
+            events.append(public(R.VILLAIN_CARDS if side == VILLAINS else R.HERO_CARDS,
+                                 f"{action.card} comes with {len(made)} {c.params.token} token(s)", tokens=tuple(made)))
+        return state
+    unit = Unit(uid, action.card, game.owner(action.card), master=action.onto if c.type == "C" and side == VILLAINS
+                else None)
+    state = put(state, side, s._replace(units=s.units + (unit,)))
+    if c.type == "M":
+        text = f"{who} bring the Mastermind {action.card} into play (Fight {c.fight})"
+    elif side == VILLAINS:
+        text = f"{who} put the minor villain {action.card} on {action.onto} (Fight {c.fight})"
+    else:
+        text = f"{who} recruit {action.card} (Fight {c.fight}, Track {c.track})"
+    events.append(public(R.ATTACH if action.onto else R.RECRUIT, text, side=side, card=action.card, onto=action.onto))
+    return state
+
+
+# -- Captains ---------------------------------------------------------------------------------------
+
+def vessel_of(game: VictorianGame, captain_card: str) -> str | None:
+    for c in game.cards_of(game.owner(captain_card)).values():
+        if c.effect == "vessel" and c.params.captain == captain_card:
+            return c.name
+    return None
+
+
+def where_is(game: VictorianGame, state: VicState, card: str) -> tuple[str, int, str | None] | None:
+    """Where a card is: ``(zone, side, unit)`` with zone deck, hand, discard or gear."""
+    for side in (HEROES, VILLAINS):
+        s = state.sides[side]
+        for u in s.units:
+            if card in u.gear:
+                return "gear", side, u.uid
+    owner = game.owner(card)
+    s = state.sides[owner]
+    if card in s.hand:
+        return "hand", owner, None
+    if card in s.discard:
+        return "discard", owner, None
+    if card in s.deck.contents():
+        return "deck", owner, None
+    return None
+
+
+def summon_problem(game: VictorianGame, state: VicState, item: Main, action: Summon) -> IllegalAction | None:
+    side = item.side
+    u = unit_on(state, side, action.captain)
+    if u is None or u.token or not has_trait(game, u, "Captain"):
+        return refuse(R.CAPTAIN, f"{action.captain!r} is not a Captain of {title(side)} in play")
+    vessel = vessel_of(game, u.card)
+    if vessel is None:
+        return refuse(R.CAPTAIN, f"{action.captain} has no vessel of his own in the card list")
+    if vessel in u.gear:
+        return refuse(R.CAPTAIN, f"{action.captain} already has {vessel}")
+    if where_is(game, state, vessel) is None:
+        return refuse(R.CAPTAIN, f"{vessel} is nowhere to be had")
+    if game.rules.one_vehicle_per_unit and (rides_vehicle(game, u) or "Vehicle" in game.card(u.card).traits):
+        return refuse(R.ATTACH, f"{action.captain} already rides a Vehicle: one Vehicle a unit")
+    return None
+
+
+def do_summon(game: VictorianGame, state: VicState, item: Main, action: Summon, chance, events) -> VicState:
+    side = item.side
+    u = unit_on(state, side, action.captain)
+    vessel = vessel_of(game, u.card)
+    zone, at, holder = where_is(game, state, vessel)
+    if zone == "gear":
+        h = unit_on(state, at, holder)
+        g = list(h.gear)
+        g.remove(vessel)
+        state = replace_unit(state, at, h._replace(gear=tuple(g)))
+    elif zone == "hand":
+        state = put(state, at, from_hand(state.sides[at], vessel))
+    elif zone == "discard":
+        s = state.sides[at]
+        from .zones import remove_card
+        state = put(state, at, s._replace(discard=remove_card(s.discard, vessel)))
+    else:
+        s = state.sides[at]
+        state = put(state, at, s._replace(deck=take_from_deck(s.deck, vessel)))
+    u = unit_on(state, side, action.captain)
+    state = replace_unit(state, side, u._replace(gear=u.gear + (vessel,)))
+    events.append(public(R.CAPTAIN, f"{action.captain} calls {vessel} to himself from the {zone}"
+                         + (f" of {holder}" if holder else ""), captain=action.captain, vessel=vessel, source=zone))
+    return state
+
+
+def recall_problem(game: VictorianGame, state: VicState, item: Main, action: Recall) -> IllegalAction | None:
+    side = item.side
+    if not is_name(action.vessel) or action.vessel not in state.sides[side].hand:
+        return refuse(R.CAPTAIN, f"{action.vessel!r} is not in {title(side)}' hand")
+    c = game.card(action.vessel)
+    if c.effect != "vessel":
+        return refuse(R.CAPTAIN, f"{action.vessel} is not a Captain's vessel")
+    if c.params.captain not in state.sides[side].deck.contents():
+        return refuse(R.CAPTAIN, f"{c.params.captain} is not in {title(side)}' deck")
+    return None
+
+
+def do_recall(game: VictorianGame, state: VicState, item: Main, action: Recall, chance, events) -> VicState:
+    side = item.side
+    captain = game.card(action.vessel).params.captain
+    s = from_hand(state.sides[side], action.vessel)
+    s = to_discard(s, (action.vessel,))
+    s = to_hand(s._replace(deck=take_from_deck(s.deck, captain)), captain, seen=True)
+    events.append(public(R.CAPTAIN, f"{title(side)} discard {action.vessel} and take {captain} from "
+                         "their deck into their hand", vessel=action.vessel, captain=captain))
+    return put(state, side, s)
+
+
+main.register(Phase.RECRUIT, R.RECRUIT, "recruit cards, play events, or say you are done", recruit_candidates, {
+    Recruit: (do_recruit, recruit_problem),
+    Summon: (do_summon, summon_problem),
+    Recall: (do_recall, recall_problem),
+    PlayEvent: (cardplay.do_main_event, cardplay.main_event_problem),
+    Done: (main.done, None),
+})
+
+
+@flow.explain(Recruit, Summon, Recall)
+def _explain(game, state, action):
+    return refuse(R.RECRUIT, "cards are put into play only in your own part of the Recruit Phase")
+
+
+__all__ = ["attach_targets", "gear_problem", "mastermind_problem", "recruit_problem", "vessel_of", "where_is"]

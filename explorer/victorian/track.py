@@ -1,0 +1,25 @@
+"""TRACK PHASE (our reading): the Villain Table.
+
+The rulebook lists a Track Phase but gives it no text, while the Intercept Phase
+ends with the Villain Table: once for every Mastermind not thwarted that phase.
+We roll the Villain Table here, right after the Intercept Phase (see the
+register, "track-phase"); either way the rolls come between the Track Rolls and
+the Attack Phase.  The table's results are in :mod:`explorer.victorian.tables_fx`.
+"""
+
+from __future__ import annotations
+
+from . import flow
+from . import sections as R
+from .common import public
+from .state import Phase, TableRoll, push
+from .units import masterminds
+
+
+@flow.enter(Phase.TRACK)
+def enter(game, state, side, events):
+    free = [m.uid for m in masterminds(game, state.sides[side]) if m.uid not in state.thwarted]
+    if not free:
+        events.append(public(R.VILLAIN_TABLE, "no Mastermind escaped the Heroes this turn: no Villain Table roll"))
+        return state
+    return push(state, *(TableRoll(side, uid, "villain_table") for uid in free))

@@ -1,0 +1,90 @@
+"""TURN SEQUENCE: the thirteen phases, and which side does what in each.
+
+A turn is a list of *slots*, ``(phase, side)``: a side's own part of a phase.
+By default (see the register, "turn-structure") a turn is one round both sides
+go through together, phase by phase, the Heroes first in a phase both take part
+in; the rules option ``alternate_turns`` gives each side a whole turn of its own
+instead (the Heroes' parts of all thirteen phases, then the Villains').  One-sided
+phases: the Plot and Assassin Phases are the Villains', the Intercept and Attack
+Phases the Heroes', the Track Phase (the Villain Table, our reading) the
+Villains'.
+
+When the queue of pending items is empty, :func:`advance` moves to the next slot
+and lets its phase put its items in the queue; a slot with nothing to do passes
+at once.  A new turn clears what lasts "this turn" (event bonuses, Wrong Tracks,
+Facilitators and Doctors used, thwarted Masterminds).  Our turn cap ends a game
+nobody has won as a draw.
+
+>>> from explorer.victorian.params import load_rules
+>>> [f"{p.name}:{s}" for p, s in slots(load_rules())][:4]
+['NEW_DAY:0', 'NEW_DAY:1', 'GENIUS:0', 'GENIUS:1']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.events import Event, RuleRef
+from . import flow, victory
+from . import sections as R
+from .common import public, title
+from .params import VictorianRules
+from .state import HEROES, TURN_PHASES, VILLAINS, GameResult, Phase, VicState
+
+if TYPE_CHECKING:
+    from .game import VictorianGame
+
+BOTH = (HEROES, VILLAINS)
+#: Which sides take part in each phase.
+PARTS = {
+    Phase.NEW_DAY: BOTH, Phase.GENIUS: BOTH, Phase.HEALING: BOTH, Phase.MINION: BOTH, Phase.INVENTION: BOTH,
+    Phase.RECRUIT: BOTH, Phase.PLOT: (VILLAINS,), Phase.SPY: BOTH, Phase.ASSASSIN: (VILLAINS,),
+    Phase.SECOND_PLOT: (VILLAINS,), Phase.INTERCEPT: (HEROES,), Phase.TRACK: (VILLAINS,), Phase.ATTACK: (HEROES,),
+}
+#: The rule section of each phase.
+PHASE_RULE: dict[Phase, RuleRef] = {
+    Phase.SETUP: R.SETUP, Phase.NEW_DAY: R.NEW_DAY, Phase.GENIUS: R.GENIUS, Phase.HEALING: R.HEALING,
+    Phase.MINION: R.MINION, Phase.INVENTION: R.INVENTION, Phase.RECRUIT: R.RECRUIT, Phase.PLOT: R.PLOT,
+    Phase.SPY: R.SPY, Phase.ASSASSIN: R.ASSASSIN, Phase.SECOND_PLOT: R.SECOND_PLOT, Phase.INTERCEPT: R.INTERCEPT,
+    Phase.TRACK: R.TRACK, Phase.ATTACK: R.ATTACK, Phase.OVER: R.VICTORY,
+}
+
+
+def slots(rules: VictorianRules) -> tuple[tuple[Phase, int], ...]:
+    """The slots of a turn, in order."""
+    if rules.alternate_turns:
+        return tuple((p, s) for s in BOTH for p in TURN_PHASES if s in PARTS[p])
+    return tuple((p, s) for p in TURN_PHASES for s in PARTS[p])
+
+
+def advance(game: VictorianGame, state: VicState, events: list[Event]) -> VicState:
+    """Move on through the slots until one has something to do (or the game ends)."""
+    table = game.slots
+    enter = flow.ENTER
+    while not state.pending and state.result is None:
+        slot = state.slot + 1
+        if state.turn == 0 or slot >= len(table):
+            if state.turn >= game.rules.turn_cap:
+                events.append(public(R.TURN_CAP, f"the turn cap ({game.rules.turn_cap} turns) is reached: nobody has "
+                                                 "won, the game is a draw", turn=state.turn))
+                return victory.finish(state, GameResult(None, "turn cap", state.turn))
+            state = begin_turn(state, events)
+            state = victory.check(game, state, events)  # "after the fifth turn": at the start of the sixth
+            if state.result is not None:
+                return state
+            slot = 0
+        phase, side = table[slot]
+        state = state._replace(slot=slot, phase=phase, active=side)
+        events.append(public(PHASE_RULE[phase], f"turn {state.turn}, {phase}: {title(side)}", turn=state.turn,
+                             phase=phase.name, side=side))
+        state = enter[phase](game, state, side, events)  # (no phase's beginning removes a unit)
+    return state
+
+
+def begin_turn(state: VicState, events: list[Event]) -> VicState:
+    turn = state.turn + 1
+    events.append(public(R.TURN, f"turn {turn} begins", turn=turn))
+    return state._replace(turn=turn, slot=0, mods=(), used=frozenset(), tracked=(), thwarted=frozenset())
+
+
+__all__ = ["PARTS", "PHASE_RULE", "advance", "begin_turn", "slots"]

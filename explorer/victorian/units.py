@@ -1,0 +1,363 @@
+"""Units in play: what they are, their Fight and Track with every term that makes
+them up, and what happens when one is wounded, killed, taken or sent home.
+
+"Explain this number": :func:`fight_terms` and :func:`track_terms` give a unit's
+Fight or Track as a tuple of :class:`~explorer.victorian.state.Term` s (the card's
+own value, each weapon and vehicle, Invention markers, Wound counters, event
+cards played this turn, Holy against an Immortal, an assassin's bonus), each
+naming its card and its rule section; a roll adds them up and logs them.
+
+Wounds ("WOUND COUNTERS"): each counter costs Fight; a unit with a Wound counter
+whose Fight (its own, its gear's and its markers', less its wounds) is zero or
+less is killed.  A unit printed with Fight 0 is not killed for it until it is
+wounded (see the register, "zero-fight").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import sections as R
+from .cards import Card
+from .state import HEROES, VILLAINS, Location, Phase, Plot, Side, Term, Unit, VicState, put
+from .zones import to_discard, to_hand
+
+if TYPE_CHECKING:
+    from .game import VictorianGame
+
+
+# -- what a unit is --------------------------------------------------------------------------------
+
+
+
+def traits(game: VictorianGame, u: Unit) -> frozenset[str]:
+    return frozenset() if u.token else game.card(u.card).traits
+
+
+def has_trait(game: VictorianGame, u: Unit, *wanted: str) -> bool:
+    """Whether ``u`` has one of ``wanted``; "Vehicle" also holds for a unit that rides one."""
+    t = traits(game, u)
+    for w in wanted:
+        if w in t:
+            return True
+        if w == "Vehicle" and rides_vehicle(game, u):
+            return True
+    return False
+
+
+def rides_vehicle(game: VictorianGame, u: Unit) -> bool:
+    return any(game.card(g).type == "V" for g in u.gear)
+
+
+def is_vehicle(game: VictorianGame, u: Unit) -> bool:
+    """A unit that is a Vehicle (the Tank) or rides one (see "Vehicle")."""
+    return has_trait(game, u, "Vehicle")
+
+
+def is_mastermind(game: VictorianGame, u: Unit) -> bool:
+    return not u.token and game.card(u.card).type == "M"
+
+
+def is_major(game: VictorianGame, side: int, u: Unit) -> bool:
+    """A major character ("VICTORY"): for the Heroes every character, for the
+    Villains every Mastermind (see the register, "major-characters")."""
+    if u.token:
+        return False
+    return side == HEROES or game.card(u.card).type == "M"
+
+
+def masterminds(game: VictorianGame, side: Side) -> tuple[Unit, ...]:
+    return tuple(u for u in side.units if is_mastermind(game, u))
+
+
+def minions_of(side: Side, master: str) -> tuple[Unit, ...]:
+    """The minions attached to Mastermind ``master``, in play order."""
+    return tuple(u for u in side.units if u.master == master)
+
+
+def is_martian(game: VictorianGame, u: Unit) -> bool:
+    return not u.token and "Martian" in game.card(u.card).traits
+
+
+def noncombatant(game: VictorianGame, u: Unit) -> bool:
+    return not u.token and game.card(u.card).effect == "noncombatant"
+
+
+def can_track(game: VictorianGame, u: Unit) -> bool:
+    """May make a Track Roll (a hero-side unit that is not a noncombatant; a token
+    only when the rules option lets tokens track)."""
+    if u.token:
+        return game.rules.tokens_track_and_attack
+    return not noncombatant(game, u)
+
+
+can_attack = can_track  # the same units may attack (see the register, "hero-tokens")
+
+
+
+
+# -- Fight and Track -----------------------------------------------------------------------------
+
+def _card_rule(card: Card) -> str:
+    return R.HERO_CARDS.section if card.side == "heroes" else R.VILLAIN_CARDS.section
+
+
+def base_fight(game: VictorianGame, u: Unit) -> int:
+    return game.tokens[u.card].fight if u.token else game.card(u.card).fight
+
+
+def lasting_fight(game: VictorianGame, u: Unit) -> int:
+    """Fight that lasts (own, gear, markers, less wounds): what decides if a wounded unit lives."""
+    rules = game.rules
+    gear = sum(game.card(g).fight for g in u.gear)
+    return base_fight(game, u) + gear + u.markers * rules.marker_fight - u.wounds * rules.wound_fight
+
+
+def _mods(game: VictorianGame, state: VicState, side: int, u: Unit, stat: str, assassin: bool) -> list[Term]:
+    out = []
+    for m in state.mods:
+        if m.stat != stat or m.side != side:
+            continue
+        if m.phase == "assassin" and not assassin:
+            continue
+        if m.unit is None:
+            if m.needs and not has_trait(game, u, *m.needs):
+                continue
+        elif m.unit != u.uid:
+            continue
+        out.append(Term(m.card or _MOD_LABELS.get(m.rule, m.rule), m.value, m.card, m.rule))
+    return out
+
+
+_MOD_LABELS = {R.WRONG_TRACK.section: "On the Wrong Track", R.FACILITATOR.section: "a Facilitator's help"}
+
+
+def fight_terms(game: VictorianGame, state: VicState, side: int, u: Unit, *, versus: Unit | None = None,
+                assassin: bool = False, sent: bool = False) -> tuple[Term, ...]:
+    """The terms of ``u``'s Fight now.  ``versus``: the unit he fights (Holy
+    against an Immortal); ``assassin``: in the Assassin Phase (bonuses that count
+    only there); ``sent``: ``u`` is the minion sent (an assassin's own bonus)."""
+    rules = game.rules
+    if u.token:
+        kind = game.tokens[u.card]
+        rule = R.MARTIANS.section if kind.fight != 1 and u.card == "Tripod" else R.TOKENS.section
+        terms = [Term(f"{u.card} token", kind.fight, None, rule)]
+    else:
+        card = game.card(u.card)
+        terms = [Term(f"{card.name}'s Fight", card.fight, card.name, _card_rule(card))]
+    for g in u.gear:
+        gc = game.card(g)
+        if gc.fight:
+            terms.append(Term(g, gc.fight, g, R.ATTACH.section))
+    if u.markers and rules.marker_fight:
+        terms.append(Term(f"{u.markers} Invention marker(s)", u.markers * rules.marker_fight, None,
+                          R.INVENTION_TABLE.section))
+    if u.wounds:
+        terms.append(Term(f"{u.wounds} Wound counter(s)", -u.wounds * rules.wound_fight, None, R.WOUNDS.section))
+    terms += _mods(game, state, side, u, "fight", assassin)
+    if versus is not None and has_trait(game, u, "Holy") and has_trait(game, versus, "Immortal") and rules.holy_bonus:
+        terms.append(Term(f"Holy against {versus.uid}, an Immortal", rules.holy_bonus, u.card, R.HOLY.section))
+    if sent and not u.token:
+        card = game.card(u.card)
+        if card.effect == "assassin_bonus" and card.params.amount:
+            terms.append(Term(f"{card.name} as an assassin", card.params.amount, card.name, R.ASSASSIN.section))
+    return tuple(terms)
+
+
+def fight(game: VictorianGame, state: VicState, side: int, u: Unit, **kw: Any) -> int:
+    return sum(t.value for t in fight_terms(game, state, side, u, **kw))
+
+
+def track_terms(game: VictorianGame, state: VicState, side: int, u: Unit) -> tuple[Term, ...]:
+    """The terms of ``u``'s Track bonus now (its own, gear, Locations such as the
+    Museum, event cards, Wrong Tracks, a Facilitator's help, interrogations)."""
+    if u.token:
+        terms = [Term(f"{u.card} token", 0, None, R.TOKENS.section)]
+    else:
+        card = game.card(u.card)
+        terms = [Term(f"{card.name}'s Track", card.track, card.name, _card_rule(card))]
+    for g in u.gear:
+        gc = game.card(g)
+        if gc.track:
+            terms.append(Term(g, gc.track, g, R.ATTACH.section))
+    for loc in state.sides[side].locations:
+        lc = game.card(loc.card)
+        if lc.effect == "side_track" and has_trait(game, u, *lc.params.needs):
+            terms.append(Term(lc.name, lc.params.amount, lc.name, _card_rule(lc)))
+    terms += _mods(game, state, side, u, "track", False)
+    leads = state.sides[side].leads
+    if leads and game.rules.interrogated_bonus:
+        terms.append(Term(f"{leads} interrogated minion(s)", leads * game.rules.interrogated_bonus, None,
+                          R.ASSASSIN.section))
+    return tuple(terms)
+
+
+def negated(terms: tuple[Term, ...]) -> tuple[Term, ...]:
+    """Terms subtracted from a roll (the opposing unit's Fight)."""
+    return tuple(Term(f"minus {t.label}", -t.value, t.card, t.rule) for t in terms)
+
+
+# -- finding things --------------------------------------------------------------------------------
+
+def find_unit(state: VicState, uid: Any) -> tuple[int, Unit] | None:
+    """``(side, unit)`` for the unit ``uid`` on either side, or ``None``."""
+    if not isinstance(uid, str):
+        return None
+    for s in (HEROES, VILLAINS):
+        for u in state.sides[s].units:
+            if u.uid == uid:
+                return s, u
+    return None
+
+
+def unit_on(state: VicState, side: int, uid: Any) -> Unit | None:
+    if not isinstance(uid, str):
+        return None
+    for u in state.sides[side].units:
+        if u.uid == uid:
+            return u
+    return None
+
+
+def fresh_uid(state: VicState, name: str) -> str:
+    """``name``, or ``name #k`` if a card of that name is already in play."""
+    taken = {x.uid for s in state.sides for x in (*s.units, *s.locations, *s.plots)}
+    if name not in taken:
+        return name
+    k = 2
+    while f"{name} #{k}" in taken:
+        k += 1
+    return f"{name} #{k}"
+
+
+def replace_unit(state: VicState, side: int, u: Unit) -> VicState:
+    s = state.sides[side]
+    units = tuple(u if x.uid == u.uid else x for x in s.units)
+    return put(state, side, s._replace(units=units))
+
+
+# -- tokens ---------------------------------------------------------------------------------------------
+
+def make_tokens(game: VictorianGame, state: VicState, side: int, kind: str, count: int,
+                master: str | None, mob: bool = False) -> tuple[VicState, tuple[str, ...]]:
+    """``count`` tokens of ``kind`` into play for ``side`` (on Mastermind ``master``)."""
+    made = state.made
+    new = []
+    for _ in range(count):
+        made += 1
+        new.append(Unit(f"{kind} {made}", kind, side, token=True, master=master, mob=mob))
+    s = state.sides[side]
+    state = put(state, side, s._replace(units=s.units + tuple(new)), made=made)
+    return state, tuple(u.uid for u in new)
+
+
+# -- leaving play -----------------------------------------------------------------------------------
+
+def remove_unit(game: VictorianGame, state: VicState, side: int, uid: str) -> tuple[VicState, list[str]]:
+    """Take ``uid`` out of play: its card and gear to their owners' discard piles
+    (a token is simply removed).  A Mastermind takes with him everything attached
+    to him: minions, Locations and plots (see the register, "mastermind-killed").
+    Returns the state and the uids of the other units that went with him."""
+    s = state.sides[side]
+    u = s.unit(uid)
+    gone = [u]
+    with_him: list[str] = []
+    if is_mastermind(game, u):
+        for m in s.units:
+            if m.master == uid:
+                gone.append(m)
+                with_him.append(m.uid)
+    discards: dict[int, list[str]] = {HEROES: [], VILLAINS: []}
+    for g in gone:
+        if not g.token:
+            discards[game.owner(g.card)].append(g.card)
+        for gear in g.gear:
+            discards[game.owner(gear)].append(gear)
+    ids = {g.uid for g in gone}
+    units = tuple(x for x in s.units if x.uid not in ids)
+    locations, plots = s.locations, s.plots
+    if is_mastermind(game, u):
+        for loc in locations:
+            if loc.master == uid:
+                discards[game.owner(loc.card)].append(loc.card)
+        for p in plots:
+            if p.master == uid:
+                discards[game.owner(p.card)].append(p.card)
+        locations = tuple(loc for loc in locations if loc.master != uid)
+        plots = tuple(p for p in plots if p.master != uid)
+    state = put(state, side, s._replace(units=units, locations=locations, plots=plots))
+    for owner, cards in discards.items():
+        if cards:
+            state = put(state, owner, to_discard(state.sides[owner], cards))
+    return state, with_him
+
+
+def return_to_hand(game: VictorianGame, state: VicState, side: int, uid: str) -> VicState:
+    """A character back to his owner's hand (seen coming back); his gear is discarded."""
+    s = state.sides[side]
+    u = s.unit(uid)
+    state = put(state, side, s._replace(units=tuple(x for x in s.units if x.uid != uid)))
+    for gear in u.gear:
+        owner = game.owner(gear)
+        state = put(state, owner, to_discard(state.sides[owner], (gear,)))
+    owner = game.owner(u.card)
+    return put(state, owner, to_hand(state.sides[owner], u.card, seen=True))
+
+
+def take_control(game: VictorianGame, state: VicState, taker: int, uid: str, onto: str | None) -> VicState:
+    """``uid`` (with what is attached to him) changes sides; on the Villains' side
+    he becomes a minion of Mastermind ``onto`` ("control", our reading)."""
+    loser = 1 - taker
+    s = state.sides[loser]
+    u = s.unit(uid)
+    state = put(state, loser, s._replace(units=tuple(x for x in s.units if x.uid != uid)))
+    t = state.sides[taker]
+    moved = u._replace(master=onto if taker == VILLAINS else None, mob=False)
+    return put(state, taker, t._replace(units=t.units + (moved,)))
+
+
+def discard_gear(game: VictorianGame, state: VicState, side: int, uid: str, gear: str) -> VicState:
+    s = state.sides[side]
+    u = s.unit(uid)
+    gl = list(u.gear)
+    gl.remove(gear)
+    state = replace_unit(state, side, u._replace(gear=tuple(gl)))
+    owner = game.owner(gear)
+    return put(state, owner, to_discard(state.sides[owner], (gear,)))
+
+
+def discard_location(game: VictorianGame, state: VicState, side: int, loc: Location) -> VicState:
+    s = state.sides[side]
+    state = put(state, side, s._replace(locations=tuple(x for x in s.locations if x.uid != loc.uid)))
+    owner = game.owner(loc.card)
+    return put(state, owner, to_discard(state.sides[owner], (loc.card,)))
+
+
+def discard_plot(game: VictorianGame, state: VicState, side: int, plot: Plot) -> VicState:
+    s = state.sides[side]
+    state = put(state, side, s._replace(plots=tuple(x for x in s.plots if x.uid != plot.uid)))
+    owner = game.owner(plot.card)
+    return put(state, owner, to_discard(state.sides[owner], (plot.card,)))
+
+
+def spend_once(state: VicState, side: int, uid: str, stat: str) -> VicState:
+    """Spend the once-only modifiers (a Facilitator's +1) on ``uid``'s ``stat`` after
+    his roll; interrogations are spent by the side's next Track Roll."""
+    mods = tuple(m for m in state.mods if not (m.once and m.unit == uid and m.stat == stat and m.side == side))
+    if len(mods) != len(state.mods):
+        state = state._replace(mods=mods)
+    if stat == "track" and state.sides[side].leads:
+        state = put(state, side, state.sides[side]._replace(leads=0))
+    return state
+
+
+
+
+
+
+__all__ = ["base_fight", "can_attack", "can_track", "discard_gear",
+           "discard_location", "discard_plot", "fight", "fight_terms", "find_unit", "fresh_uid", "has_trait",
+           "is_major", "is_martian", "is_mastermind", "is_vehicle", "lasting_fight",
+           "make_tokens", "masterminds", "minions_of", "negated", "noncombatant", "remove_unit",
+           "replace_unit", "return_to_hand", "rides_vehicle", "spend_once", "take_control", "track_terms", "traits",
+           "unit_on"]

@@ -1,0 +1,52 @@
+"""VICTORY: a side with no major characters in play loses, once five turns are over.
+
+Checked after every step (the rulebook says "at any time"): from the sixth turn on,
+if the Heroes have no character in play the Villains win, if the Villains have no
+Mastermind in play the Heroes win, and if both are bare at once the game is a draw
+(see the register, "victory-both").  A major plot's fourth counter wins for the
+Villains at once (:mod:`explorer.victorian.plot`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.events import Event
+from . import sections as R
+from .common import public
+from .state import HEROES, VILLAINS, GameResult, Phase, VicState
+from .units import is_major
+
+if TYPE_CHECKING:
+    from .game import VictorianGame
+
+
+def has_major(game: VictorianGame, state: VicState, side: int) -> bool:
+    return any(is_major(game, side, u) for u in state.sides[side].units)
+
+
+def check(game: VictorianGame, state: VicState, events: list[Event]) -> VicState:
+    """``state`` with its result set if a side has just won."""
+    if state.result is not None or state.turn <= game.rules.victory_after_turn or state.phase is Phase.SETUP:
+        return state
+    heroes, villains = has_major(game, state, HEROES), has_major(game, state, VILLAINS)
+    if heroes and villains:
+        return state
+    if not heroes and not villains:
+        result = GameResult(None, "both sides lost every major character", state.turn)
+        text = "neither side has a major character in play: the game is a draw"
+    elif not heroes:
+        result = GameResult("villains", "no major characters", state.turn)
+        text = "the Heroes have no character left in play: the Villains win"
+    else:
+        result = GameResult("heroes", "no major characters", state.turn)
+        text = "the Villains have no Mastermind left in play: the Heroes win"
+    events.append(public(R.VICTORY, text, winner=result.winner, reason=result.reason))
+    return finish(state, result)
+
+
+def finish(state: VicState, result: GameResult) -> VicState:
+    return state._replace(result=result, phase=Phase.OVER, pending=())
+
+
+__all__ = ["check", "finish", "has_major"]

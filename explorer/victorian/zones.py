@@ -1,0 +1,175 @@
+"""Moving cards between a side's deck, hand, discard pile and play.
+
+Every move keeps each card in exactly one place.  A card drawn from the
+shuffled part of a deck is one chance step (:class:`OneCard`: a card with the
+probability of its copies, exact; a sample picks one at once); a card whose
+place on top is known is drawn without one.  Looking at the next cards reveals them one at a time, each a
+chance step over the cards left.  What the opponent knows of a hand
+(``Side.exposed``) follows the cards: a card that leaves the hand is no longer
+known to be there; a card that comes back from play or the discard pile is
+seen coming.
+
+>>> hand = add_card((), "Train")
+>>> add_card(hand, "Saber"), remove_card(("Saber", "Train"), "Saber")
+(('Saber', 'Train'), ('Train',))
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable
+from typing import Any
+
+from fractions import Fraction
+from ..core.engine import Chance
+from .state import Pile, Side
+
+
+# -- sorted tuples (hands and discard piles) ------------------------------------------------------
+
+def add_card(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = bisect.bisect_right(cards, card)
+    return cards[:i] + (card,) + cards[i:]
+
+
+def add_cards(cards: tuple[str, ...], more: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(cards + tuple(more)))
+
+
+def remove_card(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``cards`` without one ``card`` (``ValueError`` if it is not there)."""
+    i = bisect.bisect_left(cards, card)
+    if i == len(cards) or cards[i] != card:
+        raise ValueError(f"{card!r} is not among {cards!r}")
+    return cards[:i] + cards[i + 1:]
+
+
+# -- the deck -------------------------------------------------------------------------------------
+
+class OneCard:
+    """One card drawn at random from a sorted tuple of cards: a distribution over
+    ``(card, the cards left)``, each distinct card with the probability of its
+    copies.  Behaves as a :class:`~explorer.core.dist.Dist` for the engine:
+    ``sample(rng)`` picks one card (one ``randrange``, the same on every
+    machine), ``pairs`` lists them exactly.
+
+    >>> d = OneCard(("C", "C", "E"))
+    >>> [(card, p) for (card, _), p in d.pairs]
+    [('C', Fraction(2, 3)), ('E', Fraction(1, 3))]
+    """
+
+    __slots__ = ("cards", "_pairs")
+
+    def __init__(self, cards: tuple[str, ...]):
+        if not cards:
+            raise ValueError("cannot draw from no cards")
+        self.cards = cards
+        self._pairs: tuple | None = None
+
+    @staticmethod
+    def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+        i = bisect.bisect_left(cards, card)
+        return cards[:i] + cards[i + 1:]
+
+    def sample(self, rng: Any) -> tuple[str, tuple[str, ...]]:
+        cards = self.cards
+        card = cards[rng.randrange(len(cards))]
+        return card, self._without(cards, card)
+
+    @property
+    def pairs(self) -> tuple[tuple[tuple[str, tuple[str, ...]], Fraction], ...]:
+        if self._pairs is None:
+            cards, n = self.cards, len(self.cards)
+            counts: dict[str, int] = {}
+            for c in cards:
+                counts[c] = counts.get(c, 0) + 1
+            self._pairs = tuple(((c, self._without(cards, c)), Fraction(k, n)) for c, k in counts.items())
+        return self._pairs
+
+    def items(self):
+        return self.pairs
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+
+def draw_one(pile: Pile, chance: Chance) -> tuple[str, Pile]:
+    """The top card and the deck left (the deck must not be empty)."""
+    if pile.known:
+        return pile.known[0][0], Pile(pile.known[1:], pile.rest)
+    card, rest = chance.roll(OneCard(pile.rest))
+    return card, Pile((), rest)
+
+
+def reveal_next(pile: Pile, player: Any, upto: int, chance: Chance) -> tuple[Pile, str | None]:
+    """Show ``player`` one more of the next ``upto`` cards: first every card
+    already known on top (no chance), then one card from the shuffled rest.
+    Returns the deck and the card newly revealed from the rest (``None`` when
+    none was)."""
+    known = tuple((c, who | {player}) if i < upto and player not in who else (c, who)
+                  for i, (c, who) in enumerate(pile.known))
+    if len(known) < upto and pile.rest:
+        card, rest = chance.roll(OneCard(pile.rest))
+        return Pile(known + ((card, frozenset((player,))),), rest), card
+    return Pile(known, pile.rest), None
+
+
+def revealed_all(pile: Pile, player: Any, upto: int) -> bool:
+    """Whether ``player`` has seen the next ``upto`` cards (or the whole deck)."""
+    return len(pile.seen(player)) >= min(upto, pile.size)
+
+
+def take_from_deck(pile: Pile, card: str) -> Pile:
+    """The deck without one named card, shuffled (a search leaves no order known)."""
+    return Pile((), remove_card(pile.contents(), card))
+
+
+def deck_view(pile: Pile, player: Any, extra: Iterable[str] = ()) -> Pile:
+    """The deck as ``player`` knows it: the top cards he saw, in order; the rest
+    (with ``extra``, cards he cannot place) as one unordered multiset."""
+    if not pile.known and not extra:
+        return pile
+    seen = pile.seen(player)
+    unplaced = [c for c, _ in pile.known[len(seen):]] + list(extra)
+    rest = tuple(sorted(pile.rest + tuple(unplaced))) if unplaced else pile.rest
+    mine = frozenset((player,))
+    return Pile(tuple((c, mine) for c in seen), rest)
+
+
+# -- a side's hand ---------------------------------------------------------------------------------
+
+def to_hand(side: Side, card: str, *, seen: bool = False) -> Side:
+    """``card`` into the hand; ``seen``: the opponent saw it come (from play or
+    the discard pile), so he knows it is there."""
+    hand = add_card(side.hand, card)
+    return side._replace(hand=hand, exposed=add_card(side.exposed, card) if seen else side.exposed)
+
+
+def from_hand(side: Side, card: str) -> Side:
+    """``card`` out of the hand (``ValueError`` if it is not there)."""
+    hand = remove_card(side.hand, card)
+    exposed = side.exposed
+    if card in exposed:
+        exposed = remove_card(exposed, card)
+    return side._replace(hand=hand, exposed=exposed)
+
+
+def discard_from_hand(side: Side, card: str) -> Side:
+    side = from_hand(side, card)
+    return side._replace(discard=add_card(side.discard, card))
+
+
+def expose_hand(side: Side) -> Side:
+    """The opponent has looked at the whole hand."""
+    return side._replace(exposed=side.hand)
+
+
+def to_discard(side: Side, cards: Iterable[str]) -> Side:
+    cards = tuple(cards)
+    if not cards:
+        return side
+    return side._replace(discard=add_cards(side.discard, cards))
+
+
+__all__ = ["OneCard", "add_card", "add_cards", "deck_view", "discard_from_hand", "draw_one", "expose_hand", "from_hand",
+           "remove_card", "reveal_next", "revealed_all", "take_from_deck", "to_discard", "to_hand"]

@@ -1,0 +1,57 @@
+"""explorer.core.runs: the game-neutral machinery of many seeded games."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+
+from explorer.core import runs
+
+
+class Count:
+    def __init__(self):
+        self.games, self.seen = 0, []
+
+    def add(self, r):
+        self.games += 1
+        self.seen.append(r)
+
+    def summary(self):
+        return {"games": self.games, "seen": list(self.seen)}
+
+
+def play_range(args):
+    start, stop, k = args
+    return [i * k for i in range(start, stop)]
+
+
+def test_game_seeds_and_plans():
+    """Game i of a run seeded S is 'S#i'; never more processes than jobs."""
+    assert runs.game_seed("S", 3) == "S#3" and runs.game_seed(7, 0) == "7#0"
+    assert runs.plan(3, 8) == (1, 3, 3)
+    chunk, jobs, procs = runs.plan(10**12, 2)
+    assert chunk == runs.MAX_CHUNK and procs == 2
+    assert list(runs.chunks(5, 2, "x")) == [(0, 2, "x"), (2, 4, "x"), (4, 5, "x")]
+
+
+def test_a_run_here_and_in_workers_gives_the_same_summary():
+    """The results are added in game order whatever the workers."""
+    here = runs.run(9, Count(), play_one=lambda i: i * 3, play_range=play_range, job_args=(3,))
+    there = runs.run(9, Count(), play_one=lambda i: i * 3, play_range=play_range, job_args=(3,), workers=3)
+    assert here == there == {"games": 9, "seen": [i * 3 for i in range(9)]}
+
+
+def test_ctrl_c_stops_between_games_with_the_summary_so_far():
+    """Ctrl-C raises SimulationInterrupted (a KeyboardInterrupt) carrying the finished games 0 .. k-1."""
+    def play(i):
+        if i == 4:
+            os.kill(os.getpid(), signal.SIGINT)
+        return i
+
+    with pytest.raises(runs.SimulationInterrupted) as info:
+        runs.run(100, Count(), play_one=play, play_range=None, job_args=())
+    assert info.value.summary["seen"] == [0, 1, 2, 3, 4] and info.value.requested == 100
+    assert isinstance(info.value, KeyboardInterrupt)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

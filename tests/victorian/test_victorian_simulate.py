@@ -1,0 +1,70 @@
+"""Many bot-played games: the summary's shape (as Doom Asylum's), the seeding rule
+(identical output for any number of workers), the bots, and the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from explorer.cli import main
+from explorer.victorian.bots import REGISTRY, get_bot
+from explorer.victorian.simulate import Tally, play_game, policies_for, run_games, summarize
+from explorer.victorian.game import VictorianGame
+from explorer.core.runs import game_seed
+
+
+def test_the_summary_counts_wins_by_side_and_by_how_the_game_ended():
+    """VICTORY: wins by side, by how each game ended, draws, and the turns played."""
+    summary = run_games(12, seed="s")
+    assert sorted(summary) == ["draws", "games", "turns", "wins_by_reason", "wins_by_side"]
+    assert summary["games"] == 12 == sum(summary["wins_by_side"].values()) + summary["draws"]
+    assert sum(summary["wins_by_reason"].values()) == 12
+    assert set(summary["wins_by_side"]) == {"heroes", "villains"}
+    assert sum(summary["turns"]["histogram"].values()) == 12
+
+
+def test_game_i_is_seeded_s_hash_i():
+    """Game i of a run seeded S plays with the seed "S#i", whatever else is played."""
+    game = VictorianGame()
+    policies = policies_for()
+    results = [play_game(game, game_seed("x", i), policies) for i in range(5)]
+    assert summarize(results) == run_games(5, seed="x")
+
+
+@pytest.mark.parametrize("heroes, villains", [("random", "greedy"), ("greedy", "random")])
+def test_each_side_has_its_bot(heroes, villains):
+    """The bots are registered by name: random and greedy, for either side."""
+    assert set(REGISTRY) == {"random", "greedy"}
+    assert run_games(4, seed=1, heroes=heroes, villains=villains)["games"] == 4
+    with pytest.raises(ValueError, match="unknown bot"):
+        get_bot("clever")
+
+
+def test_the_cli_output_is_identical_for_any_number_of_workers(capsys):
+    """Game i is seeded 'S#i', so the printed summary never depends on --workers."""
+    outs = {}
+    for workers in (1, 2, 3):
+        for fmt in ([], ["--json"]):
+            argv = ["simulate", "victorian", "--games", "24", "--seed", "w", "--workers", str(workers), *fmt]
+            assert main(argv) == 0
+            outs.setdefault(bool(fmt), set()).add(capsys.readouterr().out)
+    assert all(len(texts) == 1 for texts in outs.values())
+    summary = json.loads(outs[True].pop())
+    assert summary["games"] == 24
+    assert outs[False].pop().startswith("Victorian heroes and villains: 24 games, heroes greedy, villains greedy")
+
+
+def test_a_bad_bot_name_is_one_error_line(capsys):
+    """Design principle 7: a user's mistake is one error line, not a traceback."""
+    assert main(["simulate", "victorian", "--games", "2", "--heroes", "clever"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: unknown bot 'clever'") and "Traceback" not in err
+
+
+def test_check_prints_one_line_per_data_file(capsys):
+    """python -m explorer check victorian: one line per data file."""
+    assert main(["check", "victorian"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 8 and out[2].endswith("59 cards: 18 C, 28 E, 2 L, 4 V, 7 W")
+    assert out[3].endswith("70 cards: 10 C, 22 E, 9 L, 8 M, 9 P, 5 V, 7 W")
