@@ -31,6 +31,7 @@ class GameInfo(NamedTuple):
 GAMES: dict[str, GameInfo] = {g.key: g for g in (
     GameInfo("asylum", "Doom Asylum", "a board game: villains roam an asylum, fight conflicts, race to the Yard"),
     GameInfo("victorian", "Victorian heroes and villains", "a two-player card game: heroes track and attack the masterminds, villains plot and send assassins"),
+    GameInfo("doomtrooper", "Doomtrooper", "a card game: warriors muster, take cover and fight for Promotion Points"),
 )}
 
 

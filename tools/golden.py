@@ -1,5 +1,6 @@
 """Golden playthroughs: a few seeded games of Doom Asylum (and one conflict on its
-own), and of the Victorian card game, kept as JSON-lines logs in ``tests/golden/``, so that any change of behaviour,
+own), of the Victorian card game and of Doomtrooper, kept as JSON-lines logs in ``tests/golden/``, so that any
+change of behaviour,
 in the rules or in the bots, shows as a readable diff.
 
     python tools/golden.py            # compare every playthrough with its file (exit 1 and a diff if any differs)
@@ -157,6 +158,45 @@ class VictorianGameLog:
         return self.render(vlog.replay_log(json.dumps(plain) + "\n" + body, VictorianGame()))
 
 
+@dataclass(frozen=True)
+class DoomtrooperPlay:
+    """A whole game of Doomtrooper: ``players`` seats with the sample decks, seat i played
+    by ``bots[i]``, with ``rules`` changed from the rules file (the dice variant, say)."""
+
+    name: str
+    players: int
+    seed: int
+    bots: tuple[str, ...]
+    rules: tuple[tuple[str, Any], ...] = ()
+
+    def game(self):
+        from explorer.doomtrooper.game import DoomtrooperGame
+        from explorer.doomtrooper.params import override_rules
+
+        return DoomtrooperGame(rules=override_rules(dict(self.rules)) if self.rules else None)
+
+    def play(self) -> str:
+        from explorer.doomtrooper.bots import get_bot
+
+        game = self.game()
+        st = Stepper(game, game.new_game(self.players), self.seed,
+                     {seat: get_bot(bot) for seat, bot in enumerate(self.bots)})
+        st.run()
+        return self.render(st)
+
+    def render(self, st: Stepper) -> str:
+        from explorer.doomtrooper.log import log_lines
+
+        lines = log_lines(st, self.players, rules=dict(self.rules))
+        lines[0] = {**lines[0], "bots": list(self.bots), "result": _plain(st.game.result(st.state))}
+        return _text(lines)
+
+    def replay(self, text: str) -> str:
+        from explorer.doomtrooper.log import replay_log
+
+        return self.render(replay_log(text, self.game()))
+
+
 PLAYTHROUGHS = {p.name: p for p in (
     WholeGame("asylum-2p-greedy", players=2, seed=1, bots=("greedy", "greedy")),
     WholeGame("asylum-3p-random", players=3, seed=2, bots=("random", "random", "random")),
@@ -166,6 +206,9 @@ PLAYTHROUGHS = {p.name: p for p in (
                   policies=("expected-vp", "random")),
     VictorianGameLog("victorian-greedy", seed=2, heroes="greedy", villains="greedy"),
     VictorianGameLog("victorian-random", seed=18, heroes="random", villains="random"),
+    DoomtrooperPlay("doomtrooper-2p-greedy", players=2, seed=5, bots=("greedy", "greedy")),
+    DoomtrooperPlay("doomtrooper-2p-dice-mixed", players=2, seed=6, bots=("greedy", "random"),
+                    rules=(("dice", "2d6"), ("sabotage", True))),
 )}
 
 

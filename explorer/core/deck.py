@@ -112,11 +112,35 @@ class Multiset:
             left[card] -= n
         return Multiset(left.items())
 
+    @classmethod
+    def _sorted(cls, items: tuple[tuple[str, int], ...]) -> Multiset:
+        """A multiset from pairs already sorted, merged and positive (no checks)."""
+        m = object.__new__(cls)
+        m.items = items
+        m.size = sum(n for _, n in items)
+        m._hash = hash(items)
+        return m
+
     def add(self, card: str, n: int = 1) -> Multiset:
-        return Multiset(self.items + ((card, n),))
+        if n < 0:
+            raise ValueError(f"a negative count of {card!r}")
+        items = self.items
+        for i, (c, k) in enumerate(items):
+            if c == card:
+                return Multiset._sorted(items[:i] + ((c, k + n),) + items[i + 1:]) if n else self
+            if c > card:
+                return Multiset._sorted(items[:i] + ((card, n),) + items[i:]) if n else self
+        return Multiset._sorted(items + ((card, n),)) if n else self
 
     def remove(self, card: str, n: int = 1) -> Multiset:
-        return self - Multiset(((card, n),))
+        items = self.items
+        for i, (c, k) in enumerate(items):
+            if c == card:
+                if k < n:
+                    break
+                rest = items[:i] + (((c, k - n),) if k > n else ()) + items[i + 1:]
+                return Multiset._sorted(rest)
+        return self - Multiset(((card, n),))  # raises the usual error
 
     def lump(self, key: Callable[[str], str]) -> Multiset:
         """The same cards seen through ``key`` (a card's type, say): a smaller

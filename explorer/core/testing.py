@@ -735,7 +735,8 @@ class _Run:
             return dec.options[0]
         try:
             policy = policy_for(self.policies, dec.player)
-            action = policy.choose(self.game, state, dec, StepRng(seed, n))
+            view = self.game.observe(state, dec.player)  # policies decide from what the player sees, as runners do
+            action = policy.choose(self.game, view, dec, StepRng(seed, n))
         except Exception as e:
             self.fail("policy", f"the policy for player {dec.player!r} raised {_exc(e)} in state {_show(state)}")
             return None

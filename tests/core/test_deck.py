@@ -115,3 +115,28 @@ def test_averages_over_unseen_worlds_are_exact_when_few_and_sampled_when_many():
     est = over_unseen(many, lambda o: int("c0" in o.cards), exact_limit=100, samples=2000, seed=3)
     assert not est.exact and abs(est.value - 6 / 40) < 4 * est.stderr
     assert "sampled" in est.describe() and "exact" in exact.describe()
+
+
+def test_adding_and_removing_one_card_agree_with_the_general_operations():
+    """The fast paths of Multiset.add and Multiset.remove give the same multisets (order, size,
+    hash) as building them afresh, and refuse what the general operations refuse."""
+    import random
+
+    from explorer.core.deck import Multiset
+
+    rng = random.Random(5)
+    m = Multiset.of({"b": 2, "d": 1})
+    for _ in range(300):
+        card, n = rng.choice("abcde"), rng.randint(0, 2)
+        if rng.random() < 0.5:
+            got, want = m.add(card, n), Multiset(m.items + ((card, n),))
+        elif m.count(card) >= n:
+            got, want = m.remove(card, n), m - Multiset(((card, n),))
+        else:
+            with pytest.raises(ValueError):
+                m.remove(card, n)
+            continue
+        assert got == want and got.items == want.items and got.size == want.size and hash(got) == hash(want)
+        m = got
+    with pytest.raises(ValueError):
+        m.add("a", -1)

@@ -1,0 +1,315 @@
+"""Bots for whole games of Doomtrooper, registered by name.
+
+* ``random``: every legal option equally likely (from the runner's policy RNG).
+* ``greedy`` (ours): decides only from what its seat sees
+  (:meth:`~explorer.doomtrooper.game.DoomtrooperGame.observe`).  It claims the
+  Cardinal's Gift without a warrior; musters the strongest warrior it can pay
+  for, arms and armors it, bestows gifts, builds, assigns missions, casts
+  lasting spells; attacks last, when the printed (or dice) odds of the combat
+  favour it, preferring the attack worth most; in the modify step plays a card
+  only when it changes the outcome for the better; takes every point as
+  Promotion; stops sabotage; discards a card it cannot use.
+
+Both are deterministic given the seed: the only randomness is the ``rng`` the
+runner passes to ``choose``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.engine import DeterministicPolicy, Policy, RandomPolicy, outcomes
+from ..core.rounds import PASS, Pass
+from .actions import (
+    Assign,
+    Attack,
+    Bestow,
+    Build,
+    Cast,
+    ClaimGift,
+    DeclineGift,
+    Discard,
+    EndActions,
+    Equip,
+    ExitCover,
+    KeepHand,
+    Meditate,
+    Muster,
+    MusterInCover,
+    PlaySpecial,
+    Respond,
+    Sabotage,
+)
+from .combat import KILLED, UNHURT, WOUNDED, ChooseWeapon, Feed, Play, Table, TakePoints, clash
+from .state import UNSEEN, DTState, Phase
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    name: str
+    make: Callable[[], Policy]
+    summary: str
+
+
+#: Every named bot of Doomtrooper.
+REGISTRY: dict[str, BotInfo] = {}
+
+
+def register(name: str, make: Callable[[], Policy], summary: str) -> None:
+    if name in REGISTRY:
+        raise ValueError(f"bot {name!r} registered twice")
+    REGISTRY[name] = BotInfo(name, make, summary)
+
+
+def get_bot(name: str | Policy) -> Policy:
+    """A fresh bot by name (a policy object is returned as is)."""
+    if isinstance(name, Policy):
+        return name
+    info = REGISTRY.get(name) if isinstance(name, str) else None
+    if info is None:
+        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(REGISTRY)}")
+    return info.make()
+
+
+# -- the greedy bot -------------------------------------------------------------------------------------
+
+_WEIGHT = {KILLED: 1.0, WOUNDED: 0.4, UNHURT: 0.0}
+
+
+def _harm(before_wounded: bool, status: str) -> float:
+    """How much worse off a warrior is after a combat, as a share of its Value."""
+    if status == KILLED:
+        return 1.0
+    if status == WOUNDED and not before_wounded:
+        return 0.4
+    return 0.0
+
+
+class GreedyBot(DeterministicPolicy):
+    """The plan above, from the observation of the deciding seat."""
+
+    name = "greedy"
+
+    def pick(self, game, state: DTState, decision):
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        phase = state.phase
+        if phase is Phase.ACTIONS:
+            return self.action(game, state, options)
+        if phase is Phase.COMBAT:
+            return self.combat(game, state, decision.player, options)
+        if phase is Phase.DISCARD:
+            return self.discard(game, state, options)
+        if phase is Phase.GIFT:
+            warriors = any(game.pool[c].type == "warrior" for c in state.seat.hand.distinct)
+            return DeclineGift() if warriors else ClaimGift()
+        if phase is Phase.AWARD:
+            return max(options, key=lambda o: o.promotion)
+        if phase is Phase.RESPONSE:
+            return next((o for o in options if isinstance(o, Respond)), options[-1])
+        return options[0]
+
+    # -- the actions step ---------------------------------------------------------------------------------
+    def action(self, game, state: DTState, options) -> Any:
+        by: dict[type, list] = {}
+        for o in options:
+            by.setdefault(type(o), []).append(o)
+        seat = state.current
+        pool = game.pool
+        if ExitCover in by and len(by) == 1:
+            return by[ExitCover][0]
+        if Sabotage in by:
+            return by[Sabotage][0]
+        destiny = state.destiny(seat)
+        mine = [t for t in state.troopers if t.owner == seat]
+        left = state.actions
+        attack = self.best_attack(game, state, by[Attack]) if Attack in by and left == 1 else None
+        # setting up comes first; the attack is the last action
+        if Muster in by and (len(mine) < 3 or destiny >= 6):
+            return max(by[Muster], key=lambda o: (_strength(pool[o.card]), o.card))
+        if not mine and MusterInCover in by and left >= game.rules.muster_in_cover_actions:
+            return by[MusterInCover][0]
+        if attack is not None and left == 1:
+            return attack
+        for kind, score in ((Equip, self.equip_score), (Bestow, self.bestow_score), (Cast, self.cast_score)):
+            if kind in by:
+                best = max(by[kind], key=lambda o: score(game, state, o))
+                if score(game, state, best) > 0:
+                    return best
+        if Build in by:
+            return by[Build][0]
+        if Assign in by:
+            best = max(by[Assign], key=lambda o: self.assign_score(game, state, o))
+            if self.assign_score(game, state, best) > 0:
+                return best
+        if PlaySpecial in by:
+            best = self.special(game, state, by[PlaySpecial])
+            if best is not None:
+                return best
+        if Attack in by and left > 1:
+            attack = self.best_attack(game, state, by[Attack])
+        if attack is not None:
+            return attack
+        if Meditate in by and (left > 1 or destiny < 4):
+            return by[Meditate][0]
+        return next((o for o in options if isinstance(o, EndActions)), options[-1])
+
+    def best_attack(self, game, state: DTState, attacks) -> Any:
+        best, best_score = None, 0.0
+        base = _table(state, -1, -1, "fight")
+        for o in attacks:
+            score = self.attack_score(game, state, o, base)
+            if score > best_score:
+                best, best_score = o, score
+        return best
+
+    def attack_score(self, game, state: DTState, o: Attack, base: Table | None = None) -> float:
+        a, d = state.find(o.attacker), state.find(o.defender)
+        if d.card == UNSEEN:
+            return 0.1  # a warrior hidden in cover: worth a look only when nothing better
+        base = base if base is not None else _table(state, -1, -1, "fight")
+        table = base._replace(attacker=o.attacker, defender=o.defender, tactic=o.tactic)
+        combat = game.combat
+        for uid in (o.attacker, o.defender):
+            weapons = combat.weapon_options(table, uid)
+            if weapons:
+                best = max(weapons, key=lambda w: getattr(game.pool[w], o.tactic))
+                table = table._replace(weapons=table.weapons + ((uid, best),))
+        off = combat.off(table)
+        ra, rd = combat.fighter(table, a, d, off), combat.fighter(table, d, a, off)
+        return sum(p * (_harm(d.wounded, sd) * rd.value * 1.2 - _harm(a.wounded, sa) * ra.value)
+                   for (sa, sd), p in _statuses(combat, ra, rd, (a.wounded, d.wounded)))
+
+    def equip_score(self, game, state, o: Equip) -> float:
+        c = game.pool[o.card]
+        t = state.find(o.uid)
+        have = {a.card for a in t.attached}
+        if o.card in have:
+            return -1.0
+        if c.weapon and any(game.pool[x].type == "equipment" and game.pool[x].weapon for x in have):
+            return -1.0
+        gain = max(c.fight, c.shoot) + c.armor - c.foe_armor
+        if c.kind == "vehicle":
+            gain += 0.5 if o.inside else -10
+        return gain + _strength(game.pool[t.card]) / 20 if t.card != UNSEEN else gain
+
+    def bestow_score(self, game, state, o: Bestow) -> float:
+        c = game.pool[o.card]
+        return c.fight + c.shoot + c.armor + (2 if c.strike_first else 0) + 0.1
+
+    def cast_score(self, game, state, o: Cast) -> float:
+        t = state.find(o.target)
+        return 1.0 if t.owner == state.current else -1.0
+
+    def assign_score(self, game, state, o: Assign) -> float:
+        if o.uid is not None:
+            t = state.find(o.uid)
+            return 1.0 + (game.pool[t.card].value / 10 if t.card != UNSEEN else 0)
+        return 1.0
+
+    def special(self, game, state, plays) -> Any:
+        for o in plays:
+            effect = game.pool[o.card].effect
+            if o.target is None:
+                continue
+            t = state.find(o.target)
+            if effect == "force_cover" and t.owner != state.current:
+                return o
+            if effect == "discard_vehicle" and t.owner != state.current:
+                return o
+        return None
+
+    # -- the combat ------------------------------------------------------------------------------------
+    def combat(self, game, state: DTState, seat: int, options) -> Any:
+        first = options[0]
+        if isinstance(first, ChooseWeapon):
+            table = state.combat.table
+            return max(options, key=lambda o: getattr(game.pool[o.card], table.tactic) - game.pool[o.card].foe_armor)
+        if isinstance(first, TakePoints):
+            return max(options, key=lambda o: o.promotion)
+        if all(isinstance(o, (Play, Feed, Pass)) for o in options):
+            return self.modify(game, state, seat, options)
+        return options[0]
+
+    def modify(self, game, state: DTState, seat: int, options) -> Any:
+        table = state.combat.live
+        base = _outlook(game, table, seat)
+        best, best_gain = PASS, 0.0
+        rounds = game.combat.rounds
+        for o in options:
+            if isinstance(o, Pass):
+                continue
+            try:
+                after, _ = rounds.play(table, seat, o, None)
+            except (KeyError, ValueError):
+                continue
+            gain = _outlook(game, after, seat) - base
+            cost = 0.05 if isinstance(o, Feed) else 0.1  # keep cards and points for later
+            if gain - cost > best_gain:
+                best, best_gain = o, gain - cost
+        return best
+
+    # -- the discard -------------------------------------------------------------------------------------
+    def discard(self, game, state: DTState, options) -> Any:
+        hand = state.seat.hand
+        if hand.size < 6:
+            return KeepHand()
+        pool = game.pool
+        seat = state.current
+        shown = {t.card for t in state.troopers if t.card != UNSEEN}
+        for o in options:
+            if isinstance(o, Discard):
+                c = pool[o.card]
+                if c.type == "warrior" and c.personality and o.card in shown:
+                    return o
+                if c.type == "art" and not any(t.owner == seat and pool[t.card].aspects for t in state.troopers
+                                               if t.card != UNSEEN):
+                    return o
+        warriors = [o for o in options if isinstance(o, Discard) and pool[o.card].type == "warrior"]
+        if len(warriors) >= 4:
+            return min(warriors, key=lambda o: (_strength(pool[o.card]), o.card))
+        return KeepHand()
+
+
+def _strength(w) -> float:
+    return max(w.fight, w.shoot) + w.armor + (2 if w.strike_first else 0)
+
+
+def _table(state: DTState, attacker: int, defender: int, tactic: str) -> Table:
+    n = len(state.seats)
+    return Table(tactic, attacker, defender, state.troopers, tuple(s.fortifications for s in state.seats),
+                 state.purse_of, tuple(range(n)), tuple(s.hand for s in state.seats), state.purses)
+
+
+def _outlook(game, table: Table, seat: int) -> float:
+    """How good the combat's printed (or expected, with dice) outcome is for
+    ``seat``: the Value it stands to win minus the Value it stands to lose."""
+    combat = game.combat
+    a, d = table.trooper(table.attacker), table.trooper(table.defender)
+    if UNSEEN in (a.card, d.card):
+        return 0.0
+    off = combat.off(table)
+    ra, rd = combat.fighter(table, a, d, off), combat.fighter(table, d, a, off)
+    total = 0.0
+    for (sa, sd), p in _statuses(combat, ra, rd, (a.wounded, d.wounded)):
+        for t, r, s in ((a, ra, sa), (d, rd, sd)):
+            harm = _harm(t.wounded, s) * max(r.value, 1)
+            total += p * (-harm if t.owner == seat else harm)
+    return total
+
+
+def _statuses(combat, ra, rd, wounded) -> list[tuple[tuple[str, str], float]]:
+    """The combat's outcomes with their chances (floats): one certain outcome under the
+    printed rules, the exact table (the rule enumerated) under the dice variant."""
+    if combat.roll is None:
+        return [(clash(ra, rd, wounded, None, None), 1.0)]
+    return [(o, float(p)) for o, p in outcomes(lambda chance: clash(ra, rd, wounded, chance, combat.roll)).pairs]
+
+
+register("random", RandomPolicy, "every legal option equally likely")
+register("greedy", GreedyBot, "musters, arms and attacks when the odds favour it; plays combat cards that help")
+
+__all__ = ["BotInfo", "GreedyBot", "REGISTRY", "get_bot", "register"]

@@ -1,0 +1,49 @@
+"""Check every Doomtrooper data file at once (``python -m explorer check doomtrooper``).
+
+Each loader already refuses a bad file with a :class:`~explorer.core.data.DataError`
+naming the file, the entry and the field, and checks it against the files it
+depends on; :func:`check_data` loads them all, in dependency order, and says in
+one line what each holds.
+"""
+
+from __future__ import annotations
+
+from ..core.data import Checked, data_path
+from ..core.rulebook import cited, require, sections, summaries_path
+from . import sections as R
+from .affiliations import load_affiliations
+from .cards import load_pool
+from .decks import load_decks
+from .interpretations import load_interpretations
+from .params import CHOICES, NUMBERS, OPTIONS, load_rules
+
+
+def check_data() -> list[Checked]:
+    """Load and cross-check every data file of Doomtrooper; one summary per file.
+    The first problem raises :class:`~explorer.core.data.DataError`."""
+    out = []
+    path = summaries_path(R.GAME)
+    ids = cited(R, R.GAME)
+    require(R.GAME, ids, path)
+    out.append(Checked(path, f"{len(sections(R.GAME, path))} section summaries, covering the {len(ids)} sections "
+                             "the code cites"))
+    path = data_path("doomtrooper", "affiliations.toml")
+    aff = load_affiliations(path)
+    out.append(Checked(path, f"{len(aff.of)} affiliations, {len(aff.areas)} areas, {len(aff.rules)} attack rules"))
+    path = data_path("doomtrooper", "cards.toml")
+    pool = load_pool(path)
+    types = pool.make_up()["types"]
+    out.append(Checked(path, f"{len(pool)} cards ({', '.join(f'{n} {t}' for t, n in types.items())}; {pool.origin})"))
+    path = data_path("doomtrooper", "rules.toml")
+    load_rules(path)
+    out.append(Checked(path, f"{len(NUMBERS)} numbers, each inside its declared range, {len(OPTIONS)} switches and "
+                             f"{len(CHOICES)} choices"))
+    path = data_path("doomtrooper", "decks.toml")
+    decks = load_decks(path)
+    out.append(Checked(path, f"{len(decks)} decks, each keeping the deck rules: "
+                             + ", ".join(f"{d.name} ({len(d.cards)})" for d in decks.values())))
+    path = data_path("doomtrooper", "interpretations.toml")
+    register = load_interpretations(path)
+    switched = sum(r.option is not None for r in register.values())
+    out.append(Checked(path, f"{len(register)} readings ({switched} with a rules switch)"))
+    return out

@@ -1,0 +1,361 @@
+"""Card effects, registered by name: the data names the function, nothing is evaluated.
+
+An effect has a *timing* (when its card is played) and a model of its
+parameters, checked when the pool loads:
+
+* ``combat``: played in the modify step of a combat (Specials, Combat and
+  Personal Combat Spells).  ``targets(ctx, table, seat, params)`` lists the
+  warriors it may be played on (``None`` for no target); ``apply(...)`` asks the
+  combat (``ctx``, see :class:`explorer.doomtrooper.combat.Context`) to do it;
+* ``turn``: played in its owner's actions step without using an action
+  (Specials, Art spells cast outside combat); ``host`` is the game;
+* ``response``: played when an opponent does something the card answers (here:
+  a sabotage);
+* ``mission``: a mission's terms, checked when something happens that could
+  fulfil it (:class:`Kill`, the end of a turn).
+
+The next issue adds more effects (and timings: Warzones, Relics, Ki Powers)
+with :func:`register`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, NamedTuple
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+TIMINGS = ("combat", "turn", "response", "mission")
+
+
+class EffectError(ValueError):
+    """A card names an unknown effect or gives it bad parameters."""
+
+    def __init__(self, field: str, problem: str):
+        self.field = field
+        self.problem = problem
+        super().__init__(f"{field}: {problem}")
+
+
+class Effect:
+    """Base class of a registered effect."""
+
+    name = "effect"
+    timing = "combat"
+
+    class Params(BaseModel):
+        model_config = ConfigDict(extra="forbid", strict=True)
+
+    def targets(self, ctx: Any, table: Any, seat: int, p: Any) -> tuple[Any, ...]:
+        return (None,)
+
+    def apply(self, ctx: Any, table: Any, seat: int, card: str, p: Any, target: Any) -> tuple[Any, str]:
+        raise NotImplementedError
+
+
+#: name -> the effect
+REGISTRY: dict[str, Effect] = {}
+
+
+def register(cls: type[Effect]) -> type[Effect]:
+    """Class decorator: add an effect to :data:`REGISTRY` under its ``name``."""
+    if cls.name in REGISTRY:
+        raise ValueError(f"effect {cls.name!r} registered twice")
+    if cls.timing not in TIMINGS:
+        raise ValueError(f"effect {cls.name!r}: unknown timing {cls.timing!r}")
+    REGISTRY[cls.name] = cls()
+    return cls
+
+
+def get(name: str) -> Effect:
+    return REGISTRY[name]
+
+
+def check(name: str, timing: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The parameters of effect ``name`` played at ``timing``, checked."""
+    effect = REGISTRY.get(name)
+    if effect is None:
+        raise EffectError("effect", f"unknown effect {name!r} (known: {', '.join(sorted(REGISTRY))})")
+    if effect.timing != timing:
+        raise EffectError("effect", f"{name!r} is a {effect.timing} effect; this card is played at {timing} timing")
+    try:
+        return effect.Params.model_validate(dict(params)).model_dump()
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err["loc"])
+        raise EffectError(f"params.{where}" if where else "params", err["msg"]) from None
+
+
+def params(card: Any) -> Any:
+    """A card's checked parameters as its effect's model (cached on the card)."""
+    key = (card.effect, card.params)
+    hit = _PARAMS.get(key)
+    if hit is None:
+        hit = _PARAMS[key] = REGISTRY[card.effect].Params.model_validate(dict(card.params))
+    return hit
+
+
+_PARAMS: dict[tuple, Any] = {}
+
+On = Literal["own", "foe", "either"]
+
+
+def _side_ok(ctx: Any, table: Any, seat: int, uid: int, on: str) -> bool:
+    mine = ctx.owner(uid) == seat
+    return on == "either" or (on == "own") == mine
+
+
+def _is(ctx: Any, uid: int, cls: str) -> bool:
+    return cls == "any" or cls in ctx.classes(uid)
+
+
+# -- combat effects ------------------------------------------------------------------------------
+
+@register
+class RatingBonus(Effect):
+    """Adds to (or takes from) a combatant's ratings for this combat.  ``on``: a
+    combatant of the player (``own``), of an opponent (``foe``) or either; ``who``:
+    the class the combatant must have; ``against``: the class its opponent must have."""
+
+    name = "rating_bonus"
+
+    class Params(BaseModel):
+        model_config = ConfigDict(extra="forbid", strict=True)
+        fight: int = 0
+        shoot: int = 0
+        armor: int = 0
+        value: int = 0
+        on: On = "own"
+        who: str = "any"
+        against: str = "any"
+
+    def targets(self, ctx, table, seat, p):
+        out = []
+        for uid, foe in ((table.attacker, table.defender), (table.defender, table.attacker)):
+            if _side_ok(ctx, table, seat, uid, p.on) and _is(ctx, uid, p.who) and _is(ctx, foe, p.against):
+                out.append(uid)
+        return tuple(out)
+
+    def apply(self, ctx, table, seat, card, p, target):
+        table = ctx.add_mod(table, seat, card, target, fight=p.fight, shoot=p.shoot, armor=p.armor, value=p.value)
+        return table, f"{ctx.label(target)} gets {_signed(p)}"
+
+
+@register
+class StrikeFirst(Effect):
+    """A combatant strikes first in this combat ("Striking First")."""
+
+    name = "strike_first"
+
+    class Params(BaseModel):
+        model_config = ConfigDict(extra="forbid", strict=True)
+        on: On = "own"
+        who: str = "any"
+
+    def targets(self, ctx, table, seat, p):
+        return tuple(uid for uid in (table.attacker, table.defender)
+                     if _side_ok(ctx, table, seat, uid, p.on) and _is(ctx, uid, p.who))
+
+    def apply(self, ctx, table, seat, card, p, target):
+        return ctx.add_mod(table, seat, card, target, strike="first"), f"{ctx.label(target)} strikes first"
+
+
+@register
+class CancelLast(Effect):
+    """Cancels the last card an opponent played in this combat that still works
+    ("Timing": a later card may counter an earlier one in the modify step)."""
+
+    name = "cancel_last"
+
+    def targets(self, ctx, table, seat, p):
+        return (None,) if ctx.last_play(table, seat) is not None else ()
+
+    def apply(self, ctx, table, seat, card, p, target):
+        play = ctx.last_play(table, seat)
+        return ctx.cancel(table, play), f"cancels {play.card}"
+
+
+@register
+class ReplaceDefender(Effect):
+    """When your warrior is the Defender: another warrior of the attacking player
+    becomes the Defender (the attacking player's warriors then fight each other)."""
+
+    name = "replace_defender"
+
+    def targets(self, ctx, table, seat, p):
+        if ctx.owner(table.defender) != seat:
+            return ()
+        them = ctx.owner(table.attacker)
+        return tuple(uid for uid in ctx.warriors(them) if uid not in (table.attacker, table.defender)
+                     and ctx.can_fight(uid))
+
+    def apply(self, ctx, table, seat, card, p, target):
+        return ctx.replace(table, "defender", target), f"{ctx.label(target)} becomes the Defender"
+
+
+@register
+class Bodyguard(Effect):
+    """When your warrior is the Defender: another of your warriors out of cover
+    takes its place."""
+
+    name = "bodyguard"
+
+    def targets(self, ctx, table, seat, p):
+        if ctx.owner(table.defender) != seat:
+            return ()
+        return tuple(uid for uid in ctx.warriors(seat) if uid not in (table.attacker, table.defender)
+                     and not ctx.in_cover(uid) and ctx.can_fight(uid))
+
+    def apply(self, ctx, table, seat, card, p, target):
+        return ctx.replace(table, "defender", target), f"{ctx.label(target)} steps in as the Defender"
+
+
+# -- effects played in a turn ---------------------------------------------------------------------
+
+@register
+class ForceCover(Effect):
+    """A warrior out of cover is forced into cover (out of its vehicle too)."""
+
+    name = "force_cover"
+    timing = "turn"
+
+    class Params(BaseModel):
+        model_config = ConfigDict(extra="forbid", strict=True)
+        who: str = "any"
+        own_only: bool = False
+
+    def targets(self, host, state, seat, p):
+        return tuple(t.uid for t in state.troopers if not t.cover and host.has_class(t, p.who)
+                     and (not p.own_only or t.owner == seat))
+
+    def apply(self, host, state, seat, card, p, target):
+        return host.force_cover(state, target)
+
+
+@register
+class DiscardVehicle(Effect):
+    """A vehicle attached to a warrior is discarded (the warrior inside is wounded)."""
+
+    name = "discard_vehicle"
+    timing = "turn"
+
+    def targets(self, host, state, seat, p):
+        return tuple(t.uid for t in state.troopers if host.vehicle_of(t) is not None)
+
+    def apply(self, host, state, seat, card, p, target):
+        return host.discard_vehicle(state, target)
+
+
+@register
+class AttachBonus(Effect):
+    """An Art spell cast in a turn stays on its target while it is in play and
+    adds to its ratings (``on = "self"``: the caster only)."""
+
+    name = "attach_bonus"
+    timing = "turn"
+
+    class Params(BaseModel):
+        model_config = ConfigDict(extra="forbid", strict=True)
+        fight: int = 0
+        shoot: int = 0
+        armor: int = 0
+        value: int = 0
+        on: Literal["self", "doomtrooper"] = "self"
+
+
+# -- responses -------------------------------------------------------------------------------------
+
+@register
+class StopSabotage(Effect):
+    """Stops a sabotage aimed at its player ("Optional Rule: Sabotage")."""
+
+    name = "stop_sabotage"
+    timing = "response"
+
+
+# -- missions --------------------------------------------------------------------------------------
+
+class Kill(NamedTuple):
+    """A warrior killed in combat: who killed it (warrior and player) and who died."""
+
+    killer: int
+    killer_owner: int
+    victim: int
+    victim_owner: int
+    victim_classes: frozenset
+
+
+class Reward(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    promotion: int = Field(default=0, ge=0)
+    destiny: int = Field(default=0, ge=0)
+
+
+class MissionEffect(Effect):
+    timing = "mission"
+    trigger = "kill"  # or "end_of_turn"
+
+    def fulfilled(self, p: Any, owner: int, holder: Any, what: Any, host: Any, state: Any) -> bool:
+        """Whether the mission's terms are met.  ``holder``: the warrior's uid or
+        the player's seat it is assigned to; ``what``: the :class:`Kill` or the seat
+        whose turn ends."""
+        raise NotImplementedError
+
+
+@register
+class KillBonus(MissionEffect):
+    """Assigned to your warrior: fulfilled when it kills a warrior in combat."""
+
+    name = "kill_bonus"
+    Params = Reward
+
+    def fulfilled(self, p, owner, holder, what, host, state):
+        return what.killer == holder
+
+
+@register
+class Bounty(MissionEffect):
+    """Assigned to an opponent's warrior: fulfilled when one of your warriors kills it."""
+
+    name = "bounty"
+    Params = Reward
+
+    def fulfilled(self, p, owner, holder, what, host, state):
+        return what.victim == holder and what.killer_owner == owner
+
+
+@register
+class Assassination(MissionEffect):
+    """Assigned to an opponent: fulfilled when one of your warriors kills one of
+    his warriors of class ``victim`` (a Personality, say)."""
+
+    name = "assassination"
+
+    class Params(Reward):
+        victim: str = "Personality"
+
+    def fulfilled(self, p, owner, holder, what, host, state):
+        return what.victim_owner == holder and what.killer_owner == owner and p.victim in what.victim_classes
+
+
+@register
+class HoldTheLine(MissionEffect):
+    """Assigned to yourself: fulfilled at the end of your turn when you have at
+    least ``count`` warriors in play."""
+
+    name = "hold_the_line"
+    trigger = "end_of_turn"
+
+    class Params(Reward):
+        count: int = Field(default=3, ge=1)
+
+    def fulfilled(self, p, owner, holder, what, host, state):
+        return what == holder == owner and sum(t.owner == owner for t in state.troopers) >= p.count
+
+
+def _signed(p: Any) -> str:
+    parts = [f"{getattr(p, r):+d} {r.capitalize()}" for r in ("fight", "shoot", "armor", "value") if getattr(p, r)]
+    return ", ".join(parts) or "nothing"
+
+
+__all__ = ["Effect", "EffectError", "Kill", "MissionEffect", "REGISTRY", "TIMINGS", "check", "get", "params", "register"]

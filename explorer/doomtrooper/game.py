@@ -1,0 +1,426 @@
+"""A whole game of Doomtrooper, for two or more players, one rule at a time.
+
+:class:`DoomtrooperGame` implements the engine protocol: ``decision(state)``
+says whose choice it is and lists the legal options, ``resolve(state, action,
+chance)`` applies one rule (every shuffle and draw, every die of the dice
+variant asked of ``chance``), ``result(state)`` says who won, ``illegal(state,
+action)`` names the rule an action breaks, and ``observe(state, seat)`` is what
+a seat can see.
+
+This module only dispatches; each rulebook topic has its own module:
+
+* :mod:`~explorer.doomtrooper.turn`: setting up, the Cardinal's Gift, the order of
+  play, No Warriors in Play, Meditate, the discard, the end of the game;
+* :mod:`~explorer.doomtrooper.muster`: Muster Warrior (in cover too), Personalities;
+* :mod:`~explorer.doomtrooper.cover`: Seek Cover, Exit Cover;
+* :mod:`~explorer.doomtrooper.equip`: Equip Warrior and the Advanced Vehicle Rules;
+* :mod:`~explorer.doomtrooper.fortify`: Build Fortification, Bestow Gift;
+* :mod:`~explorer.doomtrooper.missions`: Assign Mission and fulfilment;
+* :mod:`~explorer.doomtrooper.spells`: Art spells and Specials played in a turn;
+* :mod:`~explorer.doomtrooper.attack`: who may attack whom, the attack action;
+* :mod:`~explorer.doomtrooper.combat`: the combat itself, embedded as a sub-game
+  (:class:`~explorer.core.subgame.SubGame`), its modify step a round of card
+  play (:class:`~explorer.core.rounds.Rounds`);
+* :mod:`~explorer.doomtrooper.sabotage`: the optional Sabotage rules.
+
+>>> game = DoomtrooperGame()
+>>> state = game.setup(seed=1)
+>>> [s.hand.size for s in state.seats], state.purses
+([7, 7], (5, 5))
+>>> from explorer.core.engine import RandomPolicy, simulate
+>>> simulate(game, game.new_game(), RandomPolicy(), seed=3).result.reason in (
+...     "promotion goal", "draw piles exhausted", "no warriors", "turn cap")
+True
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.deck import Deck, Multiset
+from ..core.engine import Chance, Decision, Game, IllegalAction, SampledChance, Step, Stepper, derived_rng
+from ..core.events import Event, RuleRef, event
+from ..core.rounds import Pass, Rounds
+from ..core.subgame import SubGame
+from . import attack, cover, equip, fortify, missions, muster, sabotage, spells, turn  # noqa: F401 (register kinds)
+from . import sections as R
+from .actions import (
+    ACTION_TYPES,
+    KINDS,
+    ClaimGift,
+    Deal,
+    DeclineGift,
+    Discard,
+    Draw,
+    EndActions,
+    KeepHand,
+    ordered,
+)
+from .cards import Pool, load_pool
+from .combat import ACTIONS as COMBAT_ACTIONS
+from .combat import Combat, CombatState, TakePoints
+from .combat import _SEATS as SEATS
+from .decks import check_deck, load_decks
+from .params import DoomtrooperRules, load_rules
+from .state import UNSEEN, Award, DTState, Phase, Trooper, put_seat
+from .warriors import must_exit_cover
+
+_DEAL = Decision(None, (Deal(),), R.SETUP, "Shuffle and deal the opening hands")
+_DRAW = Decision(None, (Draw(),), R.DRAW, "Draw up to seven cards")
+_GIFT = (ClaimGift(), DeclineGift())
+
+
+class DoomtrooperGame(Game):
+    """The rules of a whole game: the card pool, the rules (numbers and switches)
+    and the default decks are fixed per game object; states carry the rest."""
+
+    name = R.GAME
+
+    def __init__(self, pool: Pool | str | os.PathLike | None = None,
+                 rules: DoomtrooperRules | str | os.PathLike | None = None,
+                 decks: Mapping[str, Any] | str | os.PathLike | None = None) -> None:
+        self.pool: Pool = pool if isinstance(pool, Pool) else load_pool(pool)
+        self.rules: DoomtrooperRules = rules if isinstance(rules, DoomtrooperRules) else load_rules(rules)
+        self.decks = dict(decks) if isinstance(decks, Mapping) else dict(load_decks(decks))
+        self.aff = self.pool.affiliations
+        self.combat = Combat(self.pool, self.rules)
+        self.sub = SubGame(self.combat)
+        self.answer_round = Rounds(*sabotage.answer_plays(self), R.SABOTAGE, prompt="Stop the sabotage, or pass")
+        self.answer_sub = SubGame(self.answer_round)
+        self._card_classes: dict[str, frozenset[str]] = {}
+        self._may: dict[tuple[str, str], bool] = {}
+        self.kinds = ordered()
+        self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
+
+    # -- setting up -------------------------------------------------------------------------------
+    def new_game(self, players: int = 2, decks: Sequence[Any] | None = None) -> DTState:
+        """A game before the deal (the state runners start from, so the deal is a
+        step of the game).  ``decks``: one per seat, each a sample deck's name or
+        a ``{card: copies}`` mapping, checked against the deck rules; by default
+        seat ``i`` plays the ``i``-th sample deck (cycling)."""
+        if type(players) is not int or players < 2:
+            raise ValueError(f"a game needs at least 2 players, not {players!r}")
+        names = list(self.decks)
+        chosen = list(decks) if decks is not None else [names[i % len(names)] for i in range(players)]
+        if len(chosen) != players:
+            raise ValueError(f"{len(chosen)} decks given for {players} players")
+        cards = []
+        for i, d in enumerate(chosen):
+            if isinstance(d, str):
+                if d not in self.decks:
+                    raise ValueError(f"no sample deck named {d!r} (known: {', '.join(names)})")
+                d = self.decks[d].cards if hasattr(self.decks[d], "cards") else self.decks[d]
+            cards.append(check_deck(d, name=f"seat {i}'s deck", pool=self.pool, rules=self.rules))
+        return turn.new_game(self, cards)
+
+    def setup(self, players: int = 2, seed: int | str = 0, decks: Sequence[Any] | None = None) -> DTState:
+        """The state after the deal (the shuffles answered by a stream derived from
+        ``seed``): for teaching and tests.  Runners start from :meth:`new_game`."""
+        state = self.new_game(players, decks)
+        return self.resolve(state, Deal(), SampledChance(derived_rng(seed, "setup"))).state
+
+    def new_stepper(self, players: int = 2, seed: int | str = 0, policies=None, decks=None) -> Stepper:
+        return Stepper(self, self.new_game(players, decks), seed, policies)
+
+    # -- helpers for the rules and the card effects ---------------------------------------------------
+    def classes_of(self, t: Trooper) -> frozenset[str]:
+        return self.combat.classes_of(t)
+
+    def classes_of_card(self, name: str) -> frozenset[str]:
+        hit = self._card_classes.get(name)
+        if hit is None:
+            c = self.pool[name]
+            hit = self._card_classes[name] = self.aff.classes(c.affiliation, c.keywords, c.considered)
+        return hit
+
+    def may_attack(self, attacker: str, defender: str) -> bool:
+        """May a warrior of card ``attacker`` attack one of card ``defender`` (of
+        another player)?  The attack rules, cached by card names."""
+        key = (attacker, defender)
+        hit = self._may.get(key)
+        if hit is None:
+            hit = self._may[key] = self.aff.decide(self.classes_of_card(attacker), self.classes_of_card(defender),
+                                                   False)[0]
+        return hit
+
+    def has_class(self, t: Trooper, cls: str) -> bool:
+        return cls == "any" or cls in self.classes_of(t)
+
+    def vehicle_of(self, t: Trooper) -> Any:
+        return self.combat.vehicle(t)
+
+    def force_cover(self, state: DTState, uid: int) -> tuple[DTState, list[Event]]:
+        return cover.force_cover(self, state, uid)
+
+    def discard_vehicle(self, state: DTState, uid: int) -> tuple[DTState, list[Event]]:
+        return equip.discard_vehicle(self, state, uid)
+
+    def section(self, section_id: str) -> RuleRef:
+        return RuleRef(R.GAME, section_id)
+
+    # -- the protocol -------------------------------------------------------------------------------------
+    def decision(self, state: DTState) -> Decision | None:
+        phase = state.phase
+        if phase is Phase.ACTIONS:
+            return Decision(state.current, self.action_options(state), R.ACTIONS,
+                            f"Seat {state.current}: an action ({state.actions} left), or end the actions")
+        if phase is Phase.COMBAT:
+            return self.sub.decision(state.combat, SEATS)
+        if phase is Phase.DRAW:
+            return _DRAW
+        if phase is Phase.DISCARD:
+            return Decision(state.current, turn.discard_options(state), R.DISCARD,
+                            f"Seat {state.current}: discard a card face down, or keep your hand")
+        if phase is Phase.RESPONSE:
+            return self.answer_sub.decision(state.response, SEATS)
+        if phase is Phase.AWARD:
+            a = state.pending[0]
+            return Decision(a.seat, tuple(TakePoints(k) for k in range(a.points + 1)), a.rule,
+                            f"Seat {a.seat}: how many of the {a.points} points as Promotion Points?")
+        if phase is Phase.GIFT:
+            return Decision(state.current, _GIFT, R.CARDINALS_GIFT,
+                            f"Seat {state.current}: claim the Cardinal's Gift (a fresh hand), or keep this one")
+        if phase is Phase.SETUP:
+            return _DEAL
+        return None
+
+    def action_options(self, state: DTState) -> tuple[Any, ...]:
+        """Every legal action of the current player, in registry order, then
+        :class:`EndActions`.  While all his warriors are in cover his next action
+        must bring one out ("Seek Cover")."""
+        left = state.actions
+        rules = self.rules
+        if left > 0 and must_exit_cover(state, state.current):
+            return tuple(KINDS[cover.ExitCover].options(self, state))
+        out: list[Any] = []
+        for kind in self.kinds:
+            if kind.cost(rules) <= left:
+                out += kind.options(self, state)
+        out.append(EndActions())
+        return tuple(out)
+
+    def result(self, state: DTState):
+        return state.result
+
+    def resolve(self, state: DTState, action: Any, chance: Chance) -> Step:
+        phase = state.phase
+        if phase is Phase.COMBAT:
+            sub = self.sub.step(state.combat, action, chance)
+            if sub.result is None:
+                return Step(state._replace(combat=sub.state), sub.events)
+            state, events = attack.finish(self, state, sub.result)
+            events = list(sub.events) + events
+        elif phase is Phase.ACTIONS:
+            state, events = self._act(state, action, chance)
+        elif phase is Phase.DRAW:
+            state, events = turn.do_draw(self, state, action, chance)
+        elif phase is Phase.DISCARD:
+            if not isinstance(action, (Discard, KeepHand)):
+                raise self.illegal(state, action)
+            state, events = turn.do_discard(self, state, action, chance)
+        elif phase is Phase.RESPONSE:
+            sub = self.answer_sub.step(state.response, action, chance)
+            if sub.result is None:
+                return Step(state._replace(response=sub.state), sub.events)
+            state, events = sabotage.answered(self, state, sub.result, list(sub.events))
+        elif phase is Phase.AWARD:
+            state, events = self._take_points(state, action)
+        elif phase is Phase.GIFT:
+            if not isinstance(action, (ClaimGift, DeclineGift)):
+                raise self.illegal(state, action)
+            state, events = turn.do_gift(self, state, action, chance)
+        elif phase is Phase.SETUP:
+            state, events = turn.do_deal(self, state, action, chance)
+        else:
+            raise self.illegal(state, action)
+        state, more = turn.settle(self, state)
+        return Step(state, tuple(events) + tuple(more))
+
+    def _act(self, state: DTState, action: Any, chance: Chance) -> tuple[DTState, list[Event]]:
+        if isinstance(action, EndActions):
+            return state._replace(phase=Phase.DISCARD, actions=0), [
+                event(R.ACTIONS, f"seat {state.current} ends his actions", seat=state.current)]
+        kind = KINDS.get(type(action))
+        if kind is None:
+            raise self.illegal(state, action)
+        cost = kind.cost(self.rules)
+        state = state._replace(actions=state.actions - cost)
+        state, events = kind.do(self, state, action, chance)
+        if state.phase is Phase.ACTIONS and state.actions == 0 and not any(k.options(self, state) for k in self._free):
+            state = state._replace(phase=Phase.DISCARD)
+        return state, events
+
+    def _take_points(self, state: DTState, action: Any) -> tuple[DTState, list[Event]]:
+        a: Award = state.pending[0]
+        destiny = a.points - action.promotion
+        s = state.seats[a.seat]
+        state = put_seat(state, a.seat, s._replace(promotion=s.promotion + action.promotion),
+                         pending=state.pending[1:])
+        purses = list(state.purses)
+        purses[state.purse_of[a.seat]] += destiny
+        state = state._replace(purses=tuple(purses))
+        if not state.pending:
+            state = state._replace(phase=Phase.ACTIONS)
+            if state.actions == 0:
+                state = state._replace(phase=Phase.DISCARD)
+        return state, [event(a.rule, f"seat {a.seat} takes {action.promotion} Promotion and {destiny} Destiny Points "
+                                     f"for {a.why}", seat=a.seat, promotion=action.promotion, destiny=destiny)]
+
+    # -- what a seat sees ----------------------------------------------------------------------------------
+    def observe(self, state: DTState, player: Any) -> DTState:
+        """``state`` as seat ``player`` sees it: other hands, every draw pile, every
+        discard and annihilated pile show only their size (face-down cards are
+        seen by nobody, not even their owner, who may not look through them), and
+        another player's warrior mustered in cover shows neither its card nor its
+        area until it is revealed.  ``None`` sees everything."""
+        if player is None:
+            return state
+        seats = tuple(_masked_seat(s, i == player) for i, s in enumerate(state.seats))
+        troopers = _masked_troopers(state.troopers, player)
+        changes: dict[str, Any] = {"seats": seats, "troopers": troopers}
+        if state.combat is not None:
+            changes["combat"] = _masked_combat(state.combat, player)
+        if state.response is not None:
+            r = state.response
+            t = r.table
+            hand = t.hand if t.seat == player else _unseen(t.hand.size)
+            changes["response"] = r._replace(table=t._replace(hand=hand))
+        return state._replace(**changes)
+
+    # -- reading a state ------------------------------------------------------------------------------------
+    def describe(self, state: DTState, seat: Any = None) -> str:
+        """The table as ``seat`` sees it (``None``: everything), in words: the turn,
+        each player's pools and piles, his warriors by area (wounded, in cover,
+        hidden, inside a vehicle, with what is attached), fortifications and
+        missions, and a combat under way."""
+        view = self.observe(state, seat)
+        if view.phase is Phase.SETUP:
+            return f"A new game for {len(view.seats)} players: the decks are not dealt yet."
+        who = "everything" if seat is None else f"seat {seat}'s view"
+        head = f"turn {view.turn}, seat {view.current} to play ({view.phase}"
+        head += f", {view.actions} action{'s' if view.actions != 1 else ''} left)" if view.phase is Phase.ACTIONS else ")"
+        lines = [f"{head} -- {who}"]
+        if view.result is not None:
+            lines[0] = f"{view.result} -- {who}"
+        live = view.combat.live if view.combat is not None else None  # cards and points in play in a combat
+        for i, s in enumerate(view.seats):
+            cards = live.hands[i] if live is not None else s.hand
+            hand = ", ".join(cards) if UNSEEN not in cards else f"{cards.size} cards"
+            destiny = live.purses[view.purse_of[i]] if live is not None else view.destiny(i)
+            out = " (out of the game)" if s.out else ""
+            lines.append(f"seat {i}{out}: {destiny} Destiny, {s.promotion} Promotion; hand: {hand or 'none'}; "
+                         f"draw pile {len(s.deck)}, discard pile {s.discard.size}")
+            for area in [a for a, _ in self.aff.areas] + ["between"]:
+                here = [t for t in view.troopers if t.owner == i and t.area == area]
+                if here:
+                    lines.append(f"  {area}: " + "; ".join(_trooper_text(t) for t in here))
+            if s.fortifications:
+                lines.append("  fortifications: " + ", ".join(s.fortifications))
+            if s.missions:
+                lines.append("  missions on him: " + ", ".join(f"{m.card} (seat {m.owner}'s)" for m in s.missions))
+        if view.combat is not None:
+            table = view.combat.live
+            a, d = table.trooper(table.attacker), table.trooper(table.defender)
+            ra, rd = self.combat.ratings(table, a.uid), self.combat.ratings(table, d.uid)
+            word = table.tactic.capitalize()
+            lines.append(f"combat ({view.combat.step}): {a.card} {word} {ra.attack} / Armor {ra.armor} against "
+                         f"{d.card} {word} {rd.attack} / Armor {rd.armor}")
+            played = [p.card + (" (cancelled)" if p.cancelled else "") for p in table.plays]
+            if played:
+                lines.append("  cards played: " + ", ".join(played))
+        return "\n".join(lines)
+
+    # -- why not --------------------------------------------------------------------------------------------
+    def illegal(self, state: DTState, action: Any) -> IllegalAction:
+        phase = state.phase
+        if phase is Phase.OVER:
+            return IllegalAction(R.OVERVIEW, "the game is over")
+        if phase is Phase.SETUP:
+            return IllegalAction(R.SETUP, "the game has not begun: first the decks are shuffled and the hands dealt")
+        if isinstance(action, (ClaimGift, DeclineGift)) and phase is not Phase.GIFT:
+            return turn.explain_gift(self, state, action)
+        if phase is Phase.GIFT:
+            return IllegalAction(R.CARDINALS_GIFT, f"seat {state.current} first answers the Cardinal's Gift")
+        if phase is Phase.COMBAT:
+            if isinstance(action, COMBAT_ACTIONS + (Pass,)):
+                return self.sub.illegal(state.combat, action)
+            return IllegalAction(R.ATTACK, f"a combat is under way: {action!r} must wait until it is over")
+        if phase is Phase.RESPONSE:
+            return IllegalAction(R.SABOTAGE, f"seat {state.response.player} is answering a sabotage")
+        if phase is Phase.AWARD:
+            a = state.pending[0]
+            return IllegalAction(a.rule, f"seat {a.seat} first splits {a.points} points (Promotion from 0 to {a.points})")
+        if phase is Phase.DRAW:
+            return IllegalAction(R.DRAW, "the turn begins with the draw")
+        kind = KINDS.get(type(action))
+        if phase is Phase.DISCARD:
+            if kind is not None:
+                return IllegalAction(R.ACTIONS, f"seat {state.current}'s actions are over for this turn (three actions, "
+                                                "the attack always the last)")
+            if isinstance(action, (Discard, KeepHand)):
+                return turn.explain_discard(self, state, action)
+            return IllegalAction(R.DISCARD, f"{action!r} is not a discard")
+        # the actions step
+        if isinstance(action, (Discard, KeepHand)):
+            return IllegalAction(R.DISCARD, "the discard comes after the actions: end them first")
+        if kind is None:
+            return IllegalAction(R.ACTIONS, f"{action!r} is not an action of Doomtrooper")
+        if kind.cost(self.rules) > state.actions:
+            need = kind.cost(self.rules)
+            return IllegalAction(R.ACTIONS if need == 1 else kind.rule,
+                                 f"{type(action).__name__} takes {need} action{'s' if need > 1 else ''}; "
+                                 f"seat {state.current} has {state.actions} left")
+        if state.actions > 0 and must_exit_cover(state, state.current) and not isinstance(action, cover.ExitCover):
+            return IllegalAction(R.COVER, "all your warriors are in cover: your next action must bring one out")
+        return kind.explain(self, state, action)
+
+
+def _trooper_text(t: Trooper) -> str:
+    tags = [x for x, on in (("wounded", t.wounded), ("in cover", t.cover), ("hidden", t.hidden and t.card != UNSEEN),
+                            ("not paid for", t.unpaid), ("inside its vehicle", t.inside)) if on]
+    name = "a face-down warrior" if t.card == UNSEEN else t.card
+    text = f"#{t.uid} {name}" + (f" ({', '.join(tags)})" if tags else "")
+    return text + (f" with {', '.join(t.cards())}" if t.attached else "")
+
+
+@lru_cache(maxsize=512)
+def _unseen(n: int) -> Multiset:
+    """``n`` cards nobody may look at (cached: multisets are immutable)."""
+    return Multiset(((UNSEEN, n),)) if n else Multiset()
+
+
+def _masked_seat(s, own: bool):
+    deck = s.deck
+    return s._replace(hand=s.hand if own else _unseen(s.hand.size),
+                      deck=Deck((), _unseen(len(deck)), frozenset()),
+                      discard=_unseen(s.discard.size), annihilated=_unseen(s.annihilated.size))
+
+
+def _masked_troopers(troopers: tuple[Trooper, ...], player: Any) -> tuple[Trooper, ...]:
+    if not any(t.hidden and t.owner != player for t in troopers):
+        return troopers
+    return tuple(t._replace(card=UNSEEN, area="between") if t.hidden and t.owner != player else t for t in troopers)
+
+
+def _masked_table(table, player: Any):
+    hands = tuple(h if i == player else _unseen(h.size) for i, h in enumerate(table.hands))
+    return table._replace(hands=hands, troopers=_masked_troopers(table.troopers, player))
+
+
+def _masked_combat(c: CombatState, player: Any) -> CombatState:
+    c = c._replace(table=_masked_table(c.table, player))
+    if c.rounds is not None:
+        c = c._replace(rounds=c.rounds._replace(table=_masked_table(c.rounds.table, player)))
+    return c
+
+
+def setup(players: int = 2, seed: int | str = 0, **kwargs: Any) -> tuple[DoomtrooperGame, DTState]:
+    """A game and its state after the deal (see :meth:`DoomtrooperGame.setup`)."""
+    game = DoomtrooperGame(**kwargs)
+    return game, game.setup(players, seed)
+
+
+__all__ = ["ACTION_TYPES", "DoomtrooperGame", "setup"]

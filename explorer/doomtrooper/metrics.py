@@ -1,0 +1,132 @@
+"""What the what-if layer measures in a game of Doomtrooper, and how a variant is built.
+
+The same contract as Doom Asylum's (``explorer.whatif`` finds it by convention):
+
+* :func:`metrics`: who won (by seat), draws, how games ended, length, and how often
+  rules fired: combats, kills, warriors mustered in cover, sabotages, missions
+  fulfilled;
+* :func:`measure`: those values for one played game, from its result and events;
+* :func:`variant_game` / :func:`game_for`: the game with rule numbers and switches
+  overridden by name (as in ``data/doomtrooper/rules.toml``), each checked;
+* :func:`play`: one seeded game, played by bots, measured;
+* :func:`parameters`: every number and switch with its range and value;
+* :func:`exact_effect`: the exact, local effect of a rule where one is defined
+  (``cover_armor``: the chance a warrior in cover is wounded, under the dice variant).
+
+>>> values = play(game_for({}), "doc#0")
+>>> values["win_seat_0"] + values["win_seat_1"] + values["draw"] >= 1
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from ..core.data import DataError
+from ..core.engine import simulate
+from ..core.metrics import Metric, rule_counts
+from . import sections as R
+from .game import DoomtrooperGame
+from .odds import wound_chance
+from .params import NUMBERS, OPTIONS, RuleError, load_rules, override_rules, rule_ranges
+from .simulate import policies_for
+from .state import GameResult
+
+ENDINGS = ("promotion goal", "draw piles exhausted", "no warriors", "turn cap")
+
+
+def metrics(players: int = 2) -> tuple[Metric, ...]:
+    """The metrics of a ``players``-seat game."""
+    out = [Metric(f"win_seat_{s}", f"seat {s} wins", "seats", "rate") for s in range(players)]
+    out.append(Metric("draw", "draw (nobody ahead at the turn cap)", "ending", "rate"))
+    out += [Metric(f"end_{e.replace(' ', '_')}", f"ends by {e}", "ending", "rate") for e in ENDINGS]
+    out += [
+        Metric("turns", "game length (turns)", "length", "mean"),
+        Metric("combats", "combats per game", "rules", "mean"),
+        Metric("kills", "warriors killed in combat", "rules", "mean"),
+        Metric("cover_musters", "warriors mustered in cover", "rules", "mean"),
+        Metric("sabotages", "sabotages", "rules", "mean"),
+        Metric("missions", "missions fulfilled", "rules", "mean"),
+    ]
+    return tuple(out)
+
+
+def measure(result: GameResult, events, players: int) -> dict[str, float]:
+    """Every metric's value in one finished game."""
+    values = {f"win_seat_{s}": float(s in result.winners) for s in range(players)}
+    values["draw"] = float(not result.winners)
+    for e in ENDINGS:
+        values[f"end_{e.replace(' ', '_')}"] = float(result.reason == e)
+    values["turns"] = float(result.turns)
+    counts = rule_counts(events)
+    values["combats"] = float(counts[R.ANNOUNCE.section])
+    values["kills"] = float(sum(1 for e in events if e.rule == R.STATUS and dict(e.data).get("status") == "killed"))
+    values["cover_musters"] = float(sum(1 for e in events if e.rule == R.MUSTER_IN_COVER and e.visible_to is None
+                                        and "musters" in e.text))
+    values["sabotages"] = float(sum(1 for e in events if e.rule in (R.SABOTAGE, R.MULTIPLE_SABOTAGE)
+                                    and "target" in dict(e.data)))
+    values["missions"] = float(sum(1 for e in events if "fulfils" in e.text))
+    return values
+
+
+def variant_game(overrides: Mapping[str, Any] | None = None) -> DoomtrooperGame:
+    """The game with ``overrides`` (rule numbers, switches and choices by name);
+    an unknown name or a value out of range raises
+    :class:`~explorer.core.data.DataError` naming the override."""
+    try:
+        rules = override_rules(dict(overrides or {}))
+    except RuleError as exc:
+        raise DataError("variant", exc.rule, exc.rule, exc.problem) from None
+    return DoomtrooperGame(rules=rules)
+
+
+@lru_cache(maxsize=32)
+def _cached_game(frozen: tuple) -> DoomtrooperGame:
+    return variant_game(dict(frozen))
+
+
+def game_for(overrides: Mapping[str, Any] | None) -> DoomtrooperGame:
+    """:func:`variant_game`, cached per process."""
+    return _cached_game(tuple(sorted((overrides or {}).items())))
+
+
+def play(game: DoomtrooperGame, seed: str, players: int = 2, policy: str = "greedy") -> dict[str, float]:
+    """One seeded game from the deal, played by bots, measured."""
+    playout = simulate(game, game.new_game(players), policies_for(policy, players), seed, keep_events=True)
+    return measure(playout.result, playout.events, players)
+
+
+def player_won(result: GameResult, player: int) -> bool:
+    return player in result.winners
+
+
+#: The settings a what-if run of this game accepts, with their defaults.
+SETTINGS = {"players": 2, "policy": "greedy"}
+
+
+def parameters() -> dict[str, dict[str, Any]]:
+    """Every number (with its declared range) and switch a what-if run can change."""
+    rules, ranges = load_rules(), rule_ranges()
+    out: dict[str, dict[str, Any]] = {}
+    for name in NUMBERS:
+        out[name] = {"kind": "number", "value": getattr(rules, name), "min": ranges[name].min, "max": ranges[name].max}
+    for name in OPTIONS:
+        out[name] = {"kind": "switch", "value": getattr(rules, name)}
+    return out
+
+
+def exact_effect(name: str, values) -> dict[str, Any] | None:
+    """For ``cover_armor``: P(a warrior in cover is wounded) by the attack rating minus
+    its printed Armor, under 2d6 dice (exact).  ``None`` for other rules."""
+    if name != "cover_armor":
+        return None
+    xs = list(range(-4, 13))
+    series = {v: [wound_chance(x, v, dice="2d6") for x in xs] for v in values}
+    return {"title": "Seek Cover: P(a warrior in cover is wounded), 2d6 dice", "x": xs,
+            "x_label": "attack minus printed Armor", "series": series, "series_label": "cover bonus"}
+
+
+__all__ = ["SETTINGS", "exact_effect", "game_for", "measure", "metrics", "parameters", "play", "player_won",
+           "variant_game"]

@@ -1,0 +1,250 @@
+"""Doomtrooper rule parameters and switches, from ``data/doomtrooper/rules.toml``.
+
+Every number the rules use is declared with its allowed range
+(``promotion_goal = { value = 25, min = 1, max = 200 }``); the optional rules
+and our readings are switches (``sabotage = false``) or choices
+(``dice = { value = "none", choices = [...] }``).  :func:`load_rules` is the one
+way to get them; :func:`rule_ranges` and :func:`rule_choices` say what each may
+be, and :func:`override_rules` applies changes inside those limits (the what-if
+layer).  Problems raise :class:`~explorer.core.data.DataError` (the file) or
+:class:`RuleError` (a change made in code).
+
+>>> rules = load_rules()
+>>> rules.promotion_goal, rules.dice, rules.dice_roll() is None
+(25, 'none', True)
+>>> override_rules({"dice": "2d6"}).dice_roll().support[:3]
+(2, 3, 4)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import NamedTuple
+
+from ..core.data import DataError, Range, cached_file, data_path, read_numbers, read_toml
+from ..core.dist import Dist, dice
+from ..core.rulebook import cited, require, summaries_path
+from . import sections as R
+
+
+@dataclasses.dataclass(frozen=True)
+class DoomtrooperRules:
+    """Every number and switch the Doomtrooper rules code reads (no defaults:
+    the values come from :func:`load_rules`)."""
+
+    promotion_goal: int
+    destiny_start: int
+    hand_size: int
+    actions_per_turn: int
+    muster_in_cover_actions: int
+    meditate_destiny: int
+    cover_armor: int
+    no_warriors_turns: int
+    deck_minimum: int
+    copies_maximum: int
+    sabotage_divisor: int
+    secondary_target_cost: int
+    team_destiny: int
+    team_goal: int
+    team_size: int
+    turn_cap: int
+    # optional rules
+    sabotage: bool
+    multiple_sabotage: bool
+    discard_as_action: bool
+    dice: str
+    style: str
+    # readings
+    many_cards_per_turn: bool
+    cover_warriors_sabotage: bool
+    teammates_may_attack: bool
+    muster_in_cover_alone: bool
+    no_warriors_from_start: bool
+    # the dice of the dice variant: name -> (dice, sides)
+    dice_table: tuple[tuple[str, tuple[int, int]], ...] = ()
+
+    def replace(self, **changes) -> DoomtrooperRules:
+        """A copy with some values changed (unchecked: see :func:`override_rules`)."""
+        return dataclasses.replace(self, **changes)
+
+    def dice_roll(self, name: str | None = None) -> Dist[int] | None:
+        """The roll added to each rating under the dice variant (``None``: no dice)."""
+        name = self.dice if name is None else name
+        if name in (None, "none"):
+            return None
+        spec = dict(self.dice_table).get(name)
+        if spec is None:
+            raise ValueError(f"unknown dice {name!r} (known: none, {', '.join(n for n, _ in self.dice_table)})")
+        return dice(*spec)
+
+    @property
+    def any_sabotage(self) -> bool:
+        return self.sabotage or self.multiple_sabotage
+
+
+_FIELDS = dataclasses.fields(DoomtrooperRules)
+NUMBERS = tuple(f.name for f in _FIELDS if f.type in ("int", int))
+OPTIONS = tuple(f.name for f in _FIELDS if f.type in ("bool", bool))
+CHOICES = tuple(f.name for f in _FIELDS if f.type in ("str", str))
+
+#: The least value each number can take and still mean something to the code.
+FLOORS: Mapping[str, int] = MappingProxyType({
+    "promotion_goal": 1, "hand_size": 1, "actions_per_turn": 1, "muster_in_cover_actions": 1,
+    "no_warriors_turns": 1, "deck_minimum": 1, "copies_maximum": 1, "sabotage_divisor": 1, "team_goal": 1,
+    "team_size": 2, "turn_cap": 1,
+})
+
+
+class RuleError(ValueError):
+    """A rule value given in code is refused: ``rule`` names it, ``problem`` says why."""
+
+    def __init__(self, rule: str, problem: str):
+        self.rule = rule
+        self.problem = problem
+        super().__init__(f"rule {rule!r}: {problem}")
+
+
+class _Loaded(NamedTuple):
+    rules: DoomtrooperRules
+    ranges: Mapping[str, Range]
+    choices: Mapping[str, tuple[str, ...]]
+
+
+def rules_path() -> Path:
+    return data_path("doomtrooper", "rules.toml")
+
+
+def load_rules(path: str | os.PathLike | None = None) -> DoomtrooperRules:
+    """Read and check a rules file (default ``data/doomtrooper/rules.toml``)."""
+    return _loaded(path).rules
+
+
+def rule_ranges(path: str | os.PathLike | None = None) -> Mapping[str, Range]:
+    """The allowed range of every number, as declared in the rules file."""
+    return _loaded(path).ranges
+
+
+def rule_choices(path: str | os.PathLike | None = None) -> Mapping[str, tuple[str, ...]]:
+    """The values each choice may take (``dice``, ``style``)."""
+    return _loaded(path).choices
+
+
+def override_rules(changes: Mapping[str, int | bool | str], rules: DoomtrooperRules | None = None,
+                   path: str | os.PathLike | None = None) -> DoomtrooperRules:
+    """``rules`` (default: the loaded data) with ``changes``, each checked as the
+    file's values are; refusals raise :class:`RuleError`."""
+    loaded = _loaded(path)
+    base = loaded.rules if rules is None else rules
+    for name, value in changes.items():
+        if name in NUMBERS:
+            if type(value) is not int:
+                raise RuleError(name, f"must be a whole number, not {value!r}")
+            if value not in loaded.ranges[name]:
+                raise RuleError(name, f"{value!r} is out of range: allowed {loaded.ranges[name]} (the range "
+                                      "declared in the rules file)")
+        elif name in OPTIONS:
+            if type(value) is not bool:
+                raise RuleError(name, f"is a switch: true or false, not {value!r}")
+        elif name in CHOICES:
+            if value not in loaded.choices[name]:
+                raise RuleError(name, f"must be one of {', '.join(loaded.choices[name])}, not {value!r}")
+        else:
+            raise RuleError(name, f"no such rule (numbers: {', '.join(NUMBERS)}; switches: {', '.join(OPTIONS)}; "
+                                  f"choices: {', '.join(CHOICES)})")
+    new = base.replace(**changes)
+    for name, problem in problems(new):
+        raise RuleError(name, problem)
+    return new
+
+
+def problems(rules: DoomtrooperRules):
+    """``(rule, problem)`` for numbers that make a rule impossible."""
+    if rules.muster_in_cover_actions > rules.actions_per_turn:
+        yield "muster_in_cover_actions", (f"{rules.muster_in_cover_actions} is more than the {rules.actions_per_turn} "
+                                          "actions of a turn: nobody could ever muster a warrior in cover")
+
+
+def _loaded(path: str | os.PathLike | None) -> _Loaded:
+    return _load(Path(path) if path is not None else rules_path(), summaries_path(R.GAME))
+
+
+@cached_file
+def _load(path: Path, summaries: Path) -> _Loaded:
+    raw = read_toml(path)
+    unknown = set(raw) - {"numbers", "options", "dice"}
+    if unknown:
+        raise DataError(path, sorted(unknown)[0], None, "unknown table (expected [numbers], [options] and [dice])")
+    for table in ("numbers", "options", "dice"):
+        if not isinstance(raw.get(table), dict):
+            raise DataError(path, table, None, f"missing table [{table}]")
+    values, ranges = _numbers(raw["numbers"], path)
+    table = _dice(raw["dice"], path)
+    switches, choices, chosen = _options(raw["options"], path, table)
+    rules = DoomtrooperRules(**values, **switches, **chosen, dice_table=table)
+    for name, problem in problems(rules):
+        raise DataError(path, "numbers", name, problem)
+    require(R.GAME, cited(R, R.GAME), summaries)
+    return _Loaded(rules, MappingProxyType(ranges), MappingProxyType(choices))
+
+
+def _numbers(table: dict, path: Path) -> tuple[dict[str, int], dict[str, Range]]:
+    values, ranges = read_numbers(table, path, NUMBERS, dict(FLOORS))
+    for name, value in values.items():
+        if value not in ranges[name]:
+            raise DataError(path, "numbers", name, f"{value!r} is out of range: allowed {ranges[name]}")
+    return values, ranges
+
+
+def _dice(table: dict, path: Path) -> tuple[tuple[str, tuple[int, int]], ...]:
+    out = []
+    for name, spec in table.items():
+        if not isinstance(spec, dict) or set(spec) != {"dice", "sides"} or \
+                not all(type(spec[k]) is int and spec[k] >= 1 for k in ("dice", "sides")):
+            raise DataError(path, "dice", name, "expected { dice = N, sides = S } with whole numbers of at least 1")
+        if name == "none":
+            raise DataError(path, "dice", name, "'none' means no dice; give the variant another name")
+        out.append((name, (spec["dice"], spec["sides"])))
+    return tuple(out)
+
+
+def _options(table: dict, path: Path, dice_table) -> tuple[dict[str, bool], dict[str, tuple[str, ...]], dict[str, str]]:
+    for name in table:
+        if name not in OPTIONS and name not in CHOICES:
+            raise DataError(path, "options", name, f"unknown option (switches: {', '.join(OPTIONS)}; choices: "
+                                                   f"{', '.join(CHOICES)})")
+    switches: dict[str, bool] = {}
+    for name in OPTIONS:
+        if name not in table:
+            raise DataError(path, "options", name, "missing: every switch must be given")
+        if type(table[name]) is not bool:
+            raise DataError(path, "options", name, f"a switch is true or false (got {table[name]!r})")
+        switches[name] = table[name]
+    choices: dict[str, tuple[str, ...]] = {}
+    chosen: dict[str, str] = {}
+    for name in CHOICES:
+        spec = table.get(name)
+        if not isinstance(spec, dict) or set(spec) != {"value", "choices"} or not isinstance(spec["choices"], list) \
+                or not all(isinstance(c, str) for c in spec["choices"]) or not spec["choices"]:
+            raise DataError(path, "options", name, 'expected { value = "...", choices = ["...", ...] }')
+        if spec["value"] not in spec["choices"]:
+            raise DataError(path, "options", name, f"{spec['value']!r} is not one of its choices "
+                                                   f"({', '.join(spec['choices'])})")
+        choices[name] = tuple(spec["choices"])
+        chosen[name] = spec["value"]
+    known_dice = {"none"} | {n for n, _ in dice_table}
+    for c in choices["dice"]:
+        if c not in known_dice:
+            raise DataError(path, "options", "dice", f"choice {c!r} has no entry in [dice]")
+    styles = {"free_for_all", "primary_targets", "teams"}
+    for c in choices["style"]:
+        if c not in styles:
+            raise DataError(path, "options", "style", f"unknown style {c!r} (the code knows {', '.join(sorted(styles))})")
+    return switches, choices, chosen
+
+
+__all__ = ["CHOICES", "DoomtrooperRules", "NUMBERS", "OPTIONS", "RuleError", "load_rules", "override_rules",
+           "rule_choices", "rule_ranges", "rules_path"]

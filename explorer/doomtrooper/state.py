@@ -1,0 +1,185 @@
+"""Where a game of Doomtrooper stands: every player's piles and pools, the
+warriors in play, the phase of the turn, and what waits to be decided.
+Immutable named tuples (hashable, cheap ``_replace``).
+
+Hidden information is part of the state and leaves it only through
+:meth:`explorer.doomtrooper.game.DoomtrooperGame.observe`: hands, the order and
+contents of draw piles, face-down discard and annihilated piles, and the
+identity of a warrior mustered in cover until it is revealed.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any, NamedTuple
+
+from ..core.tuples import quick_replace
+from ..core.deck import Deck, Multiset
+
+#: What an observer sees instead of a card he may not look at.
+UNSEEN = "?"
+
+
+class Phase(Enum):
+    """The parts of a game ("Setting Up", "The Order of Play")."""
+
+    SETUP = "setup"  # before the opening deal
+    GIFT = "gift"  # the Cardinal's Gift, each player in turn
+    DRAW = "draw"  # step one: draw up to seven
+    ACTIONS = "actions"  # step two
+    COMBAT = "combat"  # an attack under way (a sub-game)
+    RESPONSE = "response"  # a sabotaged player may answer (a round of card play)
+    AWARD = "award"  # points waiting to be split between Promotion and Destiny
+    DISCARD = "discard"  # step three
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Attached(NamedTuple):
+    """A card attached to a warrior or assigned to a player, and whose card it is."""
+
+    card: str
+    owner: int
+
+
+@quick_replace
+class Trooper(NamedTuple):
+    """A warrior in play.  ``uid`` tells copies apart; ``hidden``: mustered in
+    cover and not yet revealed (its ``card`` is known to its owner only);
+    ``unpaid``: its Value is still due; ``inside``: inside its vehicle;
+    ``exited``: the game turn in which it last came out of cover."""
+
+    uid: int
+    card: str
+    owner: int
+    area: str
+    wounded: bool = False
+    cover: bool = False
+    hidden: bool = False
+    unpaid: bool = False
+    attached: tuple[Attached, ...] = ()
+    inside: bool = False
+    exited: int = -1
+
+    def cards(self) -> tuple[str, ...]:
+        return tuple(a.card for a in self.attached)
+
+
+@quick_replace
+class Seat(NamedTuple):
+    """One player's side of the table ("The Table Layout")."""
+
+    deck: Deck
+    hand: Multiset = Multiset()
+    discard: Multiset = Multiset()
+    annihilated: Multiset = Multiset()
+    promotion: int = 0
+    fortifications: tuple[str, ...] = ()
+    missions: tuple[Attached, ...] = ()  # missions assigned to this player
+    turns: int = 0  # turns begun
+    gift: bool = False  # has answered the Cardinal's Gift
+    bare_since: int = -1  # his turn in which the No Warriors in Play countdown began (-1: none)
+    out: bool = False  # lost (multi-player games go on without him)
+
+
+class Award(NamedTuple):
+    """Points seat ``seat`` earned and must split: ``promotion`` says whether any
+    may be Promotion Points (never for killing your own warriors)."""
+
+    seat: int
+    points: int
+    promotion: bool
+    rule: Any
+    why: str
+
+
+class GameResult(NamedTuple):
+    """How a game ended: the winning seats (several for a team or a shared
+    lead; none for a draw at the turn cap), turns played, why, and every
+    seat's Promotion Points."""
+
+    winners: tuple[int, ...]
+    turns: int
+    reason: str  # "promotion goal", "draw piles exhausted", "no warriors", "turn cap"
+    promotion: tuple[int, ...]
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners
+
+    def __str__(self) -> str:
+        if not self.winners:
+            return f"A draw after {self.turns} turns ({self.reason})."
+        who = " and ".join(f"seat {w}" for w in self.winners)
+        return f"{who} {'win' if len(self.winners) > 1 else 'wins'} after {self.turns} turns ({self.reason})."
+
+
+@quick_replace
+class DTState(NamedTuple):
+    """Where a game stands.  ``purses`` are Destiny pools (one per player, or one
+    per team), ``purse_of[seat]`` the pool a seat uses."""
+
+    seats: tuple[Seat, ...]
+    purses: tuple[int, ...]
+    purse_of: tuple[int, ...]
+    troopers: tuple[Trooper, ...] = ()
+    phase: Phase = Phase.SETUP
+    current: int = 0  # whose turn (or, in GIFT, who answers)
+    turn: int = 0  # turns begun, all players together
+    actions: int = 0  # actions left in this turn
+    sabotaged: tuple[int, ...] = ()  # players the current player has sabotaged this turn
+    next_uid: int = 0
+    combat: Any = None  # CombatState while an attack is under way
+    response: Any = None  # RoundsState while a sabotaged player may answer
+    pending: tuple[Award, ...] = ()  # points waiting to be split
+    result: GameResult | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def seat(self) -> Seat:
+        return self.seats[self.current]
+
+    def destiny(self, seat: int) -> int:
+        return self.purses[self.purse_of[seat]]
+
+    def trooper(self, uid: int) -> Trooper:
+        for t in self.troopers:
+            if t.uid == uid:
+                return t
+        raise KeyError(f"no warrior {uid} in play")
+
+    def find(self, uid: Any) -> Trooper | None:
+        for t in self.troopers:
+            if t.uid == uid:
+                return t
+        return None
+
+    def warriors(self, seat: int) -> tuple[Trooper, ...]:
+        return tuple(t for t in self.troopers if t.owner == seat)
+
+
+def put_seat(state: DTState, index: int, seat: Seat, **changes: Any) -> DTState:
+    """``state`` with ``seat`` at ``index`` (and any other ``changes``), in one copy."""
+    seats = state.seats
+    return state._replace(seats=seats[:index] + (seat,) + seats[index + 1:], **changes)
+
+
+def put_trooper(state: DTState, trooper: Trooper, **changes: Any) -> DTState:
+    """``state`` with ``trooper`` replacing the warrior of the same uid."""
+    return state._replace(troopers=tuple(trooper if t.uid == trooper.uid else t for t in state.troopers), **changes)
+
+
+def pay(state: DTState, seat: int, amount: int) -> DTState:
+    """Take ``amount`` Destiny Points from ``seat``'s pool (the caller checked it can)."""
+    purses = list(state.purses)
+    purses[state.purse_of[seat]] -= amount
+    return state._replace(purses=tuple(purses))
+
+
+__all__ = ["Attached", "Award", "DTState", "GameResult", "Phase", "Seat", "Trooper", "UNSEEN", "pay", "put_seat",
+           "put_trooper"]

@@ -1,0 +1,116 @@
+"""A seeded game of Doomtrooper, stepped through as one seat sees it.
+
+The table (pools, piles, warriors by area, fortifications, missions, a combat
+under way) and the log are shown from the chosen seat's side: the other hands
+are only counted, discard piles are face down, a warrior mustered in cover is a
+face-down card until it is revealed, and log lines another seat alone may see
+are left out.  The seat you play decides with one button per legal option; the
+bots play the others.  While a combat is under way each combatant's ratings are
+taken apart term by term, each with its rule.  "Why not?" explains actions the
+rules forbid now (only at your own decisions: the others' would show their cards).
+
+>>> t = TableStepper(seed=2, seat=0)
+>>> t.stepper_widget.next() is not None   # the deal
+True
+>>> "hand: 7 cards" in t.stepper_widget.state_view.value
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import ipywidgets as W
+
+from explorer.core.engine import Entry
+from explorer.core.events import visible
+from explorer.doomtrooper import sections as R
+from explorer.doomtrooper import why_not
+from explorer.doomtrooper.bots import get_bot
+from explorer.doomtrooper.game import DoomtrooperGame
+from explorer.doomtrooper.params import override_rules
+from explorer.doomtrooper.state import Phase
+
+from ..common import Displayable, Html, esc, html_table, rule_html, tagged
+from ..stepper import StepperWidget, default_log
+
+EVERYTHING = "everything"
+
+
+def ends_turn(entry: Entry) -> bool:
+    """True for the step that closes a player's turn (his discard, kept or not)."""
+    return any(ev.rule == R.DISCARD for ev in entry.events)
+
+
+class TableStepper(Displayable):
+    """Step a seeded game from the deal.  ``seat``: the seat you play (``None`` to
+    watch the bots); ``view``: whose view the table and log show (default: your
+    seat; ``"everything"`` for no secrets); ``policy``: the bots; ``rules``: rule
+    changes by name (``{"dice": "2d6"}``)."""
+
+    def __init__(self, seed: int = 1, seat: int | None = 0, players: int = 2, policy: str = "greedy",
+                 rules: Mapping[str, Any] | None = None, view: int | str | None = None):
+        self.players = players
+        self.game = game = DoomtrooperGame(rules=override_rules(dict(rules)) if rules else None)
+        choices = [(f"seat {i}'s view", i) for i in range(players)] + [("everything (no secrets)", EVERYTHING)]
+        start = view if view is not None else (seat if seat is not None else EVERYTHING)
+        self.view_as = tagged(W.Dropdown(options=choices, value=start, description="Show the table as",
+                                         style={"description_width": "initial"}), "xp-dt-view-as")
+        self.seat = seat
+        self.combat_view = tagged(W.HTML(), "xp-dt-combat-view")
+        self.stepper_widget = StepperWidget(
+            game, game.new_game(players), seed=seed, policies=get_bot(policy),
+            viewers=(seat,) if seat is not None else (), turn_ends=ends_turn, tempting=self._tempting,
+            describe=lambda state: game.describe(state, self.viewer), render_log=self._log,
+            render_result=lambda result: f"<b>Game over.</b> {esc(result)}",
+            player_name=lambda s: f"seat {s}", make_initial=lambda s: game.new_game(players),
+        )
+        self.view_as.observe(lambda ch: self.stepper_widget.refresh(), names="value")
+        self.widget = tagged(W.VBox([self.view_as, self.stepper_widget.widget, self.combat_view]), "xp-dt-table")
+        self.stepper_widget.on_change(self._redraw)
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view is shown (``None``: everything)."""
+        v = self.view_as.value
+        return None if v == EVERYTHING else v
+
+    @property
+    def stepper(self):
+        return self.stepper_widget.stepper
+
+    def _tempting(self, state) -> Sequence[Any]:
+        dec = self.game.decision(state)
+        if dec is None or self.seat is None or dec.player != self.seat:
+            return ()
+        return why_not.tempting(self.game, state)
+
+    def _log(self, entries: Sequence[Entry]) -> str:
+        seen = [Entry(e.index, e.player, e.action, tuple(visible(e.events, self.viewer)), e.state) for e in entries]
+        who = "everything" if self.viewer is None else f"what seat {self.viewer} may see"
+        return default_log(seen) + f"<div style='color:#666;font-size:0.85em'>(The log shows {esc(who)}.)</div>"
+
+    def _redraw(self, _: StepperWidget) -> None:
+        state = self.game.observe(self.stepper.state, self.viewer)
+        if state.phase is not Phase.COMBAT or state.combat is None:
+            self.combat_view.value = ""
+            return
+        table = state.combat.live
+        word = "Fight" if table.tactic == "fight" else "Shoot"
+        parts = [f"<b>The combat, as it stands</b> (rule: {rule_html(R.STANDING, compact=True)})"]
+        for uid in (table.attacker, table.defender):
+            r, terms = self.game.combat.explain(table, uid)
+            rows = [[t.source, f"{t.attack:+d}" if t.attack else "", f"{t.armor:+d}" if t.armor else "",
+                     Html(rule_html(t.rule, compact=True))] for t in terms]
+            rows.append([Html("<b>total</b>"), str(r.attack), str(r.armor), "strikes first" if r.first else ""])
+            role = "Attacker" if uid == table.attacker else "Defender"
+            parts.append(f"<div><b>{role}: {esc(table.trooper(uid).card)}</b>"
+                         + html_table(["from", word, "Armor", "rule"], rows, numeric=(1, 2)) + "</div>")
+        self.combat_view.value = "".join(parts)
+
+    def _short_repr(self) -> str:
+        return f"TableStepper(seed={self.stepper.seed}, seat={self.seat})"
+
+
+__all__ = ["EVERYTHING", "TableStepper", "ends_turn"]

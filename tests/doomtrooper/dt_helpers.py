@@ -1,0 +1,72 @@
+"""Helpers for the Doomtrooper tests: a game, and states built by hand ("what if
+seat 0 had these warriors..."), imported by the test modules by name."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from explorer.core.deck import Deck, Multiset
+from explorer.core.engine import SampledChance
+from explorer.doomtrooper.game import DoomtrooperGame
+from explorer.doomtrooper.state import Attached, DTState, Phase, Seat, Trooper
+
+GAME = DoomtrooperGame()
+
+#: Filler cards for draw piles (so "every draw pile is empty" does not end a test game).
+FILLER = {"Undead Legionnaire": 4, "Imperial Trencher": 4}
+
+
+def W(card: str, owner: int = 0, *, uid: int | None = None, attached: Sequence[Any] = (), **kw: Any) -> dict:
+    """A warrior spec for :func:`make_state`: ``attached`` are card names (owned by
+    the warrior's owner) or ``(card, owner)`` pairs."""
+    return {"card": card, "owner": owner, "uid": uid, "attached": attached, **kw}
+
+
+def make_state(game: DoomtrooperGame = GAME, *, warriors: Sequence[dict] = (), hands: Sequence[Sequence[str]] = ((), ()),
+               destiny: Sequence[int] | None = None, promotion: Sequence[int] | None = None, turns: Sequence[int] | None = None,
+               current: int = 0, actions: int | None = None, phase: Phase = Phase.ACTIONS,
+               fortifications: Sequence[Sequence[str]] | None = None, decks: Sequence[Any] | None = None,
+               purse_of: Sequence[int] | None = None, **changes: Any) -> DTState:
+    """A game state in the middle of seat ``current``'s turn (second turn by default)."""
+    n = len(hands)
+    destiny = tuple(destiny) if destiny is not None else (10,) * n
+    promotion = tuple(promotion) if promotion is not None else (0,) * n
+    turns = tuple(turns) if turns is not None else (2,) * n
+    forts = fortifications or ((),) * n
+    decks = decks or [FILLER] * n
+    seats = tuple(Seat(Deck.of(decks[i]), Multiset.of(list(hands[i])), promotion=promotion[i], turns=turns[i],
+                       fortifications=tuple(forts[i]), gift=True) for i in range(n))
+    troopers = []
+    for i, spec in enumerate(warriors):
+        spec = dict(spec)
+        uid = spec.pop("uid")
+        uid = i if uid is None else uid
+        card = spec.pop("card")
+        owner = spec.pop("owner")
+        attached = tuple(Attached(a, owner) if isinstance(a, str) else Attached(*a) for a in spec.pop("attached"))
+        area = spec.pop("area", None) or game.aff.area_for(game.classes_of_card(card))
+        troopers.append(Trooper(uid, card, owner, area, attached=attached, **spec))
+    purse_of = tuple(purse_of) if purse_of is not None else tuple(range(n))
+    if len(destiny) != len(set(purse_of)):
+        destiny = tuple(destiny[:len(set(purse_of))])
+    state = DTState(seats, destiny, purse_of, tuple(troopers), phase, current,
+                    turn=sum(turns), actions=game.rules.actions_per_turn if actions is None else actions,
+                    next_uid=max((t.uid for t in troopers), default=-1) + 1)
+    return state._replace(**changes)
+
+
+def step(game, state, action, seed: int | str = 0):
+    """Check ``action`` and apply it with a seeded chance: ``(state, events)``."""
+    import random
+
+    game.check(state, action)
+    return game.resolve(state, action, SampledChance(random.Random(seed)))
+
+
+def texts(events) -> list[str]:
+    return [e.text for e in events]
+
+
+def rules_of(events) -> list[str]:
+    return [e.rule.section for e in events]

@@ -1,0 +1,40 @@
+"""The what-if contract (explorer.doomtrooper.metrics): every rule number and switch by name
+with its range, variants checked, one game measured, the exact effect of the cover bonus."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from explorer.core.data import DataError
+from explorer.doomtrooper import metrics
+from explorer.doomtrooper.params import NUMBERS, OPTIONS
+
+
+def test_every_number_and_switch_is_exposed_with_its_range():
+    params = metrics.parameters()
+    assert set(params) == set(NUMBERS) | set(OPTIONS)
+    assert params["promotion_goal"] == {"kind": "number", "value": 25, "min": 1, "max": 200}
+    assert params["sabotage"] == {"kind": "switch", "value": False}
+
+
+def test_a_bad_variant_names_the_override():
+    with pytest.raises(DataError) as err:
+        metrics.variant_game({"cover_armor": 99})
+    assert err.value.entry == "cover_armor"
+    assert metrics.game_for({"dice": "d20"}).rules.dice == "d20"
+
+
+def test_one_game_is_measured():
+    values = metrics.play(metrics.game_for({}), "m#1")
+    assert set(values) == {m.name for m in metrics.metrics(2)}
+    assert values["win_seat_0"] + values["win_seat_1"] + values["draw"] >= 1 and values["combats"] >= values["kills"] / 2
+
+
+def test_the_cover_bonus_has_an_exact_local_effect():
+    """Seek Cover / Doomtrooper with Dice: a bigger cover bonus lowers the chance to be wounded."""
+    effect = metrics.exact_effect("cover_armor", [3, 5])
+    at_zero = effect["x"].index(0)
+    assert effect["series"][3][at_zero] > effect["series"][5][at_zero] > Fraction(0)
+    assert metrics.exact_effect("promotion_goal", [25]) is None

@@ -1,0 +1,66 @@
+"""Simulation of whole games (explorer.doomtrooper.simulate and the command line):
+the seeding rule, the summary, workers, and errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from explorer.core.runs import game_seed
+from explorer.doomtrooper.params import RuleError
+from explorer.doomtrooper.simulate import run_games
+
+
+def test_the_summary_and_the_seeding_rule():
+    """Game i of a run seeded S is seeded 'S#i': the same run gives the same summary."""
+    a = run_games(6, seed=3)
+    assert a == run_games(6, seed=3) and a != run_games(6, seed=4)
+    assert a["games"] == 6 and sum(a["wins_by_seat"].values()) + a["draws"] >= 6
+    assert set(a["endings"]) <= {"promotion goal", "draw piles exhausted", "no warriors", "turn cap"}
+    assert game_seed(3, 5) == "3#5"
+
+
+def test_workers_give_the_same_summary():
+    assert run_games(8, seed=1, policy="random", workers=2) == run_games(8, seed=1, policy="random")
+
+
+def test_rules_and_bots_per_seat():
+    s = run_games(4, seed=2, policy="greedy,random", rules={"dice": "2d6", "sabotage": True})
+    assert s["games"] == 4
+    with pytest.raises(RuleError):
+        run_games(1, rules={"dice": "2d8"})
+    with pytest.raises(ValueError, match="unknown bot"):
+        run_games(1, policy="clever")
+    with pytest.raises(ValueError, match="2 policies given for 3"):
+        run_games(1, players=3, policy="greedy,random")
+    with pytest.raises(ValueError, match="at least 2 players"):
+        run_games(1, players=1)
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "explorer", *args], capture_output=True, text=True, timeout=300)
+
+
+def test_the_command_line_prints_json():
+    """python -m explorer simulate doomtrooper --games N --seed S --json."""
+    out = run_cli("simulate", "doomtrooper", "--games", "5", "--seed", "7", "--json")
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert summary == run_games(5, seed=7)
+    text = run_cli("simulate", "doomtrooper", "--games", "3", "--rule", "dice=3d6")
+    assert text.returncode == 0 and "Doomtrooper: 3 games" in text.stdout and "dice=3d6" in text.stdout
+
+
+def test_command_line_mistakes_are_one_line():
+    out = run_cli("simulate", "doomtrooper", "--games", "2", "--rule", "promotion_goal=0")
+    assert out.returncode == 2 and out.stderr.startswith("error:") and "Traceback" not in out.stderr
+    out = run_cli("simulate", "doomtrooper", "--games", "2", "--policy", "clever")
+    assert out.returncode == 2 and "unknown bot" in out.stderr
+
+
+def test_check_covers_doomtrooper():
+    out = run_cli("check", "doomtrooper")
+    assert out.returncode == 0 and "data/doomtrooper/cards.toml" in out.stdout
