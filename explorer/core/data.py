@@ -168,39 +168,6 @@ def read_range(raw: Any, path: str | os.PathLike, entry: str | None, field: str,
     return Range(spec.min, spec.max)
 
 
-def read_numbers(table: dict, path: str | os.PathLike, names: Sequence[str], floors: dict[str, int] | None = None,
-                 entry: str = "numbers") -> tuple[dict[str, int], dict[str, Range]]:
-    """A rules file's table of numbers, each written ``name = { value = V, min = A,
-    max = B }``: every name of ``names`` must be there (and no other), with a whole
-    value and a range (:func:`read_range`, floored by ``floors``).  Returns the
-    values and the ranges; whether each value lies in its range is the caller's
-    check (it may also depend on other numbers)."""
-    floors = floors or {}
-    for name in table:
-        if name not in names:
-            raise DataError(path, entry, name, f"unknown rule number (known: {', '.join(names)})")
-    values: dict[str, int] = {}
-    ranges: dict[str, Range] = {}
-    for name in names:
-        if name not in table:
-            raise DataError(path, entry, name, "missing: every rule number must be given, with its range")
-        spec = table[name]
-        if not isinstance(spec, dict):
-            raise DataError(path, entry, name, f"expected {{ value = {spec!r}, min = ..., max = ... }}: every number "
-                                               "declares its allowed range")
-        extra = set(spec) - {"value", "min", "max"}
-        if extra:
-            raise DataError(path, entry, f"{name}.{sorted(extra)[0]}", "unknown key (expected value, min, max)")
-        if "value" not in spec:
-            raise DataError(path, entry, f"{name}.value", "missing")
-        if type(spec["value"]) is not int:
-            raise DataError(path, entry, name, f"not a whole number (got {spec['value']!r})")
-        ranges[name] = read_range({k: v for k, v in spec.items() if k != "value"}, path, entry, name,
-                                  floor=floors.get(name, 0))
-        values[name] = spec["value"]
-    return values, ranges
-
-
 def check_range(value: int, allowed: Range, path: str | os.PathLike, entry: str | None, field: str) -> int:
     """``value`` if it lies in ``allowed``; otherwise a DataError giving the range."""
     if value not in allowed:
