@@ -58,6 +58,11 @@ class DoomtrooperRules:
     discard_as_action: bool
     dice: str
     style: str
+    # Doomtrooper Optional Rules and Variants: the variant played ("standard": none)
+    variant: str
+    # the expansions' rules (switches; helpers of the expansions add theirs here)
+    # the first-edition additions (switches)
+    # the variants' own numbers
     # readings
     many_cards_per_turn: bool
     cover_warriors_sabotage: bool
@@ -85,6 +90,10 @@ class DoomtrooperRules:
     def any_sabotage(self) -> bool:
         return self.sabotage or self.multiple_sabotage
 
+
+#: The variants the code knows ("Doomtrooper Optional Rules and Variants"); "standard" is none of them.
+VARIANTS = ("standard", "warzone", "limited_resources", "beat_down", "front_lines", "home_turf", "vortex",
+            "colonization")
 
 _FIELDS = dataclasses.fields(DoomtrooperRules)
 NUMBERS = tuple(f.name for f in _FIELDS if f.type in ("int", int))
@@ -243,8 +252,11 @@ def _options(table: dict, path: Path, dice_table) -> tuple[dict[str, bool], dict
     for c in choices["style"]:
         if c not in styles:
             raise DataError(path, "options", "style", f"unknown style {c!r} (the code knows {', '.join(sorted(styles))})")
+    for c in choices["variant"]:
+        if c not in VARIANTS:
+            raise DataError(path, "options", "variant", f"unknown variant {c!r} (the code knows {', '.join(VARIANTS)})")
     return switches, choices, chosen
 
 
-__all__ = ["CHOICES", "DoomtrooperRules", "NUMBERS", "OPTIONS", "RuleError", "load_rules", "override_rules",
+__all__ = ["CHOICES", "VARIANTS", "DoomtrooperRules", "NUMBERS", "OPTIONS", "RuleError", "load_rules", "override_rules",
            "rule_choices", "rule_ranges", "rules_path"]

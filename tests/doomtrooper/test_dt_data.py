@@ -188,7 +188,8 @@ def test_the_optional_rules_are_switches_off_by_default():
         False, False, False, "none", "free_for_all")
     assert rule_choices()["dice"] == ("none", "2d6", "3d6", "d20")
     assert rule_choices()["style"] == ("free_for_all", "primary_targets", "teams")
-    assert set(CHOICES) == {"dice", "style"}
+    assert set(CHOICES) == {"dice", "style", "variant"}
+    assert rules.variant == "standard"
 
 
 def test_overrides_are_checked():
