@@ -42,27 +42,27 @@ def _busy(proc) -> float:
     return total
 
 
-def _wait_until_warm(proc, log_name: str) -> float:
+def _wait_until_warm(proc, log_name: str, at_least: float = 5) -> float:
     """Wait until the pre-heated kernels have run their notebooks: the server and its
     kernels use (almost) no CPU for two seconds.  Returns the seconds it took."""
     start = time.time()
     quiet = 0
     last = _busy(proc)
     while time.time() - start < WARM_TIMEOUT:
-        time.sleep(1)
+        time.sleep(0.5)
         if proc.poll() is not None:
             pytest.fail(f"voila exited: see {log_name}")
         now = _busy(proc)
-        quiet = quiet + 1 if now - last < 0.05 else 0
+        quiet = quiet + 1 if now - last < 0.03 else 0
         last = now
-        if quiet >= 2 and time.time() - start > 5:
+        if quiet >= 4 and time.time() - start > at_least:
             return time.time() - start
     pytest.fail(f"the pre-heated kernels were still busy after {WARM_TIMEOUT} s: see {log_name}")
 
 
 @pytest.fixture(scope="session")
-def voila_url(tmp_path_factory):
-    """Serve the notebooks as the app does; yield the base URL once warm; stop it."""
+def voila_server(tmp_path_factory):
+    """Serve the notebooks as the app does; yield (base URL, process, log) once warm; stop it."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"browser tests need Chromium at {CHROMIUM} (apt-get install -y chromium)")
     port = free_port()
@@ -83,7 +83,7 @@ def voila_url(tmp_path_factory):
         proc.kill()
         pytest.fail("voila did not start within 60 s")
     _wait_until_warm(proc, log.name)
-    yield base
+    yield base, proc, log.name
     proc.terminate()
     try:
         proc.wait(timeout=10)
@@ -92,12 +92,25 @@ def voila_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def voila_url(voila_server):
+    return voila_server[0]
+
+
+@pytest.fixture
+def pool_ready(voila_server):
+    """A function waiting until the server's pre-heated pool is refilled (after a page
+    takes a kernel, Voila starts its replacement): a visitor finds a warm kernel."""
+    _, proc, log_name = voila_server
+    return lambda: _wait_until_warm(proc, log_name, at_least=1)
+
+
+@pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
+        yield b.new_context(viewport={"width": 1280, "height": 1000})  # one visitor: cookies and cache shared
         b.close()
 
 
@@ -109,10 +122,12 @@ def open_notebook(voila_url, browser):
     pages = []
 
     def _open(relpath: str, wait_for: str, timeout: float = 120):
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page = browser.new_page()
         page.errors = []
         page.on("console", lambda m: page.errors.append(f"console: {m.text}") if m.type == "error" else None)
         page.on("pageerror", lambda e: page.errors.append(f"uncaught: {e}"))
+        page.on("response", lambda r: page.errors.append(f"HTTP {r.status}: {r.request.method} {r.url}")
+                if r.status >= 400 else None)
         page.on("requestfailed", lambda r: page.errors.append(f"request failed: {r.url}")
                 if "/api/shutdown/" not in r.url else None)  # leaving a page cuts its kernel's shutdown call short
         pages.append((relpath, page))
