@@ -202,8 +202,8 @@ class DoomtrooperGame(Game):
         if left > 0 and FORCED:
             for forced in FORCED:
                 got = forced(self, state)
-                if got is not None:
-                    return tuple(got[1])
+                if got is not None:  # the forced action, and the cards played as no action
+                    return tuple(got[1]) + tuple(o for k in self._free for o in k.options(self, state))
         out: list[Any] = []
         for kind in self.kinds:
             if kind.cost(rules) <= left:
@@ -380,6 +380,12 @@ class DoomtrooperGame(Game):
         # the actions step
         if isinstance(action, (Discard, KeepHand)):
             return IllegalAction(R.DISCARD, "the discard comes after the actions: end them first")
+        if isinstance(action, EndActions) and state.actions > 0:
+            for forced in FORCED:  # a forced action may not be skipped
+                got = forced(self, state)
+                if got is not None:
+                    return IllegalAction(got[0], f"{got[2]}: your next action must be one of "
+                                                 f"{', '.join(str(o) for o in got[1])}")
         if kind is None:
             return IllegalAction(R.ACTIONS, f"{action!r} is not an action of Doomtrooper")
         if kind.cost(self.rules) > state.actions:
@@ -389,7 +395,7 @@ class DoomtrooperGame(Game):
                                  f"seat {state.current} has {state.actions} left")
         if state.actions > 0 and must_exit_cover(state, state.current) and not isinstance(action, cover.ExitCover):
             return IllegalAction(R.COVER, "all your warriors are in cover: your next action must bring one out")
-        if state.actions > 0:
+        if state.actions > 0 and kind.cost(self.rules) > 0:
             for forced in FORCED:
                 got = forced(self, state)
                 if got is not None and action not in got[1]:
