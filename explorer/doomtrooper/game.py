@@ -21,7 +21,12 @@ This module only dispatches; each rulebook topic has its own module:
 * :mod:`~explorer.doomtrooper.combat`: the combat itself, embedded as a sub-game
   (:class:`~explorer.core.subgame.SubGame`), its modify step a round of card
   play (:class:`~explorer.core.rounds.Rounds`);
-* :mod:`~explorer.doomtrooper.sabotage`: the optional Sabotage rules.
+* :mod:`~explorer.doomtrooper.sabotage`: the optional Sabotage rules;
+* :mod:`~explorer.doomtrooper.outpost` and :mod:`~explorer.doomtrooper.beasts`: Paradise
+  Lost (the Outpost, Tribal warriors, Transfer, Beasts; switch ``outpost``);
+* :mod:`~explorer.doomtrooper.first_edition` and :mod:`~explorer.doomtrooper.sergeants`:
+  the 1st Edition Rule Additions (direct attacks, vehicles, Sergeants; switches
+  ``first_edition_*`` and ``many_vehicles``).
 
 >>> game = DoomtrooperGame()
 >>> state = game.setup(seed=1)

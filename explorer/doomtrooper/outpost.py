@@ -47,7 +47,7 @@ from . import effects as E
 from . import sections as R
 from .actions import AFTER_STEP, FORCED, MEETING, MUSTER_CHECKS, OutpostTransfer, register
 from .combat import AREA_REACH
-from .state import DTState, Trooper, put_seat, put_trooper
+from .state import DTState, Trooper, put_trooper
 from .warriors import remove
 
 OUTPOST = "Outpost"
@@ -145,7 +145,7 @@ def transfer_problem(game: Any, state: DTState, t: Trooper, forced: bool = False
     if not state.outpost_opened:
         return R.TRANSFER, "no warrior has entered play in an Outpost yet: no Transfer until one has"
     if t.hidden:
-        return R.TRANSFER, f"a warrior face down in cover may not transfer (it would show which side it is on)"
+        return R.TRANSFER, "a warrior face down in cover may not transfer (it would show which side it is on)"
     if is_tribal(game, t):
         return R.TRANSFER, f"{t.card} is a Tribal warrior: it stays in the Outpost"
     if BEAST in game.classes_of(t):

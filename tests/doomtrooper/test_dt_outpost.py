@@ -5,14 +5,12 @@ Dark Legion warriors together."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from dt_helpers import GAME, W, make_state, rules_of, step, texts
 
 from explorer.core.engine import IllegalAction
 from explorer.core.rounds import PASS
-from explorer.doomtrooper.actions import (Attack, Build, Cast, EndActions, Equip, GiveBeast, Meditate, Muster,
+from explorer.doomtrooper.actions import (Attack, Build, EndActions, Equip, GiveBeast, Meditate, Muster,
                                           MusterInCover, OutpostTransfer, PlaySpecial, Sabotage)
 from explorer.doomtrooper.attack import attack_graph
 from explorer.doomtrooper.combat import Play, TakePoints
@@ -385,3 +383,73 @@ def test_random_games_never_mix_doomtroopers_and_dark_legion_in_an_outpost():
             assert not mixed_outposts(ALL_ON, st.state), (i, st.state)
         assert st.state.result is not None
     assert {"OutpostTransfer", "GiveBeast"} <= used
+
+
+# -- the conformance kit with the Paradise Lost and first-edition switches ---------------------------------------
+
+EXPANDED_RULES = {"outpost": True, "sabotage": True, "first_edition_direct_attack": True,
+                  "first_edition_sergeants": True, "first_edition_vehicles": True, "many_vehicles": True}
+
+
+def expanded_game() -> DoomtrooperGame:
+    """The game with every switch of Paradise Lost and the first-edition additions (importable: the kit
+    rebuilds it in a subprocess)."""
+    return DoomtrooperGame(rules=override_rules(EXPANDED_RULES))
+
+
+EXPANDED = expanded_game()
+
+
+def expanded_start(i: int):
+    return EXPANDED.new_game(2 + (i % 3 == 2), list(PAIRS[i % len(PAIRS)]) + (["Dark Eden"] if i % 3 == 2 else []))
+
+
+def expanded_invariants(game, state) -> None:
+    """Every seat still holds its 60 cards somewhere; no Outpost mixes the camps; a warrior has one
+    Beast or vehicles, never both, and rides a Beast only in an Outpost; Destiny never negative."""
+    from collections import Counter
+
+    if state.phase is Phase.SETUP:
+        return
+    assert not mixed_outposts(game, state), "Doomtroopers and Dark Legion warriors share an Outpost"
+    pool = game.pool
+    count = Counter()
+    hands = [s.hand for s in state.seats]
+    if state.combat is not None:
+        hands = list(state.combat.live.hands)
+        for p in state.combat.live.plays:
+            count[p.seat] += 1
+    if state.response is not None:
+        t = state.response.table
+        hands[t.seat] = t.hand
+        count[t.seat] += bool(t.stopped_by)
+    for i, s in enumerate(state.seats):
+        count[i] += len(s.deck) + hands[i].size + s.discard.size + s.annihilated.size + len(s.fortifications)
+        for m in s.missions:
+            count[m.owner] += 1
+    for t in state.troopers:
+        count[t.owner] += 1
+        for a in t.attached:
+            count[a.owner] += 1
+        beasts = sum(pool[a.card].type == "beast" for a in t.attached)
+        vehicles = sum(pool[a.card].type == "equipment" and pool[a.card].kind == "vehicle" for a in t.attached)
+        assert beasts <= 1 and not (beasts and vehicles), t
+        assert not beasts or t.area == "Outpost", t
+        assert not (t.inside and t.cover), t
+    assert all(count[i] == 60 for i in range(len(state.seats))), count
+    assert min(state.purses) >= 0
+
+
+def test_the_expanded_game_keeps_the_protocol():
+    """Paradise Lost and the 1st Edition Rule Additions: the conformance kit walks whole games with
+    every one of these switches on (two and three players, greedy and random bots), observations
+    included, with the invariants above."""
+    from explorer.core.testing import check_game
+    from explorer.doomtrooper.bots import get_bot
+
+    bots = {0: get_bot("greedy"), 1: get_bot("random"), 2: get_bot("greedy")}
+    report = check_game(EXPANDED, expanded_start, steps=1500, seed="expanded", policies=bots,
+                        game_factory=expanded_game, invariants=[expanded_invariants], skip=("exact",),
+                        raise_on_failure=False, hashseed=False)
+    assert report.ok, str(report)
+    assert report.finished >= 2 and "observe" not in report.skipped
