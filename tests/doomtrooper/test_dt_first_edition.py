@@ -232,3 +232,24 @@ def test_the_new_actions_each_take_one_action():
     state = make_state(warriors=[W("Sean Gallagher", 0, attached=["Armored Jeep"])])
     state, _ = step(GAME, state, EnterVehicle(0))
     assert state.actions == 2
+
+
+def test_every_kind_of_vehicle_follows_the_same_rules():
+    """Vehicles in Doomtrooper: plain vehicles, airships, submarines and tanks are equipped alike,
+    one per warrior (without the optional rule), and restrict what their card says: all equipment,
+    weapons only, or nothing."""
+    pool = GAME.pool
+    vehicles = [c for c in pool.of_type("equipment") if c.kind == "vehicle"]
+    assert {c.vehicle_type for c in vehicles} >= {"", "airship", "tank"}
+    state = make_state(warriors=[W("Sean Gallagher", 0, attached=["Violator Sword"])],
+                       hands=(["Sky Skiff", "Grizzly Tank"], []))
+    state, _ = step(GAME, state, Equip("Sky Skiff", 0, True))
+    assert Equip("Grizzly Tank", 0, False) not in GAME.decision(state).options
+    assert GAME.combat.weapon_options(_table(state), 0) == ("Violator Sword",)  # the Skiff restricts nothing
+
+
+def _table(state):
+    from explorer.doomtrooper.combat import Table
+
+    return Table("fight", 0, 0, state.troopers, tuple(s.fortifications for s in state.seats), state.purse_of,
+                 (0,), tuple(s.hand for s in state.seats), state.purses)

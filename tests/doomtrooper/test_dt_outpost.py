@@ -453,3 +453,22 @@ def test_the_expanded_game_keeps_the_protocol():
                         raise_on_failure=False, hashseed=False)
     assert report.ok, str(report)
     assert report.finished >= 2 and "observe" not in report.skipped
+
+
+def test_a_log_of_the_expanded_game_replays():
+    """Transfer / Beasts / Attacking a Player Directly / Sergeants: the new actions are written to a
+    log as JSON and replay through the rules to the same game."""
+    import json
+
+    from explorer.core.engine import Stepper
+    from explorer.doomtrooper.bots import get_bot
+    from explorer.doomtrooper.log import log_lines, replay_log
+
+    decks = ["Dark Eden", "Legion of Algeroth"]
+    st = Stepper(EXPANDED, EXPANDED.new_game(2, decks), "log/1", {0: get_bot("random"), 1: get_bot("greedy")})
+    while not st.state.over:
+        st.step()
+    lines = log_lines(st, 2, decks, EXPANDED_RULES)
+    assert {"OutpostTransfer", "GiveBeast"} <= {row["action"]["type"] for row in lines[1:]}
+    again = replay_log("".join(json.dumps(x) + "\n" for x in lines))
+    assert again.state == st.state
