@@ -178,8 +178,8 @@ def test_sergeants_switched_off_are_ordinary_warriors():
 # -- Vehicles in Doomtrooper --------------------------------------------------------------------------------
 
 def test_no_fight_with_a_warrior_inside_an_airship():
-    """Entering and Exiting Vehicles: a warrior inside an airship (or a submarine) may not attack or
-    be attacked in a Fight, but may Shoot; a tank is not affected; off, the second edition allows it."""
+    """Entering and Exiting Vehicles: nobody fights a warrior riding an airship or a submarine, nor
+    does it fight anyone (shooting is fine); tanks are unaffected; off, the second edition allows it."""
     state = make_state(VEHICLES, warriors=[W("Sean Gallagher", 0, attached=["Sky Skiff"], inside=True),
                                            W("Nepharite of Ilian", 1), W("Razide", 1, attached=["Ornithopter"],
                                                                          inside=True)])
@@ -221,8 +221,8 @@ def test_many_vehicles_but_inside_one_at_a_time():
 # -- To Review the New Actions ---------------------------------------------------------------------------------
 
 def test_the_new_actions_each_take_one_action():
-    """To Review the New Actions: Enter Vehicle and Exit Vehicle are actions of one action each;
-    Play a Relic and Play a Warzone are named for the expansions' modules."""
+    """To Review the New Actions: getting in and out of a vehicle each use one action; the Relic and
+    Warzone actions are named for the expansions' modules (one action each once registered)."""
     kinds = new_actions()
     assert [label for label, _ in NEW_ACTIONS] == ["Enter Vehicle", "Exit Vehicle", "Play a Relic", "Play a Warzone"]
     for label in ("Enter Vehicle", "Exit Vehicle"):

@@ -224,7 +224,7 @@ def test_transfer_moves_doomtroopers_and_dark_legion_to_and_from_the_outpost_onc
 
 
 def test_a_warrior_with_a_vehicle_takes_two_actions_to_transfer():
-    """Transfer: two actions for a warrior that has (or is considered) a vehicle."""
+    """Transfer: a warrior with a vehicle, or counted as one, needs two actions to move."""
     state = opened(warriors=[W("Imperial Trencher", 0, attached=["Armored Jeep"])], actions=2)
     state, events = step(OUTPOST, state, OutpostTransfer(0))
     assert state.actions == 0 and "two actions" in texts(events)[0]
@@ -329,8 +329,8 @@ def test_squad_fortifications_reach_doomtroopers_in_the_outpost_and_back():
 # -- Sabotage, Art spells, legal targets ----------------------------------------------------------------------------
 
 def test_a_warrior_in_the_outpost_shields_its_player_from_sabotage_and_tribes_may_sabotage():
-    """The Optional Sabotage Rules in the Outpost: a player with only a warrior in his Outpost may
-    not be sabotaged; Tribal warriors may sabotage a player with none."""
+    """The Optional Sabotage Rules in the Outpost: someone whose only warrior stands in his Outpost
+    is protected from sabotage; Tribal warriors may sabotage a player with none."""
     state = make_state(SABOTAGE, warriors=[W("Imperial Trencher", 0), W("Lutheran Zealot", 1)], outpost_opened=True)
     assert not any(isinstance(o, Sabotage) for o in SABOTAGE.decision(state).options)
     bare = make_state(SABOTAGE, warriors=[W("Lutheran Zealot", 0)], outpost_opened=True)
