@@ -253,3 +253,17 @@ def _table(state):
 
     return Table("fight", 0, 0, state.troopers, tuple(s.fortifications for s in state.seats), state.purse_of,
                  (0,), tuple(s.hand for s in state.seats), state.purses)
+
+
+def test_an_assignment_breaks_when_sergeant_and_group_share_no_corporation():
+    """Sergeants (7): the assignment breaks when the Sergeant, or the last of his group, no longer
+    has a corporation in common (a state built by hand: our pool has no card that takes an
+    affiliation away, so the group here simply is of another corporation)."""
+    from explorer.doomtrooper.sergeants import lapse, leading
+
+    state = make_state(SERGEANTS, warriors=[W("Blitzer Sergeant", 0, leads="Capitol Sea Lion"),
+                                            W("Capitol Sea Lion", 0), W("Bauhaus Blitzer", 0)])
+    assert not leading(SERGEANTS, state.troopers, state.trooper(0))
+    state, events = lapse(SERGEANTS, state)
+    assert state.trooper(0).leads == "" and "first_edition.sergeants" in rules_of(events)
+    assert AssignSergeant(0, "Bauhaus Blitzer") in SERGEANTS.decision(state).options
