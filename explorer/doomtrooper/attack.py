@@ -264,5 +264,6 @@ def explain_attack(game: Any, state: DTState, action: Any) -> IllegalAction:
 
 register(Attack, R.ATTACK, 1, attack_options, do_attack, explain_attack, ends_actions=True)
 
-__all__ = ["DESIGNATIONS", "attack_graph", "attack_rule", "attack_options", "classes", "finish", "meeting",
+__all__ = ["DESIGNATIONS", "attack_graph", "attack_rule", "attack_options", "classes", "finish",
            "primary_target", "target_cost"]
+__all__ += ["meeting"]

@@ -876,7 +876,7 @@ class Context:
         return table
 
 
-__all__ = ["ACTIONS", "AREA_REACH", "EXTRA_RATINGS", "ChooseWeapon", "Combat", "CombatState", "Context", "Due", "Earned",
-           "Feed", "KILLED", "Kill",
+__all__ = ["ACTIONS", "ChooseWeapon", "Combat", "CombatState", "Context", "Due", "Earned", "Feed", "KILLED", "Kill",
            "Play", "Played", "Ratings", "Resolve", "STATUSES", "Table", "TakePoints", "Term", "UNHURT", "WOUNDED", "clash",
            "first_striker", "wounds"]
+__all__ += ["AREA_REACH", "EXTRA_RATINGS"]  # the expansions' hooks
