@@ -289,3 +289,85 @@ ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     DiscardCard, Respond)}
 
 __all__ = [name for name in ACTION_TYPES] + ["ACTION_TYPES", "ActionKind", "KINDS", "ordered", "register"]
+
+
+# -- Paradise Lost and the first-edition additions ---------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class OutpostTransfer:
+    """Paradise Lost, "Transfer": move warrior ``uid`` into your Outpost, or out of it
+    back to its Squad or Kohort (the direction follows from where it stands)."""
+
+    uid: int
+
+    def __str__(self) -> str:
+        return f"#{self.uid} transfers"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveBeast:
+    """Paradise Lost, "Beasts": give Beast ``card`` to warrior ``uid`` in your Outpost."""
+
+    card: str
+    uid: int
+
+    def __str__(self) -> str:
+        return f"give {self.card} to #{self.uid}"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPlayer:
+    """First edition, "Attacking a Player Directly": warrior ``uid`` attacks player ``seat``."""
+
+    uid: int
+    seat: int
+
+    def __str__(self) -> str:
+        return f"#{self.uid} attacks seat {self.seat} directly"
+
+
+@dataclass(frozen=True, slots=True)
+class AssignSergeant:
+    """First edition, "Sergeants": Sergeant ``uid`` takes command of the group of ``group`` (a warrior card)."""
+
+    uid: int
+    group: str
+
+    def __str__(self) -> str:
+        return f"#{self.uid} becomes the Sergeant of the {self.group}"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardVehicle:
+    """First edition, the optional many-vehicles rule: warrior ``uid`` enters its vehicle ``card``."""
+
+    uid: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"#{self.uid} enters {self.card}"
+
+
+ACTION_TYPES.update({cls.__name__: cls for cls in (OutpostTransfer, GiveBeast, AttackPlayer, AssignSergeant,
+                                                   BoardVehicle)})
+__all__ += ["OutpostTransfer", "GiveBeast", "AttackPlayer", "AssignSergeant", "BoardVehicle", "AFTER_STEP", "FORCED",
+            "MEETING", "MUSTER_CHECKS"]
+
+#: Rules that force the current player's next action (Paradise Lost: answer an opponent's
+#: Outpost; move a turned Doomtrooper out): each ``f(game, state) -> (rule, options, why) | None``;
+#: the first that returns options decides what the player may do (like "Seek Cover").
+FORCED: list[Callable[[Any, Any], Any]] = []
+
+#: Rules run after every step of the whole game, before the end is checked: each
+#: ``f(game, state) -> (state, events)`` (Paradise Lost: an Outpost has been entered;
+#: first-edition Sergeants: an assignment lapses when its group is gone).
+AFTER_STEP: list[Callable[[Any, Any], Any]] = []
+
+#: Rules on who may be mustered where: each ``f(game, state, seat, card) -> IllegalAction | None``
+#: (Paradise Lost: Tribal warriors only into an Outpost, never two Tribal affiliations together).
+MUSTER_CHECKS: list[Callable[[Any, Any, int, str], Any]] = []
+
+#: Rules on which two warriors may meet in a combat, whatever the attack rules say: each
+#: ``f(game, attacker, defender, tactic) -> (rule, reason) | None`` on warriors in play
+#: (Paradise Lost: never across the Outpost's edge; first edition: no Fight with an airship).
+MEETING: list[Callable[[Any, Any, Any, str], Any]] = []

@@ -45,6 +45,7 @@ class _Affiliation(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     name: str
     group: str
+    expansion: str = ""
 
 
 class _Area(BaseModel):
@@ -87,6 +88,7 @@ class Affiliations(NamedTuple):
     areas: tuple[tuple[str, str], ...]  # (area, class it holds), in order
     keywords: Mapping[str, tuple[str, ...]]  # keyword -> classes it adds
     rules: tuple[AttackRule, ...]
+    expansion_of: Mapping[str, str] = MappingProxyType({})  # affiliation -> the expansion bringing it ("" basic)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -177,7 +179,8 @@ def _load(path: Path, summaries: Path) -> Affiliations:
                                                                 f"{summaries.name}")
         rules.append(rule)
     return Affiliations(MappingProxyType(groups), MappingProxyType(of), tuple((a.name, a.holds) for a in areas),
-                        MappingProxyType(keywords), tuple(rules))
+                        MappingProxyType(keywords), tuple(rules),
+                        MappingProxyType({a.name: a.expansion for a in affs if a.expansion}))
 
 
 __all__ = ["Affiliations", "AttackRule", "affiliations_path", "load_affiliations"]

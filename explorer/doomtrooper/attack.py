@@ -26,7 +26,7 @@ from ..core.events import Event, event
 from ..core.rulebook import sections as summaries
 from . import missions
 from . import sections as R
-from .actions import Attack, register
+from .actions import MEETING, Attack, register
 from .affiliations import Affiliations, load_affiliations
 from .cards import TACTICS, Warrior
 from .combat import KILLED, WOUNDED, CombatState, Table
@@ -55,16 +55,20 @@ def attack_rule(a: Warrior, b: Warrior, same_owner: bool = False,
     return aff.decide(classes(a, aff), classes(b, aff), same_owner)
 
 
-def attack_graph(affiliations: Affiliations | None = None, same_owner: bool = False) -> nx.DiGraph:
+def attack_graph(affiliations: Affiliations | None = None, same_owner: bool = False,
+                 expansions: tuple[str, ...] = ()) -> nx.DiGraph:
     """Who may attack whom, as a directed graph over affiliations (and the
     designations that change the rules: Mortificators, tainted heretics).
 
     Every ordered pair (self loops too) has an edge with ``allowed`` and the
     ``rule`` (section id) and ``heading`` that decide it; draw only the allowed
     ones with ``nx.subgraph_view(g, filter_edge=lambda a, b: g.edges[a, b]["allowed"])``.
-    ``same_owner=True`` asks the question for two warriors of one player."""
+    ``same_owner=True`` asks the question for two warriors of one player;
+    ``expansions`` names the expansions whose affiliations join the basic ones
+    (``("Paradise Lost",)``: the four Tribal affiliations)."""
     aff = affiliations if affiliations is not None else load_affiliations()
-    nodes: dict[str, frozenset[str]] = {name: aff.classes(name, ()) for name in aff.names}
+    nodes: dict[str, frozenset[str]] = {name: aff.classes(name, ()) for name in aff.names
+                                        if aff.expansion_of.get(name, "") in ("",) + tuple(expansions)}
     for label, base, keywords in DESIGNATIONS:
         nodes[label] = aff.classes(base, keywords)
     titles = summaries(R.GAME)
@@ -131,8 +135,22 @@ def attack_options(game: Any, state: DTState) -> list[Attack]:
         for d in theirs:
             if not d.hidden and not may(a.card, d.card):
                 continue
+            if MEETING:
+                out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS if meeting(game, a, d, tactic) is None]
+                continue
             out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS]
     return out
+
+
+def meeting(game: Any, a: Trooper, d: Trooper, tactic: str) -> tuple[Any, str] | None:
+    """Why ``a`` and ``d`` may not meet in a ``tactic`` combat whatever the attack
+    rules say (the expansions' rules in :data:`~explorer.doomtrooper.actions.MEETING`),
+    as ``(rule, reason)``, or ``None``."""
+    for rule in MEETING:
+        why = rule(game, a, d, tactic)
+        if why is not None:
+            return why
+    return None
 
 
 def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[DTState, list[Event]]:
@@ -157,6 +175,11 @@ def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[D
         if not allowed:
             events.append(event(game.section(section), f"{a.card} may not attack {d.card}: the combat ends before it "
                                                        "begins, and the attack action is spent", section=section))
+            return state._replace(phase=Phase.DISCARD), events
+        barred = meeting(game, a, d, action.tactic)
+        if barred is not None:
+            events.append(event(barred[0], f"{a.card} may not attack {d.card} ({barred[1]}): the combat ends before "
+                                           "it begins, and the attack action is spent"))
             return state._replace(phase=Phase.DISCARD), events
     events.append(event(R.ANNOUNCE, f"{a.card} (seat {seat}) attacks {d.card} (seat {d.owner})"
                                     f"{' in cover' if d.cover else ''}", attacker=a.uid, defender=d.uid))
@@ -232,6 +255,10 @@ def explain_attack(game: Any, state: DTState, action: Any) -> IllegalAction:
         allowed, section = game.aff.decide(game.classes_of(a), game.classes_of(d), False)
         if not allowed:
             return IllegalAction(game.section(section), f"{a.card} may not attack {d.card}")
+    barred = meeting(game, a, d, action.tactic)
+    if barred is not None:
+        return IllegalAction(barred[0], f"{a.card} may not attack {d.card if not d.hidden else 'that warrior'}: "
+                                        f"{barred[1]}")
     return IllegalAction(R.ATTACK, f"{action!r} is not possible now")
 
 
@@ -239,3 +266,4 @@ register(Attack, R.ATTACK, 1, attack_options, do_attack, explain_attack, ends_ac
 
 __all__ = ["DESIGNATIONS", "attack_graph", "attack_rule", "attack_options", "classes", "finish",
            "primary_target", "target_cost"]
+__all__ += ["meeting"]

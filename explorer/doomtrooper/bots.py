@@ -24,7 +24,10 @@ from ..core.engine import DeterministicPolicy, Policy, RandomPolicy, outcomes
 from ..core.rounds import PASS, Pass
 from .actions import (
     Assign,
+    AssignSergeant,
     Attack,
+    AttackPlayer,
+    GiveBeast,
     Bestow,
     Build,
     Cast,
@@ -123,6 +126,12 @@ class GreedyBot(DeterministicPolicy):
             return by[ExitCover][0]
         if Sabotage in by:
             return by[Sabotage][0]
+        if AssignSergeant in by:  # first-edition Sergeants: take command at once (no action)
+            return by[AssignSergeant][0]
+        if AttackPlayer in by and state.actions == 1:  # first edition: the attack of the turn on a bare player
+            return max(by[AttackPlayer], key=lambda o: _strength(game.pool[state.trooper(o.uid).card]))
+        if GiveBeast in by:  # Paradise Lost: a Beast raises its rider's base ratings
+            return max(by[GiveBeast], key=lambda o: (_strength(game.pool[state.trooper(o.uid).card]), o.card))
         destiny = state.destiny(seat)
         mine = [t for t in state.troopers if t.owner == seat]
         left = state.actions

@@ -71,6 +71,7 @@ class Warrior(NamedTuple):
     wounded: bool = False
     equipment: tuple[Any, ...] = ()
     text: str = ""
+    command: tuple[tuple[str, int], ...] = ()  # first-edition Sergeants: what the Sergeant gives his group
 
     type = "warrior"
 
@@ -223,6 +224,7 @@ class _WarriorRow(_Base):
     follower_of: str = ""
     considered: _Strings = ()
     combat: bool = True
+    command: dict[Literal[RATINGS], int] = {}  # type: ignore[valid-type]
 
 
 class _EquipmentRow(_Base):
@@ -279,23 +281,26 @@ class _SpecialRow(_Base):
 
 class CardType(NamedTuple):
     """One card type: its value class, its data model, and the action that puts
-    it into play (``None``: it is played as the card says, not as an action)."""
+    it into play (``None``: it is played as the card says, not as an action);
+    ``build(data, path, affiliations)``, if given, makes the card from its checked
+    row (the expansions' types: Beasts, ...)."""
 
     name: str
     value: type
     row: type[BaseModel]
     action: str | None
+    build: Any = None
 
 
 #: The card types, by the ``type`` their data rows carry.
 CARD_TYPES: dict[str, CardType] = {}
 
 
-def register_card_type(name: str, value: type, row: type[BaseModel], action: str | None) -> None:
+def register_card_type(name: str, value: type, row: type[BaseModel], action: str | None, build: Any = None) -> None:
     """Add a card type (the next expansions add Relics, Warzones, Ki Powers, ...)."""
     if name in CARD_TYPES:
         raise ValueError(f"card type {name!r} registered twice")
-    CARD_TYPES[name] = CardType(name, value, row, action)
+    CARD_TYPES[name] = CardType(name, value, row, action, build)
 
 
 register_card_type("warrior", Warrior, _WarriorRow, "Muster")
@@ -390,6 +395,9 @@ def _card(model: BaseModel, kind: str, path: Path, aff: Affiliations) -> Card:
     data = model.model_dump()
     data.pop("type")
     name = data["name"]
+    build = CARD_TYPES[kind].build
+    if build is not None:
+        return build(data, path, aff)
     if kind == "warrior":
         if data["affiliation"] not in aff.of:
             raise DataError(path, name, "affiliation", f"unknown affiliation {data['affiliation']!r} "
@@ -398,6 +406,7 @@ def _card(model: BaseModel, kind: str, path: Path, aff: Affiliations) -> Card:
             if a != "all" and a not in ASPECTS:
                 raise DataError(path, name, "aspects", f"unknown aspect of the Art {a!r} (known: all, "
                                                        f"{', '.join(ASPECTS)})")
+        data["command"] = tuple(sorted(data["command"].items()))
         return Warrior(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
     if kind == "equipment":
         if data["kind"] != "vehicle" and (data["restricts"] != "none" or data["vehicle_type"]):

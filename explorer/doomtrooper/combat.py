@@ -40,8 +40,18 @@ from ..core.subgame import SubGame
 from . import effects as E
 from . import sections as R
 from .cards import Pool, Warrior
+from .actions import MEETING
 from .params import DoomtrooperRules
 from .state import Trooper
+
+#: More parts of a combatant's ratings, from the expansions' rules: each
+#: ``f(combat, table, trooper) -> iterable of Term`` (Paradise Lost: a Beast's new base
+#: ratings; first-edition Sergeants: the Sergeant's bonus to his group).
+EXTRA_RATINGS: list[Any] = []
+
+#: Areas of Influence (Paradise Lost): each ``f(combat, area, trooper) -> bool`` says whether
+#: a card working on ``area`` (a fortification, a caster's place) reaches ``trooper`` in another area.
+AREA_REACH: list[Any] = []
 
 UNHURT, WOUNDED, KILLED = "unhurt", "wounded", "killed"
 STATUSES = (UNHURT, WOUNDED, KILLED)
@@ -455,13 +465,19 @@ class Combat(Game):
             classes = self.classes_of(t)
             for f in table.fortifications[t.owner]:
                 c = pool[f]
-                if c.area == t.area and (c.applies_to == "any" or c.applies_to in classes):
+                if (c.area == t.area or (AREA_REACH and self.reaches(c.area, t))) and \
+                        (c.applies_to == "any" or c.applies_to in classes):
                     da = c.fight if tactic == "fight" else c.shoot
                     attack += da
                     armor += c.armor
                     value += c.value
                     if terms is not None and (da or c.armor or c.value):
                         terms.append(Term(f, R.FORTIFICATION, da, c.armor, c.value))
+        for extra in EXTRA_RATINGS:
+            for term in extra(self, table, t):
+                attack, armor, value = attack + term.attack, armor + term.armor, value + term.value
+                if terms is not None:
+                    terms.append(term)
         if t.cover:
             armor += self.rules.cover_armor
             if terms is not None:
@@ -535,7 +551,7 @@ class Combat(Game):
         aspect, shown (not hidden in cover); for a Personal Combat Spell, a combatant."""
         out = []
         for t in table.troopers:
-            if t.owner != seat or t.hidden or t.area != "Squad":
+            if t.owner != seat or t.hidden or not self.casts_from(t):
                 continue
             aspects = self.pool[t.card].aspects
             if "all" not in aspects and spell.aspect not in aspects:
@@ -545,6 +561,19 @@ class Combat(Game):
             out.append(t.uid)
         return tuple(out)
 
+    def reaches(self, area: str, t: Trooper) -> bool:
+        """Does a card working on ``area`` reach ``t`` ("Areas of Influence")?"""
+        return t.area == area or any(r(self, area, t) for r in AREA_REACH)
+
+    def casts_from(self, t: Trooper) -> bool:
+        """Is ``t`` where a caster of the Art casts from (the Squad, or what the Squad reaches)?"""
+        return t.area == "Squad" or (bool(AREA_REACH) and self.reaches("Squad", t))
+
+    def meets(self, a: Trooper, d: Trooper, tactic: str) -> bool:
+        """May ``a`` and ``d`` meet in a ``tactic`` combat whatever the attack rules say
+        (:data:`~explorer.doomtrooper.actions.MEETING`)?"""
+        return not MEETING or all(r(self, a, d, tactic) is None for r in MEETING)
+
     def may_cast_on(self, caster: Trooper, target: Trooper) -> bool:
         """"Casting Spells of the Art": a pure caster casts on Doomtroopers, a tainted
         one on anyone, a full heretic only on the Dark Legion; never on a warrior
@@ -552,6 +581,8 @@ class Combat(Game):
         if "art" in self.pool[target.card].immune:
             return False
         mine, theirs = self.classes_of(caster), self.classes_of(target)
+        if "tribal" in theirs:  # Paradise Lost, "Casting Art Spells": for or against Tribal warriors
+            return True
         if "doomtrooper" in mine:
             return "dark_legion" in mine or "doomtrooper" in theirs
         return "dark_legion" in theirs
@@ -812,6 +843,11 @@ class Context:
         t = self.table.trooper(uid)
         return not t.hidden and self.combat.pool[t.card].combat
 
+    def meets(self, uid: int, other: int) -> bool:
+        """May ``uid`` face ``other`` in a combat at all (Paradise Lost: never across the
+        Outpost's edge, whatever a card says)?"""
+        return self.combat.meets(self.table.trooper(uid), self.table.trooper(other), self.table.tactic)
+
     def label(self, uid: int) -> str:
         return self.table.trooper(uid).card
 
@@ -843,3 +879,4 @@ class Context:
 __all__ = ["ACTIONS", "ChooseWeapon", "Combat", "CombatState", "Context", "Due", "Earned", "Feed", "KILLED", "Kill",
            "Play", "Played", "Ratings", "Resolve", "STATUSES", "Table", "TakePoints", "Term", "UNHURT", "WOUNDED", "clash",
            "first_striker", "wounds"]
+__all__ += ["AREA_REACH", "EXTRA_RATINGS"]  # the expansions' hooks

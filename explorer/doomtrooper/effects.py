@@ -187,7 +187,7 @@ class ReplaceDefender(Effect):
             return ()
         them = ctx.owner(table.attacker)
         return tuple(uid for uid in ctx.warriors(them) if uid not in (table.attacker, table.defender)
-                     and ctx.can_fight(uid))
+                     and ctx.can_fight(uid) and ctx.meets(table.attacker, uid))
 
     def apply(self, ctx, table, seat, card, p, target):
         return ctx.replace(table, "defender", target), f"{ctx.label(target)} becomes the Defender"
@@ -204,7 +204,7 @@ class Bodyguard(Effect):
         if ctx.owner(table.defender) != seat:
             return ()
         return tuple(uid for uid in ctx.warriors(seat) if uid not in (table.attacker, table.defender)
-                     and not ctx.in_cover(uid) and ctx.can_fight(uid))
+                     and not ctx.in_cover(uid) and ctx.can_fight(uid) and ctx.meets(table.attacker, uid))
 
     def apply(self, ctx, table, seat, card, p, target):
         return ctx.replace(table, "defender", target), f"{ctx.label(target)} steps in as the Defender"

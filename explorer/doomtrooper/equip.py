@@ -30,8 +30,11 @@ def may_carry(game: Any, t: Trooper, card: Any) -> str | None:
         return f"{card.name} may be given only to a warrior of class {card.who}"
     if card.kind == "armor" and has_kind(game, t, "armor"):
         return "armor"
-    if card.kind == "vehicle" and has_kind(game, t, "vehicle"):
+    if card.kind == "vehicle" and has_kind(game, t, "vehicle") and not game.rules.many_vehicles:
         return "vehicle"
+    if card.kind == "vehicle" and (any(game.pool[a.card].type == "beast" for a in t.attached)
+                                   or "Beast" in game.classes_of(t)):
+        return "beast"  # Paradise Lost, "Beasts": one Beast or one vehicle; none for a warrior considered a Beast
     return None
 
 
@@ -47,7 +50,7 @@ def equip_options(game: Any, state: DTState) -> list[Equip]:
         for t in mine:
             if may_carry(game, t, c) is None:
                 if c.kind == "vehicle":
-                    if not t.cover:
+                    if not t.cover and not t.inside:  # inside one vehicle at a time (many vehicles)
                         out.append(Equip(name, t.uid, True))
                     out.append(Equip(name, t.uid, False))
                 else:
@@ -61,8 +64,11 @@ def do_equip(game: Any, state: DTState, action: Equip, chance: Any) -> tuple[DTS
     s = state.seats[seat]
     state = put_seat(state, seat, s._replace(hand=s.hand.remove(action.card)))
     vehicle = game.pool[action.card].kind == "vehicle"
-    state = put_trooper(state, t._replace(attached=t.attached + (Attached(action.card, seat),),
-                                          inside=t.inside or (vehicle and action.inside)))
+    if vehicle and action.inside and game.rules.many_vehicles:  # the vehicle a warrior is inside comes first
+        attached = (Attached(action.card, seat),) + t.attached
+    else:
+        attached = t.attached + (Attached(action.card, seat),)
+    state = put_trooper(state, t._replace(attached=attached, inside=t.inside or (vehicle and action.inside)))
     who = "a warrior in cover" if t.hidden else t.card
     where = ""
     if vehicle:
@@ -86,8 +92,12 @@ def explain_equip(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.ARMOR, f"{t.card} already has armor: a warrior may have only one piece")
     if why == "vehicle":
         return IllegalAction(R.VEHICLE_LIMIT, f"{t.card} already has a vehicle: a warrior may have only one")
+    if why == "beast":
+        return IllegalAction(R.BEASTS, f"{t.card} has a Beast or is considered one: no vehicle for it")
     if why is not None:
         return IllegalAction(R.EQUIP, why)
+    if c.kind == "vehicle" and t.inside and action.inside:
+        return IllegalAction(R.FE_ENTERING, f"{t.card} is already inside a vehicle: inside one at a time")
     if c.kind == "vehicle" and t.cover and action.inside:
         return IllegalAction(R.VEHICLES, "a warrior in cover may not be in a vehicle: give it the vehicle outside")
     if c.kind != "vehicle" and action.inside:

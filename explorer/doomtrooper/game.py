@@ -21,7 +21,12 @@ This module only dispatches; each rulebook topic has its own module:
 * :mod:`~explorer.doomtrooper.combat`: the combat itself, embedded as a sub-game
   (:class:`~explorer.core.subgame.SubGame`), its modify step a round of card
   play (:class:`~explorer.core.rounds.Rounds`);
-* :mod:`~explorer.doomtrooper.sabotage`: the optional Sabotage rules.
+* :mod:`~explorer.doomtrooper.sabotage`: the optional Sabotage rules;
+* :mod:`~explorer.doomtrooper.outpost` and :mod:`~explorer.doomtrooper.beasts`: Paradise
+  Lost (the Outpost, Tribal warriors, Transfer, Beasts; switch ``outpost``);
+* :mod:`~explorer.doomtrooper.first_edition` and :mod:`~explorer.doomtrooper.sergeants`:
+  the 1st Edition Rule Additions (direct attacks, vehicles, Sergeants; switches
+  ``first_edition_*`` and ``many_vehicles``).
 
 >>> game = DoomtrooperGame()
 >>> state = game.setup(seed=1)
@@ -46,9 +51,12 @@ from ..core.events import Event, RuleRef, event
 from ..core.rounds import Pass, Rounds
 from ..core.subgame import SubGame
 from . import attack, cover, equip, fortify, missions, muster, sabotage, spells, turn  # noqa: F401 (register kinds)
+from . import beasts, first_edition, outpost, sergeants  # noqa: F401 (register kinds: Paradise Lost, first edition)
 from . import sections as R
 from .actions import (
     ACTION_TYPES,
+    AFTER_STEP,
+    FORCED,
     KINDS,
     ClaimGift,
     Deal,
@@ -104,7 +112,8 @@ class DoomtrooperGame(Game):
         if type(players) is not int or players < 2:
             raise ValueError(f"a game needs at least 2 players, not {players!r}")
         names = list(self.decks)
-        chosen = list(decks) if decks is not None else [names[i % len(names)] for i in range(players)]
+        dealt = [n for n in names if not getattr(self.decks[n], "expansion", "")] or names  # expansions' decks by name
+        chosen = list(decks) if decks is not None else [dealt[i % len(dealt)] for i in range(players)]
         if len(chosen) != players:
             raise ValueError(f"{len(chosen)} decks given for {players} players")
         cards = []
@@ -195,6 +204,11 @@ class DoomtrooperGame(Game):
         rules = self.rules
         if left > 0 and must_exit_cover(state, state.current):
             return tuple(KINDS[cover.ExitCover].options(self, state))
+        if left > 0 and FORCED:
+            for forced in FORCED:
+                got = forced(self, state)
+                if got is not None:  # the forced action, and the cards played as no action
+                    return tuple(got[1]) + tuple(o for k in self._free for o in k.options(self, state))
         out: list[Any] = []
         for kind in self.kinds:
             if kind.cost(rules) <= left:
@@ -236,6 +250,11 @@ class DoomtrooperGame(Game):
             state, events = turn.do_deal(self, state, action, chance)
         else:
             raise self.illegal(state, action)
+        if AFTER_STEP:
+            events = list(events)
+            for rule in AFTER_STEP:
+                state, extra = rule(self, state)
+                events += extra
         state, more = turn.settle(self, state)
         return Step(state, tuple(events) + tuple(more))
 
@@ -366,6 +385,12 @@ class DoomtrooperGame(Game):
         # the actions step
         if isinstance(action, (Discard, KeepHand)):
             return IllegalAction(R.DISCARD, "the discard comes after the actions: end them first")
+        if isinstance(action, EndActions) and state.actions > 0:
+            for forced in FORCED:  # a forced action may not be skipped
+                got = forced(self, state)
+                if got is not None:
+                    return IllegalAction(got[0], f"{got[2]}: your next action must be one of "
+                                                 f"{', '.join(str(o) for o in got[1])}")
         if kind is None:
             return IllegalAction(R.ACTIONS, f"{action!r} is not an action of Doomtrooper")
         if kind.cost(self.rules) > state.actions:
@@ -375,6 +400,12 @@ class DoomtrooperGame(Game):
                                  f"seat {state.current} has {state.actions} left")
         if state.actions > 0 and must_exit_cover(state, state.current) and not isinstance(action, cover.ExitCover):
             return IllegalAction(R.COVER, "all your warriors are in cover: your next action must bring one out")
+        if state.actions > 0 and kind.cost(self.rules) > 0:
+            for forced in FORCED:
+                got = forced(self, state)
+                if got is not None and action not in got[1]:
+                    return IllegalAction(got[0], f"{got[2]}: your next action must be one of "
+                                                 f"{', '.join(str(o) for o in got[1])}")
         return kind.explain(self, state, action)
 
 
@@ -402,7 +433,9 @@ def _masked_seat(s, own: bool):
 def _masked_troopers(troopers: tuple[Trooper, ...], player: Any) -> tuple[Trooper, ...]:
     if not any(t.hidden and t.owner != player for t in troopers):
         return troopers
-    return tuple(t._replace(card=UNSEEN, area="between") if t.hidden and t.owner != player else t for t in troopers)
+    # a warrior hidden in an Outpost (Paradise Lost) stays there: only Tribal warriors are mustered into it
+    return tuple(t._replace(card=UNSEEN, area="between" if t.area != "Outpost" else t.area)
+                 if t.hidden and t.owner != player else t for t in troopers)
 
 
 def _masked_table(table, player: Any):

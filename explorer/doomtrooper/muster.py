@@ -14,7 +14,7 @@ from typing import Any
 from ..core.engine import IllegalAction
 from ..core.events import Event, event
 from . import sections as R
-from .actions import Muster, MusterInCover, register
+from .actions import MUSTER_CHECKS, Muster, MusterInCover, register
 from .state import DTState, Trooper, pay, put_seat
 from .warriors import out_of_cover, remove
 
@@ -32,7 +32,10 @@ def known_copy(game: Any, state: DTState, seat: int, card: str) -> Trooper | Non
 
 def _warriors_in_hand(game: Any, state: DTState) -> list[str]:
     pool = game.pool
-    return [name for name in state.seat.hand.distinct if pool[name].type == "warrior"]
+    names = [name for name in state.seat.hand.distinct if pool[name].type == "warrior"]
+    if MUSTER_CHECKS:  # the expansions' rules on where a warrior may enter play
+        names = [n for n in names if not any(check(game, state, state.current, n) for check in MUSTER_CHECKS)]
+    return names
 
 
 # -- Muster Warrior ------------------------------------------------------------------------------------
@@ -92,6 +95,10 @@ def explain_muster(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.MUSTER, f"{name} is not in seat {seat}'s hand")
     if known_copy(game, state, seat, name) is not None:
         return IllegalAction(R.PERSONALITIES, f"{name} is a personality already in play: only one may be in play")
+    for check in MUSTER_CHECKS:
+        refused = check(game, state, seat, name)
+        if refused is not None:
+            return refused
     if isinstance(action, Muster) and card.value > state.destiny(seat):
         return IllegalAction(R.MUSTER, f"{name} costs {card.value} Destiny Points; seat {seat} has "
                                        f"{state.destiny(seat)}")

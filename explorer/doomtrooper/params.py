@@ -61,7 +61,17 @@ class DoomtrooperRules:
     # Doomtrooper Optional Rules and Variants: the variant played ("standard": none)
     variant: str
     # the expansions' rules (switches; helpers of the expansions add theirs here)
+    # Paradise Lost: the Outpost, Tribal warriors, Beasts, Transfer (explorer.doomtrooper.outpost)
+    outpost: bool
     # the first-edition additions (switches)
+    # Attacking a Player Directly (explorer.doomtrooper.first_edition)
+    first_edition_direct_attack: bool
+    # Sergeants (explorer.doomtrooper.sergeants)
+    first_edition_sergeants: bool
+    # Vehicles in Doomtrooper: no Fight into or out of an airship or a submarine
+    first_edition_vehicles: bool
+    # Vehicles in Doomtrooper, the optional rule: many vehicles, inside one at a time
+    many_vehicles: bool
     # the variants' own numbers
     # readings
     many_cards_per_turn: bool

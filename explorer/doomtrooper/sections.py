@@ -92,3 +92,28 @@ DICE = _ref("variants.dice")
 # -- ours (the rulebook leaves these open) -----------------------------------------------------
 TURN_CAP = _ref("ours.turn_cap")
 FIRST_PLAYER = _ref("ours.first_player")
+
+# -- Paradise Lost: the Outpost (Doomtrooper Expansion Rules) ----------------------------------
+PARADISE_LOST = _ref("paradise_lost")
+OUTPOST = _ref("outpost")
+INFLUENCE = _ref("outpost.influence")
+TRIBAL = _ref("outpost.tribal")
+BEASTS = _ref("outpost.beasts")
+OUTPOST_ACTIONS = _ref("outpost.actions")
+TRANSFER = _ref("outpost.transfer")
+TRANSFER_HERETICS = _ref("outpost.transfer.heretics")
+TRANSFER_ANSWER = _ref("outpost.transfer.answer")
+OUTPOST_ATTACKS = _ref("outpost.attacking")
+OUTPOST_SABOTAGE = _ref("outpost.sabotage")
+OUTPOST_ART = _ref("outpost.art")
+OUTPOST_TARGETS = _ref("outpost.targets")
+
+# -- Doomtrooper 1st Edition Rule Additions ------------------------------------------------------
+FIRST_EDITION = _ref("first_edition")
+FE_DIRECTLY = _ref("first_edition.directly")
+FE_MODIFIERS = _ref("first_edition.modifiers")
+FE_OWN_WARRIORS = _ref("first_edition.own_warriors")
+FE_SERGEANTS = _ref("first_edition.sergeants")
+FE_VEHICLES = _ref("first_edition.vehicles")
+FE_ENTERING = _ref("first_edition.vehicles.entering")
+FE_NEW_ACTIONS = _ref("first_edition.new_actions")

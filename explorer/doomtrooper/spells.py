@@ -24,7 +24,7 @@ from .state import Attached, DTState, pay, put_seat, put_trooper
 def casters(game: Any, state: DTState, spell: Any) -> list[Any]:
     out = []
     for t in state.troopers:
-        if t.owner != state.current or t.hidden or t.area != "Squad":
+        if t.owner != state.current or t.hidden or not game.combat.casts_from(t):
             continue
         aspects = game.pool[t.card].aspects
         if "all" in aspects or spell.aspect in aspects:

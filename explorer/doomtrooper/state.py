@@ -49,7 +49,10 @@ class Trooper(NamedTuple):
     """A warrior in play.  ``uid`` tells copies apart; ``hidden``: mustered in
     cover and not yet revealed (its ``card`` is known to its owner only);
     ``unpaid``: its Value is still due; ``inside``: inside its vehicle;
-    ``exited``: the game turn in which it last came out of cover."""
+    ``exited``: the game turn in which it last came out of cover; ``moved``: the
+    game turn of its last voluntary Transfer (Paradise Lost); ``leads``: for a
+    Sergeant, the warrior card whose group he is assigned to (first-edition
+    Sergeants; "" none)."""
 
     uid: int
     card: str
@@ -62,6 +65,8 @@ class Trooper(NamedTuple):
     attached: tuple[Attached, ...] = ()
     inside: bool = False
     exited: int = -1
+    moved: int = -1
+    leads: str = ""
 
     def cards(self) -> tuple[str, ...]:
         return tuple(a.card for a in self.attached)
@@ -135,6 +140,7 @@ class DTState(NamedTuple):
     response: Any = None  # RoundsState while a sabotaged player may answer
     pending: tuple[Award, ...] = ()  # points waiting to be split
     result: GameResult | None = None
+    outpost_opened: bool = False  # Paradise Lost: some warrior has entered play in an Outpost
 
     @property
     def over(self) -> bool:

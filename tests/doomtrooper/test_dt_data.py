@@ -45,7 +45,7 @@ def test_the_pool_is_ours_and_says_so(pool):
 def test_the_pool_has_at_least_80_cards_of_all_seven_types(pool):
     """The Cards: the seven card types of the basic set."""
     assert len(pool) >= 80
-    assert set(pool.make_up()["types"]) == set(CARD_TYPES) == {
+    assert set(pool.make_up()["types"]) == set(CARD_TYPES) >= {  # the expansions add theirs (Beasts, ...)
         "warrior", "equipment", "fortification", "art", "dark_symmetry", "mission", "special"}
 
 
@@ -71,7 +71,7 @@ def test_the_pool_covers_every_mechanic(pool):
     assert {e.kind for e in equipment} == set(WEAPONS) | {"equipment", "armor", "vehicle"}
     assert {e.restricts for e in equipment if e.kind == "vehicle"} == {"none", "weapons", "equipment"}
     assert any(e.who != "any" for e in equipment) and any(e.value for e in equipment)
-    assert {f.area for f in pool.of_type("fortification")} == {"Squad", "Kohort"}
+    assert {f.area for f in pool.of_type("fortification")} >= {"Squad", "Kohort"}  # (Paradise Lost adds the Outpost)
     assert {g.level for g in pool.of_type("dark_symmetry")} == {"lesser", "apostle"}
     art = pool.of_type("art")
     assert {a.spell for a in art} == {"combat", "personal", "turn"} and any(a.boost for a in art)
