@@ -189,8 +189,12 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
         events += more
     for uid, status in done.statuses:
         if status == KILLED:
+            dead = state.find(uid)
             state, more = remove(game, state, uid, R.STATUS, "is killed")
             events += more
+            if game.places is not None and dead is not None:  # the variants with places (Mars)
+                state, more = game.places.killed(game, state, dead)
+                events += more
         elif status == WOUNDED:
             state = state._replace(troopers=tuple(t._replace(wounded=True) if t.uid == uid else t
                                                   for t in state.troopers))

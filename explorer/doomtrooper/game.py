@@ -46,6 +46,7 @@ from ..core.events import Event, RuleRef, event
 from ..core.rounds import Pass, Rounds
 from ..core.subgame import SubGame
 from . import attack, cover, equip, fortify, missions, muster, sabotage, spells, turn  # noqa: F401 (register kinds)
+from . import places  # noqa: F401 (the variants with places: register their kinds)
 from . import sections as R
 from .actions import (
     ACTION_TYPES,
@@ -94,6 +95,10 @@ class DoomtrooperGame(Game):
         self._may: dict[tuple[str, str], bool] = {}
         self.kinds = ordered()
         self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
+        #: the rules of a variant with places (Warzone Variant, Home Turf Advantage, Colonization), else None
+        self.places = places.for_game(self)
+        if self.places is not None:
+            self.combat.place_terms = self.places.combat_terms
 
     # -- setting up -------------------------------------------------------------------------------
     def new_game(self, players: int = 2, decks: Sequence[Any] | None = None) -> DTState:
@@ -103,6 +108,8 @@ class DoomtrooperGame(Game):
         seat ``i`` plays the ``i``-th sample deck (cycling)."""
         if type(players) is not int or players < 2:
             raise ValueError(f"a game needs at least 2 players, not {players!r}")
+        if self.places is not None:
+            self.places.check_players(players)
         names = list(self.decks)
         chosen = list(decks) if decks is not None else [names[i % len(names)] for i in range(players)]
         if len(chosen) != players:
@@ -199,6 +206,8 @@ class DoomtrooperGame(Game):
         for kind in self.kinds:
             if kind.cost(rules) <= left:
                 out += kind.options(self, state)
+        if self.places is not None:
+            out = self.places.options(self, state, out)
         out.append(EndActions())
         return tuple(out)
 
@@ -216,7 +225,12 @@ class DoomtrooperGame(Game):
         elif phase is Phase.ACTIONS:
             state, events = self._act(state, action, chance)
         elif phase is Phase.DRAW:
-            state, events = turn.do_draw(self, state, action, chance)
+            events = []
+            if self.places is not None:
+                state, events = self.places.begin_turn(self, state, chance)
+            if state.phase is Phase.DRAW:
+                state, more = turn.do_draw(self, state, action, chance)
+                events = events + more
         elif phase is Phase.DISCARD:
             if not isinstance(action, (Discard, KeepHand)):
                 raise self.illegal(state, action)
@@ -234,9 +248,12 @@ class DoomtrooperGame(Game):
             state, events = turn.do_gift(self, state, action, chance)
         elif phase is Phase.SETUP:
             state, events = turn.do_deal(self, state, action, chance)
+            if self.places is not None:
+                state, more = self.places.after_deal(self, state, chance)
+                events = events + more
         else:
             raise self.illegal(state, action)
-        state, more = turn.settle(self, state)
+        state, more = turn.settle(self, state) if self.places is None else self.places.settle(self, state)
         return Step(state, tuple(events) + tuple(more))
 
     def _act(self, state: DTState, action: Any, chance: Chance) -> tuple[DTState, list[Event]]:
@@ -249,6 +266,8 @@ class DoomtrooperGame(Game):
         cost = kind.cost(self.rules)
         state = state._replace(actions=state.actions - cost)
         state, events = kind.do(self, state, action, chance)
+        if self.places is not None:
+            state, events = self.places.after_action(self, state, action, events)
         if state.phase is Phase.ACTIONS and state.actions == 0 and not any(k.options(self, state) for k in self._free):
             state = state._replace(phase=Phase.DISCARD)
         return state, events
@@ -321,6 +340,8 @@ class DoomtrooperGame(Game):
                 lines.append("  fortifications: " + ", ".join(s.fortifications))
             if s.missions:
                 lines.append("  missions on him: " + ", ".join(f"{m.card} (seat {m.owner}'s)" for m in s.missions))
+        if self.places is not None:
+            lines += self.places.describe(self, view)
         if view.combat is not None:
             table = view.combat.live
             a, d = table.trooper(table.attacker), table.trooper(table.defender)
@@ -364,6 +385,10 @@ class DoomtrooperGame(Game):
                 return turn.explain_discard(self, state, action)
             return IllegalAction(R.DISCARD, f"{action!r} is not a discard")
         # the actions step
+        if self.places is not None:
+            why = self.places.explain(self, state, action)
+            if why is not None:
+                return why
         if isinstance(action, (Discard, KeepHand)):
             return IllegalAction(R.DISCARD, "the discard comes after the actions: end them first")
         if kind is None:

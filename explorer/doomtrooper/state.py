@@ -62,6 +62,8 @@ class Trooper(NamedTuple):
     attached: tuple[Attached, ...] = ()
     inside: bool = False
     exited: int = -1
+    # the variants with places (Warzone Variant, Home Turf Advantage, Colonization): where it stands
+    place: str = ""
 
     def cards(self) -> tuple[str, ...]:
         return tuple(a.card for a in self.attached)
@@ -135,6 +137,8 @@ class DTState(NamedTuple):
     response: Any = None  # RoundsState while a sabotaged player may answer
     pending: tuple[Award, ...] = ()  # points waiting to be split
     result: GameResult | None = None
+    # the variants with places: their board (explorer.doomtrooper.places), None in the standard game
+    board: Any = None
 
     @property
     def over(self) -> bool:
