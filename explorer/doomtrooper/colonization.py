@@ -514,6 +514,45 @@ class ColonizationRules(PlaceRules):
         return state, [event(R.COLONY_MARS, f"{dead.card} fell on Mars: it is shuffled back into seat {dead.owner}'s "
                                             "draw pile", uid=dead.uid, card=dead.card, seat=dead.owner)]
 
+    # -- the greedy bot --------------------------------------------------------------------------------------
+    def place_worth(self, state: DTState, seat: int, place: str, mover: Trooper | None = None) -> int:
+        """Colony Points ``seat`` gains by standing one more warrior on ``place``
+        (0 where he already counts it)."""
+        if place == self.solar.earth:
+            there = {t.owner for t in state.troopers
+                     if (t.place or place) == place and (mover is None or t.uid != mover.uid)}
+            return self.rules.colony_earth if not there else 0
+        return 0 if controller(state, place) == seat else self.solar.value.get(place, 0)
+
+    def place_loss(self, state: DTState, t: Trooper) -> int:
+        """Colony Points ``t``'s owner loses if it leaves its place."""
+        if any(x.place == (t.place or self.solar.earth) and x.owner == t.owner and x.uid != t.uid
+               for x in state.troopers):
+            return 0
+        if (t.place or self.solar.earth) == self.solar.earth:
+            others = {x.owner for x in state.troopers if (x.place or self.solar.earth) == self.solar.earth}
+            return self.rules.colony_earth if others == {t.owner} else 0
+        return self.solar.value.get(t.place, 0)
+
+    def greedy(self, game: Any, state: DTState, options: Any) -> Any:
+        seat = state.current
+        musters = [o for o in options if isinstance(o, MusterAt)]
+        mine = [t for t in state.troopers if t.owner == seat]
+        if musters and (len(mine) < 3 or state.destiny(seat) >= 6):
+            def strength(o):
+                c = self.pool[o.card]
+                return (max(c.fight, c.shoot) + c.armor, self.solar.value.get(o.place, 0), o.card, o.place)
+            return max(musters, key=strength)
+        moves = [o for o in options if isinstance(o, Transfer)]
+        if moves and state.actions > 1:
+            def gain(o):
+                t = state.trooper(o.uid)
+                return self.place_worth(state, seat, o.place, t) - self.place_loss(state, t)
+            best = max(moves, key=lambda o: (gain(o), -o.uid, o.place))
+            if gain(best) > 0:
+                return best
+        return None
+
     # -- why not ---------------------------------------------------------------------------------------------
     def explain(self, game: Any, state: DTState, action: Any) -> IllegalAction | None:
         seat = state.current

@@ -146,6 +146,12 @@ class PlaceRules:
     def killed(self, game: Any, state: DTState, dead: Trooper) -> tuple[DTState, list[Event]]:
         return state, []
 
+    # the greedy bot
+    def greedy(self, game: Any, state: DTState, options: Any) -> Any:
+        """The greedy bot's choice among the variant's own options (``None``: let
+        its standard play choose); ``state`` is the bot's observation."""
+        return None
+
     # reading a state
     def describe(self, game: Any, view: DTState) -> list[str]:
         return []
