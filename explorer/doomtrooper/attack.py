@@ -165,7 +165,10 @@ def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[D
     n = len(state.seats)
     order = [seat] + ([d.owner] if d.owner != seat else [])
     order += [(seat + k) % n for k in range(1, n) if (seat + k) % n not in order and not state.seats[(seat + k) % n].out]
-    table = Table(action.tactic, a.uid, d.uid, state.troopers, tuple(s.fortifications for s in state.seats),
+    forts = tuple(s.fortifications for s in state.seats)
+    if game.places is not None:  # the variants with places: which fortifications stand where the combat is
+        forts = game.places.combat_fortifications(game, state, a, d, forts)
+    table = Table(action.tactic, a.uid, d.uid, state.troopers, forts,
                   state.purse_of, tuple(order), tuple(s.hand for s in state.seats), state.purses)
     step = game.combat.start(table)
     events += step.events

@@ -143,14 +143,31 @@ class PlaceRules:
     def combat_terms(self, table: Any, t: Trooper) -> Iterable[Any]:
         return ()
 
+    def combat_fortifications(self, game: Any, state: DTState, a: Trooper, d: Trooper,
+                              forts: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+        """Each seat's fortifications that count in a combat between ``a`` and ``d``."""
+        return forts
+
     def killed(self, game: Any, state: DTState, dead: Trooper) -> tuple[DTState, list[Event]]:
         return state, []
 
     # the greedy bot
     def greedy(self, game: Any, state: DTState, options: Any) -> Any:
         """The greedy bot's choice among the variant's own options (``None``: let
-        its standard play choose); ``state`` is the bot's observation."""
-        return None
+        its standard play choose); ``state`` is the bot's observation.  By
+        default it plays as with the basic actions, at the default place: the
+        strongest warrior it can pay for while it has fewer than three (or six
+        Destiny), then a fortification."""
+        seat = state.current
+        home = self.default_place
+        musters = [o for o in options if isinstance(o, MusterAt) and o.place == home]
+        mine = sum(1 for t in state.troopers if t.owner == seat)
+        if musters and (mine < 3 or state.destiny(seat) >= 6):
+            pool = game.pool
+            return max(musters, key=lambda o: (max(pool[o.card].fight, pool[o.card].shoot) + pool[o.card].armor,
+                                               o.card))
+        builds = [o for o in options if isinstance(o, BuildAt) and o.place == home]
+        return builds[0] if builds else None
 
     # reading a state
     def describe(self, game: Any, view: DTState) -> list[str]:
