@@ -206,7 +206,11 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
         s = state.seats[e.seat]
         state = put_seat(state, e.seat, s._replace(promotion=s.promotion + e.promotion))
         purses[state.purse_of[e.seat]] += e.destiny
-    return state._replace(purses=tuple(purses)), events
+    state = state._replace(purses=tuple(purses))
+    if game.places is not None:  # the variants with places (Home Turf: the points ride on the warrior)
+        state, more = game.places.earned(game, state, done)
+        events += more
+    return state, events
 
 
 def explain_attack(game: Any, state: DTState, action: Any) -> IllegalAction:

@@ -121,6 +121,8 @@ class DoomtrooperGame(Game):
                     raise ValueError(f"no sample deck named {d!r} (known: {', '.join(names)})")
                 d = self.decks[d].cards if hasattr(self.decks[d], "cards") else self.decks[d]
             cards.append(check_deck(d, name=f"seat {i}'s deck", pool=self.pool, rules=self.rules))
+        if self.places is not None:  # a variant with places sets out its board (Home Turf: the bases)
+            return self.places.prepare(self, chosen, turn.new_game(self, cards))
         return turn.new_game(self, cards)
 
     def setup(self, players: int = 2, seed: int | str = 0, decks: Sequence[Any] | None = None) -> DTState:

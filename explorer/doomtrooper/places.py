@@ -24,7 +24,7 @@ from typing import Any, Iterable
 from ..core.engine import IllegalAction
 from ..core.events import Event, event
 from . import sections as R
-from .actions import Muster, MusterInCover, register
+from .actions import ACTION_TYPES, Muster, MusterInCover, register
 from .state import DTState, Trooper, put_trooper
 
 
@@ -75,7 +75,7 @@ class BuildAt:
         return f"build {self.card} in {self.place}"
 
 
-#: the action types of this module, for logs and JSON (the lead adds them to ``ACTION_TYPES``)
+#: the action types of this module, for logs and JSON (added to ``ACTION_TYPES`` below)
 PLACE_ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in (MusterAt, MusterInCoverAt, Transfer, BuildAt)}
 
 
@@ -101,6 +101,11 @@ class PlaceRules:
     # setting up, the turn, the end
     def check_players(self, players: int) -> None:
         """Raise ``ValueError`` if the variant cannot be played by ``players``."""
+
+    def prepare(self, game: Any, decks: list[Any], state: DTState) -> DTState:
+        """The game before the deal, once the decks are checked (``decks``: each
+        seat's deck as given, a sample deck's name or a mapping)."""
+        return state
 
     def after_deal(self, game: Any, state: DTState, chance: Any) -> tuple[DTState, list[Event]]:
         return state, []
@@ -147,6 +152,10 @@ class PlaceRules:
                               forts: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
         """Each seat's fortifications that count in a combat between ``a`` and ``d``."""
         return forts
+
+    def earned(self, game: Any, state: DTState, done: Any) -> tuple[DTState, list[Event]]:
+        """After a combat's points are taken (``done``: the finished combat)."""
+        return state, []
 
     def killed(self, game: Any, state: DTState, dead: Trooper) -> tuple[DTState, list[Event]]:
         return state, []
@@ -268,6 +277,13 @@ def without(out: list[Any], *types: type) -> list[Any]:
     """``out`` without the options of ``types`` (the plain actions a variant replaces)."""
     return [o for o in out if not isinstance(o, types)]
 
+
+# the variants' own modules register their action kinds (Add Warzone, Bank) when the game is imported, and
+# every action type of the variants with places is known to the logs
+from . import colonization, home_turf, warzone_variant  # noqa: E402,F401
+
+ACTION_TYPES.update(PLACE_ACTION_TYPES)
+ACTION_TYPES.update({"PlaceWarzone": warzone_variant.PlaceWarzone, "Bank": home_turf.Bank})
 
 __all__ = ["BuildAt", "MusterAt", "MusterInCoverAt", "PLACE_ACTION_TYPES", "PlaceRules", "Transfer", "VARIANT_RULES",
            "for_game", "place_muster", "without"]
