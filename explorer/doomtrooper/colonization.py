@@ -565,6 +565,10 @@ class ColonizationRules(PlaceRules):
         if isinstance(action, (MusterAt, MusterInCoverAt, BuildAt)):
             if not isinstance(action.card, str) or action.card not in state.seat.hand:
                 return IllegalAction(R.MUSTER, f"{action.card!r} is not in seat {seat}'s hand")
+            wanted = "fortification" if isinstance(action, BuildAt) else "warrior"
+            if self.pool[action.card].type != wanted:
+                return IllegalAction(R.FORTIFICATION if wanted == "fortification" else R.MUSTER,
+                                     f"{action.card} is not a {wanted} card")
             if action.place not in self.muster_places(state, seat):
                 return IllegalAction(R.COLONY_CONTROL, f"{action.place!r} is not a warzone seat {seat} controls "
                                                        "(cards go on your own warzones, or on Earth if you control "

@@ -551,15 +551,17 @@ class HomeTurfRules(PlaceRules):
         if isinstance(action, Build):
             return IllegalAction(R.HOME_TURF, "Home Turf Advantage bans fortification cards: your bases are all")
         if isinstance(action, (MusterAt, MusterInCoverAt)):
+            if not isinstance(action.card, str) or action.card not in state.seat.hand:
+                return IllegalAction(R.MUSTER, f"{action.card!r} is not in seat {state.current}'s hand")
+            if self.pool[action.card].type != "warrior":
+                return IllegalAction(R.MUSTER, f"{action.card} is not a warrior card")
             i = self.base_at(board, action.place)
             if i is None or board.bases[i].seat != state.current:
                 return IllegalAction(R.HOME_BASES, f"{action.place!r} is not a standing base of seat {state.current}")
-            if isinstance(action.card, str) and action.card in self.pool and \
-                    not self.affiliation_ok(state, action.card, action.place):
+            if not self.affiliation_ok(state, action.card, action.place):
                 return IllegalAction(R.HOME_BASES, f"{action.place} holds warriors of another affiliation: one "
                                                    "affiliation per base at a time")
-            if isinstance(action, MusterAt) and action.card in self.pool and \
-                    self.pool[action.card].value > board.bases[i].destiny:
+            if isinstance(action, MusterAt) and self.pool[action.card].value > board.bases[i].destiny:
                 return IllegalAction(R.HOME_BASES, f"{action.card} costs {self.pool[action.card].value} Destiny; "
                                                    f"{action.place} holds {board.bases[i].destiny}")
         if isinstance(action, Transfer):
