@@ -410,6 +410,8 @@ def _trooper_text(t: Trooper) -> str:
                             ("not paid for", t.unpaid), ("inside its vehicle", t.inside)) if on]
     name = "a face-down warrior" if t.card == UNSEEN else t.card
     text = f"#{t.uid} {name}" + (f" ({', '.join(tags)})" if tags else "")
+    if t.place:  # the variants with places: where it stands
+        text += f" at {t.place}"
     return text + (f" with {', '.join(t.cards())}" if t.attached else "")
 
 

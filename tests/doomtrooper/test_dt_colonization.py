@@ -252,6 +252,19 @@ def test_venus_transfers_cost_two_actions_and_citadels_make_followers_free():
     assert err.value.rule.section == "variants.colonization.venus"
 
 
+def test_a_citadel_built_on_venus_makes_its_followers_free():
+    """Colonization, Venus (with our sample Citadel of Demnogonis): a fortification is built on a
+    warzone its player controls and stays there; Demnogonis's followers then join free on it."""
+    state = state_with([W("Ezoghoul", 0, place="Venus Jungle"), W("Wolfbane Commando", 1, place="Cyberpolis")],
+                       hands=(["Citadel of Demnogonis", "Nepharite of Demnogonis"], []), destiny=(1, 5))
+    assert MusterAt("Nepharite of Demnogonis", "Venus Jungle") not in GAME.decision(state).options
+    assert BuildAt("Citadel of Demnogonis", "Venus Jungle") in GAME.decision(state).options
+    built, events = step(GAME, state, BuildAt("Citadel of Demnogonis", "Venus Jungle"))
+    assert built.board.forts == ((0, "Citadel of Demnogonis", "Venus Jungle"),)
+    assert "Citadel of Demnogonis" in built.seats[0].fortifications
+    assert MusterAt("Nepharite of Demnogonis", "Venus Jungle") in GAME.decision(built).options
+
+
 def test_mercury_mining_and_better_cover():
     """Colonization, Mercury: seeking cover there is a Mining Action worth 3 Destiny (still a Seek
     Cover), and cover on Mercury gives +5 Armor instead of +3."""
