@@ -93,12 +93,13 @@ class DoomtrooperGame(Game):
         self.answer_sub = SubGame(self.answer_round)
         self._card_classes: dict[str, frozenset[str]] = {}
         self._may: dict[tuple[str, str], bool] = {}
-        self.kinds = ordered()
-        self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
         #: the rules of a variant with places (Warzone Variant, Home Turf Advantage, Colonization), else None
         self.places = places.for_game(self)
         if self.places is not None:
             self.combat.place_terms = self.places.combat_terms
+        # the kinds of the variants with places are offered only when one is played
+        self.kinds = [k for k in ordered() if self.places is not None or k.type not in places.PLACE_KINDS]
+        self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
 
     # -- setting up -------------------------------------------------------------------------------
     def new_game(self, players: int = 2, decks: Sequence[Any] | None = None) -> DTState:

@@ -285,5 +285,8 @@ from . import colonization, home_turf, warzone_variant  # noqa: E402,F401
 ACTION_TYPES.update(PLACE_ACTION_TYPES)
 ACTION_TYPES.update({"PlaceWarzone": warzone_variant.PlaceWarzone, "Bank": home_turf.Bank})
 
-__all__ = ["BuildAt", "MusterAt", "MusterInCoverAt", "PLACE_ACTION_TYPES", "PlaceRules", "Transfer", "VARIANT_RULES",
+#: the action kinds only the variants with places offer (the standard game never lists them)
+PLACE_KINDS = frozenset(PLACE_ACTION_TYPES.values()) | {warzone_variant.PlaceWarzone, home_turf.Bank}
+
+__all__ = ["BuildAt", "MusterAt", "MusterInCoverAt", "PLACE_ACTION_TYPES", "PLACE_KINDS", "PlaceRules", "Transfer", "VARIANT_RULES",
            "for_game", "place_muster", "without"]
