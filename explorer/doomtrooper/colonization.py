@@ -41,7 +41,7 @@ from ..core.dist import Dist
 from ..core.engine import IllegalAction
 from ..core.events import Event, event
 from . import sections as R
-from .actions import Attack, Build, Muster, MusterInCover, SeekCover
+from .actions import Attack, Bestow, Build, Equip, Muster, MusterInCover, SeekCover
 from .attack import may_attack_with, target_cost
 from .cards import TACTICS
 from .combat import Term
@@ -362,9 +362,23 @@ class ColonizationRules(PlaceRules):
     # -- actions ---------------------------------------------------------------------------------------
     def options(self, game: Any, state: DTState, out: list[Any]) -> list[Any]:
         out = without(out, Muster, MusterInCover, Build, Attack)
+        if any(isinstance(o, (Equip, Bestow)) for o in out):
+            out = [o for o in out if not isinstance(o, (Equip, Bestow)) or self.attach_problem(state, o) is None]
         if state.actions >= 1:
             out += self.attack_options(game, state)
         return out
+
+    def attach_problem(self, state: DTState, action: Any) -> str | None:
+        """Attachments go on a warrior of yours standing on a warzone you control,
+        or on Earth when you control none."""
+        t = state.find(action.uid)
+        if t is None or t.owner != state.current:
+            return None  # the basic rules explain it
+        where = t.place or self.solar.earth
+        if where in self.muster_places(state, state.current):
+            return None
+        return (f"{t.card} stands on {where}: attachments go on your warriors on warzones you control (on Earth only "
+                "while you control none)")
 
     def muster_options(self, game: Any, state: DTState, cover: bool) -> list[Any]:
         seat = state.current
@@ -578,6 +592,9 @@ class ColonizationRules(PlaceRules):
                 if why is not None:
                     return IllegalAction(*why)
             return None  # the standard rules explain the rest (Destiny, personalities, ...)
+        if isinstance(action, (Equip, Bestow)):
+            why = self.attach_problem(state, action)
+            return IllegalAction(R.COLONY_CONTROL, why) if why is not None else None
         if isinstance(action, Transfer):
             t = state.find(action.uid)
             if t is None or t.owner != seat:

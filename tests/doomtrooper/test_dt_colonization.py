@@ -16,7 +16,7 @@ from explorer.core.data import DataError
 from explorer.core.engine import IllegalAction, RandomPolicy, simulate
 from explorer.core.rounds import Pass
 from explorer.core.testing import CHECKS, check_game
-from explorer.doomtrooper.actions import Attack, Draw, Muster, SeekCover
+from explorer.doomtrooper.actions import Attack, Draw, Equip, Muster, SeekCover
 from explorer.doomtrooper.bots import get_bot
 from explorer.doomtrooper.colonization import ColonyBoard, colony_points, controller, load_solar, solar_system
 from explorer.doomtrooper.game import DoomtrooperGame
@@ -148,6 +148,21 @@ def test_cards_go_on_warzones_you_control_or_earth():
     assert MusterAt("Wolfbane Commando", "Earth") in opts and BuildAt("Bunker", "Earth") in opts
     after, events = step(GAME, bare, MusterAt("Wolfbane Commando", "Earth"))
     assert after.troopers[0].place == "Earth" and after.purses[0] == 10 - 3
+
+
+def test_attachments_go_on_warriors_of_controlled_warzones():
+    """Colonization: attachment cards go only on a warzone the player controls (on his warrior
+    there), or on Earth while he controls none."""
+    state = state_with([W("Wolfbane Commando", 0, place="Victoria"), W("Imperial Trencher", 0, place="Earth"),
+                        W("Razide", 1, place="Cyberpolis")], hands=(["Combat Armor"], []))
+    options = GAME.decision(state).options
+    assert Equip("Combat Armor", 0) in options and Equip("Combat Armor", 1) not in options
+    with pytest.raises(IllegalAction) as err:
+        GAME.check(state, Equip("Combat Armor", 1))
+    assert err.value.rule.section == "variants.colonization.control"
+    alone = state_with([W("Imperial Trencher", 0, place="Earth"), W("Razide", 1, place="Cyberpolis")],
+                       hands=(["Combat Armor"], []))
+    assert Equip("Combat Armor", 0) in GAME.decision(alone).options
 
 
 def test_the_starting_claim_lets_a_player_muster_there():
