@@ -202,23 +202,34 @@ class ColonyBoard(NamedTuple):
     forts: tuple[tuple[int, str, str], ...] = ()
 
 
+def control_map(state: DTState, troopers: Iterable[Trooper] | None = None) -> dict[str, int | None]:
+    """Every place with a controller: the player whose warriors alone stand on it
+    (``None`` where two players' do), and each starting claim still holding."""
+    owners: dict[str, set[int]] = {}
+    for t in (state.troopers if troopers is None else troopers):
+        if t.place:
+            owners.setdefault(t.place, set()).add(t.owner)
+    out: dict[str, int | None] = {w: (next(iter(o)) if len(o) == 1 else None) for w, o in owners.items()}
+    board = state.board
+    if board is not None:
+        for i, c in enumerate(board.claims):
+            if c and c not in owners:
+                out[c] = i
+    return out
+
+
 def controller(state: DTState, warzone: str, troopers: Iterable[Trooper] | None = None) -> int | None:
     """Who controls ``warzone``: the player with warriors on it, else the player
     whose starting claim on it still holds, else nobody."""
-    owners = {t.owner for t in (state.troopers if troopers is None else troopers) if t.place == warzone}
-    if owners:
-        return next(iter(owners)) if len(owners) == 1 else None
-    board = state.board
-    if board is not None and warzone in board.claims:
-        return board.claims.index(warzone)
-    return None
+    return control_map(state, troopers).get(warzone)
 
 
 def colony_points(state: DTState, seat: int, solar: Solar | None = None, earth_bonus: int = 6) -> int:
     """``seat``'s Colony Points as things stand: the "+X" of every warzone he
     controls, and Earth's bonus if he alone has warriors on Earth."""
     solar = load_solar() if solar is None else solar
-    total = sum(v for w, v in solar.value.items() if controller(state, w) == seat)
+    cmap = control_map(state)
+    total = sum(v for w, v in solar.value.items() if cmap.get(w) == seat)
     on_earth = {t.owner for t in state.troopers if (t.place or solar.earth) == solar.earth}
     if on_earth == {seat}:
         total += earth_bonus
@@ -235,6 +246,7 @@ class ColonizationRules(PlaceRules):
     def __init__(self, game: Any):
         super().__init__(game)
         self.solar = load_solar()
+        self._warzones = self.solar.warzones
         self.default_place = self.solar.earth
         self.pool = game.pool
         self._barred: dict[tuple[str, str], Any] = {}
@@ -243,8 +255,9 @@ class ColonizationRules(PlaceRules):
     def planet(self, place: str) -> str:
         return self.solar.planet_of.get(place or self.solar.earth, self.solar.earth)
 
-    def controlled(self, state: DTState, seat: int, troopers=None) -> list[str]:
-        return [w for w in self.solar.warzones if controller(state, w, troopers) == seat]
+    def controlled(self, state: DTState, seat: int, troopers=None, cmap=None) -> list[str]:
+        cmap = control_map(state, troopers) if cmap is None else cmap
+        return [w for w in self._warzones if cmap.get(w) == seat]
 
     def points(self, state: DTState, seat: int) -> int:
         return colony_points(state, seat, self.solar, self.rules.colony_earth)
@@ -259,9 +272,10 @@ class ColonizationRules(PlaceRules):
         return self._barred[key]
 
     def entry_problem(self, game: Any, state: DTState, seat: int, card: str, place: str,
-                      mover: Trooper | None = None) -> tuple[Any, str] | None:
+                      mover: Trooper | None = None, cmap: dict | None = None) -> tuple[Any, str] | None:
         """Why a warrior ``card`` of ``seat`` may not come to stand on ``place``
-        (``mover``: the warrior moving there, if it is already in play)."""
+        (``mover``: the warrior moving there, if it is already in play; ``cmap``:
+        the state's :func:`control_map`, if already made)."""
         solar = self.solar
         if not isinstance(place, str) or place not in solar.planet_of:
             return R.COLONY_BOARD, f"{place!r} is not a warzone of the solar system (nor Earth)"
@@ -270,23 +284,26 @@ class ColonizationRules(PlaceRules):
             return bar, f"{card} may not occupy {place}"
         if place == solar.earth or place not in solar.value:
             return None
-        owner = controller(state, place)
+        cmap = control_map(state) if cmap is None else cmap
+        owner = cmap.get(place)
         if owner is not None and owner != seat:
             return R.COLONY_CONTROL, f"seat {owner} controls {place}: a warzone has one controller"
         if owner == seat:
             return None
-        moved = [t for t in state.troopers if mover is None or t.uid != mover.uid]
-        moved.append(Trooper(-1, card, seat, "", place=place))
         planet = self.planet(place)
-        held = [w for w in self.controlled(state, seat, moved) if self.planet(w) == planet]
+        held = sum(1 for w, _ in self.solar.planet(planet).warzones if cmap.get(w) == seat)
+        if mover is not None and mover.place != place and self.planet(mover.place) == planet \
+                and cmap.get(mover.place) == seat \
+                and not any(t.place == mover.place and t.uid != mover.uid and t.owner == seat for t in state.troopers):
+            held -= 1  # it leaves a warzone of the same planet with nobody of his behind
         limit = self.rules.colony_planet_limit
-        if len(held) > limit:
-            return R.COLONY_CONTROL, f"seat {seat} would control {len(held)} warzones of {planet}: at most {limit}"
+        if held + 1 > limit:
+            return R.COLONY_CONTROL, f"seat {seat} would control {held + 1} warzones of {planet}: at most {limit}"
         return None
 
-    def muster_places(self, state: DTState, seat: int) -> list[str]:
+    def muster_places(self, state: DTState, seat: int, cmap: dict | None = None) -> list[str]:
         """Where ``seat`` may add cards: the warzones he controls, or Earth if none."""
-        return self.controlled(state, seat) or [self.solar.earth]
+        return self.controlled(state, seat, cmap=cmap) or [self.solar.earth]
 
     def free_here(self, state: DTState, seat: int, card: str, place: str) -> bool:
         """Venus: a Citadel of the Apostle this non-personality follower follows
@@ -386,13 +403,14 @@ class ColonizationRules(PlaceRules):
         if cover and not self.rules.muster_in_cover_alone and out_of_cover(state, seat) == 0:
             return []
         out: list[Any] = []
-        where = self.muster_places(state, seat)
+        cmap = control_map(state)
+        where = self.muster_places(state, seat, cmap)
         for name in state.seat.hand.distinct:
             c = self.pool[name]
             if c.type != "warrior" or known_copy(game, state, seat, name) is not None:
                 continue
             for place in where:
-                if self.entry_problem(game, state, seat, name, place) is not None:
+                if self.entry_problem(game, state, seat, name, place, cmap=cmap) is not None:
                     continue
                 if cover:
                     out.append(MusterInCoverAt(name, place))
@@ -430,12 +448,13 @@ class ColonizationRules(PlaceRules):
     def transfer_options(self, game: Any, state: DTState) -> list[Transfer]:
         seat = state.current
         out = []
+        cmap = control_map(state)
         for t in state.troopers:
             if t.owner != seat or t.cover:
                 continue
             for place in self.destinations(t):
                 if self.transfer_cost(game, state, t, place) <= state.actions and \
-                        self.entry_problem(game, state, seat, t.card, place, mover=t) is None:
+                        self.entry_problem(game, state, seat, t.card, place, mover=t, cmap=cmap) is None:
                     out.append(Transfer(t.uid, place))
         return out
 
@@ -552,7 +571,7 @@ class ColonizationRules(PlaceRules):
         seat = state.current
         musters = [o for o in options if isinstance(o, MusterAt)]
         mine = [t for t in state.troopers if t.owner == seat]
-        if musters and (len(mine) < 3 or state.destiny(seat) >= 6):
+        if musters and (len(mine) < 8):
             def strength(o):
                 c = self.pool[o.card]
                 return (max(c.fight, c.shoot) + c.armor, self.solar.value.get(o.place, 0), o.card, o.place)
@@ -644,5 +663,5 @@ class ColonizationRules(PlaceRules):
         return lines
 
 
-__all__ = ["ColonizationRules", "ColonyBoard", "Planet", "Solar", "colony_points", "controller", "load_solar",
+__all__ = ["ColonizationRules", "ColonyBoard", "Planet", "Solar", "colony_points", "control_map", "controller", "load_solar",
            "solar_path", "solar_system"]
