@@ -119,6 +119,23 @@ def _load(path: Path) -> HomeTurfData:
                         MappingProxyType(setups), top.default)
 
 
+def check_setups(data: HomeTurfData, pool: Any, rules: Any, path: str | os.PathLike | None = None) -> None:
+    """Each setup against the pool and the rules: ``home_bases`` bases, each a
+    fortification card; starting warriors of base Value ``home_starter_value``
+    or less (a :class:`DataError` names the setup and the card)."""
+    path = home_turf_path() if path is None else path
+    limit = rules.home_starter_value
+    for s in data.setups.values():
+        if len(s.bases) != rules.home_bases:
+            raise DataError(path, s.deck, "bases", f"{len(s.bases)} bases: the rules say {rules.home_bases}")
+        for b in s.bases:
+            if b not in pool or pool[b].type != "fortification":
+                raise DataError(path, s.deck, "bases", f"{b!r} is not a fortification card of the pool")
+        for w in s.starters:
+            if w not in pool or pool[w].type != "warrior" or pool[w].value > limit:
+                raise DataError(path, s.deck, "starters", f"{w!r} is not a warrior of base Value {limit} or less")
+
+
 # -- the board -------------------------------------------------------------------------------------------
 
 
@@ -228,20 +245,7 @@ class HomeTurfRules(PlaceRules):
         super().__init__(game)
         self.data = load_home_turf()
         self.pool = game.pool
-        self._check(game)
-
-    def _check(self, game: Any) -> None:
-        path = home_turf_path()
-        limit = self.rules.home_starter_value
-        for s in self.data.setups.values():
-            if len(s.bases) != self.rules.home_bases:
-                raise DataError(path, s.deck, "bases", f"{len(s.bases)} bases: the rules say {self.rules.home_bases}")
-            for b in s.bases:
-                if b not in self.pool or self.pool[b].type != "fortification":
-                    raise DataError(path, s.deck, "bases", f"{b!r} is not a fortification card of the pool")
-            for w in s.starters:
-                if w not in self.pool or self.pool[w].type != "warrior" or self.pool[w].value > limit:
-                    raise DataError(path, s.deck, "starters", f"{w!r} is not a warrior of base Value {limit} or less")
+        check_setups(self.data, self.pool, self.rules)
 
     # -- places -------------------------------------------------------------------------------------------
     def base_at(self, board: HomeBoard, place: str) -> int | None:
@@ -619,4 +623,4 @@ class HomeTurfRules(PlaceRules):
         return lines
 
 
-__all__ = ["Bank", "Base", "HomeBoard", "HomeTurfRules", "load_home_turf"]
+__all__ = ["Bank", "Base", "HomeBoard", "HomeTurfRules", "check_setups", "home_turf_path", "load_home_turf"]
