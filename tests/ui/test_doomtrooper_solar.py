@@ -8,7 +8,7 @@ import plotly.graph_objects as go
 from explorer.doomtrooper.colonization import ColonyBoard
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
-from explorer.ui.doomtrooper.solar import NOBODY, SEAT_COLOURS, solar_figure, update_solar_figure
+from explorer.ui.doomtrooper.solar import NOBODY, SEAT_COLOURS, ColonizationView, solar_figure, update_solar_figure
 
 
 def test_the_empty_board_has_every_planet_and_warzone():
@@ -51,3 +51,16 @@ def test_the_board_shows_control_and_colony_points():
     assert cyber == [SEAT_COLOURS[0]]
     update_solar_figure(fig, game.setup(2, seed=4))
     assert "Ann" not in " ".join(t.name or "" for t in fig.data)
+
+
+def test_the_view_steps_through_a_game_turn_by_turn():
+    """Colonization: a seeded game shown turn by turn; each turn's board follows the slider and its
+    log cites the Colony Points counted as the turn begins."""
+    view = ColonizationView(seed=2, players=2, rules={"turn_cap": 12})
+    assert view.result is not None and len(view.turns) >= 10
+    view.slider.value = 5
+    state, _ = view.turns[5]
+    assert f"turn {state.turn}" in view.figure.layout.title.text
+    assert "variants.colonization.points" in view.log.value
+    view.slider.value = view.slider.max
+    assert "Colony Points" in " ".join(t.name or "" for t in view.figure.data)

@@ -5,6 +5,10 @@ coloured by the player who controls them (grey: nobody), the warriors standing
 on Earth, and every player's Colony Points (as counted at the start of his last
 turn, and as things stand now).
 
+:class:`ColonizationView` plays a seeded game of Colonization with the bots and
+shows the board turn by turn (a slider over the turns), with the log lines of
+that turn (each citing its rule).
+
 >>> fig = solar_figure()
 >>> sorted(t.name for t in fig.data)[:2]
 ['Asteroid Belt', 'Earth']
@@ -15,12 +19,18 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import ipywidgets as W
 import networkx as nx
 import plotly.graph_objects as go
 
+from explorer.core.engine import Stepper
+from explorer.doomtrooper.bots import get_bot
 from explorer.doomtrooper.colonization import colony_points, controller, load_solar, solar_system
+from explorer.doomtrooper.game import DoomtrooperGame
+from explorer.doomtrooper.params import override_rules
+from explorer.doomtrooper.state import Phase
 
-from ..common import LiveFigure, figure_update
+from ..common import Displayable, LiveFigure, esc, figure_update, tagged
 
 #: where each planet stands, as in the rulebook's diagram
 POSITIONS = {"Mars": (0.0, 1.7), "Mercury": (-2.4, 0.0), "Asteroid Belt": (0.0, 0.0), "Venus": (2.4, 0.0),
@@ -124,4 +134,51 @@ def _planet_hover(g: nx.Graph, planet: str) -> str:
     return f"<b>{planet}</b> (next to {near})<br>{body}"
 
 
-__all__ = ["POSITIONS", "solar_figure", "update_solar_figure"]
+class ColonizationView(Displayable):
+    """A seeded game of Colonization played by the bots (``policy``, default
+    ``greedy``), shown turn by turn: move the slider to see the board as each
+    turn begins (after its Colony Points are counted), and that turn's log.
+    ``rules``: more rule changes by name (``{"colony_goal": 20}``)."""
+
+    def __init__(self, seed: int = 1, players: int = 2, policy: str = "greedy", rules: dict | None = None,
+                 max_steps: int = 20_000):
+        changes = {"variant": "colonization", **(rules or {})}
+        self.game = game = DoomtrooperGame(rules=override_rules(changes))
+        stepper = Stepper(game, game.new_game(players), seed, get_bot(policy))
+        self.turns: list[tuple[Any, list[str]]] = []  # (state as the turn begins, its log lines)
+        lines: list[str] = []
+        for _ in range(max_steps):
+            if stepper.over:
+                break
+            entry = stepper.step()
+            lines += [f"{esc(e.text)} <span class='xp-rule'>[{esc(e.rule.section)}]</span>" for e in entry.events
+                      if e.visible_to is None]
+            state = entry.state
+            if state.phase is Phase.ACTIONS and any(e.rule.section == "variants.colonization.points"
+                                                    for e in entry.events) or state.over:
+                self.turns.append((state, lines))
+                lines = []
+        self.result = stepper.state.result
+        self.figure = LiveFigure(solar_figure(self.turns[0][0] if self.turns else None, earth_bonus=game.rules.colony_earth))
+        self.slider = tagged(W.IntSlider(value=0, min=0, max=max(0, len(self.turns) - 1), description="turn",
+                                         continuous_update=False), "xp-dt-colony-turn")
+        self.log = tagged(W.HTML(), "xp-dt-colony-log")
+        self.slider.observe(lambda _: self.show(self.slider.value), names="value")
+        head = W.HTML(f"<b>{esc(self.result) if self.result is not None else 'not finished'}</b>")
+        self.widget = W.VBox([head, self.slider, self.figure.widget, self.log])
+        self.show(0)
+
+    def show(self, k: int) -> None:
+        """Draw the board as turn ``k`` (counting from 0) begins, and its log."""
+        if not self.turns:
+            return
+        state, lines = self.turns[k]
+        who = "the end" if state.over else f"turn {state.turn}: seat {state.current} to play"
+        update_solar_figure(self.figure, state, title=f"Colonization, {who}", earth_bonus=self.game.rules.colony_earth)
+        self.log.value = "<br>".join(lines[-40:])
+
+    def _short_repr(self) -> str:
+        return f"ColonizationView({len(self.turns)} turns)"
+
+
+__all__ = ["POSITIONS", "ColonizationView", "solar_figure", "update_solar_figure"]
