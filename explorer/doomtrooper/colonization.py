@@ -47,9 +47,9 @@ from .cards import TACTICS
 from .combat import Term
 from .fortify import do_build
 from .muster import known_copy
-from .places import BuildAt, MusterAt, MusterInCoverAt, PlaceRules, Transfer, place_muster, without
-from .state import DTState, Phase, Trooper, put_seat
-from .turn import leaders, over
+from .places import BuildAt, MusterAt, MusterInCoverAt, PlaceRules, Transfer, has_vehicle, place_muster, without
+from .state import DTState, Trooper, put_seat
+from .turn import over
 from .warriors import out_of_cover
 
 # -- the board (data) --------------------------------------------------------------------------------
@@ -433,7 +433,7 @@ class ColonizationRules(PlaceRules):
 
     def transfer_cost(self, game: Any, state: DTState, t: Trooper, place: str) -> int:
         cost = 1
-        if game.vehicle_of(t) is not None:
+        if has_vehicle(game, t):
             cost = max(cost, self.rules.transfer_vehicle_actions)
         if "Venus" in (self.planet(t.place), self.planet(place)):
             cost = max(cost, self.rules.venus_transfer_actions)

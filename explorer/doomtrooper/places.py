@@ -273,6 +273,12 @@ register(Transfer, R.ACTIONS, 1, _transfer_options, _do_transfer, _explain_place
 register(BuildAt, R.FORTIFICATION, 1, _build_options, _do_build_at, _explain_place)
 
 
+def has_vehicle(game: Any, t: Trooper) -> bool:
+    """``t`` has a vehicle, inside it or not, or is considered one (a Transfer
+    then takes more actions)."""
+    return game.vehicle_of(t) is not None or "Vehicle" in game.classes_of(t)
+
+
 def without(out: list[Any], *types: type) -> list[Any]:
     """``out`` without the options of ``types`` (the plain actions a variant replaces)."""
     return [o for o in out if not isinstance(o, types)]
@@ -288,5 +294,5 @@ ACTION_TYPES.update({"PlaceWarzone": warzone_variant.PlaceWarzone, "Bank": home_
 #: the action kinds only the variants with places offer (the standard game never lists them)
 PLACE_KINDS = frozenset(PLACE_ACTION_TYPES.values()) | {warzone_variant.PlaceWarzone, home_turf.Bank}
 
-__all__ = ["BuildAt", "MusterAt", "MusterInCoverAt", "PLACE_ACTION_TYPES", "PLACE_KINDS", "PlaceRules", "Transfer", "VARIANT_RULES",
-           "for_game", "place_muster", "without"]
+__all__ = ["BuildAt", "MusterAt", "MusterInCoverAt", "PLACE_ACTION_TYPES", "PLACE_KINDS", "PlaceRules", "Transfer",
+           "VARIANT_RULES", "for_game", "has_vehicle", "place_muster", "without"]

@@ -34,7 +34,7 @@ from .actions import Attack, Build, Muster, MusterInCover, register
 from .combat import Term
 from .fortify import do_build
 from .muster import known_copy
-from .places import BuildAt, MusterAt, MusterInCoverAt, PlaceRules, Transfer, place_muster, without
+from .places import BuildAt, MusterAt, MusterInCoverAt, PlaceRules, Transfer, has_vehicle, place_muster, without
 from .state import DTState, Trooper, put_seat, put_trooper
 from .warriors import out_of_cover
 
@@ -180,7 +180,7 @@ class WarzoneVariantRules(PlaceRules):
         return state, events
 
     def transfer_cost(self, game: Any, state: DTState, t: Trooper, place: str) -> int:
-        return self.rules.transfer_vehicle_actions if game.vehicle_of(t) is not None else 1
+        return self.rules.transfer_vehicle_actions if has_vehicle(game, t) else 1
 
     def transfer_options(self, game: Any, state: DTState) -> list[Transfer]:
         seat = state.current
