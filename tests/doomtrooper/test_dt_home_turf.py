@@ -230,3 +230,23 @@ def test_a_deck_given_as_cards_uses_the_default_setup():
     assert state.seats[0].fortifications == DATA.setups[DATA.default].bases
     assert state.seats[1].fortifications == DATA.setups["Legion of Algeroth"].bases
     assert all(isinstance(t, Trooper) for t in state.troopers)
+
+
+def test_a_bad_setup_is_refused(tmp_path):
+    """Home Turf Advantage: the setups are data; a battlefield nobody defined, or a starting warrior
+    of base Value above 3, is refused naming the file, the setup and the field."""
+    from explorer.core.data import DataError
+    from explorer.doomtrooper.home_turf import check_setups, home_turf_path
+
+    text = home_turf_path().read_text()
+    bad = tmp_path / "home_turf.toml"
+    bad.write_text(text.replace('battlefields = ["No-Man\'s Land", "Great Rust Desert", "Venus Jungle"]',
+                                'battlefields = ["Luna", "Great Rust Desert", "Venus Jungle"]'))
+    with pytest.raises(DataError) as err:
+        load_home_turf(bad)
+    assert (err.value.entry, err.value.field) == ("Legion of Algeroth", "battlefields")
+    strong = tmp_path / "strong.toml"
+    strong.write_text(text.replace('starters = ["Undead Legionnaire", "Necromutant", "Legion Sharpshooter"]',
+                                   'starters = ["Razide", "Necromutant", "Legion Sharpshooter"]'))
+    with pytest.raises(DataError, match="Value 3 or less"):
+        check_setups(load_home_turf(strong), GAME.pool, GAME.rules, strong)
