@@ -279,6 +279,11 @@ class HomeTurfRules(PlaceRules):
         return sum(flip if b.flipped else min(b.promotion, flip) for b in board.bases if b.seat == seat)
 
     # -- setting up ---------------------------------------------------------------------------------------
+    def check_players(self, players: int) -> None:
+        if self.rules.style == "teams":
+            raise ValueError("Home Turf Advantage keeps each player's Destiny on his own bases: it is not played "
+                             "in Teams (choose style free_for_all or primary_targets)")
+
     def prepare(self, game: Any, decks: list[Any], state: DTState) -> DTState:
         data = self.data
         rules = self.rules

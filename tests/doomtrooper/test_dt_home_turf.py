@@ -250,3 +250,11 @@ def test_a_bad_setup_is_refused(tmp_path):
                                    'starters = ["Razide", "Necromutant", "Legion Sharpshooter"]'))
     with pytest.raises(DataError, match="Value 3 or less"):
         check_setups(load_home_turf(strong), GAME.pool, GAME.rules, strong)
+
+
+def test_teams_are_refused():
+    """Home Turf Advantage: Destiny sits on each player's own bases, so the Teams style (a shared pool)
+    is refused with a message naming the choice."""
+    game = DoomtrooperGame(rules=override_rules({"variant": "home_turf", "style": "teams"}))
+    with pytest.raises(ValueError, match="not played in Teams"):
+        game.new_game(4)
