@@ -658,7 +658,7 @@ class ColonizationRules(PlaceRules):
                     c = controller(view, w)
                     parts.append(f"{w} (+{self.solar.value[w]}){'' if c is None else f': seat {c}'}")
                 else:
-                    parts.append(f"{w}: " + (", ".join(f"seat {i}" for i in who) if who else "nobody"))
+                    parts.append("warriors of " + ", ".join(f"seat {i}" for i in who) if who else "nobody there")
             lines.append(f"  {p.name}: " + "; ".join(parts))
         return lines
 
