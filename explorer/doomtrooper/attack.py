@@ -188,7 +188,10 @@ def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[D
     n = len(state.seats)
     order = [seat] + ([d.owner] if d.owner != seat else [])
     order += [(seat + k) % n for k in range(1, n) if (seat + k) % n not in order and not state.seats[(seat + k) % n].out]
-    table = Table(action.tactic, a.uid, d.uid, state.troopers, tuple(s.fortifications for s in state.seats),
+    forts = tuple(s.fortifications for s in state.seats)
+    if game.places is not None:  # the variants with places: which fortifications stand where the combat is
+        forts = game.places.combat_fortifications(game, state, a, d, forts)
+    table = Table(action.tactic, a.uid, d.uid, state.troopers, forts,
                   state.purse_of, tuple(order), tuple(s.hand for s in state.seats), state.purses)
     step = game.combat.start(table)
     events += step.events
@@ -212,8 +215,12 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
         events += more
     for uid, status in done.statuses:
         if status == KILLED:
+            dead = state.find(uid)
             state, more = remove(game, state, uid, R.STATUS, "is killed")
             events += more
+            if game.places is not None and dead is not None:  # the variants with places (Mars)
+                state, more = game.places.killed(game, state, dead)
+                events += more
         elif status == WOUNDED:
             state = state._replace(troopers=tuple(t._replace(wounded=True) if t.uid == uid else t
                                                   for t in state.troopers))
@@ -222,7 +229,11 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
         s = state.seats[e.seat]
         state = put_seat(state, e.seat, s._replace(promotion=s.promotion + e.promotion))
         purses[state.purse_of[e.seat]] += e.destiny
-    return state._replace(purses=tuple(purses)), events
+    state = state._replace(purses=tuple(purses))
+    if game.places is not None:  # the variants with places (Home Turf: the points ride on the warrior)
+        state, more = game.places.earned(game, state, done)
+        events += more
+    return state, events
 
 
 def explain_attack(game: Any, state: DTState, action: Any) -> IllegalAction:

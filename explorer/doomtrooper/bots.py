@@ -124,6 +124,10 @@ class GreedyBot(DeterministicPolicy):
         pool = game.pool
         if ExitCover in by and len(by) == 1:
             return by[ExitCover][0]
+        if game.places is not None:  # a variant with places: its own moves first (Add Warrior into a place, ...)
+            pick = game.places.greedy(game, state, options)
+            if pick is not None:
+                return pick
         if Sabotage in by:
             return by[Sabotage][0]
         if AssignSergeant in by:  # first-edition Sergeants: take command at once (no action)

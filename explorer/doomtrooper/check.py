@@ -46,4 +46,17 @@ def check_data() -> list[Checked]:
     register = load_interpretations(path)
     switched = sum(r.option is not None for r in register.values())
     out.append(Checked(path, f"{len(register)} readings ({switched} with a rules switch)"))
+    # the variants with places: the Colonization board and the Home Turf Advantage setups
+    from .colonization import load_solar, solar_path
+    from .home_turf import check_setups, home_turf_path, load_home_turf
+
+    path = solar_path()
+    solar = load_solar(path)
+    out.append(Checked(path, f"{len(solar.planets)} planets, {len(solar.warzones)} warzones, {len(solar.routes)} "
+                             f"routes (Colonization)"))
+    path = home_turf_path()
+    home = load_home_turf(path)
+    check_setups(home, pool, load_rules(), path)
+    out.append(Checked(path, f"{len(home.setups)} setups of bases, {len(home.battlefields)} battlefields "
+                             "(Home Turf Advantage)"))
     return out

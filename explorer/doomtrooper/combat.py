@@ -311,6 +311,9 @@ class Combat(Game):
                              prompt="Play a card on the combat, or pass")
         self.sub = SubGame(self.rounds)
         self._classes: dict[str, frozenset[str]] = {}
+        #: the variants with places: ``place_terms(table, trooper)`` yields ``Term``s a warrior's place adds
+        #: (a warzone's modifiers, cover on Mercury, a base's Armor); ``None`` in the standard game
+        self.place_terms = None
 
     # -- cards and classes -----------------------------------------------------------------------
     def card(self, name: str) -> Any:
@@ -482,6 +485,13 @@ class Combat(Game):
             armor += self.rules.cover_armor
             if terms is not None:
                 terms.append(Term("in cover", R.COVER, 0, self.rules.cover_armor, 0))
+        if self.place_terms is not None:
+            for term in self.place_terms(table, t):
+                attack += term.attack
+                armor += term.armor
+                value += term.value
+                if terms is not None:
+                    terms.append(term)
         for p in table.plays:
             if p.uid != t.uid or p.cancelled or (p.kind == "art" and "art" in off):
                 continue

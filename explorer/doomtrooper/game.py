@@ -52,6 +52,7 @@ from ..core.rounds import Pass, Rounds
 from ..core.subgame import SubGame
 from . import attack, cover, equip, fortify, missions, muster, sabotage, spells, turn  # noqa: F401 (register kinds)
 from . import beasts, first_edition, outpost, sergeants  # noqa: F401 (register kinds: Paradise Lost, first edition)
+from . import places  # noqa: F401 (the variants with places: register their kinds)
 from . import sections as R
 from .actions import (
     ACTION_TYPES,
@@ -100,7 +101,12 @@ class DoomtrooperGame(Game):
         self.answer_sub = SubGame(self.answer_round)
         self._card_classes: dict[str, frozenset[str]] = {}
         self._may: dict[tuple[str, str], bool] = {}
-        self.kinds = ordered()
+        #: the rules of a variant with places (Warzone Variant, Home Turf Advantage, Colonization), else None
+        self.places = places.for_game(self)
+        if self.places is not None:
+            self.combat.place_terms = self.places.combat_terms
+        # the kinds of the variants with places are offered only when one is played
+        self.kinds = [k for k in ordered() if self.places is not None or k.type not in places.PLACE_KINDS]
         self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
 
     # -- setting up -------------------------------------------------------------------------------
@@ -111,6 +117,8 @@ class DoomtrooperGame(Game):
         seat ``i`` plays the ``i``-th sample deck (cycling)."""
         if type(players) is not int or players < 2:
             raise ValueError(f"a game needs at least 2 players, not {players!r}")
+        if self.places is not None:
+            self.places.check_players(players)
         names = list(self.decks)
         dealt = [n for n in names if not getattr(self.decks[n], "expansion", "")] or names  # expansions' decks by name
         chosen = list(decks) if decks is not None else [dealt[i % len(dealt)] for i in range(players)]
@@ -123,6 +131,8 @@ class DoomtrooperGame(Game):
                     raise ValueError(f"no sample deck named {d!r} (known: {', '.join(names)})")
                 d = self.decks[d].cards if hasattr(self.decks[d], "cards") else self.decks[d]
             cards.append(check_deck(d, name=f"seat {i}'s deck", pool=self.pool, rules=self.rules))
+        if self.places is not None:  # a variant with places sets out its board (Home Turf: the bases)
+            return self.places.prepare(self, chosen, turn.new_game(self, cards))
         return turn.new_game(self, cards)
 
     def setup(self, players: int = 2, seed: int | str = 0, decks: Sequence[Any] | None = None) -> DTState:
@@ -213,6 +223,8 @@ class DoomtrooperGame(Game):
         for kind in self.kinds:
             if kind.cost(rules) <= left:
                 out += kind.options(self, state)
+        if self.places is not None:
+            out = self.places.options(self, state, out)
         out.append(EndActions())
         return tuple(out)
 
@@ -230,7 +242,12 @@ class DoomtrooperGame(Game):
         elif phase is Phase.ACTIONS:
             state, events = self._act(state, action, chance)
         elif phase is Phase.DRAW:
-            state, events = turn.do_draw(self, state, action, chance)
+            events = []
+            if self.places is not None:
+                state, events = self.places.begin_turn(self, state, chance)
+            if state.phase is Phase.DRAW:
+                state, more = turn.do_draw(self, state, action, chance)
+                events = events + more
         elif phase is Phase.DISCARD:
             if not isinstance(action, (Discard, KeepHand)):
                 raise self.illegal(state, action)
@@ -248,6 +265,9 @@ class DoomtrooperGame(Game):
             state, events = turn.do_gift(self, state, action, chance)
         elif phase is Phase.SETUP:
             state, events = turn.do_deal(self, state, action, chance)
+            if self.places is not None:
+                state, more = self.places.after_deal(self, state, chance)
+                events = events + more
         else:
             raise self.illegal(state, action)
         if AFTER_STEP:
@@ -255,7 +275,7 @@ class DoomtrooperGame(Game):
             for rule in AFTER_STEP:
                 state, extra = rule(self, state)
                 events += extra
-        state, more = turn.settle(self, state)
+        state, more = turn.settle(self, state) if self.places is None else self.places.settle(self, state)
         return Step(state, tuple(events) + tuple(more))
 
     def _act(self, state: DTState, action: Any, chance: Chance) -> tuple[DTState, list[Event]]:
@@ -268,6 +288,8 @@ class DoomtrooperGame(Game):
         cost = kind.cost(self.rules)
         state = state._replace(actions=state.actions - cost)
         state, events = kind.do(self, state, action, chance)
+        if self.places is not None:
+            state, events = self.places.after_action(self, state, action, events)
         if state.phase is Phase.ACTIONS and state.actions == 0 and not any(k.options(self, state) for k in self._free):
             state = state._replace(phase=Phase.DISCARD)
         return state, events
@@ -340,6 +362,8 @@ class DoomtrooperGame(Game):
                 lines.append("  fortifications: " + ", ".join(s.fortifications))
             if s.missions:
                 lines.append("  missions on him: " + ", ".join(f"{m.card} (seat {m.owner}'s)" for m in s.missions))
+        if self.places is not None:
+            lines += self.places.describe(self, view)
         if view.combat is not None:
             table = view.combat.live
             a, d = table.trooper(table.attacker), table.trooper(table.defender)
@@ -383,6 +407,10 @@ class DoomtrooperGame(Game):
                 return turn.explain_discard(self, state, action)
             return IllegalAction(R.DISCARD, f"{action!r} is not a discard")
         # the actions step
+        if self.places is not None:
+            why = self.places.explain(self, state, action)
+            if why is not None:
+                return why
         if isinstance(action, (Discard, KeepHand)):
             return IllegalAction(R.DISCARD, "the discard comes after the actions: end them first")
         if isinstance(action, EndActions) and state.actions > 0:
@@ -414,6 +442,8 @@ def _trooper_text(t: Trooper) -> str:
                             ("not paid for", t.unpaid), ("inside its vehicle", t.inside)) if on]
     name = "a face-down warrior" if t.card == UNSEEN else t.card
     text = f"#{t.uid} {name}" + (f" ({', '.join(tags)})" if tags else "")
+    if t.place:  # the variants with places: where it stands
+        text += f" at {t.place}"
     return text + (f" with {', '.join(t.cards())}" if t.attached else "")
 
 

@@ -73,6 +73,22 @@ class DoomtrooperRules:
     # Vehicles in Doomtrooper, the optional rule: many vehicles, inside one at a time
     many_vehicles: bool
     # the variants' own numbers
+    # the variants with places (dt3): Warzone Variant, Home Turf Advantage, Colonization
+    transfer_vehicle_actions: int
+    colony_goal: int
+    colony_earth: int
+    colony_planet_limit: int
+    mining_destiny: int
+    mercury_cover_armor: int
+    mars_recycle_value: int
+    venus_transfer_actions: int
+    home_bases: int
+    home_starter_value: int
+    base_destiny: int
+    carry_limit: int
+    base_flip: int
+    base_armor: int
+    colony_transfer_adjacent: bool
     # readings
     many_cards_per_turn: bool
     cover_warriors_sabotage: bool
@@ -115,6 +131,8 @@ FLOORS: Mapping[str, int] = MappingProxyType({
     "promotion_goal": 1, "hand_size": 1, "actions_per_turn": 1, "muster_in_cover_actions": 1,
     "no_warriors_turns": 1, "deck_minimum": 1, "copies_maximum": 1, "sabotage_divisor": 1, "team_goal": 1,
     "team_size": 2, "turn_cap": 1,
+    "transfer_vehicle_actions": 1, "colony_goal": 1, "colony_planet_limit": 1, "venus_transfer_actions": 1,
+    "home_bases": 1, "carry_limit": 1, "base_flip": 1,
 })
 
 

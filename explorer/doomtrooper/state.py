@@ -67,6 +67,8 @@ class Trooper(NamedTuple):
     exited: int = -1
     moved: int = -1
     leads: str = ""
+    # the variants with places (Warzone Variant, Home Turf Advantage, Colonization): where it stands
+    place: str = ""
 
     def cards(self) -> tuple[str, ...]:
         return tuple(a.card for a in self.attached)
@@ -141,6 +143,8 @@ class DTState(NamedTuple):
     pending: tuple[Award, ...] = ()  # points waiting to be split
     result: GameResult | None = None
     outpost_opened: bool = False  # Paradise Lost: some warrior has entered play in an Outpost
+    # the variants with places: their board (explorer.doomtrooper.places), None in the standard game
+    board: Any = None
 
     @property
     def over(self) -> bool:
