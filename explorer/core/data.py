@@ -209,6 +209,45 @@ def read_numbers(table: Any, path: str | os.PathLike, names: Sequence[str], floo
     return values, ranges
 
 
+class KeyNote(NamedTuple):
+    """What a TOML file says of one key: the heading it sits under and its note."""
+
+    group: str
+    note: str
+
+
+def key_notes(path: str | os.PathLike, table: str) -> dict[str, KeyNote]:
+    """The file's own words for each key of ``[table]``: the comment lines just
+    above the key (its note) and the last ``## heading`` comment above it (its
+    group), so a page can show each setting with what the file says of it (one
+    source: the file).
+
+    >>> notes = key_notes(data_path("doomtrooper", "rules.toml"), "options")
+    >>> notes["sabotage"].group
+    'Optional rules'
+    """
+    notes: dict[str, KeyNote] = {}
+    current: str | None = None
+    group = ""
+    pending: list[str] = []
+    with open(path, encoding="utf-8") as f:
+        for raw in f:
+            line = raw.strip()
+            if line.startswith("["):
+                current, group, pending = line.strip("[] "), "", []
+            elif line.startswith("##"):
+                group, pending = line.lstrip("#").strip(), []
+            elif line.startswith("#"):
+                pending.append(line.lstrip("#").strip())
+            elif current == table and "=" in line:
+                key = line.split("=", 1)[0].strip().strip('"')
+                notes[key] = KeyNote(group, " ".join(p for p in pending if p))
+                pending = []
+            elif not line:
+                pending = []
+    return notes
+
+
 def _join(*parts: str | None) -> str:
     return ".".join(p for p in parts if p)
 

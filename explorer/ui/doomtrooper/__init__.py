@@ -5,12 +5,14 @@
 * :class:`TableStepper`: a seeded game stepped through, as one seat sees it
 * :func:`solar_figure`: the Colonization board, control and Colony Points;
   :class:`ColonizationView`: a seeded game of Colonization turn by turn
+* :class:`VariantTable`: any set of switches and a variant, a game stepped through
 """
 
 from .combat import CombatExplorer, heatmap_figure
 from .graph import AttackGraphView, attack_graph_figure, refusals_html
 from .solar import ColonizationView, solar_figure, update_solar_figure
 from .table import TableStepper
+from .variants import VariantTable
 
-__all__ = ["AttackGraphView", "ColonizationView", "CombatExplorer", "TableStepper", "attack_graph_figure", "heatmap_figure",
+__all__ = ["AttackGraphView", "ColonizationView", "CombatExplorer", "TableStepper", "VariantTable", "attack_graph_figure", "heatmap_figure",
            "refusals_html", "solar_figure", "update_solar_figure"]

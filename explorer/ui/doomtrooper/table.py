@@ -49,10 +49,11 @@ class TableStepper(Displayable):
     seat; ``"everything"`` for no secrets); ``policy``: the bots; ``rules``: rule
     changes by name (``{"dice": "2d6"}``)."""
 
-    def __init__(self, seed: int = 1, seat: int | None = 0, players: int = 2, policy: str = "greedy",
+    def __init__(self, seed: int = 1, seat: int | None = 0, players: int | None = 2, policy: str = "greedy",
                  rules: Mapping[str, Any] | None = None, view: int | str | None = None):
-        self.players = players
         self.game = game = DoomtrooperGame(rules=override_rules(dict(rules)) if rules else None)
+        initial = game.new_game(players)  # players None: as many as the variant played needs
+        self.players = players = len(initial.seats)
         choices = [(f"seat {i}'s view", i) for i in range(players)] + [("everything (no secrets)", EVERYTHING)]
         start = view if view is not None else (seat if seat is not None else EVERYTHING)
         self.view_as = tagged(W.Dropdown(options=choices, value=start, description="Show the table as",
@@ -60,7 +61,7 @@ class TableStepper(Displayable):
         self.seat = seat
         self.combat_view = tagged(W.HTML(), "xp-dt-combat-view")
         self.stepper_widget = StepperWidget(
-            game, game.new_game(players), seed=seed, policies=get_bot(policy),
+            game, initial, seed=seed, policies=get_bot(policy),
             viewers=(seat,) if seat is not None else (), turn_ends=ends_turn, tempting=self._tempting,
             describe=lambda state: game.describe(state, self.viewer), render_log=self._log,
             render_result=lambda result: f"<b>Game over.</b> {esc(result)}",
