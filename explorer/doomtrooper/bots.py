@@ -281,7 +281,8 @@ def _strength(w) -> float:
 def _table(state: DTState, attacker: int, defender: int, tactic: str) -> Table:
     n = len(state.seats)
     return Table(tactic, attacker, defender, state.troopers, tuple(s.fortifications for s in state.seats),
-                 state.purse_of, tuple(range(n)), tuple(s.hand for s in state.seats), state.purses)
+                 state.purse_of, tuple(range(n)), tuple(s.hand for s in state.seats), state.purses,
+                 in_play=tuple(s.in_play for s in state.seats) if any(s.in_play for s in state.seats) else ())
 
 
 def _outlook(game, table: Table, seat: int) -> float:

@@ -46,6 +46,7 @@ from ..core.events import Event, RuleRef, event
 from ..core.rounds import Pass, Rounds
 from ..core.subgame import SubGame
 from . import attack, cover, equip, fortify, missions, muster, sabotage, spells, turn  # noqa: F401 (register kinds)
+from . import alliances, ki_powers, mortificator, relics, warzones  # noqa: F401 (the expansions' kinds)
 from . import sections as R
 from .actions import (
     ACTION_TYPES,
@@ -61,6 +62,7 @@ from .actions import (
 )
 from .cards import Pool, load_pool
 from .combat import ACTIONS as COMBAT_ACTIONS
+from .combat import ANNOUNCEMENTS, ROUND_PLAYS
 from .combat import Combat, CombatState, TakePoints
 from .combat import _SEATS as SEATS
 from .decks import check_deck, load_decks
@@ -319,6 +321,8 @@ class DoomtrooperGame(Game):
                     lines.append(f"  {area}: " + "; ".join(_trooper_text(t) for t in here))
             if s.fortifications:
                 lines.append("  fortifications: " + ", ".join(s.fortifications))
+            if s.in_play:
+                lines.append("  in play: " + ", ".join(p.card + (f" ({p.area})" if p.area else "") for p in s.in_play))
             if s.missions:
                 lines.append("  missions on him: " + ", ".join(f"{m.card} (seat {m.owner}'s)" for m in s.missions))
         if view.combat is not None:
@@ -345,7 +349,8 @@ class DoomtrooperGame(Game):
         if phase is Phase.GIFT:
             return IllegalAction(R.CARDINALS_GIFT, f"seat {state.current} first answers the Cardinal's Gift")
         if phase is Phase.COMBAT:
-            if isinstance(action, COMBAT_ACTIONS + (Pass,)):
+            if isinstance(action, COMBAT_ACTIONS + (Pass,)) or type(action) in ROUND_PLAYS or any(
+                    isinstance(action, a.types) for a in ANNOUNCEMENTS):
                 return self.sub.illegal(state.combat, action)
             return IllegalAction(R.ATTACK, f"a combat is under way: {action!r} must wait until it is over")
         if phase is Phase.RESPONSE:

@@ -61,6 +61,12 @@ class DoomtrooperRules:
     # Doomtrooper Optional Rules and Variants: the variant played ("standard": none)
     variant: str
     # the expansions' rules (switches; helpers of the expansions add theirs here)
+    relics: bool  # Inquisition: Relics
+    warzones: bool  # Warzone: Warzones
+    warzones_first_edition: bool  # Warzones as the first-edition supplement prints them
+    mortificator_poisons: bool  # Mortificator: the Poisons, for Mortificators only
+    alliances: bool  # Golgotha: Alliances
+    ki_powers: bool  # Apocalypse: Ki Powers
     # the first-edition additions (switches)
     # the variants' own numbers
     # readings
