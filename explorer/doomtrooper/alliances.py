@@ -127,7 +127,8 @@ def explain_alliance(game: Any, state: DTState, action: Any) -> IllegalAction:
     return IllegalAction(*(why or (R.ALLIANCES, f"{action!r} is not possible now")))
 
 
-register(PlayAlliance, R.ALLIANCES, 0, alliance_options, do_alliance, explain_alliance)
+register(PlayAlliance, R.ALLIANCES, 0, alliance_options, do_alliance, explain_alliance,
+         enabled=lambda rules: rules.alliances)
 ACTION_TYPES["PlayAlliance"] = PlayAlliance
 
 

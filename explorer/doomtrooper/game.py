@@ -94,7 +94,7 @@ class DoomtrooperGame(Game):
         self.answer_sub = SubGame(self.answer_round)
         self._card_classes: dict[str, frozenset[str]] = {}
         self._may: dict[tuple[str, str], bool] = {}
-        self.kinds = ordered()
+        self.kinds = [k for k in ordered() if k.enabled is None or k.enabled(self.rules)]
         self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
 
     # -- setting up -------------------------------------------------------------------------------

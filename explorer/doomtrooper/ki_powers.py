@@ -124,7 +124,8 @@ def explain_ki(game: Any, state: DTState, action: Any) -> IllegalAction:
     return IllegalAction(R.KI_POWERS, ki_problem(game, t, action.card) or f"{action!r} is not possible now")
 
 
-register(AttachKiPower, R.KI_POWERS, 1, ki_options, do_ki, explain_ki)
+register(AttachKiPower, R.KI_POWERS, 1, ki_options, do_ki, explain_ki,
+         enabled=lambda rules: rules.ki_powers)
 ACTION_TYPES["AttachKiPower"] = AttachKiPower
 
 __all__ = ["AttachKiPower", "KiPower", "MISHIMA", "ki_problem"]

@@ -132,7 +132,8 @@ def explain_relic(game: Any, state: DTState, action: Any) -> IllegalAction:
     return IllegalAction(R.RELICS, why or f"{action!r} is not possible now")
 
 
-register(PlayRelic, R.RELICS, 1, relic_options, do_relic, explain_relic)
+register(PlayRelic, R.RELICS, 1, relic_options, do_relic, explain_relic,
+         enabled=lambda rules: rules.relics)
 ACTION_TYPES["PlayRelic"] = PlayRelic
 
 __all__ = ["PlayRelic", "Relic", "holder_problem", "in_play"]

@@ -143,7 +143,8 @@ def explain_warzone(game: Any, state: DTState, action: Any) -> IllegalAction:
     return IllegalAction(rule(game), f"{action!r} is not possible now")
 
 
-register(PlayWarzone, R.WARZONES, 1, warzone_options, do_warzone, explain_warzone)
+register(PlayWarzone, R.WARZONES, 1, warzone_options, do_warzone, explain_warzone,
+         enabled=lambda rules: rules.warzones)
 ACTION_TYPES["PlayWarzone"] = PlayWarzone
 
 
