@@ -30,8 +30,8 @@ def test_ki_powers_are_off_by_default():
 
 
 def test_ki_powers_go_on_mishima_warriors_as_one_action():
-    """Ki Powers: attached to any Mishima-affiliated warrior as one action each (a gained Mishima
-    affiliation counts); never on another warrior."""
+    """Ki Powers: one action puts a Ki Power on a warrior of yours with the Mishima affiliation
+    (a gained one counts); never on another warrior."""
     state = make_state(ON, warriors=[W("Mishima Samurai"), W("Ronin Mercenary"), W("Sean Gallagher")],
                        hands=([CRANE], []))
     assert offered(ON, state) == [AttachKiPower(CRANE, 0), AttachKiPower(CRANE, 1)]

@@ -33,8 +33,8 @@ def test_mortificators_attack_anyone_including_the_brotherhood():
 
 
 def test_a_warrior_considered_a_mortificator_attacks_as_one():
-    """Mortificators (first-edition supplement): any card considered a MORTIFICATOR may attack any
-    other warrior in play, even other Brotherhood warriors."""
+    """Mortificators (first-edition supplement): whatever counts as a Mortificator attacks as one,
+    Brotherhood warriors included."""
     pool = OFF.pool
     assert pool["Brother Vengeance"].considered == ("Mortificator",)
     assert attack_rule(pool["Brother Vengeance"], pool["Brotherhood Mystic"]) == (True, "combat.announce.mortificators")

@@ -60,7 +60,7 @@ def test_a_warzone_is_added_to_squad_or_kohort_as_one_action():
 
 
 def test_one_copy_of_each_warzone_per_player_in_the_expansion_text():
-    """Warzones: any number of identical Warzones may be in play, but a player only one copy of each
+    """Warzones: several players may field the same Warzone, but each player at most one copy of it
     (the expansion's text): the second copy is refused, in either area; an opponent may have his own."""
     state = placed(make_state(ON, warriors=[W("Sean Gallagher")], hands=(["Graveton Marshes"], ["Graveton Marshes"])),
                    0, ("Graveton Marshes", "Squad"))
@@ -73,8 +73,8 @@ def test_one_copy_of_each_warzone_per_player_in_the_expansion_text():
 
 
 def test_the_first_edition_printing_allows_identical_warzones_in_one_squad():
-    """Warzones (From the Warzone Expansion): the supplement lets any number of identical Warzones be
-    in play, even in your own Squad/Kohort (switch warzones_first_edition); its events cite it."""
+    """Warzones (From the Warzone Expansion): the supplement allows several copies of one Warzone, two
+    in one Squad included (switch warzones_first_edition); its events cite it."""
     state = placed(make_state(FIRST, warriors=[W("Sean Gallagher")], hands=(["Graveton Marshes"], [])),
                    0, ("Graveton Marshes", "Squad"))
     after, events = step(FIRST, state, PlayWarzone("Graveton Marshes", "Squad"))
@@ -108,8 +108,8 @@ def test_the_defender_announces_its_warzone_after_the_battle_tactic():
 
 
 def test_only_the_defender_gains_the_ratings_but_the_text_touches_both():
-    """Warzones, point 2: only the Defender gains the F, S, A, V modifiers; every combatant is
-    affected by the card's text (Graveton Marshes: Defender +3 Armor; every combatant -2 Shoot);
+    """Warzones, point 2: the card's F, S, A, V changes go to the Defender alone, its text to both
+    combatants (Graveton Marshes: Defender +3 Armor; every combatant -2 Shoot);
     and no fortification effects for either side."""
     state, _ = attacked(ON, tactic="shoot")
     before = ON.combat.ratings(state.combat.table, 1), ON.combat.ratings(state.combat.table, 0)
@@ -158,3 +158,21 @@ def test_a_whole_combat_from_a_warzone_ends_normally():
         dec = ON.decision(state)
         state, _ = step(ON, state, dec.options[-1] if dec.player is not None else dec.options[0])
     assert state.combat is None and state.seats[0].in_play  # the Warzones stay in play
+
+
+def test_a_substitute_defender_fights_from_the_same_warzone():
+    """Warzones (register: warzone-substitute): when a card makes another warrior the Defender, the
+    combat stays in the Warzone: the new Defender gets its ratings, fortifications stay out."""
+    state = make_state(ON, warriors=[W("Razide", 1), W("Sean Gallagher", 0), W("Imperial Trencher", 0)], current=1,
+                       hands=(["Bodyguard"], []), fortifications=(["Bunker"], []))
+    state = placed(state, 0, ("Graveton Marshes", "Squad"))
+    state, _ = step(ON, state, Attack(0, 1, "fight"))
+    state, _ = step(ON, state, DefendFromWarzone("Graveton Marshes"))
+    while ON.decision(state).player != 0:
+        state, _ = step(ON, state, PASS)
+    from explorer.doomtrooper.combat import Play
+
+    state, _ = step(ON, state, Play("Bodyguard", 2))
+    table = state.combat.live
+    assert table.defender == 2 and table.warzone == "Graveton Marshes"
+    assert ON.combat.ratings(table, 2).armor == 4 + 3  # the Trencher's Armor 4, the Warzone; no Bunker
