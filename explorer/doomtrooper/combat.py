@@ -3,7 +3,8 @@ game with :class:`~explorer.core.subgame.SubGame`.
 
 1. *Announce Attacker and Defender* and 2. *Announce Battle Tactics* are the
    attack action itself (:mod:`explorer.doomtrooper.attack` checks them); the
-   combat starts from them.
+   combat starts from them, with the expansions' announcements
+   (:data:`ANNOUNCEMENTS`: the Defender may defend from a Warzone).
 3. *Determine Combat Standing*: each combatant whose controller has more than
    one usable weapon picks one (attacker first); then the standing is shown.
 4. *Modify Combat Ratings*: a round of card play (:class:`explorer.core.rounds.Rounds`),

@@ -21,7 +21,12 @@ This module only dispatches; each rulebook topic has its own module:
 * :mod:`~explorer.doomtrooper.combat`: the combat itself, embedded as a sub-game
   (:class:`~explorer.core.subgame.SubGame`), its modify step a round of card
   play (:class:`~explorer.core.rounds.Rounds`);
-* :mod:`~explorer.doomtrooper.sabotage`: the optional Sabotage rules.
+* :mod:`~explorer.doomtrooper.sabotage`: the optional Sabotage rules;
+* the expansions, each a switch: :mod:`~explorer.doomtrooper.relics` (Inquisition),
+  :mod:`~explorer.doomtrooper.warzones` (Warzone, both printings),
+  :mod:`~explorer.doomtrooper.mortificator` (the Poisons),
+  :mod:`~explorer.doomtrooper.alliances` (Golgotha), :mod:`~explorer.doomtrooper.ki_powers`
+  (Apocalypse).
 
 >>> game = DoomtrooperGame()
 >>> state = game.setup(seed=1)

@@ -112,3 +112,9 @@ def test_the_first_edition_supplement_says_the_same():
     from explorer.core.rulebook import sections
 
     assert {"alliances", "first_edition.alliances", "expansions.golgotha"} <= set(sections("doomtrooper"))
+
+
+def test_the_table_shows_the_cards_in_play():
+    """Alliances, Warzones: the description of the table lists each player's cards in play."""
+    state = with_alliance(make_state(ON, warriors=[W("Sean Gallagher")]), 0, "Accord of the Iron Throne")
+    assert "in play: Accord of the Iron Throne" in ON.describe(state, 1)

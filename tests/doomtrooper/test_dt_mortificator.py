@@ -76,3 +76,24 @@ def test_a_considered_mortificator_may_use_poisons():
     """Mortificator Expansion (register: poison-use): a warrior considered a Mortificator counts."""
     state = combat_with(ON, "Brother Vengeance", ["Black Lotus Venom"])
     assert Play("Black Lotus Venom", 0) in ON.decision(state).options
+
+
+def test_a_poison_in_your_turn_needs_a_mortificator_of_yours_in_play():
+    """Mortificator Expansion (register: poison-use): a Poison played in its player's turn needs a
+    Mortificator of his in play and shown."""
+    from explorer.doomtrooper.actions import PlaySpecial
+
+    def offered(game, state):
+        return [o for o in game.decision(state).options if isinstance(o, PlaySpecial)]
+
+    without = make_state(ON, warriors=[W("Sacred Warrior"), W("Razide", 1)], hands=(["Sleeping Draught"], []))
+    assert offered(ON, without) == []
+    with pytest.raises(IllegalAction) as err:
+        ON.check(without, PlaySpecial("Sleeping Draught", 1))
+    assert err.value.rule.section == "expansions.mortificator"
+    hidden = make_state(ON, warriors=[W("Mortificator Assassin", cover=True, hidden=True), W("Sacred Warrior"),
+                                      W("Razide", 1)], hands=(["Sleeping Draught"], []))
+    assert offered(ON, hidden) == []
+    shown = make_state(ON, warriors=[W("Mortificator Assassin"), W("Razide", 1)], hands=(["Sleeping Draught"], []))
+    assert PlaySpecial("Sleeping Draught", 1) in offered(ON, shown)
+    assert offered(OFF, shown) == []
