@@ -28,7 +28,7 @@ from . import effects as E
 from . import sections as R
 from .actions import ACTION_TYPES, register
 from .cards import _Base, _check_class, register_card_type
-from .combat import ROUND_PLAYS, SIDE_TERMS, RoundPlay, Table, Term
+from .combat import EXTRA_RATINGS, ROUND_PLAYS, RoundPlay, Table, Term
 from .state import DTState, Placed, put_seat
 
 
@@ -163,10 +163,11 @@ ROUND_PLAYS[PlayAlliance] = RoundPlay(PlayAlliance, _round_options, _round_apply
 
 # -- what an Alliance does in combat ---------------------------------------------------------------------------
 
-def terms(combat: Any, table: Table, t: Any, tactic: str) -> list[Term]:
+def terms(combat: Any, table: Table, t: Any) -> list[Term]:
     """The bonus of ``t``'s player's Alliance, when ``t`` is of its class."""
     if not table.in_play:
         return []
+    tactic = table.tactic
     pool = combat.pool
     out = []
     for p in table.in_play[t.owner]:
@@ -179,7 +180,7 @@ def terms(combat: Any, table: Table, t: Any, tactic: str) -> list[Term]:
     return out
 
 
-SIDE_TERMS.append(terms)
+EXTRA_RATINGS.append(terms)
 
 
 # -- the cards that remove Alliances ----------------------------------------------------------------------------

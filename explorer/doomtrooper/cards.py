@@ -281,13 +281,15 @@ class _SpecialRow(_Base):
 
 class CardType(NamedTuple):
     """One card type: its value class, its data model, and the action that puts
-    it into play (``None``: it is played as the card says, not as an action)."""
+    it into play (``None``: it is played as the card says, not as an action);
+    ``build(data, path, affiliations)``, if given, makes the card from its checked
+    row (the expansions' types: Beasts, ...)."""
 
     name: str
     value: type
     row: type[BaseModel]
     action: str | None
-    build: Any = None  # (data, path, affiliations) -> card, for the expansions' types
+    build: Any = None
 
 
 #: The card types, by the ``type`` their data rows carry.
@@ -295,23 +297,10 @@ CARD_TYPES: dict[str, CardType] = {}
 
 
 def register_card_type(name: str, value: type, row: type[BaseModel], action: str | None, build: Any = None) -> None:
-    """Add a card type (the next expansions add Relics, Warzones, Ki Powers, ...).
-    ``build(data, path, affiliations)`` makes the card from its checked row (default:
-    ``value(**data)``); it raises :class:`DataError` for what the row model cannot check."""
+    """Add a card type (the next expansions add Relics, Warzones, Ki Powers, ...)."""
     if name in CARD_TYPES:
         raise ValueError(f"card type {name!r} registered twice")
     CARD_TYPES[name] = CardType(name, value, row, action, build)
-
-
-#: The modules that register the expansions' card types (imported before a pool loads).
-EXPANSION_MODULES = ("relics", "warzones", "mortificator", "alliances", "ki_powers")
-
-
-def _expansions() -> None:
-    import importlib
-
-    for name in EXPANSION_MODULES:
-        importlib.import_module(f"{__package__}.{name}")
 
 
 register_card_type("warrior", Warrior, _WarriorRow, "Muster")
@@ -364,7 +353,6 @@ def pool_path() -> Path:
 
 def load_pool(path: str | os.PathLike | None = None, affiliations: str | os.PathLike | None = None) -> Pool:
     """Read and check the card pool (default ``data/doomtrooper/cards.toml``)."""
-    _expansions()
     path = Path(path) if path is not None else pool_path()
     aff = Path(affiliations) if affiliations is not None else companion(path, "doomtrooper", "affiliations.toml")
     return _load(path, aff)
@@ -407,6 +395,9 @@ def _card(model: BaseModel, kind: str, path: Path, aff: Affiliations) -> Card:
     data = model.model_dump()
     data.pop("type")
     name = data["name"]
+    build = CARD_TYPES[kind].build
+    if build is not None:
+        return build(data, path, aff)
     if kind == "warrior":
         if data["affiliation"] not in aff.of:
             raise DataError(path, name, "affiliation", f"unknown affiliation {data['affiliation']!r} "
@@ -427,9 +418,6 @@ def _card(model: BaseModel, kind: str, path: Path, aff: Affiliations) -> Card:
                                                 f"{', '.join(a for a, _ in aff.areas)})")
         _check_class(data["applies_to"], aff, path, name, "applies_to")
         return Fortification(**data)
-    build = CARD_TYPES[kind].build
-    if build is not None:
-        return build(data, path, aff)
     if kind == "dark_symmetry":
         if (data["level"] == "apostle") != bool(data["apostle"]):
             raise DataError(path, name, "apostle", "a Gift of an Apostle names its Apostle; a lesser gift names none")
@@ -456,5 +444,5 @@ def _check_class(cls: str, aff: Affiliations, path: Path, name: str, field: str)
 
 
 __all__ = ["ASPECTS", "Art", "CARD_TYPES", "Card", "CardType", "EQUIPMENT_KINDS", "Equipment", "Fortification", "Gift",
-           "EXPANSION_MODULES", "IMMUNITIES", "Mission", "Pool", "RATINGS", "STRIKES", "Special", "TACTICS", "WEAPONS", "Warrior",
+           "IMMUNITIES", "Mission", "Pool", "RATINGS", "STRIKES", "Special", "TACTICS", "WEAPONS", "Warrior",
            "load_pool", "pool_path", "register_card_type"]

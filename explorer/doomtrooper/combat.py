@@ -44,6 +44,11 @@ from .cards import Pool, Warrior
 from .params import DoomtrooperRules
 from .state import Trooper
 
+#: More parts of a combatant's ratings, from the expansions' rules: each
+#: ``f(combat, table, trooper) -> iterable of Term`` (Paradise Lost: a Beast's new base
+#: ratings; first-edition Sergeants: the Sergeant's bonus to his group).
+EXTRA_RATINGS: list[Any] = []
+
 UNHURT, WOUNDED, KILLED = "unhurt", "wounded", "killed"
 STATUSES = (UNHURT, WOUNDED, KILLED)
 
@@ -271,9 +276,6 @@ ROUND_PLAYS: dict[type, RoundPlay] = {}
 #: card type -> ``(card, tactic) -> (attack, armor, value, rule, strike)`` for a card of that
 #: type attached to a warrior (Relics, Ki Powers); ``strike`` as a warrior's ``strike_first``.
 ATTACHED_RATINGS: dict[str, Any] = {}
-#: ``(combat, table, trooper, tactic) -> [Term, ...]``: what cards in play beside the
-#: warriors (``table.in_play``, ``table.warzone``) add to a combatant (Warzones, Alliances).
-SIDE_TERMS: list[Any] = []
 #: ``(combat, table, seat, card) -> (rule, reason) | None``: why a Special with keywords may
 #: not be played in this combat (the Mortificator expansion's Poisons); ``None``: it may.
 PLAY_LIMITS: list[Any] = []
@@ -537,18 +539,15 @@ class Combat(Game):
                     value += c.value
                     if terms is not None and (da or c.armor or c.value):
                         terms.append(Term(f, R.FORTIFICATION, da, c.armor, c.value))
+        for extra in EXTRA_RATINGS:
+            for term in extra(self, table, t):
+                attack, armor, value = attack + term.attack, armor + term.armor, value + term.value
+                if terms is not None:
+                    terms.append(term)
         if t.cover:
             armor += self.rules.cover_armor
             if terms is not None:
                 terms.append(Term("in cover", R.COVER, 0, self.rules.cover_armor, 0))
-        if table.in_play or table.warzone:  # Warzones and Alliances (the expansions)
-            for hook in SIDE_TERMS:
-                for term in hook(self, table, t, tactic):
-                    attack += term.attack
-                    armor += term.armor
-                    value += term.value
-                    if terms is not None:
-                        terms.append(term)
         for p in table.plays:
             if p.uid != t.uid or p.cancelled or (p.kind == "art" and "art" in off):
                 continue
@@ -942,7 +941,8 @@ class Context:
         return table
 
 
-__all__ = ["ACTIONS", "ANNOUNCEMENTS", "ATTACHED_RATINGS", "Announcement", "PLAY_LIMITS", "ROUND_PLAYS", "RoundPlay",
-           "SIDE_TERMS", "play_limit", "ChooseWeapon", "Combat", "CombatState", "Context", "Due", "Earned", "Feed", "KILLED", "Kill",
+__all__ = ["ACTIONS", "ChooseWeapon", "Combat", "CombatState", "Context", "Due", "Earned", "Feed", "KILLED", "Kill",
            "Play", "Played", "Ratings", "Resolve", "STATUSES", "Table", "TakePoints", "Term", "UNHURT", "WOUNDED", "clash",
            "first_striker", "wounds"]
+__all__ += ["ANNOUNCEMENTS", "ATTACHED_RATINGS", "Announcement", "EXTRA_RATINGS", "PLAY_LIMITS", "ROUND_PLAYS",
+            "RoundPlay", "play_limit"]  # the expansions' hooks

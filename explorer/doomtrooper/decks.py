@@ -33,6 +33,7 @@ class Deck(NamedTuple):
     name: str
     faction: str
     cards: Multiset
+    expansion: str = ""  # an expansion's deck (needs its rules): not dealt by default
 
 
 class _DeckRow(BaseModel):
@@ -40,6 +41,7 @@ class _DeckRow(BaseModel):
     name: str
     faction: str
     cards: dict[str, int] = Field(strict=False)
+    expansion: str = ""
 
 
 def check_deck(cards: Mapping[str, int] | Multiset, *, name: str = "deck", pool: Pool | None = None,
@@ -86,7 +88,7 @@ def _load(path: Path, pool_path: Path, rules_path: Path) -> Mapping[str, Deck]:
     out = {}
     for row in validate_entries(_DeckRow, raw["deck"], path, kind="deck"):
         out[row.name] = Deck(row.name, row.faction, check_deck(row.cards, name=row.name, pool=pool, rules=rules,
-                                                               file=path))
+                                                               file=path), row.expansion)
     return MappingProxyType(out)
 
 

@@ -111,7 +111,8 @@ class DoomtrooperGame(Game):
         if type(players) is not int or players < 2:
             raise ValueError(f"a game needs at least 2 players, not {players!r}")
         names = list(self.decks)
-        chosen = list(decks) if decks is not None else [names[i % len(names)] for i in range(players)]
+        dealt = [n for n in names if not getattr(self.decks[n], "expansion", "")] or names  # expansions' decks by name
+        chosen = list(decks) if decks is not None else [dealt[i % len(dealt)] for i in range(players)]
         if len(chosen) != players:
             raise ValueError(f"{len(chosen)} decks given for {players} players")
         cards = []

@@ -144,4 +144,5 @@ def explain_special(game: Any, state: DTState, action: Any) -> IllegalAction:
 register(Cast, R.ART, 0, cast_options, do_cast, explain_cast)
 register(PlaySpecial, R.CARDS, 0, special_options, do_special, explain_special)
 
-__all__ = ["PLAY_LIMITS", "casters", "play_limit", "spell_targets"]
+__all__ = ["casters", "spell_targets"]
+__all__ += ["PLAY_LIMITS", "play_limit"]  # the expansions' hooks

@@ -33,7 +33,7 @@ from ..core.events import Event, event
 from . import sections as R
 from .actions import ACTION_TYPES, register
 from .cards import _Base, register_card_type
-from .combat import ANNOUNCEMENTS, SIDE_TERMS, Announcement, Table, Term
+from .combat import ANNOUNCEMENTS, EXTRA_RATINGS, Announcement, Table, Term
 from .state import DTState, Placed, put_seat
 
 
@@ -201,12 +201,13 @@ ANNOUNCEMENTS.append(Announcement(R.WARZONES_DEFEND, (DefendFromWarzone,), _opti
                                   "The Defender may defend from a Warzone of its Squad or Kohort"))
 
 
-def terms(combat: Any, table: Table, t: Any, tactic: str) -> list[Term]:
+def terms(combat: Any, table: Table, t: Any) -> list[Term]:
     """What the Warzone defended from adds to combatant ``t``: its F, S, A, V to the
     Defender only (whoever is the Defender now: see the register, warzone-substitute),
     its text to both."""
     if not table.warzone:
         return []
+    tactic = table.tactic
     c = combat.pool[table.warzone]
     out = []
     if t.uid == table.defender:
@@ -219,6 +220,6 @@ def terms(combat: Any, table: Table, t: Any, tactic: str) -> list[Term]:
     return out
 
 
-SIDE_TERMS.append(terms)
+EXTRA_RATINGS.append(terms)
 
 __all__ = ["DefendFromWarzone", "PlayWarzone", "Warzone", "areas_for", "defender_warzones", "has_copy"]

@@ -64,7 +64,7 @@ def primary_start(i: int):
 # -- the invariants -----------------------------------------------------------------------------------
 
 def decklists(game, state):
-    names = list(game.decks)
+    names = [n for n in game.decks if not getattr(game.decks[n], "expansion", "")]  # an expansion's deck: by name
     return [game.decks[names[i % len(names)]].cards for i in range(len(state.seats))]
 
 
