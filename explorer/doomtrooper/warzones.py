@@ -3,7 +3,7 @@
 
 * Play a Warzone (:class:`PlayWarzone`, one action): a Warzone from your hand
   goes into your Squad or your Kohort, as its card allows (``area``: "Squad",
-  "Kohort" or "any").  The expansion's text lets each player have one copy of
+  "Kohort", "any" for either, or another area a card names).  The expansion's text lets each player have one copy of
   a given Warzone in play (others may have theirs); the first-edition
   supplement lets anyone have any number, even two in one Squad
   (``warzones_first_edition``; register: ``warzone-printings``).
@@ -89,9 +89,14 @@ class PlayWarzone:
         return f"put the Warzone {self.card} into your {self.area}"
 
 
+#: Where "any" puts a Warzone: "your Squad/Kohort" (an area a card names, such as Paradise
+#: Lost's Outpost, takes Warzones that name it).
+ANY = ("Squad", "Kohort")
+
+
 def areas_for(game: Any, card: Warzone) -> tuple[str, ...]:
-    """The areas the card allows (its own, or every area for "any")."""
-    return tuple(a for a, _ in game.aff.areas) if card.area == "any" else (card.area,)
+    """The areas the card allows (its own, or Squad and Kohort for "any")."""
+    return ANY if card.area == "any" else (card.area,)
 
 
 def rule(game: Any) -> Any:

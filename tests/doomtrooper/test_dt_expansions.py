@@ -18,6 +18,7 @@ from explorer.doomtrooper.bots import get_bot
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.state import Phase
+from explorer.doomtrooper.warzones import areas_for
 
 ALL = {"relics": True, "warzones": True, "mortificator_poisons": True, "alliances": True, "ki_powers": True}
 DECKS = ("Mishima Inquisition", "Legion of Algeroth", "Mishima Inquisition")
@@ -80,7 +81,7 @@ def check_invariants(game, state) -> None:
         alliances = [p.card for p in in_play[i] if pool[p.card].type == "alliance"]
         assert len(alliances) <= 1, f"seat {i} has two Alliances: {alliances}"
         warzones = [p for p in in_play[i] if pool[p.card].type == "warzone"]
-        assert all(p.area in ("Squad", "Kohort") and pool[p.card].area in ("any", p.area) for p in warzones)
+        assert all(p.area in areas_for(game, pool[p.card]) for p in warzones), warzones
         if not game.rules.warzones_first_edition:
             assert len({p.card for p in warzones}) == len(warzones), f"seat {i}: two copies of a Warzone"
     everyone = [p.card for cards in in_play for p in cards if pool[p.card].type == "alliance"]
