@@ -259,6 +259,7 @@ class ActionKind(NamedTuple):
     do: Callable[..., tuple[Any, list]]
     explain: Callable[[Any, Any, Any], Any]
     ends_actions: bool = False
+    enabled: Callable[[Any], bool] | None = None  # rules -> is this kind in the game? (None: always)
 
 
 #: action type -> its kind, in the order options are listed
@@ -266,11 +267,13 @@ KINDS: dict[type, ActionKind] = {}
 
 
 def register(type_: type, rule: RuleRef, cost: int | Callable[[Any], int], options, do, explain,
-             ends_actions: bool = False) -> None:
+             ends_actions: bool = False, enabled: Callable[[Any], bool] | None = None) -> None:
+    """Add an action kind.  ``enabled(rules)``: whether the kind is in a game at all (an
+    expansion's switch); a game leaves a disabled kind out of its options."""
     if type_ in KINDS:
         raise ValueError(f"action kind {type_.__name__} registered twice")
     price = cost if callable(cost) else (lambda rules, c=cost: c)
-    KINDS[type_] = ActionKind(type_, rule, price, options, do, explain, ends_actions)
+    KINDS[type_] = ActionKind(type_, rule, price, options, do, explain, ends_actions, enabled)
 
 
 def ordered() -> list[ActionKind]:

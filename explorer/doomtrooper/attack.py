@@ -192,10 +192,16 @@ def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[D
     if game.places is not None:  # the variants with places: which fortifications stand where the combat is
         forts = game.places.combat_fortifications(game, state, a, d, forts)
     table = Table(action.tactic, a.uid, d.uid, state.troopers, forts,
-                  state.purse_of, tuple(order), tuple(s.hand for s in state.seats), state.purses)
+                  state.purse_of, tuple(order), tuple(s.hand for s in state.seats), state.purses,
+                  in_play=in_play(state))
     step = game.combat.start(table)
     events += step.events
     return state._replace(phase=Phase.COMBAT, combat=step.state), events
+
+
+def in_play(state: DTState) -> tuple:
+    """Every seat's :attr:`Seat.in_play` for a combat's table (``()`` when nobody has any)."""
+    return tuple(s.in_play for s in state.seats) if any(s.in_play for s in state.seats) else ()
 
 
 def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[Event]]:
@@ -204,6 +210,8 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
     the points are taken."""
     table = done.table
     seats = [s._replace(hand=h) for s, h in zip(state.seats, table.hands)]
+    if table.in_play:  # cards put into play during the combat (an Alliance)
+        seats = [s._replace(in_play=p) for s, p in zip(seats, table.in_play)]
     for p in table.plays:
         seats[p.seat] = seats[p.seat]._replace(discard=seats[p.seat].discard.add(p.card))
     state = state._replace(seats=tuple(seats), purses=table.purses, combat=None, phase=Phase.DISCARD)

@@ -8,7 +8,11 @@
   lasting spells; attacks last, when the printed (or dice) odds of the combat
   favour it, preferring the attack worth most; in the modify step plays a card
   only when it changes the outcome for the better; takes every point as
-  Promotion; stops sabotage; discards a card it cannot use.
+  Promotion; stops sabotage; discards a card it cannot use.  With the
+  expansions on it plays its Alliance at once, attaches Relics and Ki Powers
+  to its strongest warriors, puts Warzones where its warriors stand, defends
+  from the Warzone that leaves the combat best for it, and discards an
+  opponent's Alliance when it can.
 
 Both are deterministic given the seed: the only randomness is the ``rng`` the
 runner passes to ``choose``.
@@ -45,7 +49,11 @@ from .actions import (
     Respond,
     Sabotage,
 )
+from .alliances import PlayAlliance
 from .combat import KILLED, UNHURT, WOUNDED, ChooseWeapon, Feed, Play, Table, TakePoints, clash
+from .ki_powers import AttachKiPower
+from .relics import PlayRelic
+from .warzones import DefendFromWarzone, PlayWarzone
 from .state import UNSEEN, DTState, Phase
 
 
@@ -147,13 +155,20 @@ class GreedyBot(DeterministicPolicy):
             return by[MusterInCover][0]
         if attack is not None and left == 1:
             return attack
-        for kind, score in ((Equip, self.equip_score), (Bestow, self.bestow_score), (Cast, self.cast_score)):
+        if PlayAlliance in by:  # the expansions: an Alliance costs no action
+            return by[PlayAlliance][0]
+        for kind, score in ((Equip, self.equip_score), (Bestow, self.bestow_score), (Cast, self.cast_score),
+                            (PlayRelic, self.attach_score), (AttachKiPower, self.attach_score)):
             if kind in by:
                 best = max(by[kind], key=lambda o: score(game, state, o))
                 if score(game, state, best) > 0:
                     return best
         if Build in by:
             return by[Build][0]
+        if PlayWarzone in by:
+            best = max(by[PlayWarzone], key=lambda o: sum(t.area == o.area for t in mine))
+            if any(t.area == best.area for t in mine):
+                return best
         if Assign in by:
             best = max(by[Assign], key=lambda o: self.assign_score(game, state, o))
             if self.assign_score(game, state, best) > 0:
@@ -213,6 +228,13 @@ class GreedyBot(DeterministicPolicy):
         c = game.pool[o.card]
         return c.fight + c.shoot + c.armor + (2 if c.strike_first else 0) + 0.1
 
+    def attach_score(self, game, state, o: Any) -> float:
+        """A Relic or a Ki Power: what it adds, on the strongest warrior that may have it."""
+        c = game.pool[o.card]
+        t = state.find(o.uid)
+        gain = max(c.fight, c.shoot) + c.armor + (2 if c.strike_first else 0) + 0.1
+        return gain + (_strength(game.pool[t.card]) / 20 if t.card != UNSEEN else 0)
+
     def cast_score(self, game, state, o: Cast) -> float:
         t = state.find(o.target)
         return 1.0 if t.owner == state.current else -1.0
@@ -233,6 +255,8 @@ class GreedyBot(DeterministicPolicy):
                 return o
             if effect == "discard_vehicle" and t.owner != state.current:
                 return o
+            if effect == "discard_alliance":  # the target is an opponent's seat
+                return o
         return None
 
     # -- the combat ------------------------------------------------------------------------------------
@@ -243,8 +267,11 @@ class GreedyBot(DeterministicPolicy):
             return max(options, key=lambda o: getattr(game.pool[o.card], table.tactic) - game.pool[o.card].foe_armor)
         if isinstance(first, TakePoints):
             return max(options, key=lambda o: o.promotion)
-        if all(isinstance(o, (Play, Feed, Pass)) for o in options):
+        if all(isinstance(o, (Play, Feed, Pass, PlayAlliance)) for o in options):
             return self.modify(game, state, seat, options)
+        if isinstance(first, DefendFromWarzone):  # the Warzone that leaves the combat best for its seat
+            table = state.combat.live
+            return max(options, key=lambda o: (_outlook(game, table._replace(warzone=o.card), seat), o.card))
         return options[0]
 
     def modify(self, game, state: DTState, seat: int, options) -> Any:
@@ -294,7 +321,8 @@ def _strength(w) -> float:
 def _table(state: DTState, attacker: int, defender: int, tactic: str) -> Table:
     n = len(state.seats)
     return Table(tactic, attacker, defender, state.troopers, tuple(s.fortifications for s in state.seats),
-                 state.purse_of, tuple(range(n)), tuple(s.hand for s in state.seats), state.purses)
+                 state.purse_of, tuple(range(n)), tuple(s.hand for s in state.seats), state.purses,
+                 in_play=tuple(s.in_play for s in state.seats) if any(s.in_play for s in state.seats) else ())
 
 
 def _outlook(game, table: Table, seat: int) -> float:

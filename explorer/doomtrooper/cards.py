@@ -185,6 +185,7 @@ class Special(NamedTuple):
     effect: str
     params: tuple[tuple[str, Any], ...] = ()
     text: str = ""
+    keywords: tuple[str, ...] = ()  # designations (the Mortificator expansion's "Poison")
 
     type = "special"
 
@@ -277,6 +278,7 @@ class _SpecialRow(_Base):
     timing: Literal["combat", "turn", "response"]
     effect: _Text
     params: dict[str, Any] = {}
+    keywords: _Strings = ()
 
 
 class CardType(NamedTuple):

@@ -3,7 +3,8 @@ game with :class:`~explorer.core.subgame.SubGame`.
 
 1. *Announce Attacker and Defender* and 2. *Announce Battle Tactics* are the
    attack action itself (:mod:`explorer.doomtrooper.attack` checks them); the
-   combat starts from them.
+   combat starts from them, with the expansions' announcements
+   (:data:`ANNOUNCEMENTS`: the Defender may defend from a Warzone).
 3. *Determine Combat Standing*: each combatant whose controller has more than
    one usable weapon picks one (attacker first); then the standing is shown.
 4. *Modify Combat Ratings*: a round of card play (:class:`explorer.core.rounds.Rounds`),
@@ -121,6 +122,8 @@ class Table(NamedTuple):
     purses: tuple[int, ...]
     plays: tuple[Played, ...] = ()
     weapons: tuple[tuple[int, str], ...] = ()  # (uid, weapon card) for each combatant that has one
+    in_play: tuple[tuple[Any, ...], ...] = ()  # each seat's Seat.in_play (Warzones, Alliances); () when none has any
+    warzone: str = ""  # the Warzone the Defender defends from ("": none)
 
     def trooper(self, uid: int) -> Trooper:
         for t in self.troopers:
@@ -172,6 +175,7 @@ class CombatState(NamedTuple):
     due: tuple[Due, ...] = ()
     earned: tuple[Earned, ...] = ()
     ended: str = ""  # why the combat stopped early ("" when it was fought)
+    announced: int = 0  # the announcements (ANNOUNCEMENTS) already answered
 
     @property
     def live(self) -> Table:
@@ -240,6 +244,55 @@ class TakePoints:
 
 
 ACTIONS = (ChooseWeapon, Play, Feed, Resolve, TakePoints)
+
+
+# -- hooks for the expansions' rules -------------------------------------------------------------------
+
+class Announcement(NamedTuple):
+    """Something a player announces after the battle tactic, before the standing (the
+    Warzone expansion: the Defender may defend from a Warzone).  ``options(combat,
+    table)``: the actions offered (empty: nothing to announce); ``seat(table)``: who
+    decides; ``apply(combat, table, action)``: ``(table, events)``."""
+
+    rule: Any
+    types: tuple[type, ...]
+    options: Any
+    seat: Any
+    apply: Any
+    prompt: str = "Announce"
+
+
+class RoundPlay(NamedTuple):
+    """A card the expansions let any player put into play during the modify step
+    (the Golgotha expansion: an Alliance, played at any time): ``options(combat,
+    table, seat)``, ``apply(combat, table, seat, action)`` -> ``(table, events)``,
+    ``explain(combat, table, seat, action)`` -> :class:`IllegalAction`."""
+
+    type: type
+    options: Any
+    apply: Any
+    explain: Any
+
+
+#: Announcements, in order (registered by :mod:`explorer.doomtrooper.warzones`).
+ANNOUNCEMENTS: list[Announcement] = []
+#: action type -> the play (registered by :mod:`explorer.doomtrooper.alliances`).
+ROUND_PLAYS: dict[type, RoundPlay] = {}
+#: card type -> ``(card, tactic) -> (attack, armor, value, rule, strike)`` for a card of that
+#: type attached to a warrior (Relics, Ki Powers); ``strike`` as a warrior's ``strike_first``.
+ATTACHED_RATINGS: dict[str, Any] = {}
+#: ``(combat, table, seat, card) -> (rule, reason) | None``: why a Special with keywords may
+#: not be played in this combat (the Mortificator expansion's Poisons); ``None``: it may.
+PLAY_LIMITS: list[Any] = []
+
+
+def play_limit(combat: Any, table: Any, seat: int, card: Any) -> tuple[Any, str] | None:
+    """The first reason a registered limit gives against playing ``card``, or ``None``."""
+    for limit in PLAY_LIMITS:
+        why = limit(combat, table, seat, card)
+        if why is not None:
+            return why
+    return None
 
 
 # -- the one rule of resolution -------------------------------------------------------------------
@@ -332,15 +385,28 @@ class Combat(Game):
 
     # -- starting ------------------------------------------------------------------------------------
     def start(self, table: Table) -> Step:
-        """A combat between ``table.attacker`` and ``table.defender``: weapons
-        first, then the standing and the modify step."""
+        """A combat between ``table.attacker`` and ``table.defender``: the
+        announcements (defending from a Warzone), weapons, then the standing and
+        the modify step."""
+        if ANNOUNCEMENTS:
+            return self._announce(CombatState("announce", table), [])
+        return self._weapons(table, [])
+
+    def _announce(self, state: CombatState, events: list[Event]) -> Step:
+        """The next announcement with something to announce, or on to the weapons."""
+        for i in range(state.announced, len(ANNOUNCEMENTS)):
+            if ANNOUNCEMENTS[i].options(self, state.table):
+                return Step(state._replace(step="announce", announced=i), tuple(events))
+        return self._weapons(state.table, events)
+
+    def _weapons(self, table: Table, events: list[Event]) -> Step:
         choosing = tuple(uid for uid in (table.attacker, table.defender) if len(self.weapon_options(table, uid)) > 1)
         weapons = tuple((uid, w[0]) for uid in (table.attacker, table.defender)
                         if len(w := self.weapon_options(table, uid)) == 1)
         state = CombatState("weapons", table._replace(weapons=weapons), choosing=choosing)
         if choosing:
-            return Step(state, ())
-        return self._to_modify(state, [])
+            return Step(state, tuple(events))
+        return self._to_modify(state, events)
 
     def weapon_options(self, table: Table, uid: int) -> tuple[str, ...]:
         """The distinct weapons ``uid`` may use in this combat's tactic (none inside
@@ -451,12 +517,18 @@ class Combat(Game):
                     continue
                 p = E.params(c)
                 da, dr, dv, rule = (p.fight if tactic == "fight" else p.shoot), p.armor, p.value, R.ART
+            elif kind in ATTACHED_RATINGS:  # the expansions' attachments: Relics, Ki Powers
+                da, dr, dv, rule, extra = ATTACHED_RATINGS[kind](c, tactic)
+                if extra:
+                    first = True
+                    ends = ends or extra == "ends"
+                    always = always or extra == "always"
             else:
                 continue
             attack += da
             armor += dr
             value += dv
-            strike = kind == "dark_symmetry" and c.strike_first
+            strike = (kind == "dark_symmetry" and c.strike_first) or (kind in ATTACHED_RATINGS and extra)
             if terms is not None and (da or dr or dv or strike):
                 terms.append(Term(name, rule, da, dr, dv, _STRIKES.get(strike, "") if strike else ""))
         foe_weapon = table.weapon(foe.uid)
@@ -464,7 +536,7 @@ class Combat(Game):
             armor += pool[foe_weapon].foe_armor
             if terms is not None:
                 terms.append(Term(f"{foe_weapon} (the opponent's weapon)", R.WEAPONS, 0, pool[foe_weapon].foe_armor, 0))
-        if not t.inside:
+        if not t.inside and not table.warzone:  # no fortification effects when defending from a Warzone
             classes = self.classes_of(t)
             for f in table.fortifications[t.owner]:
                 c = pool[f]
@@ -534,7 +606,7 @@ class Combat(Game):
             for name in hand.distinct:
                 c = self.pool[name]
                 if c.type == "special":
-                    if c.timing != "combat":
+                    if c.timing != "combat" or (c.keywords and play_limit(self, table, seat, c) is not None):
                         continue
                     effect = E.get(c.effect)
                     for target in effect.targets(ctx, table, seat, E.params(c)):
@@ -554,6 +626,8 @@ class Combat(Game):
             for i, p in enumerate(table.plays):
                 if p.seat == seat and p.boost and not p.cancelled:
                     out.append(Feed(i))
+        for extra in ROUND_PLAYS.values():
+            out += extra.options(self, table, seat)
         return tuple(out)
 
     def casters(self, table: Table, seat: int, spell: Any) -> tuple[int, ...]:
@@ -605,6 +679,9 @@ class Combat(Game):
             grown = f"+{(p.fed + 1) * p.boost} {p.grows.capitalize()}"
             return table, [event(R.ART, f"seat {seat} feeds a Destiny Point into {p.card} (now {grown})",
                                  seat=seat, card=p.card)]
+        extra = ROUND_PLAYS.get(type(action))
+        if extra is not None:
+            return extra.apply(self, table, seat, action)
         c = self.pool[action.card]
         hands = list(table.hands)
         hands[seat] = hands[seat].remove(action.card)
@@ -633,6 +710,9 @@ class Combat(Game):
         step = state.step
         if step == "modify":
             return self.sub.decision(state.rounds, _SEATS)
+        if step == "announce":
+            a = ANNOUNCEMENTS[state.announced]
+            return Decision(a.seat(state.table), tuple(a.options(self, state.table)), a.rule, a.prompt)
         if step == "weapons":
             uid = state.choosing[0]
             t = state.table.trooper(uid)
@@ -656,6 +736,9 @@ class Combat(Game):
             if sub.result is None:
                 return Step(state._replace(rounds=sub.state), sub.events)
             return Step(state._replace(step="resolve", table=sub.result, rounds=None), sub.events)
+        if step == "announce":
+            table, events = ANNOUNCEMENTS[state.announced].apply(self, state.table, action)
+            return self._announce(state._replace(table=table, announced=state.announced + 1), list(events))
         if step == "weapons":
             table = state.table._replace(weapons=state.table.weapons + ((action.uid, action.card),))
             t = table.trooper(action.uid)
@@ -740,6 +823,12 @@ class Combat(Game):
         if step == "modify" and isinstance(action, (Play, Feed)):
             seat = state.rounds.player
             return self.explain_play(state.live, seat, action)
+        if step == "modify" and type(action) in ROUND_PLAYS:
+            return ROUND_PLAYS[type(action)].explain(self, state.live, state.rounds.player, action)
+        if step == "announce":
+            a = ANNOUNCEMENTS[state.announced]
+            return IllegalAction(a.rule, f"{a.prompt}: one of {', '.join(str(o) for o in a.options(self, state.table))}"
+                                         f", not {action!r}")
         if step == "weapons" and isinstance(action, ChooseWeapon):
             return IllegalAction(R.WEAPONS, f"{action.card!r} is not a weapon warrior {action.uid!r} can use in a "
                                             f"{state.table.tactic} combat (or it is not its turn to choose)")
@@ -747,7 +836,7 @@ class Combat(Game):
             due = state.due[0]
             return IllegalAction(R.AWARD, f"seat {due.seat} has {due.points} points to split: Promotion Points from 0 "
                                           f"to {due.points}")
-        expected = {"weapons": "a weapon choice", "modify": "a card play or a pass", "resolve": "the resolution",
+        expected = {"announce": "an announcement", "weapons": "a weapon choice", "modify": "a card play or a pass", "resolve": "the resolution",
                     "award": "a choice of points"}[step]
         return IllegalAction(self.decision(state).rule, f"the combat waits for {expected}, not {action!r}")
 
@@ -790,6 +879,8 @@ class Combat(Game):
                                                     f"{target.card}")
         elif c.type != "special" or c.timing != "combat":
             return IllegalAction(R.MODIFY, f"{card} is not a card played during combat")
+        elif c.keywords and (why := play_limit(self, table, seat, c)) is not None:
+            return IllegalAction(why[0], why[1])
         return IllegalAction(R.MODIFY, f"{card} cannot be played on {action.target!r} now")
 
 
@@ -889,4 +980,5 @@ class Context:
 __all__ = ["ACTIONS", "ChooseWeapon", "Combat", "CombatState", "Context", "Due", "Earned", "Feed", "KILLED", "Kill",
            "Play", "Played", "Ratings", "Resolve", "STATUSES", "Table", "TakePoints", "Term", "UNHURT", "WOUNDED", "clash",
            "first_striker", "wounds"]
-__all__ += ["AREA_REACH", "EXTRA_RATINGS"]  # the expansions' hooks
+__all__ += ["AREA_REACH", "ANNOUNCEMENTS", "ATTACHED_RATINGS", "Announcement", "EXTRA_RATINGS", "PLAY_LIMITS", "ROUND_PLAYS",
+            "RoundPlay", "play_limit"]  # the expansions' hooks

@@ -27,6 +27,11 @@ This module only dispatches; each rulebook topic has its own module:
 * :mod:`~explorer.doomtrooper.first_edition` and :mod:`~explorer.doomtrooper.sergeants`:
   the 1st Edition Rule Additions (direct attacks, vehicles, Sergeants; switches
   ``first_edition_*`` and ``many_vehicles``).
+* the expansions, each a switch: :mod:`~explorer.doomtrooper.relics` (Inquisition),
+  :mod:`~explorer.doomtrooper.warzones` (Warzone, both printings),
+  :mod:`~explorer.doomtrooper.mortificator` (the Poisons),
+  :mod:`~explorer.doomtrooper.alliances` (Golgotha), :mod:`~explorer.doomtrooper.ki_powers`
+  (Apocalypse).
 
 >>> game = DoomtrooperGame()
 >>> state = game.setup(seed=1)
@@ -53,6 +58,7 @@ from ..core.subgame import SubGame
 from . import attack, cover, equip, fortify, missions, muster, sabotage, spells, turn  # noqa: F401 (register kinds)
 from . import beasts, first_edition, outpost, sergeants  # noqa: F401 (register kinds: Paradise Lost, first edition)
 from . import places  # noqa: F401 (the variants with places: register their kinds)
+from . import alliances, ki_powers, mortificator, relics, warzones  # noqa: F401 (the expansions' kinds)
 from . import sections as R
 from .actions import (
     ACTION_TYPES,
@@ -70,6 +76,7 @@ from .actions import (
 )
 from .cards import Pool, load_pool
 from .combat import ACTIONS as COMBAT_ACTIONS
+from .combat import ANNOUNCEMENTS, ROUND_PLAYS
 from .combat import Combat, CombatState, TakePoints
 from .combat import _SEATS as SEATS
 from .decks import check_deck, load_decks
@@ -105,8 +112,10 @@ class DoomtrooperGame(Game):
         self.places = places.for_game(self)
         if self.places is not None:
             self.combat.place_terms = self.places.combat_terms
-        # the kinds of the variants with places are offered only when one is played
-        self.kinds = [k for k in ordered() if self.places is not None or k.type not in places.PLACE_KINDS]
+        # the kinds of the expansions only with their switches on; those of the variants with places
+        # only when one is played
+        self.kinds = [k for k in ordered() if (k.enabled is None or k.enabled(self.rules))
+                      and (self.places is not None or k.type not in places.PLACE_KINDS)]
         self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
 
     # -- setting up -------------------------------------------------------------------------------
@@ -360,6 +369,8 @@ class DoomtrooperGame(Game):
                     lines.append(f"  {area}: " + "; ".join(_trooper_text(t) for t in here))
             if s.fortifications:
                 lines.append("  fortifications: " + ", ".join(s.fortifications))
+            if s.in_play:
+                lines.append("  in play: " + ", ".join(p.card + (f" ({p.area})" if p.area else "") for p in s.in_play))
             if s.missions:
                 lines.append("  missions on him: " + ", ".join(f"{m.card} (seat {m.owner}'s)" for m in s.missions))
         if self.places is not None:
@@ -388,7 +399,8 @@ class DoomtrooperGame(Game):
         if phase is Phase.GIFT:
             return IllegalAction(R.CARDINALS_GIFT, f"seat {state.current} first answers the Cardinal's Gift")
         if phase is Phase.COMBAT:
-            if isinstance(action, COMBAT_ACTIONS + (Pass,)):
+            if isinstance(action, COMBAT_ACTIONS + (Pass,)) or type(action) in ROUND_PLAYS or any(
+                    isinstance(action, a.types) for a in ANNOUNCEMENTS):
                 return self.sub.illegal(state.combat, action)
             return IllegalAction(R.ATTACK, f"a combat is under way: {action!r} must wait until it is over")
         if phase is Phase.RESPONSE:

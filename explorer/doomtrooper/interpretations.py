@@ -23,6 +23,8 @@ from .params import OPTIONS
 
 #: The switches that are optional rules of the rulebook, not readings of ours.
 OPTIONAL_RULES = ("sabotage", "multiple_sabotage", "discard_as_action")
+# the expansions' rules (Doomtrooper Expansion Rules): rulebook rules switched on, not readings
+OPTIONAL_RULES += ("relics", "warzones", "mortificator_poisons", "alliances", "ki_powers")
 
 
 def load_interpretations(path: str | os.PathLike | None = None) -> Mapping[str, Reading]:

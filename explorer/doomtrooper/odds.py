@@ -31,7 +31,7 @@ from ..core.engine import outcomes
 from .cards import Equipment, Pool, Warrior, load_pool
 from .combat import Combat, Ratings, Table, Term, clash
 from .params import DoomtrooperRules, load_rules
-from .state import Attached, Trooper
+from .state import Attached, Placed, Trooper
 
 _ATTACKER, _DEFENDER = "\x00attacker", "\x00defender"  # pool keys of the warriors described
 
@@ -57,14 +57,16 @@ def wound_chance(attack: int, armor: int, dice: str | Dist[int] | None = "2d6",
 
 def combat(attacker: Warrior, defender: Warrior, tactic: str = "fight", dice: str | Dist[int] | None = None,
            cover: bool = False, *, weapons: Sequence[str | None] | None = None, pool: Pool | None = None,
-           rules: DoomtrooperRules | None = None) -> dict[tuple[str, str], Fraction]:
+           rules: DoomtrooperRules | None = None, warzone: str | None = None) -> dict[tuple[str, str], Fraction]:
     """``{(attacker status, defender status): probability}`` for ``attacker``
     attacking ``defender`` with ``tactic``, under ``dice`` (``None``: the printed
     rules), the defender in ``cover`` or not.  Statuses are ``"unhurt"``,
     ``"wounded"`` and ``"killed"``; each warrior's ``wounded`` and ``equipment``
-    count.  ``weapons``: the weapon each side uses when it carries several
-    (default: the one adding most to its attack)."""
-    f = fight(attacker, defender, tactic, cover, weapons=weapons, pool=pool, rules=rules)
+    count (Relics and Ki Powers too, named in ``equipment``).  ``weapons``: the
+    weapon each side uses when it carries several (default: the one adding most
+    to its attack).  ``warzone``: a Warzone card the defender defends from (its
+    F, S, A, V for the defender, its text for both, no fortifications)."""
+    f = fight(attacker, defender, tactic, cover, weapons=weapons, pool=pool, rules=rules, warzone=warzone)
     roll = dice_roll(dice, f.rules)
     ra, rd = f.ratings
     wounded = (attacker.wounded, defender.wounded)
@@ -99,7 +101,7 @@ class Fight:
 
 def fight(attacker: Warrior, defender: Warrior, tactic: str = "fight", cover: bool = False, *,
           weapons: Sequence[str | None] | None = None, pool: Pool | None = None,
-          rules: DoomtrooperRules | None = None) -> Fight:
+          rules: DoomtrooperRules | None = None, warzone: str | None = None) -> Fight:
     """The combat :func:`combat` enumerates, with its ratings (for explanations)."""
     if tactic not in ("fight", "shoot"):
         raise ValueError(f"the battle tactic is 'fight' or 'shoot', not {tactic!r}")
@@ -114,8 +116,8 @@ def fight(attacker: Warrior, defender: Warrior, tactic: str = "fight", cover: bo
             if isinstance(e, str):
                 if e not in base:
                     raise ValueError(f"no card named {e!r} in the pool")
-                if base[e].type not in ("equipment", "dark_symmetry"):
-                    raise ValueError(f"{e!r} is {base[e].type}, not equipment or a gift")
+                if base[e].type not in _ATTACHABLE:
+                    raise ValueError(f"{e!r} is {base[e].type}, not equipment, a gift, a Relic or a Ki Power")
                 cards.append(e)
             elif isinstance(e, Equipment):
                 key = f"\x00{side}:{i}:{e.name}"
@@ -129,6 +131,8 @@ def fight(attacker: Warrior, defender: Warrior, tactic: str = "fight", cover: bo
     troopers = (Trooper(0, _ATTACKER, 0, area(attacker), attacker.wounded, False, attached=attached[0]),
                 Trooper(1, _DEFENDER, 1, area(defender), defender.wounded, cover, attached=attached[1]))
     table = Table(tactic, 0, 1, troopers, ((), ()), (0, 1), (0, 1), (Multiset(), Multiset()), (0, 0))
+    if warzone is not None:
+        table = _defend_from(game, table, warzone)
     chosen = []
     for uid in (0, 1):
         options = game.weapon_options(table, uid)
@@ -148,13 +152,35 @@ def fight(attacker: Warrior, defender: Warrior, tactic: str = "fight", cover: bo
     return f
 
 
+#: The card types a described warrior may carry (``Warrior.equipment``).
+_ATTACHABLE = ("equipment", "dark_symmetry", "relic", "ki_power")
+
+
+def _defend_from(game: Combat, table: Table, warzone: str) -> Table:
+    """The table with the defender defending from ``warzone`` (a Warzone of its area)."""
+    from .warzones import areas_for
+
+    card = game.pool.get(warzone) if isinstance(warzone, str) else None
+    if card is None or card.type != "warzone":
+        raise ValueError(f"{warzone!r} is not a Warzone card of the pool")
+    area = table.trooper(1).area
+    if area not in areas_for(game, card):
+        raise ValueError(f"{warzone} may be put only into: {', '.join(areas_for(game, card))}; the defender stands in "
+                         f"the {area}")
+    return table._replace(in_play=((), (Placed(warzone, area),)), warzone=warzone)
+
+
 def kit_problems(warrior: Warrior, pool: Pool | None = None, rules: DoomtrooperRules | None = None) -> list[str]:
     """What the rules say against ``warrior`` carrying its ``equipment`` (cards of
     the pool): one armor, one vehicle, cards limited to some warriors ("Equip
     Warrior"), gifts only on Dark Legion warriors and Gifts of an Apostle only on
-    his Followers ("Bestow Gift").  Empty when the kit is legal."""
+    his Followers ("Bestow Gift"), Relics only on the class their card names
+    ("Relics"), Ki Powers only on Mishima warriors, one copy each ("Ki Powers").
+    Empty when the kit is legal."""
     from .equip import may_carry
     from .fortify import gift_problem
+    from .ki_powers import ki_problem
+    from .relics import holder_problem
 
     base = load_pool() if pool is None else pool
     game = _combat(base.with_cards({_ATTACKER: warrior._replace(name=_ATTACKER, equipment=())}),
@@ -174,8 +200,14 @@ def kit_problems(warrior: Warrior, pool: Pool | None = None, rules: DoomtrooperR
         elif card.type == "dark_symmetry":
             found = gift_problem(game, t, card)
             why = None if found is None else found[1].replace(_ATTACKER, warrior.name)
+        elif card.type == "relic":
+            why = holder_problem(game, t, card)
+            why = why if why is not None or name not in t.cards() else f"{name} is unique: one copy in play"
+        elif card.type == "ki_power":
+            found = ki_problem(game, t, name)
+            why = None if found is None else found.replace(_ATTACKER, warrior.name)
         else:
-            why = f"{name} is {card.type}, not equipment or a gift"
+            why = f"{name} is {card.type}, not equipment, a gift, a Relic or a Ki Power"
         if why is not None:
             problems.append(why)
         t = t._replace(attached=t.attached + (Attached(name, 0),))

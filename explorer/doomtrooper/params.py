@@ -63,6 +63,12 @@ class DoomtrooperRules:
     # the expansions' rules (switches; helpers of the expansions add theirs here)
     # Paradise Lost: the Outpost, Tribal warriors, Beasts, Transfer (explorer.doomtrooper.outpost)
     outpost: bool
+    relics: bool  # Inquisition: Relics
+    warzones: bool  # Warzone: Warzones
+    warzones_first_edition: bool  # Warzones as the first-edition supplement prints them
+    mortificator_poisons: bool  # Mortificator: the Poisons, for Mortificators only
+    alliances: bool  # Golgotha: Alliances
+    ki_powers: bool  # Apocalypse: Ki Powers
     # the first-edition additions (switches)
     # Attacking a Player Directly (explorer.doomtrooper.first_edition)
     first_edition_direct_attack: bool

@@ -90,12 +90,27 @@ def explain_cast(game: Any, state: DTState, action: Any) -> IllegalAction:
 
 # -- Specials played in a turn ---------------------------------------------------------------------------
 
+#: ``(game, state, seat, card) -> (rule, reason) | None``: why a Special with keywords may not be
+#: played in its player's turn (the Mortificator expansion's Poisons); ``None``: it may.
+PLAY_LIMITS: list[Any] = []
+
+
+def play_limit(game: Any, state: DTState, seat: int, card: Any) -> tuple[Any, str] | None:
+    for limit in PLAY_LIMITS:
+        why = limit(game, state, seat, card)
+        if why is not None:
+            return why
+    return None
+
+
 def special_options(game: Any, state: DTState) -> list[PlaySpecial]:
     pool = game.pool
     out = []
     for name in state.seat.hand.distinct:
         c = pool[name]
         if c.type == "special" and c.timing == "turn":
+            if c.keywords and play_limit(game, state, state.current, c) is not None:
+                continue
             out += [PlaySpecial(name, target) for target in E.get(c.effect).targets(game, state, state.current,
                                                                                      E.params(c))]
     return out
@@ -121,6 +136,8 @@ def explain_special(game: Any, state: DTState, action: Any) -> IllegalAction:
         rule = R.MODIFY if c.timing == "combat" else R.TIMING
         return IllegalAction(rule, f"{action.card} is played {'during combat' if c.timing == 'combat' else 'in answer'}"
                                    ", not in your actions step")
+    if c.keywords and (why := play_limit(game, state, state.current, c)) is not None:
+        return IllegalAction(*why)
     return IllegalAction(R.CARDS, f"{action.card} cannot be played on {action.target!r}")
 
 
@@ -128,3 +145,4 @@ register(Cast, R.ART, 0, cast_options, do_cast, explain_cast)
 register(PlaySpecial, R.CARDS, 0, special_options, do_special, explain_special)
 
 __all__ = ["casters", "spell_targets"]
+__all__ += ["PLAY_LIMITS", "play_limit"]  # the expansions' hooks

@@ -89,6 +89,16 @@ class Seat(NamedTuple):
     gift: bool = False  # has answered the Cardinal's Gift
     bare_since: int = -1  # his turn in which the No Warriors in Play countdown began (-1: none)
     out: bool = False  # lost (multi-player games go on without him)
+    in_play: tuple[Placed, ...] = ()  # the expansions' cards in play before him (Warzones, Alliances)
+
+
+class Placed(NamedTuple):
+    """A card a player put into play that is neither a warrior nor attached to one
+    (the expansions: a Warzone in his Squad or Kohort, an Alliance); ``area`` is
+    where it stands ("" for a card of the whole player)."""
+
+    card: str
+    area: str = ""
 
 
 class Award(NamedTuple):
@@ -191,5 +201,5 @@ def pay(state: DTState, seat: int, amount: int) -> DTState:
     return state._replace(purses=tuple(purses))
 
 
-__all__ = ["Attached", "Award", "DTState", "GameResult", "Phase", "Seat", "Trooper", "UNSEEN", "pay", "put_seat",
+__all__ = ["Attached", "Award", "Placed", "DTState", "GameResult", "Phase", "Seat", "Trooper", "UNSEEN", "pay", "put_seat",
            "put_trooper"]

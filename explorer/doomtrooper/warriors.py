@@ -54,7 +54,8 @@ def value_of(game: Any, state: DTState, t: Trooper) -> int:
     from .combat import Table  # combat imports the cards; keep this module light
 
     table = Table("fight", t.uid, t.uid, state.troopers, tuple(s.fortifications for s in state.seats),
-                  state.purse_of, (t.owner,), (), ())
+                  state.purse_of, (t.owner,), (), (),
+                  in_play=tuple(s.in_play for s in state.seats) if any(s.in_play for s in state.seats) else ())
     return game.combat.fighter(table, t, t, frozenset()).value
 
 
