@@ -222,13 +222,14 @@ def test_many_vehicles_but_inside_one_at_a_time():
 
 def test_the_new_actions_each_take_one_action():
     """To Review the New Actions: getting in and out of a vehicle each use one action; the Relic and
-    Warzone actions are named for the expansions' modules (one action each once registered)."""
+    Warzone actions are the expansions' (Inquisition's Relics, Warzone's Warzones), one action each."""
     kinds = new_actions()
     assert [label for label, _ in NEW_ACTIONS] == ["Enter Vehicle", "Exit Vehicle", "Play a Relic", "Play a Warzone"]
     for label in ("Enter Vehicle", "Exit Vehicle"):
         assert kinds[label].cost(GAME.rules) == 1
     for label, kind in kinds.items():
-        assert kind is None or kind.cost(GAME.rules) == 1
+        assert kind is not None, f"{label}: no registered action"  # the expansions' modules are part of the game
+        assert kind.cost(GAME.rules) == 1
     state = make_state(warriors=[W("Sean Gallagher", 0, attached=["Armored Jeep"])])
     state, _ = step(GAME, state, EnterVehicle(0))
     assert state.actions == 2
