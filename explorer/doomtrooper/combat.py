@@ -301,6 +301,8 @@ class Combat(Game):
                              prompt="Play a card on the combat, or pass")
         self.sub = SubGame(self.rounds)
         self._classes: dict[str, frozenset[str]] = {}
+        #: a variant's extra condition on casters (``(table, trooper) -> bool``; None: none)
+        self.may_cast = None
 
     # -- cards and classes -----------------------------------------------------------------------
     def card(self, name: str) -> Any:
@@ -541,6 +543,8 @@ class Combat(Game):
             if "all" not in aspects and spell.aspect not in aspects:
                 continue
             if spell.spell == "personal" and t.uid not in (table.attacker, table.defender):
+                continue
+            if self.may_cast is not None and not self.may_cast(table, t):
                 continue
             out.append(t.uid)
         return tuple(out)

@@ -46,6 +46,7 @@ from ..core.events import Event, RuleRef, event
 from ..core.rounds import Pass, Rounds
 from ..core.subgame import SubGame
 from . import attack, cover, equip, fortify, missions, muster, sabotage, spells, turn  # noqa: F401 (register kinds)
+from . import variants  # the variants (Some Cool Optional Rules): each registers itself
 from . import sections as R
 from .actions import (
     ACTION_TYPES,
@@ -94,17 +95,27 @@ class DoomtrooperGame(Game):
         self._may: dict[tuple[str, str], bool] = {}
         self.kinds = ordered()
         self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
+        #: the variant played (``rules.variant``): its hooks, or None for the basic game
+        self.variant = variants.of(self.rules.variant)
 
     # -- setting up -------------------------------------------------------------------------------
-    def new_game(self, players: int = 2, decks: Sequence[Any] | None = None) -> DTState:
+    def new_game(self, players: int | None = None, decks: Sequence[Any] | None = None) -> DTState:
         """A game before the deal (the state runners start from, so the deal is a
         step of the game).  ``decks``: one per seat, each a sample deck's name or
         a ``{card: copies}`` mapping, checked against the deck rules; by default
-        seat ``i`` plays the ``i``-th sample deck (cycling)."""
+        seat ``i`` plays the ``i``-th sample deck (cycling).  ``players``: by
+        default 2, or the number the variant played needs (which refuses others)."""
+        if self.variant is not None:
+            players = self.variant.players(self, players)
+            if decks is None:
+                decks = self.variant.decks(self, players)
+        elif players is None:
+            players = 2
         if type(players) is not int or players < 2:
             raise ValueError(f"a game needs at least 2 players, not {players!r}")
         names = list(self.decks)
-        chosen = list(decks) if decks is not None else [names[i % len(names)] for i in range(players)]
+        plain = [n for n in names if n not in variants.own_decks()] or names  # a variant's own deck is not cycled
+        chosen = list(decks) if decks is not None else [plain[i % len(plain)] for i in range(players)]
         if len(chosen) != players:
             raise ValueError(f"{len(chosen)} decks given for {players} players")
         cards = []
@@ -114,15 +125,16 @@ class DoomtrooperGame(Game):
                     raise ValueError(f"no sample deck named {d!r} (known: {', '.join(names)})")
                 d = self.decks[d].cards if hasattr(self.decks[d], "cards") else self.decks[d]
             cards.append(check_deck(d, name=f"seat {i}'s deck", pool=self.pool, rules=self.rules))
-        return turn.new_game(self, cards)
+        state = turn.new_game(self, cards)
+        return state if self.variant is None else self.variant.prepare(self, state)
 
-    def setup(self, players: int = 2, seed: int | str = 0, decks: Sequence[Any] | None = None) -> DTState:
+    def setup(self, players: int | None = None, seed: int | str = 0, decks: Sequence[Any] | None = None) -> DTState:
         """The state after the deal (the shuffles answered by a stream derived from
         ``seed``): for teaching and tests.  Runners start from :meth:`new_game`."""
         state = self.new_game(players, decks)
         return self.resolve(state, Deal(), SampledChance(derived_rng(seed, "setup"))).state
 
-    def new_stepper(self, players: int = 2, seed: int | str = 0, policies=None, decks=None) -> Stepper:
+    def new_stepper(self, players: int | None = None, seed: int | str = 0, policies=None, decks=None) -> Stepper:
         return Stepper(self, self.new_game(players, decks), seed, policies)
 
     # -- helpers for the rules and the card effects ---------------------------------------------------
@@ -163,6 +175,10 @@ class DoomtrooperGame(Game):
 
     # -- the protocol -------------------------------------------------------------------------------------
     def decision(self, state: DTState) -> Decision | None:
+        if self.variant is not None:
+            d = self.variant.decision(self, state)
+            if d is not None:
+                return d
         phase = state.phase
         if phase is Phase.ACTIONS:
             return Decision(state.current, self.action_options(state), R.ACTIONS,
@@ -199,6 +215,8 @@ class DoomtrooperGame(Game):
         for kind in self.kinds:
             if kind.cost(rules) <= left:
                 out += kind.options(self, state)
+        if self.variant is not None:
+            out = [a for a in out if self.variant.refuse(self, state, a) is None]
         out.append(EndActions())
         return tuple(out)
 
@@ -206,6 +224,11 @@ class DoomtrooperGame(Game):
         return state.result
 
     def resolve(self, state: DTState, action: Any, chance: Chance) -> Step:
+        if self.variant is not None:
+            done = self.variant.resolve(self, state, action, chance)
+            if done is not None:
+                state, more = self.variant.settle(self, done[0])
+                return Step(state, tuple(done[1]) + tuple(more))
         phase = state.phase
         if phase is Phase.COMBAT:
             sub = self.sub.step(state.combat, action, chance)
@@ -236,7 +259,7 @@ class DoomtrooperGame(Game):
             state, events = turn.do_deal(self, state, action, chance)
         else:
             raise self.illegal(state, action)
-        state, more = turn.settle(self, state)
+        state, more = turn.settle(self, state) if self.variant is None else self.variant.settle(self, state)
         return Step(state, tuple(events) + tuple(more))
 
     def _act(self, state: DTState, action: Any, chance: Chance) -> tuple[DTState, list[Event]]:
@@ -247,8 +270,11 @@ class DoomtrooperGame(Game):
         if kind is None:
             raise self.illegal(state, action)
         cost = kind.cost(self.rules)
-        state = state._replace(actions=state.actions - cost)
+        before = state.actions
+        state = state._replace(actions=before - cost)
         state, events = kind.do(self, state, action, chance)
+        if self.variant is not None:
+            state = self.variant.spent(self, state, kind, cost, before)
         if state.phase is Phase.ACTIONS and state.actions == 0 and not any(k.options(self, state) for k in self._free):
             state = state._replace(phase=Phase.DISCARD)
         return state, events
@@ -288,7 +314,8 @@ class DoomtrooperGame(Game):
             t = r.table
             hand = t.hand if t.seat == player else _unseen(t.hand.size)
             changes["response"] = r._replace(table=t._replace(hand=hand))
-        return state._replace(**changes)
+        view = state._replace(**changes)
+        return view if self.variant is None else self.variant.observe(self, view, player)
 
     # -- reading a state ------------------------------------------------------------------------------------
     def describe(self, state: DTState, seat: Any = None) -> str:
@@ -321,6 +348,8 @@ class DoomtrooperGame(Game):
                 lines.append("  fortifications: " + ", ".join(s.fortifications))
             if s.missions:
                 lines.append("  missions on him: " + ", ".join(f"{m.card} (seat {m.owner}'s)" for m in s.missions))
+        if self.variant is not None:
+            lines += self.variant.describe(self, view)
         if view.combat is not None:
             table = view.combat.live
             a, d = table.trooper(table.attacker), table.trooper(table.defender)
@@ -338,6 +367,10 @@ class DoomtrooperGame(Game):
         phase = state.phase
         if phase is Phase.OVER:
             return IllegalAction(R.OVERVIEW, "the game is over")
+        if self.variant is not None:
+            why = self.variant.illegal(self, state, action)
+            if why is not None:
+                return why
         if phase is Phase.SETUP:
             return IllegalAction(R.SETUP, "the game has not begun: first the decks are shuffled and the hands dealt")
         if isinstance(action, (ClaimGift, DeclineGift)) and phase is not Phase.GIFT:
@@ -417,7 +450,7 @@ def _masked_combat(c: CombatState, player: Any) -> CombatState:
     return c
 
 
-def setup(players: int = 2, seed: int | str = 0, **kwargs: Any) -> tuple[DoomtrooperGame, DTState]:
+def setup(players: int | None = None, seed: int | str = 0, **kwargs: Any) -> tuple[DoomtrooperGame, DTState]:
     """A game and its state after the deal (see :meth:`DoomtrooperGame.setup`)."""
     game = DoomtrooperGame(**kwargs)
     return game, game.setup(players, seed)

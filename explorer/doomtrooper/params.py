@@ -63,6 +63,13 @@ class DoomtrooperRules:
     # the expansions' rules (switches; helpers of the expansions add theirs here)
     # the first-edition additions (switches)
     # the variants' own numbers
+    # Some Cool Optional Rules (dt4): Limited Resources, Beat Down, Front Lines, The Vortex
+    limited_actions: int
+    variant_goal: int
+    beat_down_force: int
+    vortex_hand: int
+    vortex_actions: int
+    goal_exceeded: bool
     # readings
     many_cards_per_turn: bool
     cover_warriors_sabotage: bool
@@ -105,6 +112,8 @@ FLOORS: Mapping[str, int] = MappingProxyType({
     "promotion_goal": 1, "hand_size": 1, "actions_per_turn": 1, "muster_in_cover_actions": 1,
     "no_warriors_turns": 1, "deck_minimum": 1, "copies_maximum": 1, "sabotage_divisor": 1, "team_goal": 1,
     "team_size": 2, "turn_cap": 1,
+    # Some Cool Optional Rules (dt4)
+    "limited_actions": 1, "variant_goal": 1, "vortex_hand": 1, "vortex_actions": 1,
 })
 
 

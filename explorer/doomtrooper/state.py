@@ -32,6 +32,8 @@ class Phase(Enum):
     AWARD = "award"  # points waiting to be split between Promotion and Destiny
     DISCARD = "discard"  # step three
     OVER = "over"
+    # the variants (explorer.doomtrooper.variants): a step the variant played owns
+    VARIANT = "variant"
 
     def __str__(self) -> str:
         return self.value
@@ -135,6 +137,8 @@ class DTState(NamedTuple):
     response: Any = None  # RoundsState while a sabotaged player may answer
     pending: tuple[Award, ...] = ()  # points waiting to be split
     result: GameResult | None = None
+    # the variants: what the variant played keeps (its own NamedTuple; None in the basic game)
+    variant_state: Any = None
 
     @property
     def over(self) -> bool:
