@@ -162,7 +162,7 @@ class FrontLines(Variant):
         return None
 
     def settle(self, game: Any, state: DTState) -> tuple[DTState, list[Event]]:
-        if state.phase is Phase.OVER and state.result is not None and state.result.reason == "turn cap":
+        if state.phase is Phase.OVER and state.result is not None:
             return _retally(state), []
         if state.phase in (Phase.OVER, Phase.SETUP, Phase.GIFT, Phase.COMBAT, Phase.RESPONSE):
             return state, []
@@ -204,10 +204,15 @@ def team_promotion(state: DTState) -> dict[int, int]:
 
 
 def _retally(state: DTState) -> DTState:
-    """At our turn cap the team ahead wins (a tie is a draw), not a single seat."""
-    pools = team_promotion(state)
-    winners = () if pools[1] == pools[2] else members(1 if pools[1] > pools[2] else 2)
-    return state._replace(result=state.result._replace(winners=winners))
+    """A side wins as a team: at our turn cap the team ahead (a tie is a draw);
+    when the basic rules name one seat (the last standing), his whole team."""
+    r = state.result
+    if r.reason == "turn cap":
+        pools = team_promotion(state)
+        winners = () if pools[1] == pools[2] else members(1 if pools[1] > pools[2] else 2)
+    else:
+        winners = tuple(sorted({s for w in r.winners for s in members(team_of(w))}))
+    return state if winners == r.winners else state._replace(result=r._replace(winners=winners))
 
 
 def _may_cast(table: Any, t: Any) -> bool:

@@ -79,7 +79,11 @@ class LimitedResources(Variant):
         return state._replace(variant_state=LimitedState(tuple(markers)), actions=min(state.actions, markers[seat]))
 
     def settle(self, game: Any, state: DTState) -> tuple[DTState, list[Event]]:
-        if state.phase in (Phase.OVER, Phase.SETUP, Phase.GIFT, Phase.COMBAT, Phase.RESPONSE, Phase.AWARD):
+        if state.phase is Phase.OVER:  # ended by a basic rule (No Warriors in Play, the turn cap): the count
+            used = markers_used(game, state)
+            return state, [event(R.LIMITED_ACTIONS, "action markers spent: " + ", ".join(
+                f"seat {i}: {u}" for i, u in enumerate(used)), markers_used=used)]
+        if state.phase in (Phase.SETUP, Phase.GIFT, Phase.COMBAT, Phase.RESPONSE, Phase.AWARD):
             return state, []
         rules = game.rules
         by = turn.scores(game, state)
