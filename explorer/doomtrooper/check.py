@@ -46,4 +46,7 @@ def check_data() -> list[Checked]:
     register = load_interpretations(path)
     switched = sum(r.option is not None for r in register.values())
     out.append(Checked(path, f"{len(register)} readings ({switched} with a rules switch)"))
+    from .variants import check_variant_data  # the variants' own data (Some Cool Optional Rules)
+    path = data_path("doomtrooper", "variants.toml")
+    out.append(Checked(path, check_variant_data(pool, path, decks)))
     return out

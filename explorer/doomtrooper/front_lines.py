@@ -126,10 +126,13 @@ class FrontLines(Variant):
     counts = (4,)
     count_rule = R.FRONT_LINES
 
-    def prepare(self, game: Any, state: DTState) -> DTState:
-        """Separate Destiny pools, whatever the multi-player style; Captains' casters checked in combat."""
-        state = super().prepare(game, state)
+    def install(self, game: Any) -> None:
+        """A shielded Captain's warriors cast no combat spell."""
         game.combat.may_cast = _may_cast
+
+    def prepare(self, game: Any, state: DTState) -> DTState:
+        """Separate Destiny pools, whatever the multi-player style."""
+        state = super().prepare(game, state)
         n = len(state.seats)
         return state._replace(purses=(game.rules.destiny_start,) * n, purse_of=tuple(range(n)))
 

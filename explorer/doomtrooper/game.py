@@ -97,6 +97,8 @@ class DoomtrooperGame(Game):
         self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
         #: the variant played (``rules.variant``): its hooks, or None for the basic game
         self.variant = variants.of(self.rules.variant)
+        if self.variant is not None:
+            self.variant.install(self)
 
     # -- setting up -------------------------------------------------------------------------------
     def new_game(self, players: int | None = None, decks: Sequence[Any] | None = None) -> DTState:

@@ -5,6 +5,7 @@ A variant is a :class:`Variant` registered under its name (the choice in
 ``data/doomtrooper/rules.toml``); :class:`~explorer.doomtrooper.game.DoomtrooperGame`
 asks :func:`of` for the one its rules name and calls its hooks at fixed points:
 
+* ``install``: once per game object (e.g. a condition on casters in combat);
 * ``players``/``decks``/``prepare``: the player count the variant needs (refusing
   another with the rule's words), its default decks, its banned cards, and the
   table before the deal;
@@ -58,6 +59,9 @@ class Variant:
     count_rule: RuleRef = R.COOL_RULES
 
     # -- setting up -----------------------------------------------------------------------
+    def install(self, game: Any) -> None:
+        """Called once by the game using the variant (set hooks of its sub-games)."""
+
     def players(self, game: Any, players: int | None) -> int:
         """The number of players (``None``: the variant's own); a count the variant
         is not played with is a ValueError naming the variant's rule."""
@@ -177,15 +181,27 @@ def _load(path: Path) -> Mapping[str, _VariantRow]:
     return MappingProxyType(out)
 
 
-def check_variant_data(pool: Any, path: str | os.PathLike | None = None) -> str:
-    """Cross-check the file against the pool (the ``check`` command): forces name
-    warriors of the pool; a summary line."""
+def check_variant_data(pool: Any, path: str | os.PathLike | None = None, decks: Mapping[str, Any] | None = None) -> str:
+    """Cross-check the file against the pool and the sample decks (the ``check``
+    command): a force names warriors of the pool, a C deck is a sample deck
+    without warriors; a summary line."""
+    from .effects import REGISTRY
     data = load_variant_data(path)
+    where = path or variants_path()
     for name, row in data.items():
         for card in row.force:
             if card not in pool or pool[card].type != "warrior":
-                raise DataError(path or variants_path(), name, f"force.{card}", "not a warrior of the pool")
-    return f"{len(data)} variants with their own data"
+                raise DataError(where, name, f"force.{card}", "not a warrior of the pool")
+        for effect in row.banned_effects:
+            if effect not in REGISTRY:
+                raise DataError(where, name, "banned_effects", f"unknown effect {effect!r}")
+        if row.c_deck is not None and decks is not None:
+            if row.c_deck not in decks:
+                raise DataError(where, name, "c_deck", f"no sample deck named {row.c_deck!r} in decks.toml")
+            if any(pool[c].type == "warrior" for c in decks[row.c_deck].cards.distinct):
+                raise DataError(where, name, "c_deck", f"{row.c_deck} holds warriors")
+    extra = ", Beat Down's army and C deck" if "beat_down" in data else ""
+    return f"{len(data)} variants with their own data (banned cards and effects{extra})"
 
 
 def own_decks() -> frozenset[str]:
