@@ -243,5 +243,5 @@ def test_a_bad_register_entry_is_refused(tmp_path):
 def test_check_data_summarises_every_file():
     lines = check_data()
     assert [p.name for p, _ in lines] == ["doomtrooper.toml", "affiliations.toml", "cards.toml", "rules.toml",
-                                           "decks.toml", "interpretations.toml"]
+                                           "decks.toml", "interpretations.toml", "variants.toml"]
     assert "ours" in lines[2].summary

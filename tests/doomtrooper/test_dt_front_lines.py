@@ -123,14 +123,16 @@ def test_the_first_team_to_forty_wins():
 
 def front_lines_invariants(game, state) -> None:
     """Every card in one place; no combat has a Captain attacking, nor a shielded Captain's warrior
-    defending, nor team mates; a winning side is a whole team."""
+    defending, nor team mates (a player's own warriors may meet, by Treachery); a winning side is a
+    whole team."""
     common_invariants(game, state)
     if state.phase is Phase.SETUP:
         return
     if state.combat is not None:
         table = state.combat.live
         a, d = table.trooper(table.attacker), table.trooper(table.defender)
-        assert a.owner not in CAPTAINS and team_of(a.owner) != team_of(d.owner), (a, d)
+        assert a.owner not in CAPTAINS, (a, d)
+        assert team_of(a.owner) != team_of(d.owner) or a.owner == d.owner, (a, d)  # Treachery: his own fight
         if d.owner in CAPTAINS:
             assert not any(x.owner == sergeant_of(d.owner) for x in table.troopers), (a, d)
     if state.result is not None and state.result.winners:

@@ -51,8 +51,8 @@ def test_deployment_is_free_and_reaches_opponents_warriors():
 
 
 def test_a_card_with_no_legal_place_stays_in_hand_and_deployment_ends():
-    """The Vortex: Deployment Phase: a card that cannot legally be placed stays in hand; after a round
-    with nothing placed the Action Phase begins, three actions from the first player."""
+    """The Vortex: Deployment Phase, Action Phase: a card that cannot legally be placed stays in hand;
+    after a round with nothing placed the Action Phase begins, three actions from the first player."""
     state = deploy_state((["Nazgaroth Blade", "Bunker"], ["Powerful Blow"]), warriors=[W("Sean Gallagher", 0)])
     assert [d.play for d in deployments(GAME, state, 0)] == [Build("Bunker")]
     state, _ = step(GAME, state, Deploy(Build("Bunker")))
