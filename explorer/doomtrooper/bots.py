@@ -181,7 +181,8 @@ class GreedyBot(DeterministicPolicy):
             attack = self.best_attack(game, state, by[Attack])
         if attack is not None:
             return attack
-        if Meditate in by and (left > 1 or destiny < 4):
+        frugal = game.rules.variant == "limited_resources"  # each action is one of a few for the whole game
+        if Meditate in by and ((left > 1 and not frugal) or destiny < 4):
             return by[Meditate][0]
         return next((o for o in options if isinstance(o, EndActions)), options[-1])
 

@@ -59,4 +59,7 @@ def check_data() -> list[Checked]:
     check_setups(home, pool, load_rules(), path)
     out.append(Checked(path, f"{len(home.setups)} setups of bases, {len(home.battlefields)} battlefields "
                              "(Home Turf Advantage)"))
+    from .variants import check_variant_data  # the variants' own data (Some Cool Optional Rules)
+    path = data_path("doomtrooper", "variants.toml")
+    out.append(Checked(path, check_variant_data(pool, path, decks)))
     return out

@@ -367,6 +367,8 @@ class Combat(Game):
         #: the variants with places: ``place_terms(table, trooper)`` yields ``Term``s a warrior's place adds
         #: (a warzone's modifiers, cover on Mercury, a base's Armor); ``None`` in the standard game
         self.place_terms = None
+        #: a variant's extra condition on casters (``(table, trooper) -> bool``; None: none)
+        self.may_cast = None
 
     # -- cards and classes -----------------------------------------------------------------------
     def card(self, name: str) -> Any:
@@ -641,6 +643,8 @@ class Combat(Game):
             if "all" not in aspects and spell.aspect not in aspects:
                 continue
             if spell.spell == "personal" and t.uid not in (table.attacker, table.defender):
+                continue
+            if self.may_cast is not None and not self.may_cast(table, t):
                 continue
             out.append(t.uid)
         return tuple(out)

@@ -59,6 +59,7 @@ from . import attack, cover, equip, fortify, missions, muster, sabotage, spells,
 from . import beasts, first_edition, outpost, sergeants  # noqa: F401 (register kinds: Paradise Lost, first edition)
 from . import places  # noqa: F401 (the variants with places: register their kinds)
 from . import alliances, ki_powers, mortificator, relics, warzones  # noqa: F401 (the expansions' kinds)
+from . import variants  # the variants (Some Cool Optional Rules): each registers itself
 from . import sections as R
 from .actions import (
     ACTION_TYPES,
@@ -117,20 +118,33 @@ class DoomtrooperGame(Game):
         self.kinds = [k for k in ordered() if (k.enabled is None or k.enabled(self.rules))
                       and (self.places is not None or k.type not in places.PLACE_KINDS)]
         self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
+        #: the variant played (``rules.variant``): its hooks, or None for the basic game
+        self.variant = variants.of(self.rules.variant)
+        if self.variant is not None:
+            self.variant.install(self)
 
     # -- setting up -------------------------------------------------------------------------------
-    def new_game(self, players: int = 2, decks: Sequence[Any] | None = None) -> DTState:
+    def new_game(self, players: int | None = None, decks: Sequence[Any] | None = None) -> DTState:
         """A game before the deal (the state runners start from, so the deal is a
         step of the game).  ``decks``: one per seat, each a sample deck's name or
         a ``{card: copies}`` mapping, checked against the deck rules; by default
-        seat ``i`` plays the ``i``-th sample deck (cycling)."""
+        seat ``i`` plays the ``i``-th sample deck (cycling).  ``players``: by
+        default 2, or the number the variant played needs (which refuses others)."""
+        if self.variant is not None:
+            players = self.variant.players(self, players)
+            if decks is None:
+                decks = self.variant.decks(self, players)
+        elif players is None:
+            players = 2
         if type(players) is not int or players < 2:
             raise ValueError(f"a game needs at least 2 players, not {players!r}")
         if self.places is not None:
             self.places.check_players(players)
         names = list(self.decks)
-        dealt = [n for n in names if not getattr(self.decks[n], "expansion", "")] or names  # expansions' decks by name
-        chosen = list(decks) if decks is not None else [dealt[i % len(dealt)] for i in range(players)]
+        # an expansion's deck is chosen by name, and a variant's own deck is not cycled either
+        plain = [n for n in names if not getattr(self.decks[n], "expansion", "") and n not in variants.own_decks()] \
+            or names
+        chosen = list(decks) if decks is not None else [plain[i % len(plain)] for i in range(players)]
         if len(chosen) != players:
             raise ValueError(f"{len(chosen)} decks given for {players} players")
         cards = []
@@ -140,17 +154,18 @@ class DoomtrooperGame(Game):
                     raise ValueError(f"no sample deck named {d!r} (known: {', '.join(names)})")
                 d = self.decks[d].cards if hasattr(self.decks[d], "cards") else self.decks[d]
             cards.append(check_deck(d, name=f"seat {i}'s deck", pool=self.pool, rules=self.rules))
+        state = turn.new_game(self, cards)
         if self.places is not None:  # a variant with places sets out its board (Home Turf: the bases)
-            return self.places.prepare(self, chosen, turn.new_game(self, cards))
-        return turn.new_game(self, cards)
+            state = self.places.prepare(self, chosen, state)
+        return state if self.variant is None else self.variant.prepare(self, state)
 
-    def setup(self, players: int = 2, seed: int | str = 0, decks: Sequence[Any] | None = None) -> DTState:
+    def setup(self, players: int | None = None, seed: int | str = 0, decks: Sequence[Any] | None = None) -> DTState:
         """The state after the deal (the shuffles answered by a stream derived from
         ``seed``): for teaching and tests.  Runners start from :meth:`new_game`."""
         state = self.new_game(players, decks)
         return self.resolve(state, Deal(), SampledChance(derived_rng(seed, "setup"))).state
 
-    def new_stepper(self, players: int = 2, seed: int | str = 0, policies=None, decks=None) -> Stepper:
+    def new_stepper(self, players: int | None = None, seed: int | str = 0, policies=None, decks=None) -> Stepper:
         return Stepper(self, self.new_game(players, decks), seed, policies)
 
     # -- helpers for the rules and the card effects ---------------------------------------------------
@@ -191,6 +206,10 @@ class DoomtrooperGame(Game):
 
     # -- the protocol -------------------------------------------------------------------------------------
     def decision(self, state: DTState) -> Decision | None:
+        if self.variant is not None:
+            d = self.variant.decision(self, state)
+            if d is not None:
+                return d
         phase = state.phase
         if phase is Phase.ACTIONS:
             return Decision(state.current, self.action_options(state), R.ACTIONS,
@@ -234,6 +253,8 @@ class DoomtrooperGame(Game):
                 out += kind.options(self, state)
         if self.places is not None:
             out = self.places.options(self, state, out)
+        if self.variant is not None:
+            out = [a for a in out if self.variant.refuse(self, state, a) is None]
         out.append(EndActions())
         return tuple(out)
 
@@ -241,6 +262,11 @@ class DoomtrooperGame(Game):
         return state.result
 
     def resolve(self, state: DTState, action: Any, chance: Chance) -> Step:
+        if self.variant is not None:
+            done = self.variant.resolve(self, state, action, chance)
+            if done is not None:
+                state, more = self.variant.settle(self, done[0])
+                return Step(state, tuple(done[1]) + tuple(more))
         phase = state.phase
         if phase is Phase.COMBAT:
             sub = self.sub.step(state.combat, action, chance)
@@ -284,7 +310,12 @@ class DoomtrooperGame(Game):
             for rule in AFTER_STEP:
                 state, extra = rule(self, state)
                 events += extra
-        state, more = turn.settle(self, state) if self.places is None else self.places.settle(self, state)
+        if self.places is not None:
+            state, more = self.places.settle(self, state)
+        elif self.variant is not None:
+            state, more = self.variant.settle(self, state)
+        else:
+            state, more = turn.settle(self, state)
         return Step(state, tuple(events) + tuple(more))
 
     def _act(self, state: DTState, action: Any, chance: Chance) -> tuple[DTState, list[Event]]:
@@ -295,10 +326,13 @@ class DoomtrooperGame(Game):
         if kind is None:
             raise self.illegal(state, action)
         cost = kind.cost(self.rules)
-        state = state._replace(actions=state.actions - cost)
+        before = state.actions
+        state = state._replace(actions=before - cost)
         state, events = kind.do(self, state, action, chance)
         if self.places is not None:
             state, events = self.places.after_action(self, state, action, events)
+        if self.variant is not None:
+            state = self.variant.spent(self, state, kind, cost, before)
         if state.phase is Phase.ACTIONS and state.actions == 0 and not any(k.options(self, state) for k in self._free):
             state = state._replace(phase=Phase.DISCARD)
         return state, events
@@ -338,7 +372,8 @@ class DoomtrooperGame(Game):
             t = r.table
             hand = t.hand if t.seat == player else _unseen(t.hand.size)
             changes["response"] = r._replace(table=t._replace(hand=hand))
-        return state._replace(**changes)
+        view = state._replace(**changes)
+        return view if self.variant is None else self.variant.observe(self, view, player)
 
     # -- reading a state ------------------------------------------------------------------------------------
     def describe(self, state: DTState, seat: Any = None) -> str:
@@ -375,6 +410,8 @@ class DoomtrooperGame(Game):
                 lines.append("  missions on him: " + ", ".join(f"{m.card} (seat {m.owner}'s)" for m in s.missions))
         if self.places is not None:
             lines += self.places.describe(self, view)
+        if self.variant is not None:
+            lines += self.variant.describe(self, view)
         if view.combat is not None:
             table = view.combat.live
             a, d = table.trooper(table.attacker), table.trooper(table.defender)
@@ -392,6 +429,10 @@ class DoomtrooperGame(Game):
         phase = state.phase
         if phase is Phase.OVER:
             return IllegalAction(R.OVERVIEW, "the game is over")
+        if self.variant is not None:
+            why = self.variant.illegal(self, state, action)
+            if why is not None:
+                return why
         if phase is Phase.SETUP:
             return IllegalAction(R.SETUP, "the game has not begun: first the decks are shuffled and the hands dealt")
         if isinstance(action, (ClaimGift, DeclineGift)) and phase is not Phase.GIFT:
@@ -492,7 +533,7 @@ def _masked_combat(c: CombatState, player: Any) -> CombatState:
     return c
 
 
-def setup(players: int = 2, seed: int | str = 0, **kwargs: Any) -> tuple[DoomtrooperGame, DTState]:
+def setup(players: int | None = None, seed: int | str = 0, **kwargs: Any) -> tuple[DoomtrooperGame, DTState]:
     """A game and its state after the deal (see :meth:`DoomtrooperGame.setup`)."""
     game = DoomtrooperGame(**kwargs)
     return game, game.setup(players, seed)

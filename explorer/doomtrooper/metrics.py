@@ -35,13 +35,19 @@ from .simulate import policies_for
 from .state import GameResult
 
 ENDINGS = ("promotion goal", "draw piles exhausted", "no warriors", "turn cap")
+#: the variants' own endings (Limited Resources, Beat Down, The Vortex)
+VARIANT_ENDINGS = ("actions spent", "C beaten", "C holds out", "out of cards")
+#: seats measured when the number of players is left to the variant (Front Lines has four)
+MAX_SEATS = 4
 
 
-def metrics(players: int = 2) -> tuple[Metric, ...]:
-    """The metrics of a ``players``-seat game."""
+def metrics(players: int | None = None) -> tuple[Metric, ...]:
+    """The metrics of a ``players``-seat game (``None``: the variant's own count,
+    measured over :data:`MAX_SEATS` seats, the seats a game lacks counting 0)."""
+    players = MAX_SEATS if players is None else players
     out = [Metric(f"win_seat_{s}", f"seat {s} wins", "seats", "rate") for s in range(players)]
     out.append(Metric("draw", "draw (nobody ahead at the turn cap)", "ending", "rate"))
-    out += [Metric(f"end_{e.replace(' ', '_')}", f"ends by {e}", "ending", "rate") for e in ENDINGS]
+    out += [Metric(f"end_{e.replace(' ', '_')}", f"ends by {e}", "ending", "rate") for e in ENDINGS + VARIANT_ENDINGS]
     out += [
         Metric("turns", "game length (turns)", "length", "mean"),
         Metric("combats", "combats per game", "rules", "mean"),
@@ -49,15 +55,23 @@ def metrics(players: int = 2) -> tuple[Metric, ...]:
         Metric("cover_musters", "warriors mustered in cover", "rules", "mean"),
         Metric("sabotages", "sabotages", "rules", "mean"),
         Metric("missions", "missions fulfilled", "rules", "mean"),
+        # the variants (0 in a game of another variant)
+        Metric("c_wins", "Beat Down: player C wins", "variant", "rate"),
+        Metric("team1_wins", "Front Lines: team 1 (seats 0 and 2) wins", "variant", "rate"),
+        Metric("team2_wins", "Front Lines: team 2 (seats 1 and 3) wins", "variant", "rate"),
+        Metric("actions_used", "Limited Resources: action markers spent per player", "variant", "mean"),
+        Metric("vortex_rounds", "The Vortex: rounds played", "variant", "mean"),
+        Metric("punished", "The Vortex: players punished for keeping a card back", "variant", "mean"),
     ]
     return tuple(out)
 
 
-def measure(result: GameResult, events, players: int) -> dict[str, float]:
-    """Every metric's value in one finished game."""
-    values = {f"win_seat_{s}": float(s in result.winners) for s in range(players)}
+def measure(result: GameResult, events, players: int | None = None, variant: str = "standard") -> dict[str, float]:
+    """Every metric's value in one finished game (``variant``: the one played)."""
+    seats = MAX_SEATS if players is None else players
+    values = {f"win_seat_{s}": float(s in result.winners) for s in range(seats)}
     values["draw"] = float(not result.winners)
-    for e in ENDINGS:
+    for e in ENDINGS + VARIANT_ENDINGS:
         values[f"end_{e.replace(' ', '_')}"] = float(result.reason == e)
     values["turns"] = float(result.turns)
     counts = rule_counts(events)
@@ -68,7 +82,25 @@ def measure(result: GameResult, events, players: int) -> dict[str, float]:
     values["sabotages"] = float(sum(1 for e in events if e.rule in (R.SABOTAGE, R.MULTIPLE_SABOTAGE)
                                     and "target" in dict(e.data)))
     values["missions"] = float(sum(1 for e in events if "fulfils" in e.text))
+    values.update(_variant_values(result, events, variant))
     return values
+
+
+def _variant_values(result: GameResult, events, variant: str) -> dict[str, float]:
+    out = dict.fromkeys(("c_wins", "team1_wins", "team2_wins", "actions_used", "vortex_rounds", "punished"), 0.0)
+    if variant == "beat_down":
+        out["c_wins"] = float(1 in result.winners)
+    elif variant == "front_lines":
+        out["team1_wins"] = float(0 in result.winners or 2 in result.winners)
+        out["team2_wins"] = float(1 in result.winners or 3 in result.winners)
+    elif variant == "limited_resources":
+        used = next((dict(e.data)["markers_used"] for e in reversed(events) if e.rule == R.LIMITED_ACTIONS
+                     and "markers_used" in dict(e.data)), ())
+        out["actions_used"] = sum(used) / len(used) if used else 0.0
+    elif variant == "vortex":
+        out["vortex_rounds"] = float(sum(1 for e in events if e.rule == R.VORTEX_SHUFFLE))
+        out["punished"] = float(sum(1 for e in events if e.rule == R.VORTEX_REVEAL and dict(e.data).get("punished")))
+    return out
 
 
 def variant_game(overrides: Mapping[str, Any] | None = None) -> DoomtrooperGame:
@@ -92,10 +124,13 @@ def game_for(overrides: Mapping[str, Any] | None) -> DoomtrooperGame:
     return _cached_game(tuple(sorted((overrides or {}).items())))
 
 
-def play(game: DoomtrooperGame, seed: str, players: int = 2, policy: str = "greedy") -> dict[str, float]:
-    """One seeded game from the deal, played by bots, measured."""
-    playout = simulate(game, game.new_game(players), policies_for(policy, players), seed, keep_events=True)
-    return measure(playout.result, playout.events, players)
+def play(game: DoomtrooperGame, seed: str, players: int | None = None, policy: str = "greedy") -> dict[str, float]:
+    """One seeded game from the deal, played by bots, measured.  ``players``: by
+    default the variant's own number (2 for the basic game)."""
+    start = game.new_game(players)
+    n = len(start.seats)
+    playout = simulate(game, start, policies_for(policy, n), seed, keep_events=True)
+    return measure(playout.result, playout.events, players, game.rules.variant)
 
 
 def player_won(result: GameResult, player: int) -> bool:
@@ -103,7 +138,7 @@ def player_won(result: GameResult, player: int) -> bool:
 
 
 #: The settings a what-if run of this game accepts, with their defaults.
-SETTINGS = {"players": 2, "policy": "greedy"}
+SETTINGS = {"players": None, "policy": "greedy"}
 
 
 def parameters() -> dict[str, dict[str, Any]]:

@@ -95,6 +95,13 @@ class DoomtrooperRules:
     base_flip: int
     base_armor: int
     colony_transfer_adjacent: bool
+    # Some Cool Optional Rules (dt4): Limited Resources, Beat Down, Front Lines, The Vortex
+    limited_actions: int
+    variant_goal: int
+    beat_down_force: int
+    vortex_hand: int
+    vortex_actions: int
+    goal_exceeded: bool
     # readings
     many_cards_per_turn: bool
     cover_warriors_sabotage: bool
@@ -139,6 +146,8 @@ FLOORS: Mapping[str, int] = MappingProxyType({
     "team_size": 2, "turn_cap": 1,
     "transfer_vehicle_actions": 1, "colony_goal": 1, "colony_planet_limit": 1, "venus_transfer_actions": 1,
     "home_bases": 1, "carry_limit": 1, "base_flip": 1,
+    # Some Cool Optional Rules (dt4)
+    "limited_actions": 1, "variant_goal": 1, "vortex_hand": 1, "vortex_actions": 1,
 })
 
 

@@ -21,7 +21,7 @@ from ..core.engine import Policy, simulate
 from ..core.runs import SimulationInterrupted, game_seed, run
 from .bots import REGISTRY, get_bot
 from .game import DoomtrooperGame
-from .params import override_rules
+from .params import override_rules, rule_choices
 from .state import GameResult
 
 PolicySpec = str | Policy | Sequence[str | Policy]
@@ -39,7 +39,7 @@ def policies_for(policy: PolicySpec, players: int) -> Policy | dict[int, Policy]
     return dict(enumerate(bots))
 
 
-def play_game(game: DoomtrooperGame, players: int, seed: int | str, policies, decks=None) -> GameResult:
+def play_game(game: DoomtrooperGame, players: int | None, seed: int | str, policies, decks=None) -> GameResult:
     """One whole game from the deal, played fast (no history), to its result."""
     return simulate(game, game.new_game(players, decks), policies, seed).result
 
@@ -92,14 +92,15 @@ def _play_range(args: tuple) -> list[GameResult]:
     return [play_game(game, players, game_seed(seed, i), policies) for i in range(start, stop)]
 
 
-def run_games(games: int, seed: int | str = 0, players: int = 2, policy: PolicySpec = "greedy", *,
+def run_games(games: int, seed: int | str = 0, players: int | None = None, policy: PolicySpec = "greedy", *,
               rules: dict[str, Any] | None = None, game: DoomtrooperGame | None = None, workers: int = 1,
               progress: bool = False) -> dict[str, Any]:
     """Play ``games`` seeded games and return the summary (see :meth:`Tally.summary`).
 
     ``policy``: a bot name (``random``, ``greedy``), a policy, or one per seat.
-    ``rules``: rule changes by name (``{"dice": "2d6", "sabotage": True}``),
-    checked against the rules file.  ``workers > 1`` plays in up to that many
+    ``rules``: rule changes by name (``{"dice": "2d6", "sabotage": True}``,
+    ``{"variant": "beat_down"}``), checked against the rules file.  ``players``:
+    by default 2, or the number the variant played needs.  ``workers > 1`` plays in up to that many
     processes; the summary is the same for any number.  Ctrl-C raises
     :class:`~explorer.core.runs.SimulationInterrupted` with the summary so far."""
     if games < 1:
@@ -111,12 +112,15 @@ def run_games(games: int, seed: int | str = 0, players: int = 2, policy: PolicyS
     overrides = tuple(sorted((rules or {}).items()))
     if game is None:
         game = DoomtrooperGame(rules=override_rules(dict(overrides)) if overrides else None)
-    game.new_game(players)  # fail early on bad arguments
+    players = len(game.new_game(players).seats)  # fail early on bad arguments; the variant's count by default
     policies = policies_for(policy, players)
     named = isinstance(policy, str) or (not isinstance(policy, Policy) and all(isinstance(p, str) for p in policy))
-    return run(games, Tally(players), play_one=lambda i: play_game(game, players, game_seed(seed, i), policies),
+    summary = run(games, Tally(players), play_one=lambda i: play_game(game, players, game_seed(seed, i), policies),
                play_range=_play_range, job_args=(seed, players, policy, overrides),
                workers=workers if named else 1, progress=progress)
+    if game.rules.variant != "standard":
+        summary["variant"] = game.rules.variant
+    return summary
 
 
 __all__ = ["SimulationInterrupted", "Tally", "cli_arguments", "cli_report", "cli_run", "play_game", "policies_for",
@@ -127,7 +131,11 @@ __all__ = ["SimulationInterrupted", "Tally", "cli_arguments", "cli_report", "cli
 
 def cli_arguments(parser) -> None:
     """Doomtrooper's own options of ``simulate``."""
-    parser.add_argument("--players", type=int, default=2, help="players per game, at least 2 (default 2)")
+    parser.add_argument("--players", type=int, default=None,
+                        help="players per game, at least 2 (default 2, or the number the variant needs)")
+    parser.add_argument("--variant", default=None, metavar="NAME",
+                        help="play a variant of the rulebook: " + ", ".join(rule_choices()["variant"]) +
+                             " (the same as --rule variant=NAME; default standard)")
     parser.add_argument("--policy", default="greedy",
                         help=f"bot for every seat, or one per seat joined by commas: {', '.join(REGISTRY)} "
                              "(default greedy)")
@@ -153,6 +161,14 @@ def cli_run(args) -> dict[str, Any]:
         if not sep or not name.strip():
             raise ValueError(f"--rule {item!r}: write NAME=VALUE")
         changes[name.strip()] = _rule_value(value)
+    variant = getattr(args, "variant", None)
+    if variant is not None:
+        known = rule_choices()["variant"]
+        if variant not in known:
+            raise ValueError(f"unknown variant {variant!r}; the variants are {', '.join(known)}")
+        if changes.get("variant", variant) != variant:
+            raise ValueError(f"--variant {variant} and --rule variant={changes['variant']} disagree: give one")
+        changes["variant"] = variant
     return run_games(args.games, args.seed, args.players, args.policy, rules=changes, workers=args.workers,
                      progress=True)
 
@@ -160,7 +176,10 @@ def cli_run(args) -> dict[str, Any]:
 def cli_report(summary: dict[str, Any], args, played: str) -> str:
     n = summary["games"]
     rules = f", rules {', '.join(args.rule)}" if getattr(args, "rule", None) else ""
-    lines = [f"Doomtrooper: {played}, {args.players} players, policy {args.policy}, seed {args.seed}{rules}"]
+    players = len(summary["wins_by_seat"])
+    variant = summary.get("variant")
+    head = f"Doomtrooper{' (' + VARIANT_TITLES.get(variant, variant) + ')' if variant else ''}"
+    lines = [f"{head}: {played}, {players} players, policy {args.policy}, seed {args.seed}{rules}"]
     for seat, wins in summary["wins_by_seat"].items():
         mean = summary["promotion"]["mean_by_seat"][seat]
         lines.append(f"  seat {seat}: {wins} wins ({wins / n:.1%}), {mean} Promotion Points on average" if n else
@@ -169,4 +188,29 @@ def cli_report(summary: dict[str, Any], args, played: str) -> str:
     for reason, k in summary["endings"].items():
         lines.append(f"  ended by {reason}: {k}")
     lines.append(f"  turns per game: mean {summary['turns']['mean']}")
+    lines += variant_lines(summary)
     return "\n".join(lines)
+
+
+#: The variants' headings in the rulebook, for reports.
+VARIANT_TITLES = {"warzone": "Warzone Variant", "limited_resources": "Limited Resources", "beat_down": "Beat Down",
+                  "front_lines": "Front Lines", "home_turf": "Home Turf Advantage", "vortex": "The Vortex",
+                  "colonization": "Colonization"}
+
+
+def variant_lines(summary: dict[str, Any]) -> list[str]:
+    """What a variant's summary says beyond the seats' wins (Beat Down's player C,
+    Front Lines' teams)."""
+    n = summary["games"]
+    wins = summary["wins_by_seat"]
+    variant = summary.get("variant")
+    if not n:
+        return []
+    if variant == "beat_down":
+        c = wins.get("1", 0)
+        return [f"  player C (seat 1, the army without a deck of warriors) wins {c} of {n} games ({c / n:.1%}); "
+                f"A or B wins {wins.get('0', 0) + wins.get('2', 0)}"]
+    if variant == "front_lines":
+        return [f"  team {t} (seats {a} and {b}): {wins.get(str(a), 0)} wins ({wins.get(str(a), 0) / n:.1%})"
+                for t, a, b in ((1, 0, 2), (2, 1, 3))]
+    return []

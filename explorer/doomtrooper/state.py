@@ -32,6 +32,8 @@ class Phase(Enum):
     AWARD = "award"  # points waiting to be split between Promotion and Destiny
     DISCARD = "discard"  # step three
     OVER = "over"
+    # the variants (explorer.doomtrooper.variants): a step the variant played owns
+    VARIANT = "variant"
 
     def __str__(self) -> str:
         return self.value
@@ -155,6 +157,8 @@ class DTState(NamedTuple):
     outpost_opened: bool = False  # Paradise Lost: some warrior has entered play in an Outpost
     # the variants with places: their board (explorer.doomtrooper.places), None in the standard game
     board: Any = None
+    # the variants: what the variant played keeps (its own NamedTuple; None in the basic game)
+    variant_state: Any = None
 
     @property
     def over(self) -> bool:

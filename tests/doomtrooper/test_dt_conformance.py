@@ -18,6 +18,7 @@ from explorer.doomtrooper.bots import get_bot
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.state import Phase
+from explorer.doomtrooper.variants import own_decks
 
 #: The optional rules and the other readings switched on.
 OPTIONAL = {"sabotage": True, "discard_as_action": True, "dice": "2d6", "many_cards_per_turn": False,
@@ -64,7 +65,8 @@ def primary_start(i: int):
 # -- the invariants -----------------------------------------------------------------------------------
 
 def decklists(game, state):
-    names = [n for n in game.decks if not getattr(game.decks[n], "expansion", "")]  # an expansion's deck: by name
+    # an expansion's deck is chosen by name; a variant's own deck is not cycled
+    names = [n for n in game.decks if not getattr(game.decks[n], "expansion", "") and n not in own_decks()]
     return [game.decks[names[i % len(names)]].cards for i in range(len(state.seats))]
 
 
