@@ -5,7 +5,8 @@ described by the file's own comments (the expansions, the first-edition
 additions, the optional rules, our readings); the variant, the dice and the
 multi-player style are menus.  "Deal" starts a seeded game under those rules in
 a :class:`~explorer.ui.doomtrooper.table.TableStepper` (you play seat 0, the bots
-the others; each log line cites its rule).  A combination the rules refuse (a
+the others; each log line cites its rule), for as many players as the variant
+needs unless you choose.  A combination the rules refuse (a
 variant for another number of players, a switch that needs another) is said in
 words, and the last game stays.  In Colonization the solar system is drawn beside
 the table and redrawn at every step: who controls each warzone, and the Colony
@@ -65,6 +66,9 @@ class VariantTable(Displayable):
                                               description=name, layout=W.Layout(width="auto")),
                                    "xp-dt-choice", f"xp-dt-choice-{name}")
                       for name in CHOICES}
+        self.players = tagged(W.Dropdown(options=[("as the rules need", None)] + [(str(n), n) for n in range(2, 7)],
+                                         value=None, description="players", layout=W.Layout(width="auto")),
+                              "xp-dt-players")
         self.seed = tagged(W.IntText(value=seed, description="seed", layout=W.Layout(width="160px")), "xp-dt-seed")
         self.deal_button = tagged(W.Button(description="Deal", icon="random", button_style="primary"), "xp-dt-deal")
         self.status = tagged(W.HTML(), "xp-dt-variant-status")
@@ -77,7 +81,7 @@ class VariantTable(Displayable):
         self.widget = tagged(W.VBox([
             W.HBox(list(self.menus.values()), layout=W.Layout(flex_flow="row wrap")),
             W.HBox(columns, layout=W.Layout(flex_flow="row wrap", grid_gap="24px")),
-            W.HBox([self.seed, self.deal_button, self.status]),
+            W.HBox([self.players, self.seed, self.deal_button, self.status], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.table_box, self.board.widget], layout=W.Layout(flex_flow="row wrap")),
         ]), "xp-dt-variants")
         self.deal()
@@ -92,7 +96,7 @@ class VariantTable(Displayable):
         try:
             rules = override_rules(changes)
             stepper = TableStepper(seed=self.seed.value, seat=0, policy=self.policy, rules=changes,
-                                   players=None)
+                                   players=self.players.value)
         except (RuleError, DataError, ValueError) as e:
             message = f"Not dealt: {e}"
             self.status.value = f"<span style='color:#b00'>{esc(message)}</span>"
