@@ -140,6 +140,8 @@ class DoomtrooperGame(Game):
             raise ValueError(f"a game needs at least 2 players, not {players!r}")
         if self.places is not None:
             self.places.check_players(players)
+        if decks is None:
+            decks = variants.default_decks(self.rules.variant, players)
         names = list(self.decks)
         # an expansion's deck is chosen by name, and a variant's own deck is not cycled either
         plain = [n for n in names if not getattr(self.decks[n], "expansion", "") and n not in variants.own_decks()] \

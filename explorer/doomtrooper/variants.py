@@ -154,6 +154,7 @@ class _VariantRow(BaseModel):
     banned_effects: list[str] = Field(default_factory=list)
     c_deck: str | None = None
     force: dict[str, int] = Field(default_factory=dict)
+    decks: list[str] = Field(default_factory=list)
 
 
 def variants_path() -> Path:
@@ -200,14 +201,26 @@ def check_variant_data(pool: Any, path: str | os.PathLike | None = None, decks: 
                 raise DataError(where, name, "c_deck", f"no sample deck named {row.c_deck!r} in decks.toml")
             if any(pool[c].type == "warrior" for c in decks[row.c_deck].cards.distinct):
                 raise DataError(where, name, "c_deck", f"{row.c_deck} holds warriors")
+        for deck in row.decks:
+            if decks is not None and deck not in decks:
+                raise DataError(where, name, "decks", f"no sample deck named {deck!r} in decks.toml")
     extra = ", Beat Down's army and C deck" if "beat_down" in data else ""
     return f"{len(data)} variants with their own data (banned cards and effects{extra})"
 
 
 def own_decks() -> frozenset[str]:
-    """Sample decks made for one variant (Beat Down's C deck): never dealt by default
-    to the seats of another game."""
-    return frozenset(row.c_deck for row in load_variant_data().values() if row.c_deck)
+    """Sample decks made for one variant (Beat Down's C deck, the Warzone Variant's
+    decks): never dealt by default to the seats of another game."""
+    rows = load_variant_data().values()
+    return frozenset(row.c_deck for row in rows if row.c_deck) | frozenset(d for row in rows for d in row.decks)
+
+
+def default_decks(variant: str, players: int) -> list[str] | None:
+    """The decks ``variants.toml`` deals to the seats of ``variant`` (cycling), or ``None``."""
+    row = load_variant_data().get(variant)
+    if row is None or not row.decks:
+        return None
+    return [row.decks[i % len(row.decks)] for i in range(players)]
 
 
 def force_multiset(name: str = "beat_down") -> Multiset:

@@ -137,12 +137,35 @@ class WarzoneVariantRules(PlaceRules):
         return c is not None and c.type == "warzone"
 
     def modifiers(self, name: str) -> tuple[int, int, int, int]:
-        """A warzone card's F, S, A and V modifiers (0 where it has none)."""
+        """A warzone card's F, S, A and V modifiers (0 where it has none), its text's
+        modifiers for every combatant (a Warzone card's ``all_*``) included: in this
+        variant every warrior there gets both."""
         hit = self._mods.get(name)
         if hit is None:
             c = self.pool[name]
-            hit = self._mods[name] = tuple(int(getattr(c, k, 0) or 0) for k in ("fight", "shoot", "armor", "value"))
+            own = [int(getattr(c, k, 0) or 0) for k in ("fight", "shoot", "armor", "value")]
+            text = [int(getattr(c, f"all_{k}", 0) or 0) for k in ("fight", "shoot", "armor")] + [0]
+            hit = self._mods[name] = tuple(a + b for a, b in zip(own, text))
         return hit
+
+    def greedy(self, game: Any, state: DTState, options: Any) -> Any:
+        """The greedy bot: add a Warzone when it holds one (the best for its warriors
+        first), and muster each warrior where the warzone helps it most."""
+        adds = [o for o in options if isinstance(o, PlaceWarzone)]
+        if adds:
+            return max(adds, key=lambda o: (sum(self.modifiers(o.card)[:3]), o.card))
+        musters = [o for o in options if isinstance(o, MusterAt)]
+        mine = sum(1 for t in state.troopers if t.owner == state.current)
+        if musters and (mine < 3 or state.destiny(state.current) >= 6):
+            pool = game.pool
+
+            def worth(o: MusterAt) -> tuple:
+                c = pool[o.card]
+                f, sh, a, _ = self.modifiers(o.place) if o.place != LUNA else (0, 0, 0, 0)
+                return (max(c.fight + f, c.shoot + sh) + c.armor + a, max(c.fight, c.shoot) + c.armor, o.card, o.place)
+
+            return max(musters, key=worth)
+        return super().greedy(game, state, options)
 
     def places(self, state: DTState) -> list[str]:
         """Luna and every warzone in play."""
