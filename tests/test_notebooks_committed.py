@@ -34,3 +34,13 @@ def test_notebook_is_clean_and_checked(path):
         src = "".join(cell["source"])
         if cell["cell_type"] == "code" and src.startswith("# NBVAL_CHECK_OUTPUT"):
             assert cell.get("outputs"), f"checked cell without a stored output: {src[:60]}"
+
+
+def test_the_start_page_links_every_other_notebook():
+    """The start page is the manual's table of contents: a notebook it does not link is lost."""
+    start = ROOT / "notebooks" / "00_start_here.ipynb"
+    text = "".join("".join(c["source"]) for c in json.loads(start.read_text())["cells"])
+    for path in NOTEBOOKS:
+        rel = path.relative_to(ROOT / "notebooks").as_posix()
+        if path != start:
+            assert f"]({rel})" in text, f"00_start_here.ipynb does not link {rel}"

@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -124,10 +124,15 @@ def game_for(overrides: Mapping[str, Any] | None) -> DoomtrooperGame:
     return _cached_game(tuple(sorted((overrides or {}).items())))
 
 
-def play(game: DoomtrooperGame, seed: str, players: int | None = None, policy: str = "greedy") -> dict[str, float]:
+def play(game: DoomtrooperGame, seed: str, players: int | None = None, policy: str = "greedy",
+         decks: str | Sequence[str] | None = None) -> dict[str, float]:
     """One seeded game from the deal, played by bots, measured.  ``players``: by
-    default the variant's own number (2 for the basic game)."""
-    start = game.new_game(players)
+    default the variant's own number (2 for the basic game); ``decks``: sample decks
+    by name, one per seat (a list, or names joined by commas), to play an
+    expansion's cards."""
+    if isinstance(decks, str):
+        decks = [d.strip() for d in decks.split(",")]
+    start = game.new_game(players, decks)
     n = len(start.seats)
     playout = simulate(game, start, policies_for(policy, n), seed, keep_events=True)
     return measure(playout.result, playout.events, players, game.rules.variant)
@@ -138,7 +143,7 @@ def player_won(result: GameResult, player: int) -> bool:
 
 
 #: The settings a what-if run of this game accepts, with their defaults.
-SETTINGS = {"players": None, "policy": "greedy"}
+SETTINGS = {"players": None, "policy": "greedy", "decks": None}
 
 
 def parameters() -> dict[str, dict[str, Any]]:

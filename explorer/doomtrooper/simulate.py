@@ -86,21 +86,23 @@ class Tally:
 
 
 def _play_range(args: tuple) -> list[GameResult]:
-    start, stop, seed, players, policy, overrides = args
+    start, stop, seed, players, policy, overrides, decks = args
     game = DoomtrooperGame(rules=override_rules(dict(overrides)) if overrides else None)
     policies = policies_for(policy, players)
-    return [play_game(game, players, game_seed(seed, i), policies) for i in range(start, stop)]
+    return [play_game(game, players, game_seed(seed, i), policies, decks) for i in range(start, stop)]
 
 
 def run_games(games: int, seed: int | str = 0, players: int | None = None, policy: PolicySpec = "greedy", *,
               rules: dict[str, Any] | None = None, game: DoomtrooperGame | None = None, workers: int = 1,
-              progress: bool = False) -> dict[str, Any]:
+              progress: bool = False, decks: Sequence[str] | None = None) -> dict[str, Any]:
     """Play ``games`` seeded games and return the summary (see :meth:`Tally.summary`).
 
     ``policy``: a bot name (``random``, ``greedy``), a policy, or one per seat.
     ``rules``: rule changes by name (``{"dice": "2d6", "sabotage": True}``,
     ``{"variant": "beat_down"}``), checked against the rules file.  ``players``:
-    by default 2, or the number the variant played needs.  ``workers > 1`` plays in up to that many
+    by default 2, or the number the variant played needs.  ``decks``: the sample
+    decks by name, one per seat (default: the variant's, else the first sample decks;
+    an expansion's cards are in its own decks).  ``workers > 1`` plays in up to that many
     processes; the summary is the same for any number.  Ctrl-C raises
     :class:`~explorer.core.runs.SimulationInterrupted` with the summary so far."""
     if games < 1:
@@ -112,11 +114,12 @@ def run_games(games: int, seed: int | str = 0, players: int | None = None, polic
     overrides = tuple(sorted((rules or {}).items()))
     if game is None:
         game = DoomtrooperGame(rules=override_rules(dict(overrides)) if overrides else None)
-    players = len(game.new_game(players).seats)  # fail early on bad arguments; the variant's count by default
+    decks = tuple(decks) if decks else None
+    players = len(game.new_game(players, decks).seats)  # fail early on bad arguments; the variant's count by default
     policies = policies_for(policy, players)
     named = isinstance(policy, str) or (not isinstance(policy, Policy) and all(isinstance(p, str) for p in policy))
-    summary = run(games, Tally(players), play_one=lambda i: play_game(game, players, game_seed(seed, i), policies),
-               play_range=_play_range, job_args=(seed, players, policy, overrides),
+    summary = run(games, Tally(players), play_one=lambda i: play_game(game, players, game_seed(seed, i), policies, decks),
+               play_range=_play_range, job_args=(seed, players, policy, overrides, decks),
                workers=workers if named else 1, progress=progress)
     if game.rules.variant != "standard":
         summary["variant"] = game.rules.variant
@@ -136,6 +139,10 @@ def cli_arguments(parser) -> None:
     parser.add_argument("--variant", default=None, metavar="NAME",
                         help="play a variant of the rulebook: " + ", ".join(rule_choices()["variant"]) +
                              " (the same as --rule variant=NAME; default standard)")
+    parser.add_argument("--decks", default=None, metavar="NAME,NAME",
+                        help="the sample decks of data/doomtrooper/decks.toml, one per seat, joined by commas "
+                             "(an expansion's cards are in its own deck: e.g. 'Mishima Inquisition,Legion of "
+                             "Algeroth' with --rule relics=true)")
     parser.add_argument("--policy", default="greedy",
                         help=f"bot for every seat, or one per seat joined by commas: {', '.join(REGISTRY)} "
                              "(default greedy)")
@@ -169,8 +176,9 @@ def cli_run(args) -> dict[str, Any]:
         if changes.get("variant", variant) != variant:
             raise ValueError(f"--variant {variant} and --rule variant={changes['variant']} disagree: give one")
         changes["variant"] = variant
+    decks = [d.strip() for d in args.decks.split(",")] if getattr(args, "decks", None) else None
     return run_games(args.games, args.seed, args.players, args.policy, rules=changes, workers=args.workers,
-                     progress=True)
+                     progress=True, decks=decks)
 
 
 def cli_report(summary: dict[str, Any], args, played: str) -> str:
@@ -179,7 +187,8 @@ def cli_report(summary: dict[str, Any], args, played: str) -> str:
     players = len(summary["wins_by_seat"])
     variant = summary.get("variant")
     head = f"Doomtrooper{' (' + VARIANT_TITLES.get(variant, variant) + ')' if variant else ''}"
-    lines = [f"{head}: {played}, {players} players, policy {args.policy}, seed {args.seed}{rules}"]
+    decks = f", decks {args.decks}" if getattr(args, "decks", None) else ""
+    lines = [f"{head}: {played}, {players} players, policy {args.policy}, seed {args.seed}{rules}{decks}"]
     for seat, wins in summary["wins_by_seat"].items():
         mean = summary["promotion"]["mean_by_seat"][seat]
         lines.append(f"  seat {seat}: {wins} wins ({wins / n:.1%}), {mean} Promotion Points on average" if n else

@@ -35,7 +35,7 @@ def test_start_here_links_open_the_other_pages(open_notebook, voila_url):
     for name in ("01_rules_tour", "02_combat_odds", "03_conflict_lab"):
         href = page.locator(f"a[href*='{name}']").first.evaluate("a => a.href")
         assert href == f"{voila_url}/voila/render/asylum/{name}.ipynb"
-    for text in ("The goal of Doom Asylum", "voila notebooks/", "villains in the roster"):
+    for text in ("The goal of Doom Asylum", "python -m explorer app", "villains in the roster"):
         page.wait_for_function("t => document.body.textContent.includes(t)", arg=text, timeout=WAIT)
     assert "../shared" not in page.content()
     with page.expect_navigation(timeout=WAIT * 2) as nav:

@@ -78,3 +78,26 @@ def test_whatif_compare_runs_a_variant():
 def test_check_reads_the_variants_file():
     out = run_cli("check", "doomtrooper")
     assert out.returncode == 0 and "data/doomtrooper/variants.toml" in out.stdout
+
+
+def test_simulate_and_what_if_play_an_expansion_s_deck():
+    """Doomtrooper Expansion Rules: an expansion's cards live in its own sample deck, so a
+    run names the decks (``--decks``, the what-if setting ``decks``); an unknown deck is one
+    error line naming the decks there are."""
+    import subprocess
+    import sys
+
+    from explorer import whatif
+
+    on = {"relics": True, "alliances": True, "ki_powers": True, "warzones": True, "mortificator_poisons": True}
+    decks = "Mishima Inquisition,Legion of Algeroth"
+    frame = whatif.compare("doomtrooper", on, games=6, seed=1, decks=decks, progress=False, scheduler="serial")
+    assert frame.loc["win_seat_0", "base"] == 0  # switched off, the expansion deck's cards are dead
+    assert frame.loc["win_seat_0", "variant"] > 0
+    cmd = [sys.executable, "-m", "explorer", "simulate", "doomtrooper", "--games", "3", "--seed", "1",
+           "--rule", "relics=true", "--decks", decks]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    assert out.returncode == 0 and f"decks {decks}" in out.stdout
+    bad = subprocess.run(cmd[:-1] + ["Nope,Legion of Algeroth"], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.strip().startswith("error: no sample deck named 'Nope'")
+    assert "Traceback" not in bad.stderr
