@@ -20,6 +20,7 @@ READY = {
     "asylum/02_combat_odds.ipynb": ".xp-odds-table table",
     "asylum/03_conflict_lab.ipynb": "button.xp-compute",
     "designer/what_if.ipynb": "button.xp-wi-run",
+    "doomtrooper/02_expansions_and_variants.ipynb": "button.xp-dt-deal",
 }
 PAGES = sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in str(p))
 TARGET = 3.0  # seconds from opening to a usable page

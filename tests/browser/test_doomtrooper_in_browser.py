@@ -106,3 +106,49 @@ def test_the_table_stepper_as_seat_zero_sees_it(open_notebook):
     wait_text(page, f"{table} .xp-state", "not dealt yet")
     page.locator(f"{table} .xp-play-turns").click()  # plays on until seat 0 must choose: the Gift
     wait_text(page, f"{table} .xp-options", "keep this hand")
+
+
+VARIANTS = "doomtrooper/02_expansions_and_variants.ipynb"
+
+
+def test_the_variants_page_deals_plays_and_refuses(open_notebook):
+    """Doomtrooper Optional Rules and Variants: Colonization dealt with its board, played to the
+    end; then Beat Down with Relics ticked; Teams for two players refused in words."""
+    page = open_notebook(VARIANTS, ".xp-dt-variants .xp-dt-table .xp-next")
+    root = ".xp-dt-variants"
+    assert page.locator(f"{root} .xp-dt-variant-board .main-svg").count() >= 1  # Colonization: the board
+    wait_text(page, f"{root} .xp-dt-variant-status", "colonization")
+    table = f"{root} .xp-dt-table"
+    page.locator(f"{table} .xp-next").click()  # the deal
+    page.locator(f"{table} .xp-play-out").click()  # the bots play every seat to the end
+    wait_text(page, f"{table} .xp-step-status", "Game over")
+    wait_text(page, f"{root} .xp-dt-variant-board", "the end")  # the board followed the game
+    page.locator(f"{root} .xp-dt-choice-variant select").select_option(label="beat down")
+    page.locator(f"{root} .xp-dt-switch-relics input").check()
+    page.locator(f"{root} button.xp-dt-deal").click()
+    wait_text(page, f"{root} .xp-dt-variant-status", "3 players, beat down; relics on")
+    assert not page.locator(f"{root} .xp-dt-variant-board").is_visible()
+    page.locator(f"{table} .xp-end-turn").click()
+    page.wait_for_selector(f"{table} .xp-log details", timeout=WAIT)
+    page.locator(f"{root} .xp-dt-choice-variant select").select_option(label="standard game (no variant)")
+    page.locator(f"{root} .xp-dt-choice-style select").select_option(label="Teams")
+    page.locator(f"{root} button.xp-dt-deal").click()
+    wait_text(page, f"{root} .xp-dt-variant-status", "Not dealt")
+    page.locator(f"{root} .xp-dt-players select").select_option(label="4")
+    page.locator(f"{root} button.xp-dt-deal").click()
+    wait_text(page, f"{root} .xp-dt-variant-status", "4 players")
+
+
+def test_the_colonization_view_moves_through_the_turns(open_notebook):
+    """Colonization: the slider shows the board and the log of each turn."""
+    page = open_notebook(VARIANTS, ".xp-dt-colony-log")
+    first = text_of(page, ".xp-dt-colony-log")
+    assert page.locator(".xp-dt-colony-turn").count() == 1
+    handle = page.locator(".xp-dt-colony-turn .noUi-handle").first
+    handle.focus()
+    for _ in range(3):
+        handle.press("ArrowRight")
+    page.wait_for_function("t => document.querySelector('.xp-dt-colony-log').innerText !== t", arg=first,
+                           timeout=WAIT)
+    page.wait_for_function("() => [...document.querySelectorAll('.main-svg')].some("
+                           "s => s.textContent.includes('Colonization, turn'))", timeout=WAIT)  # the board's title
