@@ -49,6 +49,14 @@ def play_job(job: Job) -> list[dict[str, float]]:
     return [metrics.play(game, game_seed(job.seed, i), **settings) for i in range(job.start, job.stop)]
 
 
+def play_job_rows(job: Job) -> tuple[tuple[str, ...], list[tuple[float, ...]]]:
+    """:func:`play_job` packed for the wire: the metric names once, then each game's
+    values in that order (a Dask task's result crosses the network)."""
+    games = play_job(job)
+    keys = tuple(games[0]) if games else ()
+    return keys, [tuple(g[k] for k in keys) for g in games]
+
+
 def jobs(game: str, overrides: Mapping[str, Any], settings: Mapping[str, Any], seed: int | str,
          games: int, chunk: int = CHUNK) -> list[Job]:
     o, s = tuple(sorted(overrides.items())), tuple(sorted(settings.items()))
@@ -106,6 +114,24 @@ def _pool(batch: Sequence[Job]) -> Iterator[tuple[int, list[dict[str, float]]]]:
             raise
 
 
+#: consecutive jobs of one variant a Dask task plays together: a task costs the scheduler
+#: more than a pool job costs its executor, so Dask gets fewer, larger tasks
+DASK_GROUP = 5
+
+
+def _groups(batch: Sequence[Job], size: int) -> list[list[int]]:
+    """Indices of ``batch`` in runs of at most ``size`` consecutive jobs of one variant
+    (same game, rules, settings and seed, each job starting where the last stopped)."""
+    groups: list[list[int]] = []
+    for i, job in enumerate(batch):
+        last = groups[-1] if groups else None
+        if last and len(last) < size and batch[last[-1]][:4] == job[:4] and batch[last[-1]].stop == job.start:
+            last.append(i)
+        else:
+            groups.append([i])
+    return groups
+
+
 def _dask(batch: Sequence[Job], scheduler: Any) -> Iterator[tuple[int, list[dict[str, float]]]]:
     try:
         from dask.distributed import Client, as_completed
@@ -126,11 +152,18 @@ def _dask(batch: Sequence[Job], scheduler: Any) -> Iterator[tuple[int, list[dict
         raise ValueError(f"unknown scheduler {scheduler!r}: use None (a local pool), 'serial', a "
                          "dask.distributed.Client or an address such as 'tcp://host:8786'")
     try:
-        futures = [client.submit(play_job, job, pure=False) for job in batch]
-        index = {f.key: i for i, f in enumerate(futures)}
+        groups = _groups(batch, DASK_GROUP)
+        merged = [job._replace(stop=batch[ids[-1]].stop) for job, ids in ((batch[g[0]], g) for g in groups)]
+        futures = client.map(play_job_rows, merged, pure=False)
+        index = {f.key: g for f, g in zip(futures, groups)}
         try:
             for future in as_completed(futures):
-                yield index[future.key], future.result()
+                keys, rows = future.result()
+                games = [dict(zip(keys, row)) for row in rows]
+                for i in index[future.key]:  # back into the jobs asked for, in order
+                    n = batch[i].stop - batch[i].start
+                    yield i, games[:n]
+                    games = games[n:]
         except BaseException:
             client.cancel(futures)
             raise
