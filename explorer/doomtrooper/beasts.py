@@ -31,7 +31,7 @@ from .actions import GiveBeast, register
 from .cards import register_card_type
 from .combat import EXTRA_RATINGS, Term
 from .outpost import BEAST, OUTPOST
-from .state import Attached, DTState, Trooper, put_seat, put_trooper
+from .state import DTState, Trooper, attach_from_hand
 
 
 class Beast(NamedTuple):
@@ -113,10 +113,7 @@ def give_options(game: Any, state: DTState) -> list[GiveBeast]:
 
 def do_give(game: Any, state: DTState, action: GiveBeast, chance: Any) -> tuple[DTState, list[Event]]:
     seat = state.current
-    t = state.trooper(action.uid)
-    s = state.seats[seat]
-    state = put_seat(state, seat, s._replace(hand=s.hand.remove(action.card)))
-    state = put_trooper(state, t._replace(attached=t.attached + (Attached(action.card, seat),)))
+    state, t = attach_from_hand(state, seat, action.uid, action.card)
     who = "a warrior in cover" if t.hidden else t.card
     return state, [event(R.BEASTS, f"seat {seat} gives {action.card} to {who}: it rides it from now on",
                          uid=t.uid, card=action.card)]

@@ -20,10 +20,9 @@ runner passes to ``choose``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from ..core.bots import BotInfo, BotRegistry
 from ..core.engine import DeterministicPolicy, Policy, RandomPolicy, outcomes
 from ..core.rounds import PASS, Pass
 from .actions import (
@@ -57,31 +56,11 @@ from .warzones import DefendFromWarzone, PlayWarzone
 from .state import UNSEEN, DTState, Phase
 
 
-@dataclass(frozen=True)
-class BotInfo:
-    name: str
-    make: Callable[[], Policy]
-    summary: str
-
-
 #: Every named bot of Doomtrooper.
-REGISTRY: dict[str, BotInfo] = {}
-
-
-def register(name: str, make: Callable[[], Policy], summary: str) -> None:
-    if name in REGISTRY:
-        raise ValueError(f"bot {name!r} registered twice")
-    REGISTRY[name] = BotInfo(name, make, summary)
-
-
-def get_bot(name: str | Policy) -> Policy:
-    """A fresh bot by name (a policy object is returned as is)."""
-    if isinstance(name, Policy):
-        return name
-    info = REGISTRY.get(name) if isinstance(name, str) else None
-    if info is None:
-        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(REGISTRY)}")
-    return info.make()
+REGISTRY = BotRegistry()
+register = REGISTRY.register
+#: a fresh bot by name (a policy object is returned as it is)
+get_bot = REGISTRY.get_bot
 
 
 # -- the greedy bot -------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from ..core.engine import IllegalAction
 from ..core.events import Event, event
 from . import sections as R
 from .actions import Bestow, Build, register
-from .state import Attached, DTState, Trooper, put_seat, put_trooper
+from .state import DTState, Trooper, attach_from_hand, put_seat
 
 
 # -- Build Fortification -------------------------------------------------------------------------------
@@ -77,10 +77,7 @@ def bestow_options(game: Any, state: DTState) -> list[Bestow]:
 
 def do_bestow(game: Any, state: DTState, action: Bestow, chance: Any) -> tuple[DTState, list[Event]]:
     seat = state.current
-    t = state.trooper(action.uid)
-    s = state.seats[seat]
-    state = put_seat(state, seat, s._replace(hand=s.hand.remove(action.card)))
-    state = put_trooper(state, t._replace(attached=t.attached + (Attached(action.card, seat),)))
+    state, t = attach_from_hand(state, seat, action.uid, action.card)
     who = "a warrior in cover" if t.hidden else t.card
     return state, [event(R.GIFT, f"seat {seat} bestows {action.card} on {who}", uid=t.uid, card=action.card)]
 

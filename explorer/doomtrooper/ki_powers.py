@@ -25,7 +25,7 @@ from . import sections as R
 from .actions import ACTION_TYPES, register
 from .cards import STRIKES, _Base, register_card_type
 from .combat import ATTACHED_RATINGS
-from .state import Attached, DTState, Trooper, put_seat, put_trooper
+from .state import DTState, Trooper, attach_from_hand
 
 #: The affiliation a warrior must have to be given a Ki Power.
 MISHIMA = "Mishima"
@@ -101,10 +101,7 @@ def ki_options(game: Any, state: DTState) -> list[AttachKiPower]:
 
 def do_ki(game: Any, state: DTState, action: AttachKiPower, chance: Any) -> tuple[DTState, list[Event]]:
     seat = state.current
-    t = state.trooper(action.uid)
-    s = state.seats[seat]
-    state = put_seat(state, seat, s._replace(hand=s.hand.remove(action.card)))
-    state = put_trooper(state, t._replace(attached=t.attached + (Attached(action.card, seat),)))
+    state, t = attach_from_hand(state, seat, action.uid, action.card)
     who = "a warrior in cover" if t.hidden else t.card
     return state, [event(R.KI_POWERS, f"seat {seat} attaches the Ki Power {action.card} to {who}", seat=seat,
                          uid=t.uid, card=action.card)]

@@ -26,7 +26,7 @@ from . import sections as R
 from .actions import ACTION_TYPES, register
 from .cards import STRIKES, _Base, _check_class, register_card_type
 from .combat import ATTACHED_RATINGS
-from .state import Attached, DTState, Trooper, put_seat, put_trooper
+from .state import DTState, Trooper, attach_from_hand
 
 
 class Relic(NamedTuple):
@@ -106,10 +106,7 @@ def relic_options(game: Any, state: DTState) -> list[PlayRelic]:
 
 def do_relic(game: Any, state: DTState, action: PlayRelic, chance: Any) -> tuple[DTState, list[Event]]:
     seat = state.current
-    t = state.trooper(action.uid)
-    s = state.seats[seat]
-    state = put_seat(state, seat, s._replace(hand=s.hand.remove(action.card)))
-    state = put_trooper(state, t._replace(attached=t.attached + (Attached(action.card, seat),)))
+    state, t = attach_from_hand(state, seat, action.uid, action.card)
     who = "a warrior in cover" if t.hidden else t.card
     return state, [event(R.RELICS, f"seat {seat} attaches the Relic {action.card} to {who}", seat=seat,
                          uid=t.uid, card=action.card)]

@@ -198,6 +198,16 @@ def put_trooper(state: DTState, trooper: Trooper, **changes: Any) -> DTState:
     return state._replace(troopers=tuple(trooper if t.uid == trooper.uid else t for t in state.troopers), **changes)
 
 
+def attach_from_hand(state: DTState, seat: int, uid: int, card: str) -> tuple[DTState, Trooper]:
+    """Seat ``seat`` takes ``card`` from his hand and attaches it to warrior ``uid``
+    (Equip, Bestow Gift, Relics, Ki Powers, Beasts: the caller checked it may).
+    Returns the new state and the warrior as it was, for the log."""
+    t = state.trooper(uid)
+    s = state.seats[seat]
+    state = put_seat(state, seat, s._replace(hand=s.hand.remove(card)))
+    return put_trooper(state, t._replace(attached=t.attached + (Attached(card, seat),))), t
+
+
 def pay(state: DTState, seat: int, amount: int) -> DTState:
     """Take ``amount`` Destiny Points from ``seat``'s pool (the caller checked it can)."""
     purses = list(state.purses)
@@ -205,5 +215,5 @@ def pay(state: DTState, seat: int, amount: int) -> DTState:
     return state._replace(purses=tuple(purses))
 
 
-__all__ = ["Attached", "Award", "Placed", "DTState", "GameResult", "Phase", "Seat", "Trooper", "UNSEEN", "pay", "put_seat",
+__all__ = ["Attached", "attach_from_hand", "Award", "Placed", "DTState", "GameResult", "Phase", "Seat", "Trooper", "UNSEEN", "pay", "put_seat",
            "put_trooper"]

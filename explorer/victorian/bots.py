@@ -17,11 +17,10 @@ runners give them the observation, never the state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..core.bots import BotInfo, BotRegistry
 from ..core.engine import DeterministicPolicy, Policy, RandomPolicy
 from .actions import (Attack, AttachPlot, Done, Facilitate, Heal, LookAt, Pass, PlayEvent, Recall, Recruit, Sacrifice,
                       Send, Shed, Showdown, Stop, Strike, Summon, TakeWound, Track, Wheels)
@@ -32,30 +31,10 @@ from .units import fight, is_mastermind, lasting_fight, minions_of, track_terms,
 
 # -- the registry ------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class BotInfo:
-    name: str
-    make: Callable[[], Policy]
-    summary: str
-
-
-REGISTRY: dict[str, BotInfo] = {}
-
-
-def register(name: str, make: Callable[[], Policy], summary: str) -> None:
-    if name in REGISTRY:
-        raise ValueError(f"bot {name!r} registered twice")
-    REGISTRY[name] = BotInfo(name, make, summary)
-
-
-def get_bot(name: str | Policy) -> Policy:
-    """A fresh bot by name (a policy object is returned as it is)."""
-    if isinstance(name, Policy):
-        return name
-    info = REGISTRY.get(name) if isinstance(name, str) else None
-    if info is None:
-        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(REGISTRY)}")
-    return info.make()
+REGISTRY = BotRegistry()
+register = REGISTRY.register
+#: a fresh bot by name (a policy object is returned as it is)
+get_bot = REGISTRY.get_bot
 
 
 # -- odds the greedy bot reads (floats, cached: the bot only ranks) ------------------------------------
