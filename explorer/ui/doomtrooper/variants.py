@@ -66,8 +66,9 @@ class VariantTable(Displayable):
                                               description=name, layout=W.Layout(width="auto")),
                                    "xp-dt-choice", f"xp-dt-choice-{name}")
                       for name in CHOICES}
-        self.players = tagged(W.Dropdown(options=[("as the rules need", None)] + [(str(n), n) for n in range(2, 7)],
-                                         value=None, description="players", layout=W.Layout(width="auto")),
+        # 0: as many as the variant needs (a Dropdown shows no label for None)
+        self.players = tagged(W.Dropdown(options=[("as the rules need", 0)] + [(str(n), n) for n in range(2, 7)],
+                                         value=0, description="players", layout=W.Layout(width="auto")),
                               "xp-dt-players")
         self.seed = tagged(W.IntText(value=seed, description="seed", layout=W.Layout(width="160px")), "xp-dt-seed")
         self.deal_button = tagged(W.Button(description="Deal", icon="random", button_style="primary"), "xp-dt-deal")
@@ -96,7 +97,7 @@ class VariantTable(Displayable):
         try:
             rules = override_rules(changes)
             stepper = TableStepper(seed=self.seed.value, seat=0, policy=self.policy, rules=changes,
-                                   players=self.players.value)
+                                   players=self.players.value or None)
         except (RuleError, DataError, ValueError) as e:
             message = f"Not dealt: {e}"
             self.status.value = f"<span style='color:#b00'>{esc(message)}</span>"
