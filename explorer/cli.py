@@ -485,7 +485,10 @@ def _quiet_stdout() -> None:
 
 
 def _run(argv: list[str] | None) -> int:
-    parser = build_parser()
+    try:
+        parser = build_parser()  # a game's options may read its data: a bad file is a user's mistake
+    except DataError as exc:
+        return _error(str(exc))
     try:
         args, extra = parser.parse_known_args(argv)
         if extra and args.command != "lab":

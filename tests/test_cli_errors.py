@@ -93,3 +93,23 @@ def test_bad_data_is_one_error_line(capsys, monkeypatch, tmp_path):
 
     monkeypatch.setattr(asylum, "load_roster", broken)
     assert "villains.toml" in one_error(capsys, ["odds", "Oscar", "Gargantua"])
+
+
+def test_a_broken_data_file_of_one_game_stops_only_that_game(capsys, tmp_path, monkeypatch):
+    """Data that cannot lie: an out-of-range number in Doomtrooper's rules file is one
+    error line naming the file, the entry and the field for that game's commands, while
+    the other games' commands still run."""
+    import shutil
+
+    from explorer.core.data import data_dir
+
+    data = tmp_path / "data"
+    shutil.copytree(data_dir(), data)
+    rules = data / "doomtrooper" / "rules.toml"
+    rules.write_text(rules.read_text().replace("cover_armor = { value = 3,", "cover_armor = { value = 99,"))
+    monkeypatch.setenv("EXPLORER_DATA", str(data))
+    line = one_error(capsys, ["check", "doomtrooper"])
+    assert "rules.toml" in line and "'numbers'" in line and "cover_armor" in line and "0..10" in line
+    assert "cover_armor" in one_error(capsys, ["simulate", "doomtrooper", "--games", "2"])
+    assert main(["check", "asylum"]) == 0
+    assert main(["simulate", "asylum", "--games", "2", "--seed", "1"]) == 0

@@ -21,7 +21,7 @@ from ..core.engine import Policy, simulate
 from ..core.runs import SimulationInterrupted, game_seed, run
 from .bots import REGISTRY, get_bot
 from .game import DoomtrooperGame
-from .params import override_rules, rule_choices
+from .params import override_rules, rule_choices, VARIANTS
 from .state import GameResult
 
 PolicySpec = str | Policy | Sequence[str | Policy]
@@ -137,7 +137,7 @@ def cli_arguments(parser) -> None:
     parser.add_argument("--players", type=int, default=None,
                         help="players per game, at least 2 (default 2, or the number the variant needs)")
     parser.add_argument("--variant", default=None, metavar="NAME",
-                        help="play a variant of the rulebook: " + ", ".join(rule_choices()["variant"]) +
+                        help="play a variant of the rulebook: " + ", ".join(VARIANTS) +
                              " (the same as --rule variant=NAME; default standard)")
     parser.add_argument("--decks", default=None, metavar="NAME,NAME",
                         help="the sample decks of data/doomtrooper/decks.toml, one per seat, joined by commas "
