@@ -60,7 +60,10 @@ def test_the_view_steps_through_a_game_turn_by_turn():
     assert view.result is not None and len(view.turns) >= 10
     view.slider.value = 5
     state, _ = view.turns[5]
+    assert view.slider.label == str(state.turn)
     assert f"turn {state.turn}" in view.figure.layout.title.text
     assert "variants.colonization.points" in view.log.value
-    view.slider.value = view.slider.max
+    assert view.slider.label == str(state.turn)  # the slider reads the game's turn number
+    view.slider.value = len(view.turns) - 1
+    assert view.slider.label == "end"
     assert "Colony Points" in " ".join(t.name or "" for t in view.figure.data)

@@ -160,8 +160,10 @@ class ColonizationView(Displayable):
                 lines = []
         self.result = stepper.state.result
         self.figure = LiveFigure(solar_figure(self.turns[0][0] if self.turns else None, earth_bonus=game.rules.colony_earth))
-        self.slider = tagged(W.IntSlider(value=0, min=0, max=max(0, len(self.turns) - 1), description="turn",
-                                         continuous_update=False), "xp-dt-colony-turn")
+        # labelled with the game's turn numbers (both players' turns counted), valued by snapshot
+        labels = [("end" if state.over else str(state.turn), k) for k, (state, _) in enumerate(self.turns)]
+        self.slider = tagged(W.SelectionSlider(options=labels or [("-", 0)], value=0, description="turn",
+                                               continuous_update=False), "xp-dt-colony-turn")
         self.log = tagged(W.HTML(), "xp-dt-colony-log")
         self.slider.observe(lambda _: self.show(self.slider.value), names="value")
         head = W.HTML(f"<b>{esc(self.result) if self.result is not None else 'not finished'}</b>")
