@@ -9,7 +9,7 @@ one line what each holds.
 from __future__ import annotations
 
 from ..core.data import Checked, data_path
-from ..core.rulebook import cited, require, sections, summaries_path
+from ..core.rulebook import check_summaries
 from . import sections as R
 from .board import load_board, plot_rooms
 from .event_table import load_event_table
@@ -22,11 +22,7 @@ def check_data() -> list[Checked]:
     """Load and cross-check every data file of Doom Asylum; one summary per file.
     The first problem raises :class:`~explorer.core.data.DataError`."""
     out = []
-    path = summaries_path(R.GAME)
-    ids = cited(R, R.GAME)
-    require(R.GAME, ids, path)
-    out.append(Checked(path, f"{len(sections(R.GAME, path))} section summaries, covering the {len(ids)} "
-                             "sections the code cites"))
+    out.append(check_summaries(R, R.GAME))
     path = data_path("asylum", "villains.toml")
     roster = load_roster(path)
     out.append(Checked(path, f"{len(roster)} villains ({len(masterminds(roster))} starred)"))

@@ -24,25 +24,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import runs
+from ..core.bots import PolicySpec, seat_policies
 from ..core.engine import Policy, simulate
 from ..core.runs import SimulationInterrupted, game_seed
 from .bots import get_bot
 from .game import AsylumGame, GameResult
 
-PolicySpec = str | Policy | Sequence[str | Policy]
 MAX_CHUNK = runs.MAX_CHUNK  # games per job handed to a worker process
 
 
 def policies_for(policy: PolicySpec, players: int) -> Policy | dict[int, Policy]:
     """One bot for every seat, or one per seat (a list, or names joined by commas)."""
-    if isinstance(policy, str) and "," in policy:
-        policy = [p.strip() for p in policy.split(",")]
-    if isinstance(policy, (str, Policy)):
-        return get_bot(policy)
-    bots = [get_bot(p) for p in policy]
-    if len(bots) != players:
-        raise ValueError(f"{len(bots)} policies given for {players} players")
-    return dict(enumerate(bots))
+    return seat_policies(policy, players, get_bot)
 
 
 def play_game(game: AsylumGame, players: int, seed: int | str, policies, masterminds: str = "star") -> GameResult:

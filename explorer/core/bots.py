@@ -10,7 +10,7 @@ layer and the notebooks find a bot by its name.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .engine import Policy
@@ -43,4 +43,22 @@ class BotRegistry(dict):
         return info.make()
 
 
-__all__ = ["BotInfo", "BotRegistry"]
+#: a bot for every seat (a name or a policy), or one per seat (a list, or names joined by commas)
+PolicySpec = str | Policy | Sequence[str | Policy]
+
+
+def seat_policies(policy: PolicySpec, players: int, get_bot: Callable[[str | Policy], Policy]
+                  ) -> Policy | dict[int, Policy]:
+    """One bot for every seat, or one per seat (a list, or names joined by commas),
+    each found by the game's ``get_bot``."""
+    if isinstance(policy, str) and "," in policy:
+        policy = [p.strip() for p in policy.split(",")]
+    if isinstance(policy, (str, Policy)):
+        return get_bot(policy)
+    bots = [get_bot(p) for p in policy]
+    if len(bots) != players:
+        raise ValueError(f"{len(bots)} policies given for {players} players")
+    return dict(enumerate(bots))
+
+
+__all__ = ["BotInfo", "BotRegistry", "PolicySpec", "seat_policies"]

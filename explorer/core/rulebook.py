@@ -15,7 +15,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import NamedTuple
 
-from .data import DataError, cached_file, data_path, read_toml
+from .data import Checked, DataError, cached_file, data_path, read_toml
 from .events import RuleRef
 
 
@@ -83,3 +83,13 @@ def require(game: str, section_ids: Iterable[str], path: str | os.PathLike | Non
         more = f" (also missing: {', '.join(missing[1:])})" if len(missing) > 1 else ""
         raise DataError(path, missing[0], "summary",
                         f"no summary for section {missing[0]!r}, which the {game} code cites{more}")
+
+
+def check_summaries(module: ModuleType, game: str) -> Checked:
+    """The ``check`` command's line for ``game``'s summaries file: every section its
+    ``sections`` module cites has a summary (else :func:`require`'s DataError)."""
+    path = summaries_path(game)
+    ids = cited(module, game)
+    require(game, ids, path)
+    return Checked(path, f"{len(sections(game, path))} section summaries, covering the {len(ids)} sections "
+                         "the code cites")

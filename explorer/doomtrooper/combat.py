@@ -35,7 +35,7 @@ from ..core.tuples import quick_replace
 from ..core.deck import Multiset
 from ..core.dist import contest
 from ..core.engine import Chance, Decision, Game, IllegalAction, Step
-from ..core.events import Event, event
+from ..core.events import Event, RuleRef, event
 from ..core.rounds import Rounds, RoundsState
 from ..core.subgame import SubGame
 from . import effects as E
@@ -278,9 +278,10 @@ class RoundPlay(NamedTuple):
 ANNOUNCEMENTS: list[Announcement] = []
 #: action type -> the play (registered by :mod:`explorer.doomtrooper.alliances`).
 ROUND_PLAYS: dict[type, RoundPlay] = {}
-#: card type -> ``(card, tactic) -> (attack, armor, value, rule, strike)`` for a card of that
-#: type attached to a warrior (Relics, Ki Powers); ``strike`` as a warrior's ``strike_first``.
-ATTACHED_RATINGS: dict[str, Any] = {}
+#: card type -> the rule that makes a card of that type count when attached to a warrior
+#: (Relics, Ki Powers): its Fight or Shoot (by the tactic), Armor and Value add to the
+#: warrior's, and its ``strike_first`` works as a warrior's.
+ATTACHED_RATINGS: dict[str, RuleRef] = {}
 #: ``(combat, table, seat, card) -> (rule, reason) | None``: why a Special with keywords may
 #: not be played in this combat (the Mortificator expansion's Poisons); ``None``: it may.
 PLAY_LIMITS: list[Any] = []
@@ -520,7 +521,8 @@ class Combat(Game):
                 p = E.params(c)
                 da, dr, dv, rule = (p.fight if tactic == "fight" else p.shoot), p.armor, p.value, R.ART
             elif kind in ATTACHED_RATINGS:  # the expansions' attachments: Relics, Ki Powers
-                da, dr, dv, rule, extra = ATTACHED_RATINGS[kind](c, tactic)
+                da, dr, dv = (c.fight if tactic == "fight" else c.shoot), c.armor, c.value
+                rule, extra = ATTACHED_RATINGS[kind], c.strike_first
                 if extra:
                     first = True
                     ends = ends or extra == "ends"

@@ -57,13 +57,8 @@ def _build(data: dict, path: Path, aff: Any) -> KiPower:
     return KiPower(**data)
 
 
-def ratings(card: Any, tactic: str) -> tuple[int, int, int, Any, str]:
-    """What an attached Ki Power adds in a combat of ``tactic`` (whatever the warrior's affiliation now)."""
-    return (card.fight if tactic == "fight" else card.shoot), card.armor, card.value, R.KI_POWERS, card.strike_first
-
-
 register_card_type("ki_power", KiPower, _KiRow, "AttachKiPower", _build)
-ATTACHED_RATINGS["ki_power"] = ratings
+ATTACHED_RATINGS["ki_power"] = R.KI_POWERS  # its ratings add to its warrior's
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,13 +58,8 @@ def _build(data: dict, path: Path, aff: Any) -> Relic:
     return Relic(**data)
 
 
-def ratings(card: Any, tactic: str) -> tuple[int, int, int, Any, str]:
-    """What an attached Relic adds in a combat of ``tactic``."""
-    return (card.fight if tactic == "fight" else card.shoot), card.armor, card.value, R.RELICS, card.strike_first
-
-
 register_card_type("relic", Relic, _RelicRow, "PlayRelic", _build)
-ATTACHED_RATINGS["relic"] = ratings
+ATTACHED_RATINGS["relic"] = R.RELICS  # its ratings add to its warrior's
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.bots import PolicySpec, seat_policies
 from ..core.engine import Policy, simulate
 from ..core.runs import SimulationInterrupted, game_seed, run
 from .bots import REGISTRY, get_bot
@@ -24,19 +25,11 @@ from .game import DoomtrooperGame
 from .params import override_rules, rule_choices, VARIANTS
 from .state import GameResult
 
-PolicySpec = str | Policy | Sequence[str | Policy]
 
 
 def policies_for(policy: PolicySpec, players: int) -> Policy | dict[int, Policy]:
     """One bot for every seat, or one per seat (a list, or names joined by commas)."""
-    if isinstance(policy, str) and "," in policy:
-        policy = [p.strip() for p in policy.split(",")]
-    if isinstance(policy, (str, Policy)):
-        return get_bot(policy)
-    bots = [get_bot(p) for p in policy]
-    if len(bots) != players:
-        raise ValueError(f"{len(bots)} policies given for {players} players")
-    return dict(enumerate(bots))
+    return seat_policies(policy, players, get_bot)
 
 
 def play_game(game: DoomtrooperGame, players: int | None, seed: int | str, policies, decks=None) -> GameResult:

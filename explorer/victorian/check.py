@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.data import Checked, data_path
-from ..core.rulebook import cited, require, sections, summaries_path
+from ..core.rulebook import check_summaries
 from . import sections as R
 from .cards import SIDES, deck_counts, load_cards, load_tokens
 from .interpretations import load_interpretations
@@ -22,11 +22,7 @@ from .params import FACE_TABLES, NUMBERS, OPTIONS, load_rules, load_tables
 def check_data() -> list[Checked]:
     """Load and cross-check every data file; one summary per file."""
     out = []
-    path = summaries_path(R.GAME)
-    ids = cited(R, R.GAME)
-    require(R.GAME, ids, path)
-    out.append(Checked(path, f"{len(sections(R.GAME, path))} section summaries, covering the {len(ids)} sections "
-                             "the code cites"))
+    out.append(check_summaries(R, R.GAME))
     path = data_path("victorian", "tokens.toml")
     tokens = load_tokens(path)
     out.append(Checked(path, f"{len(tokens)} kinds of token"))
