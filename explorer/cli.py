@@ -131,7 +131,8 @@ def app_command(port: int, pool: int = 1) -> list[str]:
     """The Voila command line serving the notebooks folder with the explorer's template."""
     cmd = [sys.executable, "-m", "voila", str(ROOT / "notebooks"), "--no-browser", f"--port={port}",
            "--Voila.ip=127.0.0.1", "--template=explorer",
-           "--VoilaConfiguration.extension_denylist=['anywidget']"]  # no page uses it: less to load
+           # no page uses anywidget; figures are drawn by the template's plotly.js (explorer.ui.common.plotly_output)
+           "--VoilaConfiguration.extension_denylist=['anywidget','jupyterlab-plotly']"]
     if pool > 0:
         cmd += ["--preheat_kernel=True", f"--pool_size={pool}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:

@@ -142,14 +142,34 @@ def tagged(widget: W.Widget, *classes: str) -> W.Widget:
 
 # -- figures -----------------------------------------------------------------------------------
 
+#: The trace types of plotly.js's cartesian bundle, which draws the app's figures
+#: (share/jupyter/voila/templates/explorer/static/, tools/vendor_plotly.py).
+APP_TRACES = frozenset({"bar", "box", "contour", "heatmap", "histogram", "histogram2d", "histogram2dcontour",
+                        "image", "pie", "scatter", "scatterternary", "violin"})
+
+
 def plotly_output(fig: go.Figure) -> dict[str, Any]:
-    """A figure as one notebook output: plotly's own MIME type (drawn by the
-    plotly extension of JupyterLab and Voila) and a line of text."""
+    """A figure as one notebook output: plotly's own MIME type (drawn by the plotly
+    extension in JupyterLab), HTML that the app draws with plotly.js's cartesian
+    bundle (``explorerPlot`` in the app's template; elsewhere it stays empty), and a
+    line of text.  A trace type that bundle lacks is refused here, not left blank.
+
+    >>> out = plotly_output(go.Figure(go.Bar(x=[1], y=[2]), layout=dict(title="</script>")))
+    >>> sorted(out["data"]), out["data"]["text/html"].count("</script>")  # only its own end
+    (['application/vnd.plotly.v1+json', 'text/html', 'text/plain'], 1)
+    """
+    missing = sorted({trace.type for trace in fig.data} - APP_TRACES)
+    if missing:
+        raise ValueError(f"the app cannot draw {', '.join(missing)} traces: its plotly.js bundle has "
+                         f"{', '.join(sorted(APP_TRACES))} (see tools/vendor_plotly.py)")
     spec = json.loads(fig.to_json())
     spec["config"] = {"displaylogo": False}
     title = fig.layout.title.text or "a plotly figure"
+    # "<" written as \u003c: the figure's text can never end the script or open a comment in it
+    js = json.dumps(spec, separators=(",", ":")).replace("<", "\\u003c")
+    page = f'<div class="xp-plotly"></div><script>window.explorerPlot && explorerPlot(document.currentScript, {js})</script>'
     return {"output_type": "display_data", "metadata": {},
-            "data": {"application/vnd.plotly.v1+json": spec, "text/plain": f"<figure: {title}>"}}
+            "data": {"application/vnd.plotly.v1+json": spec, "text/html": page, "text/plain": f"<figure: {title}>"}}
 
 
 class LiveFigure:
@@ -164,7 +184,7 @@ class LiveFigure:
     dropped: its view keeps the first drawing forever (the second board of the
     rules tour did).  An ``Output`` holds the whole current figure, so a view
     made at any time draws the figure as it is now, and the page loads plotly.js
-    once.  ``data`` and ``layout`` read the figure; ``widget`` goes in layouts.
+    once (in the app, its cartesian bundle: :func:`plotly_output`).  ``data`` and ``layout`` read the figure; ``widget`` goes in layouts.
     """
 
     def __init__(self, figure: go.Figure, *classes: str, width: str | None = None):

@@ -164,8 +164,17 @@ class WhatIfLab(Displayable):
     def _empty(title: str, x: str) -> go.Figure:
         fig = go.Figure()
         fig.update_layout(title=title, width=560, height=340, margin=dict(l=50, r=20, t=50, b=50),
-                          xaxis_title=x, template="plotly_white")
+                          xaxis_title=x, template="plotly_white", xaxis_visible=False, yaxis_visible=False,
+                          annotations=[dict(text="press Run to fill this chart", showarrow=False, xref="paper",
+                                            yref="paper", x=0.5, y=0.5, font=dict(color="#777"))])
         return fig
+
+    @staticmethod
+    def _clear(fig: go.Figure) -> None:
+        """Empty a chart for new results: no traces, no hint, axes shown."""
+        fig.data = ()
+        fig.layout.annotations = ()
+        fig.update_layout(xaxis_visible=True, yaxis_visible=True)
 
     def _draw(self, frame, name: str, values: list[Any]) -> None:
         seats = [c for c in frame.columns if c.startswith("win_seat_") and not c.endswith(("_low", "_high"))]
@@ -174,7 +183,7 @@ class WhatIfLab(Displayable):
 
         def bars(live, cols, labels, title):
             with figure_update(live) as fig:
-                fig.data = ()
+                self._clear(fig)
                 for k, r in enumerate(rows):
                     y = [r[c] for c in cols]
                     fig.add_bar(x=labels, y=y, name=f"{name} = {r[name]}", marker_color=COLOURS[k % len(COLOURS)],
@@ -190,7 +199,7 @@ class WhatIfLab(Displayable):
         bars(self.masterminds_fig, masters, [c.split(":", 1)[1] for c in masters],
              "Share of games won, by the winner's starting mastermind")
         with figure_update(self.spread_fig) as spread:
-            spread.data = ()
+            self._clear(spread)
             xs = [str(r[name]) for r in rows]
             if "seat_spread" in frame:
                 spread.add_bar(x=xs, y=[r["seat_spread"] for r in rows], name="largest gap",
@@ -207,7 +216,7 @@ class WhatIfLab(Displayable):
                                           yaxis_tickformat=".0%", barmode="overlay")
         records = frame.attrs.get("records")
         with figure_update(self.length_fig) as length:
-            length.data = ()
+            self._clear(length)
             if records is not None and len(records):
                 for k, r in enumerate(rows):
                     turns = records.loc[records["point"] == k, "turns"].tolist()
@@ -217,7 +226,7 @@ class WhatIfLab(Displayable):
                                           xaxis_title="turns", yaxis_tickformat=".0%", yaxis_title="games")
         effect = part(self.game.value, "metrics").exact_effect(name, values)
         with figure_update(self.exact_fig) as exact:
-            exact.data = ()
+            self._clear(exact)
             if effect is None:
                 exact.update_layout(title=f"The exact, local effect: none defined for {name}",
                                              xaxis_title="")

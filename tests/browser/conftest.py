@@ -23,28 +23,34 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
 WARM_TIMEOUT = 300  # s: every notebook run once by its pre-heated kernel
 
 
-def _busy(proc) -> float:
-    """CPU seconds used so far by the server and its kernels."""
+def _busy(proc) -> dict[int, float]:
+    """CPU seconds used so far by the server and each of its kernels, by process id."""
     import psutil
 
     try:
         root = psutil.Process(proc.pid)
         procs = [root, *root.children(recursive=True)]
     except psutil.NoSuchProcess:
-        return 0.0
-    total = 0.0
+        return {}
+    used = {}
     for p in procs:
         try:
             t = p.cpu_times()
-            total += t.user + t.system
+            used[p.pid] = t.user + t.system
         except psutil.NoSuchProcess:
             pass
-    return total
+    return used
+
+
+#: a process using less than this share of a core is idle (an idle kernel uses about 1%;
+#: one running its notebook, all of a core); the total would grow with every kernel
+IDLE_SHARE = 0.1
 
 
 def _wait_until_warm(proc, log_name: str, at_least: float = 5) -> float:
-    """Wait until the pre-heated kernels have run their notebooks: the server and its
-    kernels use (almost) no CPU for two seconds.  Returns the seconds it took."""
+    """Wait until the pre-heated kernels have run their notebooks: for two seconds no
+    process of the server (it, or any kernel) uses more than a tenth of a core.
+    Returns the seconds it took."""
     start = time.time()
     quiet = 0
     last = _busy(proc)
@@ -53,7 +59,8 @@ def _wait_until_warm(proc, log_name: str, at_least: float = 5) -> float:
         if proc.poll() is not None:
             pytest.fail(f"voila exited: see {log_name}")
         now = _busy(proc)
-        quiet = quiet + 1 if now - last < 0.03 else 0
+        busiest = max((t - last.get(pid, 0.0) for pid, t in now.items()), default=0.0)
+        quiet = quiet + 1 if busiest < IDLE_SHARE * 0.5 else 0
         last = now
         if quiet >= 4 and time.time() - start > at_least:
             return time.time() - start
@@ -129,9 +136,20 @@ def _console(page, message) -> None:
     page.errors.append(f"console: {message.text}")
 
 
+def _cut_short_by_leaving(request) -> bool:
+    """Leaving a page (a link followed, the tab closed) aborts its calls to the kernel in
+    flight (the kernel's model, its shutdown): not an error of the page."""
+    return request.failure == "net::ERR_ABORTED" and ("/api/kernels/" in request.url or "/api/shutdown/" in request.url)
+
+
+#: true once every figure on the page is drawn (explorer-plots.js in the app's template)
+ALL_FIGURES_DRAWN = "[...document.querySelectorAll('.xp-plotly')].every(d => d.querySelector('.main-svg'))"
+
+
 @pytest.fixture
 def open_notebook(voila_url, browser):
-    """Open a notebook (path under notebooks/) as the app shows it; return the page.
+    """Open a notebook (path under notebooks/) as the app shows it, once ``wait_for``
+    shows and every figure is drawn; return the page (``page.requested``: every URL).
     Any JavaScript error the page logs (an error on the console, an uncaught
     exception, a failed request) fails the test when it ends."""
     pages = []
@@ -139,21 +157,24 @@ def open_notebook(voila_url, browser):
     def _open(relpath: str, wait_for: str, timeout: float = 120):
         page = browser.new_page()
         page.errors = []
+        page.requested = []
+        page.on("request", lambda r: page.requested.append(r.url))
         page.on("console", lambda m: _console(page, m))
         page.on("pageerror", lambda e: page.errors.append(f"uncaught: {e}"))
         page.on("response", lambda r: page.errors.append(f"HTTP {r.status}: {r.request.method} {r.url}")
                 if r.status >= 400 else None)
-        page.on("requestfailed", lambda r: page.errors.append(f"request failed: {r.url}")
-                if "/api/shutdown/" not in r.url else None)  # leaving a page cuts its kernel's shutdown call short
+        page.on("requestfailed", lambda r: None if _cut_short_by_leaving(r) else page.errors.append(
+            f"request failed ({r.failure}): {r.url}"))
         pages.append((relpath, page))
         t = time.perf_counter()
         page.goto(f"{voila_url}/voila/render/{relpath}", timeout=timeout * 1000)
         page.wait_for_selector(wait_for, timeout=timeout * 1000)
+        page.wait_for_function(ALL_FIGURES_DRAWN, timeout=timeout * 1000)
         page.opened_in = time.perf_counter() - t
         return page
 
     yield _open
     errors = [f"{rel}: {e}" for rel, page in pages for e in page.errors]  # before closing: closing a page
     for _, page in pages:                                                 # cancels its kernel's shutdown call
-        page.close()
+        page.close(run_before_unload=True)  # as a visitor leaves: the page asks Voila to stop its kernel
     assert not errors, "JavaScript errors in the page:\n" + "\n".join(errors)

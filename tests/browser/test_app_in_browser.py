@@ -1,5 +1,5 @@
-"""The explorer as an app (``python -m explorer app``): every page opens ready to use
-within 3 seconds (pre-heated kernels), with no JavaScript error; the what-if page runs
+"""The explorer as an app (``python -m explorer app``): every page opens ready to use,
+figures drawn, within 3 seconds (pre-heated kernels), with no JavaScript error; the what-if page runs
 a tiny sweep; the rules tour forks a game.
 
 This module runs first (file order), so each page is opened once while its
@@ -8,6 +8,7 @@ pre-heated kernel is fresh, as a visitor would find it."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -23,24 +24,24 @@ READY = {
     "doomtrooper/02_expansions_and_variants.ipynb": "button.xp-dt-deal",
 }
 PAGES = sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in str(p))
-TARGET = 3.0  # seconds from opening to a usable page
+TARGET = 3.0  # seconds from opening to a usable page: its widgets shown and its figures drawn
 WAIT = 60_000
 
 
 #: seconds to a usable page, by page, as measured below (reported by the summary test)
 TIMES: dict[str, float] = {}
-CEILING = 5.0  # no page may take longer, even on a busy machine
-GUARD = 3.5  # the median page must stay under this (the target is TARGET)
+#: figures drawn on each page when it opened
+FIGURES: dict[str, int] = {}
 
 
 @pytest.mark.parametrize("page_path", PAGES)
-def test_every_page_is_ready_quickly(open_notebook, pool_ready, page_path, record_property):
-    """The app: a page opens with its widgets ready (its kernel was pre-heated), measured from
-    the click to a usable page.  Pages are opened in turn by one visitor (the landing page
-    first, as the app opens), each once the pool has a warm kernel for it again.  A page
-    slower than the 3 s target is opened once more (a busy CI machine): the better time
-    counts.  Each page must stay under the ceiling; the median is checked below, since a
-    2-core machine's load moves single pages by a second."""
+def test_every_page_is_ready_within_three_seconds(open_notebook, pool_ready, page_path, record_property):
+    """The app: a page opens with its widgets ready (its kernel was pre-heated) and its
+    figures drawn within 3 s, measured from the click.  Pages are opened in turn by one
+    visitor (the landing page first, as the app opens), each once the pool has a warm
+    kernel for it again.  A page slower than the target is opened once more (a busy CI
+    machine): the better time counts.  The figures are drawn by the app's own plotly.js
+    bundle, and JupyterLab's plotly extension (the full 4.8 MB plotly.js) is never loaded."""
     times = []
     for _ in range(2):
         pool_ready()
@@ -49,24 +50,23 @@ def test_every_page_is_ready_quickly(open_notebook, pool_ready, page_path, recor
         if page.opened_in < TARGET:
             break
     TIMES[page_path] = min(times)
+    FIGURES[page_path] = page.locator(".xp-plotly.js-plotly-plot").count()
     record_property("seconds_to_ready", [round(t, 2) for t in times])
-    print(f"{page_path}: ready in {' then '.join(f'{t:.2f}' for t in times)} s")
-    assert min(times) < CEILING, f"{page_path} took {min(times):.1f} s to be ready (ceiling {CEILING} s)"
+    print(f"{page_path}: ready in {' then '.join(f'{t:.2f}' for t in times)} s, {FIGURES[page_path]} figures")
+    assert not [url for url in page.requested if "labextensions/jupyterlab-plotly" in url]
+    assert min(times) < TARGET, f"{page_path} took {min(times):.1f} s to be ready (target {TARGET} s)"
 
 
-def test_pages_are_ready_within_three_seconds():
-    """The app's target: a page is usable within 3 s of opening.  Every page's time and the
-    median are printed against that target; the test fails when the median page passes
-    the guard of 3.5 s (on a 2-core CI machine the median measures 2.6 to 2.9 s and moves
-    by a few tenths between runs, so failing at 3.0 would make CI a coin toss)."""
+def test_the_app_pages_timings_are_reported():
+    """Every page's time to ready against the 3 s target, the median and the slowest
+    (each page is checked above); pages with figures load plotly.js, others do not."""
     import statistics
 
     assert set(TIMES) == set(PAGES), "run with the page tests above"
     for path, t in sorted(TIMES.items()):
-        print(f"  {path:<48} {t:.2f} s")
-    median = statistics.median(TIMES.values())
-    print(f"  median {median:.2f} s, slowest {max(TIMES.values()):.2f} s (target {TARGET} s)")
-    assert median < GUARD, f"the median page took {median:.1f} s to be ready (target {TARGET} s, guard {GUARD} s)"
+        print(f"  {path:<48} {t:.2f} s  ({FIGURES[path]} figures)")
+    print(f"  median {statistics.median(TIMES.values()):.2f} s, slowest {max(TIMES.values()):.2f} s (target {TARGET} s)")
+    assert FIGURES["00_start_here.ipynb"] == 0 and FIGURES["asylum/02_combat_odds.ipynb"] >= 2
 
 
 def test_the_what_if_page_runs_a_tiny_sweep(open_notebook):
@@ -107,3 +107,30 @@ def test_the_rules_tour_forks_a_game(open_notebook):
                            timeout=WAIT)
     text = page.locator(".xp-fork-view").first.inner_text()
     assert "done: on to the move" in text and "%" in text
+
+
+def test_leaving_a_page_stops_its_kernel(voila_server, browser, pool_ready):
+    """A visitor leaving a page (closing the tab) frees its kernel: the page asks Voila to
+    shut it down, so a long-running app does not gather idle kernels."""
+    import psutil
+
+    base, proc, _ = voila_server
+
+    def kernels() -> set[int]:
+        return {p.pid for p in psutil.Process(proc.pid).children(recursive=True) if "ipykernel" in " ".join(p.cmdline())}
+
+    pool_ready()
+    before = kernels()
+    page = browser.new_page()
+    page.goto(f"{base}/voila/render/00_start_here.ipynb")
+    page.wait_for_selector(READY["00_start_here.ipynb"])
+    pool_ready()  # the page's kernel came from the pool, which started a replacement
+    during = kernels()
+    assert len(during) == len(before) + 1
+    page.close(run_before_unload=True)
+    deadline = time.time() + 20
+    while time.time() < deadline and len(kernels()) > len(before):
+        time.sleep(0.2)
+    after = kernels()
+    assert after == during - (before - after), "the page's kernel is still running"
+    assert len(before - after) == 1 and len(after - before) == 1  # the page's went; its replacement stays

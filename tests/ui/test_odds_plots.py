@@ -161,3 +161,35 @@ def test_figure_update_redraws_the_whole_figure():
     spec = output["data"]["application/vnd.plotly.v1+json"]
     assert spec["data"][0]["y"] == [0.5] and spec["layout"]["title"]["text"] == "now"
     assert "xp-test" in live.widget._dom_classes and live.data[0].y == (0.5,)
+
+
+def _figure_in_html(output: dict) -> dict:
+    """The figure the app's HTML part hands to ``explorerPlot``."""
+    import json
+    import re
+
+    page = output["data"]["text/html"]
+    match = re.fullmatch(r'<div class="xp-plotly"></div><script>window\.explorerPlot && '
+                         r'explorerPlot\(document\.currentScript, (.*)\)</script>', page, re.S)
+    assert match, page[:200]
+    return json.loads(match.group(1))
+
+
+def test_a_figure_carries_the_html_the_app_draws():
+    """The app draws figures from their HTML part (the template's plotly.js bundle); it
+    holds exactly plotly's figure, and no text of the figure can end its script."""
+    live = LiveFigure(go.Figure(go.Heatmap(z=[[1, 2]]), layout=dict(title="a </script><!-- b & c")), "xp-test")
+    (output,) = live.widget.outputs
+    assert _figure_in_html(output) == output["data"]["application/vnd.plotly.v1+json"]
+    page = output["data"]["text/html"]
+    assert page.count("</script>") == 1 and "<!--" not in page
+    assert output["data"]["text/plain"] == "<figure: a </script><!-- b & c>"
+
+
+def test_a_trace_the_app_cannot_draw_is_refused_by_name():
+    """The app's bundle is plotly.js's cartesian one: a 3-D trace would stay blank there,
+    so making one is an error naming the trace and where the bundle comes from."""
+    from explorer.ui.common import plotly_output
+
+    with pytest.raises(ValueError, match=r"cannot draw scatter3d traces.*tools/vendor_plotly.py"):
+        plotly_output(go.Figure([go.Bar(x=[1], y=[1]), go.Scatter3d(x=[1], y=[1], z=[1])]))
