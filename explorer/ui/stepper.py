@@ -93,6 +93,7 @@ class StepperWidget(Displayable):
         self.stepper = Stepper(game, initial, seed, policies)
         self.labels: dict[Any, Any] = {}
         self.option_buttons: list[W.Button] = []
+        self._retired: list[W.Button] = []  # the buttons shown before these, closed at the next refill
         self._tempting: tuple[Any, ...] = ()
         self._listeners: list[Callable[[StepperWidget], None]] = []
 
@@ -301,7 +302,12 @@ class StepperWidget(Displayable):
         try:
             self._fill_options()
         finally:
-            _close(old)  # after they left the page: each step would otherwise leave three models behind
+            # Buttons no longer shown are closed one refill later, not at once: each step would
+            # otherwise leave three models behind, and a page still drawing the previous row
+            # when its models close logs "widget model not found" (ipywidgets draws a row's
+            # children asynchronously).
+            _close(self._retired)
+            self._retired = old
 
     def _fill_options(self) -> None:
         dec = self._shown_decision()

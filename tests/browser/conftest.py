@@ -121,19 +121,9 @@ def browser():
         b.close()
 
 
-#: Console errors known to come from a race in the widget manager while a page loads on a
-#: busy machine (a view asked for before its model arrived); the page works, every test
-#: checks what it shows.  Each is printed with the test, not hidden; any other error fails it.
-KNOWN_RACES = ("Error: widget model not found",)
-
-
 def _console(page, message) -> None:
-    if message.type != "error":
-        return
-    if message.text.startswith(KNOWN_RACES):
-        print(f"known race (not failing): {message.text.splitlines()[0]}")
-        return
-    page.errors.append(f"console: {message.text}")
+    if message.type == "error":
+        page.errors.append(f"console: {message.text}")
 
 
 def _cut_short_by_leaving(request) -> bool:

@@ -128,3 +128,26 @@ def test_why_not_explains_a_tempting_action():
     assert w.stepper.history == []
     w.option_buttons[0].click()
     assert w.why_view.value == ""  # a new state: the old answer is gone
+
+
+def test_stepping_does_not_gather_widget_models():
+    """Option buttons no longer shown are closed (one refill later, so a page still
+    drawing them never meets a closed model): a long game keeps a bounded page."""
+    from ipywidgets.widgets.widget import _instances
+
+    w = widget(viewers=ALL)
+
+    def step():
+        if w.stepper.over:
+            w.reset_button.click()
+        elif w.options_row.children:
+            w.options_row.children[0].click()
+        else:
+            w.next_button.click()
+
+    for _ in range(3):
+        step()
+    shown = len(_instances)
+    for _ in range(30):
+        step()
+    assert len(_instances) <= shown + 3 * max(len(w.options_row.children), 2)  # one more row at most
