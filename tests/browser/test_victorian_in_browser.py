@@ -34,7 +34,7 @@ def test_turn_by_turn_steps_phases_and_views(open_notebook):
     assert "hidden" in text_of(page, ".xp-state")  # the Heroes' view hides the Villains' hand
     page.locator(".xp-victorian-view button", has_text="All-seeing").click()
     wait_text(page, ".xp-victorian-note", "everything")
-    assert "hidden" not in text_of(page, ".xp-state")
+    page.wait_for_function("!document.querySelector('.xp-state').innerText.includes('hidden')", timeout=WAIT)
     page.locator(".xp-victorian-view button", has_text="The Villains' view").click()
     wait_text(page, ".xp-victorian-note", "Villains see")
     # play to the end of the turn, then ask why a tempting move is not allowed
