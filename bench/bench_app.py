@@ -1,0 +1,90 @@
+"""Speed of the app as a visitor meets it (run by hand: ``python bench/bench_app.py``).
+
+Starts ``python -m explorer app``'s server (pre-heated kernels), opens every page in
+Debian's Chromium and reports the seconds from opening to a usable page (its widgets
+shown and its figures drawn; target 3 s), then moves a slider of the combat odds
+page and reports the milliseconds until the page shows the new table and the
+redrawn heatmap (a round trip through the kernel and plotly.js).  Each page is
+opened once its pool has a warm kernel again, as the browser tests do.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+import conftest  # noqa: E402  (the browser tests' server and browser settings)
+from test_app_in_browser import PAGES, READY  # noqa: E402
+
+from explorer.cli import app_command, app_env, free_port  # noqa: E402
+
+TARGET = 3.0
+MOVES = 10
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    log = Path("/tmp") / f"bench_app_voila_{port}.log"
+    proc = subprocess.Popen(app_command(port, pool=1), stdout=log.open("w"), stderr=subprocess.STDOUT,
+                            cwd=ROOT, env=app_env())
+    base = f"http://127.0.0.1:{port}"
+    try:
+        time.sleep(3)
+        print(f"pre-heated kernels ready in {conftest._wait_until_warm(proc, str(log)) + 3:.1f} s")
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=conftest.CHROMIUM, args=conftest.FLAGS)
+            visitor = browser.new_context(viewport={"width": 1280, "height": 1000})
+            times = {}
+            for path in PAGES:
+                conftest._wait_until_warm(proc, str(log), at_least=1)
+                page = visitor.new_page()
+                t = time.perf_counter()
+                page.goto(f"{base}/voila/render/{path}")
+                page.wait_for_selector(READY.get(path, ".jupyter-widgets, a[href$='.ipynb']"))
+                page.wait_for_function(conftest.ALL_FIGURES_DRAWN)
+                times[path] = time.perf_counter() - t
+                figures = page.locator(".xp-plotly.js-plotly-plot").count()
+                verdict = "ok" if times[path] < TARGET else "SLOW"
+                print(f"  {path:<48} {times[path]:5.2f} s  {verdict}  ({figures} figures)")
+                if path == "asylum/02_combat_odds.ipynb":
+                    slider_round_trips(page)
+                page.close(run_before_unload=True)
+            print(f"  median {statistics.median(times.values()):.2f} s, slowest {max(times.values()):.2f} s "
+                  f"(target {TARGET:g} s)")
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def slider_round_trips(page) -> None:
+    """Move the attacker's Mental Attack slider with the keyboard; time each move until
+    the table and the heatmap have both changed."""
+    handle = page.locator(".xp-attacker-mental-attack .ui-slider-handle, .xp-attacker-mental-attack [role=slider]").first
+    handle.focus()
+    rounds = []
+    for i in range(MOVES):
+        before = page.evaluate("[document.querySelector('.xp-odds-table').innerText,"
+                               " document.querySelector('.xp-heatmap .xp-plotly')]")
+        page.evaluate("document.querySelector('.xp-heatmap .xp-plotly').dataset.old = 'yes'")
+        t = time.perf_counter()
+        handle.press("ArrowRight" if i % 2 == 0 else "ArrowLeft")
+        page.wait_for_function(
+            "old => document.querySelector('.xp-odds-table').innerText !== old"
+            " && !document.querySelector('.xp-heatmap .xp-plotly').dataset.old"
+            " && document.querySelector('.xp-heatmap .xp-plotly .main-svg')", arg=before[0])
+        rounds.append(time.perf_counter() - t)
+    print(f"  combat odds slider, move to new table and heatmap: median {statistics.median(rounds) * 1e3:.0f} ms,"
+          f" slowest {max(rounds) * 1e3:.0f} ms ({MOVES} moves)")
+
+
+if __name__ == "__main__":
+    main()
