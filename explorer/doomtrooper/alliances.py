@@ -27,7 +27,7 @@ from ..core.events import Event, event
 from . import effects as E
 from . import sections as R
 from .actions import ACTION_TYPES, register
-from .cards import _Base, _check_class, register_card_type
+from .cards import _ModifierRow, _check_class, register_card_type
 from .combat import EXTRA_RATINGS, ROUND_PLAYS, RoundPlay, Table, Term
 from .state import DTState, Placed, put_seat
 
@@ -46,12 +46,8 @@ class Alliance(NamedTuple):
     type = "alliance"
 
 
-class _AllianceRow(_Base):
+class _AllianceRow(_ModifierRow):
     who: str = "any"
-    fight: int = 0
-    shoot: int = 0
-    armor: int = 0
-    value: int = 0
 
 
 def _build(data: dict, path: Path, aff: Any) -> Alliance:

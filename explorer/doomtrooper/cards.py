@@ -212,6 +212,15 @@ class _Base(BaseModel):
     text: str = ""
 
 
+class _ModifierRow(_Base):
+    """A card whose ratings add to a warrior's (0: leaves that rating alone)."""
+
+    fight: int = 0
+    shoot: int = 0
+    armor: int = 0
+    value: int = 0
+
+
 class _WarriorRow(_Base):
     fight: int
     shoot: int
@@ -228,24 +237,16 @@ class _WarriorRow(_Base):
     command: dict[Literal[RATINGS], int] = {}  # type: ignore[valid-type]
 
 
-class _EquipmentRow(_Base):
+class _EquipmentRow(_ModifierRow):
     kind: Literal[EQUIPMENT_KINDS]  # type: ignore[valid-type]
-    fight: int = 0
-    shoot: int = 0
-    armor: int = 0
-    value: int = 0
     foe_armor: int = 0
     who: str = "any"
     restricts: Literal["none", "weapons", "equipment"] = "none"
     vehicle_type: str = ""
 
 
-class _FortificationRow(_Base):
+class _FortificationRow(_ModifierRow):
     area: _Text
-    fight: int = 0
-    shoot: int = 0
-    armor: int = 0
-    value: int = 0
     applies_to: str = "any"
 
 
@@ -258,13 +259,9 @@ class _ArtRow(_Base):
     boost: int = Field(default=0, ge=0)
 
 
-class _GiftRow(_Base):
+class _GiftRow(_ModifierRow):
     level: Literal["lesser", "apostle"]
     apostle: str = ""
-    fight: int = 0
-    shoot: int = 0
-    armor: int = 0
-    value: int = 0
     strike_first: Literal[STRIKES] = ""  # type: ignore[valid-type]
 
 

@@ -23,7 +23,7 @@ from ..core.engine import IllegalAction
 from ..core.events import Event, event
 from . import sections as R
 from .actions import ACTION_TYPES, register
-from .cards import STRIKES, _Base, register_card_type
+from .cards import STRIKES, _ModifierRow, register_card_type
 from .combat import ATTACHED_RATINGS
 from .state import DTState, Trooper, attach_from_hand
 
@@ -45,11 +45,7 @@ class KiPower(NamedTuple):
     type = "ki_power"
 
 
-class _KiRow(_Base):
-    fight: int = 0
-    shoot: int = 0
-    armor: int = 0
-    value: int = 0
+class _KiRow(_ModifierRow):
     strike_first: Literal[STRIKES] = ""  # type: ignore[valid-type]
 
 

@@ -24,7 +24,7 @@ from ..core.engine import IllegalAction
 from ..core.events import Event, event
 from . import sections as R
 from .actions import ACTION_TYPES, register
-from .cards import STRIKES, _Base, _check_class, register_card_type
+from .cards import STRIKES, _ModifierRow, _check_class, register_card_type
 from .combat import ATTACHED_RATINGS
 from .state import DTState, Trooper, attach_from_hand
 
@@ -44,11 +44,7 @@ class Relic(NamedTuple):
     type = "relic"
 
 
-class _RelicRow(_Base):
-    fight: int = 0
-    shoot: int = 0
-    armor: int = 0
-    value: int = 0
+class _RelicRow(_ModifierRow):
     strike_first: Literal[STRIKES] = ""  # type: ignore[valid-type]
     who: str = "any"
 

@@ -32,7 +32,7 @@ from ..core.engine import IllegalAction
 from ..core.events import Event, event
 from . import sections as R
 from .actions import ACTION_TYPES, register
-from .cards import _Base, register_card_type
+from .cards import _ModifierRow, register_card_type
 from .combat import ANNOUNCEMENTS, EXTRA_RATINGS, Announcement, Table, Term
 from .state import DTState, Placed, put_seat
 
@@ -55,12 +55,8 @@ class Warzone(NamedTuple):
     type = "warzone"
 
 
-class _WarzoneRow(_Base):
+class _WarzoneRow(_ModifierRow):
     area: str = "any"
-    fight: int = 0
-    shoot: int = 0
-    armor: int = 0
-    value: int = 0
     all_fight: int = 0
     all_shoot: int = 0
     all_armor: int = 0
