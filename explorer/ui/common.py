@@ -184,7 +184,8 @@ class LiveFigure:
     dropped: its view keeps the first drawing forever (the second board of the
     rules tour did).  An ``Output`` holds the whole current figure, so a view
     made at any time draws the figure as it is now, and the page loads plotly.js
-    once (in the app, its cartesian bundle: :func:`plotly_output`).  ``data`` and ``layout`` read the figure; ``widget`` goes in layouts.
+    once (in the app, its cartesian bundle: :func:`plotly_output`).  ``data`` and
+    ``layout`` read the figure; ``widget`` goes in layouts.
     """
 
     def __init__(self, figure: go.Figure, *classes: str, width: str | None = None):
