@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from .core.spec import GameSpec
 
 
 class GameInfo(NamedTuple):
@@ -35,6 +38,32 @@ GAMES: dict[str, GameInfo] = {g.key: g for g in (
 )}
 
 
+def spec(game: str) -> "GameSpec":
+    """The :class:`~explorer.core.spec.GameSpec` of ``game`` (``KeyError`` for an
+    unknown game), loaded the first time it is asked for."""
+    if game not in GAMES:
+        raise KeyError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+    return _LOADERS[game]()
+
+
+def _asylum() -> "GameSpec":
+    from .asylum.spec import SPEC
+    return SPEC
+
+
+def _victorian() -> "GameSpec":
+    from .victorian.spec import SPEC
+    return SPEC
+
+
+def _doomtrooper() -> "GameSpec":
+    from .doomtrooper.spec import SPEC
+    return SPEC
+
+
+_LOADERS = {"asylum": _asylum, "victorian": _victorian, "doomtrooper": _doomtrooper}
+
+
 def part(game: str, name: str) -> ModuleType:
     """The module ``explorer.<game>.<name>`` (``KeyError`` for an unknown game)."""
     if game not in GAMES:
@@ -42,4 +71,4 @@ def part(game: str, name: str) -> ModuleType:
     return importlib.import_module(f"explorer.{game}.{name}")
 
 
-__all__ = ["GAMES", "GameInfo", "part"]
+__all__ = ["GAMES", "GameInfo", "part", "spec"]
