@@ -12,8 +12,9 @@ Fraction(7, 12)
 from . import odds, tables
 from .cards import Card, load_cards, load_deck
 from .game import VictorianGame, setup
-from .params import VictorianRules, load_rules, load_tables, override_rules, rule_ranges
+from .params import VictorianRules, load_rules, override_rules, rule_ranges
 from .state import GameResult, Phase, VicState
+from .tables.data import load_tables
 
 __all__ = ["Card", "GameResult", "Phase", "VicState", "VictorianGame", "VictorianRules", "load_cards", "load_deck",
            "load_rules", "load_tables", "odds", "override_rules", "rule_ranges", "setup", "tables"]

@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING
 
 from ..core.engine import IllegalAction
 from ..core.events import Event
-from . import cardplay, flow, main, responses
+from . import cardplay, pending, phase_actions, responses
 from . import sections as R
 from .actions import Done, PlayEvent, Send
-from .common import public, refuse, title
-from .rolls import modified_roll
+from .decisions import refuse
+from .reports import public
+from .sides import title
 from .state import HEROES, VILLAINS, Main, Phase, RollSpec, UnderlingChoice, VicState, push, put
+from .tables.banded import modified_roll
 from .units import fight_terms, masterminds, negated, replace_unit, unit_on
 from .wounds import hurt, kill, underlings
 
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
     from .game import VictorianGame
 
 
-@flow.enter(Phase.ASSASSIN)
+@pending.enter(Phase.ASSASSIN)
 def enter(game, state, side, events):
     if not masterminds(game, state.sides[side]):
         events.append(public(R.ASSASSIN, f"{title(side)} have no Mastermind to send assassins"))
@@ -117,15 +119,15 @@ def assassin_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, 
 
 responses.ROLLERS["assassin"] = assassin_roll
 
-main.register(Phase.ASSASSIN, R.ASSASSIN, "send minions against the heroes, play cards, or say you are done",
+phase_actions.register(Phase.ASSASSIN, R.ASSASSIN, "send minions against the heroes, play cards, or say you are done",
               candidates, {
                   Send: (do_send, send_problem),
                   PlayEvent: (cardplay.do_main_event, cardplay.main_event_problem),
-                  Done: (main.done, done_problem),
+                  Done: (phase_actions.done, done_problem),
               })
 
 
-@flow.explain(Send)
+@pending.explain(Send)
 def _explain(game, state, action):
     return refuse(R.ASSASSIN, "minions are sent against heroes only in the Villains' part of the Assassin Phase")
 

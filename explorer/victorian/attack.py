@@ -20,13 +20,15 @@ from typing import TYPE_CHECKING
 
 from ..core.engine import Decision, IllegalAction
 from ..core.events import Event
-from . import cardplay, flow, main, responses
+from . import cardplay, pending, phase_actions, responses
 from . import sections as R
 from .actions import Attack, Done, Facilitate, Pass, PlayEvent, Showdown, Stop, Strike
-from .common import choice, public, refuse, title
+from .decisions import choice, refuse
 from .intercept import do_facilitate, facilitate_options, facilitate_problem
-from .rolls import modified_roll
+from .reports import public
+from .sides import title
 from .state import HEROES, VILLAINS, Escape, Fighting, Main, Phase, RollSpec, Term, VicState, pop, push
+from .tables.banded import modified_roll
 from .units import (can_attack, discard_location, fight_terms, masterminds, minions_of, negated, spend_once, unit_on)
 from .wounds import hurt, kill
 
@@ -38,7 +40,7 @@ def thwarted_in_play(game: VictorianGame, state: VicState) -> tuple[str, ...]:
     return tuple(m.uid for m in masterminds(game, state.sides[VILLAINS]) if m.uid in state.thwarted)
 
 
-@flow.enter(Phase.ATTACK)
+@pending.enter(Phase.ATTACK)
 def enter(game, state, side, events):
     if not thwarted_in_play(game, state):
         events.append(public(R.ATTACK, "no Mastermind was thwarted this turn: there is nobody to attack"))
@@ -104,11 +106,11 @@ def _facilitate(game, state, item, action, chance, events):
     return do_facilitate(game, state, item, action, "fight", events)
 
 
-main.register(Phase.ATTACK, R.ATTACK, "attack a thwarted Mastermind, play cards, or say you are done", candidates, {
+phase_actions.register(Phase.ATTACK, R.ATTACK, "attack a thwarted Mastermind, play cards, or say you are done", candidates, {
     Attack: (do_attack, attack_problem),
     Facilitate: (_facilitate, lambda g, s, i, a: facilitate_problem(g, s, i, a, attackers(g, s, i.side))),
     PlayEvent: (cardplay.do_main_event, cardplay.main_event_problem),
-    Done: (main.done, None),
+    Done: (phase_actions.done, None),
 })
 
 
@@ -196,7 +198,7 @@ def do_fighting_event(game, state, item: Fighting, action: PlayEvent, chance, ev
         "fighting", roll=RollSpec("combat", item.hero, item.target)), chance, events)
 
 
-flow.item(Fighting, fighting_decision, fighting_why_not, Strike=do_strike, Showdown=do_showdown, Stop=do_stop,
+pending.item(Fighting, fighting_decision, fighting_why_not, Strike=do_strike, Showdown=do_showdown, Stop=do_stop,
           PlayEvent=do_fighting_event)
 
 
@@ -286,20 +288,20 @@ def escape_why_not(game, state, item: Escape, action):
     return None
 
 
-flow.item(Escape, escape_decision, escape_why_not, PlayEvent=do_escape, Pass=do_let_stand)
+pending.item(Escape, escape_decision, escape_why_not, PlayEvent=do_escape, Pass=do_let_stand)
 
 
-@flow.explain(Attack)
+@pending.explain(Attack)
 def _explain_attack(game, state, action):
     return refuse(R.ATTACK, "heroes attack only in the Heroes' part of the Attack Phase")
 
 
-@flow.explain(Strike, Stop)
+@pending.explain(Strike, Stop)
 def _explain_strike(game, state, action):
     return refuse(R.ATTACK, "no hero is attacking now (declare an attack in the Attack Phase first)")
 
 
-@flow.explain(Showdown)
+@pending.explain(Showdown)
 def _explain_showdown(game, state, action):
     return refuse(R.SHOWDOWN, "a Showdown is the attack of a hero on a thwarted Mastermind with no minions left, in "
                               "the Attack Phase; none is under way")

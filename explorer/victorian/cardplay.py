@@ -28,9 +28,11 @@ from ..core.events import Event, RuleRef
 from . import sections as R
 from .actions import PlayEvent
 from .cards import Card
-from .common import is_name, private, public, refuse, title
+from .decisions import is_name, refuse
 from .draw import queue_draw
 from .effects import EFFECTS, hook
+from .reports import private, public
+from .sides import title
 from .state import HEROES, VILLAINS, Mod, Phase, RollSpec, VicState, other, put
 from .units import (can_track, has_trait, is_mastermind, make_tokens, masterminds, return_to_hand, take_control,
                     unit_on)

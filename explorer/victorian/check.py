@@ -16,7 +16,8 @@ from ..core.rulebook import check_summaries
 from . import sections as R
 from .cards import SIDES, deck_counts, load_cards, load_tokens
 from .interpretations import load_interpretations
-from .params import FACE_TABLES, NUMBERS, OPTIONS, load_rules, load_tables
+from .params import NUMBERS, OPTIONS, load_rules
+from .tables.data import FACE_TABLES, load_tables
 
 
 def check_data() -> list[Checked]:

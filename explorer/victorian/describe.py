@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .common import Title
+from .sides import Title
 from .state import HEROES, SIDES, VILLAINS, VicState
 from .units import fight, is_mastermind, track_terms
 

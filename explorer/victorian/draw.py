@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING
 
 from ..core.engine import Chance, Decision
 from ..core.events import Event, RuleRef
-from . import flow
+from . import pending
 from . import sections as R
 from .actions import DrawCard, RevealCard
-from .common import forced, private, public, refuse, title
+from .decisions import forced, refuse
+from .reports import private, public
+from .sides import title
 from .state import Draw, Reveal, VicState, pop, put
 from .zones import draw_one, reveal_next, revealed_all
 
@@ -86,11 +88,11 @@ def queue_draw(state: VicState, side: int, count: int, why: RuleRef) -> VicState
     return state._replace(pending=(Draw(side, count, why.section),) + state.pending)
 
 
-flow.item(Draw, draw_decision, DrawCard=do_draw)
-flow.item(Reveal, reveal_decision, RevealCard=do_reveal)
+pending.item(Draw, draw_decision, DrawCard=do_draw)
+pending.item(Reveal, reveal_decision, RevealCard=do_reveal)
 
 
-@flow.explain(DrawCard, RevealCard)
+@pending.explain(DrawCard, RevealCard)
 def _explain(game, state, action):
     return refuse(R.NEW_DAY, "cards are drawn (or looked at) only when a rule says so")
 

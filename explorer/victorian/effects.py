@@ -17,7 +17,7 @@ attaches its functions to the effects it implements with :func:`hook`:
 * ``targets(game, state, side, card, params)``: the ways an event card can be
   played now (each a :class:`~explorer.victorian.actions.PlayEvent`);
 * ``rolled(game, state, side, source, params, chance)``: a table result
-  (:mod:`~explorer.victorian.tables_fx`).
+  (:mod:`~explorer.victorian.tables.faces`).
 
 Static effects (gear, the Museum's Track bonus, generators...) are read by the
 rules that need them (:mod:`~explorer.victorian.units`, :mod:`~explorer.victorian.minion`).

@@ -3,7 +3,7 @@
 :class:`VictorianGame` implements the engine protocol
 (:class:`~explorer.core.engine.Game`).  It only dispatches: the first pending
 item of the state (:mod:`explorer.victorian.state`) says whose decision it is,
-and the module of its rulebook topic handles it (:mod:`explorer.victorian.flow`
+and the module of its rulebook topic handles it (:mod:`explorer.victorian.pending`
 is the registry):
 
 * :mod:`~explorer.victorian.setup`: "SETUP" (the deal and the mulligan);
@@ -15,7 +15,9 @@ is the registry):
   :mod:`~explorer.victorian.assassin`, :mod:`~explorer.victorian.intercept`,
   :mod:`~explorer.victorian.track`, :mod:`~explorer.victorian.attack`: one module
   per phase;
-* :mod:`~explorer.victorian.tables_fx`: the Plot, Invention and Villain Tables;
+* :mod:`~explorer.victorian.phase_actions`: a side's own part of a phase (what it
+  may do until it says it is done);
+* :mod:`~explorer.victorian.tables.faces`: the Plot, Invention and Villain Tables;
 * :mod:`~explorer.victorian.cardplay` and :mod:`~explorer.victorian.responses`:
   event cards, and answers before a roll;
 * :mod:`~explorer.victorian.wounds`: "WOUND COUNTERS", and the Underling;
@@ -43,17 +45,19 @@ from ..core.data import DataError, data_path
 from ..core.deck import Multiset
 from ..core.engine import Chance, Decision, Game, IllegalAction, SampledChance, Step, Stepper, derived_rng
 from ..core.events import Event
-# every rule module registers its rules with flow as it is imported
-from . import (assassin, attack, cardplay, draw, flow, genius, healing, intercept,  # noqa: F401
-               invention, main, minion, new_day, plot, recruit, responses, spy, tables_fx, track, turn, victory, wounds)
+# every rule module registers its rules with pending as it is imported
+from . import (assassin, attack, cardplay, draw, genius, healing, intercept, invention,  # noqa: F401
+               minion, new_day, pending, phase_actions, plot, recruit, responses, spy, track, turn, victory, wounds)
 from . import sections as R
 from . import setup as _setup
 from .actions import ACTION_TYPES
 from .cards import SIDES, TYPES, Card, TokenKind, deck_counts, load_cards, load_tokens
-from .common import refuse
-from .params import Tables, VictorianRules, load_rules, load_tables
+from .decisions import refuse
+from .params import VictorianRules, load_rules
 from .state import (HEROES, SIDE_INDEX, VILLAINS, Deal, Draw, GameResult, Phase, PlotDraw, Reveal, RollNow, Side,
                     SpyRoll, TableRoll, VicState)
+from .tables import faces  # noqa: F401 (registers the Plot, Invention and Villain Tables)
+from .tables.data import Tables, load_tables
 from .zones import deck_view, remove_card
 
 
@@ -158,9 +162,9 @@ class VictorianGame(Game):
             if dec is None:
                 if len(self._decisions) > 4096:
                     self._decisions.clear()
-                dec = self._decisions[item] = flow.ITEMS[type(item)].decision(self, state, item)
+                dec = self._decisions[item] = pending.ITEMS[type(item)].decision(self, state, item)
             return dec
-        return flow.ITEMS[type(item)].decision(self, state, item)
+        return pending.ITEMS[type(item)].decision(self, state, item)
 
     def result(self, state: VicState) -> GameResult | None:
         return state.result
@@ -169,7 +173,7 @@ class VictorianGame(Game):
         if state.result is not None or not state.pending:
             raise refuse(R.VICTORY, "the game is over")
         item = state.pending[0]
-        handler = flow.ITEMS[type(item)].handlers.get(type(action))
+        handler = pending.ITEMS[type(item)].handlers.get(type(action))
         if handler is None:
             raise self.illegal(state, action)
         events: list[Event] = []
@@ -184,14 +188,14 @@ class VictorianGame(Game):
         if state.result is not None or not state.pending:
             return refuse(R.VICTORY, "the game is over")
         item = state.pending[0]
-        rules = flow.ITEMS[type(item)]
+        rules = pending.ITEMS[type(item)]
         if type(action) in rules.handlers:
             why = rules.why_not(self, state, item, action) if rules.why_not is not None else None
             if why is not None:
                 return why
             dec = self.decision(state)
             return IllegalAction(dec.rule, f"{action} is not one of the options now: {dec.prompt}")
-        explain = flow.EXPLAIN.get(type(action))
+        explain = pending.EXPLAIN.get(type(action))
         if explain is not None:
             return explain(self, state, action)
         dec = self.decision(state)

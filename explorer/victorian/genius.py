@@ -2,14 +2,15 @@
 
 A Genius is a character with the trait (Mycroft Holmes, Professor Moriarty) or a
 Location with it (the Criminal Empire: see the register, "genius-location").
-The Plot Table's results are in :mod:`explorer.victorian.tables_fx`.
+The Plot Table's results are in :mod:`explorer.victorian.tables.faces`.
 """
 
 from __future__ import annotations
 
-from . import flow
+from . import pending
 from . import sections as R
-from .common import public, title
+from .reports import public
+from .sides import title
 from .state import Phase, TableRoll, push
 from .units import has_trait
 
@@ -22,7 +23,7 @@ def rollers(game, state, side, trait: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-@flow.enter(Phase.GENIUS)
+@pending.enter(Phase.GENIUS)
 def enter(game, state, side, events):
     who = rollers(game, state, side, "Genius")
     if not who:

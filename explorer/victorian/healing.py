@@ -13,19 +13,21 @@ from typing import TYPE_CHECKING
 
 from ..core.engine import Chance, Decision
 from ..core.events import Event
-from . import flow
+from . import pending
 from . import sections as R
 from .actions import Heal
-from .common import choice, forced, public, refuse, title
-from .rolls import modified_roll
+from .decisions import choice, forced, refuse
+from .reports import public
+from .sides import title
 from .state import HEROES, HealRoll, Phase, Term, VicState, pop, push
+from .tables.banded import modified_roll
 from .units import has_trait, replace_unit, unit_on
 
 if TYPE_CHECKING:
     from .game import VictorianGame
 
 
-@flow.enter(Phase.HEALING)
+@pending.enter(Phase.HEALING)
 def enter(game, state, side, events):
     rolls = tuple(HealRoll(side, u.uid) for u in state.sides[side].units for _ in range(u.wounds))
     if not rolls:
@@ -104,10 +106,10 @@ def why_not(game, state, item: HealRoll, action: Heal):
     return None
 
 
-flow.item(HealRoll, decision, why_not, Heal=do_heal)
+pending.item(HealRoll, decision, why_not, Heal=do_heal)
 
 
-@flow.explain(Heal)
+@pending.explain(Heal)
 def _explain(game, state, action):
     return refuse(R.HEALING, "Healing Rolls are made in the Healing Phase, one for each Wound counter")
 

@@ -22,19 +22,21 @@ from typing import TYPE_CHECKING
 
 from ..core.engine import IllegalAction
 from ..core.events import Event
-from . import cardplay, flow, main, responses
+from . import cardplay, pending, phase_actions, responses
 from . import sections as R
 from .actions import Done, Facilitate, PlayEvent, Track
-from .common import public, refuse, title
-from .rolls import modified_roll
+from .decisions import refuse
+from .reports import public
+from .sides import title
 from .state import HEROES, VILLAINS, Choose, Main, Mod, Phase, RollSpec, VicState, push
+from .tables.banded import modified_roll
 from .units import can_track, discard_plot, has_trait, masterminds, spend_once, track_terms, unit_on
 
 if TYPE_CHECKING:
     from .game import VictorianGame
 
 
-@flow.enter(Phase.INTERCEPT)
+@pending.enter(Phase.INTERCEPT)
 def enter(game, state, side, events):
     if not masterminds(game, state.sides[1 - side]):
         events.append(public(R.INTERCEPT, "there is no Mastermind in play to track"))
@@ -170,20 +172,20 @@ def _facilitate(game, state, item, action, chance, events):
     return do_facilitate(game, state, item, action, "track", events)
 
 
-main.register(Phase.INTERCEPT, R.INTERCEPT, "make Track Rolls, play cards, or say you are done", candidates, {
+phase_actions.register(Phase.INTERCEPT, R.INTERCEPT, "make Track Rolls, play cards, or say you are done", candidates, {
     Track: (do_track, track_problem),
     Facilitate: (_facilitate, lambda g, s, i, a: facilitate_problem(g, s, i, a, trackers(g, s, i.side))),
     PlayEvent: (cardplay.do_main_event, cardplay.main_event_problem),
-    Done: (main.done, None),
+    Done: (phase_actions.done, None),
 })
 
 
-@flow.explain(Track)
+@pending.explain(Track)
 def _explain(game, state, action):
     return refuse(R.INTERCEPT, "Track Rolls are made only in the Heroes' part of the Intercept Phase")
 
 
-@flow.explain(Facilitate)
+@pending.explain(Facilitate)
 def _explain_facilitate(game, state, action):
     return refuse(R.FACILITATOR, "a Facilitator's help is given before a hero's Track Roll or attack, in the "
                                  "Intercept and Attack Phases")

@@ -5,14 +5,15 @@ Characters with either trait roll, and so do Locations with Inventor (the
 Laboratories, Factories, Industrial Complex) unless a lab explosion has shut
 them: a Location's explosion shuts it for the next ``lockout_turns`` turns (two)
 instead of wounding it.  The table's results are in
-:mod:`explorer.victorian.tables_fx`.
+:mod:`explorer.victorian.tables.faces`.
 """
 
 from __future__ import annotations
 
-from . import flow
+from . import pending
 from . import sections as R
-from .common import public, title
+from .reports import public
+from .sides import title
 from .state import Phase, TableRoll, push
 from .units import has_trait
 
@@ -31,7 +32,7 @@ def shut(game, state, side) -> tuple[str, ...]:
                  if game.card(loc.card).has("Inventor", "Scientist") and loc.shut_until >= state.turn)
 
 
-@flow.enter(Phase.INVENTION)
+@pending.enter(Phase.INVENTION)
 def enter(game, state, side, events):
     for uid in shut(game, state, side):
         events.append(public(R.LAB_EXPLOSION, f"{uid} is still shut after its lab explosion: no roll", source=uid))

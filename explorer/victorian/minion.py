@@ -10,9 +10,10 @@ Generating is automatic: there is never a reason to refuse a token.
 
 from __future__ import annotations
 
-from . import flow
+from . import pending
 from . import sections as R
-from .common import public, title
+from .reports import public
+from .sides import title
 from .state import VILLAINS, Phase
 from .units import make_tokens
 
@@ -33,7 +34,7 @@ def generators(game, state, side):
     return out
 
 
-@flow.enter(Phase.MINION)
+@pending.enter(Phase.MINION)
 def enter(game, state, side, events):
     for source, kind, master in generators(game, state, side):
         state, made = make_tokens(game, state, side, kind, 1, master)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from . import flow
+from . import pending
 from . import sections as R
 from .draw import queue_draw
 from .state import Phase
 
 
-@flow.enter(Phase.NEW_DAY)
+@pending.enter(Phase.NEW_DAY)
 def enter(game, state, side, events):
     return queue_draw(state, side, game.rules.new_day_draw, R.NEW_DAY)

@@ -18,11 +18,13 @@ from typing import TYPE_CHECKING
 from ..core.dist import dice
 from ..core.engine import IllegalAction
 from ..core.events import Event, RuleRef
-from . import flow, main, victory
+from . import pending, phase_actions, victory
 from . import sections as R
 from .actions import AttachPlot, Done, Roll
-from .common import forced, is_name, public, refuse, title
+from .decisions import forced, is_name, refuse
 from .draw import queue_draw
+from .reports import public
+from .sides import title
 from .state import VILLAINS, GameResult, Main, Phase, Plot, PlotDraw, VicState, pop, push, put
 from .units import discard_plot, fresh_uid, is_martian, is_mastermind, masterminds, unit_on
 from .zones import from_hand
@@ -66,12 +68,12 @@ def _enter(game, state, side, events, rule=R.PLOT):
     return state
 
 
-@flow.enter(Phase.PLOT)
+@pending.enter(Phase.PLOT)
 def enter(game, state, side, events):
     return _enter(game, state, side, events)
 
 
-@flow.enter(Phase.SECOND_PLOT)
+@pending.enter(Phase.SECOND_PLOT)
 def enter_second(game, state, side, events):
     if game.rules.second_plot_phase:
         return _enter(game, state, side, events, R.SECOND_PLOT)
@@ -114,9 +116,9 @@ def do_attach(game, state, item, action: AttachPlot, chance, events):
     return state
 
 
-main.register(Phase.PLOT, R.PLOT, "attach plots to your Masterminds, or say you are done", candidates, {
+phase_actions.register(Phase.PLOT, R.PLOT, "attach plots to your Masterminds, or say you are done", candidates, {
     AttachPlot: (do_attach, attach_problem),
-    Done: (main.done, None),
+    Done: (phase_actions.done, None),
 })
 
 
@@ -131,10 +133,10 @@ def do_plot_draw(game, state, item: PlotDraw, action, chance, events):
     return queue_draw(state, item.side, n, R.MINOR_PLOT)
 
 
-flow.item(PlotDraw, draw_decision, None, Roll=do_plot_draw)
+pending.item(PlotDraw, draw_decision, None, Roll=do_plot_draw)
 
 
-@flow.explain(AttachPlot)
+@pending.explain(AttachPlot)
 def _explain(game, state, action):
     return refuse(R.PLOT, "plots are attached only in the Villains' part of the Plot Phase")
 

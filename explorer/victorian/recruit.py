@@ -25,10 +25,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.engine import IllegalAction
 from ..core.events import Event
-from . import cardplay, flow, main
+from . import cardplay, pending, phase_actions
 from . import sections as R
 from .actions import Done, PlayEvent, Recall, Recruit, Summon
-from .common import is_name, public, refuse, title
+from .decisions import is_name, refuse
+from .reports import public
+from .sides import title
 from .state import HEROES, VILLAINS, Location, Main, Phase, Unit, VicState, pop, push, put
 from .units import (fresh_uid, has_trait, is_martian, is_mastermind, is_vehicle, make_tokens, masterminds,
                     replace_unit, rides_vehicle, unit_on)
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
     from .game import VictorianGame
 
 
-@flow.enter(Phase.RECRUIT)
+@pending.enter(Phase.RECRUIT)
 def enter(game, state, side, events):
     return push(state, Main(side, Phase.RECRUIT))
 
@@ -299,16 +301,16 @@ def do_recall(game: VictorianGame, state: VicState, item: Main, action: Recall, 
     return put(state, side, s)
 
 
-main.register(Phase.RECRUIT, R.RECRUIT, "recruit cards, play events, or say you are done", recruit_candidates, {
+phase_actions.register(Phase.RECRUIT, R.RECRUIT, "recruit cards, play events, or say you are done", recruit_candidates, {
     Recruit: (do_recruit, recruit_problem),
     Summon: (do_summon, summon_problem),
     Recall: (do_recall, recall_problem),
     PlayEvent: (cardplay.do_main_event, cardplay.main_event_problem),
-    Done: (main.done, None),
+    Done: (phase_actions.done, None),
 })
 
 
-@flow.explain(Recruit, Summon, Recall)
+@pending.explain(Recruit, Summon, Recall)
 def _explain(game, state, action):
     return refuse(R.RECRUIT, "cards are put into play only in your own part of the Recruit Phase")
 

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 
 from ..core.engine import Chance, Decision
 from ..core.events import Event
-from . import cardplay, flow
+from . import cardplay, pending
 from . import sections as R
 from .actions import Pass, PlayEvent, Roll
-from .common import choice, forced, refuse, title
+from .decisions import choice, forced, refuse
+from .sides import title
 from .state import Respond, RollNow, RollSpec, VicState, pop, push
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def respond_why_not(game, state, item: Respond, action):
     return None
 
 
-flow.item(Respond, respond_decision, respond_why_not, PlayEvent=do_respond_event, Pass=do_respond_pass)
+pending.item(Respond, respond_decision, respond_why_not, PlayEvent=do_respond_event, Pass=do_respond_pass)
 
 
 def roll_decision(game: VictorianGame, state: VicState, item: RollNow) -> Decision:
@@ -76,15 +77,15 @@ def do_roll(game, state, item: RollNow, action: Roll, chance, events) -> VicStat
     return ROLLERS[item.roll.kind](game, pop(state), item.roll, chance, events)
 
 
-flow.item(RollNow, roll_decision, None, Roll=do_roll)
+pending.item(RollNow, roll_decision, None, Roll=do_roll)
 
 
-@flow.explain(Pass)
+@pending.explain(Pass)
 def _explain_pass(game, state, action):
     return refuse(R.RESPONSES, "there is nothing to answer or let go now")
 
 
-@flow.explain(Roll)
+@pending.explain(Roll)
 def _explain_roll(game, state, action):
     return refuse(R.DICE, "the dice are rolled only when a rule calls for a roll")
 

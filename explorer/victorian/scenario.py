@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..core.deck import Multiset
-from . import flow
+from . import pending
 from .state import HEROES, SIDE_INDEX, VILLAINS, Location, Phase, Pile, Plot, Side, Unit, VicState
 from .units import fresh_uid, make_tokens, replace_unit, unit_on
 
@@ -137,7 +137,7 @@ def build(game: VictorianGame, *, heroes: Iterable[str] = (), villains: Iterable
                 if p is at and (side is None or s == SIDE_INDEX[side]))
     phase, active = game.slots[slot]
     state = state._replace(slot=slot, phase=phase, active=active)
-    state = flow.ENTER[phase](game, state, active, [])
+    state = pending.ENTER[phase](game, state, active, [])
     from .victory import check
 
     state = check(game, state, [])

@@ -26,10 +26,12 @@ from typing import TYPE_CHECKING
 from ..core.deck import Multiset
 from ..core.engine import Chance, Decision
 from ..core.events import Event
-from . import flow
+from . import pending
 from . import sections as R
 from .actions import DealCard
-from .common import forced, private, public, title
+from .decisions import forced
+from .reports import private, public
+from .sides import title
 from .state import SIDE_INDEX, Deal, Phase, Pile, Side, VicState, pop
 from .zones import add_card, add_cards, draw_one
 
@@ -101,12 +103,12 @@ def do_deal(game: VictorianGame, state: VicState, item: Deal, action: DealCard, 
     return pop(state, Deal(item.side, game.rules.opening_hand, item.mulligans + 1))
 
 
-flow.item(Deal, decision, DealCard=do_deal)
+pending.item(Deal, decision, DealCard=do_deal)
 
 
-@flow.explain(DealCard)
+@pending.explain(DealCard)
 def _explain_deal(game, state, action):
-    from .common import refuse
+    from .decisions import refuse
     return refuse(R.SETUP, "the opening hands are dealt once, at the start of the game")
 
 

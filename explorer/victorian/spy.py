@@ -7,18 +7,20 @@ The bands are the ``spy`` table of ``tables.toml``.
 
 from __future__ import annotations
 
-from . import cardplay, flow
+from . import cardplay, pending
 from . import sections as R
 from .actions import Roll
-from .common import forced, public, title
+from .decisions import forced
 from .genius import rollers
-from .rolls import modified_roll
+from .reports import public
+from .sides import title
 from .state import Phase, SpyRoll, push, pop
-from .tables_fx import source_here
+from .tables.banded import modified_roll
+from .tables.faces import source_here
 from .units import discard_location
 
 
-@flow.enter(Phase.SPY)
+@pending.enter(Phase.SPY)
 def enter(game, state, side, events):
     spies = rollers(game, state, side, "Spy")
     if not spies:
@@ -55,4 +57,4 @@ def do_spy(game, state, item, action, chance, events):
     return state
 
 
-flow.item(SpyRoll, decision, None, Roll=do_spy)
+pending.item(SpyRoll, decision, None, Roll=do_spy)

@@ -4,19 +4,19 @@ The rulebook lists a Track Phase but gives it no text, while the Intercept Phase
 ends with the Villain Table: once for every Mastermind not thwarted that phase.
 We roll the Villain Table here, right after the Intercept Phase (see the
 register, "track-phase"); either way the rolls come between the Track Rolls and
-the Attack Phase.  The table's results are in :mod:`explorer.victorian.tables_fx`.
+the Attack Phase.  The table's results are in :mod:`explorer.victorian.tables.faces`.
 """
 
 from __future__ import annotations
 
-from . import flow
+from . import pending
 from . import sections as R
-from .common import public
+from .reports import public
 from .state import Phase, TableRoll, push
 from .units import masterminds
 
 
-@flow.enter(Phase.TRACK)
+@pending.enter(Phase.TRACK)
 def enter(game, state, side, events):
     free = [m.uid for m in masterminds(game, state.sides[side]) if m.uid not in state.thwarted]
     if not free:

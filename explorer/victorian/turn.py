@@ -25,10 +25,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.events import Event, RuleRef
-from . import flow, victory
+from . import pending, victory
 from . import sections as R
-from .common import public, title
 from .params import VictorianRules
+from .reports import public
+from .sides import title
 from .state import HEROES, TURN_PHASES, VILLAINS, GameResult, Phase, VicState
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def slots(rules: VictorianRules) -> tuple[tuple[Phase, int], ...]:
 def advance(game: VictorianGame, state: VicState, events: list[Event]) -> VicState:
     """Move on through the slots until one has something to do (or the game ends)."""
     table = game.slots
-    enter = flow.ENTER
+    enter = pending.ENTER
     while not state.pending and state.result is None:
         slot = state.slot + 1
         if state.turn == 0 or slot >= len(table):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..core.events import Event
 from . import sections as R
-from .common import public
+from .reports import public
 from .state import HEROES, VILLAINS, GameResult, Phase, VicState
 from .units import is_major
 

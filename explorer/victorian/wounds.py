@@ -22,10 +22,12 @@ from typing import TYPE_CHECKING
 
 from ..core.engine import Chance, Decision
 from ..core.events import Event, RuleRef
-from . import flow
+from . import pending
 from . import sections as R
 from .actions import Pass, Sacrifice, Shed, TakeWound
-from .common import choice, public, refuse, title
+from .decisions import choice, refuse
+from .reports import public
+from .sides import title
 from .state import UnderlingChoice, VicState, WoundChoice, pop, push
 from .units import has_trait, lasting_fight, remove_unit, replace_unit, unit_on
 
@@ -99,7 +101,7 @@ def why_not_wound(game, state, item: WoundChoice, action) -> object:
     return None
 
 
-flow.item(WoundChoice, wound_decision, why_not_wound, TakeWound=do_take, Shed=do_shed)
+pending.item(WoundChoice, wound_decision, why_not_wound, TakeWound=do_take, Shed=do_shed)
 
 
 # -- Underling --------------------------------------------------------------------------------------
@@ -136,15 +138,15 @@ def why_not_underling(game, state, item: UnderlingChoice, action) -> object:
     return None
 
 
-flow.item(UnderlingChoice, underling_decision, why_not_underling, Sacrifice=do_sacrifice, Pass=do_pass)
+pending.item(UnderlingChoice, underling_decision, why_not_underling, Sacrifice=do_sacrifice, Pass=do_pass)
 
 
-@flow.explain(TakeWound, Shed)
+@pending.explain(TakeWound, Shed)
 def _explain_wound(game, state, action):
     return refuse(R.WOUNDS, "nobody is being wounded now")
 
 
-@flow.explain(Sacrifice)
+@pending.explain(Sacrifice)
 def _explain_sacrifice(game, state, action):
     return refuse(R.UNDERLING, "an Underling stands in only for a hero an assassin is about to wound or kill")
 

@@ -11,7 +11,7 @@ import pytest
 from vichelp import check_invariants
 
 from explorer.core.engine import RandomPolicy, SampledChance, derived_rng
-from explorer.victorian import main
+from explorer.victorian import phase_actions
 from explorer.victorian.game import VictorianGame
 from explorer.victorian.state import Main
 
@@ -30,7 +30,7 @@ def play_checked(seed: str, game: VictorianGame = GAME, check_options: bool = Fa
             item = state.pending[0]
             if isinstance(item, Main):
                 for option in dec.options:
-                    assert main.legal(game, state, item, option) is None, (option, item)
+                    assert phase_actions.legal(game, state, item, option) is None, (option, item)
         action = dec.options[rng.randrange(len(dec.options))]
         state, _ = game.resolve(state, action, chance)
         check_invariants(game, state)

@@ -12,9 +12,9 @@ import pytest
 
 from explorer.core.engine import SampledChance
 from explorer.victorian import tables
-from explorer.victorian.params import load_tables
-from explorer.victorian.rolls import modified_roll
 from explorer.victorian.state import Term
+from explorer.victorian.tables.banded import modified_roll
+from explorer.victorian.tables.data import load_tables
 
 KEYS = {
     "assassin_roll": ("interrogated", "not_found", "nothing", "wounded", "killed"),

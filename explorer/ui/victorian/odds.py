@@ -31,7 +31,7 @@ from explorer.core.events import RuleRef
 from explorer.victorian import odds, tables
 from explorer.victorian import sections as R
 from explorer.victorian.cards import TYPES, deck_counts, load_cards, load_tokens
-from explorer.victorian.params import load_tables
+from explorer.victorian.tables.data import load_tables
 
 from ..common import Displayable, LiveFigure, esc, figure_update, html_table, probability_text, rule_html, tagged
 

@@ -1,4 +1,5 @@
-"""How the rule modules plug into the game: one registry, filled by each topic.
+"""The pending items of the state and the rules that handle each: one registry,
+filled by each rulebook topic as it is imported.
 
 Each kind of pending item (:mod:`explorer.victorian.state`) is handled by the
 module of its rulebook topic, which registers, with :func:`item`:

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.engine import Decision, IllegalAction
-from . import flow
+from . import pending
 from .actions import Done
-from .common import choice, refuse
+from .decisions import choice, refuse
 from .state import Main, Phase, VicState, pop
 
 #: phase -> fn(game, state, item) -> candidate actions (filtered by WHY_NOT)
@@ -45,7 +45,7 @@ def register(phase: Phase, rule: Any, prompt: str, options: Callable[..., tuple[
 def legal(game, state: VicState, item: Main, action: Any) -> IllegalAction | None:
     """``None`` if ``action`` is legal in ``item``'s phase now, else why not."""
     if (item.phase, type(action)) not in HANDLERS:
-        explain = flow.EXPLAIN.get(type(action))
+        explain = pending.EXPLAIN.get(type(action))
         if explain is not None:
             return explain(game, state, action)
         return refuse(PROMPTS[item.phase][0], f"{action!r} is not something to do in the {item.phase}")
@@ -80,6 +80,6 @@ def _accepts() -> dict[str, Callable[..., VicState]]:
     return {cls.__name__: dispatch for cls in CHOICES}
 
 
-flow.item(Main, decision, why_not, **_accepts())
+pending.item(Main, decision, why_not, **_accepts())
 
 __all__ = ["HANDLERS", "OPTIONS", "PROMPTS", "WHY_NOT", "decision", "done", "legal", "register"]

@@ -16,21 +16,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..core.dist import d6
-from ..core.engine import Chance, Decision
-from ..core.events import Event, RuleRef
-from . import cardplay, flow
-from . import sections as R
-from .actions import Blueprint, Control, Discard, Foil, LookAt, Mark, Take, Wheels
-from .common import choice, forced, public, refuse, title
-from .draw import queue_draw
-from .effects import EFFECTS, hook
-from .state import SIDES, VILLAINS, Choose, Reveal, TableRoll, VicState, other, pop, push, put
-from .units import discard_plot, make_tokens, replace_unit, unit_on
-from .zones import discard_from_hand, take_from_deck
+from ...core.dist import d6
+from ...core.engine import Chance, Decision
+from ...core.events import Event, RuleRef
+from .. import cardplay, pending
+from .. import sections as R
+from ..actions import Blueprint, Control, Discard, Foil, LookAt, Mark, Take, Wheels
+from ..decisions import choice, forced, refuse
+from ..draw import queue_draw
+from ..effects import EFFECTS, hook
+from ..reports import public
+from ..sides import title
+from ..state import SIDES, VILLAINS, Choose, Reveal, TableRoll, VicState, other, pop, push, put
+from ..units import discard_plot, make_tokens, replace_unit, unit_on
+from ..zones import discard_from_hand, take_from_deck
 
 if TYPE_CHECKING:
-    from .game import VictorianGame
+    from ..game import VictorianGame
 
 TABLE_RULES = {"plot_table": R.PLOT_TABLE, "invention_table": R.INVENTION_TABLE, "villain_table": R.VILLAIN_TABLE}
 TABLE_NAMES = {"plot_table": "the Plot Table", "invention_table": "the Invention Table",
@@ -44,7 +46,7 @@ def source_here(state: VicState, side: int, source: str) -> bool:
 
 
 def decision(game: VictorianGame, state: VicState, item: TableRoll) -> Decision:
-    from .actions import Roll
+    from ..actions import Roll
 
     return forced(Roll(), TABLE_RULES[item.table], f"{item.source} rolls on {TABLE_NAMES[item.table]}")
 
@@ -63,7 +65,7 @@ def do_table_roll(game: VictorianGame, state: VicState, item: TableRoll, action:
     return EFFECTS[face.effect].hook("rolled")(game, state, item.side, item.source, face.params, rule, chance, events)
 
 
-flow.item(TableRoll, decision, None, Roll=do_table_roll)
+pending.item(TableRoll, decision, None, Roll=do_table_roll)
 
 
 # -- the effects ------------------------------------------------------------------------------------------
@@ -151,7 +153,7 @@ def _build(game, state, side, source, params, rule, chance, events):
 
 
 def blueprint_options(game, state, side, types) -> tuple[Blueprint, ...]:
-    from .recruit import attach_targets
+    from ..recruit import attach_targets
 
     out = []
     for card in cardplay.search_choices(game, state, side, types):
@@ -177,7 +179,7 @@ def _explosion(game, state, side, source, params, rule, chance, events):
             events.append(public(R.LAB_EXPLOSION, f"the lab at {source} explodes: it may not roll on the Invention "
                                  f"Table until turn {until + 1}", source=source, shut_until=until))
             return put(state, side, s._replace(locations=locs))
-    from .wounds import wound
+    from ..wounds import wound
 
     events.append(public(R.LAB_EXPLOSION, f"the lab explodes in {source}'s face", source=source))
     return wound(game, state, side, source, R.LAB_EXPLOSION, events)
@@ -293,7 +295,7 @@ def do_wheels(game, state, item: Choose, action: Wheels, chance, events):
     state = pop(state)
     if action.plot is None:
         return queue_draw(state, item.side, item.count, _rule(item))
-    from .plot import add_counters
+    from ..plot import add_counters
 
     return add_counters(game, state, action.plot, item.count, _rule(item), events)
 
@@ -309,11 +311,11 @@ def choose_why_not(game, state, item: Choose, action):
     return refuse(_rule(item), f"{action} is not one of the choices now ({PROMPTS[item.what]})")
 
 
-flow.item(Choose, choose_decision, choose_why_not, Discard=do_discard, LookAt=do_look_at, Take=do_take,
+pending.item(Choose, choose_decision, choose_why_not, Discard=do_discard, LookAt=do_look_at, Take=do_take,
           Control=do_control, Mark=do_mark, Blueprint=do_blueprint, Wheels=do_wheels, Foil=do_foil)
 
 
-@flow.explain(Discard, LookAt, Take, Control, Mark, Blueprint, Wheels, Foil)
+@pending.explain(Discard, LookAt, Take, Control, Mark, Blueprint, Wheels, Foil)
 def _explain(game, state, action):
     return refuse(R.TRAITS, f"{action} answers a choice a table result asks for, and none is waiting")
 
