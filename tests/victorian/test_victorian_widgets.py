@@ -6,10 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from explorer.ui.victorian import AttackOdds, ChainOdds, DeckOdds, TableOdds, ThwartOdds, VictorianStepper
-from explorer.ui.victorian.stepper import tempting
 from explorer.victorian import odds, tables
 from explorer.victorian.game import VictorianGame
 from explorer.victorian.state import Phase
+from explorer.victorian.why_not import tempting
 
 
 def test_the_stepper_hides_the_other_hand_in_a_sides_view():

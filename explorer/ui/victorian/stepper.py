@@ -25,15 +25,15 @@ from typing import Any
 
 import ipywidgets as W
 
-from explorer.core.engine import Entry, IllegalAction
+from explorer.core.engine import Entry
 from explorer.core.events import Event, visible
 from explorer.victorian import sections as R
-from explorer.victorian.actions import Attack, PlayEvent, Recruit, Showdown, Track
 from explorer.victorian.bots import get_bot
 from explorer.victorian.describe import describe_state
 from explorer.victorian.game import VictorianGame
-from explorer.victorian.state import Fighting, Phase, VicState
+from explorer.victorian.state import Phase, VicState
 from explorer.victorian.turn import PHASE_RULE
+from explorer.victorian.why_not import tempting
 
 from ..common import Displayable, esc, html_table, rule_html, tagged
 from ..stepper import StepperWidget, result_banner
@@ -80,41 +80,6 @@ def render_log(entries: Sequence[Entry], viewer: Any) -> str:
     return ("<b>Log</b> <span style='color:#666'>(newest first; click an entry for its rule, a roll for its "
             "terms)</span><div class='xp-victorian-log' style='max-height:360px;overflow-y:auto;font-size:0.9em;"
             "line-height:1.4'>" + "".join(rows) + "</div>")
-
-
-def tempting(game: VictorianGame, state: VicState, side: str | None = None, limit: int = 8) -> list[Any]:
-    """Actions a learner may try now that the rules forbid ("why not?"): a card on
-    the wrong unit, a Track Roll of a noncombatant, an attack on a Mastermind not
-    thwarted, a Showdown while minions stand."""
-    if state.result is not None or not state.pending:
-        return []
-    item = state.pending[0]
-    sides = [side] if side in ("heroes", "villains") else ["heroes", "villains"]
-    units = [u.uid for s in state.sides for u in s.units]
-    candidates: list[Any] = []
-    for name in sides:
-        s = state.sides[0 if name == "heroes" else 1]
-        for card in dict.fromkeys(s.hand):
-            candidates += [Recruit(card, onto) for onto in [None, *units[:6]]]
-            candidates.append(PlayEvent(card))
-    heroes = [u.uid for u in state.heroes.units]
-    masters = [u.uid for u in state.villains.units if u.master is None]
-    candidates += [Track(h, m) for h in heroes for m in masters + [u.uid for u in state.villains.units][:3]]
-    candidates += [Attack(h, m) for h in heroes for m in masters]
-    if isinstance(item, Fighting):
-        candidates.append(Showdown())
-    out = []
-    dec = game.decision(state)
-    for a in dict.fromkeys(candidates):
-        if a in dec.options:
-            continue
-        try:
-            game.check(state, a)
-        except IllegalAction:
-            out.append(a)
-            if len(out) >= limit:
-                break
-    return out
 
 
 class VictorianStepper(Displayable):
@@ -192,4 +157,4 @@ class VictorianStepper(Displayable):
         return describe_state(self.game, self.stepper.stepper.state, self.viewer)
 
 
-__all__ = ["VIEWS", "VictorianStepper", "phase_starts", "render_log", "result_banner", "roll_table", "tempting"]
+__all__ = ["VIEWS", "VictorianStepper", "phase_starts", "render_log", "result_banner", "roll_table"]
