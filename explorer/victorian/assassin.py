@@ -119,12 +119,12 @@ def assassin_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, 
 
 responses.ROLLERS["assassin"] = assassin_roll
 
-phase_actions.register(Phase.ASSASSIN, R.ASSASSIN, "send minions against the heroes, play cards, or say you are done",
-              candidates, {
-                  Send: (do_send, send_problem),
-                  PlayEvent: (cardplay.do_main_event, cardplay.main_event_problem),
-                  Done: (phase_actions.done, done_problem),
-              })
+phase_actions.register(
+    Phase.ASSASSIN, R.ASSASSIN, "send minions against the heroes, play cards, or say you are done", candidates, {
+        Send: (do_send, send_problem),
+        PlayEvent: (cardplay.do_main_event, cardplay.main_event_problem),
+        Done: (phase_actions.done, done_problem),
+    })
 
 
 @pending.explain(Send)

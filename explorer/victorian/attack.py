@@ -106,12 +106,13 @@ def _facilitate(game, state, item, action, chance, events):
     return do_facilitate(game, state, item, action, "fight", events)
 
 
-phase_actions.register(Phase.ATTACK, R.ATTACK, "attack a thwarted Mastermind, play cards, or say you are done", candidates, {
-    Attack: (do_attack, attack_problem),
-    Facilitate: (_facilitate, lambda g, s, i, a: facilitate_problem(g, s, i, a, attackers(g, s, i.side))),
-    PlayEvent: (cardplay.do_main_event, cardplay.main_event_problem),
-    Done: (phase_actions.done, None),
-})
+phase_actions.register(
+    Phase.ATTACK, R.ATTACK, "attack a thwarted Mastermind, play cards, or say you are done", candidates, {
+        Attack: (do_attack, attack_problem),
+        Facilitate: (_facilitate, lambda g, s, i, a: facilitate_problem(g, s, i, a, attackers(g, s, i.side))),
+        PlayEvent: (cardplay.do_main_event, cardplay.main_event_problem),
+        Done: (phase_actions.done, None),
+    })
 
 
 # -- one hero's attack ------------------------------------------------------------------------------
@@ -199,7 +200,7 @@ def do_fighting_event(game, state, item: Fighting, action: PlayEvent, chance, ev
 
 
 pending.item(Fighting, fighting_decision, fighting_why_not, Strike=do_strike, Showdown=do_showdown, Stop=do_stop,
-          PlayEvent=do_fighting_event)
+             PlayEvent=do_fighting_event)
 
 
 def combat_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, events: list[Event]) -> VicState:

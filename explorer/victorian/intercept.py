@@ -172,12 +172,13 @@ def _facilitate(game, state, item, action, chance, events):
     return do_facilitate(game, state, item, action, "track", events)
 
 
-phase_actions.register(Phase.INTERCEPT, R.INTERCEPT, "make Track Rolls, play cards, or say you are done", candidates, {
-    Track: (do_track, track_problem),
-    Facilitate: (_facilitate, lambda g, s, i, a: facilitate_problem(g, s, i, a, trackers(g, s, i.side))),
-    PlayEvent: (cardplay.do_main_event, cardplay.main_event_problem),
-    Done: (phase_actions.done, None),
-})
+phase_actions.register(
+    Phase.INTERCEPT, R.INTERCEPT, "make Track Rolls, play cards, or say you are done", candidates, {
+        Track: (do_track, track_problem),
+        Facilitate: (_facilitate, lambda g, s, i, a: facilitate_problem(g, s, i, a, trackers(g, s, i.side))),
+        PlayEvent: (cardplay.do_main_event, cardplay.main_event_problem),
+        Done: (phase_actions.done, None),
+    })
 
 
 @pending.explain(Track)

@@ -116,10 +116,11 @@ def do_attach(game, state, item, action: AttachPlot, chance, events):
     return state
 
 
-phase_actions.register(Phase.PLOT, R.PLOT, "attach plots to your Masterminds, or say you are done", candidates, {
-    AttachPlot: (do_attach, attach_problem),
-    Done: (phase_actions.done, None),
-})
+phase_actions.register(
+    Phase.PLOT, R.PLOT, "attach plots to your Masterminds, or say you are done", candidates, {
+        AttachPlot: (do_attach, attach_problem),
+        Done: (phase_actions.done, None),
+    })
 
 
 def draw_decision(game, state, item: PlotDraw):

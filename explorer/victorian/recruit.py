@@ -301,13 +301,14 @@ def do_recall(game: VictorianGame, state: VicState, item: Main, action: Recall, 
     return put(state, side, s)
 
 
-phase_actions.register(Phase.RECRUIT, R.RECRUIT, "recruit cards, play events, or say you are done", recruit_candidates, {
-    Recruit: (do_recruit, recruit_problem),
-    Summon: (do_summon, summon_problem),
-    Recall: (do_recall, recall_problem),
-    PlayEvent: (cardplay.do_main_event, cardplay.main_event_problem),
-    Done: (phase_actions.done, None),
-})
+phase_actions.register(
+    Phase.RECRUIT, R.RECRUIT, "recruit cards, play events, or say you are done", recruit_candidates, {
+        Recruit: (do_recruit, recruit_problem),
+        Summon: (do_summon, summon_problem),
+        Recall: (do_recall, recall_problem),
+        PlayEvent: (cardplay.do_main_event, cardplay.main_event_problem),
+        Done: (phase_actions.done, None),
+    })
 
 
 @pending.explain(Recruit, Summon, Recall)

@@ -58,8 +58,8 @@ def new_game(game: VictorianGame, decks: Mapping[str, Multiset] | None = None,
     for name in deal:
         if name not in SIDE_INDEX:
             raise ValueError(f"the sides are 'heroes' and 'villains', not {name!r}")
-    pending = tuple(Deal(SIDE_INDEX[name], game.rules.opening_hand) for name in deal)
-    return VicState(sides=tuple(sides), pending=pending, phase=Phase.SETUP)
+    deals = tuple(Deal(SIDE_INDEX[name], game.rules.opening_hand) for name in deal)
+    return VicState(sides=tuple(sides), pending=deals, phase=Phase.SETUP)
 
 
 def has_character(game: VictorianGame, hand: tuple[str, ...]) -> bool:

@@ -312,7 +312,7 @@ def choose_why_not(game, state, item: Choose, action):
 
 
 pending.item(Choose, choose_decision, choose_why_not, Discard=do_discard, LookAt=do_look_at, Take=do_take,
-          Control=do_control, Mark=do_mark, Blueprint=do_blueprint, Wheels=do_wheels, Foil=do_foil)
+             Control=do_control, Mark=do_mark, Blueprint=do_blueprint, Wheels=do_wheels, Foil=do_foil)
 
 
 @pending.explain(Discard, LookAt, Take, Control, Mark, Blueprint, Wheels, Foil)
