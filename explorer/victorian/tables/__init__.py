@@ -1,4 +1,4 @@
-"""The result tables of the game (DICE): what each roll reads, and its exact odds.
+"""The result tables: what each roll of the dice reads, what it does, and its exact odds.
 
 * :mod:`~explorer.victorian.tables.data`: the tables as data, read and checked
   from ``data/victorian/tables.toml``: the banded tables of the modified rolls
