@@ -29,9 +29,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field
 
-from ..core.data import DataError, Range, cached_file, data_path, read_numbers, read_toml, validate
+from ..core.data import DataError, Range, cached_file, data_path, read_toml, validate
+from ..core.params import Declared, RuleError, RuleSchema
 from ..core.rulebook import cited, require, summaries_path
 from . import sections as R
 from .effects import EFFECTS, Params
@@ -81,22 +82,11 @@ class VictorianRules:
         return dataclasses.replace(self, **changes)
 
 
-NUMBERS = tuple(f.name for f in dataclasses.fields(VictorianRules) if f.type in ("int", int))
-OPTIONS = tuple(f.name for f in dataclasses.fields(VictorianRules) if f.type in ("bool", bool))
-FLOORS: Mapping[str, int] = MappingProxyType({"opening_hand": 1, "turn_cap": 1, "wound_fight": 1,
-                                              "minor_plot_counters": 1, "major_plot_counters": 1,
-                                              "recruits_per_phase": 1})
-
-_OPTIONS = create_model("options", __config__=ConfigDict(extra="forbid", strict=True),
-                        **{n: (bool, ...) for n in OPTIONS})
-
-
-class RuleError(ValueError):
-    """A rule value given in code is refused: ``rule`` names it, ``problem`` says why."""
-
-    def __init__(self, rule: str, problem: str):
-        self.rule, self.problem = rule, problem
-        super().__init__(f"rule {rule!r}: {problem}")
+#: The rules this file holds, read and checked by the core's one reader.
+SCHEMA = RuleSchema.of(VictorianRules, floors={"opening_hand": 1, "turn_cap": 1, "wound_fight": 1,
+                                               "minor_plot_counters": 1, "major_plot_counters": 1,
+                                               "recruits_per_phase": 1})
+NUMBERS, OPTIONS, FLOORS = SCHEMA.numbers, SCHEMA.switches, SCHEMA.floors
 
 
 def rules_path() -> Path:
@@ -105,7 +95,7 @@ def rules_path() -> Path:
 
 class _Loaded(NamedTuple):
     rules: VictorianRules
-    ranges: Mapping[str, Range]
+    declared: Declared
 
 
 def load_rules(path: str | os.PathLike | None = None) -> VictorianRules:
@@ -116,7 +106,7 @@ def load_rules(path: str | os.PathLike | None = None) -> VictorianRules:
 
 def rule_ranges(path: str | os.PathLike | None = None) -> Mapping[str, Range]:
     """The allowed range of every number, as declared in the rules file."""
-    return _loaded(path).ranges
+    return _loaded(path).declared.ranges
 
 
 def override_rules(changes: Mapping[str, int | bool], rules: VictorianRules | None = None,
@@ -124,19 +114,8 @@ def override_rules(changes: Mapping[str, int | bool], rules: VictorianRules | No
     """``rules`` (default: the loaded data) with ``changes``, each checked as the
     file's values are; refusals raise :class:`RuleError`."""
     loaded = _loaded(path)
-    base = loaded.rules if rules is None else rules
-    for name, value in changes.items():
-        if name in NUMBERS:
-            if type(value) is not int:
-                raise RuleError(name, f"must be a whole number, not {value!r}")
-            if value not in loaded.ranges[name]:
-                raise RuleError(name, f"{value!r} is out of range: allowed {loaded.ranges[name]}")
-        elif name in OPTIONS:
-            if type(value) is not bool:
-                raise RuleError(name, f"is an option: true or false, not {value!r}")
-        else:
-            raise RuleError(name, f"no such rule (numbers: {', '.join(NUMBERS)}; options: {', '.join(OPTIONS)})")
-    return base.replace(**changes)
+    SCHEMA.check(changes, loaded.declared)
+    return (loaded.rules if rules is None else rules).replace(**changes)
 
 
 def _loaded(path: str | os.PathLike | None) -> _Loaded:
@@ -146,17 +125,9 @@ def _loaded(path: str | os.PathLike | None) -> _Loaded:
 
 @cached_file
 def _load(path: Path, summaries: Path) -> _Loaded:
-    raw = read_toml(path)
-    unknown = set(raw) - {"numbers", "options"}
-    if unknown:
-        raise DataError(path, sorted(unknown)[0], None, "unknown table (expected [numbers] and [options])")
-    for table in ("numbers", "options"):
-        if not isinstance(raw.get(table), dict):
-            raise DataError(path, table, None, f"missing table [{table}]")
-    values, ranges = read_numbers(raw["numbers"], path, NUMBERS, FLOORS)
-    options = validate(_OPTIONS, raw["options"], path, "options")
+    declared = SCHEMA.read(read_toml(path), path)
     require(R.GAME, cited(R, R.GAME), summaries)
-    return _Loaded(VictorianRules(**values, **options.model_dump()), MappingProxyType(ranges))
+    return _Loaded(VictorianRules(**declared.values), declared)
 
 
 # -- tables -----------------------------------------------------------------------------------------
