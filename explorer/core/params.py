@@ -17,7 +17,7 @@ file's own values are checked.
 >>> schema = RuleSchema.of(Rules, floors={"cap": 1})
 >>> declared = schema.read({"numbers": {"cap": {"value": 8, "min": 1, "max": 20}},
 ...                         "options": {"fast": False}}, "rules.toml")
->>> declared.values, declared.ranges["cap"]
+>>> dict(declared.values), declared.ranges["cap"]
 ({'cap': 8, 'fast': False}, Range(min=1, max=20))
 >>> schema.check({"cap": 30}, declared)
 Traceback (most recent call last):
