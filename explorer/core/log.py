@@ -190,8 +190,8 @@ def _objects(text: str | Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
-            cut = " (the log ends inside this line: truncated?)" if number == len(lines) and exc.pos >= len(line) \
-                else ""
+            last = number == len(lines) and not line.endswith("\n")  # no newline after it: cut short?
+            cut = " (the log ends inside this line: truncated?)" if last else ""
             raise LogError(number, f"not valid JSON ({exc.msg}, column {exc.colno}){cut}") from None
         if not isinstance(obj, dict):
             raise LogError(number, f"expected a JSON object, found {_kind(obj)}")
