@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -215,7 +216,7 @@ def _game_log(head: dict[str, Any], logs: Logs, line: int) -> GameLog:
     if fmt is None:
         raise LogError(line, f"the first line must be the header, with \"format\": {FORMAT!r}", "format")
     if fmt != FORMAT:
-        old = isinstance(fmt, str) and fmt.startswith("explorer.")
+        old = isinstance(fmt, str) and re.fullmatch(r"explorer\.\w+\.log/\d+", fmt) is not None
         raise LogError(line, f"{'a log in an older format' if old else 'unknown log format'} {_short(fmt)}: this "
                              f"version of the explorer reads {FORMAT!r} (play the game again to get a log in it)",
                        "format")
@@ -342,8 +343,11 @@ def _replay_step(st: Stepper, step: LogStep, index: int, log: GameLog) -> None:
     recorded = step.row["action"]
     legal = next((o for o in dec.options if o == step.action), None)
     if legal is None:
-        raise LogError(step.line, f"step {index}: {str(step.action)!r} is not allowed here: "
-                                  f"{st.game.illegal(st.state, step.action)}", "action")
+        try:
+            why = str(st.game.illegal(st.state, step.action))
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError):  # a malformed action's values
+            why = f"not one of the options of {dec.rule}"
+        raise LogError(step.line, f"step {index}: {str(step.action)!r} is not allowed here: {why}", "action")
     canonical = _as_json(action_to_json(legal, log))
     if json.dumps(canonical, sort_keys=True) != json.dumps(recorded, sort_keys=True):
         raise LogError(step.line, f"step {index}: bad fields in {_short(recorded)} (the legal action is "

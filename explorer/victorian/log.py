@@ -40,7 +40,7 @@ def _start(game: VictorianGame, head: Mapping[str, Any]) -> Any:
 
 
 #: The Victorian game in the log format.
-LOG = core.GameLog("victorian", "Victorian game", ACTION_TYPES, SCHEMA.names, override_rules, _describe, _start,
+LOG = core.GameLog("victorian", "Victorian heroes and villains", ACTION_TYPES, SCHEMA.names, override_rules, _describe, _start,
                    lambda rules: VictorianGame(rules=rules))
 
 
