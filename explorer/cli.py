@@ -18,6 +18,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
+from . import cli_logs
 from .core.data import DataError
 from .core.engine import IllegalAction
 
@@ -321,7 +322,7 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
                        help="worker processes, at most one per job (the result does not depend on it)")
         g.add_argument("--json", action="store_true", help="print the summary as JSON")
         part(key, "simulate").cli_arguments(g)
-        _add_log_option(g)
+        cli_logs.add_log_option(g)
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -331,12 +332,12 @@ def _simulate(args: argparse.Namespace) -> int:
 
     module = part(args.game, "simulate")
     args.seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
-    log_dir = _log_dir(args.log)
+    log_dir = cli_logs.log_dir(args.log)
     try:
         summary = module.cli_run(args)
         interrupted = None
         if log_dir is not None:
-            _write_logs(args, log_dir)
+            cli_logs.write_logs(args, log_dir)
     except KeyboardInterrupt as stop:
         if not hasattr(stop, "summary"):
             raise
@@ -353,123 +354,10 @@ EXTENSIONS.append(_add_simulate)
 COMMANDS["simulate"] = _simulate
 
 
-# -- logs: simulate --log DIR writes each game's log; replay FILE plays one again ---------------
+# -- logs: replay FILE (explorer.cli_logs) ------------------------------------------------------
 
-def _add_log_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--log", default=None, metavar="DIR",
-                        help="also write each game's log to DIR as GAME-SEED#I.jsonl (an existing folder, or a new "
-                             "one in an existing folder); python -m explorer replay FILE plays one again")
-
-
-def _log_dir(text: str | None) -> Path | None:
-    """The folder ``--log`` names, checked before any game is played."""
-    if text is None:
-        return None
-    folder = Path(text)
-    if folder.exists() and not folder.is_dir():
-        raise ValueError(f"--log {text}: a file is in the way (give a folder)")
-    if not folder.exists() and not folder.parent.is_dir():
-        raise ValueError(f"--log {text}: no folder {str(folder.parent)!r} to make it in")
-    return folder
-
-
-def _log_start(args: argparse.Namespace):
-    """The game of a ``simulate`` run in the log format: ``(log, game, start, policies)``,
-    ``start()`` giving each game's first state."""
-    if args.game == "asylum":
-        from .asylum import log, simulate
-        from .asylum.game import AsylumGame
-
-        game = AsylumGame()
-        return log.LOG, game, lambda: game.new_game(args.players, args.masterminds), \
-            simulate.policies_for(args.policy, args.players)
-    if args.game == "victorian":
-        from .victorian import log, simulate
-        from .victorian.game import VictorianGame
-
-        game = VictorianGame()
-        return log.LOG, game, game.new_game, simulate.policies_for(args.heroes, args.villains)
-    from .doomtrooper import log, simulate
-    from .doomtrooper.game import DoomtrooperGame
-    from .doomtrooper.params import override_rules
-
-    changes = {k: _value(v) for k, v in _pairs(args.rule, "--rule").items()}
-    if args.variant is not None:
-        changes["variant"] = args.variant
-    game = DoomtrooperGame(rules=override_rules(changes) if changes else None)
-    decks = [d.strip() for d in args.decks.split(",")] if args.decks else None
-    players = len(game.new_game(args.players, decks).seats)
-    return log.LOG, game, lambda: game.new_game(players, decks), simulate.policies_for(args.policy, players)
-
-
-def _write_logs(args: argparse.Namespace, folder: Path) -> None:
-    """Play each game of the run again with a stepper (same seed, same bots) and
-    write its log; the result must be the fast run's."""
-    from .core import log as core
-    from .core.engine import Stepper, simulate
-    from .core.runs import game_seed
-
-    log, game, start, policies = _log_start(args)
-    folder.mkdir(exist_ok=True)
-    for i in range(args.games):
-        seed = game_seed(args.seed, i)
-        fast = simulate(game, start(), policies, seed).result
-        st = Stepper(game, start(), seed, policies)
-        st.run()
-        if game.result(st.state) != fast:
-            raise RuntimeError(f"game {seed} ends differently played step by step ({game.result(st.state)}) and "
-                               f"fast ({fast})")
-        (folder / f"{args.game}-{seed}.jsonl").write_text(core.export(st, log), encoding="utf-8")
-
-
-def _game_logs() -> dict:
-    """Every game in the log format, by key."""
-    from .asylum.log import LOG as ASYLUM
-    from .doomtrooper.log import LOG as DOOMTROOPER
-    from .victorian.log import LOG as VICTORIAN
-
-    return {g.key: g for g in (ASYLUM, VICTORIAN, DOOMTROOPER)}
-
-
-def _add_replay(sub: argparse._SubParsersAction) -> None:
-    r = sub.add_parser("replay", help="replay a game log under the rules it records and summarise it",
-                       description="Replay a game log (JSON lines: simulate --log, or a stepper's export) under "
-                                   "the rules its header records, checking every step, and print its summary: the "
-                                   "game, the seed, the players, the rules that differ from the rules file, the "
-                                   "steps and the result.  A log that does not replay is one error line naming "
-                                   "its line, exit 2.")
-    r.add_argument("file", help="the log file")
-
-
-def replay_summary(text: str) -> str:
-    """The lines ``replay`` prints for a log (:class:`~explorer.core.log.LogError` if it does not replay)."""
-    import json
-
-    from .core import log as core
-
-    logs = _game_logs()
-    st = core.replay(text, logs)
-    head = json.loads(next(line for line in text.split("\n") if line.strip()))
-    s = core.summary(st, head, logs[head["game"]])
-    changed = ", ".join(f"{k}={json.dumps(v)}" for k, v in s["rules"].items()) or "none (as in the rules file)"
-    return "\n".join([f"{s['title']}: seed {s['seed']}, {s['players']} players, {s['steps']} steps",
-                      f"  rules changed: {changed}",
-                      f"  result: {s['result'] if s['over'] else 'none yet (the log stops before the end)'}"])
-
-
-def _replay(args: argparse.Namespace) -> int:
-    try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ValueError(f"cannot read {args.file}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{args.file} is not UTF-8 text") from None
-    print(replay_summary(text))
-    return 0
-
-
-EXTENSIONS.append(_add_replay)
-COMMANDS["replay"] = _replay
+EXTENSIONS.append(cli_logs.add_replay)
+COMMANDS["replay"] = cli_logs.replay
 
 
 # -- what-if: compare a variant, sweep a grid ---------------------------------------------------
