@@ -235,5 +235,5 @@ def _check_choices(choices: Mapping[str, tuple[str, ...]], path: Path, dice_tabl
             raise DataError(path, "options", "variant", f"unknown variant {c!r} (the code knows {', '.join(VARIANTS)})")
 
 
-__all__ = ["CHOICES", "VARIANTS", "DoomtrooperRules", "NUMBERS", "OPTIONS", "RuleError", "load_rules", "override_rules",
+__all__ = ["CHOICES", "SCHEMA", "VARIANTS", "DoomtrooperRules", "NUMBERS", "OPTIONS", "RuleError", "load_rules", "override_rules",
            "rule_choices", "rule_ranges", "rules_path"]
