@@ -31,6 +31,7 @@ from a header.  ``export(stepper, log, seat=s)`` keeps only what seat ``s`` saw
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -84,6 +85,11 @@ class GameLog:
     start: Callable[[Game, Mapping[str, Any]], Any]
     make: Callable[[Any], Game]
 
+    @functools.cached_property
+    def names(self) -> dict[type, str]:
+        """Each action type's name in a log (the registry's key for it)."""
+        return {cls: name for name, cls in self.actions.items()}
+
     def rule_values(self, rules: Any) -> dict[str, Any]:
         """Every rule's value, as plain data (a header's ``rules``)."""
         return {name: getattr(rules, name) for name in self.rule_names}
@@ -108,11 +114,31 @@ def _short(value: Any, limit: int = 160) -> str:
 # -- actions --------------------------------------------------------------------------------------
 
 def action_to_json(action: Any, log: GameLog) -> dict[str, Any]:
-    """``{"type": class name, **fields}`` for any action of ``log``'s game."""
-    name = type(action).__name__
-    if log.actions.get(name) is not type(action):
+    """``{"type": name, **fields}`` for any action of ``log``'s game (the name is
+    the class's, unless the game's registry gives it another)."""
+    name = log.names.get(type(action))
+    if name is None:
         raise TypeError(f"{action!r} is not a registered {log.title} action")
-    return {"type": name, **{f.name: getattr(action, f.name) for f in dataclasses.fields(action)}}
+    return {"type": name, **{f.name: _field_to_json(getattr(action, f.name), log) for f in dataclasses.fields(action)}}
+
+
+def _field_to_json(value: Any, log: GameLog) -> Any:
+    """A field's value as JSON data: an action inside an action (a play deployed
+    for free, say) becomes its own ``{"type": ...}`` object."""
+    if type(value) in log.names:
+        return action_to_json(value, log)
+    if isinstance(value, (tuple, list)) and any(type(v) in log.names for v in value):
+        return [_field_to_json(v, log) for v in value]
+    return value
+
+
+def _field_from_json(value: Any, log: GameLog, line: int | None) -> Any:
+    """A field's value from JSON: an object with a ``type`` is an action, a list a tuple."""
+    if isinstance(value, dict) and "type" in value:
+        return action_from_json(value, log, line)
+    if isinstance(value, list):
+        return tuple(_field_from_json(v, log, line) for v in value)
+    return value
 
 
 def action_from_json(obj: Any, log: GameLog, line: int | None = None) -> Any:
@@ -124,7 +150,7 @@ def action_from_json(obj: Any, log: GameLog, line: int | None = None) -> Any:
         raise LogError(line, f"not a {log.title} action: {_short(obj)} (known types: "
                              f"{', '.join(sorted(log.actions))})", "action")
     try:
-        return log.actions[kind](**{k: v for k, v in obj.items() if k != "type"})
+        return log.actions[kind](**{k: _field_from_json(v, log, line) for k, v in obj.items() if k != "type"})
     except TypeError as exc:
         raise LogError(line, f"bad fields for {kind}: {exc}", "action") from None
 

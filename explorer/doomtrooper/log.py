@@ -20,13 +20,17 @@ from ..core.data import DataError
 from ..core.engine import Stepper
 from ..core.log import LogError
 from ..core.rounds import Pass
+from . import front_lines, places
 from .actions import ACTION_TYPES
 from .combat import ACTIONS as COMBAT_ACTIONS
 from .game import DoomtrooperGame
 from .params import SCHEMA, override_rules
 
-#: Every action type a log can hold, by name.
-TYPES: dict[str, type] = {**ACTION_TYPES, **{c.__name__: c for c in COMBAT_ACTIONS}, "Pass": Pass}
+#: Every action type a log can hold, by name.  Two classes are called ``Transfer``: the
+#: variants with places' move to a place, and Front Lines' move to a team mate (here
+#: ``FrontLinesTransfer``).
+TYPES: dict[str, type] = {**ACTION_TYPES, **{c.__name__: c for c in COMBAT_ACTIONS}, "Pass": Pass,
+                          "Transfer": places.Transfer, "FrontLinesTransfer": front_lines.Transfer}
 
 
 def _deck_names(game: DoomtrooperGame, initial: Any) -> list[str] | None:

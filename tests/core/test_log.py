@@ -159,3 +159,17 @@ def test_a_summary_lists_the_rules_that_differ_from_the_file(dice_game):
     out = core.summary(st, json.loads(text.split("\n", 1)[0]), dlog.LOG)
     assert out["rules"] == {"sabotage": True, "dice": "2d6"} and out["steps"] == len(dice_game.history)
     assert out["game"] == "doomtrooper" and out["seed"] == 6 and out["players"] == 2
+
+
+@pytest.mark.parametrize("variant", ["warzone", "beat_down", "front_lines", "home_turf", "vortex", "colonization"])
+def test_every_doomtrooper_variant_replays_from_its_log(variant):
+    """Doomtrooper Optional Rules and Variants: the variant is a rule of the header, its
+    decks the setup, and its own actions (a free deployment holding a muster, either
+    kind of transfer) survive JSON."""
+    game = DoomtrooperGame(rules=override_rules({"variant": variant}))
+    st = Stepper(game, game.new_game(), "w", RandomPolicy())
+    st.run(max_steps=300)
+    text = dlog.export_log(st)
+    assert json.loads(text.split("\n", 1)[0])["rules"]["variant"] == variant
+    again = dlog.replay_log(text)
+    assert again.state == st.state and dlog.export_log(again) == text
