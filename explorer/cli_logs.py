@@ -58,25 +58,25 @@ def _rule_value(text: str) -> Any:
 
 def _log_start(args: argparse.Namespace) -> tuple[Any, Any, Any, Any]:
     """The game of a ``simulate`` run in the log format: ``(log, game, start, policies)``,
-    ``start()`` giving each game's first state."""
+    ``start()`` giving each game's first state; the run's rule changes (``--rule``) for any game."""
+    changes = _rule_changes(args)
     if args.game == "asylum":
-        from .asylum import log, simulate
+        from .asylum import log, params, simulate
         from .asylum.game import AsylumGame
 
-        game = AsylumGame()
+        game = AsylumGame(rules=params.override_rules(changes) if changes else None)
         return log.LOG, game, lambda: game.new_game(args.players, args.masterminds), \
             simulate.policies_for(args.policy, args.players)
     if args.game == "victorian":
-        from .victorian import log, simulate
+        from .victorian import log, params, simulate
         from .victorian.game import VictorianGame
 
-        game = VictorianGame()
+        game = VictorianGame(rules=params.override_rules(changes) if changes else None)
         return log.LOG, game, game.new_game, simulate.policies_for(args.heroes, args.villains)
     from .doomtrooper import log, simulate
     from .doomtrooper.game import DoomtrooperGame
     from .doomtrooper.params import override_rules
 
-    changes = _rule_changes(args)
     game = DoomtrooperGame(rules=override_rules(changes) if changes else None)
     decks = [d.strip() for d in args.decks.split(",")] if args.decks else None
     players = len(game.new_game(args.players, decks).seats)
