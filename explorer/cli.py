@@ -18,6 +18,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
+from . import cli_logs
 from .core.data import DataError
 from .core.engine import IllegalAction
 
@@ -321,6 +322,7 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
                        help="worker processes, at most one per job (the result does not depend on it)")
         g.add_argument("--json", action="store_true", help="print the summary as JSON")
         part(key, "simulate").cli_arguments(g)
+        cli_logs.add_log_option(g)
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -330,9 +332,12 @@ def _simulate(args: argparse.Namespace) -> int:
 
     module = part(args.game, "simulate")
     args.seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    log_dir = cli_logs.log_dir(args.log)
     try:
         summary = module.cli_run(args)
         interrupted = None
+        if log_dir is not None:
+            cli_logs.write_logs(args, log_dir)
     except KeyboardInterrupt as stop:
         if not hasattr(stop, "summary"):
             raise
@@ -347,6 +352,12 @@ def _simulate(args: argparse.Namespace) -> int:
 
 EXTENSIONS.append(_add_simulate)
 COMMANDS["simulate"] = _simulate
+
+
+# -- logs: replay FILE (explorer.cli_logs) ------------------------------------------------------
+
+EXTENSIONS.append(cli_logs.add_replay)
+COMMANDS["replay"] = cli_logs.replay
 
 
 # -- what-if: compare a variant, sweep a grid ---------------------------------------------------

@@ -7,12 +7,14 @@ in the rules or in the bots, shows as a readable diff.
     python tools/golden.py --write    # play them again and rewrite the files
     python tools/golden.py --write asylum-2p-greedy   # just one
 
-Each file has a header line (the setup, the seed, who played and the result) and
-then one line per step: who chose, the action (as JSON and in words) and the
-events, each citing its rule.  The whole-game files are ordinary Doom Asylum logs
-(:func:`explorer.asylum.log.replay_log` reads them).  ``tests/golden/test_golden.py``
-checks that the bots play each game again move for move, and that the rules alone,
-given the recorded actions, give the same events.
+Each whole-game file is an ordinary game log (:mod:`explorer.core.log`: a header
+with the game, the explorer's version, the seed, the players, every rule in effect
+and the setup, plus who played and the result; then one line per step: who chose,
+the action as JSON and in words, and the events, each citing its rule), so
+``python -m explorer replay FILE`` and :func:`explorer.core.log.replay` read them.
+The conflict file has a header of its own (the two teams).
+``tests/golden/test_golden.py`` checks that the bots play each game again move for
+move, and that the rules alone, given the recorded actions, give the same events.
 """
 
 from __future__ import annotations
@@ -32,9 +34,11 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
 
 from explorer.asylum import Conflict, load_roster  # noqa: E402
 from explorer.asylum.game import AsylumGame  # noqa: E402
-from explorer.asylum.log import action_from_json, action_to_json, log_lines, read_log, replay_log  # noqa: E402
+from explorer.asylum import log as alog  # noqa: E402
 from explorer.asylum.policies import get_bot, get_policy  # noqa: E402
 from explorer.core.engine import Stepper  # noqa: E402
+from explorer.core.log import log_lines  # noqa: E402
+from explorer.doomtrooper import log as dlog  # noqa: E402
 from explorer.victorian import log as vlog  # noqa: E402
 from explorer.victorian.bots import get_bot as victorian_bot  # noqa: E402
 from explorer.victorian.game import VictorianGame  # noqa: E402
@@ -77,14 +81,13 @@ class WholeGame:
         return self.render(st)
 
     def render(self, st: Stepper) -> str:
-        lines = log_lines(st)
+        lines = log_lines(st, alog.LOG)
         lines[0] = {**lines[0], "bots": list(self.bots), "result": _plain(st.game.result(st.state))}
         return _text(lines)
 
     def replay(self, text: str) -> str:
-        """The file's actions replayed by the rules alone, rendered again."""
-        read_log(text)  # checks the header and the step numbers
-        return self.render(replay_log(text, AsylumGame()))
+        """The file's actions replayed by the rules alone, under its header's rules, rendered again."""
+        return self.render(alog.replay_log(text))
 
 
 @dataclass(frozen=True)
@@ -116,7 +119,7 @@ class ConflictAlone:
             "defenders": [{"villain": n, "level": lv} for n, lv in self.defenders],
             "policies": list(self.policies), "result": _plain(st.game.result(st.state)),
         }
-        steps = [{"step": e.index, "player": e.player, "action": action_to_json(e.action), "text": str(e.action),
+        steps = [{"step": e.index, "player": e.player, "action": alog.action_to_json(e.action), "text": str(e.action),
                   "events": [ev.as_dict() for ev in e.events]} for e in st.history]
         return _text([head] + steps)
 
@@ -124,7 +127,7 @@ class ConflictAlone:
         rows = [json.loads(line) for line in text.splitlines() if line.strip()]
         if not rows or rows[0].get("format") != CONFLICT_FORMAT:
             raise ValueError(f"not a golden conflict (the header must have format {CONFLICT_FORMAT!r})")
-        actions = [action_from_json(row["action"]) for row in rows[1:]]
+        actions = [alog.action_from_json(row["action"]) for row in rows[1:]]
         return self.render(Stepper.replay(Conflict(), self.start(), self.seed, actions))
 
 
@@ -146,16 +149,13 @@ class VictorianGameLog:
         return self.render(st)
 
     def render(self, st: Stepper) -> str:
-        lines = vlog.log_lines(st)
+        lines = log_lines(st, vlog.LOG)
         lines[0] = {**lines[0], "bots": {"heroes": self.heroes, "villains": self.villains},
                     "result": _plain(st.game.result(st.state))}
         return _text(lines)
 
     def replay(self, text: str) -> str:
-        head = json.loads(text.split("\n", 1)[0])
-        plain = {k: v for k, v in head.items() if k not in ("bots", "result")}
-        body = text.split("\n", 1)[1]
-        return self.render(vlog.replay_log(json.dumps(plain) + "\n" + body, VictorianGame()))
+        return self.render(vlog.replay_log(text))
 
 
 @dataclass(frozen=True)
@@ -185,16 +185,13 @@ class DoomtrooperPlay:
         return self.render(st)
 
     def render(self, st: Stepper) -> str:
-        from explorer.doomtrooper.log import log_lines
-
-        lines = log_lines(st, self.players, rules=dict(self.rules))
+        lines = log_lines(st, dlog.LOG)
         lines[0] = {**lines[0], "bots": list(self.bots), "result": _plain(st.game.result(st.state))}
         return _text(lines)
 
     def replay(self, text: str) -> str:
-        from explorer.doomtrooper.log import replay_log
-
-        return self.render(replay_log(text, self.game()))
+        """The file's actions replayed under the rules its header records (no game given)."""
+        return self.render(dlog.replay_log(text))
 
 
 PLAYTHROUGHS = {p.name: p for p in (

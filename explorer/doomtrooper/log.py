@@ -1,7 +1,7 @@
-"""Logs of Doomtrooper games as JSON lines: a header (players, decks, rules
-changed, seed), then one line per step (who chose, the action as JSON and in
-words, the events with their rule sections and who may see them).  A log
-replays through the rules alone (:func:`replay_log`).
+"""Doomtrooper's game logs: its actions and its setup in the one log format of
+:mod:`explorer.core.log`.  The setup is the seats' decks (``{"decks": [...]}``:
+sample decks by name, ``{card: copies}`` mappings, or ``null`` for the decks a
+game deals by default); the variant played is a rule (``rules.variant``).
 
 >>> from explorer.doomtrooper.actions import Equip
 >>> action_to_json(Equip("Violator Sword", 3))
@@ -12,98 +12,90 @@ Equip(card='Violator Sword', uid=3, inside=False)
 
 from __future__ import annotations
 
-import dataclasses
-import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from ..core import log as core
+from ..core.data import DataError
 from ..core.engine import Stepper
+from ..core.log import LogError
 from ..core.rounds import Pass
+from . import front_lines, places
 from .actions import ACTION_TYPES
 from .combat import ACTIONS as COMBAT_ACTIONS
 from .game import DoomtrooperGame
-from .params import override_rules
+from .params import SCHEMA, override_rules
 
-FORMAT = "explorer.doomtrooper.log/1"
+#: Every action type a log can hold, by name.  Two classes are called ``Transfer``: the
+#: variants with places' move to a place, and Front Lines' move to a team mate (here
+#: ``FrontLinesTransfer``).
+TYPES: dict[str, type] = {**ACTION_TYPES, **{c.__name__: c for c in COMBAT_ACTIONS}, "Pass": Pass,
+                          "Transfer": places.Transfer, "FrontLinesTransfer": front_lines.Transfer}
 
-#: Every action type a log can hold, by name.
-TYPES: dict[str, type] = {**ACTION_TYPES, **{c.__name__: c for c in COMBAT_ACTIONS}, "Pass": Pass}
+
+def _deck_names(game: DoomtrooperGame, initial: Any) -> list[str] | None:
+    """The sample deck each seat started with, by name (``None`` if one is not a sample deck)."""
+    names = []
+    for seat in initial.seats:
+        held = seat.deck.cards
+        name = next((n for n, d in game.decks.items() if getattr(d, "cards", None) == held), None)
+        if name is None:
+            return None
+        names.append(name)
+    return names
 
 
-class LogError(ValueError):
-    """A log that cannot be read: ``line`` says where."""
+def _candidates(game: DoomtrooperGame, initial: Any) -> Iterator[Any]:
+    yield _deck_names(game, initial)
+    yield None
+    yield [{c: s.deck.cards.count(c) for c in s.deck.cards.distinct} for s in initial.seats]
 
-    def __init__(self, line: int, problem: str):
-        self.line = line
-        self.problem = problem
-        super().__init__(f"line {line}: {problem}")
+
+def _describe(st: Stepper) -> tuple[int, dict[str, Any]]:
+    """The players and the decks: the first description that starts the very same game."""
+    players = len(st.initial.seats)
+    for decks in _candidates(st.game, st.initial):
+        try:
+            if st.game.new_game(players, decks) == st.initial:
+                return players, {"decks": decks}
+        except (ValueError, DataError):
+            continue
+    raise ValueError("this game's start cannot be told from its decks: start it with DoomtrooperGame.new_game()")
+
+
+def _start(game: DoomtrooperGame, head: Mapping[str, Any]) -> Any:
+    setup = head["setup"]
+    if set(setup) != {"decks"}:
+        raise ValueError(f"expected {{\"decks\": ...}}, not {sorted(setup)}")
+    decks = setup["decks"]
+    if decks is not None and not (isinstance(decks, list) and all(isinstance(d, (str, dict)) for d in decks)):
+        raise ValueError("decks must be null or a list of sample deck names or {card: copies} objects")
+    return game.new_game(head["players"], decks)
+
+
+#: Doomtrooper in the log format.
+LOG = core.GameLog("doomtrooper", "Doomtrooper", TYPES, SCHEMA.names, override_rules, _describe, _start,
+                   lambda rules: DoomtrooperGame(rules=rules))
 
 
 def action_to_json(action: Any) -> dict[str, Any]:
     """An action as plain JSON-able data: its type and fields."""
-    return {"type": type(action).__name__, **{f.name: getattr(action, f.name) for f in dataclasses.fields(action)}}
+    return core.action_to_json(action, LOG)
 
 
-def action_from_json(data: Mapping[str, Any]) -> Any:
-    """The action ``data`` describes (a :class:`ValueError` for an unknown type or field)."""
-    data = dict(data)
-    cls = TYPES.get(data.pop("type", None))
-    if cls is None:
-        raise ValueError(f"unknown action type in {data!r}")
-    try:
-        return cls(**data)
-    except TypeError as exc:
-        raise ValueError(f"bad fields for {cls.__name__}: {exc}") from None
+def action_from_json(data: Any) -> Any:
+    """The action ``data`` describes (:class:`LogError` for an unknown type or field)."""
+    return core.action_from_json(data, LOG)
 
 
-def log_lines(st: Stepper, players: int, decks: list[str] | None = None,
-              rules: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
-    """The header and one line per step of a stepper's history."""
-    head = {"format": FORMAT, "game": "doomtrooper", "seed": st.seed, "players": players,
-            "decks": decks, "rules": dict(rules or {})}
-    steps = [{"step": e.index, "player": e.player, "action": action_to_json(e.action), "text": str(e.action),
-              "events": [ev.as_dict() for ev in e.events]} for e in st.history]
-    return [head] + steps
+def export_log(st: Stepper, seat: int | None = None) -> str:
+    """The game as JSON lines (``seat``: only what that seat saw)."""
+    return core.export(st, LOG, seat)
 
 
-def export_log(st: Stepper, players: int | None = None) -> str:
-    """A stepper's game as JSON lines (players read off the state)."""
-    players = players if players is not None else len(st.initial.seats)
-    return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in log_lines(st, players))
+def replay_log(text: str | Iterable[str], game: DoomtrooperGame | None = None, policies: Any = None) -> Stepper:
+    """Rebuild the game a log records, under its rules (see :func:`explorer.core.log.replay`)."""
+    return core.replay(text, LOG, game, policies)
 
 
-def read_log(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The header and the steps of a log, checked (:class:`LogError` names the line)."""
-    rows = []
-    for i, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            rows.append((i, json.loads(line)))
-        except json.JSONDecodeError as exc:
-            raise LogError(i, f"not JSON: {exc.msg}") from None
-    if not rows or rows[0][1].get("format") != FORMAT:
-        raise LogError(rows[0][0] if rows else 1, f"the first line must be a header with format {FORMAT!r}")
-    head = rows[0][1]
-    steps = []
-    for n, (i, row) in enumerate(rows[1:]):
-        if row.get("step") != n:
-            raise LogError(i, f"expected step {n}, found {row.get('step')!r}")
-        steps.append(row)
-    return head, steps
-
-
-def replay_log(text: str, game: DoomtrooperGame | None = None) -> Stepper:
-    """Play a log's actions again through the rules (same seed): a stepper."""
-    head, steps = read_log(text)
-    if game is None:
-        rules = head.get("rules") or {}
-        game = DoomtrooperGame(rules=override_rules(rules) if rules else None)
-    st = Stepper(game, game.new_game(head["players"], head.get("decks")), head["seed"])
-    for row in steps:
-        st.step(action_from_json(row["action"]))
-    return st
-
-
-__all__ = ["FORMAT", "LogError", "TYPES", "action_from_json", "action_to_json", "export_log", "log_lines",
-           "read_log", "replay_log"]
+__all__ = ["LOG", "LogError", "TYPES", "action_from_json", "action_to_json", "export_log", "replay_log"]

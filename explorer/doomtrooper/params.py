@@ -22,11 +22,11 @@ import dataclasses
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from types import MappingProxyType
 from typing import NamedTuple
 
-from ..core.data import DataError, Range, cached_file, data_path, read_numbers, read_toml
+from ..core.data import DataError, Range, cached_file, data_path, read_toml
 from ..core.dist import Dist, dice
+from ..core.params import Declared, RuleError, RuleSchema
 from ..core.rulebook import cited, require, summaries_path
 from . import sections as R
 
@@ -134,13 +134,9 @@ class DoomtrooperRules:
 VARIANTS = ("standard", "warzone", "limited_resources", "beat_down", "front_lines", "home_turf", "vortex",
             "colonization")
 
-_FIELDS = dataclasses.fields(DoomtrooperRules)
-NUMBERS = tuple(f.name for f in _FIELDS if f.type in ("int", int))
-OPTIONS = tuple(f.name for f in _FIELDS if f.type in ("bool", bool))
-CHOICES = tuple(f.name for f in _FIELDS if f.type in ("str", str))
-
-#: The least value each number can take and still mean something to the code.
-FLOORS: Mapping[str, int] = MappingProxyType({
+#: The rules this file holds, read and checked by the core's one reader; ``floors``: the least
+#: value each number can take and still mean something to the code.
+SCHEMA = RuleSchema.of(DoomtrooperRules, floors={
     "promotion_goal": 1, "hand_size": 1, "actions_per_turn": 1, "muster_in_cover_actions": 1,
     "no_warriors_turns": 1, "deck_minimum": 1, "copies_maximum": 1, "sabotage_divisor": 1, "team_goal": 1,
     "team_size": 2, "turn_cap": 1,
@@ -149,21 +145,12 @@ FLOORS: Mapping[str, int] = MappingProxyType({
     # Some Cool Optional Rules (dt4)
     "limited_actions": 1, "variant_goal": 1, "vortex_hand": 1, "vortex_actions": 1,
 })
-
-
-class RuleError(ValueError):
-    """A rule value given in code is refused: ``rule`` names it, ``problem`` says why."""
-
-    def __init__(self, rule: str, problem: str):
-        self.rule = rule
-        self.problem = problem
-        super().__init__(f"rule {rule!r}: {problem}")
+NUMBERS, OPTIONS, CHOICES, FLOORS = SCHEMA.numbers, SCHEMA.switches, SCHEMA.choices, SCHEMA.floors
 
 
 class _Loaded(NamedTuple):
     rules: DoomtrooperRules
-    ranges: Mapping[str, Range]
-    choices: Mapping[str, tuple[str, ...]]
+    declared: Declared
 
 
 def rules_path() -> Path:
@@ -177,12 +164,12 @@ def load_rules(path: str | os.PathLike | None = None) -> DoomtrooperRules:
 
 def rule_ranges(path: str | os.PathLike | None = None) -> Mapping[str, Range]:
     """The allowed range of every number, as declared in the rules file."""
-    return _loaded(path).ranges
+    return _loaded(path).declared.ranges
 
 
 def rule_choices(path: str | os.PathLike | None = None) -> Mapping[str, tuple[str, ...]]:
     """The values each choice may take (``dice``, ``style``)."""
-    return _loaded(path).choices
+    return _loaded(path).declared.choices
 
 
 def override_rules(changes: Mapping[str, int | bool | str], rules: DoomtrooperRules | None = None,
@@ -190,24 +177,8 @@ def override_rules(changes: Mapping[str, int | bool | str], rules: DoomtrooperRu
     """``rules`` (default: the loaded data) with ``changes``, each checked as the
     file's values are; refusals raise :class:`RuleError`."""
     loaded = _loaded(path)
-    base = loaded.rules if rules is None else rules
-    for name, value in changes.items():
-        if name in NUMBERS:
-            if type(value) is not int:
-                raise RuleError(name, f"must be a whole number, not {value!r}")
-            if value not in loaded.ranges[name]:
-                raise RuleError(name, f"{value!r} is out of range: allowed {loaded.ranges[name]} (the range "
-                                      "declared in the rules file)")
-        elif name in OPTIONS:
-            if type(value) is not bool:
-                raise RuleError(name, f"is a switch: true or false, not {value!r}")
-        elif name in CHOICES:
-            if value not in loaded.choices[name]:
-                raise RuleError(name, f"must be one of {', '.join(loaded.choices[name])}, not {value!r}")
-        else:
-            raise RuleError(name, f"no such rule (numbers: {', '.join(NUMBERS)}; switches: {', '.join(OPTIONS)}; "
-                                  f"choices: {', '.join(CHOICES)})")
-    new = base.replace(**changes)
+    SCHEMA.check(changes, loaded.declared)
+    new = (loaded.rules if rules is None else rules).replace(**changes)
     for name, problem in problems(new):
         raise RuleError(name, problem)
     return new
@@ -227,28 +198,14 @@ def _loaded(path: str | os.PathLike | None) -> _Loaded:
 @cached_file
 def _load(path: Path, summaries: Path) -> _Loaded:
     raw = read_toml(path)
-    unknown = set(raw) - {"numbers", "options", "dice"}
-    if unknown:
-        raise DataError(path, sorted(unknown)[0], None, "unknown table (expected [numbers], [options] and [dice])")
-    for table in ("numbers", "options", "dice"):
-        if not isinstance(raw.get(table), dict):
-            raise DataError(path, table, None, f"missing table [{table}]")
-    values, ranges = _numbers(raw["numbers"], path)
+    declared = SCHEMA.read(raw, path, more=("dice",))
     table = _dice(raw["dice"], path)
-    switches, choices, chosen = _options(raw["options"], path, table)
-    rules = DoomtrooperRules(**values, **switches, **chosen, dice_table=table)
+    _check_choices(declared.choices, path, table)
+    rules = DoomtrooperRules(**declared.values, dice_table=table)
     for name, problem in problems(rules):
         raise DataError(path, "numbers", name, problem)
     require(R.GAME, cited(R, R.GAME), summaries)
-    return _Loaded(rules, MappingProxyType(ranges), MappingProxyType(choices))
-
-
-def _numbers(table: dict, path: Path) -> tuple[dict[str, int], dict[str, Range]]:
-    values, ranges = read_numbers(table, path, NUMBERS, dict(FLOORS))
-    for name, value in values.items():
-        if value not in ranges[name]:
-            raise DataError(path, "numbers", name, f"{value!r} is out of range: allowed {ranges[name]}")
-    return values, ranges
+    return _Loaded(rules, declared)
 
 
 def _dice(table: dict, path: Path) -> tuple[tuple[str, tuple[int, int]], ...]:
@@ -263,30 +220,8 @@ def _dice(table: dict, path: Path) -> tuple[tuple[str, tuple[int, int]], ...]:
     return tuple(out)
 
 
-def _options(table: dict, path: Path, dice_table) -> tuple[dict[str, bool], dict[str, tuple[str, ...]], dict[str, str]]:
-    for name in table:
-        if name not in OPTIONS and name not in CHOICES:
-            raise DataError(path, "options", name, f"unknown option (switches: {', '.join(OPTIONS)}; choices: "
-                                                   f"{', '.join(CHOICES)})")
-    switches: dict[str, bool] = {}
-    for name in OPTIONS:
-        if name not in table:
-            raise DataError(path, "options", name, "missing: every switch must be given")
-        if type(table[name]) is not bool:
-            raise DataError(path, "options", name, f"a switch is true or false (got {table[name]!r})")
-        switches[name] = table[name]
-    choices: dict[str, tuple[str, ...]] = {}
-    chosen: dict[str, str] = {}
-    for name in CHOICES:
-        spec = table.get(name)
-        if not isinstance(spec, dict) or set(spec) != {"value", "choices"} or not isinstance(spec["choices"], list) \
-                or not all(isinstance(c, str) for c in spec["choices"]) or not spec["choices"]:
-            raise DataError(path, "options", name, 'expected { value = "...", choices = ["...", ...] }')
-        if spec["value"] not in spec["choices"]:
-            raise DataError(path, "options", name, f"{spec['value']!r} is not one of its choices "
-                                                   f"({', '.join(spec['choices'])})")
-        choices[name] = tuple(spec["choices"])
-        chosen[name] = spec["value"]
+def _check_choices(choices: Mapping[str, tuple[str, ...]], path: Path, dice_table) -> None:
+    """Every choice the file offers is one the code knows."""
     known_dice = {"none"} | {n for n, _ in dice_table}
     for c in choices["dice"]:
         if c not in known_dice:
@@ -298,8 +233,7 @@ def _options(table: dict, path: Path, dice_table) -> tuple[dict[str, bool], dict
     for c in choices["variant"]:
         if c not in VARIANTS:
             raise DataError(path, "options", "variant", f"unknown variant {c!r} (the code knows {', '.join(VARIANTS)})")
-    return switches, choices, chosen
 
 
-__all__ = ["CHOICES", "VARIANTS", "DoomtrooperRules", "NUMBERS", "OPTIONS", "RuleError", "load_rules", "override_rules",
+__all__ = ["CHOICES", "SCHEMA", "VARIANTS", "DoomtrooperRules", "NUMBERS", "OPTIONS", "RuleError", "load_rules", "override_rules",
            "rule_choices", "rule_ranges", "rules_path"]

@@ -1,23 +1,15 @@
-"""Rule parameters and result tables, from ``data/victorian/rules.toml`` and
-``tables.toml``.
+"""Rule parameters, from ``data/victorian/rules.toml`` (the result tables are
+in :mod:`explorer.victorian.tables`).
 
 Every number the rules use is declared with its allowed range
 (``opening_hand = { value = 7, min = 1, max = 20 }``) and every switch for a
 reading of the interpretation register is an option; :func:`load_rules` is the
 one way to get them (consumers call it when given no ``rules=``), and
-:func:`override_rules` applies changes inside the declared ranges.  The tables
-are of two kinds: *banded* (a modified roll read against bands of totals: the
-Healing, Spy, Assassin, Track, Combat and Showdown rolls) and *face* tables (one
-registered effect per face of 1D6: the Plot, Invention and Villain Tables).
+:func:`override_rules` applies changes inside the declared ranges.
 
 >>> rules = load_rules()
 >>> rules.opening_hand, rules.second_plot_phase
 (7, False)
->>> t = load_tables()
->>> t.track.read(10), t.track.read(3), t.track.keys
-('foiled', 'wrong_track', ('wrong_track', 'dead_end', 'foiled', 'thwarted'))
->>> t.plot_table.faces[3].title
-'Lure'
 """
 
 from __future__ import annotations
@@ -26,15 +18,12 @@ import dataclasses
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from pydantic import ConfigDict, create_model
-
-from ..core.data import DataError, Range, cached_file, data_path, read_numbers, read_toml, validate
+from ..core.data import Range, cached_file, data_path, read_toml
+from ..core.params import Declared, RuleError, RuleSchema
 from ..core.rulebook import cited, require, summaries_path
 from . import sections as R
-from .tables.data import load_tables  # noqa: F401 (the docstring's example; the tables live there)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,22 +70,11 @@ class VictorianRules:
         return dataclasses.replace(self, **changes)
 
 
-NUMBERS = tuple(f.name for f in dataclasses.fields(VictorianRules) if f.type in ("int", int))
-OPTIONS = tuple(f.name for f in dataclasses.fields(VictorianRules) if f.type in ("bool", bool))
-FLOORS: Mapping[str, int] = MappingProxyType({"opening_hand": 1, "turn_cap": 1, "wound_fight": 1,
-                                              "minor_plot_counters": 1, "major_plot_counters": 1,
-                                              "recruits_per_phase": 1})
-
-_OPTIONS = create_model("options", __config__=ConfigDict(extra="forbid", strict=True),
-                        **{n: (bool, ...) for n in OPTIONS})
-
-
-class RuleError(ValueError):
-    """A rule value given in code is refused: ``rule`` names it, ``problem`` says why."""
-
-    def __init__(self, rule: str, problem: str):
-        self.rule, self.problem = rule, problem
-        super().__init__(f"rule {rule!r}: {problem}")
+#: The rules this file holds, read and checked by the core's one reader.
+SCHEMA = RuleSchema.of(VictorianRules, floors={"opening_hand": 1, "turn_cap": 1, "wound_fight": 1,
+                                               "minor_plot_counters": 1, "major_plot_counters": 1,
+                                               "recruits_per_phase": 1})
+NUMBERS, OPTIONS, FLOORS = SCHEMA.numbers, SCHEMA.switches, SCHEMA.floors
 
 
 def rules_path() -> Path:
@@ -105,7 +83,7 @@ def rules_path() -> Path:
 
 class _Loaded(NamedTuple):
     rules: VictorianRules
-    ranges: Mapping[str, Range]
+    declared: Declared
 
 
 def load_rules(path: str | os.PathLike | None = None) -> VictorianRules:
@@ -116,7 +94,7 @@ def load_rules(path: str | os.PathLike | None = None) -> VictorianRules:
 
 def rule_ranges(path: str | os.PathLike | None = None) -> Mapping[str, Range]:
     """The allowed range of every number, as declared in the rules file."""
-    return _loaded(path).ranges
+    return _loaded(path).declared.ranges
 
 
 def override_rules(changes: Mapping[str, int | bool], rules: VictorianRules | None = None,
@@ -124,19 +102,8 @@ def override_rules(changes: Mapping[str, int | bool], rules: VictorianRules | No
     """``rules`` (default: the loaded data) with ``changes``, each checked as the
     file's values are; refusals raise :class:`RuleError`."""
     loaded = _loaded(path)
-    base = loaded.rules if rules is None else rules
-    for name, value in changes.items():
-        if name in NUMBERS:
-            if type(value) is not int:
-                raise RuleError(name, f"must be a whole number, not {value!r}")
-            if value not in loaded.ranges[name]:
-                raise RuleError(name, f"{value!r} is out of range: allowed {loaded.ranges[name]}")
-        elif name in OPTIONS:
-            if type(value) is not bool:
-                raise RuleError(name, f"is an option: true or false, not {value!r}")
-        else:
-            raise RuleError(name, f"no such rule (numbers: {', '.join(NUMBERS)}; options: {', '.join(OPTIONS)})")
-    return base.replace(**changes)
+    SCHEMA.check(changes, loaded.declared)
+    return (loaded.rules if rules is None else rules).replace(**changes)
 
 
 def _loaded(path: str | os.PathLike | None) -> _Loaded:
@@ -146,17 +113,9 @@ def _loaded(path: str | os.PathLike | None) -> _Loaded:
 
 @cached_file
 def _load(path: Path, summaries: Path) -> _Loaded:
-    raw = read_toml(path)
-    unknown = set(raw) - {"numbers", "options"}
-    if unknown:
-        raise DataError(path, sorted(unknown)[0], None, "unknown table (expected [numbers] and [options])")
-    for table in ("numbers", "options"):
-        if not isinstance(raw.get(table), dict):
-            raise DataError(path, table, None, f"missing table [{table}]")
-    values, ranges = read_numbers(raw["numbers"], path, NUMBERS, FLOORS)
-    options = validate(_OPTIONS, raw["options"], path, "options")
+    declared = SCHEMA.read(read_toml(path), path)
     require(R.GAME, cited(R, R.GAME), summaries)
-    return _Loaded(VictorianRules(**values, **options.model_dump()), MappingProxyType(ranges))
+    return _Loaded(VictorianRules(**declared.values), declared)
 
 
 __all__ = ["NUMBERS", "OPTIONS", "RuleError", "VictorianRules", "load_rules", "override_rules", "rule_ranges"]

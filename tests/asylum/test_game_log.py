@@ -12,6 +12,7 @@ from explorer.asylum.event_table import Sneak
 from explorer.asylum.game import ACTION_TYPES, AsylumGame, Move, Upgrade
 from explorer.asylum.log import LogError, action_from_json, action_to_json, export_log, read_log, replay_log
 from explorer.core.engine import Stepper
+from explorer.asylum.params import NUMBERS, OPTIONS
 from explorer.core.events import RuleRef
 from explorer.core.rulebook import summary
 
@@ -34,7 +35,8 @@ def test_the_log_is_json_lines_citing_rules(game):
     lines = export_log(st).splitlines()
     head = json.loads(lines[0])
     assert head["game"] == "asylum" and head["players"] == 4 and head["seed"] == 1
-    assert head["masterminds"] == list(st.initial.start_masterminds)
+    assert head["setup"] == {"opening": "drawn", "masterminds": list(st.initial.start_masterminds)}
+    assert head["rules"] == {name: getattr(game.rules, name) for name in NUMBERS + OPTIONS}
     rows = [json.loads(line) for line in lines[1:]]
     assert len(rows) == len(st.history)
     for i, row in enumerate(rows):
@@ -131,7 +133,8 @@ def test_log_error_is_one_exported_value_error():
     import explorer.asylum.log as log
 
     assert issubclass(LogError, ValueError) and "LogError" in log.__all__
-    assert str(LogError("bad", 4)) == "log line 4: bad" and str(LogError("bad")) == "bad"
+    assert str(LogError(4, "bad")) == "log line 4: bad" and str(LogError(None, "bad")) == "bad"
+    assert str(LogError(1, "out of range", "rules.turn_cap")) == "log line 1: rules.turn_cap: out of range"
 
 
 def test_bad_json_names_its_line(lines, game):
@@ -160,15 +163,16 @@ def test_a_missing_or_wrong_header_is_refused(lines, game):
     """Design principle 7: the first line is the header, in our format, for Doom Asylum."""
     refused("\n".join(lines[1:]), 1, "the first line must be the header")
     refused("", 1, "an empty log")
-    refused(edited(lines, 1, lambda h: h.update(format="explorer.asylum.log/99")), 1, "unknown log format")
+    refused(edited(lines, 1, lambda h: h.update(format="explorer.asylum.log/1")), 1, "a log in an older format")
+    refused(edited(lines, 1, lambda h: h.update(format="chess.pgn")), 1, "unknown log format")
     refused(edited(lines, 1, lambda h: h.update(game="kanban")), 1, "not of Doom Asylum")
     refused(edited(lines, 1, lambda h: h.pop("seed")), 1, "the header lacks 'seed'")
     refused(edited(lines, 1, lambda h: h.update(seed=[1])), 1, "seed must be a number or a string")
     refused(edited(lines, 1, lambda h: h.update(players="3")), 1, "players must be a whole number")
-    refused(edited(lines, 1, lambda h: h.update(masterminds="Oscar")), 1, "masterminds must be a list")
+    refused(edited(lines, 1, lambda h: h["setup"].update(masterminds="Oscar")), 1, "masterminds must be a list")
     refused(edited(lines, 1, lambda h: h.update(colour="red")), 1, "unexpected field.*'colour'")
     refused(edited(lines, 1, lambda h: h.update(players=9)), 1, "setup is refused: .*2 to 6 players")
-    refused(edited(lines, 1, lambda h: h.update(masterminds=["Oscar", "Nobody", "Gargantua"])), 1,
+    refused(edited(lines, 1, lambda h: h["setup"].update(masterminds=["Oscar", "Nobody", "Gargantua"])), 1,
             "setup is refused: no villain named 'Nobody'")
     refused("\n".join(lines[:3] + [lines[0]] + lines[3:]), 4, "a second header")
 
@@ -184,7 +188,8 @@ def test_bad_step_fields_are_refused(lines, game):
     """Design principle 7: every step line has its step, player, action, text and events."""
     refused(edited(lines, 5, lambda r: r.pop("events")), 5, "step 3 lacks 'events'")
     refused(edited(lines, 5, lambda r: r.update(mood="grim")), 5, "unexpected field.*'mood'")
-    refused(edited(lines, 5, lambda r: r.update(player="zero")), 5, "player must be a seat number or null")
+    refused(edited(lines, 5, lambda r: r.update(player=[0])), 5, "player must be a seat or null")
+    refused(edited(lines, 5, lambda r: r.update(player="zero")), 5, "recorded for player 'zero'")
     refused(edited(lines, 5, lambda r: r.update(text=3)), 5, "text must be a string")
     refused(edited(lines, 5, lambda r: r.update(events="none")), 5, "events must be a list of objects")
 

@@ -179,14 +179,12 @@ def test_greedy_bots_play_the_expansions_to_the_end():
 
 def test_a_game_with_the_expansions_replays_from_its_log():
     """Doomtrooper Expansion Rules: the new actions are in the log format and replay."""
-    import json
-
-    from explorer.doomtrooper.log import log_lines, replay_log
+    from explorer.doomtrooper.log import export_log, replay_log
 
     st = EXPANSIONS.new_stepper(2, seed="log", decks=list(DECKS[:2]),
                                 policies={0: get_bot("greedy"), 1: get_bot("random")})
     st.run(max_steps=600)
-    text = "".join(json.dumps(line) + "\n" for line in log_lines(st, 2, decks=list(DECKS[:2]), rules=ALL))
+    text = export_log(st)
     assert any(k in text for k in ("PlayRelic", "AttachKiPower", "PlayWarzone", "PlayAlliance"))
     again = replay_log(text)
     assert again.state == st.state

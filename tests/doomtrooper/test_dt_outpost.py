@@ -462,13 +462,13 @@ def test_a_log_of_the_expanded_game_replays():
 
     from explorer.core.engine import Stepper
     from explorer.doomtrooper.bots import get_bot
-    from explorer.doomtrooper.log import log_lines, replay_log
+    from explorer.doomtrooper.log import export_log, replay_log
 
     decks = ["Dark Eden", "Legion of Algeroth"]
     st = Stepper(EXPANDED, EXPANDED.new_game(2, decks), "log/1", {0: get_bot("random"), 1: get_bot("greedy")})
     while not st.state.over:
         st.step()
-    lines = log_lines(st, 2, decks, EXPANDED_RULES)
+    lines = [json.loads(line) for line in export_log(st).splitlines()]
     assert {"OutpostTransfer", "GiveBeast"} <= {row["action"]["type"] for row in lines[1:]}
-    again = replay_log("".join(json.dumps(x) + "\n" for x in lines))
+    again = replay_log(export_log(st))
     assert again.state == st.state

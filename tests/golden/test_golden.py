@@ -58,6 +58,7 @@ def test_the_tool_reports_a_difference(tmp_path, monkeypatch, capsys):
     golden.path(name).write_text(text.replace('"seed": 1,', '"seed": 99,', 1))
     assert golden.main([name]) == 1
     out = capsys.readouterr().out
-    assert '-{"format": "explorer.asylum.log/1", "game": "asylum", "seed": 99' in out and "--write" in out
+    assert '-{"format": "explorer.log/2", "game": "asylum", "explorer": ' in out and '"seed": 99,' in out
+    assert "--write" in out
     assert golden.main(["--write", name]) == 0 and golden.path(name).read_text() == text
     assert golden.main([name]) == 0
