@@ -119,7 +119,7 @@ def test_illegal_choice_is_reported_with_its_rule_and_changes_nothing():
 
 def test_why_not_explains_a_tempting_action():
     """Flying & Ranged Attacks: a melee attack on a flyer is refused, with the rule."""
-    w = widget(viewers=0, tempting=lambda s: why_not.tempting(GAME, s))
+    w = widget(viewers=0, tempting=why_not.tempting)
     labels = [label for label, _ in w.why_list.options]
     assert "A1: physical attack on D2" in labels
     w.why_list.value = labels.index("A1: physical attack on D2")

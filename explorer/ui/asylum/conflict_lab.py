@@ -193,7 +193,7 @@ class ConflictLab(Displayable):
             option_odds=lambda state: odds.option_odds(state, self.policy_map()),
             odds_cost=lambda state: "cheap" if self.cheap else "slow", labelling=False,
             odds_owner=lambda dec: "attackers win" if dec.player is None else "win",
-            tempting=lambda state: why_not.tempting(odds.GAME, state), describe=lambda s: s.describe(),
+            tempting=why_not.tempting, describe=lambda s: s.describe(),
             render_log=_log_html, render_result=_result_html, player_name=lambda side: SIDE_NAMES[side],
             show_forced=True, buttons=("policy", "end", "undo", "reset"),
         )

@@ -107,7 +107,7 @@ class RulesTour(Displayable):
         self.stepper_widget = StepperWidget(
             game, initial, seed=seed, policies=get_bot(policy), viewers=viewers,
             turn_ends=ends_turn, option_odds=conflict_option_odds, odds_cost=conflict_odds_cost,
-            tempting=lambda state: why_not.tempting(game, state), describe=lambda s: s.describe(),
+            tempting=why_not.tempting, describe=lambda s: s.describe(),
             render_result=lambda result: f"<b>Game over.</b> {esc(result_text(result, game))}",
             player_name=lambda seat: f"seat {seat}", make_initial=lambda s: game.new_game(players),
             buttons=("next", "undo", "turn", "turns", "policy", "reset"),
