@@ -2,8 +2,9 @@
 
 Checks ``REF`` out into a temporary git worktree, then runs every game's games/s
 bench (bench_game.py, bench_victorian.py, bench_doomtrooper.py, each with
-``--json``) on the old tree and on the working tree by turns (old, new, old,
-new, ...), and prints per bench the median of each and the ratio new/old.  The
+``--json``) on the old tree and on the working tree by turns (old new, new old,
+old new, ...: neither side always runs first, so a drift in the machine's load
+falls on both), and prints per bench the median of each and the ratio new/old.  The
 bench scripts are the working tree's on both sides: the same measuring code
 runs each package, the old one put first on the path.  The temporary worktree is
 removed at the end.
@@ -68,8 +69,8 @@ def compare(old: Path, new: Path, repeats: int, games: int | None) -> list[tuple
     for i in range(repeats):
         for name, script, args, default in BENCHES:
             filled = [a.format(games=games or default) for a in args]
-            for side, tree in enumerate((old, new)):
-                values[name][side].append(run_bench(tree, script, filled))
+            for side in ((0, 1) if i % 2 == 0 else (1, 0)):  # old new, new old, ...: no side always first
+                values[name][side].append(run_bench((old, new)[side], script, filled))
                 print(f"  run {i + 1}/{repeats} {name:<12} {('old', 'new')[side]}: "
                       f"{values[name][side][-1]:8.1f}", file=sys.stderr)
     return [(f"{name} games/s", statistics.median(values[name][0]), statistics.median(values[name][1]))
