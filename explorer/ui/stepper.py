@@ -11,7 +11,10 @@ entry shows the rule it applied and opens our summary of that rule.
 
 Game-specific parts plug in: a drawing beside the stepper (``on_change``), how
 the state, the log, the status and the result read, and who the players are
-called; the rules always come from the game, never from here.
+called; the rules always come from the game, never from here.  Each step's
+decision is asked of the game once (the :class:`~explorer.core.engine.Stepper`
+keeps it) and every view reads that one: the options, the status, and "why
+not?" through :class:`StepGame`.
 """
 
 from __future__ import annotations
@@ -53,7 +56,8 @@ class StepperWidget(Displayable):
     ``None`` (no odds here).  ``labelling=False`` keeps even cheap odds back until
     :meth:`label_options` is called.  ``odds_owner(decision)`` names whose chance
     a label gives (``"win"``).  ``tempting(game, state)``: illegal actions a learner
-    may ask "why not?" about (``game`` knows the step's decision: :class:`StepGame`).  Renderers: ``describe(state)`` (text), ``render_log(entries)``,
+    may ask "why not?" about (``game`` knows the step's decision: :class:`StepGame`).
+    Renderers: ``describe(state)`` (text), ``render_log(entries)``,
     ``render_status(widget)`` and ``render_result(result)`` (HTML), ``player_name(player)``.
     ``show_forced``: show the step the rules take on their own as a button too.
     """
@@ -256,12 +260,15 @@ class StepperWidget(Displayable):
         our summary of the rule it breaks."""
         if self.why_list.value is None or not self._tempting:
             return None
-        st = self.stepper
-        exc = StepGame(self.game, st.state, st.decision).illegal(st.state, self._tempting[self.why_list.value])
+        exc = self.step_game().illegal(self.stepper.state, self._tempting[self.why_list.value])
         self.why_view.value = _refusal_html(exc.message, exc)
         return exc
 
     # -- the view -------------------------------------------------------------------------------
+    def step_game(self) -> StepGame:
+        """The game with the current step's decision known, for the views of this step."""
+        return StepGame(self.game, self.stepper.state, self.stepper.decision)
+
     def refresh(self) -> None:
         st = self.stepper
         self.message.value = ""
@@ -275,8 +282,7 @@ class StepperWidget(Displayable):
         self.labels = self._odds(force=False)
         self._show_options()
         if self.tempting is not None:
-            self._tempting = tuple(self.tempting(StepGame(self.game, st.state, st.decision), st.state)) \
-                if not st.over else ()
+            self._tempting = tuple(self.tempting(self.step_game(), st.state)) if not st.over else ()
             self.why_list.options = [(str(a), i) for i, a in enumerate(self._tempting)]
             self.why_list.value = 0 if self._tempting else None
             self.why_box.layout.display = "flex" if self._tempting else "none"
