@@ -26,7 +26,7 @@ import ipywidgets as W
 
 from explorer.asylum import odds, why_not
 from explorer.asylum.bots import get_bot
-from explorer.asylum.game import AsylumGame, AsylumState, GameResult, Move, setup
+from explorer.asylum.game import AsylumGame, AsylumState, GameResult, Move
 from explorer.asylum.sections import TURN_END
 from explorer.core.engine import Entry
 
