@@ -5,6 +5,8 @@ A click on an option button should ask the game for the new step's decision
 once and hand it to every view (the options, "why not?", the odds, the status).
 This counts the calls of ``decision``, ``check`` and ``illegal`` on the widget's
 game during option clicks and "Next step" clicks, and prints their mean per click.
+A "Next step" figure includes the bot's own calls: one that looks ahead (the
+conflict lab's "expected-vp") asks for the decisions of the states it imagines.
 """
 
 from __future__ import annotations
