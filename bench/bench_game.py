@@ -10,6 +10,7 @@ Run from the repository root once the package is installed (``pip install -e .``
 
     python bench/bench_game.py                      # 1000 greedy 4-player games
     python bench/bench_game.py --games 300 --policy random --players 6
+    python bench/bench_game.py --json               # one JSON line (bench/compare.py reads it)
 
 Both wall-clock and CPU time are reported: on a shared machine the CPU figure is
 the steadier one.
@@ -18,7 +19,10 @@ the steadier one.
 from __future__ import annotations
 
 import argparse
+import json
 import time
+
+import explorer
 
 from explorer.asylum.bots import get_bot
 from explorer.asylum.game import AsylumGame
@@ -55,8 +59,13 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--policy", default="greedy")
     parser.add_argument("--warmup", type=int, default=50)
+    parser.add_argument("--json", action="store_true", help="print one JSON line: the games/s (CPU time)")
     args = parser.parse_args()
     r = run(args.games, args.players, args.policy, args.warmup)
+    if args.json:
+        print(json.dumps({"bench": "asylum games/s", "value": r["games_per_s_cpu"], "games": r["games"],
+                          "explorer": explorer.__file__}))
+        return
     print(f"{r['games']} {args.players}-player {args.policy} games")
     print(f"  {r['games_per_s_wall']:.0f} games/s (wall clock), {r['games_per_s_cpu']:.0f} games/s (CPU time)")
     print(f"  mean turns per game {r['mean_turns']:.1f} (turns = one player's turn), "

@@ -12,6 +12,7 @@ Run from the repository root once the package is installed (``pip install -e .``
     python bench/bench_victorian.py                      # 1000 greedy-vs-greedy games
     python bench/bench_victorian.py --heroes random --villains random --games 500
     python bench/bench_victorian.py --profile 200        # where the time goes (cProfile, top 25)
+    python bench/bench_victorian.py --json               # one JSON line (bench/compare.py reads it)
 
 Both wall-clock and CPU time are reported: on a shared machine the CPU figure is
 the steadier one.
@@ -20,7 +21,10 @@ the steadier one.
 from __future__ import annotations
 
 import argparse
+import json
 import time
+
+import explorer
 
 from explorer.core.engine import simulate
 from explorer.victorian.bots import get_bot
@@ -70,11 +74,16 @@ def main() -> None:
     parser.add_argument("--villains", default="greedy")
     parser.add_argument("--warmup", type=int, default=30)
     parser.add_argument("--profile", type=int, metavar="GAMES", help="profile this many games instead")
+    parser.add_argument("--json", action="store_true", help="print one JSON line: the games/s (CPU time)")
     args = parser.parse_args()
     if args.profile:
         profile(args.profile, args.heroes, args.villains)
         return
     r = run(args.games, args.heroes, args.villains, args.warmup)
+    if args.json:
+        print(json.dumps({"bench": "victorian games/s", "value": r["games_per_s_cpu"], "games": r["games"],
+                          "explorer": explorer.__file__}))
+        return
     print(f"{r['games']} games, heroes {args.heroes} against villains {args.villains}")
     print(f"  {r['games_per_s_wall']:.0f} games/s (wall clock), {r['games_per_s_cpu']:.0f} games/s (CPU time), "
           f"{r['steps_per_s_cpu']:.0f} steps/s (CPU)")

@@ -12,7 +12,7 @@ from timing import best_of, report
 
 from explorer.asylum import load_roster
 from explorer.asylum.combat import attack_dist
-from explorer.ui import CombatOddsExplorer, ConflictLab
+from explorer.ui.asylum import CombatOddsExplorer, ConflictLab
 
 
 def main() -> None:

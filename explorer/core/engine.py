@@ -354,6 +354,7 @@ class Stepper:
         self.chance_rng = derived_rng(seed, "chance")
         self.history: list[Entry] = []
         self._saved: list[Any] = []
+        self._known: tuple[Any, Decision | None] | None = None  # (state, its decision)
 
     @property
     def state(self) -> Any:
@@ -361,7 +362,11 @@ class Stepper:
 
     @property
     def decision(self) -> Decision | None:
-        return self.game.decision(self.state)
+        """The current state's decision, asked of the game once per state (states are immutable)."""
+        state = self.state
+        if self._known is None or self._known[0] is not state:
+            self._known = (state, self.game.decision(state))
+        return self._known[1]
 
     @property
     def over(self) -> bool:
@@ -378,7 +383,7 @@ class Stepper:
         as it was.
         """
         state = self.state
-        dec = self.game.decision(state)
+        dec = self.decision
         if dec is None:
             raise IllegalAction(RuleRef(self.game.name, "overview"), "the game is over")
         saved = self.chance_rng.getstate()
@@ -391,8 +396,8 @@ class Stepper:
                 rng = StepRng(self.seed, len(self.history))
                 view = self.game.observe(state, dec.player)
                 action = policy_for(self.policies, dec.player).choose(self.game, view, dec, rng)
-        else:
-            self.game.check(state, action)
+        elif action not in dec.options:
+            self.game.check(state, action)  # raises, naming the rule the action breaks
         nxt = self.game.play(state, action, self.chance_rng)
         entry = Entry(len(self.history), dec.player, action, nxt.events, nxt.state)
         self.history.append(entry)

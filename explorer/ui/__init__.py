@@ -1,14 +1,7 @@
 """Widgets and plots for the notebooks: ipywidgets and plotly over the game
-packages.  The game packages never import this one.
-
-Generic parts live here (:mod:`.stepper`, :mod:`.common`); each game's widgets
-in a subpackage (:mod:`.asylum`).  The Doom Asylum widgets most notebooks use
-are importable from here too:
-
-* :class:`CombatOddsExplorer`: exact odds of one villain attacking another
-* :class:`ConflictLab`: whole conflicts between two teams, step by step
+packages.  The game packages never import this one, and this package imports no
+game: the generic parts live here (:mod:`.stepper`, :mod:`.common`,
+:mod:`.whatif`), each game's widgets in its own subpackage (:mod:`.asylum`,
+:mod:`.victorian`, :mod:`.doomtrooper`), which imports only its game, the core
+and the generic parts.
 """
-
-from .asylum import CombatOddsExplorer, ConflictLab
-
-__all__ = ["CombatOddsExplorer", "ConflictLab"]

@@ -11,7 +11,10 @@ entry shows the rule it applied and opens our summary of that rule.
 
 Game-specific parts plug in: a drawing beside the stepper (``on_change``), how
 the state, the log, the status and the result read, and who the players are
-called; the rules always come from the game, never from here.
+called; the rules always come from the game, never from here.  Each step's
+decision is asked of the game once (the :class:`~explorer.core.engine.Stepper`
+keeps it) and every view reads that one: the options, the status, and "why
+not?" through :class:`StepGame`.
 """
 
 from __future__ import annotations
@@ -52,8 +55,9 @@ class StepperWidget(Displayable):
     ``"cheap"`` (labels appear at once), ``"slow"`` (a button asks for them) or
     ``None`` (no odds here).  ``labelling=False`` keeps even cheap odds back until
     :meth:`label_options` is called.  ``odds_owner(decision)`` names whose chance
-    a label gives (``"win"``).  ``tempting(state)``: illegal actions a learner may
-    ask "why not?" about.  Renderers: ``describe(state)`` (text), ``render_log(entries)``,
+    a label gives (``"win"``).  ``tempting(game, state)``: illegal actions a learner
+    may ask "why not?" about (``game`` knows the step's decision: :class:`StepGame`).
+    Renderers: ``describe(state)`` (text), ``render_log(entries)``,
     ``render_status(widget)`` and ``render_result(result)`` (HTML), ``player_name(player)``.
     ``show_forced``: show the step the rules take on their own as a button too.
     """
@@ -71,7 +75,7 @@ class StepperWidget(Displayable):
         odds_cost: Callable[[Any], OddsCost] = lambda state: "cheap",
         labelling: bool = True,
         odds_owner: Callable[[Decision], str] = lambda dec: "win",
-        tempting: Callable[[Any], Sequence[Any]] | None = None,
+        tempting: Callable[[Any, Any], Sequence[Any]] | None = None,
         describe: Callable[[Any], str] = str,
         render_log: Callable[[Sequence[Entry]], str] | None = None,
         render_status: Callable[[StepperWidget], str] | None = None,
@@ -96,12 +100,23 @@ class StepperWidget(Displayable):
         self._retired: list[W.Button] = []  # the buttons shown before these, closed at the next refill
         self._tempting: tuple[Any, ...] = ()
         self._listeners: list[Callable[[StepperWidget], None]] = []
+        self._build_controls(seed)
+        self._build_views()
+        self.widget = tagged(W.VBox([
+            self._controls(buttons), self.status, self.options_box, self.message, self.why_box, self.state_view,
+            self.log_view,
+        ]), "xp-stepper")
+        self.refresh()
 
-        def button(text, icon, css, fn, width="auto"):
-            b = tagged(W.Button(description=text, icon=icon, layout=W.Layout(width=width)), css)
-            b.on_click(lambda _: fn())
-            return b
+    # -- building the widget --------------------------------------------------------------------
+    def _button(self, text: str, icon: str, css: str, fn: Callable[[], Any]) -> W.Button:
+        b = tagged(W.Button(description=text, icon=icon, layout=W.Layout(width="auto")), css)
+        b.on_click(lambda _: fn())
+        return b
 
+    def _build_controls(self, seed: int) -> None:
+        """The buttons that step, undo, play on and reset."""
+        button = self._button
         self.next_button = button("Next step", "step-forward", "xp-next", self.next)
         self.undo_button = button("Undo", "undo", "xp-undo", self.undo)
         self.turn_button = button("Play to end of turn", "forward", "xp-end-turn", self.play_turn)
@@ -115,35 +130,32 @@ class StepperWidget(Displayable):
         self.seed = tagged(W.IntText(value=seed, description="Seed", style={"description_width": "initial"},
                                      layout=W.Layout(width="120px")), "xp-seed")
         self.reset_button = button("Reset", "refresh", "xp-reset", lambda: self.reset(self.seed.value))
+
+    def _build_views(self) -> None:
+        """The status, the option buttons, "why not?", the state and the log."""
         self.status = tagged(W.HTML(), "xp-step-status")
-        self.label_button = button("Label options with win chances", "percent", "xp-label-options", self.label_options)
+        self.label_button = self._button("Label options with win chances", "percent", "xp-label-options",
+                                         self.label_options)
         self.options_title = W.HTML()
         self.options_row = W.Box(layout=W.Layout(flex_flow="row wrap"))
         self.options_box = tagged(W.VBox([self.options_title, self.options_row]), "xp-options")
         self.message = tagged(W.HTML(), "xp-message")
         self.why_list = tagged(W.Dropdown(description="Not allowed now:", style={"description_width": "initial"},
                                           layout=W.Layout(width="auto", max_width="100%")), "xp-why-not-list")
-        self.why_button = button("Why not?", "question", "xp-why-not", self.explain_choice)
+        self.why_button = self._button("Why not?", "question", "xp-why-not", self.explain_choice)
         self.why_view = tagged(W.HTML(), "xp-why-not-answer")
         self.why_box = W.VBox([W.HBox([self.why_list, self.why_button], layout=W.Layout(flex_flow="row wrap")),
-                               self.why_view], layout=W.Layout(display="flex" if tempting else "none"))
+                               self.why_view], layout=W.Layout(display="flex" if self.tempting else "none"))
         self.state_view = tagged(W.HTML(), "xp-state")
         self.log_view = tagged(W.HTML(), "xp-log")
 
-        named = {"next": self.next_button, "undo": self.undo_button, "turn": self.turn_button,
-                 "turns": self.turns, "policy": self.policy_button, "end": self.end_button, "reset": self.seed}
-        row = []
-        for name in buttons:
-            row.append(named[name])
-            if name == "turns":
-                row.append(self.play_turns_button)
-            if name == "reset":
-                row.append(self.reset_button)
-        controls = W.HBox(row, layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        self.widget = tagged(W.VBox([
-            controls, self.status, self.options_box, self.message, self.why_box, self.state_view, self.log_view,
-        ]), "xp-stepper")
-        self.refresh()
+    def _controls(self, buttons: Sequence[str]) -> W.HBox:
+        """The row of controls ``buttons`` names, in that order."""
+        named = {"next": [self.next_button], "undo": [self.undo_button], "turn": [self.turn_button],
+                 "turns": [self.turns, self.play_turns_button], "policy": [self.policy_button],
+                 "end": [self.end_button], "reset": [self.seed, self.reset_button]}
+        row = [w for name in buttons for w in named[name]]
+        return W.HBox(row, layout=W.Layout(flex_flow="row wrap", align_items="center"))
 
     # -- what the person does (also what the buttons call) --------------------------------------
     def on_change(self, fn: Callable[[StepperWidget], None]) -> None:
@@ -248,11 +260,15 @@ class StepperWidget(Displayable):
         our summary of the rule it breaks."""
         if self.why_list.value is None or not self._tempting:
             return None
-        exc = self.game.illegal(self.stepper.state, self._tempting[self.why_list.value])
+        exc = self.step_game().illegal(self.stepper.state, self._tempting[self.why_list.value])
         self.why_view.value = _refusal_html(exc.message, exc)
         return exc
 
     # -- the view -------------------------------------------------------------------------------
+    def step_game(self) -> StepGame:
+        """The game with the current step's decision known, for the views of this step."""
+        return StepGame(self.game, self.stepper.state, self.stepper.decision)
+
     def refresh(self) -> None:
         st = self.stepper
         self.message.value = ""
@@ -266,7 +282,7 @@ class StepperWidget(Displayable):
         self.labels = self._odds(force=False)
         self._show_options()
         if self.tempting is not None:
-            self._tempting = tuple(self.tempting(st.state)) if not st.over else ()
+            self._tempting = tuple(self.tempting(self.step_game(), st.state)) if not st.over else ()
             self.why_list.options = [(str(a), i) for i, a in enumerate(self._tempting)]
             self.why_list.value = 0 if self._tempting else None
             self.why_box.layout.display = "flex" if self._tempting else "none"
@@ -337,6 +353,28 @@ class StepperWidget(Displayable):
                      and self.odds_cost(self.stepper.state) is not None)
         self.options_box.children = ((self.options_title, self.label_button, self.options_row) if can_label
                                      else (self.options_title, self.options_row))
+
+
+class StepGame:
+    """The game as the views of one step see it: the step's decision is already
+    known, so a view asking for it again (itself, or through the game's ``check``
+    and ``illegal``, which run on this view) does not make the rules work it out
+    again.  Everything else is the game's own."""
+
+    def __init__(self, game: Game, state: Any, decision: Decision | None):
+        self._game, self._state, self._decision = game, state, decision
+
+    def decision(self, state: Any) -> Decision | None:
+        return self._decision if state is self._state else self._game.decision(state)
+
+    def check(self, state: Any, action: Any) -> Decision:
+        return type(self._game).check(self, state, action)
+
+    def illegal(self, state: Any, action: Any) -> IllegalAction:
+        return type(self._game).illegal(self, state, action)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
 
 
 def _close(buttons) -> None:

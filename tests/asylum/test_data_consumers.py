@@ -96,7 +96,7 @@ def test_cli_odds_refuses_a_bad_rules_file(rules_file, capsys):
 
 def test_combat_odds_widget_follows_the_rules_file(rules_file):
     """Tactical Maneuvers: the combat odds explorer shows the file's target and odds."""
-    from explorer.ui import CombatOddsExplorer
+    from explorer.ui.asylum import CombatOddsExplorer
 
     set_number(rules_file, "maneuver_target", 7)
     x = CombatOddsExplorer(attacker="Doctor Cortex", defender="Oscar")
@@ -108,7 +108,7 @@ def test_combat_odds_widget_follows_the_rules_file(rules_file):
 def test_conflict_lab_follows_the_rules_file(rules_file):
     """Concluding a Conflict / Tactical Maneuvers: the conflict lab computes with the
     file's numbers."""
-    from explorer.ui import ConflictLab
+    from explorer.ui.asylum import ConflictLab
 
     set_number(rules_file, "maneuver_target", 7)
     set_number(rules_file, "win_doomsday", 2)

@@ -1,6 +1,8 @@
 """The generic stepper widget, driven without a browser on a conflict
 ("Conflicts": one action per villain, alternating sides)."""
 
+import random
+
 import pytest
 
 from factories import make
@@ -119,7 +121,7 @@ def test_illegal_choice_is_reported_with_its_rule_and_changes_nothing():
 
 def test_why_not_explains_a_tempting_action():
     """Flying & Ranged Attacks: a melee attack on a flyer is refused, with the rule."""
-    w = widget(viewers=0, tempting=lambda s: why_not.tempting(GAME, s))
+    w = widget(viewers=0, tempting=why_not.tempting)
     labels = [label for label, _ in w.why_list.options]
     assert "A1: physical attack on D2" in labels
     w.why_list.value = labels.index("A1: physical attack on D2")
@@ -128,6 +130,24 @@ def test_why_not_explains_a_tempting_action():
     assert w.stepper.history == []
     w.option_buttons[0].click()
     assert w.why_view.value == ""  # a new state: the old answer is gone
+
+
+def test_the_views_of_a_step_share_its_decision(monkeypatch):
+    """The why-not view gets the game with the step's decision known: asking for it
+    again, or checking an action, does not ask the rules again; another state does."""
+    seen = []
+    w = widget(viewers=0, tempting=lambda game, state: seen.append((game, state)) or ())
+    game, state = seen[-1]
+    dec = w.stepper.decision
+    asked = []
+    monkeypatch.setattr(GAME, "decision", lambda s: asked.append(s) or Conflict.decision(GAME, s))
+    assert game.decision(state) is dec and game.check(state, dec.options[0]) is dec
+    with pytest.raises(IllegalAction):
+        game.check(state, "nonsense")
+    assert asked == []
+    after = GAME.play(state, dec.options[0], random.Random(1)).state
+    game.decision(after)
+    assert asked == [after]
 
 
 def test_stepping_does_not_gather_widget_models():

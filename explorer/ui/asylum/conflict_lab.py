@@ -122,6 +122,27 @@ class ConflictLab(Displayable):
         rules: AsylumRules | None = None,
     ) -> None:
         self.roster = dict(roster if roster is not None else load_roster())
+        attackers, defenders = self._checked_teams(attackers, defenders)
+        levels = levels or ([1] * len(attackers), [1] * len(defenders))
+        self.rules = rules or load_rules()
+        self._syncing = False
+        self.conflict_odds: ConflictOdds | None = None
+        self.comparison: dict[str, ConflictOdds] = {}
+        self.error: str | None = None
+        self._policy_objects: dict[int, Policy] = {}
+        for side, team in enumerate((attackers, defenders)):
+            self._build_team(side, team, levels[side], policies[side], masterminds[side])
+        self._build_odds()
+        self._build_comparison()
+        self._build_stepper(seed)
+        self._wire()
+        self.widget = tagged(self._layout(), "xp-conflict-lab")
+        self._on_teams()
+
+    # -- building the lab -------------------------------------------------------------------
+    def _checked_teams(self, attackers: Sequence[str] | None,
+                       defenders: Sequence[str] | None) -> tuple[list[str], list[str]]:
+        """The teams asked for (by default the roster's first two villains), checked."""
         names = list(self.roster)
         if len(names) < 2:
             raise ValueError("the roster needs at least two villains for a conflict")
@@ -133,37 +154,34 @@ class ConflictLab(Displayable):
             for n in team:
                 if n not in self.roster:
                     raise KeyError(f"no villain {n!r} in the roster (known: {', '.join(names)})")
-        levels = levels or ([1] * len(attackers), [1] * len(defenders))
-        self.rules = rules or load_rules()
-        self._syncing = False
-        self.conflict_odds: ConflictOdds | None = None
-        self.comparison: dict[str, ConflictOdds] = {}
-        self.error: str | None = None
-        self._policy_objects: dict[int, Policy] = {}
+        return attackers, defenders
 
-        # -- teams
-        for side, team, lv in ((0, attackers, levels[0]), (1, defenders, levels[1])):
-            prefix = SIDES[side]
-            slots, lvls = [], []
-            for k in range(SLOTS):
-                opts = names if k == 0 else [("—", EMPTY)] + [(n, n) for n in names]
-                value = team[k] if k < len(team) else EMPTY
-                dd = W.Dropdown(options=opts, value=value, description=f"Villain {k + 1}",
-                                style={"description_width": "80px"}, layout=W.Layout(width="270px"))
-                lw = W.Dropdown(options=[1, 2, 3], value=lv[k] if k < len(lv) else 1, description="level",
-                                layout=W.Layout(width="110px"), style={"description_width": "40px"})
-                slots.append(tagged(dd, "xp-team-slot", f"xp-{prefix}-slot-{k + 1}"))
-                lvls.append(tagged(lw, "xp-team-level", f"xp-{prefix}-level-{k + 1}"))
-            setattr(self, f"{prefix}_slots", slots)
-            setattr(self, f"{prefix}_levels", lvls)
-            mm = W.Dropdown(options=list(team), value=masterminds[side] or team[0], description="Mastermind",
+    def _build_team(self, side: int, team: Sequence[str], levels: Sequence[int], policy: str,
+                    mastermind: str | None) -> None:
+        """One side's villain slots, levels, mastermind and policy."""
+        names = list(self.roster)
+        prefix = SIDES[side]
+        slots, lvls = [], []
+        for k in range(SLOTS):
+            opts = names if k == 0 else [("—", EMPTY)] + [(n, n) for n in names]
+            value = team[k] if k < len(team) else EMPTY
+            dd = W.Dropdown(options=opts, value=value, description=f"Villain {k + 1}",
                             style={"description_width": "80px"}, layout=W.Layout(width="270px"))
-            setattr(self, f"{prefix}_mastermind", tagged(mm, f"xp-{prefix}-mastermind"))
-            pol = W.Dropdown(options=list(CONFLICT_POLICIES), value=policies[side], description="Plays",
-                             style={"description_width": "80px"}, layout=W.Layout(width="270px"))
-            setattr(self, f"{prefix}_policy", tagged(pol, f"xp-{prefix}-policy"))
+            lw = W.Dropdown(options=[1, 2, 3], value=levels[k] if k < len(levels) else 1, description="level",
+                            layout=W.Layout(width="110px"), style={"description_width": "40px"})
+            slots.append(tagged(dd, "xp-team-slot", f"xp-{prefix}-slot-{k + 1}"))
+            lvls.append(tagged(lw, "xp-team-level", f"xp-{prefix}-level-{k + 1}"))
+        setattr(self, f"{prefix}_slots", slots)
+        setattr(self, f"{prefix}_levels", lvls)
+        mm = W.Dropdown(options=list(team), value=mastermind or team[0], description="Mastermind",
+                        style={"description_width": "80px"}, layout=W.Layout(width="270px"))
+        setattr(self, f"{prefix}_mastermind", tagged(mm, f"xp-{prefix}-mastermind"))
+        pol = W.Dropdown(options=list(CONFLICT_POLICIES), value=policy, description="Plays",
+                         style={"description_width": "80px"}, layout=W.Layout(width="270px"))
+        setattr(self, f"{prefix}_policy", tagged(pol, f"xp-{prefix}-policy"))
 
-        # -- whole-conflict odds
+    def _build_odds(self) -> None:
+        """The whole-conflict odds: the button, the summary and the figures."""
         self.compute = tagged(W.Button(description="Compute odds", button_style="primary", icon="calculator",
                                        layout=W.Layout(width="auto")), "xp-compute")
         self.status = tagged(W.HTML(), "xp-status")
@@ -172,7 +190,8 @@ class ConflictLab(Displayable):
         self.outcome_fig = LiveFigure(plots.conflict_outcome_bars(blank), "xp-outcome-bars")
         self.margin_fig = LiveFigure(plots.margin_bars(blank, self.rules.sound_defeat_margin), "xp-margin-bars")
 
-        # -- comparison
+    def _build_comparison(self) -> None:
+        """Two policies on the same teams: the choices, the table and the figure."""
         pick = {"description_width": "70px"}
         self.compare_a = tagged(W.Dropdown(options=list(CONFLICT_POLICIES), value="expected-vp", description="Policy A",
                                            style=pick, layout=W.Layout(width="220px")), "xp-compare-a")
@@ -187,13 +206,14 @@ class ConflictLab(Displayable):
         self.comparison_fig = LiveFigure(plots.policy_comparison(
             {}, "Same teams, different play<br><sup>choose two policies and press Compare</sup>"), "xp-policy-comparison")
 
-        # -- the stepper: the person decides for both sides; the policies when asked
+    def _build_stepper(self, seed: int) -> None:
+        """The stepper: the person decides for both sides; the policies when asked."""
         self.stepper_widget = StepperWidget(
             odds.GAME, self._opening_state(), seed=seed, policies=self.policy_map(), viewers=ALL,
             option_odds=lambda state: odds.option_odds(state, self.policy_map()),
             odds_cost=lambda state: "cheap" if self.cheap else "slow", labelling=False,
             odds_owner=lambda dec: "attackers win" if dec.player is None else "win",
-            tempting=lambda state: why_not.tempting(odds.GAME, state), describe=lambda s: s.describe(),
+            tempting=why_not.tempting, describe=lambda s: s.describe(),
             render_log=_log_html, render_result=_result_html, player_name=lambda side: SIDE_NAMES[side],
             show_forced=True, buttons=("policy", "end", "undo", "reset"),
         )
@@ -201,7 +221,8 @@ class ConflictLab(Displayable):
         self.stepper_widget.seed.description = "seed (used on Reset)"
         self.stepper_widget.seed.layout.width = "210px"
 
-        # -- wiring
+    def _wire(self) -> None:
+        """A change of team or policy starts again; the buttons compute."""
         for prefix in SIDES:
             for w in getattr(self, f"{prefix}_slots") + getattr(self, f"{prefix}_levels"):
                 w.observe(lambda ch: self._on_teams(), names="value")
@@ -209,9 +230,6 @@ class ConflictLab(Displayable):
             getattr(self, f"{prefix}_policy").observe(lambda ch: self._on_policy(), names="value")
         self.compute.on_click(lambda b: self.compute_odds())
         self.compare_button.on_click(lambda b: self.compare())
-
-        self.widget = tagged(self._layout(), "xp-conflict-lab")
-        self._on_teams()
 
     # -- the stepper's parts, under the lab's names ------------------------------------------
     @property

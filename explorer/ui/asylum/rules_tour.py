@@ -6,10 +6,10 @@ per legal option; inside a conflict each is labelled with its exact chance of
 winning the conflict (:func:`explorer.asylum.odds.option_odds`, bots playing on).
 "Why not?" lists tempting actions the rules forbid at this moment
 (:func:`explorer.asylum.why_not.tempting`) and explains the one picked.  "Fork
-here" plays each legal option of the current decision on with the bots, many
-times with paired seeds (:func:`explorer.whatif.fork`), and shows the deciding
-seat's chance of winning after each, with its interval.  The game starts before
-the opening draw of masterminds, the first step.
+here" (:class:`~explorer.ui.fork.ForkPanel`) plays each legal option of the
+current decision on with the bots, many times with paired seeds, and shows the
+deciding seat's chance of winning after each, with its interval.  The game
+starts before the opening draw of masterminds, the first step.
 
 >>> from explorer.asylum.game import GameResult, setup
 >>> game, _ = setup(players=4, seed=1)
@@ -26,12 +26,12 @@ import ipywidgets as W
 
 from explorer.asylum import odds, why_not
 from explorer.asylum.bots import get_bot
-from explorer.asylum.game import AsylumGame, AsylumState, GameResult, Move, setup
+from explorer.asylum.game import AsylumGame, AsylumState, GameResult, Move
 from explorer.asylum.sections import TURN_END
 from explorer.core.engine import Entry
-from explorer.whatif import fork
 
-from ..common import Displayable, LiveFigure, esc, html_table, tagged
+from ..common import Displayable, LiveFigure, esc, tagged
+from ..fork import ForkPanel
 from ..stepper import StepperWidget
 from .board_plot import PartyMarker, board_figure, update_board_figure
 
@@ -97,7 +97,8 @@ class RulesTour(Displayable):
     ``viewers``: the seat (or seats) you play, ``"all"`` for every seat, ``()``
     to watch the bots play; ``policy``: the bots' policy name (see
     :func:`explorer.asylum.bots.get_bot`).  ``figure`` is the board
-    (a :class:`~explorer.ui.common.LiveFigure`), ``stepper_widget`` the stepper.
+    (a :class:`~explorer.ui.common.LiveFigure`), ``stepper_widget`` the stepper,
+    ``forking`` its :class:`~explorer.ui.fork.ForkPanel`.
     """
 
     def __init__(self, players: int = 4, seed: int = 1, viewers: Any = (), policy: str = "greedy"):
@@ -107,24 +108,15 @@ class RulesTour(Displayable):
         self.stepper_widget = StepperWidget(
             game, initial, seed=seed, policies=get_bot(policy), viewers=viewers,
             turn_ends=ends_turn, option_odds=conflict_option_odds, odds_cost=conflict_odds_cost,
-            tempting=lambda state: why_not.tempting(game, state), describe=lambda s: s.describe(),
+            tempting=why_not.tempting, describe=lambda s: s.describe(),
             render_result=lambda result: f"<b>Game over.</b> {esc(result_text(result, game))}",
             player_name=lambda seat: f"seat {seat}", make_initial=lambda s: game.new_game(players),
             buttons=("next", "undo", "turn", "turns", "policy", "reset"),
         )
         self.figure = LiveFigure(board_figure(game.board, markers(initial)), "xp-board", width="650px")
-        self.fork_games = tagged(W.BoundedIntText(value=100, min=10, max=5000, step=50, description="games each",
-                                                  style={"description_width": "initial"},
-                                                  layout=W.Layout(width="170px")), "xp-fork-games")
-        self.fork_button = tagged(W.Button(description="Fork here", icon="code-branch",
-                                           tooltip="play each option on with the bots, many times"), "xp-fork")
-        self.fork_view = tagged(W.HTML(), "xp-fork-view")
-        self.fork_button.on_click(lambda b: self.fork())
-        forking = W.VBox([W.HTML("<b>Fork here</b>: what happens after each option? The bots play each one on, "
-                                 "with the same seeds for every option."),
-                          W.HBox([self.fork_games, self.fork_button], layout=W.Layout(align_items="center")),
-                          self.fork_view])
-        side = W.VBox([self.stepper_widget.widget, forking], layout=W.Layout(flex="1 1 420px", min_width="360px"))
+        self.forking = ForkPanel(self.stepper_widget)
+        side = W.VBox([self.stepper_widget.widget, self.forking.widget],
+                      layout=W.Layout(flex="1 1 420px", min_width="360px"))
         self.widget = tagged(
             W.HBox([W.Box([self.figure.widget], layout=W.Layout(flex="0 0 650px")), side],
                    layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
@@ -135,19 +127,7 @@ class RulesTour(Displayable):
     def fork(self):
         """Fork the game at the current decision (what the Fork button does); a
         DataFrame, or ``None`` when there is nothing to choose."""
-        st = self.stepper
-        dec = st.decision
-        if dec is None or dec.forced:
-            self.fork_view.value = ("<i>Nothing to fork: " + ("the game is over." if dec is None else
-                                    "this step is the rules' own, with one option.") + " Step on to a choice.</i>")
-            return None
-        n = self.fork_games.value
-        frame = fork(st, games=n, seed=st.seed)
-        rows = [[r.option, f"{r.wins:.1%}", f"{r.ci_low:.1%} to {r.ci_high:.1%}"] for r in frame.itertuples()]
-        self.fork_view.value = html_table(
-            ["option", f"seat {dec.player} wins", "95% interval"], rows, numeric=(1, 2), css="xp-table xp-fork-table",
-            caption=f"{dec.prompt}: each option played on {n} times by the bots (paired seeds).")
-        return frame
+        return self.forking.fork()
 
     @property
     def stepper(self):
@@ -163,8 +143,6 @@ class RulesTour(Displayable):
 
     def _redraw(self, _: StepperWidget) -> None:
         st = self.stepper
-        if hasattr(self, "fork_view"):
-            self.fork_view.value = ""  # a fork answers one decision
         update_board_figure(self.figure, self.game.board, markers(st.state), last_move(st), self.title())
 
     def _short_repr(self) -> str:

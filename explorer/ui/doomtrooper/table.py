@@ -81,11 +81,11 @@ class TableStepper(Displayable):
     def stepper(self):
         return self.stepper_widget.stepper
 
-    def _tempting(self, state) -> Sequence[Any]:
-        dec = self.game.decision(state)
+    def _tempting(self, game: DoomtrooperGame, state) -> Sequence[Any]:
+        dec = game.decision(state)
         if dec is None or self.seat is None or dec.player != self.seat:
             return ()
-        return why_not.tempting(self.game, state)
+        return why_not.tempting(game, state)
 
     def _log(self, entries: Sequence[Entry]) -> str:
         seen = [Entry(e.index, e.player, e.action, tuple(visible(e.events, self.viewer)), e.state) for e in entries]

@@ -332,7 +332,7 @@ class DeckOdds(Displayable):
                 ["question", "chance"],
                 [(f"at least {self.at_least.value} {kind} card(s) in the opening hand, after any mulligan",
                   probability_text(p)),
-                 (f"the same in the first seven cards alone (hypergeometric)", probability_text(first)),
+                 ("the same in the first seven cards alone (hypergeometric)", probability_text(first)),
                  ("a mulligan (no character in the first seven)", probability_text(mull))], numeric=[1])
         else:
             self.answer.value = f"<i>The {self.side.value.title()} have no {TYPES[self.type.value]} cards.</i>"

@@ -124,8 +124,8 @@ class VictorianStepper(Displayable):
     def _viewers(self) -> Any:
         return frozenset({self.viewer}) if self.plays.value and self.viewer else frozenset()
 
-    def _tempting(self, state: VicState) -> list[Any]:
-        return tempting(self.game, state, self.viewer)
+    def _tempting(self, game: VictorianGame, state: VicState) -> list[Any]:
+        return tempting(game, state, self.viewer)
 
     def _changed(self) -> None:
         self.plays.disabled = self.viewer is None

@@ -9,7 +9,7 @@ import pytest
 from explorer.asylum import load_roster, odds
 from explorer.asylum.conflict import Block, PhysicalAttack
 from explorer.core.engine import Stepper
-from explorer.ui import ConflictLab
+from explorer.ui.asylum import ConflictLab
 from explorer.ui.common import fraction_text, probability_text
 
 ROSTER = load_roster()

@@ -10,7 +10,7 @@ import pytest
 from explorer.asylum import load_roster, odds
 from explorer.asylum.combat import attack_dist, physical_attack_spec
 from explorer.asylum.villains import STATS
-from explorer.ui import CombatOddsExplorer
+from explorer.ui.asylum import CombatOddsExplorer
 from explorer.ui.asylum import odds_plots as plots
 from explorer.ui.asylum.combat_odds import CUSTOM
 from explorer.ui.common import fraction_text, percent_text

@@ -83,7 +83,7 @@ def test_the_table_stepper_plays_to_a_combat_and_explains_it():
     while not w.stepper.over and w.stepper.state.phase is not Phase.COMBAT:
         w.next()
     assert "The combat, as it stands" in t.combat_view.value and "(printed)" in t.combat_view.value
-    assert t._tempting(w.stepper.state) == ()  # nobody's decisions are the person's here
+    assert t._tempting(t.game, w.stepper.state) == ()  # nobody's decisions are the person's here
 
 
 def test_why_not_only_at_your_own_decisions():
@@ -93,6 +93,6 @@ def test_why_not_only_at_your_own_decisions():
         w.next()
     assert w.stepper.decision.player == 0 and w.option_buttons
     state = w.stepper.state
-    for action in t._tempting(state):
+    for action in t._tempting(t.game, state):
         assert action not in w.stepper.decision.options
     assert all(e.seen_by(0) for entry in w.stepper.history for e in visible(entry.events, 0))

@@ -1,0 +1,107 @@
+"""Speed of the working tree against a git ref (run by hand: ``python bench/compare.py REF``).
+
+Checks ``REF`` out into a temporary git worktree, then runs every game's games/s
+bench (bench_game.py, bench_victorian.py, bench_doomtrooper.py, each with
+``--json``) on the old tree and on the working tree by turns (old new, new old,
+old new, ...: neither side always runs first, so a drift in the machine's load
+falls on both), and prints per bench the median of each and the ratio new/old.  The
+bench scripts are the working tree's on both sides: the same measuring code
+runs each package, the old one put first on the path.  The temporary worktree is
+removed at the end.
+
+    python bench/compare.py 8428354                 # 5 runs of each bench on each side
+    python bench/compare.py HEAD~3 --repeats 3 --games 50
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+
+#: (name, script, its arguments with ``{games}`` for the number of games, default games)
+BENCHES = (
+    ("asylum", "bench_game.py", ["--json", "--games", "{games}", "--warmup", "20"], 400),
+    ("victorian", "bench_victorian.py", ["--json", "--games", "{games}", "--warmup", "20"], 200),
+    ("doomtrooper", "bench_doomtrooper.py", ["--json", "--games", "{games}"], 100),
+)
+
+#: runs a bench script with the package of one tree: imported first, so the
+#: script's own path settings cannot swap in another copy
+RUNNER = """\
+import runpy, sys
+tree, script, *args = sys.argv[1:]
+sys.path.insert(0, tree)
+import explorer
+sys.argv = [script, *args]
+runpy.run_path(script, run_name="__main__")
+"""
+
+
+def git(*args: str) -> str:
+    return subprocess.run(["git", *args], cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
+
+
+def run_bench(tree: Path, script: str, args: list[str]) -> float:
+    """One run of ``script`` on the package in ``tree``: its JSON line's value."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run([sys.executable, "-c", RUNNER, str(tree), str(BENCH / script), *args],
+                          cwd=tree, env=env, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"error: {script} on {tree} failed:\n{done.stderr.strip()}")
+    line = json.loads(done.stdout.strip().splitlines()[-1])
+    if not Path(line["explorer"]).resolve().is_relative_to(tree.resolve()):
+        raise SystemExit(f"error: {script} measured {line['explorer']}, not the package in {tree}")
+    return float(line["value"])
+
+
+def compare(old: Path, new: Path, repeats: int, games: int | None) -> list[tuple[str, float, float]]:
+    """``(bench, old median, new median)`` for every bench, the two trees run by turns."""
+    values: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name, *_ in BENCHES}
+    for i in range(repeats):
+        for name, script, args, default in BENCHES:
+            filled = [a.format(games=games or default) for a in args]
+            for side in ((0, 1) if i % 2 == 0 else (1, 0)):  # old new, new old, ...: no side always first
+                values[name][side].append(run_bench((old, new)[side], script, filled))
+                print(f"  run {i + 1}/{repeats} {name:<12} {('old', 'new')[side]}: "
+                      f"{values[name][side][-1]:8.1f}", file=sys.stderr)
+    return [(f"{name} games/s", statistics.median(values[name][0]), statistics.median(values[name][1]))
+            for name, *_ in BENCHES]
+
+
+def table(rows: list[tuple[str, float, float]], ref: str, repeats: int) -> str:
+    head = f"{'bench (median of ' + str(repeats) + ')':<24} {ref[:12]:>12} {'working tree':>13} {'new/old':>8}"
+    lines = [head, "-" * len(head)]
+    lines += [f"{name:<24} {old:12.1f} {new:13.1f} {new / old:7.2f}x" for name, old, new in rows]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("ref", help="the git ref to compare against (a commit, branch or tag)")
+    ap.add_argument("--repeats", type=int, default=5, help="runs of each bench on each side (default 5)")
+    ap.add_argument("--games", type=int, help="games per run (default: each bench's own)")
+    args = ap.parse_args(argv)
+    commit = git("rev-parse", "--verify", f"{args.ref}^{{commit}}")
+    with tempfile.TemporaryDirectory(prefix="compare-") as tmp:
+        old = Path(tmp) / "old"
+        git("worktree", "add", "--detach", str(old), commit)
+        try:
+            rows = compare(old, ROOT, args.repeats, args.games)
+        finally:
+            git("worktree", "remove", "--force", str(old))
+            git("worktree", "prune")
+    print(table(rows, f"{args.ref}", args.repeats))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

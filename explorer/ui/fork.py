@@ -1,0 +1,62 @@
+""""Fork here" beside any game's stepper: each legal option of the current
+decision played on with the bots, many times with paired seeds
+(:func:`explorer.whatif.fork`), and the deciding player's chance of winning after
+each, with its interval.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as W
+
+from ..whatif import fork
+from .common import Displayable, html_table, tagged
+from .stepper import StepperWidget
+
+
+class ForkPanel(Displayable):
+    """The "Fork here" button, the number of games, and the answer, for the
+    stepper of ``stepper_widget``; ``player_name(player)`` names the deciding
+    player in the table.  The answer is cleared at every step (a fork answers one
+    decision)."""
+
+    def __init__(self, stepper_widget: StepperWidget, player_name: Any = None):
+        self.stepper_widget = stepper_widget
+        self.player_name = player_name or stepper_widget.player_name
+        self.games = tagged(W.BoundedIntText(value=100, min=10, max=5000, step=50, description="games each",
+                                             style={"description_width": "initial"},
+                                             layout=W.Layout(width="170px")), "xp-fork-games")
+        self.button = tagged(W.Button(description="Fork here", icon="code-branch",
+                                      tooltip="play each option on with the bots, many times"), "xp-fork")
+        self.view = tagged(W.HTML(), "xp-fork-view")
+        self.button.on_click(lambda b: self.fork())
+        self.widget = W.VBox([W.HTML("<b>Fork here</b>: what happens after each option? The bots play each one "
+                                     "on, with the same seeds for every option."),
+                              W.HBox([self.games, self.button], layout=W.Layout(align_items="center")),
+                              self.view])
+        stepper_widget.on_change(self._clear)
+
+    def fork(self):
+        """Fork the game at the current decision (what the button does); a
+        DataFrame, or ``None`` when there is nothing to choose."""
+        st = self.stepper_widget.stepper
+        dec = st.decision
+        if dec is None or dec.forced:
+            self.view.value = ("<i>Nothing to fork: " + ("the game is over." if dec is None else
+                               "this step is the rules' own, with one option.") + " Step on to a choice.</i>")
+            return None
+        n = self.games.value
+        frame = fork(st, games=n, seed=st.seed)
+        rows = [[r.option, f"{r.wins:.1%}", f"{r.ci_low:.1%} to {r.ci_high:.1%}"] for r in frame.itertuples()]
+        self.view.value = html_table(
+            ["option", f"{self.player_name(dec.player)} wins", "95% interval"], rows, numeric=(1, 2),
+            css="xp-table xp-fork-table",
+            caption=f"{dec.prompt}: each option played on {n} times by the bots (paired seeds).")
+        return frame
+
+    def _clear(self, _: StepperWidget) -> None:
+        self.view.value = ""
+
+
+__all__ = ["ForkPanel"]
