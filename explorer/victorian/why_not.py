@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..core.engine import IllegalAction
 from .actions import Attack, PlayEvent, Recruit, Showdown, Track
 from .state import Fighting, VicState
 
@@ -57,18 +56,8 @@ def tempting(game: VictorianGame, state: VicState, side: str | None = None, limi
     candidates += [Attack(h, m) for h in heroes for m in masters]
     if isinstance(item, Fighting):
         candidates.append(Showdown())
-    out = []
-    dec = game.decision(state)
-    for a in dict.fromkeys(candidates):
-        if a in dec.options:
-            continue
-        try:
-            game.check(state, a)
-        except IllegalAction:
-            out.append(a)
-            if len(out) >= limit:
-                break
-    return out
+    legal = set(game.decision(state).options)  # anything else is refused by game.check
+    return [a for a in dict.fromkeys(candidates) if a not in legal][:limit]
 
 
 __all__ = ["LIMIT", "tempting"]
