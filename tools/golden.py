@@ -31,9 +31,10 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 from explorer.asylum import Conflict, load_roster  # noqa: E402
+from explorer.asylum.bots import get_bot  # noqa: E402
 from explorer.asylum.game import AsylumGame  # noqa: E402
 from explorer.asylum.log import action_from_json, action_to_json, log_lines, read_log, replay_log  # noqa: E402
-from explorer.asylum.policies import get_bot, get_policy  # noqa: E402
+from explorer.asylum.policies import get_policy  # noqa: E402
 from explorer.core.engine import Stepper  # noqa: E402
 from explorer.victorian import log as vlog  # noqa: E402
 from explorer.victorian.bots import get_bot as victorian_bot  # noqa: E402

@@ -34,7 +34,6 @@ from . import sections as R
 from .combat import (
     Attack,
     attack_dist,
-    automatic_defences,
     can_reach,
     maneuver_stat,
     mental_attack_spec,
@@ -494,7 +493,7 @@ class Conflict(Game):
         res = chance.roll(attack_dist(attacker, defender, attack, rules, blocked))
         events: list[Event] = []
         catch = needs_catch(attack, rules, blocked)
-        for name in automatic_defences(defender, attack, catch):
+        for name in _abilities.automatic_defences(defender, attack, catch):
             events.append(event(R.AUTOMATIC, f"{defender.name}'s {_abilities.get(name).title} works by itself "
                                 f"against the {attack.label}", defender=defender.name, ability=name))
         vp = 0
