@@ -24,7 +24,7 @@ from typing import Any
 
 from ..core.bots import BotRegistry
 from ..core.engine import DeterministicPolicy, Policy, RandomPolicy
-from .conflict import Block, Conflict, ConflictState
+from .conflict import Conflict, ConflictState
 
 
 def get_policy(policy: str | Policy) -> Policy:
