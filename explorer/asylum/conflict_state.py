@@ -77,7 +77,6 @@ class Conclude:
 
 
 Action = MentalAttack | PhysicalAttack | UseAbility | TacticalManeuver | Block | Conclude
-ATTACKS = (MentalAttack, PhysicalAttack, UseAbility)
 
 
 # -- setup, state and result -----------------------------------------------------------------
