@@ -1,7 +1,10 @@
 """Imports point down (DESIGN.md, "Layout"): ui and the cli use what-if and the
 games; what-if uses the games and core; a game uses core only; core uses nothing
-of ours.  Read from the source with ``ast`` (imports inside functions count too),
-not by importing anything."""
+of ours.  Within the UI, the generic part (``explorer/ui/__init__.py`` and every
+module not in a game's folder) imports nothing game-specific, and
+``explorer/ui/<game>/`` imports only its game, core, what-if and the generic UI.
+Read from the source with ``ast`` (imports inside functions count too), not by
+importing anything."""
 
 from __future__ import annotations
 
@@ -53,8 +56,36 @@ def imported(source: str, module: str, is_package: bool = False) -> list[tuple[i
     return out
 
 
-def forbidden(module: str, games: list[str]) -> dict[str, str]:
-    """What ``module`` may not import: our package prefix -> why."""
+def top_level(root: Path = PACKAGE) -> list[str]:
+    """Every module and package directly under ``explorer/``, as ``explorer.<name>``."""
+    return sorted(f"explorer.{p.stem}" for p in root.iterdir()
+                  if (p.suffix == ".py" and p.name != "__init__.py") or (p.is_dir() and (p / "__init__.py").exists()))
+
+
+def ui_rules(module: str, games: list[str], tops: list[str]) -> dict[str, str]:
+    """What a UI module may not import: the generic UI nothing game-specific; a
+    game's UI (``explorer.ui.<game>``) nothing but its game, core, what-if and
+    the generic UI."""
+    parts = module.split(".")
+    own = parts[2] if len(parts) > 2 and parts[2] in games else None
+    if own is None:
+        why = ("the generic UI imports nothing game-specific: reach a game through explorer.games, or move this "
+               "into that game's folder explorer/ui/<game>/")
+        return {**{f"explorer.{g}": why for g in games}, **{f"explorer.ui.{g}": why for g in games},
+                "explorer.cli": "only explorer/__main__.py imports the cli"}
+    why = (f"explorer/ui/{own}/ imports only its game (explorer.{own}), explorer.core and the generic UI "
+           "(which may use explorer.whatif on its behalf)")
+    allowed = {f"explorer.{own}", "explorer.core", "explorer.ui"}
+    no = {t: why for t in tops if t not in allowed}
+    no.update({f"explorer.ui.{g}": why for g in games if g != own})
+    if "explorer.cli" in no:
+        no["explorer.cli"] = "only explorer/__main__.py imports the cli"
+    return no
+
+
+def forbidden(module: str, games: list[str], tops: list[str] = ()) -> dict[str, str]:
+    """What ``module`` may not import: our package prefix -> why.  ``tops``: the
+    modules and packages directly under ``explorer/`` (see :func:`top_level`)."""
     parts = module.split(".")
     layer = parts[1] if len(parts) > 1 else ""
     ours = ["explorer.core", "explorer.ui", "explorer.whatif", "explorer.cli"] + [f"explorer.{g}" for g in games]
@@ -68,6 +99,8 @@ def forbidden(module: str, games: list[str]) -> dict[str, str]:
     if layer == "whatif":
         return {p: "what-if runs the games; the UI and the cli use it, not the other way" for p in
                 ("explorer.ui", "explorer.cli")}
+    if layer == "ui":
+        return ui_rules(module, games, list(tops))
     if module == "explorer.__main__":
         return {}
     return {"explorer.cli": "only explorer/__main__.py imports the cli"}
@@ -75,10 +108,11 @@ def forbidden(module: str, games: list[str]) -> dict[str, str]:
 
 def violations(root: Path = PACKAGE) -> list[str]:
     games = game_packages(root)
+    tops = top_level(root)
     found = []
     for path in sorted(root.rglob("*.py")):
         module = module_name(path, root)
-        rules = forbidden(module, games)
+        rules = forbidden(module, games, tops)
         lines = set()
         for line, name in imported(path.read_text(), module, path.name == "__init__.py"):
             for prefix, why in rules.items():
@@ -90,9 +124,12 @@ def violations(root: Path = PACKAGE) -> list[str]:
 
 def test_imports_point_down():
     """Layout: core imports no game and no UI; a game imports no UI and no other
-    game; nothing but __main__ imports the cli."""
+    game; the generic UI imports no game; a game's UI imports no other game (nor
+    its UI); nothing but __main__ imports the cli."""
     assert game_packages() and "asylum" in game_packages()
-    assert violations() == []
+    found = violations()
+    assert not found, f"{len(found)} import(s) point the wrong way; remove or move each:\n" + "\n".join(
+        f"  {v}" for v in found)
 
 
 def test_relative_imports_are_resolved():
@@ -112,17 +149,41 @@ def test_relative_imports_are_resolved():
     ("victorian/cards.py", "import explorer.asylum.board", "a game imports no other game"),
     ("ui/stepper.py", "from ..cli import main", "only explorer/__main__.py imports the cli"),
     ("whatif/sweep.py", "from ..ui import common", "what-if runs the games"),
+    ("ui/__init__.py", "from .asylum import ConflictLab", "the generic UI imports nothing game-specific"),
+    ("ui/stepper.py", "from explorer.victorian import game", "the generic UI imports nothing game-specific"),
+    ("ui/stepper.py", "def f():\n    from ..ui.asylum import board", "the generic UI imports nothing game-specific"),
+    ("ui/asylum/lab.py", "from explorer.victorian.cards import Card", "explorer/ui/asylum/ imports only its game"),
+    ("ui/asylum/lab.py", "from ..victorian import odds", "explorer/ui/asylum/ imports only its game"),
+    ("ui/asylum/lab.py", "from explorer import games", "explorer/ui/asylum/ imports only its game"),
+    ("ui/victorian/odds.py", "from ...asylum import odds", "explorer/ui/victorian/ imports only its game"),
+    ("ui/asylum/lab.py", "from explorer.whatif import fork", "explorer/ui/asylum/ imports only its game"),
 ])
 def test_each_kind_of_violation_is_caught(tmp_path, module, source, words):
     """The checker is not vacuous: a made-up package breaking each rule is caught."""
+    root = made_up_package(tmp_path)
+    (root / module).write_text(source)
+    assert game_packages(root) == ["asylum", "victorian"]
+    found = violations(root)
+    assert len(found) == 1 and words in found[0] and found[0].startswith(f"explorer/{module}:"), found
+
+
+def made_up_package(tmp_path: Path) -> Path:
+    """A package laid out as ours, every import pointing the right way."""
     root = tmp_path / "explorer"
-    for pkg in ("core", "ui", "whatif", "asylum", "victorian"):
+    for pkg in ("core", "ui", "whatif", "asylum", "victorian", "ui/asylum", "ui/victorian"):
         (root / pkg).mkdir(parents=True)
         (root / pkg / "__init__.py").write_text("")
     (root / "__init__.py").write_text("")
     (root / "__main__.py").write_text("from .cli import main\n")
     (root / "cli.py").write_text("from .asylum import game\nfrom .ui import stepper\n")
-    (root / module).write_text(source)
-    assert game_packages(root) == ["asylum", "victorian"]
-    found = violations(root)
-    assert len(found) == 1 and words in found[0] and found[0].startswith(f"explorer/{module}:")
+    (root / "games.py").write_text("from . import asylum, victorian\n")
+    return root
+
+
+def test_a_games_ui_may_import_its_game_core_and_the_generic_ui(tmp_path):
+    root = made_up_package(tmp_path)
+    (root / "ui" / "asylum" / "lab.py").write_text(
+        "from explorer.asylum.odds import attack\nfrom ...core.engine import Stepper\n"
+        "from ..stepper import StepperWidget\nfrom .. import common\nfrom . import board\n")
+    (root / "ui" / "stepper.py").write_text("from ..core.engine import Stepper\nfrom .. import games\n")
+    assert violations(root) == []

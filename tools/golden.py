@@ -33,9 +33,10 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 from explorer.asylum import Conflict, load_roster  # noqa: E402
+from explorer.asylum.bots import get_bot  # noqa: E402
 from explorer.asylum.game import AsylumGame  # noqa: E402
 from explorer.asylum import log as alog  # noqa: E402
-from explorer.asylum.policies import get_bot, get_policy  # noqa: E402
+from explorer.asylum.policies import get_policy  # noqa: E402
 from explorer.core.engine import Stepper  # noqa: E402
 from explorer.core.log import log_lines  # noqa: E402
 from explorer.doomtrooper import log as dlog  # noqa: E402

@@ -11,7 +11,8 @@ from . import odds
 from .board import load_board
 from .conflict import Conflict, ConflictResult, ConflictSetup, ConflictState
 from .game import AsylumGame, AsylumState, GameResult
-from .params import AsylumRules, RuleError, load_rules, override_rules, rule_ranges
+from .overrides import override_rules
+from .params import AsylumRules, RuleError, load_rules, rule_ranges
 from .villains import Upgrade, Villain, load_roster
 
 __all__ = [

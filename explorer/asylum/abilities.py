@@ -23,10 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from ..core.dist import Dist, best_of
 from .combat import Attack, beats_target
+
+if TYPE_CHECKING:
+    from .villains import Villain
 
 KINDS = ("action", "automatic", "trait", "aftermath")
 
@@ -70,6 +74,20 @@ def get(name: str) -> Ability:
     except KeyError:
         known = ", ".join(sorted(ABILITIES))
         raise KeyError(f"unknown ability {name!r} (known: {known})") from None
+
+
+@lru_cache(maxsize=4096)
+def automatic_defences(defender: Villain, attack: Attack, catch: bool) -> tuple[str, ...]:
+    """The defender's automatic abilities that change a roll of ``attack`` (``catch``:
+    whether a catch roll is made), for the log: they work without an action
+    ("Automatic Special Abilities")."""
+    rolls = ("catch", "hit") if catch else ("hit",)
+    used = []
+    for name in defender.active_abilities:
+        ability = ABILITIES[name]
+        if ability.kind == "automatic" and any(ability.effect(roll, attack) != (0, None) for roll in rolls):
+            used.append(name)
+    return tuple(used)
 
 
 # -- traits ------------------------------------------------------------------------------

@@ -18,8 +18,8 @@
 In conflicts every bot but ``random`` plays the quick heuristic of
 :mod:`explorer.asylum.tactics` (the best immediate expected victory points, in
 floats), cheap enough for hundreds of games a second; the same fixed rule plays
-the ambusher.  The bots are registered in the one registry of named policies,
-:data:`explorer.asylum.policies.REGISTRY`.
+the ambusher.  The bots are registered in :data:`REGISTRY`; the policies for a
+conflict on its own are in :mod:`explorer.asylum.policies`.
 
 All bots are deterministic given the seed: the only randomness is the ``rng``
 the runner passes to ``choose``.
@@ -29,11 +29,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.engine import DeterministicPolicy, RandomPolicy
+from ..core.bots import BotRegistry
+from ..core.engine import DeterministicPolicy, Policy, RandomPolicy
 from .ambush import Claim, LetGo
 from .event_table import Decline, DeclineRisk, Fight, Sneak, TakeRisk
 from .event_table import get as get_effect
-from .policies import get_bot, register
+from .policies import REGISTRY as CONFLICT_REGISTRY
 from .state import Phase, PendingHeir, PendingPush
 from .tactics import quick_choice
 from .turn import BeginMove
@@ -275,17 +276,28 @@ class RandomBot(RandomPolicy):
     name = "random"
 
 
-register("greedy", GreedyBot, plays=("game",),
-         summary="Whole games: plot rooms first, then Doom Ready, then the Yard; spends only what it can spare.")
-register("brawler", BrawlerBot, plays=("game",),
-         summary="Whole games: the greedy plan, but it hunts Doom Ready and weaker parties nearby.")
-register("cautious", CautiousBot, plays=("game",),
-         summary="Whole games: the greedy plan played safe: detours, no risks, no ambush fights.")
+#: Every whole-game bot of Doom Asylum.
+REGISTRY = BotRegistry()
+REGISTRY.register("random", RandomPolicy, "Every legal option equally likely.")
+REGISTRY.register("greedy", GreedyBot,
+                  "Whole games: plot rooms first, then Doom Ready, then the Yard; spends only what it can spare.")
+REGISTRY.register("brawler", BrawlerBot,
+                  "Whole games: the greedy plan, but it hunts Doom Ready and weaker parties nearby.")
+REGISTRY.register("cautious", CautiousBot,
+                  "Whole games: the greedy plan played safe: detours, no risks, no ambush fights.")
 
 #: The whole-game bots by name (a view of the registry).
-BOTS = ("random", "greedy", "brawler", "cautious")
+BOTS = tuple(REGISTRY)
+
+
+def get_bot(policy: str | Policy) -> Policy:
+    """A whole-game bot by name (``random``, ``greedy``, ``brawler``, ``cautious``) or the policy itself."""
+    if not isinstance(policy, Policy) and not (isinstance(policy, str) and policy in REGISTRY):
+        why = f" ({policy!r} plays conflicts only)" if isinstance(policy, str) and policy in CONFLICT_REGISTRY else ""
+        raise ValueError(f"unknown policy {policy!r} for whole games{why}; choose from {', '.join(REGISTRY)}")
+    return REGISTRY.get_bot(policy)
 
 
 __all__ = [
-    "BOTS", "BrawlerBot", "CautiousBot", "GreedyBot", "RandomBot", "get_bot", "goal", "spendable", "strength",
+    "BOTS", "REGISTRY", "BrawlerBot", "CautiousBot", "GreedyBot", "RandomBot", "get_bot", "goal", "spendable", "strength",
 ]

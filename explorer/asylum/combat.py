@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.dist import Dist, against_target, contest, d6
 from ..core.engine import Chance, outcomes
-from .params import AsylumRules, load_rules
 
 if TYPE_CHECKING:
+    from .params import AsylumRules
     from .villains import Villain
 
 
@@ -93,22 +93,6 @@ def needs_catch(attack: Attack, rules: AsylumRules, blocked: bool) -> bool:
     return attack.catch and not blocked and (rules.ranged_attacks_need_catch or not attack.ranged)
 
 
-@lru_cache(maxsize=4096)
-def automatic_defences(defender: Villain, attack: Attack, catch: bool) -> tuple[str, ...]:
-    """The defender's automatic abilities that change a roll of ``attack`` (``catch``:
-    whether a catch roll is made), for the log: they work without an action
-    ("Automatic Special Abilities")."""
-    from .abilities import ABILITIES  # abilities build on this module's Attack
-
-    rolls = ("catch", "hit") if catch else ("hit",)
-    used = []
-    for name in defender.active_abilities:
-        ability = ABILITIES[name]
-        if ability.kind == "automatic" and any(ability.effect(roll, attack) != (0, None) for roll in rolls):
-            used.append(name)
-    return tuple(used)
-
-
 def catch_roll(attacker: Villain, defender: Villain, attack: Attack, chance: Chance) -> bool:
     """The catch: die + Quickness each, attacker must roll higher."""
     bonus, die = defence(defender, "catch", attack, defender.stat("quickness"))
@@ -132,14 +116,13 @@ def resolve_attack(
     defender: Villain,
     attack: Attack,
     chance: Chance,
-    rules: AsylumRules | None = None,
+    rules: AsylumRules,
     *,
     blocked: bool = False,
 ) -> AttackResult:
     """An attack from declaration to result.  A blocker is never caught first
     (rulebook, "Blocking"); ranged attacks skip the catch only when the rules
     option ``ranged_attacks_need_catch`` is off."""
-    rules = load_rules() if rules is None else rules
     if needs_catch(attack, rules, blocked) and not catch_roll(attacker, defender, attack, chance):
         return AttackResult(False, False)
     return AttackResult(True, hit_roll(attacker, defender, attack, chance))
@@ -153,17 +136,15 @@ def attack_dist(attacker: Villain, defender: Villain, attack: Attack, rules: Asy
     return outcomes(lambda chance: resolve_attack(attacker, defender, attack, chance, rules, blocked=blocked))
 
 
-def maneuver_stat(villain: Villain, rules: AsylumRules | None = None) -> str:
+def maneuver_stat(villain: Villain, rules: AsylumRules) -> str:
     """The best of Physical Attack, Mental Attack and Quickness (first on ties)."""
-    rules = load_rules() if rules is None else rules
     stats = ("physical_attack", "mental_attack", "quickness")
     value = villain.stat if rules.maneuver_counts_upgrades else villain.base_stat
     return max(stats, key=value)
 
 
-def tactical_maneuver(villain: Villain, stat: str, chance: Chance, rules: AsylumRules | None = None) -> bool:
+def tactical_maneuver(villain: Villain, stat: str, chance: Chance, rules: AsylumRules) -> bool:
     """Die + the chosen stat must beat the target (8); special abilities do not
     help (rulebook, "Tactical Maneuvers")."""
-    rules = load_rules() if rules is None else rules
     value = villain.stat(stat) if rules.maneuver_counts_upgrades else villain.base_stat(stat)
     return chance.roll(beats_target(value, rules.maneuver_target))

@@ -26,7 +26,7 @@ from ..core import log as core
 from ..core.engine import Stepper
 from ..core.log import LogError
 from ..core.params import RuleError
-from . import params
+from . import overrides, params
 from .game import ACTION_TYPES, AsylumGame
 from .state import Phase
 
@@ -34,7 +34,7 @@ from .state import Phase
 def _rules(values: Mapping[str, Any]) -> params.AsylumRules:
     """The rules file's rules with ``values``, checked as the file's own are."""
     try:
-        return params.override_rules(values)
+        return overrides.override_rules(values)
     except params.RuleError as exc:
         raise RuleError(exc.rule, exc.problem) from None
 

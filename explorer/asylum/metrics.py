@@ -26,7 +26,8 @@ from ..core.engine import simulate
 from ..core.metrics import Metric, lead_changes
 from . import sections as R
 from .game import AsylumGame, GameResult
-from .params import NUMBERS, OPTIONS, RuleError, load_rules, override_rules, rule_ranges
+from .overrides import override_rules
+from .params import NUMBERS, OPTIONS, RuleError, load_rules, rule_ranges
 from .simulate import policies_for
 from .villains import STATS, find_villain, load_roster, roster_limits
 

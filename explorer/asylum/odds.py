@@ -100,6 +100,7 @@ def ability(attacker: Villain, defender: Villain, name: str, *, mastermind: bool
 
 def tactical_maneuver(villain: Villain, rules: AsylumRules | None = None, stat: str | None = None) -> Fraction:
     """P(success) of a tactical maneuver with the best allowed stat (or ``stat``)."""
+    rules = load_rules() if rules is None else rules
     stat = stat or maneuver_stat(villain, rules)
     return outcomes(lambda chance: _maneuver_rule(villain, stat, chance, rules)).prob(True)
 

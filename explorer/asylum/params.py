@@ -6,8 +6,8 @@ there: :func:`load_rules` is the one way to get them, and every consumer (the
 game, the odds, the widgets, the command line) calls it when it is given no
 ``rules=``.  Each number is declared with its allowed range,
 ``maneuver_target = { value = 8, min = 2, max = 12 }``; :func:`rule_ranges`
-gives the ranges and :func:`override_rules` applies changes within them (the
-what-if layer).  A value out of range, or one that makes a rule impossible (a
+gives the ranges and :func:`explorer.asylum.overrides.override_rules` applies
+changes within them (the what-if layer).  A value out of range, or one that makes a rule impossible (a
 starting score above the cap, a maneuver nobody can win), is a
 :class:`~explorer.core.data.DataError` naming the file, the table and the rule.
 
@@ -23,17 +23,16 @@ import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from pydantic import ConfigDict, create_model
 
-from ..core.data import DataError, Range, cached_file, companion, data_path, read_range, read_toml, validate
+from ..core.data import DataError, Range, cached_file, companion, data_path, read_numbers, read_toml, validate
 from ..core.engine import outcomes
 from ..core.rulebook import cited, require, summaries_path
 from . import sections as R
-
-if TYPE_CHECKING:
-    from .villains import Villain
+from .combat import maneuver_stat, tactical_maneuver
+from .villains import Villain, load_roster
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,7 +85,7 @@ class AsylumRules:
 
     def replace(self, **changes) -> AsylumRules:
         """A copy with some values changed (unknown names raise ``TypeError``).
-        Unchecked: use :func:`override_rules` for values a user typed."""
+        Unchecked: use :func:`~explorer.asylum.overrides.override_rules` for values a user typed."""
         return dataclasses.replace(self, **changes)
 
 
@@ -118,7 +117,10 @@ class RuleError(ValueError):
         super().__init__(f"rule {rule!r}: {problem}")
 
 
-class _Loaded(NamedTuple):
+class RulesFile(NamedTuple):
+    """A checked rules file: its rules, the range of each number, and the roster
+    it was checked with."""
+
     rules: AsylumRules
     ranges: Mapping[str, Range]
     roster_path: Path
@@ -133,44 +135,12 @@ def load_rules(path: str | os.PathLike | None = None) -> AsylumRules:
     """Read and check a rules file (default ``data/asylum/rules.toml``), together
     with the roster beside it and the section summaries.  Cached on the files'
     stamps: an edited file is read afresh on the next call."""
-    return _loaded(path).rules
+    return rules_file(path).rules
 
 
 def rule_ranges(path: str | os.PathLike | None = None) -> Mapping[str, Range]:
     """The allowed range of every number, as declared in the rules file."""
-    return _loaded(path).ranges
-
-
-def override_rules(changes: Mapping[str, int | bool], rules: AsylumRules | None = None,
-                   path: str | os.PathLike | None = None) -> AsylumRules:
-    """``rules`` (default: the loaded data) with ``changes`` applied, each change
-    checked as the file's values are: a known rule, a number (or, for an option,
-    a boolean) inside the range the rules file declares, and a whole that still
-    makes sense, with the roster and the Event Table too.  Refusals raise
-    :class:`RuleError`."""
-    loaded = _loaded(path)
-    base = loaded.rules if rules is None else rules
-    for name, value in changes.items():
-        if name in NUMBERS:
-            if type(value) is not int:
-                raise RuleError(name, f"must be a whole number, not {value!r}")
-        elif name in OPTIONS:
-            if type(value) is not bool:
-                raise RuleError(name, f"is an option: true or false, not {value!r}")
-        else:
-            raise RuleError(name, f"no such rule (numbers: {', '.join(NUMBERS)}; options: {', '.join(OPTIONS)})")
-    new = base.replace(**changes)
-    from .event_table import load_event_table, unwinnable  # both import this module
-    from .villains import load_roster
-
-    roster = load_roster(loaded.roster_path)
-    for name, problem in problems(new, loaded.ranges, roster, loaded.roster_path):
-        raise RuleError(name, problem)
-    for result, problem in unwinnable(load_event_table(companion(loaded.roster_path, "asylum", "events.toml")),
-                                      new, roster):
-        culprit = next((n for n in ("max_level", "maneuver_counts_upgrades") if n in changes), next(iter(changes)))
-        raise RuleError(culprit, f"the Event Table's {result.name!r} could no longer be won: {problem}")
-    return new
+    return rules_file(path).ranges
 
 
 def problems(rules: AsylumRules, ranges: Mapping[str, Range], roster: Mapping[str, Villain],
@@ -207,8 +177,6 @@ def maneuver_record(roster: Mapping[str, Villain], rules: AsylumRules, target: i
     """A villain (name, level) who can beat ``target`` with a tactical maneuver,
     at a level the rules let him reach; ``None`` if nobody can.  Asks the rule
     itself (:func:`explorer.asylum.combat.tactical_maneuver`)."""
-    from .combat import maneuver_stat, tactical_maneuver  # combat imports this module
-
     trial = rules.replace(maneuver_target=target)
     for v in roster.values():
         for level in range(1, min(rules.max_level, v.max_level) + 1):
@@ -221,13 +189,15 @@ def maneuver_record(roster: Mapping[str, Villain], rules: AsylumRules, target: i
 
 # -- the file ------------------------------------------------------------------------------------
 
-def _loaded(path: str | os.PathLike | None) -> _Loaded:
+def rules_file(path: str | os.PathLike | None = None) -> RulesFile:
+    """The rules file at ``path`` (default ``data/asylum/rules.toml``), read and
+    checked with the roster beside it (cached on the files' stamps)."""
     path = Path(path) if path is not None else rules_path()
     return _load(path, companion(path, "asylum", "villains.toml"), summaries_path(R.GAME))
 
 
 @cached_file
-def _load(path: Path, roster_path: Path, summaries: Path) -> _Loaded:
+def _load(path: Path, roster_path: Path, summaries: Path) -> RulesFile:
     raw = read_toml(path)
     unknown = set(raw) - {"numbers", "options"}
     if unknown:
@@ -235,41 +205,11 @@ def _load(path: Path, roster_path: Path, summaries: Path) -> _Loaded:
     for table in ("numbers", "options"):
         if not isinstance(raw.get(table), dict):
             raise DataError(path, table, None, f"missing table [{table}]")
-    values, ranges = _numbers(raw["numbers"], path)
+    values, ranges = read_numbers(raw["numbers"], path, NUMBERS, FLOORS)
     options = validate(_OPTIONS, raw["options"], path, "options")
     rules = AsylumRules(**values, **options.model_dump())
-    from .villains import load_roster  # villains -> abilities -> combat imports this module
-
     roster = load_roster(roster_path)
     for name, problem in problems(rules, ranges, roster, roster_path):
         raise DataError(path, "numbers", name, problem)
     require(R.GAME, cited(R, R.GAME), summaries)
-    return _Loaded(rules, MappingProxyType(ranges), roster_path)
-
-
-def _numbers(table: dict, path: Path) -> tuple[dict[str, int], dict[str, Range]]:
-    """Each number as ``{ value = V, min = A, max = B }``: its value and its range."""
-    for name in table:
-        if name not in NUMBERS:
-            raise DataError(path, "numbers", name, f"unknown rule number (known: {', '.join(NUMBERS)})")
-    values: dict[str, int] = {}
-    ranges: dict[str, Range] = {}
-    for name in NUMBERS:
-        if name not in table:
-            raise DataError(path, "numbers", name, "missing: every rule number must be given, with its range")
-        spec = table[name]
-        if not isinstance(spec, dict):
-            raise DataError(path, "numbers", name,
-                            f"expected {{ value = {spec!r}, min = ..., max = ... }}: every number declares "
-                            "its allowed range")
-        extra = set(spec) - {"value", "min", "max"}
-        if extra:
-            raise DataError(path, "numbers", f"{name}.{sorted(extra)[0]}", "unknown key (expected value, min, max)")
-        if "value" not in spec:
-            raise DataError(path, "numbers", f"{name}.value", "missing")
-        if type(spec["value"]) is not int:
-            raise DataError(path, "numbers", name, f"not a whole number (got {spec['value']!r})")
-        ranges[name] = read_range({k: v for k, v in spec.items() if k != "value"}, path, "numbers", name,
-                                  floor=FLOORS.get(name, 0))
-        values[name] = spec["value"]
-    return values, ranges
+    return RulesFile(rules, MappingProxyType(ranges), roster_path)

@@ -1,90 +1,37 @@
-"""Named policies: who does what when a player (or a side of a conflict) must choose.
+"""Conflict policies: who decides for a side of a Doom Asylum conflict.
 
-One registry, :data:`REGISTRY`, holds every named policy of Doom Asylum with what
-it can play (``"game"``: whole games; ``"conflict"``: a conflict on its own) and a
-one-line summary.  The conflict policies are defined here:
+:data:`REGISTRY` (a :class:`~explorer.core.bots.BotRegistry`) holds every named
+conflict policy with a one-line summary:
 
 * ``expected-vp``: the option with the best immediate expected victory-point
   swing for the deciding side, exactly.  A declared physical attack is valued
   after the rival's own block answer.  Ties go to the first option listed.
-* ``random``: every legal option equally likely (in whole games too).
+* ``random``: every legal option equally likely (it plays whole games too).
 * ``best``: each side picks the option that maximises its chance of winning the
   conflict minus its chance of losing it, assuming the rival does the same
   (expectiminimax over the exact outcome tree).
 
-The whole-game bots (``greedy``, ``brawler``, ``cautious``) register themselves in
-:mod:`explorer.asylum.bots`.  Policies are deterministic given the seed: ``random``
-draws from the policy RNG stream of the runner.
+The whole-game bots (``greedy``, ``brawler``, ``cautious``) have their own
+registry in :mod:`explorer.asylum.bots`.  Policies are deterministic given the
+seed: ``random`` draws from the policy RNG stream of the runner.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ..core.bots import BotRegistry
 from ..core.engine import DeterministicPolicy, Policy, RandomPolicy
-from .conflict import Block, Conflict, ConflictState
-
-
-# -- the registry --------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class PolicyInfo:
-    """A named policy: how to make one, what it can play, and what it does."""
-
-    name: str
-    make: Callable[[], Policy]
-    plays: tuple[str, ...]  # "game" and/or "conflict"
-    summary: str
-
-
-#: Every named policy of Doom Asylum, conflict policies and whole-game bots alike.
-REGISTRY: dict[str, PolicyInfo] = {}
-
-
-def register(name: str, make: Callable[[], Policy], *, plays: Iterable[str], summary: str) -> None:
-    """Add a named policy to :data:`REGISTRY` (names are unique)."""
-    plays = tuple(plays)
-    if name in REGISTRY:
-        raise ValueError(f"policy {name!r} registered twice")
-    if not plays or set(plays) - {"game", "conflict"}:
-        raise ValueError(f"policy {name!r}: plays must be 'game' and/or 'conflict', not {plays!r}")
-    REGISTRY[name] = PolicyInfo(name, make, plays, summary)
-
-
-def names(plays: str) -> tuple[str, ...]:
-    """The names of the policies that can play ``"game"`` or ``"conflict"``."""
-    if plays == "game":
-        from . import bots  # noqa: F401  (the bots register themselves)
-    return tuple(n for n, info in REGISTRY.items() if plays in info.plays)
-
-
-def lookup(policy: str | Policy, plays: str) -> Policy:
-    """A fresh policy by name, checked to play ``plays``; a policy object is returned as is."""
-    if isinstance(policy, Policy):
-        return policy
-    known = names(plays)
-    info = REGISTRY.get(policy) if isinstance(policy, str) else None
-    if info is None or plays not in info.plays:
-        what = "a conflict" if plays == "conflict" else "whole games"
-        why = ""
-        if info is not None:
-            why = f" ({policy!r} plays {' and '.join('whole games' if p == 'game' else 'conflicts' for p in info.plays)} only)"
-        raise ValueError(f"unknown policy {policy!r} for {what}{why}; choose from {', '.join(known)}")
-    return info.make()
+from .conflict import Conflict, ConflictState
 
 
 def get_policy(policy: str | Policy) -> Policy:
     """A conflict policy by name (``expected-vp``, ``random``, ``best``) or the policy itself."""
-    return lookup(policy, "conflict")
-
-
-def get_bot(policy: str | Policy) -> Policy:
-    """A whole-game bot by name (``random``, ``greedy``, ``brawler``, ``cautious``) or the policy itself."""
-    return lookup(policy, "game")
+    if not isinstance(policy, Policy) and not (isinstance(policy, str) and policy in REGISTRY):
+        raise ValueError(f"unknown policy {policy!r} for a conflict; choose from {', '.join(REGISTRY)}")
+    return REGISTRY.get_bot(policy)
 
 
 class ExpectedVPPolicy(DeterministicPolicy):
@@ -259,16 +206,16 @@ class _Node:
         return values[pick]
 
 
-register("expected-vp", ExpectedVPPolicy, plays=("conflict",),
-         summary="Each side takes the option with the most expected victory points now (exact).")
-register("random", RandomPolicy, plays=("game", "conflict"),
-         summary="Every legal option equally likely.")
-register("best", BestPolicy, plays=("conflict",),
-         summary="Each side maximises P(win) - P(lose) against a rival who does the same (exact).")
+#: Every named conflict policy of Doom Asylum.
+REGISTRY = BotRegistry()
+REGISTRY.register("expected-vp", ExpectedVPPolicy,
+                  "Each side takes the option with the most expected victory points now (exact).")
+REGISTRY.register("random", RandomPolicy, "Every legal option equally likely.")
+REGISTRY.register("best", BestPolicy,
+                  "Each side maximises P(win) - P(lose) against a rival who does the same (exact).")
 
 #: The conflict policies by name.
-CONFLICT_POLICIES = ("expected-vp", "random", "best")
+CONFLICT_POLICIES = tuple(REGISTRY)
 
 
-__all__ = ["CONFLICT_POLICIES", "REGISTRY", "BestPolicy", "ExpectedVPPolicy", "PolicyInfo", "RandomPolicy",
-           "get_bot", "get_policy", "lookup", "names", "register"]
+__all__ = ["CONFLICT_POLICIES", "REGISTRY", "BestPolicy", "ExpectedVPPolicy", "RandomPolicy", "get_policy"]

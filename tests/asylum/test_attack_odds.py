@@ -132,7 +132,8 @@ def test_attack_odds_against_monte_carlo(kind):
     exact = float(odds.mental_attack(a, d) if kind == "mental" else odds.physical_attack(a, d))
     chance = SampledChance(random.Random(2024))
     n = 20_000
-    hits = sum(resolve_attack(a, d, spec, chance).success for _ in range(n))
+    rules = load_rules()
+    hits = sum(resolve_attack(a, d, spec, chance, rules).success for _ in range(n))
     assert abs(hits / n - exact) < 4 * (exact * (1 - exact) / n) ** 0.5
 
 
@@ -153,17 +154,18 @@ def test_other_odds_against_monte_carlo(which):
     a = make("A", pa=4, ma=4, q=4, abilities=("mind_blast", "terrify"))
     d = make("D", pd=3, md=4, q=3, abilities=("iron_will",))
     chance = SampledChance(random.Random(99))
+    rules = load_rules()
     n = 20_000
     if which == "maneuver":
         exact = odds.tactical_maneuver(a)
-        trial = lambda: tactical_maneuver(a, maneuver_stat(a), chance)
+        trial = lambda: tactical_maneuver(a, maneuver_stat(a, rules), chance, rules)
     elif which == "catch":
         exact = odds.physical_breakdown(a, d).catch
         trial = lambda: catch_roll(a, d, physical_attack_spec(a), chance)
     else:
         exact = odds.ability(a, d, which)
         spec = abilities.get(which).effect(a, d, False)
-        trial = lambda: resolve_attack(a, d, spec, chance).success
+        trial = lambda: resolve_attack(a, d, spec, chance, rules).success
     p = float(exact)
     hits = sum(bool(trial()) for _ in range(n))
     assert abs(hits / n - p) < 4 * (p * (1 - p) / n) ** 0.5 + 1e-9

@@ -2,7 +2,8 @@
 variants must not grow memory without limit."""
 
 from explorer.asylum import odds, tactics
-from explorer.asylum.combat import attack_dist, automatic_defences
+from explorer.asylum.abilities import automatic_defences
+from explorer.asylum.combat import attack_dist
 from explorer.asylum.conflict import Conflict
 from explorer.asylum.game import AsylumGame
 from explorer.asylum.params import load_rules

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from explorer.asylum.interpretations import load_interpretations
+from explorer.asylum.overrides import override_rules
 from explorer.asylum.params import (
     NUMBERS,
     OPTIONS,
     AsylumRules,
     RuleError,
     load_rules,
-    override_rules,
     rule_ranges,
 )
 from explorer.asylum.villains import roster_limits
@@ -129,7 +129,7 @@ def test_check_names_the_file_entry_and_field(data_copy, monkeypatch, capsys):
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err == ("error: data/asylum/rules.toml, entry 'numbers', field 'maneuver_target': 13 is out of "
-                            "range: allowed 2..12 (the range declared in the rules file)\n")
+                            "range: allowed 2..12 (the range declared in the file)\n")
 
 
 def test_check_never_shows_a_traceback(data_copy, monkeypatch, capsys):

@@ -11,12 +11,15 @@ import pytest
 
 from factories import Rolls
 from explorer.asylum.bots import BOTS as POLICIES
-from explorer.asylum.bots import BrawlerBot, CautiousBot, GreedyBot, RandomBot, get_bot, goal
+from explorer.asylum.bots import REGISTRY, BrawlerBot, CautiousBot, GreedyBot, RandomBot, get_bot, goal
+from explorer.asylum.policies import REGISTRY as CONFLICT_POLICIES
+from explorer.asylum.policies import get_policy
 from explorer.asylum.tactics import quick_choice
 from explorer.asylum.event_table import Decline, DeclineRisk, Fight, TakeRisk
 from explorer.asylum.game import AsylumGame, BeginMove, Move, Phase, RollEvent, Upgrade
 from explorer.asylum.simulate import game_seed, run_games
 from explorer.cli import main
+from explorer.core.bots import BotRegistry
 from explorer.core.engine import DeterministicPolicy, Policy, Stepper, simulate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,6 +40,21 @@ def test_at_least_three_registered_policies():
     assert isinstance(get_bot("greedy"), DeterministicPolicy)
     with pytest.raises(ValueError, match="unknown policy"):
         get_bot("genius")
+
+
+def test_whole_game_bots_and_conflict_policies_are_two_registries():
+    """The bots and the conflict policies are each a BotRegistry with a summary per
+    name; asking one for a name of the other says what that name plays."""
+    assert isinstance(REGISTRY, BotRegistry) and tuple(REGISTRY) == POLICIES
+    assert isinstance(CONFLICT_POLICIES, BotRegistry) and tuple(CONFLICT_POLICIES) == ("expected-vp", "random", "best")
+    assert all(info.summary for info in [*REGISTRY.values(), *CONFLICT_POLICIES.values()])
+    with pytest.raises(ValueError, match=r"unknown policy 'best' for whole games \('best' plays conflicts only\); "
+                                         r"choose from random, greedy, brawler, cautious"):
+        get_bot("best")
+    with pytest.raises(ValueError, match=r"unknown policy 'greedy' for a conflict; choose from expected-vp, random, best"):
+        get_policy("greedy")
+    bot = GreedyBot()
+    assert get_bot(bot) is bot and get_policy(bot) is bot
 
 
 @pytest.mark.parametrize("name", sorted(POLICIES))

@@ -222,7 +222,8 @@ def test_the_designer_orders_of_play():
     from fractions import Fraction
 
     from explorer.asylum.game import DrawMasterminds
-    from explorer.asylum.params import load_rules, override_rules
+    from explorer.asylum.overrides import override_rules
+    from explorer.asylum.params import load_rules
     from explorer.asylum.turn import seat_of_turn
 
     snake = AsylumGame(rules=load_rules().replace(snake_turn_order=True))
