@@ -25,7 +25,7 @@ from ..core.data import DataError
 from ..core.engine import simulate
 from ..core.metrics import Metric, lead_changes
 from . import sections as R
-from .game import AsylumGame, GameResult
+from .game import AsylumGame, Ending, GameResult
 from .params import NUMBERS, OPTIONS, RuleError, load_rules, override_rules, rule_ranges
 from .simulate import policies_for
 from .villains import STATS, find_villain, load_roster, roster_limits
@@ -57,12 +57,13 @@ def metrics(players: int = 4, roster: Mapping[str, Any] | None = None) -> tuple[
 
 def measure(result: GameResult, events, players: int, roster: Mapping[str, Any]) -> dict[str, float]:
     """Every metric's value in one finished game, read off its result and events."""
-    values: dict[str, float] = {f"win_seat_{s}": float(result.winner == s) for s in range(players)}
-    values["draw"] = float(result.winner is None)
-    values["end_yard"] = float(result.reason == "yard")
+    values: dict[str, float] = {f"win_seat_{s}": float(result.won(s)) for s in range(players)}
+    values["draw"] = float(result.draw)
+    values["end_yard"] = float(result.ending is Ending.YARD)
+    mastermind = result.detail("mastermind")
     for n, v in roster.items():
         if v.star:
-            values[f"win_mastermind:{n}"] = float(result.mastermind == n)
+            values[f"win_mastermind:{n}"] = float(mastermind == n)
     values["turns"] = float(result.turns)
     earned = {"plot": 0, "conflict": 0, "risk": 0}
     source = {R.TURN_PLOT_ROOM: "plot", R.TURN_CONFLICT: "plot", R.WINNER_DOOMSDAY: "conflict",
@@ -154,7 +155,7 @@ def play(game: AsylumGame, seed: str, players: int = 4, policy: str = "greedy",
 
 def player_won(result: GameResult, player: int) -> bool:
     """Whether ``player`` (a seat) won (for forks)."""
-    return result.winner == player
+    return result.won(player)
 
 
 #: The settings a what-if run of this game accepts, with their defaults.

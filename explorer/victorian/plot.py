@@ -23,7 +23,7 @@ from . import sections as R
 from .actions import AttachPlot, Done, Roll
 from .common import forced, is_name, public, refuse, title
 from .draw import queue_draw
-from .state import VILLAINS, GameResult, Main, Phase, Plot, PlotDraw, VicState, pop, push, put
+from .state import VILLAINS, Ending, GameResult, Main, Phase, Plot, PlotDraw, VicState, pop, push, put
 from .units import discard_plot, fresh_uid, is_martian, is_mastermind, masterminds, unit_on
 from .zones import from_hand
 
@@ -46,7 +46,7 @@ def add_counters(game: VictorianGame, state: VicState, uid: str, n: int, rule: R
     if plot.major and plot.counters >= rules.major_plot_counters:
         events.append(public(R.MAJOR_PLOT, f"the major plot {uid} comes to fruition: the Villains win",
                              plot=uid, winner="villains"))
-        return victory.finish(state, GameResult("villains", "major plot", state.turn))
+        return victory.finish(state, GameResult(Ending.MAJOR_PLOT, (VILLAINS,), state.turn))
     if not plot.major and plot.counters >= rules.minor_plot_counters:
         events.append(public(R.MINOR_PLOT, f"the minor plot {uid} pays out: it is discarded and the Villains draw "
                              f"{rules.minor_plot_dice}D6 cards", plot=uid))
