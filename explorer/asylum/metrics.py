@@ -23,7 +23,7 @@ from typing import Any
 
 from ..core.data import DataError
 from ..core.engine import simulate
-from ..core.metrics import Metric, lead_changes
+from ..core.metrics import Metric, lead_changes, rule_parameters
 from . import sections as R
 from .game import AsylumGame, Ending, GameResult
 from .params import NUMBERS, OPTIONS, RuleError, load_rules, override_rules, rule_ranges
@@ -165,14 +165,7 @@ SETTINGS = {"players": 4, "policy": "greedy", "masterminds": "star"}
 def parameters() -> dict[str, dict[str, Any]]:
     """Every rule a what-if run can change: numbers with their declared range and
     value, switches with theirs (from ``data/asylum/rules.toml``)."""
-    rules, ranges = load_rules(), rule_ranges()
-    out: dict[str, dict[str, Any]] = {}
-    for name in NUMBERS:
-        out[name] = {"kind": "number", "value": getattr(rules, name), "min": ranges[name].min,
-                     "max": ranges[name].max}
-    for name in OPTIONS:
-        out[name] = {"kind": "switch", "value": getattr(rules, name)}
-    return out
+    return rule_parameters(load_rules(), rule_ranges(), NUMBERS, OPTIONS)
 
 
 def exact_effect(name: str, values) -> dict[str, Any] | None:

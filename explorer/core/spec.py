@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .events import RuleRef
-from .simulation import Simulation
+
+if TYPE_CHECKING:
+    from .simulation import Simulation
 
 
 @dataclass(frozen=True)
@@ -31,7 +33,8 @@ class GameSpec:
     game_class: type
     #: ``load_rules(path=None)``: the rules file's values, the one source of them
     load_rules: Callable[..., Any]
-    #: the game's named bots (:class:`~explorer.core.bots.BotRegistry`)
+    #: the game's whole-game bots by name, each with ``make()`` and ``summary``
+    #: (:class:`~explorer.core.bots.BotRegistry`)
     bots: Mapping[str, Any]
     #: ``check_data()``: load and cross-check every data file (``python -m explorer check``)
     check_data: Callable[[], Any]

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..core.data import DataError
 from ..core.engine import simulate
-from ..core.metrics import Metric, rule_counts
+from ..core.metrics import Metric, rule_counts, rule_parameters
 from . import sections as R
 from .game import DoomtrooperGame
 from .odds import wound_chance
@@ -148,13 +148,7 @@ SETTINGS = {"players": None, "policy": "greedy", "decks": None}
 
 def parameters() -> dict[str, dict[str, Any]]:
     """Every number (with its declared range) and switch a what-if run can change."""
-    rules, ranges = load_rules(), rule_ranges()
-    out: dict[str, dict[str, Any]] = {}
-    for name in NUMBERS:
-        out[name] = {"kind": "number", "value": getattr(rules, name), "min": ranges[name].min, "max": ranges[name].max}
-    for name in OPTIONS:
-        out[name] = {"kind": "switch", "value": getattr(rules, name)}
-    return out
+    return rule_parameters(load_rules(), rule_ranges(), NUMBERS, OPTIONS)
 
 
 def exact_effect(name: str, values) -> dict[str, Any] | None:
