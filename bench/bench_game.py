@@ -41,7 +41,7 @@ def run(games: int, players: int, policy: str, warmup: int) -> dict[str, float]:
         playout = simulate(game, game.new_game(players), bot, seed)
         turns += playout.result.turns
         steps += playout.steps
-        draws += playout.result.winner is None
+        draws += playout.result.draw
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return {
         "games": games,

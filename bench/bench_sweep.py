@@ -26,7 +26,7 @@ def timed(label: str, fn, repeat: int = 2) -> tuple[str, float, object]:
 
 def warm() -> None:
     """A few games in this process: imports done, attack odds cached."""
-    from explorer.whatif.run import jobs, play_job
+    from explorer.whatif.jobs import jobs, play_job
 
     for job in jobs("asylum", {}, {"players": 4, "policy": "greedy", "masterminds": "star"}, "warm", 100):
         play_job(job)

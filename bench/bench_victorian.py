@@ -29,6 +29,7 @@ import explorer
 from explorer.core.engine import simulate
 from explorer.victorian.bots import get_bot
 from explorer.victorian.game import VictorianGame
+from explorer.victorian.state import SIDES
 
 
 def run(games: int, heroes: str, villains: str, warmup: int) -> dict[str, float]:
@@ -43,10 +44,10 @@ def run(games: int, heroes: str, villains: str, warmup: int) -> dict[str, float]
         playout = simulate(game, game.new_game(), bots, f"bench#{i}")
         turns += playout.result.turns
         steps += playout.steps
-        if playout.result.winner is None:
+        if playout.result.draw:
             draws += 1
         else:
-            wins[playout.result.winner] += 1
+            wins[SIDES[playout.result.winners[0]]] += 1
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return {"games": games, "games_per_s_wall": games / wall, "games_per_s_cpu": games / cpu,
             "steps_per_s_cpu": steps / cpu, "mean_turns": turns / games, "mean_steps": steps / games,

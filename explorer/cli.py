@@ -303,7 +303,7 @@ COMMANDS.update(lab=_lab, app=_app, odds=_odds)
 # -- simulate: many bot-played games ------------------------------------------------------------
 
 def _add_simulate(sub: argparse._SubParsersAction) -> None:
-    from .games import GAMES, part
+    from .games import GAMES, spec
 
     s = sub.add_parser("simulate", help="play many seeded games with bots and summarise them",
                        description="Play many seeded games with bots and summarise them.  Ctrl-C stops the run "
@@ -321,20 +321,24 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
         g.add_argument("--workers", type=count, default=1,
                        help="worker processes, at most one per job (the result does not depend on it)")
         g.add_argument("--json", action="store_true", help="print the summary as JSON")
-        part(key, "simulate").cli_arguments(g)
+        g.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                       help=f"change a rule for the run, e.g. turn_cap=40 or an option=true (repeatable; names, "
+                            f"ranges and choices as in data/{key}/rules.toml)")
+        spec(key).simulation.options(g)
         cli_logs.add_log_option(g)
 
 
 def _simulate(args: argparse.Namespace) -> int:
     import json
 
-    from .games import part
+    from .core.simulation import cli_run
+    from .games import spec
 
-    module = part(args.game, "simulate")
+    game = spec(args.game)
     args.seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     log_dir = cli_logs.log_dir(args.log)
     try:
-        summary = module.cli_run(args)
+        summary = cli_run(game, args)
         interrupted = None
         if log_dir is not None:
             cli_logs.write_logs(args, log_dir)
@@ -346,7 +350,7 @@ def _simulate(args: argparse.Namespace) -> int:
         extra = {"interrupted": True, "requested": args.games} if interrupted else {}
         print(json.dumps({**summary, **extra}, indent=2))
     else:
-        print(module.cli_report(summary, args, interrupted or f"{summary['games']} games"))
+        print(game.simulation.report(summary, args, interrupted or f"{summary['games']} games"))
     return EXIT_INTERRUPTED if interrupted else 0
 
 
@@ -462,11 +466,11 @@ def _check(args: argparse.Namespace) -> int:
         path, here = Path(path).absolute(), Path.cwd()
         return str(path.relative_to(here)) if path.is_relative_to(here) else str(path)
 
-    from .games import GAMES, part
+    from .games import GAMES, spec
 
     for game in [args.game] if args.game else list(GAMES):
         try:
-            checked = part(game, "check").check_data()
+            checked = spec(game).check_data()
         except DataError as exc:
             print(f"error: {DataError(shown(exc.file), exc.entry, exc.field, exc.problem)}", file=sys.stderr)
             return 2

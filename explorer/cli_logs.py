@@ -34,82 +34,34 @@ def log_dir(text: str | None) -> Path | None:
     return folder
 
 
-def _rule_changes(args: argparse.Namespace) -> dict[str, Any]:
-    """The rule changes of a run: ``--rule NAME=VALUE`` (true/false, whole numbers,
-    else text) and ``--variant NAME``."""
-    changes: dict[str, Any] = {}
-    for item in getattr(args, "rule", None) or []:
-        name, _, value = item.partition("=")
-        changes[name.strip()] = _rule_value(value)
-    if getattr(args, "variant", None) is not None:
-        changes["variant"] = args.variant
-    return changes
-
-
-def _rule_value(text: str) -> Any:
-    low = text.strip().lower()
-    if low in ("true", "false"):
-        return low == "true"
-    try:
-        return int(text)
-    except ValueError:
-        return text.strip()
-
-
-def _log_start(args: argparse.Namespace) -> tuple[Any, Any, Any, Any]:
-    """The game of a ``simulate`` run in the log format: ``(log, game, start, policies)``,
-    ``start()`` giving each game's first state; the run's rule changes (``--rule``) for any game."""
-    changes = _rule_changes(args)
-    if args.game == "asylum":
-        from .asylum import log, params, simulate
-        from .asylum.game import AsylumGame
-
-        game = AsylumGame(rules=params.override_rules(changes) if changes else None)
-        return log.LOG, game, lambda: game.new_game(args.players, args.masterminds), \
-            simulate.policies_for(args.policy, args.players)
-    if args.game == "victorian":
-        from .victorian import log, params, simulate
-        from .victorian.game import VictorianGame
-
-        game = VictorianGame(rules=params.override_rules(changes) if changes else None)
-        return log.LOG, game, game.new_game, simulate.policies_for(args.heroes, args.villains)
-    from .doomtrooper import log, simulate
-    from .doomtrooper.game import DoomtrooperGame
-    from .doomtrooper.params import override_rules
-
-    game = DoomtrooperGame(rules=override_rules(changes) if changes else None)
-    decks = [d.strip() for d in args.decks.split(",")] if args.decks else None
-    players = len(game.new_game(args.players, decks).seats)
-    return log.LOG, game, lambda: game.new_game(players, decks), simulate.policies_for(args.policy, players)
-
-
 def write_logs(args: argparse.Namespace, folder: Path) -> None:
     """Play each game of the run again with a stepper (same seed, same bots) and
     write its log; the result must be the fast run's."""
     from .core import log as core
-    from .core.engine import Stepper, simulate
+    from .core.engine import Stepper
     from .core.runs import game_seed
+    from .core.simulation import rule_changes
+    from .games import spec
 
-    log, game, start, policies = _log_start(args)
+    game = spec(args.game)
+    ready = game.simulation.prepare(game.simulation.setup(args, rule_changes(game, args.rule)))
     folder.mkdir(exist_ok=True)
     for i in range(args.games):
         seed = game_seed(args.seed, i)
-        fast = simulate(game, start(), policies, seed).result
-        st = Stepper(game, start(), seed, policies)
+        fast = ready.play(seed)
+        st = Stepper(ready.game, ready.start(), seed, ready.policies)
         st.run()
-        if game.result(st.state) != fast:
-            raise RuntimeError(f"game {seed} ends differently played step by step ({game.result(st.state)}) and "
-                               f"fast ({fast})")
-        (folder / f"{args.game}-{seed}.jsonl").write_text(core.export(st, log), encoding="utf-8")
+        if ready.game.result(st.state) != fast:
+            raise RuntimeError(f"game {seed} ends differently played step by step "
+                               f"({ready.game.result(st.state)}) and fast ({fast})")
+        (folder / f"{args.game}-{seed}.jsonl").write_text(core.export(st, game.log), encoding="utf-8")
 
 
 def game_logs() -> dict[str, Any]:
     """Every game in the log format, by key."""
-    from .asylum.log import LOG as ASYLUM
-    from .doomtrooper.log import LOG as DOOMTROOPER
-    from .victorian.log import LOG as VICTORIAN
+    from .games import GAMES, spec
 
-    return {g.key: g for g in (ASYLUM, VICTORIAN, DOOMTROOPER)}
+    return {key: spec(key).log for key in GAMES}
 
 
 def add_replay(sub: argparse._SubParsersAction) -> None:

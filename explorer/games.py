@@ -1,23 +1,14 @@
 """The games the explorer knows, and where each plugs in.
 
-Every game is a package ``explorer.<key>`` built the same way; the command line,
-the what-if layer and the app find what they need in it by convention:
-
-* ``explorer.<key>.check.check_data()``: load and cross-check every data file
-  (``python -m explorer check``);
-* ``explorer.<key>.simulate``: ``cli_arguments(parser)`` adds the game's own
-  options, ``cli_run(args)`` plays the games and returns the summary (raising
-  ``KeyboardInterrupt`` subclasses with a ``.summary`` when stopped),
-  ``cli_report(summary, args, played)`` writes it for people
-  (``python -m explorer simulate <key>``).
-
-Nothing here imports a game until it is asked for.
+Every game is a package ``explorer.<key>`` whose ``spec`` module describes it
+as a :class:`~explorer.core.spec.GameSpec`: the command line, the what-if layer,
+the app and the tests reach a game only through :func:`spec`.  :data:`GAMES`
+lists them (key, title, summary) without importing any: nothing here imports a
+game until it is asked for.
 """
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -64,11 +55,4 @@ def _doomtrooper() -> "GameSpec":
 _LOADERS = {"asylum": _asylum, "victorian": _victorian, "doomtrooper": _doomtrooper}
 
 
-def part(game: str, name: str) -> ModuleType:
-    """The module ``explorer.<game>.<name>`` (``KeyError`` for an unknown game)."""
-    if game not in GAMES:
-        raise KeyError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
-    return importlib.import_module(f"explorer.{game}.{name}")
-
-
-__all__ = ["GAMES", "GameInfo", "part", "spec"]
+__all__ = ["GAMES", "GameInfo", "spec"]

@@ -25,6 +25,7 @@ import difflib
 import json
 import sys
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,9 @@ CONFLICT_FORMAT = "explorer.golden.conflict/1"
 
 
 def _plain(value: Any) -> Any:
-    """A result as JSON-able data: named tuples and dataclasses become objects."""
+    """A result as JSON-able data: named tuples and dataclasses become objects, an ending its words."""
+    if isinstance(value, Enum):
+        return str(value)
     if dataclasses.is_dataclass(value):
         return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if not f.name.startswith("_")}
     if isinstance(value, tuple) and hasattr(value, "_asdict"):

@@ -34,7 +34,7 @@ status is settled after every step.
 [1, 1, 1]
 >>> from explorer.core.engine import simulate
 >>> from explorer.asylum.bots import GreedyBot
->>> simulate(game, game.new_game(3), GreedyBot(), seed=7).result.reason in ("yard", "turn cap")
+>>> simulate(game, game.new_game(3), GreedyBot(), seed=7).result.ending in (Ending.YARD, Ending.TURN_CAP)
 True
 """
 
@@ -74,6 +74,7 @@ from .setup import DrawMasterminds, fresh
 from .state import (
     AsylumState,
     Clash,
+    Ending,
     GameResult,
     Party,
     PendingClaim,
@@ -342,8 +343,9 @@ class AsylumGame(Game):
         if state.phase is not Phase.OVER:
             return None
         w = state.winner
-        return GameResult(w, state.turn, "yard" if w is not None else "turn cap",
-                          state.start_masterminds[w] if w is not None else None)
+        if w is None:
+            return GameResult(Ending.TURN_CAP, (), state.turn)
+        return GameResult(Ending.YARD, (w,), state.turn, details=(("mastermind", state.start_masterminds[w]),))
 
     def resolve(self, state: AsylumState, action: Any, chance: Chance) -> Step:
         phase = state.phase
@@ -451,7 +453,7 @@ def setup(
 
 __all__ = [
     "ACTION_TYPES", "AsylumGame", "AsylumState", "BeginMove", "Claim", "Clash", "DrawMasterminds", "Engage",
-    "EnterYard", "GameResult", "LetGo", "MakeMastermind", "Move", "NameMastermind", "Party", "PendingClaim",
+    "EnterYard", "Ending", "GameResult", "LetGo", "MakeMastermind", "Move", "NameMastermind", "Party", "PendingClaim",
     "PendingEvent", "PendingHeir", "PendingPush", "Phase", "Push", "QuietRoom", "RollEvent", "ScorePlotRoom",
     "Upgrade", "setup",
 ]

@@ -23,9 +23,9 @@ from typing import Any
 
 from ..core.data import DataError
 from ..core.engine import simulate
-from ..core.metrics import Metric, lead_changes
+from ..core.metrics import Metric, lead_changes, rule_parameters
 from . import sections as R
-from .game import AsylumGame, GameResult
+from .game import AsylumGame, Ending, GameResult
 from .overrides import override_rules
 from .params import NUMBERS, OPTIONS, RuleError, load_rules, rule_ranges
 from .simulate import policies_for
@@ -58,12 +58,13 @@ def metrics(players: int = 4, roster: Mapping[str, Any] | None = None) -> tuple[
 
 def measure(result: GameResult, events, players: int, roster: Mapping[str, Any]) -> dict[str, float]:
     """Every metric's value in one finished game, read off its result and events."""
-    values: dict[str, float] = {f"win_seat_{s}": float(result.winner == s) for s in range(players)}
-    values["draw"] = float(result.winner is None)
-    values["end_yard"] = float(result.reason == "yard")
+    values: dict[str, float] = {f"win_seat_{s}": float(result.won(s)) for s in range(players)}
+    values["draw"] = float(result.draw)
+    values["end_yard"] = float(result.ending is Ending.YARD)
+    mastermind = result.detail("mastermind")
     for n, v in roster.items():
         if v.star:
-            values[f"win_mastermind:{n}"] = float(result.mastermind == n)
+            values[f"win_mastermind:{n}"] = float(mastermind == n)
     values["turns"] = float(result.turns)
     earned = {"plot": 0, "conflict": 0, "risk": 0}
     source = {R.TURN_PLOT_ROOM: "plot", R.TURN_CONFLICT: "plot", R.WINNER_DOOMSDAY: "conflict",
@@ -155,7 +156,7 @@ def play(game: AsylumGame, seed: str, players: int = 4, policy: str = "greedy",
 
 def player_won(result: GameResult, player: int) -> bool:
     """Whether ``player`` (a seat) won (for forks)."""
-    return result.winner == player
+    return result.won(player)
 
 
 #: The settings a what-if run of this game accepts, with their defaults.
@@ -165,14 +166,7 @@ SETTINGS = {"players": 4, "policy": "greedy", "masterminds": "star"}
 def parameters() -> dict[str, dict[str, Any]]:
     """Every rule a what-if run can change: numbers with their declared range and
     value, switches with theirs (from ``data/asylum/rules.toml``)."""
-    rules, ranges = load_rules(), rule_ranges()
-    out: dict[str, dict[str, Any]] = {}
-    for name in NUMBERS:
-        out[name] = {"kind": "number", "value": getattr(rules, name), "min": ranges[name].min,
-                     "max": ranges[name].max}
-    for name in OPTIONS:
-        out[name] = {"kind": "switch", "value": getattr(rules, name)}
-    return out
+    return rule_parameters(load_rules(), rule_ranges(), NUMBERS, OPTIONS)
 
 
 def exact_effect(name: str, values) -> dict[str, Any] | None:

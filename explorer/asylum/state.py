@@ -11,7 +11,10 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, NamedTuple
 
+from ..core import results
+from ..core.results import GameResult
 from ..core.tuples import quick_replace
+from . import sections as R
 from .conflict import ConflictState
 from .villains import Villain
 
@@ -154,24 +157,17 @@ class AsylumState(NamedTuple):
         return "\n".join(lines)
 
 
-class GameResult(NamedTuple):
-    """How a game ended: the winning seat (``None``: a draw at the turn cap), the
-    turns played, why it ended, and the winner's starting mastermind."""
+class Ending(results.Ending):
+    """How a game of Doom Asylum ends."""
 
-    winner: int | None
-    turns: int
-    reason: str  # "yard" or "turn cap"
-    mastermind: str | None
+    YARD = ("yard", R.TURN_YARD)
+    TURN_CAP = ("turn cap", R.TURN_CAP)
 
-    @property
-    def draw(self) -> bool:
-        return self.winner is None
-
-    def __str__(self) -> str:
-        if self.winner is None:
-            return f"A draw: nobody won within the turn cap ({self.turns} turns played)."
-        return (f"Seat {self.winner} ({self.mastermind}'s party) wins in the Yard after "
-                f"{self.turns} turns.")
+    def sentence(self, result: GameResult) -> str:
+        if result.draw:
+            return f"A draw: nobody won within the turn cap ({result.turns} turns played)."
+        return (f"Seat {result.winners[0]} ({result.detail('mastermind')}'s party) wins in the Yard after "
+                f"{result.turns} turns.")
 
 
 def put(state: AsylumState, party: Party, **changes: Any) -> AsylumState:
@@ -182,6 +178,6 @@ def put(state: AsylumState, party: Party, **changes: Any) -> AsylumState:
 
 
 __all__ = [
-    "AsylumState", "Clash", "GameResult", "Party", "Pending", "PendingClaim", "PendingEvent", "PendingHeir",
+    "AsylumState", "Clash", "Ending", "GameResult", "Party", "Pending", "PendingClaim", "PendingEvent", "PendingHeir",
     "PendingPush", "Phase", "put",
 ]

@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from .events import RuleRef
+
+if TYPE_CHECKING:
+    from .log import GameLog
+    from .simulation import Simulation
 
 
 @dataclass(frozen=True)
@@ -27,7 +34,8 @@ class GameSpec:
     game_class: type
     #: ``load_rules(path=None)``: the rules file's values, the one source of them
     load_rules: Callable[..., Any]
-    #: the game's named bots (:class:`~explorer.core.bots.BotRegistry`)
+    #: the game's whole-game bots by name, each with ``make()`` and ``summary``
+    #: (:class:`~explorer.core.bots.BotRegistry`)
     bots: Mapping[str, Any]
     #: ``check_data()``: load and cross-check every data file (``python -m explorer check``)
     check_data: Callable[[], Any]
@@ -35,14 +43,29 @@ class GameSpec:
     load_register: Callable[[], Any]
     #: every rule section id the game cites
     sections: tuple[str, ...]
-    #: ``observe(state, seat)``: what one seat may see
-    observe: Callable[[Any, Any], Any] | None = None
+    #: ``observe(game, state, seat)``: what one seat may see (the game class's own method)
+    observe: Callable[[Any, Any, Any], Any] | None = None
     #: ``why_not(game, state)``: plausible actions the rules forbid now, for "why not?"
     why_not: Callable[..., Any] | None = None
-    #: the what-if interface (metrics, settings, variant games)
+    #: the what-if interface (metrics, settings, variant games): the game's ``metrics`` module
     metrics: Any = None
     #: anything else a game declares for one consumer, by name
     extras: Mapping[str, Any] = field(default_factory=dict)
+    # -- added with the one runner and the one GameResult --
+    #: ``override_rules(changes)``: the rules file's values with ``changes`` (by name), each
+    #: checked against the file's ranges and choices (a bad one raises a ``ValueError``)
+    override_rules: Callable[[Mapping[str, Any]], Any] | None = None
+    #: the seats' names where the game names them (Victorian: heroes, villains), by seat number
+    seat_names: tuple[str, ...] = ()
+    #: what ``simulate`` needs (:class:`~explorer.core.simulation.Simulation`)
+    simulation: Simulation | None = None
+    #: the game in the one log format (:class:`~explorer.core.log.GameLog`): its actions and setup
+    log: GameLog | None = None
 
 
-__all__ = ["GameSpec"]
+def cited_sections(module: ModuleType) -> tuple[str, ...]:
+    """The ids of the rule sections a game's ``sections`` module names, sorted."""
+    return tuple(sorted({v.section for v in vars(module).values() if isinstance(v, RuleRef)}))
+
+
+__all__ = ["GameSpec", "cited_sections"]

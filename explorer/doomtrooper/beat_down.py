@@ -27,7 +27,7 @@ from . import effects as E
 from . import sections as R
 from . import turn
 from .actions import Attack, Sabotage
-from .state import DTState, Phase, Trooper
+from .state import DTState, Ending, Phase, Trooper
 from .variants import Variant, force_multiset, load_variant_data, own_decks, register
 from .warriors import wound
 
@@ -87,7 +87,7 @@ class BeatDown(Variant):
 
     def settle(self, game: Any, state: DTState) -> tuple[DTState, list[Event]]:
         state, events = annihilate(state)
-        if state.phase is Phase.OVER and state.result is not None and state.result.reason == "turn cap" \
+        if state.phase is Phase.OVER and state.result is not None and state.result.ending is Ending.TURN_CAP \
                 and C in state.result.winners:
             state = state._replace(result=state.result._replace(winners=()))
             events.append(event(R.BEAT_DOWN_END, "player C never wins on Promotion: the game stopped at the turn cap "
@@ -101,11 +101,11 @@ class BeatDown(Variant):
             winners = top if len(top) == 1 else ()
             text = f"seat {winners[0]} has more Promotion and wins" if winners else "A and B tie on Promotion: a draw"
             events.append(event(R.BEAT_DOWN_END, f"player C's last warrior has left play: {text}", winners=winners))
-            return turn.over(state, winners, "C beaten"), events
+            return turn.over(state, winners, Ending.C_BEATEN), events
         if all(not len(state.seats[s].deck) for s in (A, B) if not state.seats[s].out):
             events.append(event(R.BEAT_DOWN_END, "the draw piles of A and B are empty and player C still has a "
                                                  "warrior: C wins", winners=(C,)))
-            return turn.over(state, (C,), "C holds out"), events
+            return turn.over(state, (C,), Ending.C_HOLDS_OUT), events
         return state, events
 
 

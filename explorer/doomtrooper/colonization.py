@@ -48,7 +48,7 @@ from .combat import Term
 from .fortify import do_build
 from .muster import known_copy
 from .places import BuildAt, MusterAt, MusterInCoverAt, PlaceRules, Transfer, has_vehicle, place_muster, without
-from .state import DTState, Trooper, put_seat
+from .state import DTState, Ending, Trooper, put_seat
 from .turn import over
 from .warriors import out_of_cover
 
@@ -352,7 +352,7 @@ class ColonizationRules(PlaceRules):
                             seat=seat, colony=cp))
         goal = self.rules.colony_goal
         if cp >= goal:
-            state = over(state, (seat,), "colony points")
+            state = over(state, (seat,), Ending.COLONY_POINTS)
             events.append(event(R.COLONY_POINTS, f"seat {seat} begins his turn with {cp} Colony Points (at least "
                                                  f"{goal}) and wins", winners=(seat,)))
         return state, events
@@ -368,7 +368,7 @@ class ColonizationRules(PlaceRules):
             if claims != board.claims:
                 state = state._replace(board=board._replace(claims=claims))
         r = state.result
-        if r is not None and r.reason == "turn cap" and board is not None:
+        if r is not None and r.ending is Ending.TURN_CAP and board is not None:
             live = [i for i, s in enumerate(state.seats) if not s.out]
             pts = {i: self.points(state, i) for i in live}
             best = max(pts.values(), default=0)

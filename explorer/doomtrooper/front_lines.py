@@ -36,7 +36,7 @@ from ..core.events import Event, event
 from . import sections as R
 from . import turn
 from .actions import ACTION_TYPES, Attack, MusterInCover, Sabotage, SeekCover, register as register_action
-from .state import DTState, Phase, put_trooper
+from .state import DTState, Ending, Phase, put_trooper
 from .variants import Variant, register
 
 #: seats: 0 = A (Captain, team 1), 1 = D (Captain, team 2), 2 = B (Sergeant, team 1), 3 = C (Sergeant, team 2)
@@ -174,19 +174,19 @@ class FrontLines(Variant):
         if best >= game.rules.variant_goal:
             team = next(k for k, v in pools.items() if v == best)
             winners = members(team)
-            return turn.over(state, winners, "promotion goal"), [
+            return turn.over(state, winners, Ending.PROMOTION_GOAL), [
                 event(R.FRONT_LINES_END, f"team {team} (seats {winners[0]} and {winners[1]}) reaches "
                                          f"{game.rules.variant_goal} Promotion Points together and wins",
                       winners=winners)]
         for team in (1, 2):
             if all(state.seats[s].out for s in members(team)):
                 winners = members(3 - team)
-                return turn.over(state, winners, "no warriors"), [
+                return turn.over(state, winners, Ending.NO_WARRIORS), [
                     event(R.FRONT_LINES_END, f"team {team} is out of the game: team {3 - team} wins", winners=winners)]
         if all(not len(s.deck) for s in state.seats if not s.out) and pools[1] != pools[2]:
             team = 1 if pools[1] > pools[2] else 2
             winners = members(team)
-            return turn.over(state, winners, "draw piles exhausted"), [
+            return turn.over(state, winners, Ending.DRAW_PILES_EXHAUSTED), [
                 event(R.EXHAUSTED, f"every draw pile is empty: team {team} leads on Promotion Points and wins",
                       winners=winners)]
         return state, []
@@ -210,7 +210,7 @@ def _retally(state: DTState) -> DTState:
     """A side wins as a team: at our turn cap the team ahead (a tie is a draw);
     when the basic rules name one seat (the last standing), his whole team."""
     r = state.result
-    if r.reason == "turn cap":
+    if r.ending is Ending.TURN_CAP:
         pools = team_promotion(state)
         winners = () if pools[1] == pools[2] else members(1 if pools[1] > pools[2] else 2)
     else:

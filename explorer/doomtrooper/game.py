@@ -38,7 +38,7 @@ This module only dispatches; each rulebook topic has its own module:
 >>> [s.hand.size for s in state.seats], state.purses
 ([7, 7], (5, 5))
 >>> from explorer.core.engine import RandomPolicy, simulate
->>> simulate(game, game.new_game(), RandomPolicy(), seed=3).result.reason in (
+>>> simulate(game, game.new_game(), RandomPolicy(), seed=3).result.ending.text in (
 ...     "promotion goal", "draw piles exhausted", "no warriors", "turn cap")
 True
 """

@@ -38,7 +38,7 @@ from .actions import Attack, Build, Meditate, Muster, MusterInCover, register
 from .combat import Term
 from .muster import known_copy
 from .places import MusterAt, MusterInCoverAt, PlaceRules, Transfer, place_muster, without
-from .state import DTState, Trooper, put_seat
+from .state import DTState, Ending, Trooper, put_seat
 from .turn import over
 from .warriors import out_of_cover, remove
 
@@ -334,20 +334,20 @@ class HomeTurfRules(PlaceRules):
         state = state._replace(board=board)
         if state.phase.value == "over":
             r = state.result
-            if r is not None and r.reason in ("turn cap", "draw piles exhausted"):
+            if r is not None and r.ending in (Ending.TURN_CAP, Ending.DRAW_PILES_EXHAUSTED):
                 state = state._replace(result=r._replace(winners=self._leaders(state)))
             return state, events
         for seat in range(len(state.seats)):
             mine = [board.bases[i] for i in board.of(seat)]
             if mine and all(b.flipped for b in mine):
                 events.append(event(R.HOME_TURF, f"all of seat {seat}'s bases are flipped: he wins", winners=(seat,)))
-                return over(state, (seat,), "bases flipped"), events
+                return over(state, (seat,), Ending.BASES_FLIPPED), events
         if all(not len(s.deck) for s in state.seats if not s.out):
             win = self._leaders(state)
             if win:
                 events.append(event(R.EXHAUSTED, f"every draw pile is empty: seat {win[0]} has banked the most "
                                                  "Promotion and wins", winners=win))
-                return over(state, win, "draw piles exhausted"), events
+                return over(state, win, Ending.DRAW_PILES_EXHAUSTED), events
         return state, events
 
     def _leaders(self, state: DTState) -> tuple[int, ...]:

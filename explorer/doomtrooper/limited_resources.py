@@ -27,7 +27,7 @@ from ..core.events import Event, event
 from . import effects as E
 from . import sections as R
 from . import turn
-from .state import DTState, Phase
+from .state import DTState, Ending, Phase
 from .variants import Variant, register
 
 
@@ -91,7 +91,7 @@ class LimitedResources(Variant):
         if best > rules.variant_goal or (best == rules.variant_goal and not rules.goal_exceeded):
             winners = tuple(k for k, v in by.items() if v == best)
             word = "goes beyond" if rules.goal_exceeded else "reaches"
-            return _end(game, state, winners, "promotion goal", event(
+            return _end(game, state, winners, Ending.PROMOTION_GOAL, event(
                 R.LIMITED_END, f"{' and '.join(f'seat {w}' for w in winners)} {word} {rules.variant_goal} Promotion "
                                "Points", winners=winners))
         markers = state.variant_state.markers
@@ -99,7 +99,7 @@ class LimitedResources(Variant):
             winners = turn.leaders(game, state)
             text = (f"{' and '.join(f'seat {w}' for w in winners)} lead{'s' if len(winners) == 1 else ''} on Promotion "
                     "Points and win" if winners else "a tie on Promotion Points: a draw")
-            return _end(game, state, winners, "actions spent",
+            return _end(game, state, winners, Ending.ACTIONS_SPENT,
                         event(R.LIMITED_END, f"every action marker is spent: {text}", winners=winners))
         return state, []
 
@@ -109,9 +109,9 @@ class LimitedResources(Variant):
         return ["action markers left: " + ", ".join(f"seat {i}: {m}" for i, m in enumerate(view.variant_state.markers))]
 
 
-def _end(game: Any, state: DTState, winners: tuple[int, ...], reason: str, ev: Event) -> tuple[DTState, list[Event]]:
+def _end(game: Any, state: DTState, winners: tuple[int, ...], ending: Ending, ev: Event) -> tuple[DTState, list[Event]]:
     used = markers_used(game, state)
-    return turn.over(state, winners, reason), [ev, event(R.LIMITED_ACTIONS, "action markers spent: " + ", ".join(
+    return turn.over(state, winners, ending), [ev, event(R.LIMITED_ACTIONS, "action markers spent: " + ", ".join(
         f"seat {i}: {u}" for i, u in enumerate(used)), markers_used=used)]
 
 

@@ -26,17 +26,17 @@ from typing import Any
 
 from ..core.data import DataError
 from ..core.engine import simulate
-from ..core.metrics import Metric, rule_counts
+from ..core.metrics import Metric, rule_counts, rule_parameters
 from . import sections as R
 from .game import DoomtrooperGame
 from .odds import wound_chance
 from .params import NUMBERS, OPTIONS, RuleError, load_rules, override_rules, rule_ranges
 from .simulate import policies_for
-from .state import GameResult
+from .state import Ending, GameResult
 
-ENDINGS = ("promotion goal", "draw piles exhausted", "no warriors", "turn cap")
-#: the variants' own endings (Limited Resources, Beat Down, The Vortex)
-VARIANT_ENDINGS = ("actions spent", "C beaten", "C holds out", "out of cards")
+#: the endings measured: the basic rules', then the variants' own (Limited Resources, Beat Down, The Vortex)
+ENDINGS = (Ending.PROMOTION_GOAL, Ending.DRAW_PILES_EXHAUSTED, Ending.NO_WARRIORS, Ending.TURN_CAP,
+           Ending.ACTIONS_SPENT, Ending.C_BEATEN, Ending.C_HOLDS_OUT, Ending.OUT_OF_CARDS)
 #: seats measured when the number of players is left to the variant (Front Lines has four)
 MAX_SEATS = 4
 
@@ -47,7 +47,7 @@ def metrics(players: int | None = None) -> tuple[Metric, ...]:
     players = MAX_SEATS if players is None else players
     out = [Metric(f"win_seat_{s}", f"seat {s} wins", "seats", "rate") for s in range(players)]
     out.append(Metric("draw", "draw (nobody ahead at the turn cap)", "ending", "rate"))
-    out += [Metric(f"end_{e.replace(' ', '_')}", f"ends by {e}", "ending", "rate") for e in ENDINGS + VARIANT_ENDINGS]
+    out += [Metric(f"end_{e.text.replace(' ', '_')}", f"ends by {e.text}", "ending", "rate") for e in ENDINGS]
     out += [
         Metric("turns", "game length (turns)", "length", "mean"),
         Metric("combats", "combats per game", "rules", "mean"),
@@ -70,9 +70,9 @@ def measure(result: GameResult, events, players: int | None = None, variant: str
     """Every metric's value in one finished game (``variant``: the one played)."""
     seats = MAX_SEATS if players is None else players
     values = {f"win_seat_{s}": float(s in result.winners) for s in range(seats)}
-    values["draw"] = float(not result.winners)
-    for e in ENDINGS + VARIANT_ENDINGS:
-        values[f"end_{e.replace(' ', '_')}"] = float(result.reason == e)
+    values["draw"] = float(result.draw)
+    for e in ENDINGS:
+        values[f"end_{e.text.replace(' ', '_')}"] = float(result.ending is e)
     values["turns"] = float(result.turns)
     counts = rule_counts(events)
     values["combats"] = float(counts[R.ANNOUNCE.section])
@@ -139,7 +139,7 @@ def play(game: DoomtrooperGame, seed: str, players: int | None = None, policy: s
 
 
 def player_won(result: GameResult, player: int) -> bool:
-    return player in result.winners
+    return result.won(player)
 
 
 #: The settings a what-if run of this game accepts, with their defaults.
@@ -148,13 +148,7 @@ SETTINGS = {"players": None, "policy": "greedy", "decks": None}
 
 def parameters() -> dict[str, dict[str, Any]]:
     """Every number (with its declared range) and switch a what-if run can change."""
-    rules, ranges = load_rules(), rule_ranges()
-    out: dict[str, dict[str, Any]] = {}
-    for name in NUMBERS:
-        out[name] = {"kind": "number", "value": getattr(rules, name), "min": ranges[name].min, "max": ranges[name].max}
-    for name in OPTIONS:
-        out[name] = {"kind": "switch", "value": getattr(rules, name)}
-    return out
+    return rule_parameters(load_rules(), rule_ranges(), NUMBERS, OPTIONS)
 
 
 def exact_effect(name: str, values) -> dict[str, Any] | None:

@@ -1,30 +1,34 @@
-"""Many whole games of Doomtrooper, played by bots, summed up.
+"""Many whole games of Doomtrooper, played by bots, summed up: the game's part of
+:mod:`explorer.core.simulation` (its options, setup and report).
 
 Game ``i`` of a run with seed ``S`` uses the seed ``"S#i"`` for its shuffles,
-its dice and its bots (the rule of :mod:`explorer.core.runs`, shared with the
-other games): every game is the same whatever order the games are played in and
-however many worker processes play them.
+its dice and its bots: every game is the same whatever order the games are played
+in and however many worker processes play them.  A win shared by several seats
+(a team, or a tie for the lead) counts for each winner and once in
+``shared_wins``.
 
 >>> summary = run_games(3, seed=1)
->>> sorted(summary)
-['draws', 'endings', 'games', 'promotion', 'turns', 'wins_by_seat']
->>> summary["games"], sum(summary["wins_by_seat"].values()) + summary["draws"] >= 3
-(3, True)
+>>> list(summary)
+['games', 'wins_by_seat', 'draws', 'shared_wins', 'endings', 'promotion', 'turns']
+>>> summary["games"] == sum(summary["wins_by_seat"].values()) + summary["draws"] - summary["shared_wins"] == 3
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
+from ..core import simulation
 from ..core.bots import PolicySpec, seat_policies
 from ..core.engine import Policy, simulate
-from ..core.runs import SimulationInterrupted, game_seed, run
 from .bots import REGISTRY, get_bot
 from .game import DoomtrooperGame
-from .params import override_rules, rule_choices, VARIANTS
+from .params import VARIANTS, override_rules, rule_choices
 from .state import GameResult
 
+#: The summary's sections after the wins by seat.
+SECTIONS = ("draws", "shared_wins", "endings", "scores:promotion", "turns")
 
 
 def policies_for(policy: PolicySpec, players: int) -> Policy | dict[int, Policy]:
@@ -37,58 +41,35 @@ def play_game(game: DoomtrooperGame, players: int | None, seed: int | str, polic
     return simulate(game, game.new_game(players, decks), policies, seed).result
 
 
-class Tally:
-    """The summary of a run, added up one game at a time."""
+class Setup(NamedTuple):
+    """The games of a run: players (``None``: the variant's number), bots, rule
+    changes (the variant among them) and the sample decks."""
 
-    def __init__(self, players: int):
-        self.players = players
-        self.games = 0
-        self.draws = 0
-        self.turns = 0
-        self.wins = [0] * players
-        self.promotion = [0] * players
-        self.endings: dict[str, int] = {}
-        self.histogram: dict[int, int] = {}
-
-    def add(self, r: GameResult) -> None:
-        self.games += 1
-        self.turns += r.turns
-        self.histogram[r.turns] = self.histogram.get(r.turns, 0) + 1
-        self.endings[r.reason] = self.endings.get(r.reason, 0) + 1
-        if not r.winners:
-            self.draws += 1
-        for w in r.winners:
-            self.wins[w] += 1
-        for i, p in enumerate(r.promotion):
-            self.promotion[i] += p
-
-    def summary(self) -> dict[str, Any]:
-        """Games; wins by seat (a shared win counts for each winner); draws; how
-        games ended; mean Promotion Points by seat; turns (mean and histogram)."""
-        n = self.games
-        return {
-            "games": n,
-            "wins_by_seat": {str(s): w for s, w in enumerate(self.wins)},
-            "draws": self.draws,
-            "endings": dict(sorted(self.endings.items())),
-            "promotion": {"mean_by_seat": {str(s): round(p / n, 3) if n else 0.0
-                                           for s, p in enumerate(self.promotion)}},
-            "turns": {"mean": round(self.turns / n, 3) if n else 0.0,
-                      "histogram": {str(t): self.histogram[t] for t in sorted(self.histogram)}},
-        }
+    players: int | None = None
+    policy: PolicySpec = "greedy"
+    rules: tuple[tuple[str, Any], ...] = ()
+    decks: tuple[str, ...] | None = None
 
 
-def _play_range(args: tuple) -> list[GameResult]:
-    start, stop, seed, players, policy, overrides, decks = args
-    game = DoomtrooperGame(rules=override_rules(dict(overrides)) if overrides else None)
-    policies = policies_for(policy, players)
-    return [play_game(game, players, game_seed(seed, i), policies, decks) for i in range(start, stop)]
+def prepare(setup: Setup, game: DoomtrooperGame | None = None) -> simulation.Prepared:
+    """``setup`` ready to play (checked: bad rules, players, decks or bots fail here)."""
+    game = game or DoomtrooperGame(rules=override_rules(dict(setup.rules)) if setup.rules else None)
+    decks = setup.decks
+    players = len(game.new_game(setup.players, decks).seats)  # the variant's count by default
+    policies = policies_for(setup.policy, players)
+    policy = setup.policy
+    by_name = isinstance(policy, str) or not isinstance(policy, Policy) and all(isinstance(p, str) for p in policy)
+    variant = game.rules.variant
+    return simulation.Prepared(game, lambda: game.new_game(players, decks), policies, players, by_name,
+                               (("variant", variant),) if variant != "standard" else ())
 
 
 def run_games(games: int, seed: int | str = 0, players: int | None = None, policy: PolicySpec = "greedy", *,
               rules: dict[str, Any] | None = None, game: DoomtrooperGame | None = None, workers: int = 1,
               progress: bool = False, decks: Sequence[str] | None = None) -> dict[str, Any]:
-    """Play ``games`` seeded games and return the summary (see :meth:`Tally.summary`).
+    """Play ``games`` seeded games and return the summary: games, wins by seat (a
+    shared win counts for each winner), draws, shared wins, how games ended, mean
+    Promotion Points by seat, turns (mean and histogram), and the variant played.
 
     ``policy``: a bot name (``random``, ``greedy``), a policy, or one per seat.
     ``rules``: rule changes by name (``{"dice": "2d6", "sabotage": True}``,
@@ -96,36 +77,15 @@ def run_games(games: int, seed: int | str = 0, players: int | None = None, polic
     by default 2, or the number the variant played needs.  ``decks``: the sample
     decks by name, one per seat (default: the variant's, else the first sample decks;
     an expansion's cards are in its own decks).  ``workers > 1`` plays in up to that many
-    processes; the summary is the same for any number.  Ctrl-C raises
-    :class:`~explorer.core.runs.SimulationInterrupted` with the summary so far."""
-    if games < 1:
-        raise ValueError(f"the number of games must be at least 1, not {games}")
-    if workers < 1:
-        raise ValueError(f"the number of workers must be at least 1, not {workers}")
-    if workers > 1 and game is not None:
-        raise ValueError("worker processes play with the default game data; give no game")
-    overrides = tuple(sorted((rules or {}).items()))
-    if game is None:
-        game = DoomtrooperGame(rules=override_rules(dict(overrides)) if overrides else None)
-    decks = tuple(decks) if decks else None
-    players = len(game.new_game(players, decks).seats)  # fail early on bad arguments; the variant's count by default
-    policies = policies_for(policy, players)
-    named = isinstance(policy, str) or (not isinstance(policy, Policy) and all(isinstance(p, str) for p in policy))
-    summary = run(games, Tally(players), play_one=lambda i: play_game(game, players, game_seed(seed, i), policies, decks),
-               play_range=_play_range, job_args=(seed, players, policy, overrides, decks),
-               workers=workers if named else 1, progress=progress)
-    if game.rules.variant != "standard":
-        summary["variant"] = game.rules.variant
-    return summary
+    processes (bots by name); the summary is the same for any number."""
+    setup = Setup(players, policy if isinstance(policy, (str, Policy)) else tuple(policy),
+                  tuple(sorted((rules or {}).items())), tuple(decks) if decks else None)
+    return simulation.run_games(SIMULATION, setup, games, seed, game=game, workers=workers, progress=progress)
 
 
-__all__ = ["SimulationInterrupted", "Tally", "cli_arguments", "cli_report", "cli_run", "play_game", "policies_for",
-           "run_games"]
+# -- the command line (``python -m explorer simulate doomtrooper``) ------------------------------
 
-
-# -- the command line (``python -m explorer simulate doomtrooper``; see explorer.games) ---------------
-
-def cli_arguments(parser) -> None:
+def options(parser) -> None:
     """Doomtrooper's own options of ``simulate``."""
     parser.add_argument("--players", type=int, default=None,
                         help="players per game, at least 2 (default 2, or the number the variant needs)")
@@ -139,29 +99,12 @@ def cli_arguments(parser) -> None:
     parser.add_argument("--policy", default="greedy",
                         help=f"bot for every seat, or one per seat joined by commas: {', '.join(REGISTRY)} "
                              "(default greedy)")
-    parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
-                        help="change a rule for the run, e.g. dice=2d6, sabotage=true, promotion_goal=40 "
-                             "(repeatable; names and ranges as in data/doomtrooper/rules.toml)")
 
 
-def _rule_value(text: str) -> Any:
-    low = text.strip().lower()
-    if low in ("true", "false"):
-        return low == "true"
-    try:
-        return int(text)
-    except ValueError:
-        return text.strip()
-
-
-def cli_run(args) -> dict[str, Any]:
-    changes = {}
-    for item in args.rule:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise ValueError(f"--rule {item!r}: write NAME=VALUE")
-        changes[name.strip()] = _rule_value(value)
-    variant = getattr(args, "variant", None)
+def setup(args, rules: dict[str, Any]) -> Setup:
+    """The setup of the options; ``--variant NAME`` is ``--rule variant=NAME``."""
+    changes = dict(rules)
+    variant = args.variant
     if variant is not None:
         known = rule_choices()["variant"]
         if variant not in known:
@@ -169,35 +112,31 @@ def cli_run(args) -> dict[str, Any]:
         if changes.get("variant", variant) != variant:
             raise ValueError(f"--variant {variant} and --rule variant={changes['variant']} disagree: give one")
         changes["variant"] = variant
-    decks = [d.strip() for d in args.decks.split(",")] if getattr(args, "decks", None) else None
-    return run_games(args.games, args.seed, args.players, args.policy, rules=changes, workers=args.workers,
-                     progress=True, decks=decks)
-
-
-def cli_report(summary: dict[str, Any], args, played: str) -> str:
-    n = summary["games"]
-    rules = f", rules {', '.join(args.rule)}" if getattr(args, "rule", None) else ""
-    players = len(summary["wins_by_seat"])
-    variant = summary.get("variant")
-    head = f"Doomtrooper{' (' + VARIANT_TITLES.get(variant, variant) + ')' if variant else ''}"
-    decks = f", decks {args.decks}" if getattr(args, "decks", None) else ""
-    lines = [f"{head}: {played}, {players} players, policy {args.policy}, seed {args.seed}{rules}{decks}"]
-    for seat, wins in summary["wins_by_seat"].items():
-        mean = summary["promotion"]["mean_by_seat"][seat]
-        lines.append(f"  seat {seat}: {wins} wins ({wins / n:.1%}), {mean} Promotion Points on average" if n else
-                     f"  seat {seat}: {wins} wins")
-    lines.append(f"  draws: {summary['draws']}")
-    for reason, k in summary["endings"].items():
-        lines.append(f"  ended by {reason}: {k}")
-    lines.append(f"  turns per game: mean {summary['turns']['mean']}")
-    lines += variant_lines(summary)
-    return "\n".join(lines)
+    decks = tuple(d.strip() for d in args.decks.split(",")) if args.decks else None
+    return Setup(args.players, args.policy, tuple(sorted(changes.items())), decks)
 
 
 #: The variants' headings in the rulebook, for reports.
 VARIANT_TITLES = {"warzone": "Warzone Variant", "limited_resources": "Limited Resources", "beat_down": "Beat Down",
                   "front_lines": "Front Lines", "home_turf": "Home Turf Advantage", "vortex": "The Vortex",
                   "colonization": "Colonization"}
+
+
+def report(summary: dict[str, Any], args, played: str) -> str:
+    rules = f", rules {', '.join(args.rule)}" if args.rule else ""
+    players = len(summary["wins_by_seat"])
+    variant = summary.get("variant")
+    head = f"Doomtrooper{' (' + VARIANT_TITLES.get(variant, variant) + ')' if variant else ''}"
+    decks = f", decks {args.decks}" if args.decks else ""
+    lines = [f"{head}: {played}, {players} players, policy {args.policy}, seed {args.seed}{rules}{decks}"]
+    lines += simulation.seat_lines(summary, ("promotion", "Promotion Points"))
+    lines.append(f"  draws: {summary['draws']}")
+    lines += simulation.shared_line(summary)
+    for reason, k in summary["endings"].items():
+        lines.append(f"  ended by {reason}: {k}")
+    lines.append(simulation.turns_line(summary))
+    lines += variant_lines(summary)
+    return "\n".join(lines)
 
 
 def variant_lines(summary: dict[str, Any]) -> list[str]:
@@ -216,3 +155,9 @@ def variant_lines(summary: dict[str, Any]) -> list[str]:
         return [f"  team {t} (seats {a} and {b}): {wins.get(str(a), 0)} wins ({wins.get(str(a), 0) / n:.1%})"
                 for t, a, b in ((1, 0, 2), (2, 1, 3))]
     return []
+
+
+SIMULATION = simulation.Simulation(options, setup, prepare, report, SECTIONS)
+
+__all__ = ["SECTIONS", "SIMULATION", "Setup", "VARIANT_TITLES", "options", "play_game", "policies_for", "prepare",
+           "report", "run_games", "setup", "variant_lines"]

@@ -13,8 +13,11 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, NamedTuple
 
+from ..core import results
+from ..core.results import GameResult
 from ..core.tuples import quick_replace
 from ..core.deck import Deck, Multiset
+from . import sections as R
 
 #: What an observer sees instead of a card he may not look at.
 UNSEEN = "?"
@@ -114,25 +117,26 @@ class Award(NamedTuple):
     why: str
 
 
-class GameResult(NamedTuple):
-    """How a game ended: the winning seats (several for a team or a shared
-    lead; none for a draw at the turn cap), turns played, why, and every
-    seat's Promotion Points."""
+class Ending(results.Ending):
+    """How a game of Doomtrooper ends: the basic rules' endings, then the variants'.
+    A result's ``scores`` are every seat's Promotion Points."""
 
-    winners: tuple[int, ...]
-    turns: int
-    reason: str  # "promotion goal", "draw piles exhausted", "no warriors", "turn cap"
-    promotion: tuple[int, ...]
+    PROMOTION_GOAL = ("promotion goal", R.OVERVIEW)
+    DRAW_PILES_EXHAUSTED = ("draw piles exhausted", R.EXHAUSTED)
+    NO_WARRIORS = ("no warriors", R.NO_WARRIORS)
+    TURN_CAP = ("turn cap", R.TURN_CAP)
+    ACTIONS_SPENT = ("actions spent", R.LIMITED_END)
+    C_BEATEN = ("C beaten", R.BEAT_DOWN_END)
+    C_HOLDS_OUT = ("C holds out", R.BEAT_DOWN_END)
+    BASES_FLIPPED = ("bases flipped", R.HOME_FLIP)
+    OUT_OF_CARDS = ("out of cards", R.VORTEX_END)
+    COLONY_POINTS = ("colony points", R.COLONY_POINTS)
 
-    @property
-    def draw(self) -> bool:
-        return not self.winners
-
-    def __str__(self) -> str:
-        if not self.winners:
-            return f"A draw after {self.turns} turns ({self.reason})."
-        who = " and ".join(f"seat {w}" for w in self.winners)
-        return f"{who} {'win' if len(self.winners) > 1 else 'wins'} after {self.turns} turns ({self.reason})."
+    def sentence(self, result: GameResult) -> str:
+        if result.draw:
+            return f"A draw after {result.turns} turns ({self.text})."
+        who = " and ".join(f"seat {w}" for w in result.winners)
+        return f"{who} {'win' if result.shared else 'wins'} after {result.turns} turns ({self.text})."
 
 
 @quick_replace
@@ -215,5 +219,5 @@ def pay(state: DTState, seat: int, amount: int) -> DTState:
     return state._replace(purses=tuple(purses))
 
 
-__all__ = ["Attached", "attach_from_hand", "Award", "Placed", "DTState", "GameResult", "Phase", "Seat", "Trooper", "UNSEEN", "pay", "put_seat",
+__all__ = ["Attached", "attach_from_hand", "Award", "Placed", "DTState", "Ending", "GameResult", "Phase", "Seat", "Trooper", "UNSEEN", "pay", "put_seat",
            "put_trooper"]

@@ -24,7 +24,7 @@ from ..core.events import Event, event
 from . import missions
 from . import sections as R
 from .actions import ClaimGift, DeclineGift, Discard, DiscardCard, KeepHand, Meditate, register
-from .state import DTState, GameResult, Phase, Seat, put_seat
+from .state import DTState, Ending, GameResult, Phase, Seat, put_seat
 from .warriors import able, discard_from_hand, remove
 
 # -- setting up --------------------------------------------------------------------------------------------
@@ -163,7 +163,7 @@ def eliminate(game: Any, state: DTState, seat: int, why: str) -> tuple[DTState, 
     sides = {state.purse_of[i] if game.rules.style == "teams" else i for i, s in enumerate(state.seats) if not s.out}
     if len(sides) == 1:
         winners = tuple(i for i, s in enumerate(state.seats) if not s.out)
-        state = over(state, winners, "no warriors")
+        state = over(state, winners, Ending.NO_WARRIORS)
     return state, events
 
 
@@ -239,7 +239,7 @@ def next_turn(game: Any, state: DTState) -> DTState:
             break
     state = state._replace(current=nxt, phase=Phase.DRAW, actions=0, sabotaged=())
     if state.seats[nxt].turns >= game.rules.turn_cap:
-        return over(state, leaders(game, state), "turn cap")
+        return over(state, leaders(game, state), Ending.TURN_CAP)
     return state
 
 
@@ -281,8 +281,8 @@ def _members(game: Any, state: DTState, side: int) -> tuple[int, ...]:
     return (side,)
 
 
-def over(state: DTState, winners: tuple[int, ...], reason: str) -> DTState:
-    result = GameResult(tuple(winners), state.turn, reason, tuple(s.promotion for s in state.seats))
+def over(state: DTState, winners: tuple[int, ...], ending: Ending) -> DTState:
+    result = GameResult(ending, tuple(winners), state.turn, tuple(s.promotion for s in state.seats))
     return state._replace(phase=Phase.OVER, result=result, combat=None, response=None, pending=())
 
 
@@ -300,11 +300,11 @@ def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
         rule = R.TEAMS if game.rules.style == "teams" else R.OVERVIEW
         text = f"{' and '.join(f'seat {w}' for w in winners)} reach{'es' if len(winners) == 1 else ''} the " \
                f"Promotion goal of {goal}"
-        return over(state, winners, "promotion goal"), [event(rule, text, winners=winners)]
+        return over(state, winners, Ending.PROMOTION_GOAL), [event(rule, text, winners=winners)]
     if all(not len(s.deck) for s in state.seats if not s.out):
         win = leaders(game, state)
         if win:
-            return over(state, win, "draw piles exhausted"), [
+            return over(state, win, Ending.DRAW_PILES_EXHAUSTED), [
                 event(R.EXHAUSTED, f"every draw pile is empty: {' and '.join(f'seat {w}' for w in win)} "
                                    "lead on Promotion Points and win", winners=win)]
     return state, []

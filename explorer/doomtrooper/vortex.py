@@ -41,7 +41,7 @@ from .equip import do_equip, may_carry
 from .fortify import do_bestow, do_build, gift_problem
 from .missions import _targets, do_assign
 from .muster import _place, known_copy
-from .state import UNSEEN, DTState, Phase, put_seat
+from .state import UNSEEN, DTState, Ending, Phase, put_seat
 from .variants import Variant, register
 
 #: the card types placed in the Deployment Phase: base cards, then attachments
@@ -307,9 +307,9 @@ class Vortex(Variant):
             text = f"{' and '.join(f'seat {w}' for w in winners)} wins" if winners else "a tie: a draw"
             events.append(event(R.VORTEX_END, f"nobody has a card left: the most Promotion decides, {text}",
                                 winners=winners))
-            return turn.over(state, winners, "out of cards"), events
+            return turn.over(state, winners, Ending.OUT_OF_CARDS), events
         if max(s.turns for s in seats) >= game.rules.turn_cap:
-            return turn.over(state, turn.leaders(game, state), "turn cap"), events
+            return turn.over(state, turn.leaders(game, state), Ending.TURN_CAP), events
         return self._draw(game, state, chance, events)
 
     # -- after the basic steps -------------------------------------------------------------------
@@ -331,7 +331,7 @@ class Vortex(Variant):
             word = "goes beyond" if rules.goal_exceeded else "reaches"
             events.append(event(R.VORTEX_END, f"{' and '.join(f'seat {w}' for w in winners)} {word} "
                                               f"{rules.variant_goal} Promotion Points", winners=winners))
-            return turn.over(state, winners, "promotion goal"), events
+            return turn.over(state, winners, Ending.PROMOTION_GOAL), events
         return state, events
 
     def illegal(self, game: Any, state: DTState, action: Any) -> IllegalAction | None:

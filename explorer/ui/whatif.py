@@ -21,7 +21,7 @@ from typing import Any
 import ipywidgets as W
 import plotly.graph_objects as go
 
-from ..games import GAMES, part
+from ..games import GAMES, spec
 from ..whatif import sweep
 from .common import Displayable, LiveFigure, figure_update, tagged
 
@@ -114,7 +114,7 @@ class WhatIfLab(Displayable):
 
     # -- controls ----------------------------------------------------------------------------
     def _load_rules(self, rule: str | None = None, values: str | None = None) -> None:
-        self.params = part(self.game.value, "metrics").parameters()
+        self.params = spec(self.game.value).metrics.parameters()
         self.rule.options = [(f"{name} (now {spec['value']})", name) for name, spec in self.params.items()]
         self.rule.value = rule if rule in self.params else next(iter(self.params))
         if values is not None:
@@ -224,7 +224,7 @@ class WhatIfLab(Displayable):
                                                   marker_color=COLOURS[k % len(COLOURS)], histnorm="probability")
             length.update_layout(title="Game length (turns), each value", barmode="overlay",
                                           xaxis_title="turns", yaxis_tickformat=".0%", yaxis_title="games")
-        effect = part(self.game.value, "metrics").exact_effect(name, values)
+        effect = spec(self.game.value).metrics.exact_effect(name, values)
         with figure_update(self.exact_fig) as exact:
             self._clear(exact)
             if effect is None:

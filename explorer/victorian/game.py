@@ -31,7 +31,7 @@ sees his own hand and the table, not the other hand nor the order of the decks
 >>> from explorer.core.engine import RandomPolicy
 >>> game = VictorianGame()
 >>> result = simulate(game, game.new_game(), RandomPolicy(), seed=1).result
->>> result.reason in ("no major characters", "major plot", "turn cap", "both sides lost every major character")
+>>> result.ending in Ending
 True
 """
 
@@ -54,7 +54,7 @@ from .actions import ACTION_TYPES
 from .cards import SIDES, TYPES, Card, TokenKind, deck_counts, load_cards, load_tokens
 from .decisions import refuse
 from .params import VictorianRules, load_rules
-from .state import (HEROES, SIDE_INDEX, VILLAINS, Deal, Draw, GameResult, Phase, PlotDraw, Reveal, RollNow, Side,
+from .state import (HEROES, SIDE_INDEX, VILLAINS, Deal, Draw, Ending, GameResult, Phase, PlotDraw, Reveal, RollNow, Side,
                     SpyRoll, TableRoll, VicState)
 from .tables import faces  # noqa: F401 (registers the Plot, Invention and Villain Tables)
 from .tables.data import Tables, load_tables
@@ -254,4 +254,4 @@ def setup(seed: int | str = 0, **kw: Any) -> tuple[VictorianGame, VicState]:
     return game, game.setup(seed)
 
 
-__all__ = ["ACTION_TYPES", "GameResult", "VicState", "VictorianGame", "setup"]
+__all__ = ["ACTION_TYPES", "Ending", "GameResult", "VicState", "VictorianGame", "setup"]

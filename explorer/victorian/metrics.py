@@ -27,7 +27,7 @@ from . import sections as R
 from .game import VictorianGame
 from .params import NUMBERS, OPTIONS, RuleError, load_rules, override_rules, rule_ranges
 from .simulate import policies_for
-from .state import GameResult
+from .state import HEROES, SIDE_INDEX, VILLAINS, Ending, GameResult
 
 #: The settings a what-if run of this game accepts, with their defaults.
 SETTINGS = {"heroes": "greedy", "villains": "greedy"}
@@ -55,11 +55,11 @@ def metrics(players: int | None = None) -> tuple[Metric, ...]:
 def measure(result: GameResult, events) -> dict[str, float]:
     """Every metric's value in one finished game, read off its result and events."""
     values = {
-        "win_heroes": float(result.winner == "heroes"),
-        "win_villains": float(result.winner == "villains"),
-        "draw": float(result.winner is None),
-        "end_no_majors": float(result.reason in ("no major characters", "both sides lost every major character")),
-        "end_major_plot": float(result.reason == "major plot"),
+        "win_heroes": float(result.won(HEROES)),
+        "win_villains": float(result.won(VILLAINS)),
+        "draw": float(result.draw),
+        "end_no_majors": float(result.ending in (Ending.NO_MAJORS, Ending.ALL_MAJORS_LOST)),
+        "end_major_plot": float(result.ending is Ending.MAJOR_PLOT),
         "turns": float(result.turns),
     }
     counts = dict.fromkeys(("track_rolls", "thwarts", "foils", "plots_paid", "showdowns", "assassins", "controls"), 0)
@@ -111,7 +111,7 @@ def play(game: VictorianGame, seed: str, heroes: str = "greedy", villains: str =
 
 def player_won(result: GameResult, player: str) -> bool:
     """Whether ``player`` (``"heroes"`` or ``"villains"``) won (for forks)."""
-    return result.winner == player
+    return result.won(SIDE_INDEX[player])
 
 
 def parameters() -> dict[str, dict[str, Any]]:

@@ -40,7 +40,7 @@ from . import tables
 from .actions import Attack, Done, Heal, Pass, Showdown, Stop, Strike, TakeWound, Track
 from .cards import TYPES
 from .game import VictorianGame
-from .state import SIDE_INDEX, Draw, Fighting, Main, Phase, VicState
+from .state import SIDE_INDEX, Draw, Ending, Fighting, Main, Phase, VicState
 
 _GAMES: dict[Any, VictorianGame] = {}
 
@@ -361,7 +361,7 @@ def plot_matures(plot: str, mastermind: str, heroes: Sequence[str], *, counters:
         return all(p.uid != uid for p in s.villains.plots)
 
     def value(s: VicState) -> str:
-        if s.result is not None and s.result.reason == "major plot":
+        if s.result is not None and s.result.ending is Ending.MAJOR_PLOT:
             return "matured"
         if gone(s):
             return "matured" if any(isinstance(i, PlotDraw) and i.plot == uid for i in s.pending) else "foiled"

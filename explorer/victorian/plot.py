@@ -25,7 +25,7 @@ from .decisions import forced, is_name, refuse
 from .draw import queue_draw
 from .reports import public
 from .sides import title
-from .state import VILLAINS, GameResult, Main, Phase, Plot, PlotDraw, VicState, pop, push, put
+from .state import VILLAINS, Ending, GameResult, Main, Phase, Plot, PlotDraw, VicState, pop, push, put
 from .units import discard_plot, fresh_uid, is_martian, is_mastermind, masterminds, unit_on
 from .zones import from_hand
 
@@ -48,7 +48,7 @@ def add_counters(game: VictorianGame, state: VicState, uid: str, n: int, rule: R
     if plot.major and plot.counters >= rules.major_plot_counters:
         events.append(public(R.MAJOR_PLOT, f"the major plot {uid} comes to fruition: the Villains win",
                              plot=uid, winner="villains"))
-        return victory.finish(state, GameResult("villains", "major plot", state.turn))
+        return victory.finish(state, GameResult(Ending.MAJOR_PLOT, (VILLAINS,), state.turn))
     if not plot.major and plot.counters >= rules.minor_plot_counters:
         events.append(public(R.MINOR_PLOT, f"the minor plot {uid} pays out: it is discarded and the Villains draw "
                              f"{rules.minor_plot_dice}D6 cards", plot=uid))

@@ -25,7 +25,10 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, NamedTuple
 
+from ..core import results
+from ..core.results import GameResult
 from ..core.tuples import quick_replace
+from . import sections as R
 
 SIDES = ("heroes", "villains")
 HEROES, VILLAINS = 0, 1
@@ -342,17 +345,19 @@ Pending = (Deal | Draw | Reveal | TableRoll | HealRoll | SpyRoll | PlotDraw | Ma
            | Escape | WoundChoice | UnderlingChoice | Choose)
 
 
-class GameResult(NamedTuple):
-    """How a game ended: the winning side (``None``: a draw), why, and the turn."""
+class Ending(results.Ending):
+    """How a game of the Victorian card game ends (a result's winner is a side's
+    seat: :data:`HEROES` or :data:`VILLAINS`, named by :data:`SIDES`)."""
 
-    winner: str | None
-    reason: str  # "no major characters", "major plot", "both sides lost every major character", "turn cap"
-    turns: int
+    NO_MAJORS = ("no major characters", R.VICTORY)
+    MAJOR_PLOT = ("major plot", R.MAJOR_PLOT)
+    ALL_MAJORS_LOST = ("both sides lost every major character", R.VICTORY)
+    TURN_CAP = ("turn cap", R.TURN_CAP)
 
-    def __str__(self) -> str:
-        if self.winner is None:
-            return f"A draw after {self.turns} turn(s): {self.reason}."
-        return f"The {self.winner.title()} win in turn {self.turns}: {self.reason}."
+    def sentence(self, result: GameResult) -> str:
+        if result.draw:
+            return f"A draw after {result.turns} turn(s): {self.text}."
+        return f"The {SIDES[result.winners[0]].title()} win in turn {result.turns}: {self.text}."
 
 
 @quick_replace
@@ -409,7 +414,7 @@ def pop(state: VicState, *items: Any) -> VicState:
 
 
 __all__ = [
-    "Choose", "Deal", "Draw", "Escape", "Fighting", "GameResult", "HEROES", "HealRoll", "Location", "Main", "Mod",
+    "Choose", "Deal", "Draw", "Ending", "Escape", "Fighting", "GameResult", "HEROES", "HealRoll", "Location", "Main", "Mod",
     "Pending", "Phase", "Pile", "Plot", "PlotDraw", "Respond", "Reveal", "RollNow", "RollSpec", "SIDES", "SIDE_INDEX",
     "Side", "SpyRoll", "TURN_PHASES", "TableRoll", "Term", "UnderlingChoice", "Unit", "VILLAINS", "VicState",
     "WoundChoice", "other", "pop", "push", "put",

@@ -30,7 +30,7 @@ from . import sections as R
 from .params import VictorianRules
 from .reports import public
 from .sides import title
-from .state import HEROES, TURN_PHASES, VILLAINS, GameResult, Phase, VicState
+from .state import HEROES, TURN_PHASES, VILLAINS, Ending, GameResult, Phase, VicState
 
 if TYPE_CHECKING:
     from .game import VictorianGame
@@ -68,7 +68,7 @@ def advance(game: VictorianGame, state: VicState, events: list[Event]) -> VicSta
             if state.turn >= game.rules.turn_cap:
                 events.append(public(R.TURN_CAP, f"the turn cap ({game.rules.turn_cap} turns) is reached: nobody has "
                                                  "won, the game is a draw", turn=state.turn))
-                return victory.finish(state, GameResult(None, "turn cap", state.turn))
+                return victory.finish(state, GameResult(Ending.TURN_CAP, (), state.turn))
             state = begin_turn(state, events)
             state = victory.check(game, state, events)  # "after the fifth turn": at the start of the sixth
             if state.result is not None:

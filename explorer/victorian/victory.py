@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ..core.events import Event
 from . import sections as R
 from .reports import public
-from .state import HEROES, VILLAINS, GameResult, Phase, VicState
+from .state import HEROES, SIDES, VILLAINS, Ending, GameResult, Phase, VicState
 from .units import is_major
 
 if TYPE_CHECKING:
@@ -33,15 +33,16 @@ def check(game: VictorianGame, state: VicState, events: list[Event]) -> VicState
     if heroes and villains:
         return state
     if not heroes and not villains:
-        result = GameResult(None, "both sides lost every major character", state.turn)
+        result = GameResult(Ending.ALL_MAJORS_LOST, (), state.turn)
         text = "neither side has a major character in play: the game is a draw"
     elif not heroes:
-        result = GameResult("villains", "no major characters", state.turn)
+        result = GameResult(Ending.NO_MAJORS, (VILLAINS,), state.turn)
         text = "the Heroes have no character left in play: the Villains win"
     else:
-        result = GameResult("heroes", "no major characters", state.turn)
+        result = GameResult(Ending.NO_MAJORS, (HEROES,), state.turn)
         text = "the Villains have no Mastermind left in play: the Heroes win"
-    events.append(public(R.VICTORY, text, winner=result.winner, reason=result.reason))
+    winner = SIDES[result.winners[0]] if result.winners else None
+    events.append(public(R.VICTORY, text, winner=winner, reason=result.ending.text))
     return finish(state, result)
 
 

@@ -7,7 +7,7 @@ and compare, paired on the same seeds, with confidence intervals.
 * :func:`fork`: at a step of a game, each legal option played on by the bots;
 * :func:`records`: every game's metric values, for your own charts.
 
-Any game of :mod:`explorer.games` plugs in through its ``metrics`` module.
+Any game of :mod:`explorer.games` plugs in through its spec's ``metrics``.
 """
 
 from .compare import compare, metric_list, records, settings_for

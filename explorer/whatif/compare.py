@@ -6,9 +6,9 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.data import DataError
-from ..games import GAMES, part
-from . import run as _run
+from ..core.runs import run_jobs
+from ..games import GAMES, spec
+from . import jobs as _jobs
 from . import stats
 from .variants import BASE, Variant, check, variant
 
@@ -18,7 +18,7 @@ def settings_for(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
     an unknown setting is a ValueError naming the known ones."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
-    known = dict(part(game, "metrics").SETTINGS)
+    known = dict(spec(game).metrics.SETTINGS)
     unknown = set(given) - set(known)
     if unknown:
         raise ValueError(f"unknown setting(s) {', '.join(sorted(unknown))} for {game}; known: {', '.join(known)}")
@@ -27,7 +27,7 @@ def settings_for(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
 
 def metric_list(game: str, settings: Mapping[str, Any]) -> tuple:
     """The game's metrics for these settings (e.g. one win rate per seat)."""
-    metrics = part(game, "metrics")
+    metrics = spec(game).metrics
     players = settings.get("players")
     return metrics.metrics(players) if players is not None else metrics.metrics()
 
@@ -43,8 +43,8 @@ def records(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike | N
     if games < 1:
         raise ValueError("games must be at least 1")
     settings = settings_for(game, settings)
-    rows = [r for part_ in _run.run(_run.jobs(game, v.mapping, settings, seed, games), scheduler, progress)
-            for r in part_]
+    batch = _jobs.jobs(game, v.mapping, settings, seed, games)
+    rows = [r for part in run_jobs(batch, _jobs.play_job, scheduler, progress) for r in part]
     names = [m.name for m in metric_list(game, settings)]
     return pd.DataFrame(rows, columns=names)
 
@@ -71,8 +71,8 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     settings = settings_for(game, settings)
     if games < 1:
         raise ValueError("games must be at least 1")
-    batch = _run.jobs(game, b.mapping, settings, seed, games) + _run.jobs(game, v.mapping, settings, seed, games)
-    parts = _run.run(batch, scheduler, progress)
+    batch = _jobs.jobs(game, b.mapping, settings, seed, games) + _jobs.jobs(game, v.mapping, settings, seed, games)
+    parts = run_jobs(batch, _jobs.play_job, scheduler, progress)
     half = len(parts) // 2
     base_rows = [r for p in parts[:half] for r in p]
     var_rows = [r for p in parts[half:] for r in p]
@@ -87,10 +87,6 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     frame.attrs.update(game=game, variant=v.describe(), base=b.describe(), games=games, seed=str(seed),
                        settings=dict(settings))
     return frame
-
-
-def _bad(source: str, name: str, problem: str) -> DataError:
-    return DataError(source, name, None, problem)
 
 
 __all__ = ["compare", "metric_list", "records", "settings_for"]

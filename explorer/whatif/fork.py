@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.engine import Stepper, simulate
-from ..games import part
+from ..games import spec
 from . import stats
 
 
@@ -35,7 +35,7 @@ def fork(stepper: Stepper, games: int = 200, seed: int | str = 1, policies: Any 
     policies = policies if policies is not None else stepper.policies
     if policies is None:
         raise ValueError("forking needs policies to play on (the stepper has none)")
-    won = part(game.name, "metrics").player_won
+    won = spec(game.name).metrics.player_won
     state, player = stepper.state, dec.player
     rows = []
     bar = tqdm(total=games * len(dec.options), desc="fork", unit="game", disable=not progress, leave=False)

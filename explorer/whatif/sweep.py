@@ -8,7 +8,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import run as _run
+from ..core.runs import run_jobs
+from . import jobs as _jobs
 from . import stats
 from .compare import metric_list, settings_for
 from .variants import Variant, check, variant
@@ -80,7 +81,7 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
     todo = [i for i in range(len(points)) if i not in done]
     batch, owner = [], []
     for i in todo:
-        for job in _run.jobs(game, variants[i].mapping, settings, seed, games):
+        for job in _jobs.jobs(game, variants[i].mapping, settings, seed, games):
             batch.append(job)
             owner.append(i)
     results: dict[int, dict[int, list]] = {i: {} for i in todo}
@@ -98,7 +99,7 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
             if path is not None:
                 _write(path, [done[j] for j in sorted(done)])
 
-    _run.run(batch, scheduler, progress, done=finished)
+    run_jobs(batch, _jobs.play_job, scheduler, progress, done=finished)
     frame = pd.DataFrame([done[i] for i in range(len(points))])
     frame.attrs.update(game=game, params=list(params), metrics=[m.name for m in metrics])
     if keep_records:
@@ -108,14 +109,14 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
 
 def fingerprint(game: str) -> str:
     """A short hash of everything a game's results depend on: its rules code
-    (``explorer/<game>/*.py``, the core) and its data (``data/<game>``, the rules
+    (``explorer/<game>/**.py``, the core) and its data (``data/<game>``, the rules
     summaries).  Stored results with another fingerprint are out of date."""
     import hashlib
 
     from ..core.data import data_path
 
     root = Path(__file__).resolve().parents[1]
-    files = sorted((root / game).glob("*.py")) + sorted((root / "core").glob("*.py")) + \
+    files = sorted((root / game).rglob("*.py")) + sorted((root / "core").glob("*.py")) + \
         sorted(data_path(game).glob("*.toml")) + [data_path("rules", f"{game}.toml")]
     h = hashlib.sha256()
     for f in files:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..core.data import DataError, read_toml
-from ..games import GAMES, part
+from ..games import GAMES, spec
 
 
 class Variant(NamedTuple):
@@ -71,7 +71,7 @@ def check(game: str, v: Variant) -> None:
     if game not in GAMES:
         raise DataError(v.source, v.name, "game", f"unknown game {game!r}; the games are {', '.join(GAMES)}")
     try:
-        part(game, "metrics").game_for(v.mapping)
+        spec(game).metrics.game_for(v.mapping)
     except DataError as exc:
         raise DataError(v.source, v.name, exc.field, exc.problem) from None
 

@@ -122,7 +122,7 @@ def test_the_walks_cover_the_game(reports):
     hidden information, so the observe check does not apply."""
     whole = reports["whole game, random bots"]
     assert whole.finished >= 3 and whole.illegal_tried > 3 * whole.steps
-    reasons = {r.reason for r in whole.results}
+    reasons = {r.ending.text for r in whole.results}
     assert "yard" in reasons
     winners = {r.winner for r in reports["conflict, random"].results}
     assert {0, 1, None} <= winners

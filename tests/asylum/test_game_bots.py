@@ -17,7 +17,8 @@ from explorer.asylum.policies import get_policy
 from explorer.asylum.tactics import quick_choice
 from explorer.asylum.event_table import Decline, DeclineRisk, Fight, TakeRisk
 from explorer.asylum.game import AsylumGame, BeginMove, Move, Phase, RollEvent, Upgrade
-from explorer.asylum.simulate import game_seed, run_games
+from explorer.asylum.simulate import run_games
+from explorer.core.runs import game_seed
 from explorer.cli import main
 from explorer.core.bots import BotRegistry
 from explorer.core.engine import DeterministicPolicy, Policy, Stepper, simulate

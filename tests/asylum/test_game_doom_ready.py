@@ -9,7 +9,7 @@ from factories import Rolls
 from explorer.asylum import sections as R
 from explorer.asylum.combat import AttackResult
 from explorer.asylum.conflict import Conclude, MentalAttack, TacticalManeuver
-from explorer.asylum.game import AsylumGame, BeginMove, EnterYard, GameResult, MakeMastermind, Move, Phase, Push, ScorePlotRoom, Upgrade
+from explorer.asylum.game import AsylumGame, BeginMove, EnterYard, Ending, GameResult, MakeMastermind, Move, Phase, Push, ScorePlotRoom, Upgrade
 from explorer.asylum.params import load_rules
 from explorer.core.engine import IllegalAction, Stepper
 
@@ -130,7 +130,7 @@ def test_a_doom_ready_party_ending_its_turn_in_the_yard_wins(game):
     assert st.over and st.state.phase == Phase.OVER
     assert entry.events[-1].rule == R.WINNING
     result = game.result(st.state)
-    assert result == GameResult(0, 1, "yard", "Matron Hatchet") and not result.draw
+    assert result == GameResult(Ending.YARD, (0,), 1, details=(("mastermind", "Matron Hatchet"),)) and not result.draw
     with pytest.raises(IllegalAction) as err:
         st.step(Move("Shower Block"))
     assert err.value.rule == R.OVERVIEW or err.value.rule == R.WINNING
@@ -153,7 +153,7 @@ def test_a_doom_ready_party_must_win_the_conflict_in_the_yard(game):
     won = game.resolve(won, Conclude(), Rolls()).state
     assert not won.over and game.decision(won).player == 0
     step = game.resolve(won, Push("Shower Block"), None)
-    assert step.state.over and game.result(step.state).winner == 0
+    assert step.state.over and game.result(step.state).winners == (0,)
     lost = game.resolve(state, MentalAttack("Matron Hatchet", "Iron Maiden"), Rolls(MISS)).state
     lost = game.resolve(lost, MentalAttack("Iron Maiden", "Matron Hatchet"), Rolls(HIT)).state
     lost = game.resolve(lost, Conclude(), Rolls()).state
@@ -203,7 +203,7 @@ def test_the_turn_cap_ends_the_game_as_a_draw():
     st.policies = GreedyBot()
     st.run()
     result = game.result(st.state)
-    assert result.winner is None and result.draw and result.reason == "turn cap" and result.turns == 2
+    assert result.winners == () and result.draw and result.ending is Ending.TURN_CAP and result.turns == 2
     assert st.history[-1].events[-1].rule == R.TURN_CAP
     assert game.decision(st.state) is None
 
@@ -256,7 +256,7 @@ def test_the_old_yard_reading_is_a_switch():
     state = loose.resolve(state, MentalAttack("Iron Maiden", "Matron Hatchet"), Rolls(HIT)).state
     state = loose.resolve(state, Conclude(), Rolls()).state
     step = loose.resolve(state, Push("Yard"), None)
-    assert step.state.over and loose.result(step.state).winner == 0
+    assert step.state.over and loose.result(step.state).winners == (0,)
 
 
 def test_a_new_mastermind_in_a_plot_room_with_eight_points_is_doom_ready_at_once(game):

@@ -13,19 +13,22 @@ import pytest
 
 import explorer.asylum.simulate as sim
 from explorer.asylum.game import AsylumGame
-from explorer.asylum.simulate import SimulationInterrupted, Tally, plan, play_game, run_games, summarize
+from explorer.asylum.simulate import SECTIONS, play_game, run_games
 from explorer.cli import main
+from explorer.core import runs
+from explorer.core.runs import SimulationInterrupted, game_seed, plan
+from explorer.core.tally import Tally, summarize
 
 
 def test_the_tally_is_the_summary_of_the_results():
     """Gameplay overview: counting game by game gives the same summary as counting a list."""
     game = AsylumGame()
     policies = sim.policies_for("random", 3)
-    results = [play_game(game, 3, sim.game_seed("t", i), policies) for i in range(12)]
-    tally = Tally(3)
+    results = [play_game(game, 3, game_seed("t", i), policies) for i in range(12)]
+    tally = Tally(3, sections=SECTIONS)
     for r in results:
         tally.add(r)
-    assert tally.summary() == summarize(results, 3)
+    assert tally.summary() == summarize(results, 3, sections=SECTIONS) == run_games(12, "t", 3, "random")
     assert tally.summary()["games"] == 12 and not hasattr(tally, "results")
 
 
@@ -33,7 +36,7 @@ def test_the_tally_is_the_summary_of_the_results():
 def test_never_more_worker_processes_than_jobs(games, workers):
     """Gameplay overview: workers beyond the number of jobs would sit idle, so none start."""
     chunk, jobs, processes = plan(games, workers)
-    assert jobs == -(-games // chunk) and 1 <= chunk <= sim.MAX_CHUNK
+    assert jobs == -(-games // chunk) and 1 <= chunk <= runs.MAX_CHUNK
     assert processes == min(workers, jobs)
 
 
@@ -73,7 +76,7 @@ class FakePool:
 def test_jobs_are_streamed_and_no_idle_workers_start(monkeypatch):
     """Gameplay overview: a run hands out jobs one at a time; 3 games on 8 workers start 3 processes."""
     FakePool.made = []
-    monkeypatch.setattr(sim, "_make_pool", FakePool)
+    monkeypatch.setattr(runs, "make_pool", FakePool)
     assert run_games(3, seed=1, players=2, workers=8) == run_games(3, seed=1, players=2)
     assert [p.processes for p in FakePool.made] == [3]
     assert isinstance(FakePool.made[0].jobs, Iterator) and not isinstance(FakePool.made[0].jobs, (list, tuple))
@@ -85,8 +88,8 @@ def test_jobs_are_streamed_and_no_idle_workers_start(monkeypatch):
 def test_a_huge_run_streams_and_stops_on_ctrl_c(monkeypatch):
     """Gameplay overview: 10**12 games need no memory up front; Ctrl-C keeps the games that finished."""
     FakePool.made = []
-    monkeypatch.setattr(sim, "MAX_CHUNK", 5)  # small jobs keep the test quick
-    monkeypatch.setattr(sim, "_make_pool", lambda n: FakePool(n, interrupt_after=3))
+    monkeypatch.setattr(runs, "MAX_CHUNK", 5)  # small jobs keep the test quick
+    monkeypatch.setattr(runs, "make_pool", lambda n: FakePool(n, interrupt_after=3))
     with pytest.raises(SimulationInterrupted) as info:
         run_games(10**12, seed=9, players=2, policy="random", workers=2)
     stop = info.value
@@ -99,7 +102,9 @@ def test_a_huge_run_streams_and_stops_on_ctrl_c(monkeypatch):
 
 def test_ctrl_c_without_workers_stops_between_games(monkeypatch):
     """Gameplay overview: a run in this process stops after the game in play, with its summary."""
-    real = sim.play_game
+    from explorer.core import simulation
+
+    real = simulation.simulate
     played = []
 
     def play_and_interrupt(*args, **kwargs):
@@ -108,11 +113,11 @@ def test_ctrl_c_without_workers_stops_between_games(monkeypatch):
             os.kill(os.getpid(), signal.SIGINT)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(sim, "play_game", play_and_interrupt)
+    monkeypatch.setattr(simulation, "simulate", play_and_interrupt)
     with pytest.raises(SimulationInterrupted) as info:
         run_games(1000, seed=3, players=3)
     assert info.value.summary["games"] == 5 == len(played)
-    monkeypatch.setattr(sim, "play_game", real)
+    monkeypatch.setattr(simulation, "simulate", real)
     assert info.value.summary == run_games(5, seed=3, players=3)
 
 

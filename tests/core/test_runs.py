@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+from typing import NamedTuple
 
 import pytest
 
@@ -55,3 +56,32 @@ def test_ctrl_c_stops_between_games_with_the_summary_so_far():
     assert info.value.summary["seen"] == [0, 1, 2, 3, 4] and info.value.requested == 100
     assert isinstance(info.value, KeyboardInterrupt)
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+class Job(NamedTuple):
+    k: int
+    start: int
+    stop: int
+
+
+def play_job(job: Job) -> list[dict[str, float]]:
+    return [{"value": float(i * job.k)} for i in range(job.start, job.stop)]
+
+
+def test_a_batch_gives_the_same_results_serially_and_on_a_pool():
+    """run_jobs: each job's results in the order of the batch, whatever the scheduler."""
+    batch = [Job(k, s, s + 3) for k in (1, 2) for s in (0, 3, 6)]
+    serial = runs.run_jobs(batch, play_job, "serial", progress=False)
+    assert serial == [play_job(j) for j in batch]
+    assert runs.run_jobs(batch, play_job, None, progress=False) == serial
+    finished = []
+    runs.run_jobs(batch, play_job, "serial", progress=False, done=lambda i, r: finished.append(i))
+    assert sorted(finished) == list(range(len(batch)))
+    with pytest.raises(ValueError, match="unknown scheduler"):
+        runs.run_jobs(batch, play_job, "somewhere", progress=False)
+
+
+def test_dask_tasks_group_consecutive_jobs_of_one_setup():
+    batch = [Job(1, 0, 3), Job(1, 3, 6), Job(2, 0, 3), Job(1, 6, 9), Job(1, 9, 12)]
+    assert runs._groups(batch, 5) == [[0, 1], [2], [3, 4]]
+    assert runs._groups(batch[:2], 1) == [[0], [1]]

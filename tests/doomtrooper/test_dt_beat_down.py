@@ -81,7 +81,7 @@ def test_c_loses_when_his_last_warrior_leaves_play_and_the_better_of_a_and_b_win
         state, _ = step(GAME, state, GAME.decision(state).options[-1])
     while state.phase is Phase.AWARD:
         state, _ = step(GAME, state, GAME.decision(state).options[0])
-    assert state.phase is Phase.OVER and state.result.reason == "C beaten" and state.result.winners == (B,)
+    assert state.phase is Phase.OVER and state.result.ending.text == "C beaten" and state.result.winners == (B,)
 
 
 def test_c_wins_when_the_draw_piles_of_a_and_b_are_empty():
@@ -90,7 +90,7 @@ def test_c_wins_when_the_draw_piles_of_a_and_b_are_empty():
     state = bd_state(warriors=[W("Sean Gallagher", A), W("Razide", C), W("Necromutant", B)], current=A,
                      promotion=(20, 0, 10), decks=[{}, {"Bunker": 3}, {}])
     state, events = step(GAME, state, Meditate())
-    assert state.phase is Phase.OVER and state.result.winners == (C,) and state.result.reason == "C holds out"
+    assert state.phase is Phase.OVER and state.result.winners == (C,) and state.result.ending.text == "C holds out"
 
 
 def test_c_never_wins_on_promotion():
@@ -103,7 +103,7 @@ def test_c_never_wins_on_promotion():
                        promotion=(0, 99, 0), phase=Phase.DISCARD)
     from explorer.doomtrooper.actions import KeepHand
     state, _ = step(capped, state, KeepHand())
-    assert state.phase is Phase.OVER and state.result.reason == "turn cap" and state.result.winners == ()
+    assert state.phase is Phase.OVER and state.result.ending.text == "turn cap" and state.result.winners == ()
 
 
 def beat_down_invariants(game, state) -> None:
@@ -119,7 +119,7 @@ def beat_down_invariants(game, state) -> None:
         owners = {t.trooper(t.attacker).owner, t.trooper(t.defender).owner}
         assert owners != {A, B}, owners
     if state.result is not None and C in state.result.winners:
-        assert state.result.reason in ("C holds out", "no warriors"), state.result
+        assert state.result.ending.text in ("C holds out", "no warriors"), state.result
 
 
 def test_beat_down_keeps_the_protocol():

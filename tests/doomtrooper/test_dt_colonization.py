@@ -116,7 +116,7 @@ def test_colony_points_are_counted_when_a_turn_begins_and_26_wins():
                                                      trencher._replace(uid=100, place="Earth")), next_uid=101)
     assert colony_points(more, 0) == 22 + 1 + 6
     end, events = step(GAME, more, Draw())
-    assert end.over and end.result.winners == (0,) and end.result.reason == "colony points"
+    assert end.over and end.result.winners == (0,) and end.result.ending.text == "colony points"
     assert end.board.colony[0] == 29
 
 
@@ -373,10 +373,10 @@ def test_seeded_random_games_keep_the_invariants():
             state = GAME.resolve(state, action, chance).state
             colony_invariants(GAME, state)
             if begins is not None and (state.phase is Phase.ACTIONS and state.current == begins
-                                       or state.over and state.result.reason == "colony points"):
+                                       or state.over and state.result.ending.text == "colony points"):
                 assert state.board.colony[begins] == independent_points(state, begins)
             steps += 1
-        reasons[state.result.reason] += 1
+        reasons[state.result.ending.text] += 1
     assert sum(reasons.values()) == 12
 
 
@@ -384,7 +384,7 @@ def test_greedy_bots_play_colonization_to_the_end():
     """Colonization: the greedy bot adds warriors to warzones and spreads them out; games end."""
     r = simulate(GAME, GAME.new_game(), get_bot("greedy"), seed=2)
     assert r.result is not None
-    assert any(t.place and t.place != "Earth" for t in r.state.troopers) or r.result.reason != "turn cap"
+    assert any(t.place and t.place != "Earth" for t in r.state.troopers) or r.result.ending.text != "turn cap"
 
 
 # -- the conformance kit --------------------------------------------------------------------------------------

@@ -163,7 +163,7 @@ def test_the_walks_cover_the_game(reports):
     printed = reports["printed rules, random"]
     assert printed.finished >= 2 and printed.illegal_tried > 2 * printed.steps
     assert all("observe" not in r.skipped for r in reports.values())
-    assert {reason for r in reports.values() for reason in (x.reason for x in r.results)} >= {"no warriors"}
+    assert {reason for r in reports.values() for reason in (x.ending.text for x in r.results)} >= {"no warriors"}
 
 
 def test_the_draw_is_exact_on_a_small_deck():
@@ -241,7 +241,7 @@ def test_a_thousand_random_games_keep_the_invariants():
             state = game.resolve(state, action, chance).state
             check_invariants(game, state)
         assert state.result is not None, f"game {i} did not end"
-        endings[state.result.reason] += 1
+        endings[state.result.ending.text] += 1
     assert sum(endings.values()) == 1000 and len(endings) >= 2
 
 
@@ -249,4 +249,4 @@ def test_greedy_games_end_by_the_promotion_goal():
     """The Object: greedy bots play to the Promotion goal."""
     game = DoomtrooperGame()
     results = [simulate(game, game.new_game(), get_bot("greedy"), seed=f"g{i}").result for i in range(10)]
-    assert sum(r.reason == "promotion goal" for r in results) >= 8
+    assert sum(r.ending.text == "promotion goal" for r in results) >= 8

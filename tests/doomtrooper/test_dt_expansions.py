@@ -148,7 +148,7 @@ def run_games(game, count: int, prefix: str) -> tuple[Counter, Counter]:
             used.update(e.rule.section for e in step.events)
             check_invariants(game, state)
         assert state.result is not None, f"game {i} did not end"
-        endings[state.result.reason] += 1
+        endings[state.result.ending.text] += 1
     return endings, used
 
 
@@ -171,7 +171,7 @@ def test_greedy_bots_play_the_expansions_to_the_end():
     reasons = Counter()
     for i in range(10):
         r = simulate(EXPANSIONS, start(EXPANSIONS, i), get_bot("greedy"), seed=f"g{i}", keep_events=True)
-        reasons[r.result.reason] += 1
+        reasons[r.result.ending.text] += 1
         used.update(e.rule.section for e in r.events)
     assert sum(reasons.values()) == 10
     assert min(used[s] for s in ("relics", "ki_powers", "alliances", "warzones", "warzones.defend")) > 0

@@ -142,7 +142,7 @@ def test_all_three_bases_flipped_wins():
     state = opened()
     bases = tuple(b._replace(promotion=15) if b.seat == 1 else b for b in state.board.bases)
     after, events = step(GAME, state._replace(board=state.board._replace(bases=bases)), Meditate())
-    assert after.over and after.result.winners == (1,) and after.result.reason == "bases flipped"
+    assert after.over and after.result.winners == (1,) and after.result.ending.text == "bases flipped"
 
 
 # -- seeded games -----------------------------------------------------------------------------------------
@@ -201,7 +201,7 @@ def test_seeded_games_keep_the_invariants():
             d = GAME.decision(state)
             state = GAME.resolve(state, d.options[0] if d.forced else rng.choice(d.options), chance).state
             home_invariants(GAME, state)
-        reasons[state.result.reason] += 1
+        reasons[state.result.ending.text] += 1
     r = simulate(GAME, GAME.new_game(2), get_bot("greedy"), seed=3)
     assert r.result is not None
 

@@ -70,7 +70,7 @@ def test_the_game_ends_when_every_marker_is_spent():
     """Limited Resources: Rules: every player out of actions: the most Promotion wins."""
     state = lr_state(markers=(1, 0), promotion=(3, 7), warriors=[W("Razide", 1), W("Sean Gallagher", 0)])
     state, events = step(GAME, state, Meditate())
-    assert state.phase is Phase.OVER and state.result.winners == (1,) and state.result.reason == "actions spent"
+    assert state.phase is Phase.OVER and state.result.winners == (1,) and state.result.ending.text == "actions spent"
     assert markers_used(GAME, state) == (30, 30)
 
 
@@ -80,7 +80,7 @@ def test_the_game_ends_beyond_forty_promotion_not_at_forty():
     state, _ = step(GAME, at40, Meditate())
     assert state.phase is Phase.ACTIONS
     state, _ = step(GAME, at40._replace(seats=(at40.seats[0]._replace(promotion=41),) + at40.seats[1:]), Meditate())
-    assert state.phase is Phase.OVER and state.result.winners == (0,) and state.result.reason == "promotion goal"
+    assert state.phase is Phase.OVER and state.result.winners == (0,) and state.result.ending.text == "promotion goal"
     reach = GAME.__class__(rules=GAME.rules.replace(goal_exceeded=False))
     state, _ = step(reach, at40, Meditate())
     assert state.phase is Phase.OVER

@@ -139,7 +139,7 @@ def test_teams_share_a_pool_and_a_goal():
     assert after.purses == (11, 10) and after.destiny(2) == 11
     won = mid._replace(seats=(mid.seats[0]._replace(promotion=21),) + mid.seats[1:])
     after, events = step(game, won, Meditate())
-    assert after.result.winners == (0, 2) and after.result.reason == "promotion goal"
+    assert after.result.winners == (0, 2) and after.result.ending.text == "promotion goal"
 
 
 def test_a_player_who_loses_a_multi_player_game_is_out(game):

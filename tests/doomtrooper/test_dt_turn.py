@@ -135,7 +135,7 @@ def test_when_every_draw_pile_is_empty_the_leader_wins():
     state = make_state(hands=(["Bunker"], []), decks=[{"Razide": 1}, {}], phase=Phase.DRAW, promotion=(3, 7),
                        warriors=[W("Sean Gallagher", 0)])
     state, events = step(GAME, state, Draw())
-    assert state.phase is Phase.OVER and state.result.winners == (1,) and state.result.reason == "draw piles exhausted"
+    assert state.phase is Phase.OVER and state.result.winners == (1,) and state.result.ending.text == "draw piles exhausted"
     assert "turn.exhausted" in rules_of(events)
 
 
@@ -155,7 +155,7 @@ def test_the_promotion_goal_ends_the_game_and_is_a_parameter():
     state = make_state(warriors=[W("Sean Gallagher", 0), W("Nepharite of Ilian", 1, wounded=True)],
                        promotion=(22, 0))
     after, _ = fight_out(GAME, state, Attack(0, 1, "fight"))  # all 5 as Promotion
-    assert after.result.winners == (0,) and after.result.reason == "promotion goal"
+    assert after.result.winners == (0,) and after.result.ending.text == "promotion goal"
     forty = DoomtrooperGame(rules=override_rules({"promotion_goal": 40}))
     after, _ = fight_out(forty, state, Attack(0, 1, "fight"))
     assert after.phase is Phase.DISCARD and after.seats[0].promotion == 27
@@ -457,7 +457,7 @@ def test_three_turns_to_muster_a_warrior_or_lose():
         assert state.phase is Phase.ACTIONS
     state = state._replace(phase=Phase.DRAW, current=0)
     state, events = step(GAME, state, Draw())
-    assert state.result.winners == (1,) and state.result.reason == "no warriors"
+    assert state.result.winners == (1,) and state.result.ending.text == "no warriors"
 
 
 def test_mustering_a_warrior_within_the_three_turns_is_enough():

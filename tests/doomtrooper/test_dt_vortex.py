@@ -104,7 +104,7 @@ def test_the_game_ends_beyond_forty_or_when_nobody_has_cards():
     empty = make_state(GAME, hands=((), ()), promotion=(5, 8), phase=Phase.VARIANT, actions=0, decks=[{}, {}],
                        variant_state=VortexState("vortex", 0, kept=(Multiset(),) * 2))
     empty, _ = step(GAME, empty, VortexShuffle())
-    assert empty.phase is Phase.OVER and empty.result.winners == (1,) and empty.result.reason == "out of cards"
+    assert empty.phase is Phase.OVER and empty.result.winners == (1,) and empty.result.ending.text == "out of cards"
 
 
 def test_deployment_refuses_what_cannot_be_placed():

@@ -10,7 +10,7 @@ from vichelp import GAME, forced, refused, step, texts
 from explorer.victorian.actions import (Attack, Control, Discard, Done, Facilitate, Foil, LookAt, Pass, PlayEvent,
                                         Shed, Showdown, Stop, Strike, TakeWound, Track, Wheels)
 from explorer.victorian.game import VictorianGame
-from explorer.victorian.state import HEROES, VILLAINS, Choose, Escape, Fighting, Phase, Respond, WoundChoice
+from explorer.victorian.state import HEROES, VILLAINS, Choose, Ending, Escape, Fighting, Phase, Respond, WoundChoice
 
 
 def intercept(heroes=("Sherlock Holmes",), villains=("Professor Moriarty",), **kw):
@@ -167,7 +167,7 @@ def test_wheels_in_motion_draw_or_a_counter():
     s, _ = forced(table(plots={"Dr Moreau": [("Start War", 3)]}), 6)
     assert GAME.decision(s).options == (Wheels(None), Wheels("Start War"))
     won, _ = step(s, Wheels("Start War"))
-    assert won.result.winner == "villains" and won.result.reason == "major plot"
+    assert won.result.winners == (VILLAINS,) and won.result.ending is Ending.MAJOR_PLOT
 
 
 # -- Attack Phase ---------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from vichelp import GAME, forced, refused, step, texts
 
 from explorer.victorian.actions import AttachPlot, Done, PlayEvent, Recall, Recruit, Summon
 from explorer.victorian.game import VictorianGame
-from explorer.victorian.state import HEROES, VILLAINS, Main, Phase, PlotDraw
+from explorer.victorian.state import HEROES, VILLAINS, Ending, Main, Phase, PlotDraw
 
 
 def recruit(side="heroes", **kw):
@@ -162,7 +162,7 @@ def test_a_minor_plot_at_three_counters_is_discarded_for_1d6_cards():
 def test_a_major_plot_at_four_counters_wins_the_game():
     """PLOT PHASE: a Major Plot with 4 plot counters: the Villain player automatically wins."""
     s = plot_phase(plots={"Dr Moreau": [("Start War", 3)]})
-    assert s.result.winner == "villains" and s.result.reason == "major plot"
+    assert s.result.winners == (VILLAINS,) and s.result.ending is Ending.MAJOR_PLOT
 
 
 def test_every_martian_plot_is_a_major_plot():

@@ -9,9 +9,11 @@ import pytest
 
 from explorer.cli import main
 from explorer.victorian.bots import REGISTRY, get_bot
-from explorer.victorian.simulate import Tally, play_game, policies_for, run_games, summarize
+from explorer.victorian.simulate import SECTIONS, play_game, policies_for, run_games
 from explorer.victorian.game import VictorianGame
+from explorer.victorian.state import SIDES
 from explorer.core.runs import game_seed
+from explorer.core.tally import summarize
 
 
 def test_the_summary_counts_wins_by_side_and_by_how_the_game_ended():
@@ -29,7 +31,7 @@ def test_game_i_is_seeded_s_hash_i():
     game = VictorianGame()
     policies = policies_for()
     results = [play_game(game, game_seed("x", i), policies) for i in range(5)]
-    assert summarize(results) == run_games(5, seed="x")
+    assert summarize(results, 2, SIDES, SECTIONS) == run_games(5, seed="x")
 
 
 @pytest.mark.parametrize("heroes, villains", [("random", "greedy"), ("greedy", "random")])

@@ -8,7 +8,7 @@ from vichelp import GAME, forced, step, texts
 from explorer.core.engine import RandomPolicy, Stepper
 from explorer.victorian.actions import Done
 from explorer.victorian.game import VictorianGame
-from explorer.victorian.state import HEROES, TURN_PHASES, VILLAINS, Phase
+from explorer.victorian.state import HEROES, TURN_PHASES, VILLAINS, Ending, Phase
 from explorer.victorian.turn import slots
 
 
@@ -99,7 +99,7 @@ def test_the_turn_cap_ends_a_game_as_a_draw():
     game = VictorianGame(rules=GAME.rules.replace(turn_cap=2, victory_after_turn=50))
     st = Stepper(game, game.new_game(), 1, RandomPolicy())
     st.run()
-    assert st.state.result.winner is None and st.state.result.reason == "turn cap" and st.state.turn == 2
+    assert st.state.result.winners == () and st.state.result.ending is Ending.TURN_CAP and st.state.turn == 2
 
 
 def test_a_new_turn_clears_what_lasts_this_turn():

@@ -6,7 +6,7 @@ from vichelp import GAME, forced, refused, step, texts
 
 from explorer.victorian.actions import Done, PlayEvent
 from explorer.victorian.game import VictorianGame
-from explorer.victorian.state import HEROES, VILLAINS, Phase
+from explorer.victorian.state import HEROES, VILLAINS, Ending, Phase
 from explorer.victorian.units import fight, lasting_fight, track_terms
 from explorer.victorian.wounds import wound
 from explorer.victorian import sections as R
@@ -23,7 +23,7 @@ def test_no_major_characters_after_the_fifth_turn_loses():
     s2 = wound(GAME, s2, HEROES, "Tarzan", R.ASSASSIN, events)
     from explorer.victorian import victory
     s2 = victory.check(GAME, s2, events)
-    assert s2.result.winner == "villains" and s2.result.reason == "no major characters"
+    assert s2.result.winners == (VILLAINS,) and s2.result.ending is Ending.NO_MAJORS
 
 
 def test_not_before_the_sixth_turn():
@@ -31,21 +31,21 @@ def test_not_before_the_sixth_turn():
     s = GAME.scenario(heroes=["Tarzan"], villains=[], turn=5, at=Phase.RECRUIT)
     assert s.result is None
     s = GAME.scenario(heroes=["Tarzan"], villains=[], turn=6, at=Phase.RECRUIT)
-    assert s.result.winner == "heroes"
+    assert s.result.winners == (HEROES,)
 
 
 def test_tokens_and_minor_villains_are_not_major_characters():
     """VICTORY / TOKENS (register: major-characters): Soldiers are minions; only Masterminds are major villains."""
     s = GAME.scenario(heroes=["Soldier"], villains=["Dr Moreau"], turn=6, at=Phase.RECRUIT)
-    assert s.result.winner == "villains"
+    assert s.result.winners == (VILLAINS,)
     s = GAME.scenario(heroes=["Tarzan"], villains=[], turn=6, at=Phase.RECRUIT)
-    assert s.result.winner == "heroes"
+    assert s.result.winners == (HEROES,)
 
 
 def test_both_sides_bare_is_a_draw():
     """VICTORY (register: victory-both): both sides without major characters at once: a draw."""
     s = GAME.scenario(turn=6, at=Phase.RECRUIT)
-    assert s.result.winner is None and s.result.reason == "both sides lost every major character"
+    assert s.result.winners == () and s.result.ending is Ending.ALL_MAJORS_LOST
 
 
 # -- Wound counters ---------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from explorer.asylum.simulate import run_games
 from explorer.cli import main
 from explorer.core.data import DataError
 from explorer.core.engine import Stepper
-from explorer.whatif import run as runner
+from explorer.whatif import jobs as runner
 
 
 def test_the_base_column_is_the_simulate_command_s_numbers():

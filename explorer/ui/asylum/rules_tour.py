@@ -11,9 +11,9 @@ current decision on with the bots, many times with paired seeds, and shows the
 deciding seat's chance of winning after each, with its interval.  The game
 starts before the opening draw of masterminds, the first step.
 
->>> from explorer.asylum.game import GameResult, setup
+>>> from explorer.asylum.game import Ending, GameResult, setup
 >>> game, _ = setup(players=4, seed=1)
->>> result_text(GameResult(0, 29, "yard", "Madame Nocturne"), game)
+>>> result_text(GameResult(Ending.YARD, (0,), 29, details=(("mastermind", "Madame Nocturne"),)), game)
 'Seat 0 (Madame Nocturne) wins in the Yard after 29 turns.'
 """
 
@@ -26,7 +26,7 @@ import ipywidgets as W
 
 from explorer.asylum import odds, why_not
 from explorer.asylum.bots import get_bot
-from explorer.asylum.game import AsylumGame, AsylumState, GameResult, Move
+from explorer.asylum.game import AsylumGame, AsylumState, Ending, GameResult, Move
 from explorer.asylum.sections import TURN_END
 from explorer.core.engine import Entry
 
@@ -63,12 +63,13 @@ def result_text(result: GameResult | None, game: AsylumGame) -> str:
     """How a game ended, as a person says it ("Winning the game", "Turn cap")."""
     if result is None:
         return "The game goes on."
-    if result.winner is None:
+    if result.draw:
         cap = game.rules.turn_cap
         return (f"A draw: nobody has won when the turn cap is reached ({cap} turns each, "
                 f"{result.turns} in all).")
-    who = f"Seat {result.winner}" + (f" ({result.mastermind})" if result.mastermind else "")
-    where = "in the Yard" if result.reason == "yard" else f"({result.reason})"
+    mastermind = result.detail("mastermind")
+    who = f"Seat {result.winners[0]}" + (f" ({mastermind})" if mastermind else "")
+    where = "in the Yard" if result.ending is Ending.YARD else f"({result.ending})"
     return f"{who} wins {where} after {result.turns} turns."
 
 

@@ -2,7 +2,7 @@
 the turn stepper, driven by clicks without a browser."""
 
 from explorer.asylum import why_not
-from explorer.asylum.game import GameResult, Move, Phase
+from explorer.asylum.game import Ending, GameResult, Move, Phase
 from explorer.asylum.log import export_log
 from explorer.ui.asylum.rules_tour import RulesTour, conflict_option_odds, ends_turn, result_text
 
@@ -81,9 +81,9 @@ def test_the_end_of_the_game_reads_as_a_sentence():
     assert "GameResult" not in tour.stepper_widget.status.value and text in tour.stepper_widget.status.value
     assert "xp-result" in tour.stepper_widget.status.value
     assert text in tour.figure.layout.title.text
-    assert result_text(GameResult(0, 29, "yard", "Madame Nocturne"), tour.game) == \
+    assert result_text(GameResult(Ending.YARD, (0,), 29, details=(("mastermind", "Madame Nocturne"),)), tour.game) == \
         "Seat 0 (Madame Nocturne) wins in the Yard after 29 turns."
-    assert result_text(GameResult(None, 120, "turn cap", None), tour.game).startswith("A draw")
+    assert result_text(GameResult(Ending.TURN_CAP, (), 120), tour.game).startswith("A draw")
 
 
 def test_viewer_chooses_with_odds_in_conflicts():

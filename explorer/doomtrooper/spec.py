@@ -1,0 +1,32 @@
+"""Doomtrooper as the rest of the explorer sees it (:class:`~explorer.core.spec.GameSpec`)."""
+
+from __future__ import annotations
+
+from ..core.spec import GameSpec, cited_sections
+from . import log, metrics, sections, why_not
+from .bots import REGISTRY
+from .check import check_data
+from .game import DoomtrooperGame
+from .interpretations import load_interpretations
+from .params import load_rules, override_rules
+from .simulate import SIMULATION
+
+SPEC = GameSpec(
+    key="doomtrooper",
+    title="Doomtrooper",
+    summary="a card game: warriors muster, take cover and fight for Promotion Points",
+    game_class=DoomtrooperGame,
+    load_rules=load_rules,
+    bots=REGISTRY,
+    check_data=check_data,
+    load_register=load_interpretations,
+    sections=cited_sections(sections),
+    observe=DoomtrooperGame.observe,
+    why_not=why_not.tempting,
+    metrics=metrics,
+    override_rules=override_rules,
+    simulation=SIMULATION,
+    log=log.LOG,
+)
+
+__all__ = ["SPEC"]

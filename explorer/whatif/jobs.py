@@ -1,0 +1,46 @@
+"""The what-if layer's jobs: games of one variant of a game, measured.
+
+Game ``i`` of a run seeded ``S`` is seeded ``"S#i"`` whatever the variant, the
+point of a sweep or the worker: variants are compared on the very same dice
+(paired), and a worker's identity never enters a result.  The jobs are played by
+the core's runner (:func:`explorer.core.runs.run_jobs`), serially, on a local
+process pool or on a Dask cluster, with the same numbers to the last digit
+whichever is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from ..core.runs import CHUNK, game_seed
+from ..games import spec
+
+
+class Job(NamedTuple):
+    """Games ``start`` to ``stop - 1`` of one variant: what a worker is given."""
+
+    game: str
+    overrides: tuple[tuple[str, Any], ...]
+    settings: tuple[tuple[str, Any], ...]
+    seed: str
+    start: int
+    stop: int
+
+
+def play_job(job: Job) -> list[dict[str, float]]:
+    """Play a job's games (in a worker or here): each game's metric values, in order."""
+    metrics = spec(job.game).metrics
+    game = metrics.game_for(dict(job.overrides))
+    settings = dict(job.settings)
+    return [metrics.play(game, game_seed(job.seed, i), **settings) for i in range(job.start, job.stop)]
+
+
+def jobs(game: str, overrides: Mapping[str, Any], settings: Mapping[str, Any], seed: int | str,
+         games: int, chunk: int = CHUNK) -> list[Job]:
+    """The jobs of ``games`` games of one variant, ``chunk`` games a job."""
+    o, s = tuple(sorted(overrides.items())), tuple(sorted(settings.items()))
+    return [Job(game, o, s, str(seed), i, min(games, i + chunk)) for i in range(0, games, chunk)]
+
+
+__all__ = ["Job", "jobs", "play_job"]
