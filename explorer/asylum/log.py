@@ -25,18 +25,9 @@ from typing import Any
 from ..core import log as core
 from ..core.engine import Stepper
 from ..core.log import LogError
-from ..core.params import RuleError
 from . import overrides, params
 from .game import ACTION_TYPES, AsylumGame
 from .state import Phase
-
-
-def _rules(values: Mapping[str, Any]) -> params.AsylumRules:
-    """The rules file's rules with ``values``, checked as the file's own are."""
-    try:
-        return overrides.override_rules(values)
-    except params.RuleError as exc:
-        raise RuleError(exc.rule, exc.problem) from None
 
 
 def _describe(st: Stepper) -> tuple[int, dict[str, Any]]:
@@ -65,7 +56,7 @@ def _start(game: AsylumGame, head: Mapping[str, Any]) -> Any:
 
 
 #: Doom Asylum in the log format.
-LOG = core.GameLog("asylum", "Doom Asylum", ACTION_TYPES, params.NUMBERS + params.OPTIONS, _rules, _describe, _start,
+LOG = core.GameLog("asylum", "Doom Asylum", ACTION_TYPES, params.SCHEMA.names, overrides.override_rules, _describe, _start,
                    lambda rules: AsylumGame(rules=rules))
 
 

@@ -10,7 +10,8 @@ from collections.abc import Mapping
 
 from ..core.data import companion
 from .event_table import load_event_table, unwinnable
-from .params import NUMBERS, OPTIONS, AsylumRules, RuleError, problems, rules_file
+from ..core.params import RuleError
+from .params import SCHEMA, AsylumRules, problems, rules_file
 from .villains import load_roster
 
 
@@ -20,18 +21,10 @@ def override_rules(changes: Mapping[str, int | bool], rules: AsylumRules | None 
     checked as the file's values are: a known rule, a number (or, for an option,
     a boolean) inside the range the rules file declares, and a whole that still
     makes sense, with the roster and the Event Table too.  Refusals raise
-    :class:`RuleError`."""
+    :class:`~explorer.core.params.RuleError`."""
     loaded = rules_file(path)
     base = loaded.rules if rules is None else rules
-    for name, value in changes.items():
-        if name in NUMBERS:
-            if type(value) is not int:
-                raise RuleError(name, f"must be a whole number, not {value!r}")
-        elif name in OPTIONS:
-            if type(value) is not bool:
-                raise RuleError(name, f"is an option: true or false, not {value!r}")
-        else:
-            raise RuleError(name, f"no such rule (numbers: {', '.join(NUMBERS)}; options: {', '.join(OPTIONS)})")
+    SCHEMA.check(changes, loaded.declared)
     new = base.replace(**changes)
     roster = load_roster(loaded.roster_path)
     for name, problem in problems(new, loaded.ranges, roster, loaded.roster_path):

@@ -25,10 +25,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import NamedTuple
 
-from pydantic import ConfigDict, create_model
-
-from ..core.data import DataError, Range, cached_file, companion, data_path, read_numbers, read_toml, validate
+from ..core.data import DataError, Range, cached_file, companion, data_path, read_toml
 from ..core.engine import outcomes
+from ..core.params import Declared, RuleError, RuleSchema
 from ..core.rulebook import cited, require, summaries_path
 from . import sections as R
 from .combat import maneuver_stat, tactical_maneuver
@@ -89,9 +88,6 @@ class AsylumRules:
         return dataclasses.replace(self, **changes)
 
 
-NUMBERS = tuple(f.name for f in dataclasses.fields(AsylumRules) if f.type in ("int", int))
-OPTIONS = tuple(f.name for f in dataclasses.fields(AsylumRules) if f.type in ("bool", bool))
-
 #: The least value each number can take and still mean something to the rules code
 #: (a game needs a turn, a cap needs room for a point, a level starts at 1).  A
 #: range declared in the file must stay above these.  Everything else: 0.
@@ -103,27 +99,22 @@ FLOORS: Mapping[str, int] = MappingProxyType({
     "turn_cap": 1,
 })
 
-_OPTIONS = create_model("options", __config__=ConfigDict(extra="forbid", strict=True),
-                        **{n: (bool, ...) for n in OPTIONS})
-
-
-class RuleError(ValueError):
-    """A rule value given in code (a what-if override) is refused: ``rule`` names
-    it, ``problem`` says why."""
-
-    def __init__(self, rule: str, problem: str):
-        self.rule = rule
-        self.problem = problem
-        super().__init__(f"rule {rule!r}: {problem}")
+#: the rules file's shape: the numbers, switches (and their floors) that :class:`AsylumRules` holds
+SCHEMA = RuleSchema.of(AsylumRules, FLOORS)
+NUMBERS, OPTIONS = SCHEMA.numbers, SCHEMA.switches
 
 
 class RulesFile(NamedTuple):
-    """A checked rules file: its rules, the range of each number, and the roster
-    it was checked with."""
+    """A checked rules file: what it declares (values and ranges), its rules, and
+    the roster it was checked with."""
 
     rules: AsylumRules
-    ranges: Mapping[str, Range]
+    declared: Declared
     roster_path: Path
+
+    @property
+    def ranges(self) -> Mapping[str, Range]:
+        return self.declared.ranges
 
 
 def rules_path() -> Path:
@@ -198,18 +189,14 @@ def rules_file(path: str | os.PathLike | None = None) -> RulesFile:
 
 @cached_file
 def _load(path: Path, roster_path: Path, summaries: Path) -> RulesFile:
-    raw = read_toml(path)
-    unknown = set(raw) - {"numbers", "options"}
-    if unknown:
-        raise DataError(path, sorted(unknown)[0], None, "unknown table (expected [numbers] and [options])")
-    for table in ("numbers", "options"):
-        if not isinstance(raw.get(table), dict):
-            raise DataError(path, table, None, f"missing table [{table}]")
-    values, ranges = read_numbers(raw["numbers"], path, NUMBERS, FLOORS)
-    options = validate(_OPTIONS, raw["options"], path, "options")
-    rules = AsylumRules(**values, **options.model_dump())
+    declared = SCHEMA.read(read_toml(path), path)
+    rules = AsylumRules(**declared.values)
     roster = load_roster(roster_path)
-    for name, problem in problems(rules, ranges, roster, roster_path):
+    for name, problem in problems(rules, declared.ranges, roster, roster_path):
         raise DataError(path, "numbers", name, problem)
     require(R.GAME, cited(R, R.GAME), summaries)
-    return RulesFile(rules, MappingProxyType(ranges), roster_path)
+    return RulesFile(rules, declared, roster_path)
+
+
+__all__ = ["FLOORS", "NUMBERS", "OPTIONS", "SCHEMA", "AsylumRules", "RuleError", "RulesFile", "load_rules", "maneuver_record",
+           "problems", "rule_ranges", "rules_file", "rules_path"]
