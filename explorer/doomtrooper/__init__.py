@@ -12,7 +12,7 @@ design, and the optional Sabotage, Discard as One Action and Dice rules.
 """
 
 from . import odds
-from .attack import attack_graph, attack_rule
+from .base.attack import attack_graph, attack_rule
 from .cards import Art, Equipment, Fortification, Gift, Mission, Special, Warrior, load_pool
 from .decks import check_deck, load_decks
 from .game import DoomtrooperGame

@@ -3,7 +3,7 @@ changed, seed), then one line per step (who chose, the action as JSON and in
 words, the events with their rule sections and who may see them).  A log
 replays through the rules alone (:func:`replay_log`).
 
->>> from explorer.doomtrooper.actions import Equip
+>>> from explorer.doomtrooper.base.actions import Equip
 >>> action_to_json(Equip("Violator Sword", 3))
 {'type': 'Equip', 'card': 'Violator Sword', 'uid': 3, 'inside': False}
 >>> action_from_json({'type': 'Equip', 'card': 'Violator Sword', 'uid': 3})
@@ -19,8 +19,8 @@ from typing import Any
 
 from ..core.engine import Stepper
 from ..core.rounds import Pass
-from .actions import ACTION_TYPES
-from .combat import ACTIONS as COMBAT_ACTIONS
+from .base.actions import ACTION_TYPES
+from .base.combat import ACTIONS as COMBAT_ACTIONS
 from .game import DoomtrooperGame
 from .params import override_rules
 

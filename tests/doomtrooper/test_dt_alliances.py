@@ -8,12 +8,12 @@ from dt_helpers import W, make_state, step
 
 from explorer.core.engine import IllegalAction
 from explorer.core.rounds import PASS
-from explorer.doomtrooper.actions import Attack, PlaySpecial
-from explorer.doomtrooper.alliances import PlayAlliance
+from explorer.doomtrooper.base.actions import Attack, PlaySpecial
+from explorer.doomtrooper.expansions.alliances import PlayAlliance
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.state import Phase, Placed, put_seat
-from explorer.doomtrooper.warriors import remove
+from explorer.doomtrooper.base.warriors import remove
 
 ON = DoomtrooperGame(rules=override_rules({"alliances": True}))
 OFF = DoomtrooperGame()

@@ -11,8 +11,8 @@ from dt_variant_checks import beat_down_game, common_invariants, play
 
 from explorer.core.engine import IllegalAction
 from explorer.core.testing import check_game
-from explorer.doomtrooper.actions import Attack, Meditate
-from explorer.doomtrooper.beat_down import A, B, C
+from explorer.doomtrooper.base.actions import Attack, Meditate
+from explorer.doomtrooper.variants.beat_down import A, B, C
 from explorer.doomtrooper.state import Phase
 
 GAME = beat_down_game()
@@ -101,7 +101,7 @@ def test_c_never_wins_on_promotion():
     capped = GAME.__class__(rules=GAME.rules.replace(turn_cap=2))
     state = make_state(capped, hands=((), (), ()), warriors=[W("Sean Gallagher", A), W("Razide", C)], current=B,
                        promotion=(0, 99, 0), phase=Phase.DISCARD)
-    from explorer.doomtrooper.actions import KeepHand
+    from explorer.doomtrooper.base.actions import KeepHand
     state, _ = step(capped, state, KeepHand())
     assert state.phase is Phase.OVER and state.result.reason == "turn cap" and state.result.winners == ()
 

@@ -16,12 +16,12 @@ from explorer.core.data import DataError
 from explorer.core.engine import IllegalAction, RandomPolicy, simulate
 from explorer.core.rounds import Pass
 from explorer.core.testing import CHECKS, check_game
-from explorer.doomtrooper.actions import Attack, Draw, Equip, Muster, SeekCover
+from explorer.doomtrooper.base.actions import Attack, Draw, Equip, Muster, SeekCover
 from explorer.doomtrooper.bots import get_bot
-from explorer.doomtrooper.colonization import ColonyBoard, colony_points, controller, load_solar, solar_system
+from explorer.doomtrooper.variants.colonization import ColonyBoard, colony_points, controller, load_solar, solar_system
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
-from explorer.doomtrooper.places import BuildAt, MusterAt, Transfer
+from explorer.doomtrooper.variants.places import BuildAt, MusterAt, Transfer
 from explorer.doomtrooper.state import Phase
 
 PLANETS = {"Mars", "Mercury", "Venus", "Asteroid Belt", "Earth"}
@@ -288,7 +288,7 @@ def test_mercury_mining_and_better_cover():
                         W("Razide", 1, place="Crater of Anatholia")])
     after, events = step(GAME, state, SeekCover(0))
     assert after.purses[0] == state.purses[0] + 3 and "variants.colonization.mercury" in rules_of(events)
-    from explorer.doomtrooper.combat import Table
+    from explorer.doomtrooper.base.combat import Table
 
     t = after.trooper(0)
     table = Table("shoot", 2, 0, after.troopers, ((), ()), (0, 1), (1, 0), tuple(s.hand for s in after.seats),

@@ -18,7 +18,7 @@ from explorer.doomtrooper.bots import get_bot
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.state import Phase
-from explorer.doomtrooper.warzones import areas_for
+from explorer.doomtrooper.expansions.warzones import areas_for
 
 ALL = {"relics": True, "warzones": True, "mortificator_poisons": True, "alliances": True, "ki_powers": True}
 DECKS = ("Mishima Inquisition", "Legion of Algeroth", "Mishima Inquisition")

@@ -10,10 +10,10 @@ from dt_helpers import GAME, W, make_state, rules_of, step
 
 from explorer.core.engine import IllegalAction
 from explorer.core.rounds import PASS
-from explorer.doomtrooper.actions import (AssignSergeant, Attack, AttackPlayer, BoardVehicle, EnterVehicle, Equip,
+from explorer.doomtrooper.base.actions import (AssignSergeant, Attack, AttackPlayer, BoardVehicle, EnterVehicle, Equip,
                                           ExitVehicle)
-from explorer.doomtrooper.combat import Play, TakePoints
-from explorer.doomtrooper.first_edition import NEW_ACTIONS, new_actions
+from explorer.doomtrooper.base.combat import Play, TakePoints
+from explorer.doomtrooper.expansions.first_edition import NEW_ACTIONS, new_actions
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.interpretations import load_interpretations
 from explorer.doomtrooper.params import override_rules
@@ -155,7 +155,7 @@ def test_one_sergeant_per_group_and_the_assignment_is_permanent():
 def test_a_group_without_its_sergeant_and_a_sergeant_without_his_group_are_free_again():
     """Sergeants (3, 4): when the Sergeant dies the group may take another; when the last of the
     group dies the Sergeant may take another group."""
-    from explorer.doomtrooper.sergeants import lapse
+    from explorer.doomtrooper.expansions.sergeants import lapse
 
     state, _ = step(SERGEANTS, sergeant_state(), AssignSergeant(0, "Bauhaus Blitzer"))
     gone = state._replace(troopers=tuple(t for t in state.troopers if t.uid != 0))
@@ -250,7 +250,7 @@ def test_every_kind_of_vehicle_follows_the_same_rules():
 
 
 def _table(state):
-    from explorer.doomtrooper.combat import Table
+    from explorer.doomtrooper.base.combat import Table
 
     return Table("fight", 0, 0, state.troopers, tuple(s.fortifications for s in state.seats), state.purse_of,
                  (0,), tuple(s.hand for s in state.seats), state.purses)
@@ -260,7 +260,7 @@ def test_an_assignment_breaks_when_sergeant_and_group_share_no_corporation():
     """Sergeants (7): the assignment breaks when the Sergeant, or the last of his group, no longer
     has a corporation in common (a state built by hand: our pool has no card that takes an
     affiliation away, so the group here simply is of another corporation)."""
-    from explorer.doomtrooper.sergeants import lapse, leading
+    from explorer.doomtrooper.expansions.sergeants import lapse, leading
 
     state = make_state(SERGEANTS, warriors=[W("Blitzer Sergeant", 0, leads="Capitol Sea Lion"),
                                             W("Capitol Sea Lion", 0), W("Bauhaus Blitzer", 0)])

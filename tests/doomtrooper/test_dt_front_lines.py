@@ -11,8 +11,8 @@ from dt_variant_checks import common_invariants, front_lines_game, play
 
 from explorer.core.engine import IllegalAction
 from explorer.core.testing import check_game
-from explorer.doomtrooper.actions import Attack, Meditate, Sabotage, SeekCover
-from explorer.doomtrooper.front_lines import CAPTAINS, Transfer, members, sergeant_of, team_of
+from explorer.doomtrooper.base.actions import Attack, Meditate, Sabotage, SeekCover
+from explorer.doomtrooper.variants.front_lines import CAPTAINS, Transfer, members, sergeant_of, team_of
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.state import Phase
 

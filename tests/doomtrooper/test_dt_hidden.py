@@ -10,7 +10,7 @@ from dt_helpers import GAME, W, make_state, step
 from explorer.core.deck import Multiset
 from explorer.core.engine import Stepper
 from explorer.core.events import visible
-from explorer.doomtrooper.actions import Attack, MusterInCover
+from explorer.doomtrooper.base.actions import Attack, MusterInCover
 from explorer.doomtrooper.bots import get_bot
 from explorer.doomtrooper.state import UNSEEN, Phase
 

@@ -12,14 +12,14 @@ from dt_helpers import rules_of, step
 
 from explorer.core.engine import IllegalAction, RandomPolicy, SampledChance, simulate
 from explorer.core.testing import CHECKS, check_game
-from explorer.doomtrooper.actions import Attack, Meditate, Muster
+from explorer.doomtrooper.base.actions import Attack, Meditate, Muster
 from explorer.doomtrooper.bots import get_bot
-from explorer.doomtrooper.combat import Earned, Table
+from explorer.doomtrooper.base.combat import Earned, Table
 from explorer.doomtrooper.decks import load_decks
 from explorer.doomtrooper.game import DoomtrooperGame
-from explorer.doomtrooper.home_turf import Bank, load_home_turf
+from explorer.doomtrooper.variants.home_turf import Bank, load_home_turf
 from explorer.doomtrooper.params import override_rules
-from explorer.doomtrooper.places import MusterAt, Transfer
+from explorer.doomtrooper.variants.places import MusterAt, Transfer
 from explorer.doomtrooper.state import Phase, Trooper
 
 
@@ -55,7 +55,7 @@ def test_the_bases_are_laid_out_and_banned_cards_leave_the_decks():
         assert not any(GAME.pool[c].type == "fortification" for c in cards)
     assert state.seats[0].fortifications == DATA.setups["Imperial Crusade"].bases
     assert "variants.home_turf.bases" in rules_of(GAME.resolve(GAME.new_game(2), __import__(
-        "explorer.doomtrooper.actions", fromlist=["Deal"]).Deal(), SampledChance(random.Random(0))).events)
+        "explorer.doomtrooper.base.actions", fromlist=["Deal"]).Deal(), SampledChance(random.Random(0))).events)
 
 
 def test_a_warrior_is_paid_by_its_base_and_meditating_feeds_every_base():
@@ -236,7 +236,7 @@ def test_a_bad_setup_is_refused(tmp_path):
     """Home Turf Advantage: the setups are data; a battlefield nobody defined, or a starting warrior
     of base Value above 3, is refused naming the file, the setup and the field."""
     from explorer.core.data import DataError
-    from explorer.doomtrooper.home_turf import check_setups, home_turf_path
+    from explorer.doomtrooper.variants.home_turf import check_setups, home_turf_path
 
     text = home_turf_path().read_text()
     bad = tmp_path / "home_turf.toml"

@@ -6,9 +6,9 @@ import pytest
 from dt_helpers import W, make_state, step
 
 from explorer.core.engine import IllegalAction
-from explorer.doomtrooper.actions import Attack
+from explorer.doomtrooper.base.actions import Attack
 from explorer.doomtrooper.game import DoomtrooperGame
-from explorer.doomtrooper.ki_powers import AttachKiPower
+from explorer.doomtrooper.expansions.ki_powers import AttachKiPower
 from explorer.doomtrooper.params import override_rules
 
 ON = DoomtrooperGame(rules=override_rules({"ki_powers": True}))

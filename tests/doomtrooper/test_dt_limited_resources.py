@@ -10,8 +10,8 @@ from dt_variant_checks import common_invariants, limited_game, play
 
 from explorer.core.engine import IllegalAction
 from explorer.core.testing import check_game
-from explorer.doomtrooper.actions import Attack, Draw, EndActions, Meditate, Muster, PlaySpecial
-from explorer.doomtrooper.limited_resources import LimitedState, markers_used
+from explorer.doomtrooper.base.actions import Attack, Draw, EndActions, Meditate, Muster, PlaySpecial
+from explorer.doomtrooper.variants.limited_resources import LimitedState, markers_used
 from explorer.doomtrooper.state import Phase
 
 GAME = limited_game()

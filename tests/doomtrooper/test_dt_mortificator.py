@@ -7,9 +7,9 @@ import pytest
 from dt_helpers import W, make_state, step
 
 from explorer.core.engine import IllegalAction
-from explorer.doomtrooper.actions import Attack
-from explorer.doomtrooper.attack import attack_rule
-from explorer.doomtrooper.combat import Play
+from explorer.doomtrooper.base.actions import Attack
+from explorer.doomtrooper.base.attack import attack_rule
+from explorer.doomtrooper.base.combat import Play
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
 
@@ -81,7 +81,7 @@ def test_a_considered_mortificator_may_use_poisons():
 def test_a_poison_in_your_turn_needs_a_mortificator_of_yours_in_play():
     """Mortificator Expansion (register: poison-use): a Poison played in its player's turn needs a
     Mortificator of his in play and shown."""
-    from explorer.doomtrooper.actions import PlaySpecial
+    from explorer.doomtrooper.base.actions import PlaySpecial
 
     def offered(game, state):
         return [o for o in game.decision(state).options if isinstance(o, PlaySpecial)]

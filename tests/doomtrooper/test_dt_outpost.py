@@ -10,12 +10,12 @@ from dt_helpers import GAME, W, make_state, rules_of, step, texts
 
 from explorer.core.engine import IllegalAction
 from explorer.core.rounds import PASS
-from explorer.doomtrooper.actions import (Attack, Build, EndActions, Equip, GiveBeast, Meditate, Muster,
+from explorer.doomtrooper.base.actions import (Attack, Build, EndActions, Equip, GiveBeast, Meditate, Muster,
                                           MusterInCover, OutpostTransfer, PlaySpecial, Sabotage)
-from explorer.doomtrooper.attack import attack_graph
-from explorer.doomtrooper.combat import Play, TakePoints
+from explorer.doomtrooper.base.attack import attack_graph
+from explorer.doomtrooper.base.combat import Play, TakePoints
 from explorer.doomtrooper.game import DoomtrooperGame
-from explorer.doomtrooper.outpost import mixed_outposts
+from explorer.doomtrooper.expansions.outpost import mixed_outposts
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.state import Phase
 

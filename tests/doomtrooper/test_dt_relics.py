@@ -7,12 +7,12 @@ import pytest
 from dt_helpers import W, make_state, step
 
 from explorer.core.engine import IllegalAction
-from explorer.doomtrooper.actions import Attack, Equip
-from explorer.doomtrooper.combat import Table
+from explorer.doomtrooper.base.actions import Attack, Equip
+from explorer.doomtrooper.base.combat import Table
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
-from explorer.doomtrooper.relics import PlayRelic
-from explorer.doomtrooper.warriors import remove
+from explorer.doomtrooper.expansions.relics import PlayRelic
+from explorer.doomtrooper.base.warriors import remove
 
 ON = DoomtrooperGame(rules=override_rules({"relics": True}))
 OFF = DoomtrooperGame()

@@ -10,7 +10,7 @@ from dt_helpers import GAME, W, make_state, rules_of, step, texts
 
 from explorer.core.deck import Deck, Multiset
 from explorer.core.engine import IllegalAction, RandomPolicy, Stepper
-from explorer.doomtrooper.actions import (
+from explorer.doomtrooper.base.actions import (
     Assign,
     Attack,
     Bestow,

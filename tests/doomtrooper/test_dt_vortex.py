@@ -13,9 +13,9 @@ from dt_variant_checks import common_invariants, play, vortex_game
 from explorer.core.deck import Multiset
 from explorer.core.engine import IllegalAction
 from explorer.core.testing import check_game
-from explorer.doomtrooper.actions import Build, EndActions, Equip, Meditate, Muster
+from explorer.doomtrooper.base.actions import Build, EndActions, Equip, Meditate, Muster
 from explorer.doomtrooper.state import Phase
-from explorer.doomtrooper.vortex import Deploy, KeepBack, VortexShuffle, VortexState, deployments
+from explorer.doomtrooper.variants.vortex import Deploy, KeepBack, VortexShuffle, VortexState, deployments
 
 GAME = vortex_game()
 

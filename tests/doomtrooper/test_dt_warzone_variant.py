@@ -15,16 +15,16 @@ from dt_helpers import W, make_state, rules_of, step
 
 from explorer.core.engine import IllegalAction, RandomPolicy, SampledChance, simulate
 from explorer.core.testing import CHECKS, check_game
-from explorer.doomtrooper.actions import Attack, Build, Muster
+from explorer.doomtrooper.base.actions import Attack, Build, Muster
 from explorer.doomtrooper.bots import get_bot
 from explorer.doomtrooper.cards import load_pool
-from explorer.doomtrooper.combat import Table
+from explorer.doomtrooper.base.combat import Table
 from explorer.doomtrooper.decks import load_decks
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
-from explorer.doomtrooper.places import BuildAt, MusterAt, Transfer
+from explorer.doomtrooper.variants.places import BuildAt, MusterAt, Transfer
 from explorer.doomtrooper.state import Phase
-from explorer.doomtrooper.warzone_variant import LUNA, PlaceWarzone, WarzoneBoard, discard_warzone
+from explorer.doomtrooper.variants.warzone import LUNA, PlaceWarzone, WarzoneBoard, discard_warzone
 
 
 class SampleWarzone(NamedTuple):

@@ -9,11 +9,11 @@ from dt_helpers import W, make_state, step
 
 from explorer.core.engine import IllegalAction
 from explorer.core.rounds import PASS
-from explorer.doomtrooper.actions import Attack
+from explorer.doomtrooper.base.actions import Attack
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.state import Placed, put_seat
-from explorer.doomtrooper.warzones import DefendFromWarzone, PlayWarzone
+from explorer.doomtrooper.expansions.warzones import DefendFromWarzone, PlayWarzone
 
 ON = DoomtrooperGame(rules=override_rules({"warzones": True}))
 FIRST = DoomtrooperGame(rules=override_rules({"warzones": True, "warzones_first_edition": True}))
@@ -170,7 +170,7 @@ def test_a_substitute_defender_fights_from_the_same_warzone():
     state, _ = step(ON, state, DefendFromWarzone("Graveton Marshes"))
     while ON.decision(state).player != 0:
         state, _ = step(ON, state, PASS)
-    from explorer.doomtrooper.combat import Play
+    from explorer.doomtrooper.base.combat import Play
 
     state, _ = step(ON, state, Play("Bodyguard", 2))
     table = state.combat.live
