@@ -49,7 +49,8 @@ from .base.actions import (
     Sabotage,
 )
 from .expansions.alliances import PlayAlliance
-from .base.combat import KILLED, UNHURT, WOUNDED, ChooseWeapon, Feed, Play, Table, TakePoints, clash
+from .base.clash import clash
+from .base.combat_state import KILLED, UNHURT, WOUNDED, ChooseWeapon, Feed, Play, Table, TakePoints
 from .expansions.ki_powers import AttachKiPower
 from .expansions.relics import PlayRelic
 from .expansions.warzones import DefendFromWarzone, PlayWarzone

@@ -76,10 +76,10 @@ from .base.actions import (
     ordered,
 )
 from .cards import Pool, load_pool
-from .base.combat import ACTIONS as COMBAT_ACTIONS
-from .base.combat import ANNOUNCEMENTS, ROUND_PLAYS
-from .base.combat import Combat, CombatState, TakePoints
 from .base.combat import _SEATS as SEATS
+from .base.combat import Combat
+from .base.combat_state import ACTIONS as COMBAT_ACTIONS
+from .base.combat_state import ANNOUNCEMENTS, ROUND_PLAYS, CombatState, TakePoints
 from .decks import check_deck, load_decks
 from .params import DoomtrooperRules, load_rules
 from .state import UNSEEN, Award, DTState, Phase, Trooper, put_seat

@@ -20,7 +20,7 @@ from typing import Any
 from ..core.engine import Stepper
 from ..core.rounds import Pass
 from .base.actions import ACTION_TYPES
-from .base.combat import ACTIONS as COMBAT_ACTIONS
+from .base.combat_state import ACTIONS as COMBAT_ACTIONS
 from .game import DoomtrooperGame
 from .params import override_rules
 

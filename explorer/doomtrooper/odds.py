@@ -29,7 +29,9 @@ from ..core.deck import Multiset
 from ..core.dist import Dist, contest
 from ..core.engine import outcomes
 from .cards import Equipment, Pool, Warrior, load_pool
-from .base.combat import Combat, Ratings, Table, Term, clash
+from .base.clash import clash
+from .base.combat import Combat
+from .base.combat_state import Ratings, Table, Term
 from .params import DoomtrooperRules, load_rules
 from .state import Attached, Placed, Trooper
 

@@ -28,7 +28,7 @@ from .base.actions import (
     SeekCover,
 )
 from .cards import TACTICS
-from .base.combat import Play
+from .base.combat_state import Play
 from .state import DTState, Phase
 
 LIMIT = 40

@@ -288,7 +288,7 @@ def test_mercury_mining_and_better_cover():
                         W("Razide", 1, place="Crater of Anatholia")])
     after, events = step(GAME, state, SeekCover(0))
     assert after.purses[0] == state.purses[0] + 3 and "variants.colonization.mercury" in rules_of(events)
-    from explorer.doomtrooper.base.combat import Table
+    from explorer.doomtrooper.base.combat_state import Table
 
     t = after.trooper(0)
     table = Table("shoot", 2, 0, after.troopers, ((), ()), (0, 1), (1, 0), tuple(s.hand for s in after.seats),

@@ -14,7 +14,7 @@ from explorer.core.engine import IllegalAction
 from explorer.core.rounds import PASS
 from explorer.doomtrooper import Warrior, odds
 from explorer.doomtrooper.base.actions import Attack
-from explorer.doomtrooper.base.combat import ChooseWeapon, Feed, Play, Resolve, TakePoints
+from explorer.doomtrooper.base.combat_state import ChooseWeapon, Feed, Play, Resolve, TakePoints
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.state import Phase
@@ -282,7 +282,7 @@ def test_fortifications_help_their_area_but_not_a_warrior_inside_a_vehicle():
     for uid, armor in ((0, 8 + 2), (1, 5 + 2 + 1), (2, 6 + 2)):
         s, _ = attack(state, uid, 3) if uid != 1 else (None, None)
         if s is None:
-            from explorer.doomtrooper.base.combat import Table
+            from explorer.doomtrooper.base.combat_state import Table
             table = Table("fight", 1, 3, state.troopers, forts, state.purse_of, (0, 1), (), ())
             assert combat.ratings(table, 1).armor == armor
         else:
@@ -400,7 +400,7 @@ def test_the_terms_of_a_rating_add_up_to_it():
     citing its rule; checked on many random combats."""
     import random
 
-    from explorer.doomtrooper.base.combat import Table
+    from explorer.doomtrooper.base.combat_state import Table
 
     rng = random.Random(11)
     pool = GAME.pool

@@ -12,7 +12,7 @@ from explorer.core.engine import IllegalAction
 from explorer.core.rounds import PASS
 from explorer.doomtrooper.base.actions import (AssignSergeant, Attack, AttackPlayer, BoardVehicle, EnterVehicle, Equip,
                                           ExitVehicle)
-from explorer.doomtrooper.base.combat import Play, TakePoints
+from explorer.doomtrooper.base.combat_state import Play, TakePoints
 from explorer.doomtrooper.expansions.first_edition import NEW_ACTIONS, new_actions
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.interpretations import load_interpretations
@@ -250,7 +250,7 @@ def test_every_kind_of_vehicle_follows_the_same_rules():
 
 
 def _table(state):
-    from explorer.doomtrooper.base.combat import Table
+    from explorer.doomtrooper.base.combat_state import Table
 
     return Table("fight", 0, 0, state.troopers, tuple(s.fortifications for s in state.seats), state.purse_of,
                  (0,), tuple(s.hand for s in state.seats), state.purses)

@@ -14,7 +14,7 @@ from explorer.core.engine import IllegalAction, RandomPolicy, SampledChance, sim
 from explorer.core.testing import CHECKS, check_game
 from explorer.doomtrooper.base.actions import Attack, Meditate, Muster
 from explorer.doomtrooper.bots import get_bot
-from explorer.doomtrooper.base.combat import Earned, Table
+from explorer.doomtrooper.base.combat_state import Earned, Table
 from explorer.doomtrooper.decks import load_decks
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.variants.home_turf import Bank, load_home_turf

@@ -9,7 +9,7 @@ from dt_helpers import W, make_state, step
 from explorer.core.engine import IllegalAction
 from explorer.doomtrooper.base.actions import Attack
 from explorer.doomtrooper.base.attack import attack_rule
-from explorer.doomtrooper.base.combat import Play
+from explorer.doomtrooper.base.combat_state import Play
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
 

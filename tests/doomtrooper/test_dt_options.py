@@ -9,7 +9,7 @@ from dt_helpers import W, make_state, rules_of, step, texts
 from explorer.core.engine import IllegalAction
 from explorer.core.rounds import PASS
 from explorer.doomtrooper.base.actions import Attack, Draw, Meditate, Respond, Sabotage
-from explorer.doomtrooper.base.combat import TakePoints
+from explorer.doomtrooper.base.combat_state import TakePoints
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.state import Phase

@@ -13,7 +13,7 @@ from explorer.core.rounds import PASS
 from explorer.doomtrooper.base.actions import (Attack, Build, EndActions, Equip, GiveBeast, Meditate, Muster,
                                           MusterInCover, OutpostTransfer, PlaySpecial, Sabotage)
 from explorer.doomtrooper.base.attack import attack_graph
-from explorer.doomtrooper.base.combat import Play, TakePoints
+from explorer.doomtrooper.base.combat_state import Play, TakePoints
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.expansions.outpost import mixed_outposts
 from explorer.doomtrooper.params import override_rules

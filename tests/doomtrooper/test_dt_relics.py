@@ -8,7 +8,7 @@ from dt_helpers import W, make_state, step
 
 from explorer.core.engine import IllegalAction
 from explorer.doomtrooper.base.actions import Attack, Equip
-from explorer.doomtrooper.base.combat import Table
+from explorer.doomtrooper.base.combat_state import Table
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.expansions.relics import PlayRelic

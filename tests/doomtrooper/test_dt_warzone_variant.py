@@ -18,7 +18,7 @@ from explorer.core.testing import CHECKS, check_game
 from explorer.doomtrooper.base.actions import Attack, Build, Muster
 from explorer.doomtrooper.bots import get_bot
 from explorer.doomtrooper.cards import load_pool
-from explorer.doomtrooper.base.combat import Table
+from explorer.doomtrooper.base.combat_state import Table
 from explorer.doomtrooper.decks import load_decks
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules

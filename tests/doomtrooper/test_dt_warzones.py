@@ -170,7 +170,7 @@ def test_a_substitute_defender_fights_from_the_same_warzone():
     state, _ = step(ON, state, DefendFromWarzone("Graveton Marshes"))
     while ON.decision(state).player != 0:
         state, _ = step(ON, state, PASS)
-    from explorer.doomtrooper.base.combat import Play
+    from explorer.doomtrooper.base.combat_state import Play
 
     state, _ = step(ON, state, Play("Bodyguard", 2))
     table = state.combat.live

@@ -29,7 +29,7 @@ from .. import sections as R
 from .actions import MEETING, Attack, register
 from ..affiliations import Affiliations, load_affiliations
 from ..cards import TACTICS, Warrior
-from .combat import KILLED, WOUNDED, CombatState, Table
+from .combat_state import KILLED, WOUNDED, CombatState, Table
 from ..effects import Kill
 from .muster import reveal
 from ..state import DTState, Phase, Trooper, pay, put_seat

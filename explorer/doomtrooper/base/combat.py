@@ -26,327 +26,24 @@ immunity of either combatant switches the matching powers off for both
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from typing import Any
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple
-
-from ...core.tuples import quick_replace
-from ...core.deck import Multiset
-from ...core.dist import contest
 from ...core.engine import Chance, Decision, Game, IllegalAction, Step
-from ...core.events import Event, RuleRef, event
-from ...core.rounds import Rounds, RoundsState
+from ...core.events import Event, event
+from ...core.rounds import Rounds
 from ...core.subgame import SubGame
 from .. import effects as E
 from .. import sections as R
 from ..cards import Pool, Warrior
-from .actions import MEETING
 from ..params import DoomtrooperRules
 from ..state import Trooper
-
-#: More parts of a combatant's ratings, from the expansions' rules: each
-#: ``f(combat, table, trooper) -> iterable of Term`` (Paradise Lost: a Beast's new base
-#: ratings; first-edition Sergeants: the Sergeant's bonus to his group).
-EXTRA_RATINGS: list[Any] = []
-
-#: Areas of Influence (Paradise Lost): each ``f(combat, area, trooper) -> bool`` says whether
-#: a card working on ``area`` (a fortification, a caster's place) reaches ``trooper`` in another area.
-AREA_REACH: list[Any] = []
-
-UNHURT, WOUNDED, KILLED = "unhurt", "wounded", "killed"
-STATUSES = (UNHURT, WOUNDED, KILLED)
-
-
-# -- the pieces of a combat -------------------------------------------------------------------------
-
-class Ratings(NamedTuple):
-    """A combatant's final ratings for one combat: its attack (Fight or Shoot),
-    Armor and Value, and how it strikes (``first``: strikes first; ``ends``: a
-    hit ends the combat; ``always``: first even against another striker)."""
-
-    attack: int
-    armor: int
-    value: int
-    first: bool = False
-    ends: bool = False
-    always: bool = False
-
-
-@quick_replace
-class Term(NamedTuple):
-    """One part of a combatant's ratings: where it comes from, the rule that makes it
-    count, and what it adds to the attack rating (Fight or Shoot), Armor and Value."""
-
-    source: str
-    rule: Any
-    attack: int
-    armor: int
-    value: int
-    note: str = ""
-
-
-@quick_replace
-class Played(NamedTuple):
-    """A card played in the modify step and what it does to which warrior."""
-
-    seat: int
-    card: str
-    kind: str  # "special" or "art"
-    uid: int = -1
-    fight: int = 0
-    shoot: int = 0
-    armor: int = 0
-    value: int = 0
-    strike: bool = False
-    grows: str = ""  # a spell that may be fed: the rating each Destiny Point raises
-    boost: int = 0
-    fed: int = 0
-    cancelled: bool = False
-
-
-@quick_replace
-class Table(NamedTuple):
-    """Everything a combat works on: the tactic, who fights, the warriors and
-    fortifications in play when it began, the seats in modify order, the cards
-    played, and the hands and Destiny pools cards are played and paid from."""
-
-    tactic: str
-    attacker: int
-    defender: int
-    troopers: tuple[Trooper, ...]
-    fortifications: tuple[tuple[str, ...], ...]
-    purse_of: tuple[int, ...]
-    order: tuple[int, ...]
-    hands: tuple[Multiset, ...]
-    purses: tuple[int, ...]
-    plays: tuple[Played, ...] = ()
-    weapons: tuple[tuple[int, str], ...] = ()  # (uid, weapon card) for each combatant that has one
-    in_play: tuple[tuple[Any, ...], ...] = ()  # each seat's Seat.in_play (Warzones, Alliances); () when none has any
-    warzone: str = ""  # the Warzone the Defender defends from ("": none)
-
-    def trooper(self, uid: int) -> Trooper:
-        for t in self.troopers:
-            if t.uid == uid:
-                return t
-        raise KeyError(uid)
-
-    def weapon(self, uid: int) -> str:
-        for u, w in self.weapons:
-            if u == uid:
-                return w
-        return ""
-
-
-class Kill(NamedTuple):
-    killer: int
-    victim: int
-
-
-class Earned(NamedTuple):
-    """Points a seat took from a combat: Promotion and Destiny."""
-
-    seat: int
-    promotion: int
-    destiny: int
-
-
-class Due(NamedTuple):
-    """Points a seat must still split: ``promotion``: may it take Promotion?"""
-
-    seat: int
-    points: int
-    promotion: bool
-    victim: int
-
-
-@quick_replace
-class CombatState(NamedTuple):
-    """Where a combat stands: its step (``weapons``, ``modify``, ``resolve``,
-    ``award``, ``done``), the table (inside ``rounds`` during the modify step),
-    who still picks a weapon, the statuses, the kills and the points."""
-
-    step: str
-    table: Table
-    rounds: RoundsState | None = None
-    choosing: tuple[int, ...] = ()
-    statuses: tuple[tuple[int, str], ...] = ()
-    kills: tuple[Kill, ...] = ()
-    due: tuple[Due, ...] = ()
-    earned: tuple[Earned, ...] = ()
-    ended: str = ""  # why the combat stopped early ("" when it was fought)
-    announced: int = 0  # the announcements (ANNOUNCEMENTS) already answered
-
-    @property
-    def live(self) -> Table:
-        """The table as it is now (inside the rounds during the modify step)."""
-        return self.rounds.table if self.rounds is not None else self.table
-
-    def status(self, uid: int) -> str | None:
-        for u, s in self.statuses:
-            if u == uid:
-                return s
-        return None
-
-
-# -- actions ------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class ChooseWeapon:
-    """Step 3: the weapon ``uid`` uses in this combat."""
-
-    uid: int
-    card: str
-
-    def __str__(self) -> str:
-        return f"#{self.uid} uses {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Step 4: play ``card`` from hand on warrior ``target`` (``None``: no
-    target); an Art spell names its ``caster``."""
-
-    card: str
-    target: int | None = None
-    caster: int | None = None
-
-    def __str__(self) -> str:
-        return f"play {self.card}" + (f" on #{self.target}" if self.target is not None else "") + (f" (cast by #{self.caster})" if self.caster is not None else "")
-
-
-@dataclass(frozen=True, slots=True)
-class Feed:
-    """Step 4: one more Destiny Point into the spell played ``index``-th in this combat."""
-
-    index: int
-
-    def __str__(self) -> str:
-        return f"feed a Destiny Point to the spell played {self.index + 1}."
-
-
-@dataclass(frozen=True, slots=True)
-class Resolve:
-    """Steps 5 and 6: the rules compare the ratings (rolling under the dice variant)."""
-
-    def __str__(self) -> str:
-        return "resolve the combat"
-
-
-@dataclass(frozen=True, slots=True)
-class TakePoints:
-    """Step 7: take ``promotion`` of the points as Promotion Points, the rest as Destiny."""
-
-    promotion: int
-
-    def __str__(self) -> str:
-        return f"take {self.promotion} as Promotion Points, the rest as Destiny"
-
-
-ACTIONS = (ChooseWeapon, Play, Feed, Resolve, TakePoints)
-
-
-# -- hooks for the expansions' rules -------------------------------------------------------------------
-
-class Announcement(NamedTuple):
-    """Something a player announces after the battle tactic, before the standing (the
-    Warzone expansion: the Defender may defend from a Warzone).  ``options(combat,
-    table)``: the actions offered (empty: nothing to announce); ``seat(table)``: who
-    decides; ``apply(combat, table, action)``: ``(table, events)``."""
-
-    rule: Any
-    types: tuple[type, ...]
-    options: Any
-    seat: Any
-    apply: Any
-    prompt: str = "Announce"
-
-
-class RoundPlay(NamedTuple):
-    """A card the expansions let any player put into play during the modify step
-    (the Golgotha expansion: an Alliance, played at any time): ``options(combat,
-    table, seat)``, ``apply(combat, table, seat, action)`` -> ``(table, events)``,
-    ``explain(combat, table, seat, action)`` -> :class:`IllegalAction`."""
-
-    type: type
-    options: Any
-    apply: Any
-    explain: Any
-
-
-#: Announcements, in order (registered by :mod:`explorer.doomtrooper.expansions.warzones`).
-ANNOUNCEMENTS: list[Announcement] = []
-#: action type -> the play (registered by :mod:`explorer.doomtrooper.expansions.alliances`).
-ROUND_PLAYS: dict[type, RoundPlay] = {}
-#: card type -> the rule that makes a card of that type count when attached to a warrior
-#: (Relics, Ki Powers): its Fight or Shoot (by the tactic), Armor and Value add to the
-#: warrior's, and its ``strike_first`` works as a warrior's.
-ATTACHED_RATINGS: dict[str, RuleRef] = {}
-#: ``(combat, table, seat, card) -> (rule, reason) | None``: why a Special with keywords may
-#: not be played in this combat (the Mortificator expansion's Poisons); ``None``: it may.
-PLAY_LIMITS: list[Any] = []
-
-
-def play_limit(combat: Any, table: Any, seat: int, card: Any) -> tuple[Any, str] | None:
-    """The first reason a registered limit gives against playing ``card``, or ``None``."""
-    for limit in PLAY_LIMITS:
-        why = limit(combat, table, seat, card)
-        if why is not None:
-            return why
-    return None
-
-
-# -- the one rule of resolution -------------------------------------------------------------------
-
-def wounds(attack: int, armor: int, chance: Chance | None, roll) -> bool:
-    """Does ``attack`` wound ``armor``?  Equal or greater wounds ("Determine Combat
-    Standing"); under the dice variant each side adds its own ``roll``."""
-    if roll is None:
-        return attack >= armor
-    return chance.roll(contest(attack, armor, roll, roll, ties="roller"))
-
-
-def first_striker(a: Ratings, d: Ratings) -> int | None:
-    """0 (attacker) or 1 (defender) strikes first, or ``None`` when they strike at
-    once ("Striking First": two strikers cancel out unless one strikes first even
-    then)."""
-    if a.first and d.first:
-        if a.always != d.always:
-            return 0 if a.always else 1
-        return None
-    if a.first:
-        return 0
-    if d.first:
-        return 1
-    return None
-
-
-def clash(a: Ratings, d: Ratings, wounded: tuple[bool, bool], chance: Chance | None, roll=None) -> tuple[str, str]:
-    """Resolve a combat: the statuses of the attacker and the defender after it.
-
-    Simultaneous blows unless one strikes first; a warrior struck first strikes
-    back only if it lives (and not at all when the striker's hit ends the
-    combat).  A wounded warrior hit again is killed."""
-    first = first_striker(a, d)
-    hit = [False, False]  # hit[i]: warrior i was hit
-    ratings = (a, d)
-    if first is None:
-        hit[1] = wounds(a.attack, d.armor, chance, roll)
-        hit[0] = wounds(d.attack, a.armor, chance, roll)
-    else:
-        x, y = first, 1 - first
-        hit[y] = wounds(ratings[x].attack, ratings[y].armor, chance, roll)
-        dead = hit[y] and wounded[y]
-        if not dead and not (hit[y] and ratings[x].ends):
-            hit[x] = wounds(ratings[y].attack, ratings[x].armor, chance, roll)
-    return tuple(_after(h, w) for h, w in zip(hit, wounded))  # type: ignore[return-value]
-
-
-def _after(hit: bool, wounded: bool) -> str:
-    if hit:
-        return KILLED if wounded else WOUNDED
-    return WOUNDED if wounded else UNHURT
-
+from .actions import MEETING
+from .clash import clash, first_striker
+from .combat_context import Context
+from .combat_state import (ANNOUNCEMENTS, AREA_REACH, ATTACHED_RATINGS, EXTRA_RATINGS, KILLED, ROUND_PLAYS, UNHURT,
+                           ChooseWeapon, CombatState, Due, Earned, Feed, Kill, Play, Played, Ratings, Resolve, Table,
+                           TakePoints, Term, play_limit)
 
 # -- the combat game ----------------------------------------------------------------------------------
 
@@ -471,75 +168,37 @@ class Combat(Game):
 
     def fighter(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str],
                 terms: list[Term] | None = None) -> Ratings:
-        """``t``'s ratings against ``foe`` with the powers ``off`` switched off.  With a
-        ``terms`` list, every part of the sum is appended to it (see :meth:`explain`)."""
+        """``t``'s ratings against ``foe`` with the powers ``off`` switched off: the sum
+        of :meth:`parts`.  With a ``terms`` list, every part is appended to it (see
+        :meth:`explain`)."""
+        attack = armor = value = 0
+        first = ends = always = False
+        for term in self.parts(table, t, foe, off):
+            attack += term.attack
+            armor += term.armor
+            value += term.value
+            strike = _STRIKE_NOTES.get(term.note) if term.note else None
+            if strike is not None:
+                first = True
+                ends = ends or strike == "ends"
+                always = always or strike == "always"
+            if terms is not None:
+                terms.append(term)
+        return Ratings(attack, armor, value, first, ends, always)
+
+    def parts(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str]) -> Iterator[Term]:
+        """The terms ``t``'s ratings add up from, in order: its card, what is attached
+        to it, the opponent's weapon, its fortifications, the expansions' parts, cover,
+        its place, and the cards played on it (a term's note: how it strikes first)."""
         pool = self.pool
         tactic = table.tactic
         card: Warrior = pool[t.card]
-        attack = card.fight if tactic == "fight" else card.shoot
-        armor, value = card.armor, card.value
-        first = ends = always = False
-        s = card.strike_first
-        if s:
-            first, ends, always = True, s == "ends", s == "always"
-        if terms is not None:
-            terms.append(Term(f"{t.card} (printed)", R.CARDS, attack, armor, value, _STRIKES.get(s, "")))
-        vehicle = self.vehicle(t) if t.inside else None
-        limits = vehicle.restricts if vehicle is not None else "none"
-        weapon = table.weapon(t.uid)
-        seen: set[str] = set()
-        for a in t.attached:
-            name = a.card
-            if name in seen:
-                continue  # one copy of a card works at a time
-            seen.add(name)
-            c = pool[name]
-            kind = c.type
-            if kind == "equipment":
-                if c.kind == "vehicle":
-                    if not t.inside:
-                        continue
-                    rule = R.VEHICLES
-                elif limits == "equipment":
-                    continue
-                elif c.weapon and (name != weapon or limits == "weapons"):
-                    continue
-                else:
-                    rule = R.WEAPONS if c.weapon else R.EQUIP
-                da, dr, dv = (c.fight if tactic == "fight" else c.shoot), c.armor, c.value
-            elif kind == "dark_symmetry":
-                if "dark_symmetry" in off or ("gifts" in off and c.level == "lesser"):
-                    continue
-                da, dr, dv, rule = (c.fight if tactic == "fight" else c.shoot), c.armor, c.value, R.GIFT
-                if c.strike_first:
-                    first = True
-                    ends = ends or c.strike_first == "ends"
-                    always = always or c.strike_first == "always"
-            elif kind == "art":
-                if "art" in off:
-                    continue
-                p = E.params(c)
-                da, dr, dv, rule = (p.fight if tactic == "fight" else p.shoot), p.armor, p.value, R.ART
-            elif kind in ATTACHED_RATINGS:  # the expansions' attachments: Relics, Ki Powers
-                da, dr, dv = (c.fight if tactic == "fight" else c.shoot), c.armor, c.value
-                rule, extra = ATTACHED_RATINGS[kind], c.strike_first
-                if extra:
-                    first = True
-                    ends = ends or extra == "ends"
-                    always = always or extra == "always"
-            else:
-                continue
-            attack += da
-            armor += dr
-            value += dv
-            strike = (kind == "dark_symmetry" and c.strike_first) or (kind in ATTACHED_RATINGS and extra)
-            if terms is not None and (da or dr or dv or strike):
-                terms.append(Term(name, rule, da, dr, dv, _STRIKES.get(strike, "") if strike else ""))
+        yield Term(f"{t.card} (printed)", R.CARDS, card.fight if tactic == "fight" else card.shoot, card.armor,
+                   card.value, _STRIKES.get(card.strike_first, ""))
+        yield from self._attached(table, t, off)
         foe_weapon = table.weapon(foe.uid)
         if foe_weapon and pool[foe_weapon].foe_armor:
-            armor += pool[foe_weapon].foe_armor
-            if terms is not None:
-                terms.append(Term(f"{foe_weapon} (the opponent's weapon)", R.WEAPONS, 0, pool[foe_weapon].foe_armor, 0))
+            yield Term(f"{foe_weapon} (the opponent's weapon)", R.WEAPONS, 0, pool[foe_weapon].foe_armor, 0)
         if not t.inside and not table.warzone:  # no fortification effects when defending from a Warzone
             classes = self.classes_of(t)
             for f in table.fortifications[t.owner]:
@@ -547,27 +206,14 @@ class Combat(Game):
                 if (c.area == t.area or (AREA_REACH and self.reaches(c.area, t))) and \
                         (c.applies_to == "any" or c.applies_to in classes):
                     da = c.fight if tactic == "fight" else c.shoot
-                    attack += da
-                    armor += c.armor
-                    value += c.value
-                    if terms is not None and (da or c.armor or c.value):
-                        terms.append(Term(f, R.FORTIFICATION, da, c.armor, c.value))
+                    if da or c.armor or c.value:
+                        yield Term(f, R.FORTIFICATION, da, c.armor, c.value)
         for extra in EXTRA_RATINGS:
-            for term in extra(self, table, t):
-                attack, armor, value = attack + term.attack, armor + term.armor, value + term.value
-                if terms is not None:
-                    terms.append(term)
+            yield from extra(self, table, t)
         if t.cover:
-            armor += self.rules.cover_armor
-            if terms is not None:
-                terms.append(Term("in cover", R.COVER, 0, self.rules.cover_armor, 0))
+            yield Term("in cover", R.COVER, 0, self.rules.cover_armor, 0)
         if self.place_terms is not None:
-            for term in self.place_terms(table, t):
-                attack += term.attack
-                armor += term.armor
-                value += term.value
-                if terms is not None:
-                    terms.append(term)
+            yield from self.place_terms(table, t)
         for p in table.plays:
             if p.uid != t.uid or p.cancelled or (p.kind == "art" and "art" in off):
                 continue
@@ -580,15 +226,56 @@ class Combat(Game):
                     dr += grow
                 elif p.grows == "value":
                     dv += grow
-            attack += da
-            armor += dr
-            value += dv
-            if p.strike:
-                first = True
-            if terms is not None and (da or dr or dv or p.strike):
-                terms.append(Term(f"{p.card} (played by seat {p.seat})", R.ART_COMBAT if p.kind == "art" else R.MODIFY,
-                                  da, dr, dv, "strikes first" if p.strike else ""))
-        return Ratings(attack, armor, value, first, ends, always)
+            if da or dr or dv or p.strike:
+                yield Term(f"{p.card} (played by seat {p.seat})", R.ART_COMBAT if p.kind == "art" else R.MODIFY,
+                           da, dr, dv, _STRIKES["first"] if p.strike else "")
+
+    def _attached(self, table: Table, t: Trooper, off: frozenset[str]) -> Iterator[Term]:
+        """The terms of the cards attached to ``t``: one copy of each card; a weapon only
+        if chosen and for its tactic; a vehicle only with ``t`` inside, and its limits;
+        gifts and spells unless an immunity switches them off; Relics and Ki Powers."""
+        pool = self.pool
+        tactic = table.tactic
+        vehicle = self.vehicle(t) if t.inside else None
+        limits = vehicle.restricts if vehicle is not None else "none"
+        weapon = table.weapon(t.uid)
+        seen: set[str] = set()
+        for a in t.attached:
+            name = a.card
+            if name in seen:
+                continue  # one copy of a card works at a time
+            seen.add(name)
+            c = pool[name]
+            kind = c.type
+            strike = ""
+            if kind == "equipment":
+                if c.kind == "vehicle":
+                    if not t.inside:
+                        continue
+                    rule = R.VEHICLES
+                elif limits == "equipment" or (c.weapon and (name != weapon or limits == "weapons")):
+                    continue
+                else:
+                    rule = R.WEAPONS if c.weapon else R.EQUIP
+            elif kind == "dark_symmetry":
+                if "dark_symmetry" in off or ("gifts" in off and c.level == "lesser"):
+                    continue
+                rule, strike = R.GIFT, c.strike_first
+            elif kind == "art":
+                if "art" in off:
+                    continue
+                p = E.params(c)
+                da, dr, dv = (p.fight if tactic == "fight" else p.shoot), p.armor, p.value
+                if da or dr or dv:
+                    yield Term(name, R.ART, da, dr, dv)
+                continue
+            elif kind in ATTACHED_RATINGS:  # the expansions' attachments: Relics, Ki Powers
+                rule, strike = ATTACHED_RATINGS[kind], c.strike_first
+            else:
+                continue
+            da = c.fight if tactic == "fight" else c.shoot
+            if da or c.armor or c.value or strike:
+                yield Term(name, rule, da, c.armor, c.value, _STRIKES.get(strike, "") if strike else "")
 
     def explain(self, table: Table, uid: int) -> tuple[Ratings, tuple[Term, ...]]:
         """``uid``'s ratings in this combat and the terms they add up from: its card,
@@ -892,6 +579,8 @@ class Combat(Game):
 
 _STRIKES = {"first": "strikes first", "ends": "strikes first; a hit ends the combat",
             "always": "strikes first, even against a striker"}
+#: a term's note -> how it strikes first
+_STRIKE_NOTES = {note: strike for strike, note in _STRIKES.items()}
 _POWERS = {"art": "the Art", "gifts": "the lesser Dark Symmetry gifts", "dark_symmetry": "Dark Symmetry"}
 
 
@@ -924,67 +613,4 @@ def _find(table: Table, uid: Any) -> Trooper | None:
     return None
 
 
-class Context:
-    """What card effects may ask of a combat (see :mod:`explorer.doomtrooper.effects`)."""
-
-    __slots__ = ("combat", "table")
-
-    def __init__(self, combat: Combat, table: Table):
-        self.combat = combat
-        self.table = table
-
-    def owner(self, uid: int) -> int:
-        return self.table.trooper(uid).owner
-
-    def classes(self, uid: int) -> frozenset[str]:
-        return self.combat.classes_of(self.table.trooper(uid))
-
-    def warriors(self, seat: int) -> tuple[int, ...]:
-        return tuple(t.uid for t in self.table.troopers if t.owner == seat)
-
-    def in_cover(self, uid: int) -> bool:
-        return self.table.trooper(uid).cover
-
-    def can_fight(self, uid: int) -> bool:
-        """A warrior a card may bring into the combat: shown, and able to fight at all."""
-        t = self.table.trooper(uid)
-        return not t.hidden and self.combat.pool[t.card].combat
-
-    def meets(self, uid: int, other: int) -> bool:
-        """May ``uid`` face ``other`` in a combat at all (Paradise Lost: never across the
-        Outpost's edge, whatever a card says)?"""
-        return self.combat.meets(self.table.trooper(uid), self.table.trooper(other), self.table.tactic)
-
-    def label(self, uid: int) -> str:
-        return self.table.trooper(uid).card
-
-    def add_mod(self, table: Table, seat: int, card: str, uid: int, **mod: Any) -> Table:
-        kind = self.combat.pool[card].type
-        return table._replace(plays=table.plays + (Played(seat, card, kind, uid, **mod),))
-
-    def last_play(self, table: Table, seat: int) -> Played | None:
-        for p in reversed(table.plays):
-            if p.seat != seat and not p.cancelled:
-                return p
-        return None
-
-    def cancel(self, table: Table, play: Played) -> Table:
-        i = table.plays.index(play)
-        return table._replace(plays=table.plays[:i] + (play._replace(cancelled=True),) + table.plays[i + 1:])
-
-    def replace(self, table: Table, role: str, uid: int) -> Table:
-        """A new Attacker or Defender: it takes up its best weapon for the tactic."""
-        table = table._replace(**{role: uid}, weapons=tuple((u, w) for u, w in table.weapons if u != getattr(table, role)))
-        options = self.combat.weapon_options(table, uid)
-        if options:
-            pool = self.combat.pool
-            best = max(options, key=lambda w: (getattr(pool[w], table.tactic) - pool[w].foe_armor, -options.index(w)))
-            table = table._replace(weapons=table.weapons + ((uid, best),))
-        return table
-
-
-__all__ = ["ACTIONS", "ChooseWeapon", "Combat", "CombatState", "Context", "Due", "Earned", "Feed", "KILLED", "Kill",
-           "Play", "Played", "Ratings", "Resolve", "STATUSES", "Table", "TakePoints", "Term", "UNHURT", "WOUNDED", "clash",
-           "first_striker", "wounds"]
-__all__ += ["AREA_REACH", "ANNOUNCEMENTS", "ATTACHED_RATINGS", "Announcement", "EXTRA_RATINGS", "PLAY_LIMITS", "ROUND_PLAYS",
-            "RoundPlay", "play_limit"]  # the expansions' hooks
+__all__ = ["Combat"]

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...core.events import Event, RuleRef, event
 from ..state import DTState, Trooper, put_seat
+from .combat_state import Table
 
 
 def remove(game: Any, state: DTState, uid: int, rule: RuleRef, why: str) -> tuple[DTState, list[Event]]:
@@ -51,8 +52,6 @@ def must_exit_cover(state: DTState, seat: int) -> bool:
 def value_of(game: Any, state: DTState, t: Trooper) -> int:
     """``t``'s modified Value outside combat (card, equipment, gifts, spells,
     fortifications): what a sabotage pays half of."""
-    from .combat import Table  # combat imports the cards; keep this module light
-
     table = Table("fight", t.uid, t.uid, state.troopers, tuple(s.fortifications for s in state.seats),
                   state.purse_of, (t.owner,), (), (),
                   in_play=tuple(s.in_play for s in state.seats) if any(s.in_play for s in state.seats) else ())

@@ -28,7 +28,7 @@ from .. import effects as E
 from .. import sections as R
 from ..base.actions import ACTION_TYPES, register
 from ..cards import _ModifierRow, _check_class, register_card_type
-from ..base.combat import EXTRA_RATINGS, ROUND_PLAYS, RoundPlay, Table, Term
+from ..base.combat_state import EXTRA_RATINGS, ROUND_PLAYS, RoundPlay, Table, Term
 from ..state import DTState, Placed, put_seat
 
 

@@ -29,7 +29,7 @@ from ...core.events import Event, event
 from .. import sections as R
 from ..base.actions import GiveBeast, register
 from ..cards import register_card_type
-from ..base.combat import EXTRA_RATINGS, Term
+from ..base.combat_state import EXTRA_RATINGS, Term
 from .outpost import BEAST, OUTPOST
 from ..state import DTState, Trooper, attach_from_hand
 

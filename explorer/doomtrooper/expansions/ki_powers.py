@@ -24,7 +24,7 @@ from ...core.events import Event, event
 from .. import sections as R
 from ..base.actions import ACTION_TYPES, register
 from ..cards import STRIKES, _ModifierRow, register_card_type
-from ..base.combat import ATTACHED_RATINGS
+from ..base.combat_state import ATTACHED_RATINGS
 from ..state import DTState, Trooper, attach_from_hand
 
 #: The affiliation a warrior must have to be given a Ki Power.

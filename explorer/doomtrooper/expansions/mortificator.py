@@ -22,7 +22,7 @@ from typing import Any
 
 from .. import sections as R
 from ..base import spells
-from ..base.combat import PLAY_LIMITS
+from ..base.combat_state import PLAY_LIMITS
 
 #: The keyword that makes a Special a Poison, and the class a warrior must have to use one.
 POISON = "Poison"

@@ -46,7 +46,7 @@ from ...core.events import Event, event
 from .. import effects as E
 from .. import sections as R
 from ..base.actions import AFTER_STEP, FORCED, MEETING, MUSTER_CHECKS, OutpostTransfer, register
-from ..base.combat import AREA_REACH
+from ..base.combat_state import AREA_REACH
 from ..state import DTState, Trooper, put_trooper
 from ..base.warriors import remove
 

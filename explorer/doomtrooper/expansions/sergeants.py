@@ -24,7 +24,7 @@ from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from .. import sections as R
 from ..base.actions import AFTER_STEP, AssignSergeant, register
-from ..base.combat import EXTRA_RATINGS, Term
+from ..base.combat_state import EXTRA_RATINGS, Term
 from ..state import DTState, Trooper, put_trooper
 
 SERGEANT = "Sergeant"

@@ -33,7 +33,7 @@ from ...core.events import Event, event
 from .. import sections as R
 from ..base.actions import ACTION_TYPES, register
 from ..cards import _ModifierRow, register_card_type
-from ..base.combat import ANNOUNCEMENTS, EXTRA_RATINGS, Announcement, Table, Term
+from ..base.combat_state import ANNOUNCEMENTS, EXTRA_RATINGS, Announcement, Table, Term
 from ..state import DTState, Placed, put_seat
 
 

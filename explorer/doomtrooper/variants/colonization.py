@@ -44,7 +44,7 @@ from .. import sections as R
 from ..base.actions import Attack, Bestow, Build, Equip, Muster, MusterInCover, SeekCover
 from ..base.attack import may_attack_with, target_cost
 from ..cards import TACTICS
-from ..base.combat import Term
+from ..base.combat_state import Term
 from ..base.fortify import do_build
 from ..base.muster import known_copy
 from .places import BuildAt, MusterAt, MusterInCoverAt, PlaceVariant, Transfer, has_vehicle, place_muster, without

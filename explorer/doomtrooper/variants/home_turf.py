@@ -35,7 +35,7 @@ from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from .. import sections as R
 from ..base.actions import Attack, Build, Meditate, Muster, MusterInCover
-from ..base.combat import Term
+from ..base.combat_state import Term
 from ..base.muster import known_copy
 from .places import MusterAt, MusterInCoverAt, PlaceVariant, Transfer, place_muster, register_place_kind, without
 from ..state import DTState, Trooper, put_seat

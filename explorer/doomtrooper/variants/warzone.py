@@ -31,7 +31,7 @@ from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from .. import sections as R
 from ..base.actions import Attack, Build, Muster, MusterInCover
-from ..base.combat import Term
+from ..base.combat_state import Term
 from ..base.fortify import do_build
 from ..base.muster import known_copy
 from .places import (BuildAt, MusterAt, MusterInCoverAt, PlaceVariant, Transfer, has_vehicle, place_muster,
