@@ -1,2 +1,2 @@
-"""Kept so that ``explorer.doomtrooper.colonization.solar_system`` stays importable; Colonization lives in :mod:`explorer.doomtrooper.variants.colonization`."""
-from .variants.colonization import solar_system  # noqa: F401
+"""Kept so that ``explorer.doomtrooper.colonization.solar_system`` stays importable (Colonization: :mod:`explorer.doomtrooper.variants.colonization`)."""
+from .variants.solar import solar_system  # noqa: F401

@@ -18,7 +18,7 @@ from explorer.core.rounds import Pass
 from explorer.core.testing import CHECKS, check_game
 from explorer.doomtrooper.base.actions import Attack, Draw, Equip, Muster, SeekCover
 from explorer.doomtrooper.bots import get_bot
-from explorer.doomtrooper.variants.colonization import ColonyBoard, colony_points, controller, load_solar, solar_system
+from explorer.doomtrooper.variants.solar import ColonyBoard, colony_points, controller, load_solar, solar_system
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.variants.places import BuildAt, MusterAt, Transfer

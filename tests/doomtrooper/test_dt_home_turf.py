@@ -17,7 +17,8 @@ from explorer.doomtrooper.bots import get_bot
 from explorer.doomtrooper.base.combat_state import Earned, Table
 from explorer.doomtrooper.decks import load_decks
 from explorer.doomtrooper.game import DoomtrooperGame
-from explorer.doomtrooper.variants.home_turf import Bank, load_home_turf
+from explorer.doomtrooper.variants.home_bases import load_home_turf
+from explorer.doomtrooper.variants.home_turf import Bank
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.variants.places import MusterAt, Transfer
 from explorer.doomtrooper.state import Phase, Trooper
@@ -236,7 +237,7 @@ def test_a_bad_setup_is_refused(tmp_path):
     """Home Turf Advantage: the setups are data; a battlefield nobody defined, or a starting warrior
     of base Value above 3, is refused naming the file, the setup and the field."""
     from explorer.core.data import DataError
-    from explorer.doomtrooper.variants.home_turf import check_setups, home_turf_path
+    from explorer.doomtrooper.variants.home_bases import check_setups, home_turf_path
 
     text = home_turf_path().read_text()
     bad = tmp_path / "home_turf.toml"

@@ -1,6 +1,6 @@
 """The seven variants ("Doomtrooper Optional Rules and Variants" and "Some Cool
 Optional Rules From Jon Goosens"), chosen with ``rules.variant``, each one
-:class:`~explorer.doomtrooper.variants.base.Variant`:
+:class:`~explorer.doomtrooper.variants.variant.Variant`:
 
 * with places (:mod:`~explorer.doomtrooper.variants.places`): the Warzone
   Variant (:mod:`.warzone`), Home Turf Advantage (:mod:`.home_turf`),
@@ -18,7 +18,7 @@ from typing import Any
 
 from ..params import VARIANTS as NAMES
 from . import places
-from .base import Variant
+from .variant import Variant
 from .colonization import ColonizationRules
 from .home_turf import HomeTurfRules
 from .warzone import WarzoneVariantRules

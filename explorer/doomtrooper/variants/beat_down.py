@@ -28,7 +28,7 @@ from .. import sections as R
 from ..base import turn
 from ..base.actions import Attack, Sabotage
 from ..state import DTState, Phase, Trooper
-from .base import Variant
+from .variant import Variant
 from .data import force_multiset, load_variant_data, own_decks
 from ..base.warriors import wound
 

@@ -37,7 +37,7 @@ from .. import sections as R
 from ..base import turn
 from ..base.actions import ACTION_TYPES, Attack, MusterInCover, Sabotage, SeekCover, register as register_action
 from ..state import DTState, Phase, put_trooper
-from .base import Variant
+from .variant import Variant
 
 #: seats: 0 = A (Captain, team 1), 1 = D (Captain, team 2), 2 = B (Sergeant, team 1), 3 = C (Sergeant, team 2)
 CAPTAINS = (0, 1)

@@ -28,7 +28,7 @@ from .. import effects as E
 from .. import sections as R
 from ..base import turn
 from ..state import DTState, Phase
-from .base import Variant
+from .variant import Variant
 
 
 class LimitedState(NamedTuple):

@@ -5,7 +5,7 @@ stands decides whom it may attack, what it may do and what it is worth.
 
 This module holds what the three share:
 
-* :class:`PlaceVariant`: the :class:`~explorer.doomtrooper.variants.base.Variant`
+* :class:`PlaceVariant`: the :class:`~explorer.doomtrooper.variants.variant.Variant`
   the three derive from (``has_places``; the game keeps it as ``game.places``,
   ``None`` in every other game, where none of this runs).
 * The actions that name a place: :class:`MusterAt` / :class:`MusterInCoverAt`
@@ -26,7 +26,7 @@ from .. import sections as R
 from ..base.actions import ACTION_TYPES, Muster, MusterInCover, register
 from ..base.muster import do_muster, do_muster_in_cover
 from ..state import DTState, Trooper, put_trooper
-from .base import Variant
+from .variant import Variant
 
 
 # -- the actions that name a place -------------------------------------------------------------

@@ -42,7 +42,7 @@ from ..base.fortify import do_bestow, do_build, gift_problem
 from ..base.missions import _targets, do_assign
 from ..base.muster import _place, known_copy
 from ..state import UNSEEN, DTState, Phase, put_seat
-from .base import Variant
+from .variant import Variant
 
 #: the card types placed in the Deployment Phase: base cards, then attachments
 BASE_TYPES = ("warrior", "fortification")
