@@ -7,31 +7,34 @@ variant asked of ``chance``), ``result(state)`` says who won, ``illegal(state,
 action)`` names the rule an action breaks, and ``observe(state, seat)`` is what
 a seat can see.
 
-This module only dispatches; each rulebook topic has its own module:
+This module only dispatches; each rulebook topic has its own module.  The basic
+rules (:mod:`explorer.doomtrooper.base`):
 
-* :mod:`~explorer.doomtrooper.base.turn`: setting up, the Cardinal's Gift, the order of
-  play, No Warriors in Play, Meditate, the discard, the end of the game;
-* :mod:`~explorer.doomtrooper.base.muster`: Muster Warrior (in cover too), Personalities;
-* :mod:`~explorer.doomtrooper.base.cover`: Seek Cover, Exit Cover;
-* :mod:`~explorer.doomtrooper.base.equip`: Equip Warrior and the Advanced Vehicle Rules;
-* :mod:`~explorer.doomtrooper.base.fortify`: Build Fortification, Bestow Gift;
-* :mod:`~explorer.doomtrooper.base.missions`: Assign Mission and fulfilment;
-* :mod:`~explorer.doomtrooper.base.spells`: Art spells and Specials played in a turn;
-* :mod:`~explorer.doomtrooper.base.attack`: who may attack whom, the attack action;
-* :mod:`~explorer.doomtrooper.base.combat`: the combat itself, embedded as a sub-game
+* :mod:`~.base.turn`: setting up, the Cardinal's Gift, the order of play, No
+  Warriors in Play, Meditate, the discard, the end of the game;
+* :mod:`~.base.muster`: Muster Warrior (in cover too), Personalities;
+* :mod:`~.base.cover`: Seek Cover, Exit Cover;
+* :mod:`~.base.equip`: Equip Warrior and the Advanced Vehicle Rules;
+* :mod:`~.base.fortify`: Build Fortification, Bestow Gift;
+* :mod:`~.base.missions`: Assign Mission and fulfilment;
+* :mod:`~.base.spells`: Art spells and Specials played in a turn;
+* :mod:`~.base.attack`: who may attack whom, the attack action;
+* :mod:`~.base.combat`: the combat itself, embedded as a sub-game
   (:class:`~explorer.core.subgame.SubGame`), its modify step a round of card
   play (:class:`~explorer.core.rounds.Rounds`);
-* :mod:`~explorer.doomtrooper.base.sabotage`: the optional Sabotage rules;
-* :mod:`~explorer.doomtrooper.expansions.outpost` and :mod:`~explorer.doomtrooper.expansions.beasts`: Paradise
-  Lost (the Outpost, Tribal warriors, Transfer, Beasts; switch ``outpost``);
-* :mod:`~explorer.doomtrooper.expansions.first_edition` and :mod:`~explorer.doomtrooper.expansions.sergeants`:
-  the 1st Edition Rule Additions (direct attacks, vehicles, Sergeants; switches
-  ``first_edition_*`` and ``many_vehicles``).
-* the expansions, each a switch: :mod:`~explorer.doomtrooper.expansions.relics` (Inquisition),
-  :mod:`~explorer.doomtrooper.expansions.warzones` (Warzone, both printings),
-  :mod:`~explorer.doomtrooper.expansions.mortificator` (the Poisons),
-  :mod:`~explorer.doomtrooper.expansions.alliances` (Golgotha), :mod:`~explorer.doomtrooper.expansions.ki_powers`
-  (Apocalypse).
+* :mod:`~.base.sabotage`: the optional Sabotage rules.
+
+The expansions (:mod:`explorer.doomtrooper.expansions`), each a switch:
+:mod:`~.expansions.outpost` and :mod:`~.expansions.beasts` (Paradise Lost: the
+Outpost, Tribal warriors, Transfer, Beasts); :mod:`~.expansions.first_edition`
+and :mod:`~.expansions.sergeants` (the 1st Edition Rule Additions: direct
+attacks, vehicles, Sergeants); :mod:`~.expansions.relics` (Inquisition),
+:mod:`~.expansions.warzones` (Warzone, both printings),
+:mod:`~.expansions.mortificator` (the Poisons), :mod:`~.expansions.alliances`
+(Golgotha), :mod:`~.expansions.ki_powers` (Apocalypse).
+
+The variant played (:mod:`explorer.doomtrooper.variants`) is ``self.variant``,
+whose hooks the game calls at fixed points.
 
 >>> game = DoomtrooperGame()
 >>> state = game.setup(seed=1)
