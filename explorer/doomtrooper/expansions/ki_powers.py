@@ -19,13 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
-from ...core.engine import IllegalAction
-from ...core.events import Event, event
 from .. import sections as R
-from ..base.actions import ACTION_TYPES, register
 from ..cards import STRIKES, _ModifierRow, register_card_type
-from ..base.combat_state import ATTACHED_RATINGS
-from ..state import DTState, Trooper, attach_from_hand
+from ..state import Trooper
+from .attachments import Attachment, register_attachment
 
 #: The affiliation a warrior must have to be given a Ki Power.
 MISHIMA = "Mishima"
@@ -54,7 +51,6 @@ def _build(data: dict, path: Path, aff: Any) -> KiPower:
 
 
 register_card_type("ki_power", KiPower, _KiRow, "AttachKiPower", _build)
-ATTACHED_RATINGS["ki_power"] = R.KI_POWERS  # its ratings add to its warrior's
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,43 +73,7 @@ def ki_problem(game: Any, t: Trooper, card: str) -> str | None:
     return None
 
 
-def ki_options(game: Any, state: DTState) -> list[AttachKiPower]:
-    if not game.rules.ki_powers:
-        return []
-    pool = game.pool
-    seat = state.current
-    mine = [t for t in state.troopers if t.owner == seat]
-    out = []
-    for name in state.seat.hand.distinct:
-        if pool[name].type == "ki_power":
-            out += [AttachKiPower(name, t.uid) for t in mine if ki_problem(game, t, name) is None]
-    return out
-
-
-def do_ki(game: Any, state: DTState, action: AttachKiPower, chance: Any) -> tuple[DTState, list[Event]]:
-    seat = state.current
-    state, t = attach_from_hand(state, seat, action.uid, action.card)
-    who = "a warrior in cover" if t.hidden else t.card
-    return state, [event(R.KI_POWERS, f"seat {seat} attaches the Ki Power {action.card} to {who}", seat=seat,
-                         uid=t.uid, card=action.card)]
-
-
-def explain_ki(game: Any, state: DTState, action: Any) -> IllegalAction:
-    if not game.rules.ki_powers:
-        return IllegalAction(R.APOCALYPSE, "the Apocalypse expansion's Ki Powers are not in play (switch: ki_powers)")
-    c = game.pool.get(action.card) if isinstance(action.card, str) else None
-    if c is None or c.type != "ki_power":
-        return IllegalAction(R.KI_POWERS, f"{action.card!r} is not a Ki Power card")
-    if action.card not in state.seat.hand:
-        return IllegalAction(R.KI_POWERS, f"{action.card} is not in seat {state.current}'s hand")
-    t = state.find(action.uid) if isinstance(action.uid, int) else None
-    if t is None or t.owner != state.current:
-        return IllegalAction(R.KI_POWERS, f"a Ki Power goes on a warrior of yours in play, not {action.uid!r}")
-    return IllegalAction(R.KI_POWERS, ki_problem(game, t, action.card) or f"{action!r} is not possible now")
-
-
-register(AttachKiPower, R.KI_POWERS, 1, ki_options, do_ki, explain_ki,
-         enabled=lambda rules: rules.ki_powers)
-ACTION_TYPES["AttachKiPower"] = AttachKiPower
+register_attachment(Attachment("ki_power", "Ki Power", AttachKiPower, R.KI_POWERS, "ki_powers", R.APOCALYPSE,
+                               "the Apocalypse expansion's Ki Powers", ki_problem))
 
 __all__ = ["AttachKiPower", "KiPower", "MISHIMA", "ki_problem"]

@@ -20,13 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
-from ...core.engine import IllegalAction
-from ...core.events import Event, event
 from .. import sections as R
-from ..base.actions import ACTION_TYPES, register
 from ..cards import STRIKES, _ModifierRow, _check_class, register_card_type
-from ..base.combat_state import ATTACHED_RATINGS
-from ..state import DTState, Trooper, attach_from_hand
+from ..state import Trooper
+from .attachments import Attachment, register_attachment
 
 
 class Relic(NamedTuple):
@@ -55,7 +52,6 @@ def _build(data: dict, path: Path, aff: Any) -> Relic:
 
 
 register_card_type("relic", Relic, _RelicRow, "PlayRelic", _build)
-ATTACHED_RATINGS["relic"] = R.RELICS  # its ratings add to its warrior's
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,11 +65,6 @@ class PlayRelic:
         return f"attach the Relic {self.card} to #{self.uid}"
 
 
-def in_play(state: DTState, card: str) -> bool:
-    """Is a Relic ``card`` attached to any warrior on the table?"""
-    return any(a.card == card for t in state.troopers for a in t.attached)
-
-
 def holder_problem(game: Any, t: Trooper, card: Relic) -> str | None:
     """Why ``t`` may not have Relic ``card`` (``None``: it may)."""
     if card.who != "any" and card.who not in game.classes_of(t):
@@ -81,47 +72,8 @@ def holder_problem(game: Any, t: Trooper, card: Relic) -> str | None:
     return None
 
 
-def relic_options(game: Any, state: DTState) -> list[PlayRelic]:
-    if not game.rules.relics:
-        return []
-    pool = game.pool
-    seat = state.current
-    out = []
-    for name in state.seat.hand.distinct:
-        c = pool[name]
-        if c.type != "relic" or in_play(state, name):
-            continue
-        out += [PlayRelic(name, t.uid) for t in state.troopers if t.owner == seat and holder_problem(game, t, c) is None]
-    return out
+register_attachment(Attachment("relic", "Relic", PlayRelic, R.RELICS, "relics", R.INQUISITION,
+                               "the Inquisition expansion's Relics",
+                               lambda game, t, name: holder_problem(game, t, game.pool[name]), unique=True))
 
-
-def do_relic(game: Any, state: DTState, action: PlayRelic, chance: Any) -> tuple[DTState, list[Event]]:
-    seat = state.current
-    state, t = attach_from_hand(state, seat, action.uid, action.card)
-    who = "a warrior in cover" if t.hidden else t.card
-    return state, [event(R.RELICS, f"seat {seat} attaches the Relic {action.card} to {who}", seat=seat,
-                         uid=t.uid, card=action.card)]
-
-
-def explain_relic(game: Any, state: DTState, action: Any) -> IllegalAction:
-    if not game.rules.relics:
-        return IllegalAction(R.INQUISITION, "the Inquisition expansion's Relics are not in play (switch: relics)")
-    c = game.pool.get(action.card) if isinstance(action.card, str) else None
-    if c is None or c.type != "relic":
-        return IllegalAction(R.RELICS, f"{action.card!r} is not a Relic card")
-    if action.card not in state.seat.hand:
-        return IllegalAction(R.RELICS, f"{action.card} is not in seat {state.current}'s hand")
-    if in_play(state, action.card):
-        return IllegalAction(R.RELICS, f"{action.card} is already in play: every Relic is unique")
-    t = state.find(action.uid) if isinstance(action.uid, int) else None
-    if t is None or t.owner != state.current:
-        return IllegalAction(R.RELICS, f"a Relic goes on a warrior of yours in play, not {action.uid!r}")
-    why = holder_problem(game, t, c)
-    return IllegalAction(R.RELICS, why or f"{action!r} is not possible now")
-
-
-register(PlayRelic, R.RELICS, 1, relic_options, do_relic, explain_relic,
-         enabled=lambda rules: rules.relics)
-ACTION_TYPES["PlayRelic"] = PlayRelic
-
-__all__ = ["PlayRelic", "Relic", "holder_problem", "in_play"]
+__all__ = ["PlayRelic", "Relic", "holder_problem"]
