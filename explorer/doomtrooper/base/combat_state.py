@@ -267,4 +267,5 @@ def play_limit(combat: Any, table: Any, seat: int, card: Any) -> tuple[Any, str]
 
 __all__ = ["ACTIONS", "ANNOUNCEMENTS", "AREA_REACH", "ATTACHED_RATINGS", "Announcement", "ChooseWeapon", "CombatState",
            "Due", "EXTRA_RATINGS", "Earned", "Feed", "KILLED", "Kill", "PLAY_LIMITS", "Play", "Played", "ROUND_PLAYS",
-           "Ratings", "Resolve", "RoundPlay", "STATUSES", "Table", "TakePoints", "Term", "UNHURT", "WOUNDED", "play_limit"]
+           "Ratings", "Resolve", "RoundPlay", "STATUSES", "Table", "TakePoints", "Term", "UNHURT", "WOUNDED",
+           "play_limit"]
