@@ -7,7 +7,7 @@ Optional Rules From Jon Goosens"), chosen with ``rules.variant``, each one
   Colonization (:mod:`.colonization`);
 * Limited Resources, Beat Down, Front Lines and The Vortex.
 
-:data:`VARIANTS` lists them by name; :func:`for_game` makes the one a game plays
+:data:`REGISTRY` lists them by name; :func:`for_game` makes the one a game plays
 (``None`` for ``standard``: the basic game runs untouched).  The variants' own
 data is ``data/doomtrooper/variants.toml`` (:mod:`.data`).
 """
@@ -17,37 +17,33 @@ from __future__ import annotations
 from typing import Any
 
 from ..params import VARIANTS as NAMES
-from . import places
 from .variant import Variant
-from .colonization import ColonizationRules
-from .home_turf import HomeTurfRules
-from .warzone import WarzoneVariantRules
+# in this order: the variants with places register their action kinds, the order the options are listed in
+from . import places
+from .colonization import Colonization
+from .home_turf import HomeTurf
+from .warzone import WarzoneVariant
 from .beat_down import BeatDown
 from .front_lines import FrontLines
 from .limited_resources import LimitedResources
 from .vortex import Vortex
 from .data import check_variant_data, default_decks, load_variant_data, own_decks, variants_path
 
-#: every variant by its name in ``rules.variant`` (the order the modules register their actions)
-VARIANTS: dict[str, type[Variant]] = {v.name: v for v in (
-    ColonizationRules, HomeTurfRules, WarzoneVariantRules, BeatDown, FrontLines, LimitedResources, Vortex)}
-if set(VARIANTS) != set(NAMES) - {"standard"}:
-    raise ValueError(f"the variants {sorted(VARIANTS)} are not the rules' {list(NAMES[1:])}")
+#: every variant by its name in ``rules.variant``
+REGISTRY: dict[str, type[Variant]] = {v.name: v for v in (
+    Colonization, HomeTurf, WarzoneVariant, BeatDown, FrontLines, LimitedResources, Vortex)}
+if set(REGISTRY) != set(NAMES) - {"standard"}:
+    raise ValueError(f"the variants {sorted(REGISTRY)} are not the rules' {list(NAMES[1:])}")
 
 #: the action kinds only the variants with places offer
 PLACE_KINDS = places.PLACE_KINDS
 
 
-def of(name: str) -> type[Variant] | None:
-    """The variant called ``name``; ``None`` for the basic game (``standard``)."""
-    return VARIANTS.get(name)
-
-
 def for_game(game: Any) -> Variant | None:
     """The variant ``game``'s rules name, made for that game; ``None`` for ``standard``."""
-    cls = VARIANTS.get(game.rules.variant)
+    cls = REGISTRY.get(game.rules.variant)
     return None if cls is None else cls(game)
 
 
-__all__ = ["PLACE_KINDS", "VARIANTS", "Variant", "check_variant_data", "default_decks", "for_game", "load_variant_data",
-           "of", "own_decks", "variants_path"]
+__all__ = ["PLACE_KINDS", "REGISTRY", "Variant", "check_variant_data", "default_decks", "for_game", "load_variant_data",
+           "own_decks", "variants_path"]

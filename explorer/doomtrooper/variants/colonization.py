@@ -41,7 +41,7 @@ from ..base.warriors import out_of_cover
 from .solar import ColonyBoard, colony_points, control_map, controller, load_solar
 
 
-class ColonizationRules(PlaceVariant):
+class Colonization(PlaceVariant):
     """The hooks of Colonization (see the module docstring)."""
 
     name = "colonization"
@@ -468,4 +468,4 @@ class ColonizationRules(PlaceVariant):
         return lines
 
 
-__all__ = ["ColonizationRules"]
+__all__ = ["Colonization"]

@@ -64,7 +64,7 @@ def home_turf_path() -> Path:
 
 def load_home_turf(path: str | os.PathLike | None = None) -> HomeTurfData:
     """Read the variant's file (default ``data/doomtrooper/home_turf.toml``); the
-    cards it names are checked against the pool by :class:`HomeTurfRules`."""
+    cards it names are checked against the pool by :class:`HomeTurf`."""
     return _load(Path(path) if path is not None else home_turf_path())
 
 

@@ -2,7 +2,7 @@
 defends three bases, each with its battlefield, and wins when all three are
 flipped by the Promotion his warriors carry home.
 
-* Setting up (:meth:`HomeTurfRules.prepare`): fortification and warzone cards
+* Setting up (:meth:`HomeTurf.prepare`): fortification and warzone cards
   (and Specials that give Promotion directly) leave the decks; each player lays
   out three bases (fortification cards), a battlefield (a warzone) before each,
   and a warrior of base Value 3 or less inside each (``data/doomtrooper/home_turf.toml``).
@@ -59,7 +59,7 @@ class Bank:
 
 def _bank_options(game: Any, state: DTState) -> list[Bank]:
     rules = game.places
-    if not isinstance(rules, HomeTurfRules) or state.board is None:
+    if not isinstance(rules, HomeTurf) or state.board is None:
         return []
     board = state.board
     return [Bank(t.uid) for t in state.troopers if t.owner == state.current and board.carry(t.uid)
@@ -80,7 +80,7 @@ def _do_bank(game: Any, state: DTState, action: Bank, chance: Any) -> tuple[DTSt
 
 def _explain_bank(game: Any, state: DTState, action: Any) -> IllegalAction:
     rules = game.places
-    if not isinstance(rules, HomeTurfRules):
+    if not isinstance(rules, HomeTurf):
         return IllegalAction(R.HOME_CARRY, "carried Promotion belongs to Home Turf Advantage")
     t = state.find(action.uid)
     if t is None or t.owner != state.current:
@@ -93,7 +93,7 @@ def _explain_bank(game: Any, state: DTState, action: Any) -> IllegalAction:
 register_place_kind(Bank, R.HOME_CARRY, 1, _bank_options, _do_bank, _explain_bank)
 
 
-class HomeTurfRules(PlaceVariant):
+class HomeTurf(PlaceVariant):
     """The hooks of Home Turf Advantage (see the module docstring)."""
 
     name = "home_turf"
@@ -487,4 +487,4 @@ class HomeTurfRules(PlaceVariant):
         return lines
 
 
-__all__ = ["Bank", "HomeTurfRules"]
+__all__ = ["Bank", "HomeTurf"]

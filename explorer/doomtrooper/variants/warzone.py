@@ -66,7 +66,7 @@ class PlaceWarzone:
 
 def _place_options(game: Any, state: DTState) -> list[PlaceWarzone]:
     rules = game.places
-    if not isinstance(rules, WarzoneVariantRules):
+    if not isinstance(rules, WarzoneVariant):
         return []
     in_play = state.board.names() if state.board is not None else ()
     return [PlaceWarzone(n) for n in state.seat.hand.distinct if rules.is_warzone(n) and n not in in_play]
@@ -84,7 +84,7 @@ def _do_place(game: Any, state: DTState, action: PlaceWarzone, chance: Any) -> t
 
 def _explain_place(game: Any, state: DTState, action: Any) -> IllegalAction:
     rules = game.places
-    if not isinstance(rules, WarzoneVariantRules):
+    if not isinstance(rules, WarzoneVariant):
         return IllegalAction(R.WARZONE_VARIANT, "warzones are places on the table only in the Warzone Variant")
     if not rules.is_warzone(action.card):
         return IllegalAction(R.WARZONE_VARIANT, f"{action.card!r} is not a Warzone card")
@@ -120,7 +120,7 @@ def discard_warzone(game: Any, state: DTState, card: str) -> tuple[DTState, list
     return state._replace(seats=tuple(seats), board=board), events
 
 
-class WarzoneVariantRules(PlaceVariant):
+class WarzoneVariant(PlaceVariant):
     """The hooks of the Warzone Variant (see the module docstring)."""
 
     name = "warzone"
@@ -300,4 +300,4 @@ class WarzoneVariantRules(PlaceVariant):
         return lines
 
 
-__all__ = ["LUNA", "PlaceWarzone", "WarzoneBoard", "WarzoneVariantRules", "discard_warzone"]
+__all__ = ["LUNA", "PlaceWarzone", "WarzoneBoard", "WarzoneVariant", "discard_warzone"]
