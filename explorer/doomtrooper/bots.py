@@ -25,7 +25,7 @@ from typing import Any
 from ..core.bots import BotInfo, BotRegistry
 from ..core.engine import DeterministicPolicy, Policy, RandomPolicy, outcomes
 from ..core.rounds import PASS, Pass
-from .actions import (
+from .base.actions import (
     Assign,
     AssignSergeant,
     Attack,
@@ -48,11 +48,12 @@ from .actions import (
     Respond,
     Sabotage,
 )
-from .alliances import PlayAlliance
-from .combat import KILLED, UNHURT, WOUNDED, ChooseWeapon, Feed, Play, Table, TakePoints, clash
-from .ki_powers import AttachKiPower
-from .relics import PlayRelic
-from .warzones import DefendFromWarzone, PlayWarzone
+from .expansions.alliances import PlayAlliance
+from .base.clash import clash
+from .base.combat_state import KILLED, UNHURT, WOUNDED, ChooseWeapon, Feed, Play, Table, TakePoints
+from .expansions.ki_powers import AttachKiPower
+from .expansions.relics import PlayRelic
+from .expansions.warzones import DefendFromWarzone, PlayWarzone
 from .state import UNSEEN, DTState, Phase
 
 

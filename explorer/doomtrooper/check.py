@@ -43,8 +43,8 @@ def check_data() -> list[Checked]:
     switched = sum(r.option is not None for r in register.values())
     out.append(Checked(path, f"{len(register)} readings ({switched} with a rules switch)"))
     # the variants with places: the Colonization board and the Home Turf Advantage setups
-    from .colonization import load_solar, solar_path
-    from .home_turf import check_setups, home_turf_path, load_home_turf
+    from .variants.solar import load_solar, solar_path
+    from .variants.home_bases import check_setups, home_turf_path, load_home_turf
 
     path = solar_path()
     solar = load_solar(path)

@@ -6,7 +6,7 @@ parameters, checked when the pool loads:
 * ``combat``: played in the modify step of a combat (Specials, Combat and
   Personal Combat Spells).  ``targets(ctx, table, seat, params)`` lists the
   warriors it may be played on (``None`` for no target); ``apply(...)`` asks the
-  combat (``ctx``, see :class:`explorer.doomtrooper.combat.Context`) to do it;
+  combat (``ctx``, see :class:`explorer.doomtrooper.base.combat.Context`) to do it;
 * ``turn``: played in its owner's actions step without using an action
   (Specials, Art spells cast outside combat); ``host`` is the game;
 * ``response``: played when an opponent does something the card answers (here:

@@ -7,31 +7,34 @@ variant asked of ``chance``), ``result(state)`` says who won, ``illegal(state,
 action)`` names the rule an action breaks, and ``observe(state, seat)`` is what
 a seat can see.
 
-This module only dispatches; each rulebook topic has its own module:
+This module only dispatches; each rulebook topic has its own module.  The basic
+rules (:mod:`explorer.doomtrooper.base`):
 
-* :mod:`~explorer.doomtrooper.turn`: setting up, the Cardinal's Gift, the order of
-  play, No Warriors in Play, Meditate, the discard, the end of the game;
-* :mod:`~explorer.doomtrooper.muster`: Muster Warrior (in cover too), Personalities;
-* :mod:`~explorer.doomtrooper.cover`: Seek Cover, Exit Cover;
-* :mod:`~explorer.doomtrooper.equip`: Equip Warrior and the Advanced Vehicle Rules;
-* :mod:`~explorer.doomtrooper.fortify`: Build Fortification, Bestow Gift;
-* :mod:`~explorer.doomtrooper.missions`: Assign Mission and fulfilment;
-* :mod:`~explorer.doomtrooper.spells`: Art spells and Specials played in a turn;
-* :mod:`~explorer.doomtrooper.attack`: who may attack whom, the attack action;
-* :mod:`~explorer.doomtrooper.combat`: the combat itself, embedded as a sub-game
+* :mod:`~.base.turn`: setting up, the Cardinal's Gift, the order of play, No
+  Warriors in Play, Meditate, the discard, the end of the game;
+* :mod:`~.base.muster`: Muster Warrior (in cover too), Personalities;
+* :mod:`~.base.cover`: Seek Cover, Exit Cover;
+* :mod:`~.base.equip`: Equip Warrior and the Advanced Vehicle Rules;
+* :mod:`~.base.fortify`: Build Fortification, Bestow Gift;
+* :mod:`~.base.missions`: Assign Mission and fulfilment;
+* :mod:`~.base.spells`: Art spells and Specials played in a turn;
+* :mod:`~.base.attack`: who may attack whom, the attack action;
+* :mod:`~.base.combat`: the combat itself, embedded as a sub-game
   (:class:`~explorer.core.subgame.SubGame`), its modify step a round of card
   play (:class:`~explorer.core.rounds.Rounds`);
-* :mod:`~explorer.doomtrooper.sabotage`: the optional Sabotage rules;
-* :mod:`~explorer.doomtrooper.outpost` and :mod:`~explorer.doomtrooper.beasts`: Paradise
-  Lost (the Outpost, Tribal warriors, Transfer, Beasts; switch ``outpost``);
-* :mod:`~explorer.doomtrooper.first_edition` and :mod:`~explorer.doomtrooper.sergeants`:
-  the 1st Edition Rule Additions (direct attacks, vehicles, Sergeants; switches
-  ``first_edition_*`` and ``many_vehicles``).
-* the expansions, each a switch: :mod:`~explorer.doomtrooper.relics` (Inquisition),
-  :mod:`~explorer.doomtrooper.warzones` (Warzone, both printings),
-  :mod:`~explorer.doomtrooper.mortificator` (the Poisons),
-  :mod:`~explorer.doomtrooper.alliances` (Golgotha), :mod:`~explorer.doomtrooper.ki_powers`
-  (Apocalypse).
+* :mod:`~.base.sabotage`: the optional Sabotage rules.
+
+The expansions (:mod:`explorer.doomtrooper.expansions`), each a switch:
+:mod:`~.expansions.outpost` and :mod:`~.expansions.beasts` (Paradise Lost: the
+Outpost, Tribal warriors, Transfer, Beasts); :mod:`~.expansions.first_edition`
+and :mod:`~.expansions.sergeants` (the 1st Edition Rule Additions: direct
+attacks, vehicles, Sergeants); :mod:`~.expansions.relics` (Inquisition),
+:mod:`~.expansions.warzones` (Warzone, both printings),
+:mod:`~.expansions.mortificator` (the Poisons), :mod:`~.expansions.alliances`
+(Golgotha), :mod:`~.expansions.ki_powers` (Apocalypse).
+
+The variant played (:mod:`explorer.doomtrooper.variants`) is ``self.variant``,
+whose hooks the game calls at fixed points.
 
 >>> game = DoomtrooperGame()
 >>> state = game.setup(seed=1)
@@ -55,13 +58,13 @@ from ..core.engine import Chance, Decision, Game, IllegalAction, SampledChance, 
 from ..core.events import Event, RuleRef, event
 from ..core.rounds import Pass, Rounds
 from ..core.subgame import SubGame
-from . import attack, cover, equip, fortify, missions, muster, sabotage, spells, turn  # noqa: F401 (register kinds)
-from . import beasts, first_edition, outpost, sergeants  # noqa: F401 (register kinds: Paradise Lost, first edition)
-from . import places  # noqa: F401 (the variants with places: register their kinds)
-from . import alliances, ki_powers, mortificator, relics, warzones  # noqa: F401 (the expansions' kinds)
-from . import variants  # the variants (Some Cool Optional Rules): each registers itself
+# the rule modules register their action kinds on import, and the options are listed in that order
+from .base import attack, cover, equip, fortify, missions, muster, sabotage, spells, turn  # noqa: F401
+from .expansions import beasts, first_edition, outpost, sergeants  # noqa: F401 (Paradise Lost, first edition)
+from . import variants  # the seven variants; those with places register their kinds
+from .expansions import alliances, ki_powers, mortificator, relics, warzones  # noqa: F401 (the expansions' kinds)
 from . import sections as R
-from .actions import (
+from .base.actions import (
     ACTION_TYPES,
     AFTER_STEP,
     FORCED,
@@ -76,14 +79,14 @@ from .actions import (
     ordered,
 )
 from .cards import Pool, load_pool
-from .combat import ACTIONS as COMBAT_ACTIONS
-from .combat import ANNOUNCEMENTS, ROUND_PLAYS
-from .combat import Combat, CombatState, TakePoints
-from .combat import _SEATS as SEATS
+from .base.combat import _SEATS as SEATS
+from .base.combat import Combat
+from .base.combat_state import ACTIONS as COMBAT_ACTIONS
+from .base.combat_state import ANNOUNCEMENTS, ROUND_PLAYS, CombatState, TakePoints
 from .decks import check_deck, load_decks
 from .params import DoomtrooperRules, load_rules
 from .state import UNSEEN, Award, DTState, Phase, Trooper, put_seat
-from .warriors import must_exit_cover
+from .base.warriors import must_exit_cover
 
 _DEAL = Decision(None, (Deal(),), R.SETUP, "Shuffle and deal the opening hands")
 _DRAW = Decision(None, (Draw(),), R.DRAW, "Draw up to seven cards")
@@ -109,17 +112,17 @@ class DoomtrooperGame(Game):
         self.answer_sub = SubGame(self.answer_round)
         self._card_classes: dict[str, frozenset[str]] = {}
         self._may: dict[tuple[str, str], bool] = {}
-        #: the rules of a variant with places (Warzone Variant, Home Turf Advantage, Colonization), else None
-        self.places = places.for_game(self)
+        #: the variant played (``rules.variant``): its hooks, or None for the basic game
+        self.variant = variants.for_game(self)
+        #: the same object when the variant has places (Warzone Variant, Home Turf Advantage, Colonization), else None
+        self.places = self.variant if self.variant is not None and self.variant.has_places else None
         if self.places is not None:
             self.combat.place_terms = self.places.combat_terms
         # the kinds of the expansions only with their switches on; those of the variants with places
-        # only when one is played
-        self.kinds = [k for k in ordered() if (k.enabled is None or k.enabled(self.rules))
-                      and (self.places is not None or k.type not in places.PLACE_KINDS)]
+        # only when one is played; those a variant offers itself never in the loop
+        self.kinds = [k for k in ordered() if k.options is not None and (k.enabled is None or k.enabled(self.rules))
+                      and (self.places is not None or k.type not in variants.PLACE_KINDS)]
         self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
-        #: the variant played (``rules.variant``): its hooks, or None for the basic game
-        self.variant = variants.of(self.rules.variant)
         if self.variant is not None:
             self.variant.install(self)
 
@@ -138,8 +141,8 @@ class DoomtrooperGame(Game):
             players = 2
         if type(players) is not int or players < 2:
             raise ValueError(f"a game needs at least 2 players, not {players!r}")
-        if self.places is not None:
-            self.places.check_players(players)
+        if self.variant is not None:
+            self.variant.check_players(players)
         if decks is None:
             decks = variants.default_decks(self.rules.variant, players)
         names = list(self.decks)
@@ -157,9 +160,8 @@ class DoomtrooperGame(Game):
                 d = self.decks[d].cards if hasattr(self.decks[d], "cards") else self.decks[d]
             cards.append(check_deck(d, name=f"seat {i}'s deck", pool=self.pool, rules=self.rules))
         state = turn.new_game(self, cards)
-        if self.places is not None:  # a variant with places sets out its board (Home Turf: the bases)
-            state = self.places.prepare(self, chosen, state)
-        return state if self.variant is None else self.variant.prepare(self, state)
+        # a variant sets out its table (Home Turf: the bases; Beat Down: C's army)
+        return state if self.variant is None else self.variant.prepare(self, chosen, state)
 
     def setup(self, players: int | None = None, seed: int | str = 0, decks: Sequence[Any] | None = None) -> DTState:
         """The state after the deal (the shuffles answered by a stream derived from
@@ -253,9 +255,8 @@ class DoomtrooperGame(Game):
         for kind in self.kinds:
             if kind.cost(rules) <= left:
                 out += kind.options(self, state)
-        if self.places is not None:
-            out = self.places.options(self, state, out)
         if self.variant is not None:
+            out = self.variant.options(self, state, out)
             out = [a for a in out if self.variant.refuse(self, state, a) is None]
         out.append(EndActions())
         return tuple(out)
@@ -280,8 +281,8 @@ class DoomtrooperGame(Game):
             state, events = self._act(state, action, chance)
         elif phase is Phase.DRAW:
             events = []
-            if self.places is not None:
-                state, events = self.places.begin_turn(self, state, chance)
+            if self.variant is not None:
+                state, events = self.variant.begin_turn(self, state, chance)
             if state.phase is Phase.DRAW:
                 state, more = turn.do_draw(self, state, action, chance)
                 events = events + more
@@ -302,8 +303,8 @@ class DoomtrooperGame(Game):
             state, events = turn.do_gift(self, state, action, chance)
         elif phase is Phase.SETUP:
             state, events = turn.do_deal(self, state, action, chance)
-            if self.places is not None:
-                state, more = self.places.after_deal(self, state, chance)
+            if self.variant is not None:
+                state, more = self.variant.after_deal(self, state, chance)
                 events = events + more
         else:
             raise self.illegal(state, action)
@@ -312,9 +313,7 @@ class DoomtrooperGame(Game):
             for rule in AFTER_STEP:
                 state, extra = rule(self, state)
                 events += extra
-        if self.places is not None:
-            state, more = self.places.settle(self, state)
-        elif self.variant is not None:
+        if self.variant is not None:
             state, more = self.variant.settle(self, state)
         else:
             state, more = turn.settle(self, state)
@@ -331,9 +330,8 @@ class DoomtrooperGame(Game):
         before = state.actions
         state = state._replace(actions=before - cost)
         state, events = kind.do(self, state, action, chance)
-        if self.places is not None:
-            state, events = self.places.after_action(self, state, action, events)
         if self.variant is not None:
+            state, events = self.variant.after_action(self, state, action, events)
             state = self.variant.spent(self, state, kind, cost, before)
         if state.phase is Phase.ACTIONS and state.actions == 0 and not any(k.options(self, state) for k in self._free):
             state = state._replace(phase=Phase.DISCARD)
@@ -410,8 +408,6 @@ class DoomtrooperGame(Game):
                 lines.append("  in play: " + ", ".join(p.card + (f" ({p.area})" if p.area else "") for p in s.in_play))
             if s.missions:
                 lines.append("  missions on him: " + ", ".join(f"{m.card} (seat {m.owner}'s)" for m in s.missions))
-        if self.places is not None:
-            lines += self.places.describe(self, view)
         if self.variant is not None:
             lines += self.variant.describe(self, view)
         if view.combat is not None:
@@ -462,8 +458,8 @@ class DoomtrooperGame(Game):
                 return turn.explain_discard(self, state, action)
             return IllegalAction(R.DISCARD, f"{action!r} is not a discard")
         # the actions step
-        if self.places is not None:
-            why = self.places.explain(self, state, action)
+        if self.variant is not None:
+            why = self.variant.explain(self, state, action)
             if why is not None:
                 return why
         if isinstance(action, (Discard, KeepHand)):

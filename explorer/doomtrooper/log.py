@@ -3,7 +3,7 @@
 sample decks by name, ``{card: copies}`` mappings, or ``null`` for the decks a
 game deals by default); the variant played is a rule (``rules.variant``).
 
->>> from explorer.doomtrooper.actions import Equip
+>>> from explorer.doomtrooper.base.actions import Equip
 >>> action_to_json(Equip("Violator Sword", 3))
 {'type': 'Equip', 'card': 'Violator Sword', 'uid': 3, 'inside': False}
 >>> action_from_json({'type': 'Equip', 'card': 'Violator Sword', 'uid': 3})
@@ -20,11 +20,11 @@ from ..core.data import DataError
 from ..core.engine import Stepper
 from ..core.log import LogError
 from ..core.rounds import Pass
-from . import front_lines, places
-from .actions import ACTION_TYPES
-from .combat import ACTIONS as COMBAT_ACTIONS
+from .base.actions import ACTION_TYPES
+from .base.combat_state import ACTIONS as COMBAT_ACTIONS
 from .game import DoomtrooperGame
 from .params import SCHEMA, override_rules
+from .variants import front_lines, places
 
 #: Every action type a log can hold, by name.  Two classes are called ``Transfer``: the
 #: variants with places' move to a place, and Front Lines' move to a team mate (here

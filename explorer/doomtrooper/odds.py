@@ -4,7 +4,7 @@ Under the printed rules a combat is certain (an attack equal to or above the
 Armor wounds); under "Doomtrooper with Dice" each rating gets its own roll, so
 an attack wounds with probability P(attack + dice >= armor + dice).  The odds
 are not a second copy of the rules: :func:`combat` builds the combat the game
-would fight and enumerates :func:`explorer.doomtrooper.combat.clash`, the rule
+would fight and enumerates :func:`explorer.doomtrooper.base.combat.clash`, the rule
 itself, with :func:`explorer.core.engine.outcomes`.
 
 >>> from explorer.doomtrooper.cards import Warrior
@@ -29,7 +29,9 @@ from ..core.deck import Multiset
 from ..core.dist import Dist, contest
 from ..core.engine import outcomes
 from .cards import Equipment, Pool, Warrior, load_pool
-from .combat import Combat, Ratings, Table, Term, clash
+from .base.clash import clash
+from .base.combat import Combat
+from .base.combat_state import Ratings, Table, Term
 from .params import DoomtrooperRules, load_rules
 from .state import Attached, Placed, Trooper
 
@@ -158,7 +160,7 @@ _ATTACHABLE = ("equipment", "dark_symmetry", "relic", "ki_power")
 
 def _defend_from(game: Combat, table: Table, warzone: str) -> Table:
     """The table with the defender defending from ``warzone`` (a Warzone of its area)."""
-    from .warzones import areas_for
+    from .expansions.warzones import areas_for
 
     card = game.pool.get(warzone) if isinstance(warzone, str) else None
     if card is None or card.type != "warzone":
@@ -177,10 +179,10 @@ def kit_problems(warrior: Warrior, pool: Pool | None = None, rules: DoomtrooperR
     his Followers ("Bestow Gift"), Relics only on the class their card names
     ("Relics"), Ki Powers only on Mishima warriors, one copy each ("Ki Powers").
     Empty when the kit is legal."""
-    from .equip import may_carry
-    from .fortify import gift_problem
-    from .ki_powers import ki_problem
-    from .relics import holder_problem
+    from .base.equip import may_carry
+    from .base.fortify import gift_problem
+    from .expansions.ki_powers import ki_problem
+    from .expansions.relics import holder_problem
 
     base = load_pool() if pool is None else pool
     game = _combat(base.with_cards({_ATTACKER: warrior._replace(name=_ATTACKER, equipment=())}),

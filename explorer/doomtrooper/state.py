@@ -159,7 +159,7 @@ class DTState(NamedTuple):
     pending: tuple[Award, ...] = ()  # points waiting to be split
     result: GameResult | None = None
     outpost_opened: bool = False  # Paradise Lost: some warrior has entered play in an Outpost
-    # the variants with places: their board (explorer.doomtrooper.places), None in the standard game
+    # the variants with places: their board (explorer.doomtrooper.variants.places), None in the standard game
     board: Any = None
     # the variants: what the variant played keeps (its own NamedTuple; None in the basic game)
     variant_state: Any = None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import (
+from .base.actions import (
     Attack,
     Bestow,
     Build,
@@ -28,7 +28,7 @@ from .actions import (
     SeekCover,
 )
 from .cards import TACTICS
-from .combat import Play
+from .base.combat_state import Play
 from .state import DTState, Phase
 
 LIMIT = 40

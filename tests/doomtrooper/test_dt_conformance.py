@@ -13,7 +13,7 @@ import pytest
 
 from explorer.core.engine import RandomPolicy, simulate
 from explorer.core.testing import CHECKS, check_game
-from explorer.doomtrooper.actions import Draw
+from explorer.doomtrooper.base.actions import Draw
 from explorer.doomtrooper.bots import get_bot
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
@@ -186,7 +186,7 @@ def test_the_draw_is_exact_on_a_small_deck():
 def combat_start(i: int):
     """Walk ``i``'s combat: two random warriors of the pool, kitted out, with hands of combat cards."""
     from dt_helpers import W, make_state  # noqa: PLC0415 (a test helper)
-    from explorer.doomtrooper.actions import Attack
+    from explorer.doomtrooper.base.actions import Attack
 
     game = PRINTED
     rng = random.Random(f"combat/{i}")

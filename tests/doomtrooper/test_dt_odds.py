@@ -13,7 +13,7 @@ import pytest
 from explorer.core.engine import SampledChance
 from explorer.doomtrooper import Warrior, odds
 from explorer.doomtrooper.cards import Equipment
-from explorer.doomtrooper.combat import clash
+from explorer.doomtrooper.base.clash import clash
 
 SEAN = Warrior(name="Sean Gallagher", fight=10, shoot=5, armor=8, value=6, affiliation="Imperial")
 NEPHARITE = Warrior(name="Nepharite of Ilian", fight=8, shoot=8, armor=7, value=5, affiliation="Dark Legion")

@@ -27,7 +27,7 @@ import ipywidgets as W
 import plotly.graph_objects as go
 
 from explorer.doomtrooper import odds
-from explorer.doomtrooper.attack import attack_rule
+from explorer.doomtrooper.base.attack import attack_rule
 from explorer.doomtrooper.cards import Pool, load_pool
 from explorer.doomtrooper.sections import GAME
 from explorer.core.events import RuleRef

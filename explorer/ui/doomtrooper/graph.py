@@ -1,5 +1,5 @@
 """Who may attack whom, drawn: the attack graph of
-:func:`explorer.doomtrooper.attack.attack_graph`, one node per affiliation (and the
+:func:`explorer.doomtrooper.base.attack.attack_graph`, one node per affiliation (and the
 designations that change the rules), one arrow per allowed attack, coloured by
 the rule that allows it; the refusals listed with the rule behind each.
 
@@ -18,7 +18,7 @@ import networkx as nx
 import plotly.graph_objects as go
 
 from explorer.core.events import RuleRef
-from explorer.doomtrooper.attack import attack_graph
+from explorer.doomtrooper.base.attack import attack_graph
 from explorer.doomtrooper.sections import GAME
 
 from ..common import Displayable, LiveFigure, esc, figure_update, html_table, rule_html, tagged

@@ -25,7 +25,7 @@ import plotly.graph_objects as go
 
 from explorer.core.engine import Stepper
 from explorer.doomtrooper.bots import get_bot
-from explorer.doomtrooper.colonization import colony_points, controller, load_solar, solar_system
+from explorer.doomtrooper.variants.solar import colony_points, controller, load_solar, solar_system
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.state import Phase

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from explorer.doomtrooper.colonization import ColonyBoard
+from explorer.doomtrooper.variants.solar import ColonyBoard
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
 from explorer.ui.doomtrooper.solar import NOBODY, SEAT_COLOURS, ColonizationView, solar_figure, update_solar_figure

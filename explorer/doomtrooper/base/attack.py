@@ -1,0 +1,288 @@
+"""Who may attack whom ("Attack: Announce Attacker and Defender", "Freelancers"),
+answered from the attack rules in ``data/doomtrooper/affiliations.toml``.
+
+>>> from explorer.doomtrooper.cards import Warrior
+>>> sean = Warrior("Sean Gallagher", 10, 5, 8, 6, "Imperial")
+>>> brother = Warrior("Brother", 3, 3, 5, 2, "Brotherhood")
+>>> attack_rule(sean, brother)
+(False, 'combat.announce.brotherhood')
+>>> attack_rule(Warrior("Killer", 9, 6, 5, 4, "Brotherhood", keywords=("Mortificator",)), brother)
+(True, 'combat.announce.mortificators')
+>>> g = attack_graph()
+>>> g.edges["Dark Legion", "Dark Legion"]["rule"], g.has_edge("Bauhaus", "Bauhaus")
+('combat.announce.dark_legion', True)
+>>> g.edges["Bauhaus", "Bauhaus"]["allowed"]
+False
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import networkx as nx
+
+from ...core.engine import IllegalAction
+from ...core.events import Event, event
+from ...core.rulebook import sections as summaries
+from . import missions
+from .. import sections as R
+from .actions import MEETING, Attack, register
+from ..affiliations import Affiliations, load_affiliations
+from ..cards import TACTICS, Warrior
+from .combat_state import KILLED, WOUNDED, CombatState, Table
+from ..effects import Kill
+from .muster import reveal
+from ..state import DTState, Phase, Trooper, pay, put_seat
+from .warriors import remove
+
+#: Nodes of the attack graph besides the affiliations: designations that change
+#: the attack rules, with the affiliation they stand on.
+DESIGNATIONS = (("Mortificator", "Brotherhood", ("Mortificator",)),
+                ("Tainted heretic", "Brotherhood", ("Heretic",)))
+
+
+def classes(w: Warrior, affiliations: Affiliations | None = None) -> frozenset[str]:
+    """The classes ``w`` is tested by (its affiliations, groups, keywords, ...)."""
+    aff = affiliations if affiliations is not None else load_affiliations()
+    return aff.classes(w.affiliation, w.keywords, w.considered)
+
+
+def attack_rule(a: Warrior, b: Warrior, same_owner: bool = False,
+                affiliations: Affiliations | None = None) -> tuple[bool, str]:
+    """May ``a`` attack ``b``?  ``(allowed, section)``, the section being the rule
+    that decides (an id in ``data/rules/doomtrooper.toml``)."""
+    aff = affiliations if affiliations is not None else load_affiliations()
+    return aff.decide(classes(a, aff), classes(b, aff), same_owner)
+
+
+def attack_graph(affiliations: Affiliations | None = None, same_owner: bool = False,
+                 expansions: tuple[str, ...] = ()) -> nx.DiGraph:
+    """Who may attack whom, as a directed graph over affiliations (and the
+    designations that change the rules: Mortificators, tainted heretics).
+
+    Every ordered pair (self loops too) has an edge with ``allowed`` and the
+    ``rule`` (section id) and ``heading`` that decide it; draw only the allowed
+    ones with ``nx.subgraph_view(g, filter_edge=lambda a, b: g.edges[a, b]["allowed"])``.
+    ``same_owner=True`` asks the question for two warriors of one player;
+    ``expansions`` names the expansions whose affiliations join the basic ones
+    (``("Paradise Lost",)``: the four Tribal affiliations)."""
+    aff = affiliations if affiliations is not None else load_affiliations()
+    nodes: dict[str, frozenset[str]] = {name: aff.classes(name, ()) for name in aff.names
+                                        if aff.expansion_of.get(name, "") in ("",) + tuple(expansions)}
+    for label, base, keywords in DESIGNATIONS:
+        nodes[label] = aff.classes(base, keywords)
+    titles = summaries(R.GAME)
+    g = nx.DiGraph(own=R.OWN_WARRIORS.section)
+    for name, cls in nodes.items():
+        g.add_node(name, classes=tuple(sorted(cls)), group=next((aff.of[c] for c in cls if c in aff.of), ""))
+    for a, ca in nodes.items():
+        for b, cb in nodes.items():
+            allowed, section = aff.decide(ca, cb, same_owner)
+            g.add_edge(a, b, allowed=allowed, rule=section, heading=titles[section].heading)
+    return g
+
+
+# -- the attack action (a whole game) ------------------------------------------------------------------
+# (Step Two: "Attack"; the combat itself is explorer.doomtrooper.base.combat)
+
+
+
+def may_attack_with(game: Any, state: DTState, t: Trooper) -> bool:
+    """Warrior ``t`` of the current player may attack now: not in cover, not out of
+    cover only this turn, and able to fight at all."""
+    return not t.cover and t.exited != state.turn and game.pool[t.card].combat
+
+
+def target_cost(game: Any, state: DTState, seat: int, other: int) -> tuple[bool, int, Any]:
+    """Multi-Player Games: may ``seat`` attack a warrior of ``other``, and at what
+    price in Destiny Points?  ``(allowed, cost, rule)``."""
+    rules = game.rules
+    if rules.style == "teams" and state.purse_of[seat] == state.purse_of[other] and not rules.teammates_may_attack:
+        return False, 0, R.TEAMS
+    if rules.style == "primary_targets" and len(state.seats) > 2 and other != primary_target(state, seat):
+        return True, rules.secondary_target_cost, R.PRIMARY_TARGETS
+    return True, 0, R.FREE_FOR_ALL
+
+
+def primary_target(state: DTState, seat: int) -> int:
+    """The player on ``seat``'s left: the next seat in play still in the game."""
+    n = len(state.seats)
+    for step in range(1, n):
+        other = (seat + step) % n
+        if not state.seats[other].out:
+            return other
+    return seat
+
+
+def attack_options(game: Any, state: DTState) -> list[Attack]:
+    seat = state.current
+    if state.seat.turns <= 1:
+        return []
+    mine = [t for t in state.troopers if t.owner == seat and may_attack_with(game, state, t)]
+    if not mine:
+        return []
+    destiny = state.destiny(seat)
+    prices = {}
+    for other in range(len(state.seats)):
+        if other != seat and not state.seats[other].out:
+            ok, cost, _ = target_cost(game, state, seat, other)
+            if ok and cost <= destiny:
+                prices[other] = cost
+    theirs = [t for t in state.troopers if t.owner in prices]
+    may = game.may_attack
+    out = []
+    for a in mine:
+        for d in theirs:
+            if not d.hidden and not may(a.card, d.card):
+                continue
+            if MEETING:
+                out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS if meeting(game, a, d, tactic) is None]
+                continue
+            out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS]
+    return out
+
+
+def meeting(game: Any, a: Trooper, d: Trooper, tactic: str) -> tuple[Any, str] | None:
+    """Why ``a`` and ``d`` may not meet in a ``tactic`` combat whatever the attack
+    rules say (the expansions' rules in :data:`~explorer.doomtrooper.base.actions.MEETING`),
+    as ``(rule, reason)``, or ``None``."""
+    for rule in MEETING:
+        why = rule(game, a, d, tactic)
+        if why is not None:
+            return why
+    return None
+
+
+def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[DTState, list[Event]]:
+    seat = state.current
+    a, d = state.trooper(action.attacker), state.trooper(action.defender)
+    events: list[Event] = []
+    _, cost, rule = target_cost(game, state, seat, d.owner)
+    if cost:
+        state = pay(state, seat, cost)
+        events.append(event(rule, f"seat {seat} pays {cost} Destiny Points to attack a secondary target",
+                            seat=seat, destiny=-cost))
+    state = state._replace(actions=0)
+    if d.hidden:
+        state, more = reveal(game, state, d.uid, R.MUSTER_IN_COVER, f"{a.card} attacks seat {d.owner}'s warrior in "
+                                                                    "cover, which is turned over")
+        events += more
+        d = state.find(d.uid)
+        if d is None:
+            events.append(event(R.COVER_PAYMENT, "there is no combat; the attack action is spent"))
+            return state._replace(phase=Phase.DISCARD), events
+        allowed, section = game.aff.decide(game.classes_of(a), game.classes_of(d), False)
+        if not allowed:
+            events.append(event(game.section(section), f"{a.card} may not attack {d.card}: the combat ends before it "
+                                                       "begins, and the attack action is spent", section=section))
+            return state._replace(phase=Phase.DISCARD), events
+        barred = meeting(game, a, d, action.tactic)
+        if barred is not None:
+            events.append(event(barred[0], f"{a.card} may not attack {d.card} ({barred[1]}): the combat ends before "
+                                           "it begins, and the attack action is spent"))
+            return state._replace(phase=Phase.DISCARD), events
+    events.append(event(R.ANNOUNCE, f"{a.card} (seat {seat}) attacks {d.card} (seat {d.owner})"
+                                    f"{' in cover' if d.cover else ''}", attacker=a.uid, defender=d.uid))
+    events.append(event(R.TACTIC, f"the battle tactic is {'Fight' if action.tactic == 'fight' else 'Shoot'}",
+                        tactic=action.tactic))
+    n = len(state.seats)
+    order = [seat] + ([d.owner] if d.owner != seat else [])
+    order += [(seat + k) % n for k in range(1, n) if (seat + k) % n not in order and not state.seats[(seat + k) % n].out]
+    forts = tuple(s.fortifications for s in state.seats)
+    if game.places is not None:  # the variants with places: which fortifications stand where the combat is
+        forts = game.places.combat_fortifications(game, state, a, d, forts)
+    table = Table(action.tactic, a.uid, d.uid, state.troopers, forts,
+                  state.purse_of, tuple(order), tuple(s.hand for s in state.seats), state.purses,
+                  in_play=in_play(state))
+    step = game.combat.start(table)
+    events += step.events
+    return state._replace(phase=Phase.COMBAT, combat=step.state), events
+
+
+def in_play(state: DTState) -> tuple:
+    """Every seat's :attr:`Seat.in_play` for a combat's table (``()`` when nobody has any)."""
+    return tuple(s.in_play for s in state.seats) if any(s.in_play for s in state.seats) else ()
+
+
+def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[Event]]:
+    """What a finished combat does to the game: cards played go to their owners'
+    discard piles, warriors are wounded or killed (missions checked first), and
+    the points are taken."""
+    table = done.table
+    seats = [s._replace(hand=h) for s, h in zip(state.seats, table.hands)]
+    if table.in_play:  # cards put into play during the combat (an Alliance)
+        seats = [s._replace(in_play=p) for s, p in zip(seats, table.in_play)]
+    for p in table.plays:
+        seats[p.seat] = seats[p.seat]._replace(discard=seats[p.seat].discard.add(p.card))
+    state = state._replace(seats=tuple(seats), purses=table.purses, combat=None, phase=Phase.DISCARD)
+    events: list[Event] = []
+    for kill in done.kills:
+        killer, victim = table.trooper(kill.killer), table.trooper(kill.victim)
+        state, more = missions.check(game, state, "kill", Kill(killer.uid, killer.owner, victim.uid, victim.owner,
+                                                               game.classes_of(victim)))
+        events += more
+    for uid, status in done.statuses:
+        if status == KILLED:
+            dead = state.find(uid)
+            state, more = remove(game, state, uid, R.STATUS, "is killed")
+            events += more
+            if game.places is not None and dead is not None:  # the variants with places (Mars)
+                state, more = game.places.killed(game, state, dead)
+                events += more
+        elif status == WOUNDED:
+            state = state._replace(troopers=tuple(t._replace(wounded=True) if t.uid == uid else t
+                                                  for t in state.troopers))
+    purses = list(state.purses)
+    for e in done.earned:
+        s = state.seats[e.seat]
+        state = put_seat(state, e.seat, s._replace(promotion=s.promotion + e.promotion))
+        purses[state.purse_of[e.seat]] += e.destiny
+    state = state._replace(purses=tuple(purses))
+    if game.places is not None:  # the variants with places (Home Turf: the points ride on the warrior)
+        state, more = game.places.earned(game, state, done)
+        events += more
+    return state, events
+
+
+def explain_attack(game: Any, state: DTState, action: Any) -> IllegalAction:
+    seat = state.current
+    if action.tactic not in TACTICS:
+        return IllegalAction(R.TACTIC, f"the battle tactic is fight or shoot, not {action.tactic!r}")
+    if state.seat.turns <= 1:
+        return IllegalAction(R.ACTIONS, "no attack in a player's first turn")
+    a, d = state.find(action.attacker), state.find(action.defender)
+    if a is None or a.owner != seat:
+        return IllegalAction(R.ANNOUNCE, f"the Attacker must be a warrior of yours in play, not {action.attacker!r}")
+    if d is None:
+        return IllegalAction(R.ANNOUNCE, f"the Defender must be a warrior in play, not {action.defender!r}")
+    if a.cover:
+        return IllegalAction(R.COVER, f"{a.card} is in cover: warriors in cover may not attack")
+    if a.exited == state.turn:
+        return IllegalAction(R.EXIT_COVER, f"{a.card} came out of cover this turn: it may not attack until next turn")
+    if not game.pool[a.card].combat:
+        return IllegalAction(R.NO_WARRIORS, f"{a.card} may not take part in combat")
+    if d.owner == seat:
+        return IllegalAction(R.OWN_WARRIORS, "your warriors may not attack your own warriors")
+    if state.seats[d.owner].out:
+        return IllegalAction(R.MULTIPLAYER, f"seat {d.owner} is out of the game")
+    ok, cost, rule = target_cost(game, state, seat, d.owner)
+    if not ok:
+        return IllegalAction(rule, f"seat {d.owner} is your team mate")
+    if cost > state.destiny(seat):
+        return IllegalAction(rule, f"attacking seat {d.owner}, a secondary target, costs {cost} Destiny Points")
+    if not d.hidden:
+        allowed, section = game.aff.decide(game.classes_of(a), game.classes_of(d), False)
+        if not allowed:
+            return IllegalAction(game.section(section), f"{a.card} may not attack {d.card}")
+    barred = meeting(game, a, d, action.tactic)
+    if barred is not None:
+        return IllegalAction(barred[0], f"{a.card} may not attack {d.card if not d.hidden else 'that warrior'}: "
+                                        f"{barred[1]}")
+    return IllegalAction(R.ATTACK, f"{action!r} is not possible now")
+
+
+register(Attack, R.ATTACK, 1, attack_options, do_attack, explain_attack, ends_actions=True)
+
+__all__ = ["DESIGNATIONS", "attack_graph", "attack_rule", "attack_options", "classes", "finish",
+           "primary_target", "target_cost"]
+__all__ += ["meeting"]

@@ -1,0 +1,62 @@
+"""Resolve Combat and Change Warrior Status ("Attack", steps 5 and 6), with
+"Striking First": the one rule the game and the odds share."""
+
+from __future__ import annotations
+
+from ...core.dist import contest
+from ...core.engine import Chance
+from .combat_state import KILLED, UNHURT, WOUNDED, Ratings
+
+
+def wounds(attack: int, armor: int, chance: Chance | None, roll) -> bool:
+    """Does ``attack`` wound ``armor``?  Equal or greater wounds ("Determine Combat
+    Standing"); under the dice variant each side adds its own ``roll``."""
+    if roll is None:
+        return attack >= armor
+    return chance.roll(contest(attack, armor, roll, roll, ties="roller"))
+
+
+def first_striker(a: Ratings, d: Ratings) -> int | None:
+    """0 (attacker) or 1 (defender) strikes first, or ``None`` when they strike at
+    once ("Striking First": two strikers cancel out unless one strikes first even
+    then)."""
+    if a.first and d.first:
+        if a.always != d.always:
+            return 0 if a.always else 1
+        return None
+    if a.first:
+        return 0
+    if d.first:
+        return 1
+    return None
+
+
+def clash(a: Ratings, d: Ratings, wounded: tuple[bool, bool], chance: Chance | None, roll=None) -> tuple[str, str]:
+    """Resolve a combat: the statuses of the attacker and the defender after it.
+
+    Simultaneous blows unless one strikes first; a warrior struck first strikes
+    back only if it lives (and not at all when the striker's hit ends the
+    combat).  A wounded warrior hit again is killed."""
+    first = first_striker(a, d)
+    hit = [False, False]  # hit[i]: warrior i was hit
+    ratings = (a, d)
+    if first is None:
+        hit[1] = wounds(a.attack, d.armor, chance, roll)
+        hit[0] = wounds(d.attack, a.armor, chance, roll)
+    else:
+        x, y = first, 1 - first
+        hit[y] = wounds(ratings[x].attack, ratings[y].armor, chance, roll)
+        dead = hit[y] and wounded[y]
+        if not dead and not (hit[y] and ratings[x].ends):
+            hit[x] = wounds(ratings[y].attack, ratings[x].armor, chance, roll)
+    return tuple(_after(h, w) for h, w in zip(hit, wounded))  # type: ignore[return-value]
+
+
+def _after(hit: bool, wounded: bool) -> str:
+    if hit:
+        return KILLED if wounded else WOUNDED
+    return WOUNDED if wounded else UNHURT
+
+
+
+__all__ = ["clash", "first_striker", "wounds"]

@@ -1,0 +1,478 @@
+"""Combat ("Attack", steps 1 to 7), as a game of its own embedded in the whole
+game with :class:`~explorer.core.subgame.SubGame`.
+
+1. *Announce Attacker and Defender* and 2. *Announce Battle Tactics* are the
+   attack action itself (:mod:`explorer.doomtrooper.base.attack` checks them); the
+   combat starts from them, with the expansions' announcements
+   (:data:`~explorer.doomtrooper.base.combat_state.ANNOUNCEMENTS`: the Defender
+   may defend from a Warzone).
+3. *Determine Combat Standing*: each combatant whose controller has more than
+   one usable weapon picks one (attacker first); then the standing is shown.
+4. *Modify Combat Ratings*: a round of card play (:class:`explorer.core.rounds.Rounds`),
+   attacking player first, then the defending player, then the others.
+5. *Resolve Combat*: :func:`~explorer.doomtrooper.base.clash.clash`, the one rule the game and the odds share;
+   under the dice variant each rating gets its own roll.
+6. *Change Warrior Status*: wounded, or killed if already wounded.
+7. *Award Points*: each player whose warrior killed splits the dead warrior's
+   modified Value between Promotion and Destiny (Destiny only for killing his
+   own warriors, or for a Freelancer's kill).
+
+A combatant's ratings (:meth:`Combat.ratings`, from
+:mod:`~explorer.doomtrooper.base.standing`) count its card, its equipment
+(one copy of each card, one weapon and only for its tactic, vehicle limits),
+its gifts and lasting spells, its area's fortifications (not inside a
+vehicle), +3 Armor in cover, and the cards played in the modify step; an
+immunity of either combatant switches the matching powers off for both
+("Immunity").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.engine import Chance, Decision, Game, IllegalAction, Step
+from ...core.events import Event, event
+from ...core.rounds import Rounds
+from ...core.subgame import SubGame
+from .. import effects as E
+from .. import sections as R
+from ..cards import Pool
+from ..params import DoomtrooperRules
+from ..state import Trooper
+from .actions import MEETING
+from .clash import clash, first_striker
+from .combat_context import Context
+from .standing import Standing
+from .combat_state import (ANNOUNCEMENTS, AREA_REACH, KILLED, ROUND_PLAYS, UNHURT, ChooseWeapon, CombatState, Due,
+                           Earned, Feed, Kill, Play, Played, Resolve, Table, TakePoints, play_limit)
+
+# -- the combat game ----------------------------------------------------------------------------------
+
+class Combat(Standing, Game):
+    """One combat, from the standing to the points.  Its players are the host's
+    seats.  ``pool`` gives the cards; ``rules`` the numbers and switches."""
+
+    name = R.GAME
+
+    def __init__(self, pool: Pool, rules: DoomtrooperRules):
+        self.pool = pool
+        self.rules = rules
+        self.aff = pool.affiliations
+        self.roll = rules.dice_roll()
+        self.rounds = Rounds(self._plays, self._play, R.MODIFY, one_per_turn=not rules.many_cards_per_turn,
+                             prompt="Play a card on the combat, or pass")
+        self.sub = SubGame(self.rounds)
+        self._classes: dict[str, frozenset[str]] = {}
+        #: the variants with places: ``place_terms(table, trooper)`` yields ``Term``s a warrior's place adds
+        #: (a warzone's modifiers, cover on Mercury, a base's Armor); ``None`` in the standard game
+        self.place_terms = None
+        #: a variant's extra condition on casters (``(table, trooper) -> bool``; None: none)
+        self.may_cast = None
+
+    # -- cards and classes -----------------------------------------------------------------------
+    def card(self, name: str) -> Any:
+        return self.pool[name]
+
+    def classes_of(self, trooper: Trooper) -> frozenset[str]:
+        """The classes a warrior in play is tested by (see :mod:`explorer.doomtrooper.affiliations`)."""
+        hit = self._classes.get(trooper.card)
+        if hit is None:
+            c = self.pool[trooper.card]
+            hit = self._classes[trooper.card] = self.aff.classes(c.affiliation, c.keywords, c.considered)
+        return hit
+
+    def label(self, trooper: Trooper) -> str:
+        return f"{trooper.card} (seat {trooper.owner})"
+
+    # -- starting ------------------------------------------------------------------------------------
+    def start(self, table: Table) -> Step:
+        """A combat between ``table.attacker`` and ``table.defender``: the
+        announcements (defending from a Warzone), weapons, then the standing and
+        the modify step."""
+        if ANNOUNCEMENTS:
+            return self._announce(CombatState("announce", table), [])
+        return self._weapons(table, [])
+
+    def _announce(self, state: CombatState, events: list[Event]) -> Step:
+        """The next announcement with something to announce, or on to the weapons."""
+        for i in range(state.announced, len(ANNOUNCEMENTS)):
+            if ANNOUNCEMENTS[i].options(self, state.table):
+                return Step(state._replace(step="announce", announced=i), tuple(events))
+        return self._weapons(state.table, events)
+
+    def _weapons(self, table: Table, events: list[Event]) -> Step:
+        choosing = tuple(uid for uid in (table.attacker, table.defender) if len(self.weapon_options(table, uid)) > 1)
+        weapons = tuple((uid, w[0]) for uid in (table.attacker, table.defender)
+                        if len(w := self.weapon_options(table, uid)) == 1)
+        state = CombatState("weapons", table._replace(weapons=weapons), choosing=choosing)
+        if choosing:
+            return Step(state, tuple(events))
+        return self._to_modify(state, events)
+
+    def weapon_options(self, table: Table, uid: int) -> tuple[str, ...]:
+        """The distinct weapons ``uid`` may use in this combat's tactic (none inside
+        a vehicle that restricts weapons or equipment)."""
+        t = table.trooper(uid)
+        vehicle = self.vehicle(t) if t.inside else None
+        if vehicle is not None and vehicle.restricts != "none":
+            return ()
+        out = []
+        for a in t.attached:
+            c = self.pool[a.card]
+            if c.type == "equipment" and c.weapon and c.usable_in(table.tactic) and a.card not in out:
+                out.append(a.card)
+        return tuple(out)
+
+    def vehicle(self, t: Trooper) -> Any:
+        for a in t.attached:
+            c = self.pool[a.card]
+            if c.type == "equipment" and c.kind == "vehicle":
+                return c
+        return None
+
+    def _to_modify(self, state: CombatState, events: list[Event]) -> Step:
+        table = state.table
+        events.append(self._standing(table))
+        opened = self.rounds.start(table.order, table)
+        events.extend(opened.events)
+        state = state._replace(step="modify", choosing=(), rounds=opened.state)
+        if opened.state.over:
+            state = state._replace(step="resolve", table=opened.state.table, rounds=None)
+        return Step(state, tuple(events))
+
+    def _standing(self, table: Table) -> Event:
+        a, d = self.ratings(table, table.attacker), self.ratings(table, table.defender)
+        ta, td = table.trooper(table.attacker), table.trooper(table.defender)
+        word = table.tactic.capitalize()
+
+        def line(x, rx, y, ry):
+            verdict = "would wound" if rx.attack >= ry.armor else "would not wound"
+            return f"{x.card} {word} {rx.attack} against Armor {ry.armor}{' (in cover)' if y.cover else ''}: {verdict}"
+
+        text = f"Standing: {line(ta, a, td, d)}; {line(td, d, ta, a)}"
+        return event(R.STANDING, text, attacker=(a.attack, a.armor), defender=(d.attack, d.armor))
+
+    # -- the modify step: the round of card play ------------------------------------------------------
+    def _plays(self, table: Table, seat: int) -> tuple[Any, ...]:
+        hand = table.hands[seat]
+        out: list[Any] = []
+        if hand.size:
+            ctx = Context(self, table)
+            off = None
+            for name in hand.distinct:
+                c = self.pool[name]
+                if c.type == "special":
+                    if c.timing != "combat" or (c.keywords and play_limit(self, table, seat, c) is not None):
+                        continue
+                    effect = E.get(c.effect)
+                    for target in effect.targets(ctx, table, seat, E.params(c)):
+                        out.append(Play(name, target))
+                elif c.type == "art" and c.spell != "turn":
+                    if off is None:
+                        off = self.off(table)
+                    if "art" in off or table.purses[table.purse_of[seat]] < c.cost:
+                        continue
+                    effect = E.get(c.effect)
+                    targets = effect.targets(ctx, table, seat, E.params(c))
+                    for caster in self.casters(table, seat, c):
+                        for target in targets:
+                            if target is None or self.may_cast_on(table.trooper(caster), table.trooper(target)):
+                                out.append(Play(name, target, caster))
+        if table.purses[table.purse_of[seat]] > 0:
+            for i, p in enumerate(table.plays):
+                if p.seat == seat and p.boost and not p.cancelled:
+                    out.append(Feed(i))
+        for extra in ROUND_PLAYS.values():
+            out += extra.options(self, table, seat)
+        return tuple(out)
+
+    def casters(self, table: Table, seat: int, spell: Any) -> tuple[int, ...]:
+        """Warriors of ``seat`` that may cast ``spell`` now: in his Squad, of its
+        aspect, shown (not hidden in cover); for a Personal Combat Spell, a combatant."""
+        out = []
+        for t in table.troopers:
+            if t.owner != seat or t.hidden or not self.casts_from(t):
+                continue
+            aspects = self.pool[t.card].aspects
+            if "all" not in aspects and spell.aspect not in aspects:
+                continue
+            if spell.spell == "personal" and t.uid not in (table.attacker, table.defender):
+                continue
+            if self.may_cast is not None and not self.may_cast(table, t):
+                continue
+            out.append(t.uid)
+        return tuple(out)
+
+    def reaches(self, area: str, t: Trooper) -> bool:
+        """Does a card working on ``area`` reach ``t`` ("Areas of Influence")?"""
+        return t.area == area or any(r(self, area, t) for r in AREA_REACH)
+
+    def casts_from(self, t: Trooper) -> bool:
+        """Is ``t`` where a caster of the Art casts from (the Squad, or what the Squad reaches)?"""
+        return t.area == "Squad" or (bool(AREA_REACH) and self.reaches("Squad", t))
+
+    def meets(self, a: Trooper, d: Trooper, tactic: str) -> bool:
+        """May ``a`` and ``d`` meet in a ``tactic`` combat whatever the attack rules say
+        (:data:`~explorer.doomtrooper.base.actions.MEETING`)?"""
+        return not MEETING or all(r(self, a, d, tactic) is None for r in MEETING)
+
+    def may_cast_on(self, caster: Trooper, target: Trooper) -> bool:
+        """"Casting Spells of the Art": a pure caster casts on Doomtroopers, a tainted
+        one on anyone, a full heretic only on the Dark Legion; never on a warrior
+        immune to the Art."""
+        if "art" in self.pool[target.card].immune:
+            return False
+        mine, theirs = self.classes_of(caster), self.classes_of(target)
+        if "tribal" in theirs:  # Paradise Lost, "Casting Art Spells": for or against Tribal warriors
+            return True
+        if "doomtrooper" in mine:
+            return "dark_legion" in mine or "doomtrooper" in theirs
+        return "dark_legion" in theirs
+
+    def _play(self, table: Table, seat: int, action: Any, chance: Chance) -> tuple[Table, list[Event]]:
+        if isinstance(action, Feed):
+            p = table.plays[action.index]
+            table = _spend(table, seat, 1)._replace(
+                plays=table.plays[:action.index] + (p._replace(fed=p.fed + 1),) + table.plays[action.index + 1:])
+            grown = f"+{(p.fed + 1) * p.boost} {p.grows.capitalize()}"
+            return table, [event(R.ART, f"seat {seat} feeds a Destiny Point into {p.card} (now {grown})",
+                                 seat=seat, card=p.card)]
+        extra = ROUND_PLAYS.get(type(action))
+        if extra is not None:
+            return extra.apply(self, table, seat, action)
+        c = self.pool[action.card]
+        hands = list(table.hands)
+        hands[seat] = hands[seat].remove(action.card)
+        table = table._replace(hands=tuple(hands))
+        rule = R.MODIFY
+        if c.type == "art":
+            table = _spend(table, seat, c.cost)
+            rule = R.ART_COMBAT
+        ctx = Context(self, table)
+        before = len(table.plays)
+        table, text = E.get(c.effect).apply(ctx, table, seat, action.card, E.params(c), action.target)
+        if len(table.plays) == before:  # every card played is on the table until the combat is over
+            table = table._replace(plays=table.plays + (Played(seat, action.card, c.type),))
+        if c.type == "art" and c.boost:
+            last = table.plays[-1]
+            p = E.params(c)
+            grows = next((r for r in ("fight", "shoot", "armor", "value") if getattr(p, r, 0)), "")
+            table = table._replace(plays=table.plays[:-1] + (last._replace(grows=grows, boost=c.boost),))
+        who = f" (cast by {table.trooper(action.caster).card})" if action.caster is not None else ""
+        cost = f", paying {c.cost} Destiny" if c.type == "art" and c.cost else ""
+        return table, [event(rule, f"seat {seat} plays {action.card}{who}{cost}: {text}", seat=seat,
+                             card=action.card, target=action.target)]
+
+    # -- the protocol ----------------------------------------------------------------------------------
+    def decision(self, state: CombatState) -> Decision | None:
+        step = state.step
+        if step == "modify":
+            return self.sub.decision(state.rounds, _SEATS)
+        if step == "announce":
+            a = ANNOUNCEMENTS[state.announced]
+            return Decision(a.seat(state.table), tuple(a.options(self, state.table)), a.rule, a.prompt)
+        if step == "weapons":
+            uid = state.choosing[0]
+            t = state.table.trooper(uid)
+            return Decision(t.owner, tuple(ChooseWeapon(uid, w) for w in self.weapon_options(state.table, uid)),
+                            R.WEAPONS, f"Seat {t.owner}: which weapon does {t.card} use?")
+        if step == "resolve":
+            return Decision(None, (Resolve(),), R.RESOLVE, "Compare the final ratings")
+        if step == "award":
+            due = state.due[0]
+            return Decision(due.seat, tuple(TakePoints(k) for k in range(due.points + 1)), R.AWARD,
+                            f"Seat {due.seat}: how many of the {due.points} points as Promotion Points?")
+        return None
+
+    def result(self, state: CombatState) -> CombatState | None:
+        return state if state.step == "done" else None
+
+    def resolve(self, state: CombatState, action: Any, chance: Chance) -> Step:
+        step = state.step
+        if step == "modify":
+            sub = self.sub.step(state.rounds, action, chance)
+            if sub.result is None:
+                return Step(state._replace(rounds=sub.state), sub.events)
+            return Step(state._replace(step="resolve", table=sub.result, rounds=None), sub.events)
+        if step == "announce":
+            table, events = ANNOUNCEMENTS[state.announced].apply(self, state.table, action)
+            return self._announce(state._replace(table=table, announced=state.announced + 1), list(events))
+        if step == "weapons":
+            table = state.table._replace(weapons=state.table.weapons + ((action.uid, action.card),))
+            t = table.trooper(action.uid)
+            events = [event(R.WEAPONS, f"{t.card} uses {action.card}", uid=action.uid, card=action.card)]
+            state = state._replace(table=table, choosing=state.choosing[1:])
+            if state.choosing:
+                return Step(state, tuple(events))
+            return self._to_modify(state, events)
+        if step == "resolve":
+            return self._resolve(state, chance)
+        if step == "award":
+            return self._award(state, action)
+        raise self.illegal(state, action)
+
+    def _resolve(self, state: CombatState, chance: Chance) -> Step:
+        table = state.table
+        ta, td = table.trooper(table.attacker), table.trooper(table.defender)
+        off = self.off(table)
+        ra, rd = self.fighter(table, ta, td, off), self.fighter(table, td, ta, off)
+        sa, sd = clash(ra, rd, (ta.wounded, td.wounded), chance, self.roll)
+        events = []
+        if off:
+            events.append(event(R.IMMUNITY, f"immunity switches off {', '.join(sorted(_POWERS[o] for o in off))} "
+                                            "for this combat", off=tuple(sorted(off))))
+        first = first_striker(ra, rd)
+        if ra.first or rd.first:
+            text = ("the two strike-first abilities cancel out" if first is None
+                    else f"{(ta, td)[first].card} strikes first")
+            events.append(event(R.STRIKE_FIRST, text))
+        dice = f" (each rating adds {self.rules.dice})" if self.roll is not None else ""
+        rule = R.DICE if self.roll is not None else R.RESOLVE
+        events.append(event(rule, f"Final: {ta.card} {table.tactic.capitalize()} {ra.attack} / Armor {ra.armor}; "
+                                  f"{td.card} {table.tactic.capitalize()} {rd.attack} / Armor {rd.armor}{dice}",
+                            attacker=(ra.attack, ra.armor, ra.value), defender=(rd.attack, rd.armor, rd.value)))
+        statuses = ((ta.uid, sa), (td.uid, sd))
+        for t, s in ((ta, sa), (td, sd)):
+            text = {KILLED: "is killed", UNHURT: "is not hit"}.get(s) or ("is not hit (and stays wounded)"
+                                                                        if t.wounded else "is wounded")
+            events.append(event(R.STATUS, f"{t.card} {text}", uid=t.uid, status=s))
+        kills = []
+        due = []
+        for killer, victim, rv, status in ((ta, td, rd, sd), (td, ta, ra, sa)):
+            if status != KILLED:
+                continue
+            kills.append(Kill(killer.uid, victim.uid))
+            if rv.value <= 0:
+                continue
+            own = killer.owner == victim.owner
+            promotion = not own and "pure_freelancer" not in self.classes_of(killer)
+            due.append(Due(killer.owner, rv.value, promotion, victim.uid))
+        state = state._replace(statuses=statuses, kills=tuple(kills), due=tuple(due), step="award")
+        return self._settle_awards(state, events)
+
+    def _settle_awards(self, state: CombatState, events: list[Event]) -> Step:
+        """Points that can only be Destiny are taken at once; the rest wait for a choice."""
+        while state.due and not state.due[0].promotion:
+            due = state.due[0]
+            victim = state.table.trooper(due.victim)
+            why = ("a kill of his own warrior" if victim.owner == due.seat else "a Freelancer's kill")
+            rule = R.AWARD_OWN if victim.owner == due.seat else R.FREELANCERS
+            events.append(event(rule, f"seat {due.seat} earns {due.points} Destiny Points for {victim.card} "
+                                      f"({why}: Destiny only)", seat=due.seat, destiny=due.points))
+            state = state._replace(due=state.due[1:], earned=state.earned + (Earned(due.seat, 0, due.points),))
+        if not state.due:
+            state = state._replace(step="done")
+        return Step(state, tuple(events))
+
+    def _award(self, state: CombatState, action: TakePoints) -> Step:
+        due = state.due[0]
+        victim = state.table.trooper(due.victim)
+        d = due.points - action.promotion
+        events = [event(R.AWARD, f"seat {due.seat} takes {action.promotion} Promotion and {d} Destiny Points for "
+                                 f"{victim.card}", seat=due.seat, promotion=action.promotion, destiny=d)]
+        state = state._replace(due=state.due[1:], earned=state.earned + (Earned(due.seat, action.promotion, d),))
+        return self._settle_awards(state, events)
+
+    # -- why not -----------------------------------------------------------------------------------------
+    def illegal(self, state: CombatState, action: Any) -> IllegalAction:
+        step = state.step
+        if step == "done":
+            return IllegalAction(R.AWARD, "the combat is over")
+        if step == "modify" and isinstance(action, (Play, Feed)):
+            seat = state.rounds.player
+            return self.explain_play(state.live, seat, action)
+        if step == "modify" and type(action) in ROUND_PLAYS:
+            return ROUND_PLAYS[type(action)].explain(self, state.live, state.rounds.player, action)
+        if step == "announce":
+            a = ANNOUNCEMENTS[state.announced]
+            return IllegalAction(a.rule, f"{a.prompt}: one of {', '.join(str(o) for o in a.options(self, state.table))}"
+                                         f", not {action!r}")
+        if step == "weapons" and isinstance(action, ChooseWeapon):
+            return IllegalAction(R.WEAPONS, f"{action.card!r} is not a weapon warrior {action.uid!r} can use in a "
+                                            f"{state.table.tactic} combat (or it is not its turn to choose)")
+        if step == "award" and isinstance(action, TakePoints):
+            due = state.due[0]
+            return IllegalAction(R.AWARD, f"seat {due.seat} has {due.points} points to split: Promotion Points from 0 "
+                                          f"to {due.points}")
+        expected = {"announce": "an announcement", "weapons": "a weapon choice", "modify": "a card play or a pass", "resolve": "the resolution",
+                    "award": "a choice of points"}[step]
+        return IllegalAction(self.decision(state).rule, f"the combat waits for {expected}, not {action!r}")
+
+    def explain_play(self, table: Table, seat: int, action: Any) -> IllegalAction:
+        """Why ``seat`` may not make this play now, naming the rule."""
+        if isinstance(action, Feed):
+            if not isinstance(action.index, int) or not 0 <= action.index < len(table.plays):
+                return IllegalAction(R.ART, f"no card number {action.index!r} has been played in this combat")
+            p = table.plays[action.index]
+            if p.seat != seat or not p.boost:
+                return IllegalAction(R.ART, f"{p.card} is not a spell of yours that can be fed Destiny Points")
+            if p.cancelled:
+                return IllegalAction(R.TIMING, f"{p.card} was cancelled")
+            return IllegalAction(R.ART, "no Destiny Points left to feed the spell")
+        card = action.card
+        c = self.pool.get(card) if isinstance(card, str) else None
+        if c is None:
+            return IllegalAction(R.CARDS, f"no card named {card!r}")
+        if card not in table.hands[seat]:
+            return IllegalAction(R.MODIFY, f"{card} is not in seat {seat}'s hand")
+        if c.type == "art":
+            if c.spell == "turn":
+                return IllegalAction(R.ART, f"{card} is cast in its owner's turn, not in combat")
+            off = self.off(table)
+            if "art" in off:
+                return IllegalAction(R.IMMUNITY, "a combatant is immune to the Art: no spell may be cast in this combat")
+            if table.purses[table.purse_of[seat]] < c.cost:
+                return IllegalAction(R.ART, f"{card} costs {c.cost} Destiny Points; seat {seat} has "
+                                            f"{table.purses[table.purse_of[seat]]}")
+            casters = self.casters(table, seat, c)
+            if action.caster not in casters:
+                if c.spell == "personal":
+                    return IllegalAction(R.ART_COMBAT, f"{card} is a Personal Combat Spell: the caster must be fighting "
+                                                       "in this combat, in your Squad, and able to cast its aspect")
+                return IllegalAction(R.ART, f"the caster must be a warrior of yours in your Squad, shown, who may cast "
+                                            f"{c.aspect} spells")
+            target = _find(table, action.target)
+            if target is not None and not self.may_cast_on(table.trooper(action.caster), target):
+                return IllegalAction(R.ART_TARGETS, f"{table.trooper(action.caster).card} may not cast on "
+                                                    f"{target.card}")
+        elif c.type != "special" or c.timing != "combat":
+            return IllegalAction(R.MODIFY, f"{card} is not a card played during combat")
+        elif c.keywords and (why := play_limit(self, table, seat, c)) is not None:
+            return IllegalAction(why[0], why[1])
+        return IllegalAction(R.MODIFY, f"{card} cannot be played on {action.target!r} now")
+
+
+_POWERS = {"art": "the Art", "gifts": "the lesser Dark Symmetry gifts", "dark_symmetry": "Dark Symmetry"}
+
+
+class _Identity(Mapping):
+    """Sub-game players are the host's seats."""
+
+    def __getitem__(self, seat):
+        return seat
+
+    def __iter__(self):
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+_SEATS = _Identity()
+
+
+def _spend(table: Table, seat: int, amount: int) -> Table:
+    purses = list(table.purses)
+    purses[table.purse_of[seat]] -= amount
+    return table._replace(purses=tuple(purses))
+
+
+def _find(table: Table, uid: Any) -> Trooper | None:
+    for t in table.troopers:
+        if t.uid == uid:
+            return t
+    return None
+
+
+__all__ = ["Combat"]

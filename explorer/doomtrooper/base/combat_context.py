@@ -1,0 +1,74 @@
+"""What card effects may ask of a combat and do to it (see
+:mod:`explorer.doomtrooper.effects`): the combat's side of an effect."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .combat_state import Played, Table
+
+if TYPE_CHECKING:
+    from .combat import Combat
+
+
+class Context:
+    """What card effects may ask of a combat (see :mod:`explorer.doomtrooper.effects`)."""
+
+    __slots__ = ("combat", "table")
+
+    def __init__(self, combat: Combat, table: Table):
+        self.combat = combat
+        self.table = table
+
+    def owner(self, uid: int) -> int:
+        return self.table.trooper(uid).owner
+
+    def classes(self, uid: int) -> frozenset[str]:
+        return self.combat.classes_of(self.table.trooper(uid))
+
+    def warriors(self, seat: int) -> tuple[int, ...]:
+        return tuple(t.uid for t in self.table.troopers if t.owner == seat)
+
+    def in_cover(self, uid: int) -> bool:
+        return self.table.trooper(uid).cover
+
+    def can_fight(self, uid: int) -> bool:
+        """A warrior a card may bring into the combat: shown, and able to fight at all."""
+        t = self.table.trooper(uid)
+        return not t.hidden and self.combat.pool[t.card].combat
+
+    def meets(self, uid: int, other: int) -> bool:
+        """May ``uid`` face ``other`` in a combat at all (Paradise Lost: never across the
+        Outpost's edge, whatever a card says)?"""
+        return self.combat.meets(self.table.trooper(uid), self.table.trooper(other), self.table.tactic)
+
+    def label(self, uid: int) -> str:
+        return self.table.trooper(uid).card
+
+    def add_mod(self, table: Table, seat: int, card: str, uid: int, **mod: Any) -> Table:
+        kind = self.combat.pool[card].type
+        return table._replace(plays=table.plays + (Played(seat, card, kind, uid, **mod),))
+
+    def last_play(self, table: Table, seat: int) -> Played | None:
+        for p in reversed(table.plays):
+            if p.seat != seat and not p.cancelled:
+                return p
+        return None
+
+    def cancel(self, table: Table, play: Played) -> Table:
+        i = table.plays.index(play)
+        return table._replace(plays=table.plays[:i] + (play._replace(cancelled=True),) + table.plays[i + 1:])
+
+    def replace(self, table: Table, role: str, uid: int) -> Table:
+        """A new Attacker or Defender: it takes up its best weapon for the tactic."""
+        table = table._replace(**{role: uid}, weapons=tuple((u, w) for u, w in table.weapons if u != getattr(table, role)))
+        options = self.combat.weapon_options(table, uid)
+        if options:
+            pool = self.combat.pool
+            best = max(options, key=lambda w: (getattr(pool[w], table.tactic) - pool[w].foe_armor, -options.index(w)))
+            table = table._replace(weapons=table.weapons + ((uid, best),))
+        return table
+
+
+
+__all__ = ["Context"]

@@ -1,0 +1,167 @@
+"""Equip Warrior, and the Advanced Vehicle Rules: entering and leaving a vehicle,
+and a vehicle discarded with its warrior inside.
+
+Equipment stays on the warrior it is given to; a warrior may carry any number
+of cards (spare copies too) but only one piece of armor and one vehicle, and
+only what its card allows (``who``: "give to any Doomtrooper").  A vehicle is
+placed inside or outside as it is attached (outside for a warrior in cover).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.engine import IllegalAction
+from ...core.events import Event, event
+from .. import sections as R
+from .actions import EnterVehicle, Equip, ExitVehicle, register
+from ..state import Attached, DTState, Trooper, put_seat, put_trooper
+from .warriors import wound
+
+
+def has_kind(game: Any, t: Trooper, kind: str) -> bool:
+    pool = game.pool
+    return any(pool[a.card].type == "equipment" and pool[a.card].kind == kind for a in t.attached)
+
+
+def may_carry(game: Any, t: Trooper, card: Any) -> str | None:
+    """Why ``t`` may not be given ``card`` (``None``: it may)."""
+    if card.who != "any" and card.who not in game.classes_of(t):
+        return f"{card.name} may be given only to a warrior of class {card.who}"
+    if card.kind == "armor" and has_kind(game, t, "armor"):
+        return "armor"
+    if card.kind == "vehicle" and has_kind(game, t, "vehicle") and not game.rules.many_vehicles:
+        return "vehicle"
+    if card.kind == "vehicle" and (any(game.pool[a.card].type == "beast" for a in t.attached)
+                                   or "Beast" in game.classes_of(t)):
+        return "beast"  # Paradise Lost, "Beasts": one Beast or one vehicle; none for a warrior considered a Beast
+    return None
+
+
+def equip_options(game: Any, state: DTState) -> list[Equip]:
+    seat = state.current
+    pool = game.pool
+    mine = [t for t in state.troopers if t.owner == seat]
+    out = []
+    for name in state.seat.hand.distinct:
+        c = pool[name]
+        if c.type != "equipment":
+            continue
+        for t in mine:
+            if may_carry(game, t, c) is None:
+                if c.kind == "vehicle":
+                    if not t.cover and not t.inside:  # inside one vehicle at a time (many vehicles)
+                        out.append(Equip(name, t.uid, True))
+                    out.append(Equip(name, t.uid, False))
+                else:
+                    out.append(Equip(name, t.uid))
+    return out
+
+
+def do_equip(game: Any, state: DTState, action: Equip, chance: Any) -> tuple[DTState, list[Event]]:
+    seat = state.current
+    t = state.trooper(action.uid)
+    s = state.seats[seat]
+    state = put_seat(state, seat, s._replace(hand=s.hand.remove(action.card)))
+    vehicle = game.pool[action.card].kind == "vehicle"
+    if vehicle and action.inside and game.rules.many_vehicles:  # the vehicle a warrior is inside comes first
+        attached = (Attached(action.card, seat),) + t.attached
+    else:
+        attached = t.attached + (Attached(action.card, seat),)
+    state = put_trooper(state, t._replace(attached=attached, inside=t.inside or (vehicle and action.inside)))
+    who = "a warrior in cover" if t.hidden else t.card
+    where = ""
+    if vehicle:
+        where = ", inside it" if action.inside else ", outside it (shown to everyone)"
+    rule = R.VEHICLES if vehicle else R.EQUIP
+    return state, [event(rule, f"seat {seat} equips {who} with {action.card}{where}", uid=t.uid, card=action.card)]
+
+
+def explain_equip(game: Any, state: DTState, action: Any) -> IllegalAction:
+    seat = state.current
+    c = game.pool.get(action.card) if isinstance(action.card, str) else None
+    if c is None or c.type != "equipment":
+        return IllegalAction(R.EQUIP, f"{action.card!r} is not an equipment card")
+    if action.card not in state.seat.hand:
+        return IllegalAction(R.EQUIP, f"{action.card} is not in seat {seat}'s hand")
+    t = state.find(action.uid)
+    if t is None or t.owner != seat:
+        return IllegalAction(R.EQUIP, f"equipment goes on a warrior of yours in play, not {action.uid!r}")
+    why = may_carry(game, t, c)
+    if why == "armor":
+        return IllegalAction(R.ARMOR, f"{t.card} already has armor: a warrior may have only one piece")
+    if why == "vehicle":
+        return IllegalAction(R.VEHICLE_LIMIT, f"{t.card} already has a vehicle: a warrior may have only one")
+    if why == "beast":
+        return IllegalAction(R.BEASTS, f"{t.card} has a Beast or is considered one: no vehicle for it")
+    if why is not None:
+        return IllegalAction(R.EQUIP, why)
+    if c.kind == "vehicle" and t.inside and action.inside:
+        return IllegalAction(R.FE_ENTERING, f"{t.card} is already inside a vehicle: inside one at a time")
+    if c.kind == "vehicle" and t.cover and action.inside:
+        return IllegalAction(R.VEHICLES, "a warrior in cover may not be in a vehicle: give it the vehicle outside")
+    if c.kind != "vehicle" and action.inside:
+        return IllegalAction(R.EQUIP, f"{action.card} is not a vehicle: there is no inside")
+    return IllegalAction(R.EQUIP, f"{action!r} is not possible now")
+
+
+# -- entering and leaving ------------------------------------------------------------------------------
+
+def enter_options(game: Any, state: DTState) -> list[EnterVehicle]:
+    return [EnterVehicle(t.uid) for t in state.troopers
+            if t.owner == state.current and not t.inside and not t.cover and has_kind(game, t, "vehicle")]
+
+
+def exit_options(game: Any, state: DTState) -> list[ExitVehicle]:
+    return [ExitVehicle(t.uid) for t in state.troopers if t.owner == state.current and t.inside]
+
+
+def do_enter(game: Any, state: DTState, action: EnterVehicle, chance: Any) -> tuple[DTState, list[Event]]:
+    t = state.trooper(action.uid)
+    state = put_trooper(state, t._replace(inside=True))
+    return state, [event(R.VEHICLES, f"{t.card} enters its vehicle", uid=t.uid)]
+
+
+def do_leave(game: Any, state: DTState, action: ExitVehicle, chance: Any) -> tuple[DTState, list[Event]]:
+    t = state.trooper(action.uid)
+    state = put_trooper(state, t._replace(inside=False))
+    return state, [event(R.VEHICLES, f"{t.card} leaves its vehicle", uid=t.uid)]
+
+
+def explain_vehicle(game: Any, state: DTState, action: Any) -> IllegalAction:
+    t = state.find(action.uid)
+    if t is None or t.owner != state.current:
+        return IllegalAction(R.VEHICLES, f"seat {state.current} has no warrior {action.uid!r} in play")
+    if not has_kind(game, t, "vehicle"):
+        return IllegalAction(R.VEHICLES, f"{t.card} has no vehicle")
+    if isinstance(action, EnterVehicle):
+        if t.cover:
+            return IllegalAction(R.INSIDE_VEHICLE, f"{t.card} is in cover: it must exit cover before entering its "
+                                                   "vehicle")
+        return IllegalAction(R.VEHICLES, f"{t.card} is already inside its vehicle")
+    return IllegalAction(R.VEHICLES, f"{t.card} is not inside its vehicle")
+
+
+def discard_vehicle(game: Any, state: DTState, uid: int) -> tuple[DTState, list[Event]]:
+    """``uid``'s vehicle is discarded: a warrior inside it is wounded (killed if
+    already wounded, and nobody earns points)."""
+    t = state.trooper(uid)
+    pool = game.pool
+    gone = next(a for a in t.attached if pool[a.card].type == "equipment" and pool[a.card].kind == "vehicle")
+    rest = list(t.attached)
+    rest.remove(gone)
+    s = state.seats[gone.owner]
+    state = put_seat(state, gone.owner, s._replace(discard=s.discard.add(gone.card)))
+    state = put_trooper(state, t._replace(attached=tuple(rest), inside=False))
+    events = [event(R.VEHICLES, f"{gone.card} of {t.card} is discarded", uid=uid, card=gone.card)]
+    if t.inside:
+        state, more = wound(game, state, uid, R.VEHICLES, "its vehicle was discarded with it inside")
+        events += more
+    return state, events
+
+
+register(Equip, R.EQUIP, 1, equip_options, do_equip, explain_equip)
+register(EnterVehicle, R.VEHICLES, 1, enter_options, do_enter, explain_vehicle)
+register(ExitVehicle, R.VEHICLES, 1, exit_options, do_leave, explain_vehicle)
+
+__all__ = ["discard_vehicle", "has_kind", "may_carry"]

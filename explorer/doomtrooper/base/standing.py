@@ -1,0 +1,169 @@
+"""A combatant's ratings ("Determine Combat Standing", "Modify Combat Ratings"):
+its card, equipment (one copy of each card, one weapon and only for its tactic,
+vehicle limits), gifts and lasting spells, its area's fortifications (not inside a
+vehicle), +3 Armor in cover, what the expansions and a variant's places add, and
+the cards played in the modify step; an immunity of either combatant switches the
+matching powers off for both ("Immunity")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from .. import effects as E
+from .. import sections as R
+from ..cards import Warrior
+from ..state import Trooper
+from .combat_state import AREA_REACH, ATTACHED_RATINGS, EXTRA_RATINGS, Ratings, Table, Term
+
+_STRIKES = {"first": "strikes first", "ends": "strikes first; a hit ends the combat",
+            "always": "strikes first, even against a striker"}
+#: a term's note -> how it strikes first
+_STRIKE_NOTES = {note: strike for strike, note in _STRIKES.items()}
+
+
+class Standing:
+    """The ratings part of :class:`~explorer.doomtrooper.base.combat.Combat`."""
+
+    pool: Any
+    rules: Any
+    place_terms: Any
+
+    # -- ratings ---------------------------------------------------------------------------------------
+    def off(self, table: Table) -> frozenset[str]:
+        """The mystical powers switched off for this combat: every immunity either
+        combatant has ("Immunity")."""
+        out: set[str] = set()
+        for uid in (table.attacker, table.defender):
+            c = self.pool[table.trooper(uid).card]
+            out.update(c.immune)
+        return frozenset(out)
+
+    def ratings(self, table: Table, uid: int) -> Ratings:
+        """``uid``'s final ratings in this combat as things stand."""
+        foe = table.defender if uid == table.attacker else table.attacker
+        return self.fighter(table, table.trooper(uid), table.trooper(foe), self.off(table))
+
+    def fighter(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str],
+                terms: list[Term] | None = None) -> Ratings:
+        """``t``'s ratings against ``foe`` with the powers ``off`` switched off: the sum
+        of :meth:`parts`.  With a ``terms`` list, every part is appended to it (see
+        :meth:`explain`)."""
+        attack = armor = value = 0
+        first = ends = always = False
+        for term in self.parts(table, t, foe, off):
+            attack += term.attack
+            armor += term.armor
+            value += term.value
+            strike = _STRIKE_NOTES.get(term.note) if term.note else None
+            if strike is not None:
+                first = True
+                ends = ends or strike == "ends"
+                always = always or strike == "always"
+            if terms is not None:
+                terms.append(term)
+        return Ratings(attack, armor, value, first, ends, always)
+
+    def parts(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str]) -> Iterator[Term]:
+        """The terms ``t``'s ratings add up from, in order: its card, what is attached
+        to it, the opponent's weapon, its fortifications, the expansions' parts, cover,
+        its place, and the cards played on it (a term's note: how it strikes first)."""
+        pool = self.pool
+        tactic = table.tactic
+        card: Warrior = pool[t.card]
+        yield Term(f"{t.card} (printed)", R.CARDS, card.fight if tactic == "fight" else card.shoot, card.armor,
+                   card.value, _STRIKES.get(card.strike_first, ""))
+        yield from self._attached(table, t, off)
+        foe_weapon = table.weapon(foe.uid)
+        if foe_weapon and pool[foe_weapon].foe_armor:
+            yield Term(f"{foe_weapon} (the opponent's weapon)", R.WEAPONS, 0, pool[foe_weapon].foe_armor, 0)
+        if not t.inside and not table.warzone:  # no fortification effects when defending from a Warzone
+            classes = self.classes_of(t)
+            for f in table.fortifications[t.owner]:
+                c = pool[f]
+                if (c.area == t.area or (AREA_REACH and self.reaches(c.area, t))) and \
+                        (c.applies_to == "any" or c.applies_to in classes):
+                    da = c.fight if tactic == "fight" else c.shoot
+                    if da or c.armor or c.value:
+                        yield Term(f, R.FORTIFICATION, da, c.armor, c.value)
+        for extra in EXTRA_RATINGS:
+            yield from extra(self, table, t)
+        if t.cover:
+            yield Term("in cover", R.COVER, 0, self.rules.cover_armor, 0)
+        if self.place_terms is not None:
+            yield from self.place_terms(table, t)
+        for p in table.plays:
+            if p.uid != t.uid or p.cancelled or (p.kind == "art" and "art" in off):
+                continue
+            da, dr, dv = (p.fight if tactic == "fight" else p.shoot), p.armor, p.value
+            if p.fed:
+                grow = p.fed * p.boost
+                if p.grows == tactic:
+                    da += grow
+                elif p.grows == "armor":
+                    dr += grow
+                elif p.grows == "value":
+                    dv += grow
+            if da or dr or dv or p.strike:
+                yield Term(f"{p.card} (played by seat {p.seat})", R.ART_COMBAT if p.kind == "art" else R.MODIFY,
+                           da, dr, dv, _STRIKES["first"] if p.strike else "")
+
+    def _attached(self, table: Table, t: Trooper, off: frozenset[str]) -> Iterator[Term]:
+        """The terms of the cards attached to ``t``: one copy of each card; a weapon only
+        if chosen and for its tactic; a vehicle only with ``t`` inside, and its limits;
+        gifts and spells unless an immunity switches them off; Relics and Ki Powers."""
+        pool = self.pool
+        tactic = table.tactic
+        vehicle = self.vehicle(t) if t.inside else None
+        limits = vehicle.restricts if vehicle is not None else "none"
+        weapon = table.weapon(t.uid)
+        seen: set[str] = set()
+        for a in t.attached:
+            name = a.card
+            if name in seen:
+                continue  # one copy of a card works at a time
+            seen.add(name)
+            c = pool[name]
+            kind = c.type
+            strike = ""
+            if kind == "equipment":
+                if c.kind == "vehicle":
+                    if not t.inside:
+                        continue
+                    rule = R.VEHICLES
+                elif limits == "equipment" or (c.weapon and (name != weapon or limits == "weapons")):
+                    continue
+                else:
+                    rule = R.WEAPONS if c.weapon else R.EQUIP
+            elif kind == "dark_symmetry":
+                if "dark_symmetry" in off or ("gifts" in off and c.level == "lesser"):
+                    continue
+                rule, strike = R.GIFT, c.strike_first
+            elif kind == "art":
+                if "art" in off:
+                    continue
+                p = E.params(c)
+                da, dr, dv = (p.fight if tactic == "fight" else p.shoot), p.armor, p.value
+                if da or dr or dv:
+                    yield Term(name, R.ART, da, dr, dv)
+                continue
+            elif kind in ATTACHED_RATINGS:  # the expansions' attachments: Relics, Ki Powers
+                rule, strike = ATTACHED_RATINGS[kind], c.strike_first
+            else:
+                continue
+            da = c.fight if tactic == "fight" else c.shoot
+            if da or c.armor or c.value or strike:
+                yield Term(name, rule, da, c.armor, c.value, _STRIKES.get(strike, "") if strike else "")
+
+    def explain(self, table: Table, uid: int) -> tuple[Ratings, tuple[Term, ...]]:
+        """``uid``'s ratings in this combat and the terms they add up from: its card,
+        each piece of equipment, gift, spell, fortification, cover and card played,
+        each with the rule that makes it count (and what immunity switched off)."""
+        foe = table.defender if uid == table.attacker else table.attacker
+        terms: list[Term] = []
+        off = self.off(table)
+        r = self.fighter(table, table.trooper(uid), table.trooper(foe), off, terms)
+        return r, tuple(terms)
+
+
+__all__ = ["Standing"]

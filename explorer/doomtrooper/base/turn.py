@@ -1,0 +1,314 @@
+"""Setting up, the order of play, and the end of the game.
+
+* "Setting Up": every player shuffles his deck and draws seven, a chance step
+  of the game (:class:`~explorer.doomtrooper.base.actions.Deal`); Destiny Points go
+  to each pool (or, playing Teams, to each team's pool).
+* "The Cardinal's Gift": each player in turn may take a fresh seven, once.
+* "Step One: Draw" begins a turn: No Warriors in Play is checked, then the
+  player draws up to seven.
+* "Step Two: Actions": Meditate, Discard as One Action (optional), the end of the
+  actions step; the other actions live in their own modules.
+* "Step Three: Discard", then the end-of-turn missions and the next player.
+* The end: the Promotion goal (a team's goal playing Teams), every draw pile
+  empty with one player ahead, a player's loss under No Warriors in Play, or our
+  turn cap.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.deck import Deck, Multiset
+from ...core.engine import IllegalAction
+from ...core.events import Event, event
+from . import missions
+from .. import sections as R
+from .actions import ClaimGift, DeclineGift, Discard, DiscardCard, KeepHand, Meditate, register
+from ..state import DTState, Ending, GameResult, Phase, Seat, put_seat
+from .warriors import able, discard_from_hand, remove
+
+# -- setting up --------------------------------------------------------------------------------------------
+
+
+def new_game(game: Any, decks: list[Multiset]) -> DTState:
+    """A game before the deal: each seat's deck shuffled, the Destiny pools filled."""
+    rules = game.rules
+    n = len(decks)
+    if rules.style == "teams":
+        size = rules.team_size
+        if n % size or n < 2 * size:
+            raise ValueError(f"playing Teams needs the players to split evenly into teams of {size} "
+                             f"(at least two teams): {n} players do not")
+        teams = n // size
+        purse_of = tuple(i % teams for i in range(n))
+        purses = (rules.team_destiny,) * teams
+    else:
+        purse_of = tuple(range(n))
+        purses = (rules.destiny_start,) * n
+    return DTState(tuple(Seat(Deck.of(d)) for d in decks), purses, purse_of)
+
+
+def do_deal(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTState, list[Event]]:
+    seats = []
+    events = [event(R.SETUP, "every player shuffles his deck and takes "
+                             f"{'a team pool of ' + str(game.rules.team_destiny) if game.rules.style == 'teams' else str(game.rules.destiny_start)}"
+                             " Destiny Points")]
+    for i, s in enumerate(state.seats):
+        k = min(game.rules.hand_size, len(s.deck))
+        dealt = chance.roll(s.deck.draw(k))
+        seats.append(s._replace(deck=dealt.deck, hand=Multiset.of(dealt.cards)))
+        events.append(event(R.SETUP, f"seat {i} draws an opening hand of {k} cards", seat=i))
+        events.append(event(R.SETUP, f"seat {i}'s opening hand: {', '.join(sorted(dealt.cards))}", visible_to=i,
+                            seat=i, cards=tuple(sorted(dealt.cards))))
+    return state._replace(seats=tuple(seats), phase=Phase.GIFT, current=0), events
+
+
+def do_gift(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTState, list[Event]]:
+    seat = state.current
+    s = state.seats[seat]
+    events: list[Event] = []
+    if isinstance(action, ClaimGift):
+        old = s.hand
+        warriors = any(game.pool[c].type == "warrior" for c in old.distinct)
+        k = min(game.rules.hand_size, len(s.deck))
+        dealt = chance.roll(s.deck.draw(k))
+        if warriors:
+            s = s._replace(deck=dealt.deck, hand=Multiset.of(dealt.cards), discard=s.discard + old)
+            events.append(event(R.CARDINALS_GIFT, f"seat {seat} claims the Cardinal's Gift: his seven go to his "
+                                                  f"discard pile unseen, and he draws {k} new cards", seat=seat))
+        else:
+            s = s._replace(deck=dealt.deck.shuffle_in(old), hand=Multiset.of(dealt.cards))
+            events.append(event(R.CARDINALS_GIFT, f"seat {seat} has no warrior and claims the Cardinal's Gift, "
+                                                  f"showing his hand ({', '.join(old)}); he draws {k} new cards and "
+                                                  "shuffles the old ones back", seat=seat, shown=tuple(old)))
+        events.append(event(R.CARDINALS_GIFT, f"seat {seat}'s new hand: {', '.join(sorted(dealt.cards))}",
+                            visible_to=seat, seat=seat, cards=tuple(sorted(dealt.cards))))
+    else:
+        events.append(event(R.CARDINALS_GIFT, f"seat {seat} keeps his opening hand", seat=seat))
+    state = put_seat(state, seat, s._replace(gift=True))
+    if seat + 1 < len(state.seats):
+        return state._replace(current=seat + 1), events
+    events.append(event(R.FIRST_PLAYER, "seat 0 takes the first turn"))
+    return state._replace(phase=Phase.DRAW, current=0), events
+
+
+def explain_gift(game: Any, state: DTState, action: Any) -> IllegalAction:
+    if state.phase is Phase.SETUP:
+        return IllegalAction(R.CARDINALS_GIFT, "the Cardinal's Gift comes after the opening draw")
+    return IllegalAction(R.CARDINALS_GIFT, "the Cardinal's Gift may be claimed only right after the opening draw, "
+                                           "once per player")
+
+
+# -- step one: draw -------------------------------------------------------------------------------------
+
+def do_draw(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTState, list[Event]]:
+    seat = state.current
+    rules = game.rules
+    s = state.seats[seat]
+    s = s._replace(turns=s.turns + 1)
+    state = put_seat(state, seat, s, turn=state.turn + 1, actions=rules.actions_per_turn, sabotaged=())
+    events = [event(R.TURN, f"seat {seat} begins turn {s.turns}", seat=seat, turn=s.turns)]
+    state, more = no_warriors(game, state, seat)
+    events += more
+    if state.phase is Phase.OVER:
+        return state, events
+    if state.seats[seat].out:
+        return next_turn(game, state), events
+    s = state.seats[seat]
+    k = min(max(0, rules.hand_size - s.hand.size), len(s.deck))
+    if k:
+        dealt = chance.roll(s.deck.draw(k))
+        state = put_seat(state, seat, s._replace(deck=dealt.deck, hand=s.hand + dealt.cards))
+        events.append(event(R.DRAW, f"seat {seat} draws {k} card{'s' if k > 1 else ''}"
+                                    f"{' (his draw pile is now empty)' if not len(dealt.deck) else ''}",
+                            seat=seat, drawn=k))
+        events.append(event(R.DRAW, f"seat {seat} draws {', '.join(dealt.cards)}", visible_to=seat, seat=seat,
+                            cards=tuple(dealt.cards)))
+    elif not len(s.deck):
+        events.append(event(R.DRAW, f"seat {seat}'s draw pile is empty: he draws nothing and plays on", seat=seat))
+    return state._replace(phase=Phase.ACTIONS), events
+
+
+def no_warriors(game: Any, state: DTState, seat: int) -> tuple[DTState, list[Event]]:
+    """"No Warriors in Play": a player with no warrior able to fight at the start
+    of his turn has that turn and the next two to muster one, or he loses.  With
+    the optional Sabotage rules it applies only once his draw pile is empty."""
+    rules = game.rules
+    s = state.seats[seat]
+    if rules.any_sabotage and len(s.deck):
+        return state, []
+    if any(t.owner == seat and able(game, t, seat) for t in state.troopers):
+        return (put_seat(state, seat, s._replace(bare_since=-1)) if s.bare_since >= 0 else state), []
+    if s.bare_since < 0:
+        if s.turns == 1 and not rules.no_warriors_from_start:
+            return state, []
+        state = put_seat(state, seat, s._replace(bare_since=s.turns))
+        n = rules.no_warriors_turns
+        return state, [event(R.NO_WARRIORS, f"seat {seat} has no warrior in play: this turn and the next {n - 1} to "
+                                            "muster one, or he loses", seat=seat)]
+    if s.turns - s.bare_since >= rules.no_warriors_turns:
+        return eliminate(game, state, seat, f"seat {seat} still has no warrior in play after "
+                                            f"{rules.no_warriors_turns} turns and loses")
+    return state, []
+
+
+def eliminate(game: Any, state: DTState, seat: int, why: str) -> tuple[DTState, list[Event]]:
+    """``seat`` loses: he is out, his warriors leave play; the last player (or
+    team) standing wins."""
+    events = [event(R.NO_WARRIORS, why, seat=seat)]
+    state = put_seat(state, seat, state.seats[seat]._replace(out=True))
+    for t in [t for t in state.troopers if t.owner == seat]:
+        state, more = remove(game, state, t.uid, R.NO_WARRIORS, "leaves play with its player")
+        events += more
+    sides = {state.purse_of[i] if game.rules.style == "teams" else i for i, s in enumerate(state.seats) if not s.out}
+    if len(sides) == 1:
+        winners = tuple(i for i, s in enumerate(state.seats) if not s.out)
+        state = over(state, winners, Ending.NO_WARRIORS)
+    return state, events
+
+
+# -- step two: actions of this module -------------------------------------------------------------------
+
+def meditate_options(game: Any, state: DTState) -> list[Meditate]:
+    return [Meditate()]
+
+
+def do_meditate(game: Any, state: DTState, action: Meditate, chance: Any) -> tuple[DTState, list[Event]]:
+    seat = state.current
+    gain = game.rules.meditate_destiny
+    purses = list(state.purses)
+    purses[state.purse_of[seat]] += gain
+    return state._replace(purses=tuple(purses)), [event(R.MEDITATE, f"seat {seat} meditates: +{gain} Destiny Point"
+                                                                    f"{'s' if gain != 1 else ''}", seat=seat)]
+
+
+def explain_meditate(game: Any, state: DTState, action: Any) -> IllegalAction:
+    return IllegalAction(R.ACTIONS, "no actions left this turn")
+
+
+def discard_action_options(game: Any, state: DTState) -> list[DiscardCard]:
+    if not game.rules.discard_as_action:
+        return []
+    return [DiscardCard(c) for c in state.seat.hand.distinct]
+
+
+def do_discard_action(game: Any, state: DTState, action: DiscardCard, chance: Any) -> tuple[DTState, list[Event]]:
+    seat = state.current
+    state = discard_from_hand(state, seat, action.card)
+    return state, [event(R.DISCARD_ACTION, f"seat {seat} spends an action to discard a card face down", seat=seat),
+                   event(R.DISCARD_ACTION, f"seat {seat} discards {action.card}", visible_to=seat, card=action.card)]
+
+
+def explain_discard_action(game: Any, state: DTState, action: Any) -> IllegalAction:
+    if not game.rules.discard_as_action:
+        return IllegalAction(R.DISCARD_ACTION, "Discard as One Action is an optional rule that is off")
+    return IllegalAction(R.DISCARD_ACTION, f"{action.card!r} is not in seat {state.current}'s hand")
+
+
+register(Meditate, R.MEDITATE, 1, meditate_options, do_meditate, explain_meditate)
+register(DiscardCard, R.DISCARD_ACTION, 1, discard_action_options, do_discard_action, explain_discard_action)
+
+
+# -- step three: discard, and the end of the turn ---------------------------------------------------------
+
+def discard_options(state: DTState) -> tuple[Any, ...]:
+    return tuple(Discard(c) for c in state.seat.hand.distinct) + (KeepHand(),)
+
+
+def do_discard(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTState, list[Event]]:
+    seat = state.current
+    events = []
+    if isinstance(action, Discard):
+        state = discard_from_hand(state, seat, action.card)
+        events += [event(R.DISCARD, f"seat {seat} discards a card face down", seat=seat),
+                   event(R.DISCARD, f"seat {seat} discards {action.card}", visible_to=seat, card=action.card)]
+    else:
+        events.append(event(R.DISCARD, f"seat {seat} discards nothing", seat=seat))
+    state, more = missions.check(game, state, "end_of_turn", seat)
+    events += more
+    return next_turn(game, state), events
+
+
+def next_turn(game: Any, state: DTState) -> DTState:
+    """The next player still in the game begins his turn (or the turn cap ends it)."""
+    n = len(state.seats)
+    nxt = state.current
+    for step in range(1, n + 1):
+        nxt = (state.current + step) % n
+        if not state.seats[nxt].out:
+            break
+    state = state._replace(current=nxt, phase=Phase.DRAW, actions=0, sabotaged=())
+    if state.seats[nxt].turns >= game.rules.turn_cap:
+        return over(state, leaders(game, state), Ending.TURN_CAP)
+    return state
+
+
+def explain_discard(game: Any, state: DTState, action: Any) -> IllegalAction:
+    if state.phase is not Phase.DISCARD:
+        return IllegalAction(R.DISCARD, "the discard comes at the end of the turn, after the actions")
+    return IllegalAction(R.DISCARD, f"{getattr(action, 'card', action)!r} is not in seat {state.current}'s hand")
+
+
+# -- the end of the game ------------------------------------------------------------------------------------
+
+def scores(game: Any, state: DTState) -> dict[int, int]:
+    """Promotion Points by side: by seat, or by team (its members' sum) playing Teams."""
+    out: dict[int, int] = {}
+    teams = game.rules.style == "teams"
+    for i, s in enumerate(state.seats):
+        if s.out:
+            continue
+        key = state.purse_of[i] if teams else i
+        out[key] = out.get(key, 0) + s.promotion
+    return out
+
+
+def leaders(game: Any, state: DTState) -> tuple[int, ...]:
+    """The seats of the side with the most Promotion Points; none if sides tie."""
+    by = scores(game, state)
+    if not by:
+        return ()
+    best = max(by.values())
+    top = [k for k, v in by.items() if v == best]
+    if len(top) > 1:
+        return ()
+    return _members(game, state, top[0])
+
+
+def _members(game: Any, state: DTState, side: int) -> tuple[int, ...]:
+    if game.rules.style == "teams":
+        return tuple(i for i in range(len(state.seats)) if state.purse_of[i] == side and not state.seats[i].out)
+    return (side,)
+
+
+def over(state: DTState, winners: tuple[int, ...], ending: Ending) -> DTState:
+    result = GameResult(ending, tuple(winners), state.turn, tuple(s.promotion for s in state.seats))
+    return state._replace(phase=Phase.OVER, result=result, combat=None, response=None, pending=())
+
+
+def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
+    """After every step: has a side reached its Promotion goal, or has every draw
+    pile run out with one side ahead?"""
+    if state.phase in (Phase.OVER, Phase.SETUP, Phase.GIFT, Phase.COMBAT, Phase.RESPONSE):
+        return state, []
+    by = scores(game, state)
+    goal = game.rules.team_goal if game.rules.style == "teams" else game.rules.promotion_goal
+    best = max(by.values(), default=0)
+    if best >= goal:
+        top = [k for k, v in by.items() if v == best]
+        winners = tuple(i for k in top for i in _members(game, state, k))
+        rule = R.TEAMS if game.rules.style == "teams" else R.OVERVIEW
+        text = f"{' and '.join(f'seat {w}' for w in winners)} reach{'es' if len(winners) == 1 else ''} the " \
+               f"Promotion goal of {goal}"
+        return over(state, winners, Ending.PROMOTION_GOAL), [event(rule, text, winners=winners)]
+    if all(not len(s.deck) for s in state.seats if not s.out):
+        win = leaders(game, state)
+        if win:
+            return over(state, win, Ending.DRAW_PILES_EXHAUSTED), [
+                event(R.EXHAUSTED, f"every draw pile is empty: {' and '.join(f'seat {w}' for w in win)} "
+                                   "lead on Promotion Points and win", winners=win)]
+    return state, []
+
+
+__all__ = ["do_deal", "do_discard", "do_draw", "do_gift", "eliminate", "leaders", "new_game", "next_turn", "over",
+           "scores", "settle"]

@@ -1,0 +1,154 @@
+"""The bases of Home Turf Advantage: the setups and battlefields of
+``data/doomtrooper/home_turf.toml`` (checked against the pool and the rules), and
+the board a game keeps (each player's bases, where each warrior came from, the
+Promotion it carries)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple
+
+from pydantic import BaseModel, ConfigDict
+
+from ...core.data import DataError, cached_file, data_path, read_toml, validate, validate_entries
+
+# -- data ----------------------------------------------------------------------------------------------
+
+
+class Setup(NamedTuple):
+    deck: str
+    bases: tuple[str, ...]
+    battlefields: tuple[str, ...]
+    starters: tuple[str, ...]
+
+
+class HomeTurfData(NamedTuple):
+    banned_types: frozenset[str]
+    banned_cards: frozenset[str]
+    battlefields: Mapping[str, tuple[int, int, int, int]]  # name -> F, S, A, V
+    setups: Mapping[str, Setup]
+    default: str
+
+
+class _Field(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str
+    fight: int = 0
+    shoot: int = 0
+    armor: int = 0
+    value: int = 0
+
+
+class _Setup(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    deck: str
+    bases: list[str]
+    battlefields: list[str]
+    starters: list[str]
+
+
+class _Top(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    banned_types: list[str]
+    banned_cards: list[str]
+    default: str
+    battlefield: list[dict]
+    setup: list[dict]
+
+
+def home_turf_path() -> Path:
+    return data_path("doomtrooper", "home_turf.toml")
+
+
+def load_home_turf(path: str | os.PathLike | None = None) -> HomeTurfData:
+    """Read the variant's file (default ``data/doomtrooper/home_turf.toml``); the
+    cards it names are checked against the pool by :class:`HomeTurf`."""
+    return _load(Path(path) if path is not None else home_turf_path())
+
+
+@cached_file
+def _load(path: Path) -> HomeTurfData:
+    top = validate(_Top, read_toml(path), path, None)
+    fields = {f.name: (f.fight, f.shoot, f.armor, f.value)
+              for f in validate_entries(_Field, top.battlefield, path, kind="battlefield")}
+    setups = {}
+    for s in validate_entries(_Setup, top.setup, path, key="deck", kind="setup"):
+        for what in ("bases", "battlefields", "starters"):
+            items = getattr(s, what)
+            if len(items) != len(set(items)) or not items:
+                raise DataError(path, s.deck, what, f"each of the {what} must be a different card, at least one")
+        if not len(s.bases) == len(s.battlefields) == len(s.starters):
+            raise DataError(path, s.deck, "bases", "one battlefield and one starting warrior per base")
+        for f in s.battlefields:
+            if f not in fields:
+                raise DataError(path, s.deck, "battlefields", f"no [[battlefield]] named {f!r}")
+        setups[s.deck] = Setup(s.deck, tuple(s.bases), tuple(s.battlefields), tuple(s.starters))
+    if top.default not in setups:
+        raise DataError(path, "default", None, f"no [[setup]] for the deck {top.default!r}")
+    return HomeTurfData(frozenset(top.banned_types), frozenset(top.banned_cards), MappingProxyType(fields),
+                        MappingProxyType(setups), top.default)
+
+
+def check_setups(data: HomeTurfData, pool: Any, rules: Any, path: str | os.PathLike | None = None) -> None:
+    """Each setup against the pool and the rules: ``home_bases`` bases, each a
+    fortification card; starting warriors of base Value ``home_starter_value``
+    or less (a :class:`DataError` names the setup and the card)."""
+    path = home_turf_path() if path is None else path
+    limit = rules.home_starter_value
+    for s in data.setups.values():
+        if len(s.bases) != rules.home_bases:
+            raise DataError(path, s.deck, "bases", f"{len(s.bases)} bases: the rules say {rules.home_bases}")
+        for b in s.bases:
+            if b not in pool or pool[b].type != "fortification":
+                raise DataError(path, s.deck, "bases", f"{b!r} is not a fortification card of the pool")
+        for w in s.starters:
+            if w not in pool or pool[w].type != "warrior" or pool[w].value > limit:
+                raise DataError(path, s.deck, "starters", f"{w!r} is not a warrior of base Value {limit} or less")
+
+
+# -- the board -------------------------------------------------------------------------------------------
+
+
+class Base(NamedTuple):
+    """One base: its owner, fortification card, battlefield, Destiny, Promotion
+    banked, and whether it is flipped face down."""
+
+    seat: int
+    fort: str
+    field: str
+    destiny: int
+    promotion: int = 0
+    flipped: bool = False
+
+    @property
+    def place(self) -> str:
+        return f"{self.fort} (seat {self.seat}'s base)"
+
+    @property
+    def field_place(self) -> str:
+        return f"{self.field} (seat {self.seat}'s battlefield)"
+
+
+class HomeBoard(NamedTuple):
+    """The bases (every player's, in seat order, left to right), each warrior's
+    base (``(uid, base index)``), the Promotion warriors carry (``(uid, points)``),
+    and per seat the Promotion already put somewhere (to route new points)."""
+
+    bases: tuple[Base, ...]
+    origin: tuple[tuple[int, int], ...] = ()
+    carried: tuple[tuple[int, int], ...] = ()
+    routed: tuple[int, ...] = ()
+
+    def carry(self, uid: int) -> int:
+        return dict(self.carried).get(uid, 0)
+
+    def home(self, uid: int) -> int | None:
+        return dict(self.origin).get(uid)
+
+    def of(self, seat: int) -> list[int]:
+        return [i for i, b in enumerate(self.bases) if b.seat == seat]
+
+
+__all__ = ["Base", "HomeBoard", "HomeTurfData", "Setup", "check_setups", "home_turf_path", "load_home_turf"]
