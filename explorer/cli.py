@@ -21,6 +21,7 @@ from pathlib import Path
 from . import cli_logs
 from .core.data import DataError
 from .core.engine import IllegalAction
+from .core.simulation import rule_value
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: notebooks/ and data/ live here
@@ -366,17 +367,6 @@ COMMANDS["replay"] = cli_logs.replay
 
 # -- what-if: compare a variant, sweep a grid ---------------------------------------------------
 
-def _value(text: str):
-    """A value typed on the command line: a whole number, true/false, or text."""
-    low = text.strip().lower()
-    if low in ("true", "false"):
-        return low == "true"
-    try:
-        return int(text)
-    except ValueError:
-        return text.strip()
-
-
 def _pairs(items: list[str], what: str) -> dict[str, str]:
     out = {}
     for item in items or []:
@@ -418,13 +408,13 @@ def _add_whatif(sub: argparse._SubParsersAction) -> None:
 
 
 def _settings(args) -> dict:
-    return {k: _value(v) for k, v in _pairs(args.setting, "--setting").items()}
+    return {k: rule_value(v) for k, v in _pairs(args.setting, "--setting").items()}
 
 
 def _sweep(args: argparse.Namespace) -> int:
     from .whatif import sweep
 
-    params = {name: [_value(x) for x in values.split(",") if x.strip()]
+    params = {name: [rule_value(x) for x in values.split(",") if x.strip()]
               for name, values in _pairs(args.param, "--param").items()}
     frame = sweep(args.game, params, games=args.games, seed=args.seed, scheduler=args.scheduler, out=args.out,
                   **_settings(args))

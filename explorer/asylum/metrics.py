@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from ..core.data import DataError
 from ..core.engine import simulate
-from ..core.metrics import Metric, lead_changes, rule_parameters
+from ..core.metrics import Metric, cached_variants, lead_changes, rule_parameters, variant_rules
 from . import sections as R
 from .game import AsylumGame, Ending, GameResult
 from .overrides import override_rules
-from .params import NUMBERS, OPTIONS, RuleError, load_rules, rule_ranges
+from .params import NUMBERS, OPTIONS, load_rules, rule_ranges
 from .simulate import policies_for
 from .villains import STATS, find_villain, load_roster, roster_limits
 
@@ -109,10 +108,7 @@ def variant_game(overrides: Mapping[str, Any] | None = None) -> AsylumGame:
     overrides = dict(overrides or {})
     rule_changes = {k: v for k, v in overrides.items() if not k.startswith("villain.")}
     villain_changes = {k: v for k, v in overrides.items() if k.startswith("villain.")}
-    try:
-        rules = override_rules(rule_changes)
-    except RuleError as exc:
-        raise DataError("variant", exc.rule, exc.rule, exc.problem) from None
+    rules = variant_rules(override_rules, rule_changes)
     roster = load_roster()
     if villain_changes:
         limits = roster_limits()
@@ -136,14 +132,8 @@ def variant_game(overrides: Mapping[str, Any] | None = None) -> AsylumGame:
     return AsylumGame(roster=roster, rules=rules)
 
 
-@lru_cache(maxsize=32)
-def _cached_game(frozen: tuple) -> AsylumGame:
-    return variant_game(dict(frozen))
-
-
-def game_for(overrides: Mapping[str, Any] | None) -> AsylumGame:
-    """:func:`variant_game`, cached per process (a sweep builds each variant once)."""
-    return _cached_game(tuple(sorted((overrides or {}).items())))
+#: :func:`variant_game`, made once per process for each set of overrides (a sweep builds each variant once)
+game_for = cached_variants(variant_game)
 
 
 def play(game: AsylumGame, seed: str, players: int = 4, policy: str = "greedy",

@@ -15,10 +15,13 @@ False
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from typing import Any, NamedTuple
 
+from .data import DataError
 from .events import Event
+from .params import RuleError
 
 
 class Metric(NamedTuple):
@@ -76,4 +79,29 @@ def rule_parameters(rules: Any, ranges: Mapping[str, Any], numbers: Iterable[str
     return out
 
 
-__all__ = ["Metric", "lead_changes", "rule_counts", "rule_parameters"]
+def variant_rules(override_rules: Callable[[Mapping[str, Any]], Any], changes: Mapping[str, Any]) -> Any:
+    """A variant's rules: ``override_rules(changes)``, a refused change reported as
+    the what-if layer reports bad data (:class:`~explorer.core.data.DataError`
+    naming the override, so a variant file's mistake reads like a data file's)."""
+    try:
+        return override_rules(dict(changes))
+    except RuleError as exc:
+        raise DataError("variant", exc.rule, exc.rule, exc.problem) from None
+
+
+def cached_variants(variant_game: Callable[[Mapping[str, Any]], Any], size: int = 32
+                    ) -> Callable[[Mapping[str, Any] | None], Any]:
+    """``game_for(overrides)``: ``variant_game(overrides)``, made once per process
+    for each set of overrides (a worker plays many jobs of one variant)."""
+    @lru_cache(maxsize=size)
+    def cached(frozen: tuple) -> Any:
+        return variant_game(dict(frozen))
+
+    def game_for(overrides: Mapping[str, Any] | None) -> Any:
+        return cached(tuple(sorted((overrides or {}).items())))
+
+    game_for.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+    return game_for
+
+
+__all__ = ["Metric", "cached_variants", "lead_changes", "rule_counts", "rule_parameters", "variant_rules"]

@@ -21,16 +21,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
-from ..core.data import DataError
 from ..core.engine import simulate
-from ..core.metrics import Metric, rule_counts, rule_parameters
+from ..core.metrics import Metric, cached_variants, rule_counts, rule_parameters, variant_rules
 from . import sections as R
 from .game import DoomtrooperGame
 from .odds import wound_chance
-from .params import NUMBERS, OPTIONS, RuleError, load_rules, override_rules, rule_ranges
+from .params import NUMBERS, OPTIONS, load_rules, override_rules, rule_ranges
 from .simulate import policies_for
 from .state import Ending, GameResult
 
@@ -107,21 +105,12 @@ def variant_game(overrides: Mapping[str, Any] | None = None) -> DoomtrooperGame:
     """The game with ``overrides`` (rule numbers, switches and choices by name);
     an unknown name or a value out of range raises
     :class:`~explorer.core.data.DataError` naming the override."""
-    try:
-        rules = override_rules(dict(overrides or {}))
-    except RuleError as exc:
-        raise DataError("variant", exc.rule, exc.rule, exc.problem) from None
+    rules = variant_rules(override_rules, overrides or {})
     return DoomtrooperGame(rules=rules)
 
 
-@lru_cache(maxsize=32)
-def _cached_game(frozen: tuple) -> DoomtrooperGame:
-    return variant_game(dict(frozen))
-
-
-def game_for(overrides: Mapping[str, Any] | None) -> DoomtrooperGame:
-    """:func:`variant_game`, cached per process."""
-    return _cached_game(tuple(sorted((overrides or {}).items())))
+#: :func:`variant_game`, made once per process for each set of overrides
+game_for = cached_variants(variant_game)
 
 
 def play(game: DoomtrooperGame, seed: str, players: int | None = None, policy: str = "greedy",

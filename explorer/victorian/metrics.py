@@ -17,15 +17,13 @@ a variant is built (the interface :mod:`explorer.whatif` finds by convention).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
-from ..core.data import DataError
 from ..core.engine import simulate
-from ..core.metrics import Metric, rule_parameters
+from ..core.metrics import Metric, cached_variants, rule_parameters, variant_rules
 from . import sections as R
 from .game import VictorianGame
-from .params import NUMBERS, OPTIONS, RuleError, load_rules, override_rules, rule_ranges
+from .params import NUMBERS, OPTIONS, load_rules, override_rules, rule_ranges
 from .simulate import policies_for
 from .state import HEROES, SIDE_INDEX, VILLAINS, Ending, GameResult
 
@@ -86,21 +84,12 @@ def measure(result: GameResult, events) -> dict[str, float]:
 def variant_game(overrides: Mapping[str, Any] | None = None) -> VictorianGame:
     """The game with ``overrides`` (rule numbers and switches by name); an unknown
     name or a value out of its declared range is a DataError."""
-    try:
-        rules = override_rules(dict(overrides or {}))
-    except RuleError as exc:
-        raise DataError("variant", exc.rule, exc.rule, exc.problem) from None
+    rules = variant_rules(override_rules, overrides or {})
     return VictorianGame(rules=rules)
 
 
-@lru_cache(maxsize=32)
-def _cached_game(frozen: tuple) -> VictorianGame:
-    return variant_game(dict(frozen))
-
-
-def game_for(overrides: Mapping[str, Any] | None) -> VictorianGame:
-    """:func:`variant_game`, cached per process."""
-    return _cached_game(tuple(sorted((overrides or {}).items())))
+#: :func:`variant_game`, made once per process for each set of overrides
+game_for = cached_variants(variant_game)
 
 
 def play(game: VictorianGame, seed: str, heroes: str = "greedy", villains: str = "greedy") -> dict[str, float]:
