@@ -9,6 +9,10 @@ winning where the game can compute it: at once when that is cheap, on request
 actions the rules forbid now and explains the one picked.  Below, the log: every
 entry shows the rule it applied and opens our summary of that rule.
 
+With the game's :class:`~explorer.core.log.GameLog` (``log``), "Save game" and
+"Load game" keep the game as a log file and carry on from one
+(:mod:`explorer.ui.saving`).
+
 Game-specific parts plug in: a drawing beside the stepper (``on_change``), how
 the state, the log, the status and the result read, and who the players are
 called; the rules always come from the game, never from here.  Each step's
@@ -25,7 +29,9 @@ from typing import Any, Literal
 import ipywidgets as W
 
 from ..core.engine import Decision, Entry, Game, IllegalAction, Policies, Stepper
+from ..core.log import GameLog
 from .common import Displayable, Html, esc, fraction_text, probability_text, rule_html, tagged
+from .saving import SavePanel
 
 #: ``viewers=ALL``: the person decides for every player
 ALL = "all"
@@ -60,6 +66,8 @@ class StepperWidget(Displayable):
     Renderers: ``describe(state)`` (text), ``render_log(entries)``,
     ``render_status(widget)`` and ``render_result(result)`` (HTML), ``player_name(player)``.
     ``show_forced``: show the step the rules take on their own as a button too.
+    ``log``: the game's :class:`~explorer.core.log.GameLog`, for "Save game" and
+    "Load game" (``None``: no saving nor loading, for a game without a log format).
     """
 
     def __init__(
@@ -85,6 +93,7 @@ class StepperWidget(Displayable):
         show_forced: bool = False,
         buttons: Sequence[str] = BUTTONS,
         log_limit: int = 60,
+        log: GameLog | None = None,
     ):
         self.game, self.policies, self.viewers = game, policies, _viewers(viewers)
         self.turn_ends, self.option_odds, self.odds_cost = turn_ends, option_odds, odds_cost
@@ -102,9 +111,10 @@ class StepperWidget(Displayable):
         self._listeners: list[Callable[[StepperWidget], None]] = []
         self._build_controls(seed)
         self._build_views()
+        self.saving = SavePanel(self, log) if log is not None else None
         self.widget = tagged(W.VBox([
-            self._controls(buttons), self.status, self.options_box, self.message, self.why_box, self.state_view,
-            self.log_view,
+            self._controls(buttons), *([self.saving.widget] if self.saving else []), self.status, self.options_box,
+            self.message, self.why_box, self.state_view, self.log_view,
         ]), "xp-stepper")
         self.refresh()
 
@@ -246,6 +256,17 @@ class StepperWidget(Displayable):
         if initial is None:
             initial = self.make_initial(seed) if self.make_initial else self.stepper.initial
         self.stepper = Stepper(self.game, initial, seed, self.policies)
+        self.refresh()
+
+    def adopt(self, stepper: Stepper, make_initial: Callable[[int], Any] | None = None) -> None:
+        """Carry on with ``stepper`` (a loaded game): its game, its seed and its
+        history, so Undo goes back through it; ``make_initial(seed)``: how Reset
+        starts that game again."""
+        self.game, self.stepper = stepper.game, stepper
+        if make_initial is not None:
+            self.make_initial = make_initial
+        if isinstance(stepper.seed, int) and not isinstance(stepper.seed, bool):
+            self.seed.value = stepper.seed
         self.refresh()
 
     def label_options(self) -> dict[Any, Any]:

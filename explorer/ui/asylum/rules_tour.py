@@ -27,6 +27,7 @@ import ipywidgets as W
 from explorer.asylum import odds, why_not
 from explorer.asylum.bots import get_bot
 from explorer.asylum.game import AsylumGame, AsylumState, Ending, GameResult, Move
+from explorer.asylum.log import LOG
 from explorer.asylum.sections import TURN_END
 from explorer.core.engine import Entry
 
@@ -104,15 +105,15 @@ class RulesTour(Displayable):
 
     def __init__(self, players: int = 4, seed: int = 1, viewers: Any = (), policy: str = "greedy"):
         self.players = players
-        self.game = game = AsylumGame()
+        self._first_game = game = AsylumGame()
         initial = game.new_game(players)
         self.stepper_widget = StepperWidget(
             game, initial, seed=seed, policies=get_bot(policy), viewers=viewers,
             turn_ends=ends_turn, option_odds=conflict_option_odds, odds_cost=conflict_odds_cost,
             tempting=why_not.tempting, describe=lambda s: s.describe(),
-            render_result=lambda result: f"<b>Game over.</b> {esc(result_text(result, game))}",
+            render_result=lambda result: f"<b>Game over.</b> {esc(result_text(result, self.game))}",
             player_name=lambda seat: f"seat {seat}", make_initial=lambda s: game.new_game(players),
-            buttons=("next", "undo", "turn", "turns", "policy", "reset"),
+            buttons=("next", "undo", "turn", "turns", "policy", "reset"), log=LOG,
         )
         self.figure = LiveFigure(board_figure(game.board, markers(initial)), "xp-board", width="650px")
         self.forking = ForkPanel(self.stepper_widget)
@@ -133,6 +134,12 @@ class RulesTour(Displayable):
     @property
     def stepper(self):
         return self.stepper_widget.stepper
+
+    @property
+    def game(self) -> AsylumGame:
+        """The game played: the stepper's, which a loaded log replaces (its rules may differ)."""
+        widget = getattr(self, "stepper_widget", None)  # None while the stepper is being built
+        return self._first_game if widget is None else widget.game
 
     def title(self) -> str:
         """The board's title: seed, turn and step; once the game is over, how it ended."""

@@ -29,6 +29,7 @@ from explorer.doomtrooper import sections as R
 from explorer.doomtrooper import why_not
 from explorer.doomtrooper.bots import get_bot
 from explorer.doomtrooper.game import DoomtrooperGame
+from explorer.doomtrooper.log import LOG
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.state import Phase
 
@@ -51,7 +52,7 @@ class TableStepper(Displayable):
 
     def __init__(self, seed: int = 1, seat: int | None = 0, players: int | None = 2, policy: str = "greedy",
                  rules: Mapping[str, Any] | None = None, view: int | str | None = None):
-        self.game = game = DoomtrooperGame(rules=override_rules(dict(rules)) if rules else None)
+        self._first_game = game = DoomtrooperGame(rules=override_rules(dict(rules)) if rules else None)
         initial = game.new_game(players)  # players None: as many as the variant played needs
         self.players = players = len(initial.seats)
         choices = [(f"seat {i}'s view", i) for i in range(players)] + [("everything (no secrets)", EVERYTHING)]
@@ -63,9 +64,10 @@ class TableStepper(Displayable):
         self.stepper_widget = StepperWidget(
             game, initial, seed=seed, policies=get_bot(policy),
             viewers=(seat,) if seat is not None else (), turn_ends=ends_turn, tempting=self._tempting,
-            describe=lambda state: game.describe(state, self.viewer), render_log=self._log,
+            describe=lambda state: self.game.describe(state, self.viewer), render_log=self._log,
             render_result=lambda result: f"<b>Game over.</b> {esc(result)}",
             player_name=lambda s: f"seat {s}", make_initial=lambda s: game.new_game(players),
+            log=LOG,
         )
         self.view_as.observe(lambda ch: self.stepper_widget.refresh(), names="value")
         self.widget = tagged(W.VBox([self.view_as, self.stepper_widget.widget, self.combat_view]), "xp-dt-table")
@@ -80,6 +82,12 @@ class TableStepper(Displayable):
     @property
     def stepper(self):
         return self.stepper_widget.stepper
+
+    @property
+    def game(self) -> DoomtrooperGame:
+        """The game played: the stepper's, which a loaded log replaces (its rules may differ)."""
+        widget = getattr(self, "stepper_widget", None)  # None while the stepper is being built
+        return self._first_game if widget is None else widget.game
 
     def _tempting(self, game: DoomtrooperGame, state) -> Sequence[Any]:
         dec = game.decision(state)

@@ -31,6 +31,7 @@ from explorer.victorian import sections as R
 from explorer.victorian.bots import get_bot
 from explorer.victorian.describe import describe_state
 from explorer.victorian.game import VictorianGame
+from explorer.victorian.log import LOG
 from explorer.victorian.state import Phase, VicState
 from explorer.victorian.turn import PHASE_RULE
 from explorer.victorian.why_not import tempting
@@ -89,7 +90,7 @@ class VictorianStepper(Displayable):
 
     def __init__(self, seed: int = 1, view: str = "heroes", plays: bool = False, heroes: str = "greedy",
                  villains: str = "greedy", game: VictorianGame | None = None):
-        self.game = game or VictorianGame()
+        self._first_game = game = game or VictorianGame()
         self.view = tagged(W.ToggleButtons(options=VIEWS, value=view, style={"button_width": "auto"}),
                            "xp-victorian-view")
         self.plays = tagged(W.Checkbox(value=plays, description="I play this side", indent=False,
@@ -98,13 +99,14 @@ class VictorianStepper(Displayable):
                                    "xp-next-phase")
         self.phase_button.on_click(lambda _: self.next_phase())
         self.stepper = StepperWidget(
-            self.game, self.game.new_game(), seed=seed,
+            game, game.new_game(), seed=seed,
             policies={"heroes": get_bot(heroes), "villains": get_bot(villains)},
             viewers=self._viewers(), turn_ends=turn_starts, tempting=self._tempting,
             describe=lambda state: describe_state(self.game, state, self.viewer),
             render_log=lambda entries: render_log(entries, self.viewer),
             render_result=lambda result: f"<b>Game over.</b> {esc(result)}",
             player_name=lambda player: f"the {player.title()}", make_initial=lambda seed: self.game.new_game(),
+            log=LOG,
         )
         self.stepper.on_change(self._sync)
         self.view.observe(lambda change: self._changed(), names="value")
@@ -115,6 +117,12 @@ class VictorianStepper(Displayable):
                                                                               align_items="center")),
             self.note, self.stepper.widget]), "xp-victorian-stepper")
         self._changed()
+
+    @property
+    def game(self) -> VictorianGame:
+        """The game played: the stepper's, which a loaded log replaces (its rules may differ)."""
+        widget = getattr(self, "stepper", None)  # None while the stepper is being built
+        return self._first_game if widget is None else widget.game
 
     @property
     def viewer(self) -> str | None:
