@@ -51,14 +51,14 @@ def download_link(text: str, name: str) -> str:
             f"Download {html.escape(name)}</a>")
 
 
-def _decode(data: bytes, name: str) -> str:
+def _decode(data: bytes) -> str:
     """The file's text (UTF-8, a leading byte-order mark allowed)."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
-        raise LogError(line, f"{name} is not UTF-8 text (byte {data[exc.start]:#04x}): save the log "
-                             "again from the explorer") from None
+        raise LogError(line, f"not UTF-8 text (byte {data[exc.start]:#04x}): save the log again from the "
+                             "explorer") from None
 
 
 class SavePanel:
@@ -99,7 +99,7 @@ class SavePanel:
         """Replay the log ``data`` and make it the stepper's game (``None``, and the
         stepper untouched, if it does not replay: the message says where and why)."""
         try:
-            text = _decode(bytes(data), name) if not isinstance(data, str) else data
+            text = _decode(bytes(data)) if not isinstance(data, str) else data
             st, restart = self._replay(text)
         except LogError as exc:
             where = "" if exc.line is None else f"line {exc.line}" + (f" ({exc.field})" if exc.field else "") + ": "
