@@ -44,6 +44,11 @@ def ends_turn(entry: Entry) -> bool:
     return any(ev.rule == R.DISCARD for ev in entry.events)
 
 
+def _views(players: int) -> list[tuple[str, int | str]]:
+    """The views the table may be shown as: each seat's, and everything."""
+    return [(f"seat {i}'s view", i) for i in range(players)] + [("everything (no secrets)", EVERYTHING)]
+
+
 class TableStepper(Displayable):
     """Step a seeded game from the deal.  ``seat``: the seat you play (``None`` to
     watch the bots); ``view``: whose view the table and log show (default: your
@@ -55,9 +60,8 @@ class TableStepper(Displayable):
         self._first_game = game = DoomtrooperGame(rules=override_rules(dict(rules)) if rules else None)
         initial = game.new_game(players)  # players None: as many as the variant played needs
         self.players = players = len(initial.seats)
-        choices = [(f"seat {i}'s view", i) for i in range(players)] + [("everything (no secrets)", EVERYTHING)]
         start = view if view is not None else (seat if seat is not None else EVERYTHING)
-        self.view_as = tagged(W.Dropdown(options=choices, value=start, description="Show the table as",
+        self.view_as = tagged(W.Dropdown(options=_views(players), value=start, description="Show the table as",
                                          style={"description_width": "initial"}), "xp-dt-view-as")
         self.seat = seat
         self.combat_view = tagged(W.HTML(), "xp-dt-combat-view")
@@ -101,6 +105,11 @@ class TableStepper(Displayable):
         return default_log(seen) + f"<div style='color:#666;font-size:0.85em'>(The log shows {esc(who)}.)</div>"
 
     def _redraw(self, _: StepperWidget) -> None:
+        if len(self.stepper.state.seats) != self.players:  # a loaded game with another number of players
+            self.players = len(self.stepper.state.seats)
+            keep = self.view_as.value if self.view_as.value in (EVERYTHING, *range(self.players)) else EVERYTHING
+            with self.view_as.hold_trait_notifications():
+                self.view_as.options, self.view_as.value = _views(self.players), keep
         state = self.game.observe(self.stepper.state, self.viewer)
         if state.phase is not Phase.COMBAT or state.combat is None:
             self.combat_view.value = ""

@@ -19,6 +19,9 @@ def test_a_log_played_under_other_rules_loads_under_them():
     assert table.game is table.stepper_widget.game and table.game.rules.dice == "2d6"
     assert table.stepper.state == w.stepper.state and len(table.stepper.state.seats) == 3
     assert table.stepper_widget.saving.save() == text
+    assert [v for _, v in table.view_as.options] == [0, 1, 2, "everything"] and table.view_as.value == 0
+    table.view_as.value = 2
+    assert table.viewer == 2
     table.stepper_widget.reset(4)
     assert table.stepper.initial == w.stepper.initial and table.game.rules.dice == "2d6"
 
