@@ -178,6 +178,7 @@ class VictorianGame(Game):
             raise self.illegal(state, action)
         events: list[Event] = []
         state = handler(self, state, item, action, chance, events)
+        state = wounds.fall(self, state, events)
         state = victory.check(self, state, events)
         if not state.pending and state.result is None:
             state = turn.advance(self, state, events)

@@ -5,7 +5,10 @@ its weapons or vehicles (the rulebook's "or discard an attached weapon or
 vehicle"): its side chooses (:class:`~explorer.victorian.state.WoundChoice`,
 asked only when the unit has something to discard).  A Wound counter costs the
 unit Fight; a wounded unit whose lasting Fight is zero or less is killed, its
-card and gear discarded (a token just leaves play).
+card and gear discarded (a token just leaves play).  :func:`fall` is the one
+check: a wound makes it at once, and the game makes it after every step, so a
+unit whose Fight drops by any other path (a weapon or vehicle discarded instead
+of a wound, a vessel taken by its Captain) is killed too.
 
 >>> from explorer.victorian.game import VictorianGame
 >>> game = VictorianGame()
@@ -28,11 +31,13 @@ from .actions import Pass, Sacrifice, Shed, TakeWound
 from .decisions import choice, refuse
 from .reports import public
 from .sides import title
-from .state import UnderlingChoice, VicState, WoundChoice, pop, push
+from .state import HEROES, VILLAINS, UnderlingChoice, Unit, VicState, WoundChoice, pop, push
 from .units import has_trait, lasting_fight, remove_unit, replace_unit, unit_on
 
 if TYPE_CHECKING:
     from .game import VictorianGame
+
+SIDE_IDS = (HEROES, VILLAINS)
 
 
 def wound(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleRef,
@@ -46,10 +51,23 @@ def wound(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleR
     after = lasting_fight(game, u)
     events.append(public(R.WOUNDS, f"{uid} takes a Wound counter (Fight {before} -> {after})", unit=uid,
                          wounds=u.wounds, cause=rule.section))
-    state = replace_unit(state, side, u)
-    if after <= 0:
-        state = kill(game, state, side, uid, R.WOUNDS, events, why="his Fight is gone")
-    return state
+    return fall(game, replace_unit(state, side, u), events)
+
+
+def fallen(game: VictorianGame, u: Unit) -> bool:
+    """WOUND COUNTERS: a unit with zero or less Fight is killed.  Only a unit that
+    has lost Fight counts: one with a Wound counter (see the register,
+    "zero-fight": a unit printed with Fight 0 lives until it is wounded)."""
+    return u.wounds > 0 and lasting_fight(game, u) <= 0
+
+
+def fall(game: VictorianGame, state: VicState, events: list[Event]) -> VicState:
+    """Kill every unit whose Fight is gone, whatever took it (the one check)."""
+    while True:
+        gone = next(((s, u.uid) for s in SIDE_IDS for u in state.sides[s].units if fallen(game, u)), None)
+        if gone is None:
+            return state
+        state = kill(game, state, gone[0], gone[1], R.WOUNDS, events, why="his Fight is gone")
 
 
 def kill(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleRef, events: list[Event],
@@ -151,4 +169,4 @@ def _explain_sacrifice(game, state, action):
     return refuse(R.UNDERLING, "an Underling stands in only for a hero an assassin is about to wound or kill")
 
 
-__all__ = ["hurt", "kill", "underlings", "wound"]
+__all__ = ["fall", "fallen", "hurt", "kill", "underlings", "wound"]
