@@ -17,7 +17,7 @@ from .sides import title
 from .state import Phase, SpyRoll, push, pop
 from .tables.banded import modified_roll
 from .tables.faces import source_here
-from .units import discard_location
+from .units import discard_location, remove_unit
 
 
 @pending.enter(Phase.SPY)
@@ -40,15 +40,15 @@ def do_spy(game, state, item, action, chance, events):
         return state
     roll = modified_roll(game.tables.spy, (), chance)
     if roll.result == "caught":
-        events.append(public(R.SPY, f"{item.spy} is caught ({roll.describe()}) and discarded", spy=item.spy,
-                             roll=roll.as_data()))
         s = state.sides[item.side]
         loc = next((x for x in s.locations if x.uid == item.spy), None)
+        u = s.unit(item.spy) if loc is None else None
+        gear = f", with {', '.join(u.gear)}" if u is not None and u.gear else ""
+        events.append(public(R.SPY, f"{item.spy} is caught ({roll.describe()}) and discarded{gear}", spy=item.spy,
+                             roll=roll.as_data()))
         if loc is not None:
             return discard_location(game, state, item.side, loc)
-        from .wounds import kill
-
-        return kill(game, state, item.side, item.spy, R.SPY, events, why="caught spying")
+        return remove_unit(game, state, item.side, item.spy)[0]
     if roll.result == "discovery":
         events.append(public(R.SPY, f"{item.spy} makes a discovery ({roll.describe()})", spy=item.spy,
                              roll=roll.as_data()))

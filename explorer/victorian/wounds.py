@@ -33,6 +33,7 @@ from .reports import public
 from .sides import title
 from .state import HEROES, VILLAINS, UnderlingChoice, Unit, VicState, WoundChoice, pop, push
 from .units import has_trait, lasting_fight, remove_unit, replace_unit, unit_on
+from .words import pronoun
 
 if TYPE_CHECKING:
     from .game import VictorianGame
@@ -67,16 +68,18 @@ def fall(game: VictorianGame, state: VicState, events: list[Event]) -> VicState:
         gone = next(((s, u.uid) for s in SIDE_IDS for u in state.sides[s].units if fallen(game, u)), None)
         if gone is None:
             return state
-        state = kill(game, state, gone[0], gone[1], R.WOUNDS, events, why="his Fight is gone")
+        p = pronoun(game, unit_on(state, gone[0], gone[1]))
+        state = kill(game, state, gone[0], gone[1], R.WOUNDS, events, why=f"{p.his} Fight is gone")
 
 
 def kill(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleRef, events: list[Event],
          why: str = "killed") -> VicState:
     """``uid`` is killed: out of play, his card and gear discarded."""
+    p = pronoun(game, unit_on(state, side, uid))
     state, with_him = remove_unit(game, state, side, uid)
     text = f"{uid} is killed ({why})"
     if with_him:
-        text += f"; with him go {', '.join(with_him)} and everything attached to him"
+        text += f"; with {p.him} go {', '.join(with_him)} and everything attached to {p.him}"
     events.append(public(rule, text, unit=uid, side=side, also=tuple(with_him)))
     return state
 
@@ -97,7 +100,8 @@ def wound_decision(game: VictorianGame, state: VicState, item: WoundChoice) -> D
     u = unit_on(state, item.side, item.unit)
     options = (TakeWound(),) + tuple(Shed(g) for g in dict.fromkeys(u.gear))
     return choice(item.side, options, RuleRef(R.GAME, item.rule),
-                  f"{item.unit} is wounded: take a Wound counter, or discard a weapon or vehicle of his")
+                  f"{item.unit} is wounded: take a Wound counter, or discard a weapon or vehicle of "
+                  f"{pronoun(game, u).his}")
 
 
 def do_take(game, state, item: WoundChoice, action: TakeWound, chance: Chance, events: list[Event]) -> VicState:
