@@ -162,9 +162,13 @@ def fighting_why_not(game, state, item: Fighting, action) -> IllegalAction | Non
 
 
 def penalty(game: VictorianGame, attacks: int) -> tuple[Term, ...]:
+    """"Another attack with Fight -1": -1 for each attack made before (-1, -2, -3),
+    or -1 for every further attack with ``further_attack_stacks`` off (the register's
+    "further-attack-stacks")."""
     if not attacks or not game.rules.further_attack_penalty:
         return ()
-    return (Term(f"attack number {attacks + 1}", -attacks * game.rules.further_attack_penalty, None,
+    times = attacks if game.rules.further_attack_stacks else 1
+    return (Term(f"attack number {attacks + 1}", -times * game.rules.further_attack_penalty, None,
                  R.COMBAT.section),)
 
 

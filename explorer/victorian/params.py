@@ -57,6 +57,8 @@ class VictorianRules:
     weapons_need_trait: bool
     one_vehicle_per_unit: bool
     tokens_track_and_attack: bool
+    facilitator_helps_spy: bool
+    further_attack_stacks: bool
 
     def __hash__(self) -> int:
         h = self.__dict__.get("_hash")
