@@ -36,7 +36,7 @@ from .sides import title
 from .state import HEROES, VILLAINS, Mod, Phase, RollSpec, VicState, other, put
 from .units import (can_track, has_trait, is_mastermind, make_tokens, masterminds, return_to_hand, take_control,
                     unit_on)
-from .words import article, counted, pronoun
+from .words import agreeing, article, counted, pronoun
 from .zones import discard_from_hand, expose_hand, remove_card, take_from_deck, to_hand
 
 if TYPE_CHECKING:
@@ -130,7 +130,8 @@ def event_problem(game: VictorianGame, state: VicState, side: int, action: PlayE
         return refuse(R.EVENTS, f"{name!r} is not in {title(side)}' hand")
     card = game.card(name)
     if card.type != "E":
-        return refuse(R.EVENTS, f"{name} is {article(card.kind)} {card.kind}, not an event: put it into play in the Recruit Phase")
+        return refuse(R.EVENTS, f"{name} is {article(card.kind)} {card.kind}, not an event: put it into play in the "
+                                "Recruit Phase")
     if not usable(card, window, side):
         return refuse(R.EVENTS, f"{name} is played {when(card)}, not now")
     legal = EFFECTS[card.effect].hook("targets")(game, state, side, card, window)
@@ -362,7 +363,8 @@ def _tokens_targets(game, state, side, card, window):
 def _tokens_play(game, state, side, card, action, window, chance, events):
     state, made = make_tokens(game, state, side, card.params.token, card.params.count, action.onto)
     events.append(public(card_rule(card), f"{title(side)} play {card.name}: "
-                         f"{counted(len(made), card.params.token + ' token')} come into play" + (f" on {action.onto}" if action.onto else ""),
+                         f"{counted(len(made), card.params.token + ' token')} {agreeing(len(made), 'come')} into play"
+                         + (f" on {action.onto}" if action.onto else ""),
                          card=card.name, tokens=tuple(made), onto=action.onto))
     return state
 
@@ -378,7 +380,8 @@ def _mob_targets(game, state, side, card, window):
 def _mob_play(game, state, side, card, action, window, chance, events):
     state, made = make_tokens(game, state, side, card.params.token, card.params.count, action.onto, mob=True)
     events.append(public(R.ASSASSIN, f"{title(side)} play {card.name}: "
-                         f"{counted(len(made), card.params.token + ' token')} join {action.onto} and must attack now", card=card.name,
+                         f"{counted(len(made), card.params.token + ' token')} {agreeing(len(made), 'join')} "
+                         f"{action.onto} and must attack now", card=card.name,
                          tokens=tuple(made), onto=action.onto))
     return state
 

@@ -76,7 +76,8 @@ def describe_state(game, state: VicState, viewer: Any = None) -> str:
                     lines.append(f"    Location {loc.uid}")
             for p in s.plots:
                 if p.master == u.uid:
-                    lines.append(f"    plot {p.uid} ({'major' if p.major else 'minor'}): {counted(p.counters, 'counter')}")
+                    kind = "major" if p.major else "minor"
+                    lines.append(f"    plot {p.uid} ({kind}): {counted(p.counters, 'counter')}")
         for loc in s.locations:
             if loc.master is None:
                 lines.append(f"  Location {loc.uid}")

@@ -70,7 +70,8 @@ def do_reveal(game: VictorianGame, state: VicState, item: Reveal, action: Reveal
     who = title(item.looker)
     whose = "their own" if item.looker == item.owner else f"{title(item.owner)}'"
     if done:
-        events.append(public(rule(item.rule), f"{who} have looked at the next {counted(len(seen), 'card')} of {whose} deck",
+        events.append(public(rule(item.rule), f"{who} have looked at the next {counted(len(seen), 'card')} of "
+                                              f"{whose} deck",
                              looker=item.looker, owner=item.owner))
         events.append(private(item.looker, rule(item.rule), f"{who} see, from the top: {', '.join(seen) or 'nothing'}",
                               looker=item.looker, owner=item.owner, cards=tuple(seen)))

@@ -163,7 +163,8 @@ def track_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, eve
         me = pronoun(game, unit_on(state, VILLAINS, spec.target))
         events.append(public(R.THWARTED, f"{spec.target} is thwarted: " + (
             f"{me.his} plots ({', '.join(p.uid for p in plots)}) are discarded" if plots
-            else f"{me.he} has no plot in play") + f"; {me.he} may be attacked this turn", target=spec.target, plots=tuple(p.uid for p in plots)))
+            else f"{me.he} has no plot in play") + f"; {me.he} may be attacked this turn", target=spec.target,
+            plots=tuple(p.uid for p in plots)))
         return state._replace(thwarted=state.thwarted | {spec.target})
     return state
 

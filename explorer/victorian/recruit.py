@@ -68,8 +68,8 @@ def gear_problem(game: VictorianGame, state: VicState, side: int, card: str, ont
     if u is None:
         known = game.card_or_none(onto)
         if known is not None and not known.is_unit:
-            return refuse(R.ATTACH, f"{card} is a {what} and goes on a unit; {onto} is {article(known.kind)} {known.kind}, "
-                                    "not a unit")
+            return refuse(R.ATTACH, f"{card} is a {what} and goes on a unit; {onto} is "
+                                    f"{article(known.kind)} {known.kind}, not a unit")
         if unit_on(state, 1 - side, onto) is not None:
             return refuse(R.ATTACH, f"{onto} is not yours: a {what} goes on one of your own units")
         return refuse(R.ATTACH, f"{onto!r} is not a unit of yours in play")
@@ -130,8 +130,8 @@ def recruit_problem(game: VictorianGame, state: VicState, item: Main, action: Re
     if c.type == "P":
         return refuse(R.PLOT, f"{card} is a plot: plots are attached to Masterminds in the Plot Phase")
     if item.count >= game.rules.recruits_per_phase:
-        return refuse(R.RECRUIT, f"{title(side)} have recruited {counted(item.count, 'card')}, the most one Recruit Phase "
-                                 "allows")
+        return refuse(R.RECRUIT, f"{title(side)} have recruited {counted(item.count, 'card')}, the most one "
+                                 "Recruit Phase allows")
     onto = action.onto
     if c.type in "WV":
         return gear_problem(game, state, side, card, onto)
@@ -195,7 +195,8 @@ def do_recruit(game: VictorianGame, state: VicState, item: Main, action: Recruit
             state, made = make_tokens(game, state, side, c.params.token, c.params.count,
                                       action.onto if side == VILLAINS else None)
             events.append(public(R.VILLAIN_CARDS if side == VILLAINS else R.HERO_CARDS,
-                                 f"{action.card} comes with {counted(len(made), c.params.token + ' token')}", tokens=tuple(made)))
+                                 f"{action.card} comes with {counted(len(made), c.params.token + ' token')}",
+                                 tokens=tuple(made)))
         return state
     unit = Unit(uid, action.card, game.owner(action.card), master=action.onto if c.type == "C" and side == VILLAINS
                 else None)

@@ -9,8 +9,8 @@ naming its card and its rule section; a roll adds them up and logs them.
 
 Wounds ("WOUND COUNTERS"): each counter costs Fight; a unit with a Wound counter
 whose Fight (its own, its gear's and its markers', less its wounds) is zero or
-less is killed, whatever took the Fight (:func:`explorer.victorian.wounds.fall`).  A unit printed with Fight 0 is not killed for it until it is
-wounded (see the register, "zero-fight").
+less is killed, whatever took the Fight (:func:`explorer.victorian.wounds.fall`).
+A unit printed with Fight 0 is not killed for it until it is wounded (see the register, "zero-fight").
 """
 
 from __future__ import annotations

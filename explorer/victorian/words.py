@@ -2,8 +2,8 @@
 or "an", and the pronoun of a unit (a card's ``pronoun``: he, she or it; a
 token is "it").
 
->>> counted(1, "Wound counter"), counted(2, "card"), article("Event")
-('1 Wound counter', '2 cards', 'an')
+>>> counted(1, "Wound counter"), counted(2, "card"), article("Event"), agreeing(1, "join")
+('1 Wound counter', '2 cards', 'an', 'joins')
 """
 
 from __future__ import annotations
@@ -31,6 +31,11 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
+def agreeing(n: int, verb: str) -> str:
+    """``verb`` (given as for many: "join") agreeing with a count of ``n``."""
+    return verb + "s" if n == 1 else verb
+
+
 def article(word: str) -> str:
     """The indefinite article before ``word`` (by its first letter)."""
     return "an" if word[:1].lower() in "aeiou" else "a"
@@ -48,4 +53,4 @@ def card_pronoun(game: VictorianGame, card: str) -> Pronoun:
     return PRONOUNS[game.card(card).pronoun]
 
 
-__all__ = ["PRONOUNS", "Pronoun", "article", "card_pronoun", "counted", "pronoun"]
+__all__ = ["PRONOUNS", "Pronoun", "agreeing", "article", "card_pronoun", "counted", "pronoun"]
