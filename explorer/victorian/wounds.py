@@ -73,11 +73,11 @@ def fall(game: VictorianGame, state: VicState, events: list[Event]) -> VicState:
 
 
 def kill(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleRef, events: list[Event],
-         why: str = "killed") -> VicState:
-    """``uid`` is killed: out of play, his card and gear discarded."""
+         why: str = "killed", fate: str = "is killed") -> VicState:
+    """``uid`` is killed (or, ``fate``, otherwise put out of play): his card and gear discarded."""
     p = pronoun(game, unit_on(state, side, uid))
     state, with_him = remove_unit(game, state, side, uid)
-    text = f"{uid} is killed ({why})"
+    text = f"{uid} {fate} ({why})"
     if with_him:
         text += f"; with {p.him} go {', '.join(with_him)} and everything attached to {p.him}"
     events.append(public(rule, text, unit=uid, side=side, also=tuple(with_him)))
@@ -142,7 +142,7 @@ def underling_decision(game: VictorianGame, state: VicState, item: UnderlingChoi
 
 def do_sacrifice(game, state, item: UnderlingChoice, action: Sacrifice, chance, events) -> VicState:
     state = kill(game, pop(state), item.side, action.underling, R.UNDERLING,
-                 events, why=f"discarded instead of {item.hero}")
+                 events, why=f"instead of {item.hero}", fate="is discarded")
     return state
 
 

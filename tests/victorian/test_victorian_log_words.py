@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from vichelp import GAME, forced, refused, step, texts
 
-from explorer.victorian.actions import Attack, PlayEvent, Recruit, Showdown
+from explorer.victorian.actions import Attack, PlayEvent, Recruit, Sacrifice, Send, Showdown
 from explorer.victorian.state import Phase
 from explorer.victorian.words import article, counted
 
@@ -55,3 +55,13 @@ def test_counted_and_article():
     assert counted(1, "card") == "1 card" and counted(0, "token") == "0 tokens" and counted(3, "Plot counter") == \
         "3 Plot counters"
     assert article("Event") == "an" and article("Inventor") == "an" and article("Weapon") == "a"
+
+
+def test_traits_underling_is_discarded_not_killed():
+    """CARD TRAITS: Underling: "discard this Hero instead of another": the log says he is discarded."""
+    s = GAME.scenario(heroes=["Tarzan", "Samson the Coachman"], villains=["Dr Fu-Man-Chu"],
+                      minions={"Dr Fu-Man-Chu": ["Chinese Horde"]}, at=Phase.ASSASSIN, side="villains")
+    s, _ = step(s, Send("Chinese Horde 1", "Tarzan"), 12)
+    s, events = step(s, Sacrifice("Samson the Coachman"))
+    assert texts(events)[0] == "Samson the Coachman is discarded (instead of Tarzan)"
+    assert "Samson the Coachman" in s.heroes.discard
