@@ -48,3 +48,36 @@ def test_attack_combat_further_attacks_stack_or_not():
         s, events = step(s, Strike("Chinese Horde 3"), 6, game=game)
         roll = next(dict(e.data)["roll"] for e in events if "roll" in dict(e.data))
         assert ("attack number 3", third) in [(t["label"], t["value"]) for t in roll["terms"]], stacks
+
+
+def test_every_reading_lists_an_alternative():
+    """The register: every reading names at least one alternative; the choices once kept only in comments and
+    data notes (ASSASSIN PHASE targets, INTERCEPT PHASE tracking, the Tank, the Analysis discard, one copy each, the
+    Harpoon Gun) are readings, and the two new switches are explained."""
+    from explorer.victorian.interpretations import load_interpretations
+
+    register = load_interpretations()
+    assert all(r.alternatives for r in register.values()), [k for k, r in register.items() if not r.alternatives]
+    for rid in ("assassin-targets", "one-track-each", "villain-ranks", "analysis-discard", "one-copy-each",
+                "harpoon-gun", "tentacles-without-vehicle"):
+        assert rid in register, rid
+    assert register["facilitator-spy-roll"].option == "facilitator_helps_spy"
+    assert register["further-attack-stacks"].option == "further_attack_stacks"
+
+
+def test_summaries_under_rulebook_headings_name_the_reading_not_state_it():
+    """RECRUIT PHASE, INTERCEPT PHASE, ATTACK PHASE: a summary under a rulebook heading says what the rulebook says
+    and names the reading (and its switch) where the code chose one."""
+    from explorer.core.rulebook import sections as summaries
+
+    text = {sid: s.summary.replace("\n", " ") for sid, s in summaries("victorian").items()}
+    for sid, reading, switch in (("recruit.attach", "weapon-traits", "weapons_need_trait"),
+                                 ("recruit.attach", "one-vehicle", "one_vehicle_per_unit"),
+                                 ("intercept.wrong_track", "wrong-track-stacks", "wrong_track_stacks"),
+                                 ("attack.combat", "further-attack-stacks", "further_attack_stacks"),
+                                 ("traits.facilitator", "facilitator-spy-roll", "facilitator_helps_spy"),
+                                 ("turn", "turn-structure", "alternate_turns")):
+        assert reading in text[sid] and switch in text[sid], (sid, reading)
+    assert "showdown-when" in text["attack"] and "next attack is the Showdown" not in text["attack"]
+    assert "at most one Vehicle" not in text["recruit.attach"]
+    assert "another -1" not in text["intercept.wrong_track"]
