@@ -13,7 +13,7 @@ this turn.  The Villains may answer a Track Roll with a Track penalty card
 
 A Facilitator (Campion Bond, Mycroft Holmes, the Catholic Church) gives one
 hero +1 to his next roll, once a turn (:func:`facilitate_options`, also offered
-in the Attack Phase).
+in the Attack Phase, and at a hero's Spy Roll by :mod:`explorer.victorian.spy`).
 """
 
 from __future__ import annotations
