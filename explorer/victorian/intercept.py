@@ -193,7 +193,7 @@ def _explain(game, state, action):
 @pending.explain(Facilitate)
 def _explain_facilitate(game, state, action):
     return refuse(R.FACILITATOR, "a Facilitator's help is given before a hero's Track Roll or attack, in the "
-                                 "Intercept and Attack Phases")
+                                 "Intercept and Attack Phases, at a Healing Roll (Heal) or at a hero's Spy Roll")
 
 
 __all__ = ["facilitate_options", "facilitate_problem", "facilitators", "open_targets", "track_roll", "trackers"]
