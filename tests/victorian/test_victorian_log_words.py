@@ -4,7 +4,14 @@ happens to a caught spy."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
+import pytest
 from vichelp import GAME, forced, refused, step, texts
+
+from explorer.core.data import DataError
+from explorer.victorian.check import check_data
 
 from explorer.victorian.actions import Attack, PlayEvent, Recruit, Sacrifice, Send, Showdown
 from explorer.victorian.state import Phase
@@ -65,3 +72,16 @@ def test_traits_underling_is_discarded_not_killed():
     s, events = step(s, Sacrifice("Samson the Coachman"))
     assert texts(events)[0] == "Samson the Coachman is discarded (instead of Tarzan)"
     assert "Samson the Coachman" in s.heroes.discard
+
+
+def test_a_pronoun_not_he_she_or_it_is_refused(tmp_path, monkeypatch):
+    """HEROES CARD LIST: a card's pronoun (how the log speaks of Mina Harker) is he, she or it; anything else is a
+    DataError naming the file, the card and the field."""
+    copy = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "data", copy)
+    monkeypatch.setenv("EXPLORER_DATA", str(copy))
+    heroes = copy / "victorian" / "heroes.toml"
+    heroes.write_text(heroes.read_text().replace('pronoun = "she"', 'pronoun = "they"'))
+    with pytest.raises(DataError) as info:
+        check_data()
+    assert (Path(info.value.file).name, info.value.entry, info.value.field) == ("heroes.toml", "Mina Harker", "pronoun")
