@@ -86,7 +86,7 @@ def assassin_terms(game: VictorianGame, state: VicState, minion: str, hero: str)
     m = unit_on(state, VILLAINS, minion)
     h = unit_on(state, HEROES, hero)
     return (fight_terms(game, state, VILLAINS, m, versus=h, assassin=True, sent=True)
-            + negated(fight_terms(game, state, HEROES, h, versus=m, assassin=True)))
+            + negated(fight_terms(game, state, HEROES, h, versus=m, assassin=True), h.uid))
 
 
 def assassin_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, events: list[Event]) -> VicState:

@@ -31,6 +31,7 @@ from .state import HEROES, VILLAINS, Escape, Fighting, Main, Phase, RollSpec, Te
 from .tables.banded import modified_roll
 from .units import (can_attack, discard_location, fight_terms, masterminds, minions_of, negated, spend_once, unit_on)
 from .wounds import hurt, kill
+from .words import pronoun
 
 if TYPE_CHECKING:
     from .game import VictorianGame
@@ -134,7 +135,8 @@ def fighting_decision(game: VictorianGame, state: VicState, item: Fighting) -> D
         prompt = f"{item.hero} may attack {item.target}'s side again (at Fight -{item.attacks}) or stop"
     else:
         prompt = f"{item.hero} attacks {item.target}: strike at a minion" + (
-            "" if minions_of(state.sides[VILLAINS], item.target) else ", or face him in the Showdown")
+            "" if minions_of(state.sides[VILLAINS], item.target)
+            else f", or face {pronoun(game, unit_on(state, VILLAINS, item.target)).him} in the Showdown")
     return choice(item.side, fighting_options(game, state, item), R.ATTACK, prompt)
 
 
@@ -160,9 +162,13 @@ def fighting_why_not(game, state, item: Fighting, action) -> IllegalAction | Non
 
 
 def penalty(game: VictorianGame, attacks: int) -> tuple[Term, ...]:
+    """"Another attack with Fight -1": -1 for each attack made before (-1, -2, -3),
+    or -1 for every further attack with ``further_attack_stacks`` off (the register's
+    "further-attack-stacks")."""
     if not attacks or not game.rules.further_attack_penalty:
         return ()
-    return (Term(f"attack number {attacks + 1}", -attacks * game.rules.further_attack_penalty, None,
+    times = attacks if game.rules.further_attack_stacks else 1
+    return (Term(f"attack number {attacks + 1}", -times * game.rules.further_attack_penalty, None,
                  R.COMBAT.section),)
 
 
@@ -171,7 +177,7 @@ def combat_terms(game: VictorianGame, state: VicState, hero: str, minion: str, a
     h = unit_on(state, HEROES, hero)
     m = unit_on(state, VILLAINS, minion)
     return (fight_terms(game, state, HEROES, h, versus=m) + penalty(game, attacks)
-            + negated(fight_terms(game, state, VILLAINS, m, versus=h)))
+            + negated(fight_terms(game, state, VILLAINS, m, versus=h), m.uid))
 
 
 showdown_terms = combat_terms  # modified like a Combat Roll, against the Mastermind himself
@@ -256,7 +262,8 @@ def apply_showdown(game: VictorianGame, state: VicState, spec: RollSpec, result:
         for loc in locs:
             state = discard_location(game, state, VILLAINS, loc)
         events.append(public(R.SHOWDOWN, f"{spec.actor} destroys {spec.target}'s base: " + (
-            f"{', '.join(loc.uid for loc in locs)} discarded" if locs else "he has no Location in play"),
+            f"{', '.join(loc.uid for loc in locs)} discarded" if locs
+            else f"{pronoun(game, unit_on(state, VILLAINS, spec.target)).he} has no Location in play"),
             locations=tuple(loc.uid for loc in locs)))
         return state
     if result == "villain_wounded":

@@ -36,6 +36,7 @@ from .sides import title
 from .state import HEROES, VILLAINS, Mod, Phase, RollSpec, VicState, other, put
 from .units import (can_track, has_trait, is_mastermind, make_tokens, masterminds, return_to_hand, take_control,
                     unit_on)
+from .words import agreeing, article, counted, pronoun
 from .zones import discard_from_hand, expose_hand, remove_card, take_from_deck, to_hand
 
 if TYPE_CHECKING:
@@ -129,7 +130,8 @@ def event_problem(game: VictorianGame, state: VicState, side: int, action: PlayE
         return refuse(R.EVENTS, f"{name!r} is not in {title(side)}' hand")
     card = game.card(name)
     if card.type != "E":
-        return refuse(R.EVENTS, f"{name} is a {card.kind}, not an event: put it into play in the Recruit Phase")
+        return refuse(R.EVENTS, f"{name} is {article(card.kind)} {card.kind}, not an event: put it into play in the "
+                                "Recruit Phase")
     if not usable(card, window, side):
         return refuse(R.EVENTS, f"{name} is played {when(card)}, not now")
     legal = EFFECTS[card.effect].hook("targets")(game, state, side, card, window)
@@ -229,7 +231,7 @@ def _draw_targets(game, state, side, card, window):
 @hook("draw", "play")
 def _draw_play(game, state, side, card, action, window, chance, events):
     events.append(public(card_rule(card), f"{title(side)} play {card.name}: they draw "
-                         f"{card.params.count} card(s)", card=card.name))
+                         f"{counted(card.params.count, 'card')}", card=card.name))
     return queue_draw(state, side, card.params.count, card_rule(card))
 
 
@@ -332,8 +334,9 @@ def control_homes(game: VictorianGame, state: VicState, taker: int) -> tuple[str
 
 def gain_control(game, state, taker: int, target: str, onto: str | None, rule: RuleRef, why: str, events) -> VicState:
     state = take_control(game, state, taker, target, onto)
+    p = pronoun(game, unit_on(state, taker, target))
     events.append(public(R.CONTROL, f"{title(taker)} gain control of {target} ({why})"
-                         + (f": he joins {onto}" if onto else ""), taker=taker, target=target, onto=onto,
+                         + (f": {p.he} joins {onto}" if onto else ""), taker=taker, target=target, onto=onto,
                          cause=rule.section))
     return state
 
@@ -359,8 +362,9 @@ def _tokens_targets(game, state, side, card, window):
 @hook("tokens", "play")
 def _tokens_play(game, state, side, card, action, window, chance, events):
     state, made = make_tokens(game, state, side, card.params.token, card.params.count, action.onto)
-    events.append(public(card_rule(card), f"{title(side)} play {card.name}: {len(made)} "
-                         f"{card.params.token} token(s) come into play" + (f" on {action.onto}" if action.onto else ""),
+    events.append(public(card_rule(card), f"{title(side)} play {card.name}: "
+                         f"{counted(len(made), card.params.token + ' token')} {agreeing(len(made), 'come')} into play"
+                         + (f" on {action.onto}" if action.onto else ""),
                          card=card.name, tokens=tuple(made), onto=action.onto))
     return state
 
@@ -375,8 +379,9 @@ def _mob_targets(game, state, side, card, window):
 @hook("mob", "play")
 def _mob_play(game, state, side, card, action, window, chance, events):
     state, made = make_tokens(game, state, side, card.params.token, card.params.count, action.onto, mob=True)
-    events.append(public(R.ASSASSIN, f"{title(side)} play {card.name}: {len(made)} "
-                         f"{card.params.token} token(s) join {action.onto} and must attack now", card=card.name,
+    events.append(public(R.ASSASSIN, f"{title(side)} play {card.name}: "
+                         f"{counted(len(made), card.params.token + ' token')} {agreeing(len(made), 'join')} "
+                         f"{action.onto} and must attack now", card=card.name,
                          tokens=tuple(made), onto=action.onto))
     return state
 
@@ -403,8 +408,9 @@ def _scandal_targets(game, state, side, card, window):
 
 @hook("return_to_hand", "play")
 def _scandal_play(game, state, side, card, action, window, chance, events):
+    p = pronoun(game, unit_on(state, other(side), action.target))
     events.append(public(card_rule(card), f"{title(side)} play {card.name}: {action.target} goes back to "
-                         "his owner's hand, and what was attached to him is discarded", card=card.name,
+                         f"{p.his} owner's hand, and what was attached to {p.him} is discarded", card=card.name,
                          target=action.target))
     return return_to_hand(game, state, other(side), action.target)
 

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -83,6 +83,7 @@ class Card:
     params: Params | None = None
     note: str = ""
     ours: tuple[str, ...] = ()
+    pronoun: str = "he"
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -148,6 +149,7 @@ class _CardSpec(BaseModel):
     effect: _EffectSpec | None = None
     note: str = ""
     ours: tuple[str, ...] = Field(default=(), strict=False)
+    pronoun: Literal["he", "she", "it"] = "he"
 
 
 class _TokenSpec(BaseModel):
@@ -298,7 +300,7 @@ def _card(s: _CardSpec, side: str, path: Path, tokens: Mapping[str, TokenKind]) 
         if f not in _CardSpec.model_fields:
             raise DataError(path, name, "ours", f"{f!r} is not a field of a card")
     return Card(name, s.type, side, s.fight or 0, s.track or 0, frozenset(s.traits), effect, params, s.note,
-                tuple(s.ours))
+                tuple(s.ours), s.pronoun)
 
 
 def _cross_check(cards: Mapping[str, Card], side: str, path: Path) -> None:

@@ -7,13 +7,13 @@
 ...                plots={"Dr Moreau": [("Start War", 2)]}, hands={"villains": ["Guards"]}, at=Phase.RECRUIT)
 >>> print(describe_state(g, s, "heroes"))  # doctest: +NORMALIZE_WHITESPACE
 Turn 1, Recruit Phase (the Heroes' part)
-The Heroes: 0 card(s) in hand, 57 in the deck, 0 discarded
+The Heroes: 0 cards in hand, 57 in the deck, 0 discarded
   hand: (empty)
   Tarzan: Fight 3, Track 2 [Machete]
-The Villains: 1 card(s) in hand, 67 in the deck, 0 discarded
+The Villains: 1 card in hand, 67 in the deck, 0 discarded
   hand: 1 hidden
   Dr Moreau (Mastermind): Fight 1
-    plot Start War (major): 2 counter(s)
+    plot Start War (major): 2 counters
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from typing import Any
 from .sides import Title
 from .state import HEROES, SIDES, VILLAINS, VicState
 from .units import fight, is_mastermind, track_terms
+from .words import counted
 
 
 def describe_unit(game, state: VicState, side: int, u) -> str:
@@ -30,9 +31,9 @@ def describe_unit(game, state: VicState, side: int, u) -> str:
     if side == HEROES:
         bits.append(f"Track {sum(t.value for t in track_terms(game, state, side, u))}")
     if u.wounds:
-        bits.append(f"{u.wounds} wound(s)")
+        bits.append(counted(u.wounds, "wound"))
     if u.markers:
-        bits.append(f"{u.markers} marker(s)")
+        bits.append(counted(u.markers, "marker"))
     name = u.uid + (" (Mastermind)" if is_mastermind(game, u) else " (token)" if u.token else "")
     text = f"{name}: {', '.join(bits)}"
     if u.gear:
@@ -54,7 +55,7 @@ def describe_state(game, state: VicState, viewer: Any = None) -> str:
     lines = [head]
     for index in (HEROES, VILLAINS):
         s = view.sides[index]
-        lines.append(f"{Title(index)}: {s.hand_size} card(s) in hand, {s.deck_size} in the deck, "
+        lines.append(f"{Title(index)}: {counted(s.hand_size, 'card')} in hand, {s.deck_size} in the deck, "
                      f"{len(s.discard)} discarded")
         if viewer is None or viewer == SIDES[index]:
             lines.append("  hand: " + (", ".join(s.hand) or "(empty)"))
@@ -75,7 +76,8 @@ def describe_state(game, state: VicState, viewer: Any = None) -> str:
                     lines.append(f"    Location {loc.uid}")
             for p in s.plots:
                 if p.master == u.uid:
-                    lines.append(f"    plot {p.uid} ({'major' if p.major else 'minor'}): {p.counters} counter(s)")
+                    kind = "major" if p.major else "minor"
+                    lines.append(f"    plot {p.uid} ({kind}): {counted(p.counters, 'counter')}")
         for loc in s.locations:
             if loc.master is None:
                 lines.append(f"  Location {loc.uid}")

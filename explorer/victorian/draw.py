@@ -22,6 +22,7 @@ from .decisions import forced, refuse
 from .reports import private, public
 from .sides import title
 from .state import Draw, Reveal, VicState, pop, put
+from .words import counted
 from .zones import draw_one, reveal_next, revealed_all
 
 if TYPE_CHECKING:
@@ -69,7 +70,8 @@ def do_reveal(game: VictorianGame, state: VicState, item: Reveal, action: Reveal
     who = title(item.looker)
     whose = "their own" if item.looker == item.owner else f"{title(item.owner)}'"
     if done:
-        events.append(public(rule(item.rule), f"{who} have looked at the next {len(seen)} card(s) of {whose} deck",
+        events.append(public(rule(item.rule), f"{who} have looked at the next {counted(len(seen), 'card')} of "
+                                              f"{whose} deck",
                              looker=item.looker, owner=item.owner))
         events.append(private(item.looker, rule(item.rule), f"{who} see, from the top: {', '.join(seen) or 'nothing'}",
                               looker=item.looker, owner=item.owner, cards=tuple(seen)))

@@ -55,7 +55,7 @@ from .cards import SIDES, TYPES, Card, TokenKind, deck_counts, load_cards, load_
 from .decisions import refuse
 from .params import VictorianRules, load_rules
 from .state import (HEROES, SIDE_INDEX, VILLAINS, Deal, Draw, Ending, GameResult, Phase, PlotDraw, Reveal, RollNow, Side,
-                    SpyRoll, TableRoll, VicState)
+                    TableRoll, VicState)
 from .tables import faces  # noqa: F401 (registers the Plot, Invention and Villain Tables)
 from .tables.data import Tables, load_tables
 from .zones import deck_view, remove_card
@@ -178,6 +178,7 @@ class VictorianGame(Game):
             raise self.illegal(state, action)
         events: list[Event] = []
         state = handler(self, state, item, action, chance, events)
+        state = wounds.fall(self, state, events)
         state = victory.check(self, state, events)
         if not state.pending and state.result is None:
             state = turn.advance(self, state, events)
@@ -245,7 +246,7 @@ class VictorianGame(Game):
 
 
 #: pending items whose decision depends on the item alone (steps the rules take on their own)
-_BY_ITEM = frozenset({Deal, Draw, Reveal, TableRoll, RollNow, SpyRoll, PlotDraw})
+_BY_ITEM = frozenset({Deal, Draw, Reveal, TableRoll, RollNow, PlotDraw})
 
 
 def setup(seed: int | str = 0, **kw: Any) -> tuple[VictorianGame, VicState]:

@@ -13,7 +13,7 @@ this turn.  The Villains may answer a Track Roll with a Track penalty card
 
 A Facilitator (Campion Bond, Mycroft Holmes, the Catholic Church) gives one
 hero +1 to his next roll, once a turn (:func:`facilitate_options`, also offered
-in the Attack Phase).
+in the Attack Phase, and at a hero's Spy Roll by :mod:`explorer.victorian.spy`).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from .sides import title
 from .state import HEROES, VILLAINS, Choose, Main, Mod, Phase, RollSpec, VicState, push
 from .tables.banded import modified_roll
 from .units import can_track, discard_plot, has_trait, masterminds, spend_once, track_terms, unit_on
+from .words import pronoun
 
 if TYPE_CHECKING:
     from .game import VictorianGame
@@ -86,7 +87,8 @@ def facilitate_problem(game, state, item, action: Facilitate, heroes) -> Illegal
 def do_facilitate(game, state, item, action: Facilitate, stat: str, events) -> VicState:
     bonus = game.rules.facilitator_bonus
     mod = Mod(item.side, action.hero, stat, bonus, action.helper, R.FACILITATOR.section, once=True)
-    events.append(public(R.FACILITATOR, f"{action.helper} helps {action.hero}: +{bonus} to his next roll this turn",
+    p = pronoun(game, unit_on(state, item.side, action.hero))
+    events.append(public(R.FACILITATOR, f"{action.helper} helps {action.hero}: +{bonus} to {p.his} next roll this turn",
                          helper=action.helper, hero=action.hero))
     return state._replace(mods=state.mods + (mod,), used=state.used | {("facilitator", action.helper)})
 
@@ -158,9 +160,11 @@ def track_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, eve
     if result == "thwarted":
         for p in plots:
             state = discard_plot(game, state, VILLAINS, p)
+        me = pronoun(game, unit_on(state, VILLAINS, spec.target))
         events.append(public(R.THWARTED, f"{spec.target} is thwarted: " + (
-            f"his plots ({', '.join(p.uid for p in plots)}) are discarded" if plots else "he has no plot in play")
-            + "; he may be attacked this turn", target=spec.target, plots=tuple(p.uid for p in plots)))
+            f"{me.his} plots ({', '.join(p.uid for p in plots)}) are discarded" if plots
+            else f"{me.he} has no plot in play") + f"; {me.he} may be attacked this turn", target=spec.target,
+            plots=tuple(p.uid for p in plots)))
         return state._replace(thwarted=state.thwarted | {spec.target})
     return state
 
@@ -189,7 +193,7 @@ def _explain(game, state, action):
 @pending.explain(Facilitate)
 def _explain_facilitate(game, state, action):
     return refuse(R.FACILITATOR, "a Facilitator's help is given before a hero's Track Roll or attack, in the "
-                                 "Intercept and Attack Phases")
+                                 "Intercept and Attack Phases, at a Healing Roll (Heal) or at a hero's Spy Roll")
 
 
 __all__ = ["facilitate_options", "facilitate_problem", "facilitators", "open_targets", "track_roll", "trackers"]

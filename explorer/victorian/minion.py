@@ -16,6 +16,7 @@ from .reports import public
 from .sides import title
 from .state import VILLAINS, Phase
 from .units import make_tokens
+from .words import article
 
 
 def generators(game, state, side):
@@ -39,7 +40,8 @@ def enter(game, state, side, events):
     for source, kind, master in generators(game, state, side):
         state, made = make_tokens(game, state, side, kind, 1, master)
         rule = R.MARTIANS if game.tokens[kind].fight != 1 else R.MINION
-        events.append(public(rule, f"{source} generates a {kind} token ({made[0]}, Fight {game.tokens[kind].fight})"
+        events.append(public(rule, f"{source} generates {article(kind)} {kind} token ({made[0]}, "
+                                   f"Fight {game.tokens[kind].fight})"
                              + (f" for {master}" if master and master != source else ""),
                              source=source, token=made[0], master=master))
     if not generators(game, state, side):

@@ -57,6 +57,8 @@ class VictorianRules:
     weapons_need_trait: bool
     one_vehicle_per_unit: bool
     tokens_track_and_attack: bool
+    facilitator_helps_spy: bool
+    further_attack_stacks: bool
 
     def __hash__(self) -> int:
         h = self.__dict__.get("_hash")
@@ -71,7 +73,11 @@ class VictorianRules:
 
 
 #: The rules this file holds, read and checked by the core's one reader.
-SCHEMA = RuleSchema.of(VictorianRules, floors={"opening_hand": 1, "turn_cap": 1, "wound_fight": 1,
+#: The floors are the least values that can make a game, whatever the other numbers: at
+#: victory_after_turn 0 both sides are bare when turn 1 begins, and every game is a draw
+#: at once; turn_cap 1 still leaves a game when a major plot needs one counter.
+SCHEMA = RuleSchema.of(VictorianRules, floors={"opening_hand": 1, "victory_after_turn": 1, "turn_cap": 1,
+                                               "wound_fight": 1,
                                                "minor_plot_counters": 1, "major_plot_counters": 1,
                                                "recruits_per_phase": 1})
 NUMBERS, OPTIONS, FLOORS = SCHEMA.numbers, SCHEMA.switches, SCHEMA.floors

@@ -27,6 +27,7 @@ from .reports import public
 from .sides import title
 from .state import VILLAINS, Ending, GameResult, Main, Phase, Plot, PlotDraw, VicState, pop, push, put
 from .units import discard_plot, fresh_uid, is_martian, is_mastermind, masterminds, unit_on
+from .words import counted
 from .zones import from_hand
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def add_counters(game: VictorianGame, state: VicState, uid: str, n: int, rule: R
     plot = plot._replace(counters=plot.counters + n)
     state = put(state, VILLAINS, s._replace(plots=tuple(plot if p.uid == uid else p for p in s.plots)))
     kind = "major" if plot.major else "minor"
-    events.append(public(rule, f"{uid} ({kind} plot on {plot.master}) now has {plot.counters} Plot counter(s)",
+    events.append(public(rule, f"{uid} ({kind} plot on {plot.master}) now has {counted(plot.counters, 'Plot counter')}",
                          plot=uid, counters=plot.counters, major=plot.major))
     rules = game.rules
     if plot.major and plot.counters >= rules.major_plot_counters:
@@ -130,7 +131,7 @@ def draw_decision(game, state, item: PlotDraw):
 def do_plot_draw(game, state, item: PlotDraw, action, chance, events):
     state = pop(state)
     n = chance.roll(dice(game.rules.minor_plot_dice))
-    events.append(public(R.MINOR_PLOT, f"{item.plot} brings {n} card(s)", plot=item.plot, roll=n))
+    events.append(public(R.MINOR_PLOT, f"{item.plot} brings {counted(n, 'card')}", plot=item.plot, roll=n))
     return queue_draw(state, item.side, n, R.MINOR_PLOT)
 
 

@@ -34,6 +34,7 @@ from .sides import title
 from .state import HEROES, VILLAINS, Location, Main, Phase, Unit, VicState, pop, push, put
 from .units import (fresh_uid, has_trait, is_martian, is_mastermind, is_vehicle, make_tokens, masterminds,
                     replace_unit, rides_vehicle, unit_on)
+from .words import article, counted, pronoun
 from .zones import from_hand, take_from_deck, to_discard, to_hand
 
 if TYPE_CHECKING:
@@ -67,7 +68,8 @@ def gear_problem(game: VictorianGame, state: VicState, side: int, card: str, ont
     if u is None:
         known = game.card_or_none(onto)
         if known is not None and not known.is_unit:
-            return refuse(R.ATTACH, f"{card} is a {what} and goes on a unit; {onto} is a {known.kind}, not a unit")
+            return refuse(R.ATTACH, f"{card} is a {what} and goes on a unit; {onto} is "
+                                    f"{article(known.kind)} {known.kind}, not a unit")
         if unit_on(state, 1 - side, onto) is not None:
             return refuse(R.ATTACH, f"{onto} is not yours: a {what} goes on one of your own units")
         return refuse(R.ATTACH, f"{onto!r} is not a unit of yours in play")
@@ -83,12 +85,12 @@ def gear_unfit(game: VictorianGame, state: VicState, c, u: Unit) -> IllegalActio
         if getattr(params, "on", "unit") == "vehicle" and not is_vehicle(game, u):
             return refuse(R.VEHICLE, f"{card} goes only on a Vehicle (or a unit riding one); {onto} is neither")
         if needs and game.rules.weapons_need_trait and not has_trait(game, u, *needs):
-            return refuse(R.ATTACH, f"{card} is for a {' or '.join(needs)}, and {onto} is none")
+            return refuse(R.ATTACH, f"{card} is for {article(needs[0])} {' or '.join(needs)}, and {onto} is none")
     else:
         if martian_side(game, state, u):
             return refuse(R.MARTIANS, f"the Martians take no vehicles: {onto} cannot ride {card}")
         if needs and not has_trait(game, u, *needs):
-            return refuse(R.ATTACH, f"{card} is for a {' or '.join(needs)}, and {onto} is none")
+            return refuse(R.ATTACH, f"{card} is for {article(needs[0])} {' or '.join(needs)}, and {onto} is none")
         if game.rules.one_vehicle_per_unit and (rides_vehicle(game, u) or has_trait(game, u, "Vehicle")):
             return refuse(R.ATTACH, f"{onto} already is or rides a Vehicle: one Vehicle a unit")
     return None
@@ -128,8 +130,8 @@ def recruit_problem(game: VictorianGame, state: VicState, item: Main, action: Re
     if c.type == "P":
         return refuse(R.PLOT, f"{card} is a plot: plots are attached to Masterminds in the Plot Phase")
     if item.count >= game.rules.recruits_per_phase:
-        return refuse(R.RECRUIT, f"{title(side)} have recruited {item.count} card(s), the most one Recruit Phase "
-                                 "allows")
+        return refuse(R.RECRUIT, f"{title(side)} have recruited {counted(item.count, 'card')}, the most one "
+                                 "Recruit Phase allows")
     onto = action.onto
     if c.type in "WV":
         return gear_problem(game, state, side, card, onto)
@@ -193,7 +195,8 @@ def do_recruit(game: VictorianGame, state: VicState, item: Main, action: Recruit
             state, made = make_tokens(game, state, side, c.params.token, c.params.count,
                                       action.onto if side == VILLAINS else None)
             events.append(public(R.VILLAIN_CARDS if side == VILLAINS else R.HERO_CARDS,
-                                 f"{action.card} comes with {len(made)} {c.params.token} token(s)", tokens=tuple(made)))
+                                 f"{action.card} comes with {counted(len(made), c.params.token + ' token')}",
+                                 tokens=tuple(made)))
         return state
     unit = Unit(uid, action.card, game.owner(action.card), master=action.onto if c.type == "C" and side == VILLAINS
                 else None)
@@ -273,7 +276,7 @@ def do_summon(game: VictorianGame, state: VicState, item: Main, action: Summon, 
         state = put(state, at, s._replace(deck=take_from_deck(s.deck, vessel)))
     u = unit_on(state, side, action.captain)
     state = replace_unit(state, side, u._replace(gear=u.gear + (vessel,)))
-    events.append(public(R.CAPTAIN, f"{action.captain} calls {vessel} to himself from the {zone}"
+    events.append(public(R.CAPTAIN, f"{action.captain} calls {vessel} to {pronoun(game, u).himself} from the {zone}"
                          + (f" of {holder}" if holder else ""), captain=action.captain, vessel=vessel, source=zone))
     return state
 

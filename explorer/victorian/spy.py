@@ -2,22 +2,30 @@
 
 1: the spy is caught and discarded (a Location such as the Underworld is
 discarded too); 2-4: nothing; 5 or more: his side looks at the opponent's hand.
-The bands are the ``spy`` table of ``tables.toml``.
+The bands are the ``spy`` table of ``tables.toml``.  A Facilitator may give a
+hero spy his +1 for the roll (the register's "facilitator-spy-roll"; switch
+``facilitator_helps_spy``).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import cardplay, pending
 from . import sections as R
-from .actions import Roll
-from .decisions import forced
+from .actions import Facilitate, Roll
+from .decisions import choice, forced, refuse
 from .genius import rollers
+from .intercept import facilitators
 from .reports import public
 from .sides import title
-from .state import Phase, SpyRoll, push, pop
+from .state import HEROES, Phase, SpyRoll, Term, VicState, pop, push
 from .tables.banded import modified_roll
 from .tables.faces import source_here
-from .units import discard_location
+from .units import discard_location, remove_unit, unit_on
+
+if TYPE_CHECKING:
+    from .game import VictorianGame
 
 
 @pending.enter(Phase.SPY)
@@ -29,26 +37,54 @@ def enter(game, state, side, events):
     return push(state, *(SpyRoll(side, uid) for uid in spies))
 
 
+def helpers(game: VictorianGame, state: VicState, item: SpyRoll) -> tuple[str, ...]:
+    """The Facilitators free to help ``item``'s spy: a hero's, when the switch allows."""
+    if not game.rules.facilitator_helps_spy or item.side != HEROES or unit_on(state, HEROES, item.spy) is None:
+        return ()
+    return tuple(f for f in facilitators(game, state, HEROES) if f != item.spy)
+
+
 def decision(game, state, item):
-    return forced(Roll(), R.SPY, f"{item.spy} spies on {title(1 - item.side)}")
+    prompt = f"{item.spy} spies on {title(1 - item.side)}"
+    free = helpers(game, state, item)
+    if not free:
+        return forced(Roll(), R.SPY, prompt)
+    return choice(item.side, (Roll(),) + tuple(Facilitate(f, item.spy) for f in free), R.SPY,
+                  prompt + ": with a Facilitator's help?")
 
 
-def do_spy(game, state, item, action, chance, events):
+def do_help(game, state, item, action: Facilitate, chance, events):
+    bonus = game.rules.facilitator_bonus
+    state = state._replace(used=state.used | {("facilitator", action.helper)})
+    events.append(public(R.FACILITATOR, f"{action.helper} helps {item.spy}: +{bonus} to the Spy Roll",
+                         helper=action.helper, hero=item.spy))
+    return do_spy(game, state, item, action, chance, events,
+                  (Term(f"{action.helper}'s help", bonus, action.helper, R.FACILITATOR.section),))
+
+
+def why_not(game, state, item, action):
+    if isinstance(action, Facilitate) and (action.hero != item.spy or action.helper not in helpers(game, state, item)):
+        return refuse(R.FACILITATOR, f"{action.helper!r} cannot help this Spy Roll: a Facilitator free this turn "
+                                     f"helps a hero spy{'' if game.rules.facilitator_helps_spy else ' (switched off)'}")
+    return None
+
+
+def do_spy(game, state, item, action, chance, events, terms: tuple[Term, ...] = ()):
     state = pop(state)
     if not source_here(state, item.side, item.spy):
         events.append(public(R.SPY, f"{item.spy} is no longer in play: no Spy roll"))
         return state
-    roll = modified_roll(game.tables.spy, (), chance)
+    roll = modified_roll(game.tables.spy, terms, chance)
     if roll.result == "caught":
-        events.append(public(R.SPY, f"{item.spy} is caught ({roll.describe()}) and discarded", spy=item.spy,
-                             roll=roll.as_data()))
         s = state.sides[item.side]
         loc = next((x for x in s.locations if x.uid == item.spy), None)
+        u = s.unit(item.spy) if loc is None else None
+        gear = f", with {', '.join(u.gear)}" if u is not None and u.gear else ""
+        events.append(public(R.SPY, f"{item.spy} is caught ({roll.describe()}) and discarded{gear}", spy=item.spy,
+                             roll=roll.as_data()))
         if loc is not None:
             return discard_location(game, state, item.side, loc)
-        from .wounds import kill
-
-        return kill(game, state, item.side, item.spy, R.SPY, events, why="caught spying")
+        return remove_unit(game, state, item.side, item.spy)[0]
     if roll.result == "discovery":
         events.append(public(R.SPY, f"{item.spy} makes a discovery ({roll.describe()})", spy=item.spy,
                              roll=roll.as_data()))
@@ -57,4 +93,4 @@ def do_spy(game, state, item, action, chance, events):
     return state
 
 
-pending.item(SpyRoll, decision, None, Roll=do_spy)
+pending.item(SpyRoll, decision, why_not, Roll=do_spy, Facilitate=do_help)

@@ -356,7 +356,7 @@ class Ending(results.Ending):
 
     def sentence(self, result: GameResult) -> str:
         if result.draw:
-            return f"A draw after {result.turns} turn(s): {self.text}."
+            return f"A draw after {result.turns} turn{'' if result.turns == 1 else 's'}: {self.text}."
         return f"The {SIDES[result.winners[0]].title()} win in turn {result.turns}: {self.text}."
 
 

@@ -9,8 +9,8 @@ naming its card and its rule section; a roll adds them up and logs them.
 
 Wounds ("WOUND COUNTERS"): each counter costs Fight; a unit with a Wound counter
 whose Fight (its own, its gear's and its markers', less its wounds) is zero or
-less is killed.  A unit printed with Fight 0 is not killed for it until it is
-wounded (see the register, "zero-fight").
+less is killed, whatever took the Fight (:func:`explorer.victorian.wounds.fall`).
+A unit printed with Fight 0 is not killed for it until it is wounded (see the register, "zero-fight").
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from . import sections as R
 from .cards import Card
 from .state import HEROES, VILLAINS, Location, Phase, Plot, Side, Term, Unit, VicState, put
+from .words import counted
 from .zones import to_discard, to_hand
 
 if TYPE_CHECKING:
@@ -150,10 +151,10 @@ def fight_terms(game: VictorianGame, state: VicState, side: int, u: Unit, *, ver
         if gc.fight:
             terms.append(Term(g, gc.fight, g, R.ATTACH.section))
     if u.markers and rules.marker_fight:
-        terms.append(Term(f"{u.markers} Invention marker(s)", u.markers * rules.marker_fight, None,
+        terms.append(Term(counted(u.markers, "Invention marker"), u.markers * rules.marker_fight, None,
                           R.INVENTION_TABLE.section))
     if u.wounds:
-        terms.append(Term(f"{u.wounds} Wound counter(s)", -u.wounds * rules.wound_fight, None, R.WOUNDS.section))
+        terms.append(Term(counted(u.wounds, "Wound counter"), -u.wounds * rules.wound_fight, None, R.WOUNDS.section))
     terms += _mods(game, state, side, u, "fight", assassin)
     if versus is not None and has_trait(game, u, "Holy") and has_trait(game, versus, "Immortal") and rules.holy_bonus:
         terms.append(Term(f"Holy against {versus.uid}, an Immortal", rules.holy_bonus, u.card, R.HOLY.section))
@@ -187,14 +188,16 @@ def track_terms(game: VictorianGame, state: VicState, side: int, u: Unit) -> tup
     terms += _mods(game, state, side, u, "track", False)
     leads = state.sides[side].leads
     if leads and game.rules.interrogated_bonus:
-        terms.append(Term(f"{leads} interrogated minion(s)", leads * game.rules.interrogated_bonus, None,
+        terms.append(Term(counted(leads, "interrogated minion"), leads * game.rules.interrogated_bonus, None,
                           R.ASSASSIN.section))
     return tuple(terms)
 
 
-def negated(terms: tuple[Term, ...]) -> tuple[Term, ...]:
-    """Terms subtracted from a roll (the opposing unit's Fight)."""
-    return tuple(Term(f"minus {t.label}", -t.value, t.card, t.rule) for t in terms)
+def negated(terms: tuple[Term, ...], whose: str) -> tuple[Term, ...]:
+    """Terms subtracted from a roll: the Fight of the opposing unit ``whose``, each
+    term naming him ("minus Tarzan's Machete")."""
+    return tuple(Term(f"minus {whose}'s Fight" if i == 0 else f"minus {whose}'s {t.label}", -t.value, t.card, t.rule)
+                 for i, t in enumerate(terms))
 
 
 # -- finding things --------------------------------------------------------------------------------

@@ -5,7 +5,10 @@ its weapons or vehicles (the rulebook's "or discard an attached weapon or
 vehicle"): its side chooses (:class:`~explorer.victorian.state.WoundChoice`,
 asked only when the unit has something to discard).  A Wound counter costs the
 unit Fight; a wounded unit whose lasting Fight is zero or less is killed, its
-card and gear discarded (a token just leaves play).
+card and gear discarded (a token just leaves play).  :func:`fall` is the one
+check: a wound makes it at once, and the game makes it after every step, so a
+unit whose Fight drops by any other path (a weapon or vehicle discarded instead
+of a wound, a vessel taken by its Captain) is killed too.
 
 >>> from explorer.victorian.game import VictorianGame
 >>> game = VictorianGame()
@@ -28,11 +31,14 @@ from .actions import Pass, Sacrifice, Shed, TakeWound
 from .decisions import choice, refuse
 from .reports import public
 from .sides import title
-from .state import UnderlingChoice, VicState, WoundChoice, pop, push
+from .state import HEROES, VILLAINS, UnderlingChoice, Unit, VicState, WoundChoice, pop, push
 from .units import has_trait, lasting_fight, remove_unit, replace_unit, unit_on
+from .words import pronoun
 
 if TYPE_CHECKING:
     from .game import VictorianGame
+
+SIDE_IDS = (HEROES, VILLAINS)
 
 
 def wound(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleRef,
@@ -46,19 +52,34 @@ def wound(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleR
     after = lasting_fight(game, u)
     events.append(public(R.WOUNDS, f"{uid} takes a Wound counter (Fight {before} -> {after})", unit=uid,
                          wounds=u.wounds, cause=rule.section))
-    state = replace_unit(state, side, u)
-    if after <= 0:
-        state = kill(game, state, side, uid, R.WOUNDS, events, why="his Fight is gone")
-    return state
+    return fall(game, replace_unit(state, side, u), events)
+
+
+def fallen(game: VictorianGame, u: Unit) -> bool:
+    """WOUND COUNTERS: a unit with zero or less Fight is killed.  Only a unit that
+    has lost Fight counts: one with a Wound counter (see the register,
+    "zero-fight": a unit printed with Fight 0 lives until it is wounded)."""
+    return u.wounds > 0 and lasting_fight(game, u) <= 0
+
+
+def fall(game: VictorianGame, state: VicState, events: list[Event]) -> VicState:
+    """Kill every unit whose Fight is gone, whatever took it (the one check)."""
+    while True:
+        gone = next(((s, u.uid) for s in SIDE_IDS for u in state.sides[s].units if fallen(game, u)), None)
+        if gone is None:
+            return state
+        p = pronoun(game, unit_on(state, gone[0], gone[1]))
+        state = kill(game, state, gone[0], gone[1], R.WOUNDS, events, why=f"{p.his} Fight is gone")
 
 
 def kill(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleRef, events: list[Event],
-         why: str = "killed") -> VicState:
-    """``uid`` is killed: out of play, his card and gear discarded."""
+         why: str = "killed", fate: str = "is killed") -> VicState:
+    """``uid`` is killed (or, ``fate``, otherwise put out of play): his card and gear discarded."""
+    p = pronoun(game, unit_on(state, side, uid))
     state, with_him = remove_unit(game, state, side, uid)
-    text = f"{uid} is killed ({why})"
+    text = f"{uid} {fate} ({why})"
     if with_him:
-        text += f"; with him go {', '.join(with_him)} and everything attached to him"
+        text += f"; with {p.him} go {', '.join(with_him)} and everything attached to {p.him}"
     events.append(public(rule, text, unit=uid, side=side, also=tuple(with_him)))
     return state
 
@@ -79,7 +100,8 @@ def wound_decision(game: VictorianGame, state: VicState, item: WoundChoice) -> D
     u = unit_on(state, item.side, item.unit)
     options = (TakeWound(),) + tuple(Shed(g) for g in dict.fromkeys(u.gear))
     return choice(item.side, options, RuleRef(R.GAME, item.rule),
-                  f"{item.unit} is wounded: take a Wound counter, or discard a weapon or vehicle of his")
+                  f"{item.unit} is wounded: take a Wound counter, or discard a weapon or vehicle of "
+                  f"{pronoun(game, u).his}")
 
 
 def do_take(game, state, item: WoundChoice, action: TakeWound, chance: Chance, events: list[Event]) -> VicState:
@@ -120,7 +142,7 @@ def underling_decision(game: VictorianGame, state: VicState, item: UnderlingChoi
 
 def do_sacrifice(game, state, item: UnderlingChoice, action: Sacrifice, chance, events) -> VicState:
     state = kill(game, pop(state), item.side, action.underling, R.UNDERLING,
-                 events, why=f"discarded instead of {item.hero}")
+                 events, why=f"instead of {item.hero}", fate="is discarded")
     return state
 
 
@@ -151,4 +173,4 @@ def _explain_sacrifice(game, state, action):
     return refuse(R.UNDERLING, "an Underling stands in only for a hero an assassin is about to wound or kill")
 
 
-__all__ = ["hurt", "kill", "underlings", "wound"]
+__all__ = ["fall", "fallen", "hurt", "kill", "underlings", "wound"]

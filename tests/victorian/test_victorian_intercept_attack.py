@@ -215,7 +215,7 @@ def test_the_combat_roll_and_the_minion_is_always_killed():
     s, events = step(s, Strike("Chinese Horde 1"), 4)
     roll = combat(events)
     assert [(t["label"], t["value"]) for t in roll["terms"]] == [("Tarzan's Fight", 2),
-                                                                 ("minus Chinese Horde token", -1)]
+                                                                 ("minus Chinese Horde 1's Fight", -1)]
     assert roll["total"] == 5 and roll["result"] == "stop"
     assert s.villains.unit("Chinese Horde 1") is None and not isinstance(s.pending[0], Fighting)
 

@@ -193,10 +193,10 @@ def test_explain_roll_gives_every_term_with_card_and_rule():
         ("Allan Quatermain's Fight", 2, "Allan Quatermain", "cards.heroes"),
         ("Elephant Gun", 1, "Elephant Gun", "recruit.attach"),
         ("Auto-mobile", 1, "Auto-mobile", "recruit.attach"),
-        ("1 Invention marker(s)", 1, None, "invention.table"),
-        ("1 Wound counter(s)", -1, None, "wounds"),
+        ("1 Invention marker", 1, None, "invention.table"),
+        ("1 Wound counter", -1, None, "wounds"),
         ("attack number 2", -1, None, "attack.combat"),
-        ("minus Chinese Horde token", -1, None, "tokens"),
+        ("minus Chinese Horde 1's Fight", -1, None, "tokens"),
     ]
     assert e["modifier"] == 2 and sum(e["odds"].values()) == 1
     a = odds.explain_roll(s, "healing", "Allan Quatermain")

@@ -58,7 +58,7 @@ def test_each_wound_is_fight_minus_one_and_zero_or_less_kills():
     u = s.heroes.unit("Mina Harker")
     assert fight(GAME, s, HEROES, u) == 2 and [t.label for t in
                                                __import__("explorer.victorian.units", fromlist=["x"]).fight_terms(
-                                                   GAME, s, HEROES, u)][-1] == "1 Wound counter(s)"
+                                                   GAME, s, HEROES, u)][-1] == "1 Wound counter"
     s = wound(GAME, s, HEROES, "Mina Harker", R.WOUNDS, events)
     s = wound(GAME, s, HEROES, "Mina Harker", R.WOUNDS, events)
     assert s.heroes.unit("Mina Harker") is None and "Mina Harker" in s.heroes.discard

@@ -29,6 +29,7 @@ from ..reports import public
 from ..sides import title
 from ..state import SIDES, VILLAINS, Choose, Reveal, TableRoll, VicState, other, pop, push, put
 from ..units import discard_plot, make_tokens, replace_unit, unit_on
+from ..words import agreeing, counted
 from ..zones import discard_from_hand, take_from_deck
 
 if TYPE_CHECKING:
@@ -191,7 +192,8 @@ def _hirelings(game, state, side, source, params, rule, chance, events):
     card = game.card(u.card)
     kind = card.params.token if card.effect == "generate" else "Hireling"
     state, made = make_tokens(game, state, side, kind, params.count, source if side == VILLAINS else None)
-    events.append(public(rule, f"{len(made)} {kind} token(s) join {source}", tokens=tuple(made), master=source))
+    events.append(public(rule, f"{counted(len(made), kind + ' token')} {agreeing(len(made), 'join')} {source}",
+                         tokens=tuple(made), master=source))
     return state
 
 
@@ -275,7 +277,8 @@ def do_mark(game, state, item: Choose, action: Mark, chance, events):
     state = pop(state)
     u = unit_on(state, item.side, action.unit)
     state = replace_unit(state, item.side, u._replace(markers=u.markers + item.count))
-    events.append(public(_rule(item), f"{item.source} builds: {action.unit} gets {item.count} Invention marker(s) "
+    events.append(public(_rule(item), f"{item.source} builds: {action.unit} gets "
+                                      f"{counted(item.count, 'Invention marker')} "
                          f"(Fight +{item.count * game.rules.marker_fight})", unit=action.unit))
     return state
 
