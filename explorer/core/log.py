@@ -219,7 +219,8 @@ def _objects(text: str | Iterable[str]) -> list[tuple[int, dict[str, Any]]]:
         except json.JSONDecodeError as exc:
             last = number == len(lines) and not line.endswith("\n")  # no newline after it: cut short?
             cut = " (the log ends inside this line: truncated?)" if last else ""
-            raise LogError(number, f"not valid JSON ({exc.msg}, column {exc.colno}){cut}") from None
+            what = exc.msg.removesuffix(" starting at").lower()  # "Unterminated string starting at" -> ...
+            raise LogError(number, f"not valid JSON at column {exc.colno} ({what}){cut}") from None
         if not isinstance(obj, dict):
             raise LogError(number, f"expected a JSON object, found {_kind(obj)}")
         out.append((number, obj))

@@ -103,12 +103,14 @@ class SavePanel:
             st, restart = self._replay(text)
         except LogError as exc:
             where = "" if exc.line is None else f"line {exc.line}" + (f" ({exc.field})" if exc.field else "") + ": "
-            self.error.value = _message(f"Not loaded: {name}, {where}{exc.problem}. The game is unchanged.")
+            self.note.value, self.error.value = "", _message(f"Not loaded: {name}, {where}{exc.problem}. "
+                                                             "The game is unchanged.")
             return None
         except DataError as exc:
-            self.error.value = _message(f"Not loaded: {name}: {exc}. The game is unchanged.")
+            self.note.value, self.error.value = "", _message(f"Not loaded: {name}: {exc}. The game is unchanged.")
             return None
         self.stepper_widget.adopt(st, restart)
+        self.error.value = ""
         self.note.value = (f"<span style='color:#2e7d32'>Loaded {html.escape(name)}: {len(st.history)} steps, "
                            f"seed {html.escape(str(st.seed))}.</span>")
         return st
