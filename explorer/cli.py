@@ -59,6 +59,32 @@ def count(text: str) -> int:
     return value
 
 
+def port(text: str) -> int:
+    """A TCP port: 1 to 65535, or 0 for any free one."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, not {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535 (or 0: any free port), not {value}")
+    return value
+
+
+def pool_size(text: str) -> int:
+    """Pre-heated kernels per page: 0 (none) to :data:`MAX_POOL`."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if not 0 <= value <= MAX_POOL:
+        raise argparse.ArgumentTypeError(f"must be 0 to {MAX_POOL} kernels per page, not {value}")
+    return value
+
+
+#: The most pre-heated kernels per page: each is a Python process for every notebook.
+MAX_POOL = 8
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="python -m explorer",
@@ -83,8 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Serve every notebook as a web app with Voila on 127.0.0.1 and print the address of the "
                     "start page, which links to each.  Kernels are pre-heated: each page is run in advance, so it "
                     "opens ready to use.  Stop with Ctrl-C.")
-    app.add_argument("--port", type=int, default=0, help="port to serve on (default: a free one, printed)")
-    app.add_argument("--pool", type=int, default=1, help="pre-heated kernels per page (default 1; 0: none)")
+    app.add_argument("--port", type=port, default=0,
+                     help="port to serve on, 1 to 65535 (default 0: a free one, printed)")
+    app.add_argument("--pool", type=pool_size, default=1,
+                     help=f"pre-heated kernels per page, 0 to {MAX_POOL} (default 1; 0: none)")
     app.add_argument("--browser", action="store_true", help="also open the start page in a web browser")
 
     o = sub.add_parser("odds", help="exact odds of a Doom Asylum matchup",
@@ -183,8 +211,6 @@ def _lab(args: argparse.Namespace) -> int:
 
 
 def _app(args: argparse.Namespace) -> int:
-    if args.pool < 0:
-        raise ValueError("--pool cannot be negative")
     port = args.port or free_port()
     start = f"http://127.0.0.1:{port}/voila/render/00_start_here.ipynb"
     print(f"The explorer is at {start}\n(every page: http://127.0.0.1:{port}/voila/tree; stop with Ctrl-C)",
@@ -334,8 +360,10 @@ def _simulate(args: argparse.Namespace) -> int:
 
     from .core.simulation import cli_run
     from .games import spec
+    from .whatif.compare import check_players
 
     game = spec(args.game)
+    check_players(getattr(args, "players", None), "--players")
     args.seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     log_dir = cli_logs.log_dir(args.log)
     try:

@@ -25,6 +25,34 @@ def settings_for(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
     return {**known, **given}
 
 
+#: The most players a run seats at one table.  Doomtrooper allows any number and a
+#: game's length grows with it; a table of thousands would run for hours.
+MAX_PLAYERS = 12
+
+
+def check_players(players: Any, what: str = "players") -> None:
+    """Refuse a table larger than :data:`MAX_PLAYERS` (the game checks the rest)."""
+    if isinstance(players, int) and not isinstance(players, bool) and players > MAX_PLAYERS:
+        raise ValueError(f"{what} {players}: a run seats at most {MAX_PLAYERS} players")
+
+
+def check_settings(game: str, overrides: Mapping[str, Any], settings: Mapping[str, Any]) -> None:
+    """Set up one game of the run as ``simulate`` would (players, bots, decks) without
+    playing it: a setting the game refuses raises here, before any game is played."""
+    import argparse
+
+    check_players(settings.get("players"), "players")
+    sim = spec(game).simulation
+    parser = argparse.ArgumentParser(add_help=False)
+    sim.options(parser)
+    args = parser.parse_args([])
+    known = vars(args)
+    for name, value in settings.items():
+        if name in known:
+            setattr(args, name, ",".join(value) if name == "decks" and isinstance(value, (list, tuple)) else value)
+    sim.prepare(sim.setup(args, {}), spec(game).metrics.game_for(dict(overrides)))
+
+
 def metric_list(game: str, settings: Mapping[str, Any]) -> tuple:
     """The game's metrics for these settings (e.g. one win rate per seat)."""
     metrics = spec(game).metrics
@@ -43,6 +71,7 @@ def records(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike | N
     if games < 1:
         raise ValueError("games must be at least 1")
     settings = settings_for(game, settings)
+    check_settings(game, v.mapping, settings)
     batch = _jobs.jobs(game, v.mapping, settings, seed, games)
     rows = [r for part in run_jobs(batch, _jobs.play_job, scheduler, progress) for r in part]
     names = [m.name for m in metric_list(game, settings)]
@@ -68,9 +97,14 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     v, b = variant(spec), variant(base) if base is not None else BASE
     for one in (v, b):
         check(game, one)
+    if v.mapping == b.mapping:
+        raise ValueError(f"the variant {v.name!r} ({v.source}) changes nothing the base does not: "
+                         "give it at least one override of its own")
     settings = settings_for(game, settings)
     if games < 1:
         raise ValueError("games must be at least 1")
+    for one in (v, b):
+        check_settings(game, one.mapping, settings)
     batch = _jobs.jobs(game, b.mapping, settings, seed, games) + _jobs.jobs(game, v.mapping, settings, seed, games)
     parts = run_jobs(batch, _jobs.play_job, scheduler, progress)
     half = len(parts) // 2
@@ -89,4 +123,4 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     return frame
 
 
-__all__ = ["compare", "metric_list", "records", "settings_for"]
+__all__ = ["MAX_PLAYERS", "check_players", "check_settings", "compare", "metric_list", "records", "settings_for"]
