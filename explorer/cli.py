@@ -81,6 +81,49 @@ def pool_size(text: str) -> int:
     return value
 
 
+def seed_text(text: str) -> str:
+    """A run's seed: any word or number, not blank (game i is seeded 'SEED#i')."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a number or a word, not a blank")
+    return text
+
+
+#: The Dask address schemes a scheduler may have.
+SCHEMES = ("tcp", "tls", "inproc", "ucx")
+
+
+def scheduler(text: str) -> str:
+    """Where a what-if run plays: ``serial`` or a Dask scheduler address."""
+    from urllib.parse import urlsplit
+
+    if text == "serial":
+        return text
+    scheme = text.partition("://")[0] if "://" in text else ""
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 - reading it checks the port
+    except ValueError:
+        scheme = ""
+    if scheme not in SCHEMES or scheme != "inproc" and not parts.hostname:
+        raise argparse.ArgumentTypeError(f"expected 'serial' or a Dask scheduler address such as "
+                                         f"tcp://host:8786, not {text!r}")
+    return text
+
+
+def reachable(address: str | None) -> None:
+    """Refuse a tcp:// scheduler nobody answers at, before any game is played."""
+    import socket
+    from urllib.parse import urlsplit
+
+    if address is None or not address.startswith(("tcp://", "tls://")):
+        return
+    parts = urlsplit(address)
+    try:
+        socket.create_connection((parts.hostname, parts.port or 8786), timeout=5).close()
+    except OSError as exc:
+        raise ValueError(f"--scheduler {address}: nobody answers there ({exc.strerror or exc})") from None
+
+
 #: The most pre-heated kernels per page: each is a Python process for every notebook.
 MAX_POOL = 8
 
@@ -205,8 +248,10 @@ def run_child(cmd: list[str], env: dict[str, str] | None = None) -> int:
 
 
 def _lab(args: argparse.Namespace) -> int:
-    if not (ROOT / args.notebook).is_file():
-        raise ValueError(f"no notebook {args.notebook!r} in {ROOT} (--notebook is relative to the checkout)")
+    path = (ROOT / args.notebook).resolve()
+    if not path.is_relative_to(ROOT) or path.suffix != ".ipynb" or not path.is_file():
+        raise ValueError(f"no notebook {args.notebook!r} in {ROOT} (--notebook is a .ipynb file relative to the "
+                         "checkout)")
     return run_child(lab_command(args.notebook) + list(args.extra))
 
 
@@ -344,7 +389,7 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
                              description=f"Play many seeded games of {info.title} with bots and summarise them.")
         g.add_argument("--games", type=count, default=100, help="how many games, at least 1 (default 100; 1e6 and "
                                                                 "10**12 are understood)")
-        g.add_argument("--seed", default="0", help="seed of the run: game i uses the seed 'SEED#i' (default 0)")
+        g.add_argument("--seed", type=seed_text, default="0", help="seed of the run: game i uses the seed 'SEED#i' (default 0)")
         g.add_argument("--workers", type=count, default=1,
                        help="worker processes, at most one per job (the result does not depend on it)")
         g.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -364,6 +409,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
     game = spec(args.game)
     check_players(getattr(args, "players", None), "--players")
+    _pairs(args.rule, "--rule")  # a rule given twice is refused before any game
     args.seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     log_dir = cli_logs.log_dir(args.log)
     try:
@@ -396,11 +442,14 @@ COMMANDS["replay"] = cli_logs.replay
 # -- what-if: compare a variant, sweep a grid ---------------------------------------------------
 
 def _pairs(items: list[str], what: str) -> dict[str, str]:
+    """``NAME=VALUE`` options by name; a name given twice is refused (which would count?)."""
     out = {}
     for item in items or []:
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
             raise ValueError(f"{what} {item!r}: write NAME=VALUE")
+        if name.strip() in out:
+            raise ValueError(f"{what} {name.strip()} is given twice: give each name once")
         out[name.strip()] = value
     return out
 
@@ -411,8 +460,8 @@ def _add_whatif(sub: argparse._SubParsersAction) -> None:
     def common(p):
         p.add_argument("game", choices=list(GAMES), help="which game")
         p.add_argument("--games", type=count, default=1000, help="games per variant or point (default 1000)")
-        p.add_argument("--seed", default="1", help="seed: game i is seeded 'SEED#i' for every variant (paired)")
-        p.add_argument("--scheduler", default=None,
+        p.add_argument("--seed", type=seed_text, default="1", help="seed: game i is seeded 'SEED#i' for every variant (paired)")
+        p.add_argument("--scheduler", type=scheduler, default=None,
                        help="where to play: 'serial', a Dask scheduler address tcp://host:port, or (default) a "
                             "process pool on every core here; the numbers do not depend on it")
         p.add_argument("--setting", action="append", metavar="NAME=VALUE",
@@ -444,8 +493,15 @@ def _sweep(args: argparse.Namespace) -> int:
 
     params = {name: [rule_value(x) for x in values.split(",") if x.strip()]
               for name, values in _pairs(args.param, "--param").items()}
-    frame = sweep(args.game, params, games=args.games, seed=args.seed, scheduler=args.scheduler, out=args.out,
-                  **_settings(args))
+    settings = _settings(args)
+    reachable(args.scheduler)
+    try:
+        frame = sweep(args.game, params, games=args.games, seed=args.seed, scheduler=args.scheduler, out=args.out,
+                      **settings)
+    except DataError as exc:
+        if exc.field not in params:
+            raise
+        raise ValueError(f"--param {exc.field}: {exc.problem}") from None
     shown = [*params, *(c for c in ("win_seat_0", "win_seat_1", "draw", "turns", "seat_spread") if c in frame)]
     print(frame[shown].round(3).to_string(index=False))
     print(f"({len(frame)} points x {args.games} games; every metric with its interval in {args.out})")
@@ -455,8 +511,9 @@ def _sweep(args: argparse.Namespace) -> int:
 def _compare(args: argparse.Namespace) -> int:
     from .whatif import compare
 
-    frame = compare(args.game, args.variant, games=args.games, seed=args.seed, scheduler=args.scheduler,
-                    **_settings(args))
+    settings = _settings(args)
+    reachable(args.scheduler)
+    frame = compare(args.game, args.variant, games=args.games, seed=args.seed, scheduler=args.scheduler, **settings)
     if args.json:
         print(frame.reset_index().to_json(orient="records", indent=2))
         return 0
