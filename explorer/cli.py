@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from . import cli_logs
+from .cli_options import MAX_POOL, count, pool_size, port, reachable, scheduler, seed_text
 from .core.data import DataError
 from .core.engine import IllegalAction
 from .core.simulation import rule_value
@@ -37,95 +38,6 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str):  # argparse would print the usage and exit here
         raise UsageError(f"{message} (see '{self.prog} --help')")
-
-
-def count(text: str) -> int:
-    """A number of things, at least 1: ``100``, ``10_000``, ``1e6`` or ``10**12``."""
-    try:
-        if "**" in text:
-            base, exp = text.split("**")
-            value = int(base) ** int(exp) if int(exp) <= 64 else None
-        elif "e" in text.lower():
-            mantissa, exp = text.lower().split("e")
-            value = int(mantissa) * 10 ** int(exp) if 0 <= int(exp) <= 64 else None
-        else:
-            value = int(text)
-    except ValueError:
-        value = None
-    if value is None:
-        raise argparse.ArgumentTypeError(f"expected a whole number such as 100, 1e6 or 10**12, not {text!r}")
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def port(text: str) -> int:
-    """A TCP port: 1 to 65535, or 0 for any free one."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number, not {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 1 to 65535 (or 0: any free port), not {value}")
-    return value
-
-
-def pool_size(text: str) -> int:
-    """Pre-heated kernels per page: 0 (none) to :data:`MAX_POOL`."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if not 0 <= value <= MAX_POOL:
-        raise argparse.ArgumentTypeError(f"must be 0 to {MAX_POOL} kernels per page, not {value}")
-    return value
-
-
-def seed_text(text: str) -> str:
-    """A run's seed: any word or number, not blank (game i is seeded 'SEED#i')."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError("give a number or a word, not a blank")
-    return text
-
-
-#: The Dask address schemes a scheduler may have.
-SCHEMES = ("tcp", "tls", "inproc", "ucx")
-
-
-def scheduler(text: str) -> str:
-    """Where a what-if run plays: ``serial`` or a Dask scheduler address."""
-    from urllib.parse import urlsplit
-
-    if text == "serial":
-        return text
-    scheme = text.partition("://")[0] if "://" in text else ""
-    try:
-        parts = urlsplit(text)
-        parts.port  # noqa: B018 - reading it checks the port
-    except ValueError:
-        scheme = ""
-    if scheme not in SCHEMES or scheme != "inproc" and not parts.hostname:
-        raise argparse.ArgumentTypeError(f"expected 'serial' or a Dask scheduler address such as "
-                                         f"tcp://host:8786, not {text!r}")
-    return text
-
-
-def reachable(address: str | None) -> None:
-    """Refuse a tcp:// scheduler nobody answers at, before any game is played."""
-    import socket
-    from urllib.parse import urlsplit
-
-    if address is None or not address.startswith(("tcp://", "tls://")):
-        return
-    parts = urlsplit(address)
-    try:
-        socket.create_connection((parts.hostname, parts.port or 8786), timeout=5).close()
-    except OSError as exc:
-        raise ValueError(f"--scheduler {address}: nobody answers there ({exc.strerror or exc})") from None
-
-
-#: The most pre-heated kernels per page: each is a Python process for every notebook.
-MAX_POOL = 8
 
 
 def build_parser() -> argparse.ArgumentParser:
