@@ -495,7 +495,9 @@ def _run(argv: list[str] | None) -> int:
     try:
         args, extra = parser.parse_known_args(argv)
         if extra and args.command != "lab":
-            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+            game = getattr(args, "game", None) if args.command == "simulate" else None
+            where = " ".join([parser.prog, *(w for w in (args.command, game) if w), "--help"])
+            raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see '{where}')")
     except UsageError as exc:
         return _error(str(exc))
     args.extra = extra

@@ -23,6 +23,10 @@ def grid(params: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
     for n in names:
         if isinstance(params[n], (str, bytes)) or not isinstance(params[n], Sequence) or not params[n]:
             raise ValueError(f"give {n!r} a list of values to sweep, not {params[n]!r}")
+        seen = [repr(v) for v in params[n]]
+        twice = next((v for i, v in enumerate(params[n]) if repr(v) in seen[:i]), None)
+        if len(set(seen)) < len(seen):
+            raise ValueError(f"{n!r} has the value {twice!r} twice: each point of a sweep is played once")
     return [dict(zip(names, combo)) for combo in itertools.product(*(params[n] for n in names))]
 
 

@@ -70,7 +70,20 @@ def variant(spec: Variant | Mapping[str, Any] | str | os.PathLike | None, name: 
         raise DataError(path, name, "overrides", "missing: a variant file has an [overrides] table of name = value")
     if not overrides:
         raise DataError(path, name, "overrides", "empty: a variant changes at least one rule or stat")
+    for key, value in overrides.items():
+        if isinstance(value, dict):
+            raise DataError(path, name, key, f'is a table: quote a dotted name ("{_dotted(key, value)}" = ...)')
+        if not isinstance(value, (bool, int, float, str)):
+            raise DataError(path, name, key, f"must be a number, true/false or text, not {value!r}")
     return Variant(name.strip(), tuple(sorted(overrides.items())), str(path))
+
+
+def _dotted(key: str, table: dict) -> str:
+    """The first name a TOML table's unquoted dots made: ``villain.Oscar.mental_attack``."""
+    while isinstance(table, dict) and table:
+        inner, table = next(iter(table.items()))
+        key = f"{key}.{inner}"
+    return key
 
 
 def check(game: str, v: Variant) -> None:
