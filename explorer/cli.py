@@ -104,11 +104,16 @@ def lab_command(notebook: str) -> list[str]:
 SHARE = ROOT / "share" / "jupyter"
 
 
-def free_port() -> int:
+def free_port(port: int = 0) -> int:
+    """``port`` if nothing serves on it here (0: any free port); a ValueError if it is taken."""
     import socket
 
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server will: a closed port is free
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError as exc:
+            raise ValueError(f"--port {port}: cannot serve there ({exc.strerror or exc})") from None
         return s.getsockname()[1]
 
 
@@ -168,7 +173,7 @@ def _lab(args: argparse.Namespace) -> int:
 
 
 def _app(args: argparse.Namespace) -> int:
-    port = args.port or free_port()
+    port = free_port(args.port)
     start = f"http://127.0.0.1:{port}/voila/render/00_start_here.ipynb"
     print(f"The explorer is at {start}\n(every page: http://127.0.0.1:{port}/voila/tree; stop with Ctrl-C)",
           flush=True)

@@ -169,11 +169,23 @@ def test_app_ports_and_pools_have_a_range(capsys, monkeypatch, argv, says):
 def test_app_serves_on_the_port_given_or_a_free_one(capsys, monkeypatch, given, served):
     """``--port 0`` (the default) is any free port, printed."""
     calls = []
-    monkeypatch.setattr(cli, "free_port", lambda: 43210)
+    monkeypatch.setattr(cli, "free_port", lambda port=0: port or 43210)
     monkeypatch.setattr(cli, "run_child", lambda cmd, env=None: calls.append(cmd) or 0)
     assert main(["app", "--port", given]) == 0
     port = "43210" if served == "free" else served
     assert f"--port={port}" in calls[0] and f"127.0.0.1:{port}/" in capsys.readouterr().out
+
+
+def test_app_refuses_a_port_something_serves_on(capsys, monkeypatch):
+    import socket
+
+    monkeypatch.setattr(cli, "run_child", lambda *a, **k: pytest.fail("the app was started"))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        assert one_error(capsys, ["app", "--port", str(port)]).startswith(f"error: --port {port}: cannot serve there")
+    assert cli.free_port() > 0
 
 
 # -- simulate --players ----------------------------------------------------------------------------
@@ -217,3 +229,27 @@ def test_a_bad_variant_value_names_the_file_not_a_dict(tmp_path):
     with pytest.raises(DataError) as err:
         whatif.compare("asylum", path, games=2, scheduler="serial", progress=False)
     assert err.value.file == str(path)
+
+
+@pytest.mark.parametrize("text, says", [
+    ('name = "v"\n[overrides]\nmaneuver_target = [7, 8]\n', "must be a number, true/false or text, not [7, 8]"),
+    ('name = "v"\n[overrides]\nvillain.Oscar.mental_attack = 3\n',
+     'is a table: quote a dotted name ("villain.Oscar.mental_attack" = ...)'),
+])
+def test_a_variant_override_is_one_value(capsys, tmp_path, no_games, text, says):
+    path = variant_file(tmp_path, text)
+    assert says in one_error(capsys, ["compare", "asylum", "--variant", str(path)])
+
+
+def test_a_sweep_value_given_twice_is_refused(capsys, tmp_path, no_games):
+    """Each point of a sweep is played once: a repeated value would be a second, identical row."""
+    line = one_error(capsys, ["sweep", "asylum", "--param", "maneuver_target=7,7", "--out", str(tmp_path / "r.csv")])
+    assert "'maneuver_target' has the value 7 twice" in line
+
+
+@pytest.mark.parametrize("argv, help_of", [
+    (["simulate", "asylum", "--bogus"], "simulate asylum"), (["check", "asylum", "victorian"], "check"),
+    (["odds", "Oscar", "Gargantua", "1"], "odds"),
+])
+def test_an_unknown_argument_points_to_the_command_s_help(capsys, argv, help_of):
+    assert one_error(capsys, argv).endswith(f"(see 'python -m explorer {help_of} --help')")
