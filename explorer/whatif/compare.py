@@ -97,7 +97,7 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     v, b = variant(spec), variant(base) if base is not None else BASE
     for one in (v, b):
         check(game, one)
-    if v.mapping == b.mapping:
+    if v.mapping == b.mapping:  # (a value the rules file already has is allowed: it checks the pairing)
         raise ValueError(f"the variant {v.name!r} ({v.source}) changes nothing the base does not: "
                          "give it at least one override of its own")
     settings = settings_for(game, settings)
