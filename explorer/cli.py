@@ -373,10 +373,12 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
 
 def _add_whatif(sub: argparse._SubParsersAction) -> None:
     from .games import GAMES
+    from .whatif.compare import MAX_GAMES
 
     def common(p):
         p.add_argument("game", choices=list(GAMES), help="which game")
-        p.add_argument("--games", type=count, default=1000, help="games per variant or point (default 1000)")
+        p.add_argument("--games", type=count, default=1000,
+                       help=f"games per variant or point, 1 to {MAX_GAMES:_} (default 1000)")
         p.add_argument("--seed", type=seed_text, default="1", help="seed: game i is seeded 'SEED#i' for every variant (paired)")
         p.add_argument("--scheduler", type=scheduler, default=None,
                        help="where to play: 'serial', a Dask scheduler address tcp://host:port, or (default) a "

@@ -97,6 +97,7 @@ def test_the_results_file_is_checked_by_the_library_too(tmp_path):
     (SWEEP + ["--setting", "players=3", "--setting", "players=4"], "--setting players is given twice"),
     (["sweep", "asylum", "--param", "maneuver_target=x"], "--param maneuver_target: must be a whole number"),
     (["sweep", "asylum", "--param", "maneuver_target=99"], "--param maneuver_target: 99 is out of range"),
+    (SWEEP + ["--games", "10**12"], "games must be 1 to 1_000_000 per variant"),
 ])
 def test_a_sweep_checks_every_option_before_the_progress_bar(capsys, tmp_path, no_games, argv, says):
     """Every setting is tried on one set-up table (players, bots, decks) before any game."""
@@ -142,13 +143,14 @@ def test_a_variant_equal_to_its_base_is_refused():
                        progress=False)
 
 
-@pytest.mark.parametrize("setting, says", [
-    ("policy=genius", "unknown policy 'genius'"), ("players=1", "2 to 6 players, not 1"),
-    ("masterminds=best", "masterminds"),
+@pytest.mark.parametrize("options, says", [
+    (["--setting", "policy=genius"], "unknown policy 'genius'"), (["--setting", "players=1"], "2 to 6 players, not 1"),
+    (["--setting", "masterminds=best"], "masterminds"),
+    (["--games", "1e7"], "games must be 1 to 1_000_000 per variant (every game's values are kept), not 10000000"),
 ])
-def test_compare_checks_its_settings_before_any_game(capsys, tmp_path, no_games, setting, says):
+def test_compare_checks_its_settings_before_any_game(capsys, tmp_path, no_games, options, says):
     path = variant_file(tmp_path, 'name = "v"\n[overrides]\nvp_maneuver = 4\n')
-    assert says in one_error(capsys, ["compare", "asylum", "--variant", str(path), "--setting", setting])
+    assert says in one_error(capsys, ["compare", "asylum", "--variant", str(path), *options])
 
 
 # -- app --port ------------------------------------------------------------------------------------

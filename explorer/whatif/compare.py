@@ -30,6 +30,17 @@ def settings_for(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
 MAX_PLAYERS = 12
 
 
+#: The most games of one variant (or one point of a sweep): every game's values
+#: are kept in memory to pair the variants game by game.
+MAX_GAMES = 10**6
+
+
+def check_games(games: int) -> None:
+    """Refuse a number of games below 1 or above :data:`MAX_GAMES`."""
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games must be 1 to {MAX_GAMES:_} per variant (every game's values are kept), not {games}")
+
+
 def check_players(players: Any, what: str = "players") -> None:
     """Refuse a table larger than :data:`MAX_PLAYERS` (the game checks the rest)."""
     if isinstance(players, int) and not isinstance(players, bool) and players > MAX_PLAYERS:
@@ -68,8 +79,7 @@ def records(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike | N
 
     v = variant(spec)
     check(game, v)
-    if games < 1:
-        raise ValueError("games must be at least 1")
+    check_games(games)
     settings = settings_for(game, settings)
     check_settings(game, v.mapping, settings)
     batch = _jobs.jobs(game, v.mapping, settings, seed, games)
@@ -101,8 +111,7 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
         raise ValueError(f"the variant {v.name!r} ({v.source}) changes nothing the base does not: "
                          "give it at least one override of its own")
     settings = settings_for(game, settings)
-    if games < 1:
-        raise ValueError("games must be at least 1")
+    check_games(games)
     for one in (v, b):
         check_settings(game, one.mapping, settings)
     batch = _jobs.jobs(game, b.mapping, settings, seed, games) + _jobs.jobs(game, v.mapping, settings, seed, games)
@@ -123,4 +132,4 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     return frame
 
 
-__all__ = ["MAX_PLAYERS", "check_players", "check_settings", "compare", "metric_list", "records", "settings_for"]
+__all__ = ["MAX_GAMES", "MAX_PLAYERS", "check_games", "check_players", "check_settings", "compare", "metric_list", "records", "settings_for"]

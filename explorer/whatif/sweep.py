@@ -11,7 +11,7 @@ from typing import Any
 from ..core.runs import run_jobs
 from . import jobs as _jobs
 from . import stats
-from .compare import check_settings, metric_list, settings_for
+from .compare import check_games, check_settings, metric_list, settings_for
 from .variants import Variant, check, variant
 
 
@@ -67,8 +67,7 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
 
     path = check_out(out) if out is not None else None
     settings = settings_for(game, settings)
-    if games < 1:
-        raise ValueError("games must be at least 1")
+    check_games(games)
     b = variant(base) if base is not None else None
     points = grid(params)
     variants = []
