@@ -255,3 +255,15 @@ def test_a_sweep_value_given_twice_is_refused(capsys, tmp_path, no_games):
 ])
 def test_an_unknown_argument_points_to_the_command_s_help(capsys, argv, help_of):
     assert one_error(capsys, argv).endswith(f"(see 'python -m explorer {help_of} --help')")
+
+
+@pytest.mark.parametrize("where", ["/proc/no-logs-here", "/proc/self"])
+def test_a_log_folder_that_cannot_be_written_is_refused_before_any_game(capsys, where):
+    """The logs are written after the games: the folder is tried first."""
+    assert f"--log {where}: cannot write there" in one_error(capsys, ["simulate", "asylum", "--log", where])
+
+
+def test_trying_a_new_log_folder_leaves_nothing_behind(tmp_path, capsys):
+    folder = tmp_path / "logs"
+    one_error(capsys, ["simulate", "asylum", "--players", "7", "--log", str(folder)])
+    assert not folder.exists()
