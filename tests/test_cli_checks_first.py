@@ -267,3 +267,15 @@ def test_trying_a_new_log_folder_leaves_nothing_behind(tmp_path, capsys):
     folder = tmp_path / "logs"
     one_error(capsys, ["simulate", "asylum", "--players", "7", "--log", str(folder)])
     assert not folder.exists()
+
+
+def test_a_results_file_of_another_sweep_is_not_overwritten(capsys, tmp_path):
+    """Resuming: a file holding a sweep of other rules is refused, not replaced by the new points."""
+    out = tmp_path / "r.csv"
+    assert main(SWEEP + ["--out", str(out)]) == 0
+    before = out.read_text()
+    capsys.readouterr()
+    line = one_error(capsys, ["sweep", "asylum", "--param", "vp_maneuver=3", "--games", "2", "--scheduler", "serial",
+                              "--out", str(out)])
+    assert "holds a sweep of maneuver_target, not of vp_maneuver" in line
+    assert out.read_text() == before

@@ -173,8 +173,12 @@ def _resume(path: Path, points: list[dict[str, Any]], meta: Mapping[str, Any]) -
     except (ValueError, OSError) as exc:
         raise ValueError(f"{path} cannot be read as {path.suffix[1:]} ({str(exc).splitlines()[0]}): use another "
                          "output file") from None
-    if "fingerprint" not in old.columns:
+    if "fingerprint" not in old.columns or "game" not in old.columns:
         raise ValueError(f"{path} holds no sweep results (it has no fingerprint column): use another output file")
+    swept = list(old.columns[:list(old.columns).index("game")])  # a row: the point, then the meta, then metrics
+    if points and sorted(swept) != sorted(points[0]):
+        raise ValueError(f"{path} holds a sweep of {', '.join(swept) or 'nothing'}, not of {', '.join(points[0])}: "
+                         "use another output file")
     done = {}
     if len(old) and str(old.to_dict("records")[0].get("fingerprint")) != meta["fingerprint"]:
         return {}  # written by other rules, code or data: everything is played again
