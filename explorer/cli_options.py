@@ -56,8 +56,9 @@ def seed_text(text: str) -> str:
     return text
 
 
-#: The Dask address schemes a scheduler may have.
-SCHEMES = ("tcp", "tls", "inproc", "ucx")
+#: The Dask address schemes a scheduler given on the command line may have (an
+#: in-process one lives in the caller's process: only the library can use it).
+SCHEMES = ("tcp", "tls")
 
 
 def scheduler(text: str) -> str:
@@ -66,24 +67,23 @@ def scheduler(text: str) -> str:
 
     if text == "serial":
         return text
-    scheme = text.partition("://")[0] if "://" in text else ""
     try:
         parts = urlsplit(text)
-        parts.port  # noqa: B018 - reading it checks the port
-    except ValueError:
-        scheme = ""
-    if scheme not in SCHEMES or scheme != "inproc" and not parts.hostname:
+        ok = parts.scheme in SCHEMES and bool(parts.hostname) and parts.port != 0
+    except ValueError:  # a port that is not a number, or out of range
+        ok = False
+    if not ok:
         raise argparse.ArgumentTypeError(f"expected 'serial' or a Dask scheduler address such as "
                                          f"tcp://host:8786, not {text!r}")
     return text
 
 
 def reachable(address: str | None) -> None:
-    """Refuse a tcp:// scheduler nobody answers at, before any game is played."""
+    """Refuse a scheduler address nobody answers at, before any game is played."""
     import socket
     from urllib.parse import urlsplit
 
-    if address is None or not address.startswith(("tcp://", "tls://")):
+    if address is None or address == "serial":
         return
     parts = urlsplit(address)
     try:
