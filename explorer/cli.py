@@ -306,7 +306,8 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
                              description=f"Play many seeded games of {info.title} with bots and summarise them.")
         g.add_argument("--games", type=count, default=100, help="how many games, at least 1 (default 100; 1e6 and "
                                                                 "10**12 are understood)")
-        g.add_argument("--seed", type=seed_text, default="0", help="seed of the run: game i uses the seed 'SEED#i' (default 0)")
+        g.add_argument("--seed", type=seed_text, default="0",
+                       help="seed of the run: game i uses the seed 'SEED#i' (default 0)")
         g.add_argument("--workers", type=count, default=1,
                        help="worker processes, at most one per job (the result does not depend on it)")
         g.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -359,7 +360,7 @@ COMMANDS["replay"] = cli_logs.replay
 # -- what-if: compare a variant, sweep a grid ---------------------------------------------------
 
 def _pairs(items: list[str], what: str) -> dict[str, str]:
-    """``NAME=VALUE`` options by name; a name given twice is refused (which would count?)."""
+    """``NAME=VALUE`` options by name; a name given twice is refused (only one value could count)."""
     out = {}
     for item in items or []:
         name, sep, value = item.partition("=")
@@ -379,7 +380,8 @@ def _add_whatif(sub: argparse._SubParsersAction) -> None:
         p.add_argument("game", choices=list(GAMES), help="which game")
         p.add_argument("--games", type=count, default=1000,
                        help=f"games per variant or point, 1 to {MAX_GAMES:_} (default 1000)")
-        p.add_argument("--seed", type=seed_text, default="1", help="seed: game i is seeded 'SEED#i' for every variant (paired)")
+        p.add_argument("--seed", type=seed_text, default="1",
+                       help="seed: game i is seeded 'SEED#i' for every variant (paired)")
         p.add_argument("--scheduler", type=scheduler, default=None,
                        help="where to play: 'serial', a Dask scheduler address tcp://host:port, or (default) a "
                             "process pool on every core here; the numbers do not depend on it")

@@ -38,6 +38,10 @@ def port(text: str) -> int:
     return value
 
 
+#: The most pre-heated kernels per page: each is a Python process for every notebook.
+MAX_POOL = 8
+
+
 def pool_size(text: str) -> int:
     """Pre-heated kernels per page: 0 (none) to :data:`MAX_POOL`."""
     try:
@@ -90,10 +94,6 @@ def reachable(address: str | None) -> None:
         socket.create_connection((parts.hostname, parts.port or 8786), timeout=5).close()
     except OSError as exc:
         raise ValueError(f"--scheduler {address}: nobody answers there ({exc.strerror or exc})") from None
-
-
-#: The most pre-heated kernels per page: each is a Python process for every notebook.
-MAX_POOL = 8
 
 
 __all__ = ["MAX_POOL", "SCHEMES", "count", "pool_size", "port", "reachable", "scheduler", "seed_text"]

@@ -59,8 +59,9 @@ def check_settings(game: str, overrides: Mapping[str, Any], settings: Mapping[st
     args = parser.parse_args([])
     known = vars(args)
     for name, value in settings.items():
-        if name in known:
-            setattr(args, name, ",".join(value) if name == "decks" and isinstance(value, (list, tuple)) else value)
+        if name in known:  # names one per seat (decks, policies) as the option takes them: joined by commas
+            names = isinstance(value, (list, tuple)) and all(isinstance(x, str) for x in value)
+            setattr(args, name, ",".join(value) if names else value)
     sim.prepare(sim.setup(args, {}), spec(game).metrics.game_for(dict(overrides)))
 
 
@@ -132,4 +133,5 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     return frame
 
 
-__all__ = ["MAX_GAMES", "MAX_PLAYERS", "check_games", "check_players", "check_settings", "compare", "metric_list", "records", "settings_for"]
+__all__ = ["MAX_GAMES", "MAX_PLAYERS", "check_games", "check_players", "check_settings", "compare", "metric_list",
+           "records", "settings_for"]
