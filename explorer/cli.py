@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from . import cli_logs
+from .cli_options import MAX_POOL, count, pool_size, port, reachable, scheduler, seed_text
 from .core.data import DataError
 from .core.engine import IllegalAction
 from .core.simulation import rule_value
@@ -37,26 +38,6 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str):  # argparse would print the usage and exit here
         raise UsageError(f"{message} (see '{self.prog} --help')")
-
-
-def count(text: str) -> int:
-    """A number of things, at least 1: ``100``, ``10_000``, ``1e6`` or ``10**12``."""
-    try:
-        if "**" in text:
-            base, exp = text.split("**")
-            value = int(base) ** int(exp) if int(exp) <= 64 else None
-        elif "e" in text.lower():
-            mantissa, exp = text.lower().split("e")
-            value = int(mantissa) * 10 ** int(exp) if 0 <= int(exp) <= 64 else None
-        else:
-            value = int(text)
-    except ValueError:
-        value = None
-    if value is None:
-        raise argparse.ArgumentTypeError(f"expected a whole number such as 100, 1e6 or 10**12, not {text!r}")
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -83,8 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Serve every notebook as a web app with Voila on 127.0.0.1 and print the address of the "
                     "start page, which links to each.  Kernels are pre-heated: each page is run in advance, so it "
                     "opens ready to use.  Stop with Ctrl-C.")
-    app.add_argument("--port", type=int, default=0, help="port to serve on (default: a free one, printed)")
-    app.add_argument("--pool", type=int, default=1, help="pre-heated kernels per page (default 1; 0: none)")
+    app.add_argument("--port", type=port, default=0,
+                     help="port to serve on, 1 to 65535 (default 0: a free one, printed)")
+    app.add_argument("--pool", type=pool_size, default=1,
+                     help=f"pre-heated kernels per page, 0 to {MAX_POOL} (default 1; 0: none)")
     app.add_argument("--browser", action="store_true", help="also open the start page in a web browser")
 
     o = sub.add_parser("odds", help="exact odds of a Doom Asylum matchup",
@@ -121,11 +104,16 @@ def lab_command(notebook: str) -> list[str]:
 SHARE = ROOT / "share" / "jupyter"
 
 
-def free_port() -> int:
+def free_port(port: int = 0) -> int:
+    """``port`` if nothing serves on it here (0: any free port); a ValueError if it is taken."""
     import socket
 
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server will: a closed port is free
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError as exc:
+            raise ValueError(f"--port {port}: cannot serve there ({exc.strerror or exc})") from None
         return s.getsockname()[1]
 
 
@@ -177,15 +165,15 @@ def run_child(cmd: list[str], env: dict[str, str] | None = None) -> int:
 
 
 def _lab(args: argparse.Namespace) -> int:
-    if not (ROOT / args.notebook).is_file():
-        raise ValueError(f"no notebook {args.notebook!r} in {ROOT} (--notebook is relative to the checkout)")
+    path = (ROOT / args.notebook).resolve()
+    if not path.is_relative_to(ROOT) or path.suffix != ".ipynb" or not path.is_file():
+        raise ValueError(f"no notebook {args.notebook!r} in {ROOT} (--notebook is a .ipynb file relative to the "
+                         "checkout)")
     return run_child(lab_command(args.notebook) + list(args.extra))
 
 
 def _app(args: argparse.Namespace) -> int:
-    if args.pool < 0:
-        raise ValueError("--pool cannot be negative")
-    port = args.port or free_port()
+    port = free_port(args.port)
     start = f"http://127.0.0.1:{port}/voila/render/00_start_here.ipynb"
     print(f"The explorer is at {start}\n(every page: http://127.0.0.1:{port}/voila/tree; stop with Ctrl-C)",
           flush=True)
@@ -318,7 +306,8 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
                              description=f"Play many seeded games of {info.title} with bots and summarise them.")
         g.add_argument("--games", type=count, default=100, help="how many games, at least 1 (default 100; 1e6 and "
                                                                 "10**12 are understood)")
-        g.add_argument("--seed", default="0", help="seed of the run: game i uses the seed 'SEED#i' (default 0)")
+        g.add_argument("--seed", type=seed_text, default="0",
+                       help="seed of the run: game i uses the seed 'SEED#i' (default 0)")
         g.add_argument("--workers", type=count, default=1,
                        help="worker processes, at most one per job (the result does not depend on it)")
         g.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -334,8 +323,11 @@ def _simulate(args: argparse.Namespace) -> int:
 
     from .core.simulation import cli_run
     from .games import spec
+    from .whatif.compare import check_players
 
     game = spec(args.game)
+    check_players(getattr(args, "players", None), "--players")
+    _pairs(args.rule, "--rule")  # a rule given twice is refused before any game
     args.seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     log_dir = cli_logs.log_dir(args.log)
     try:
@@ -368,23 +360,29 @@ COMMANDS["replay"] = cli_logs.replay
 # -- what-if: compare a variant, sweep a grid ---------------------------------------------------
 
 def _pairs(items: list[str], what: str) -> dict[str, str]:
+    """``NAME=VALUE`` options by name; a name given twice is refused (only one value could count)."""
     out = {}
     for item in items or []:
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
             raise ValueError(f"{what} {item!r}: write NAME=VALUE")
+        if name.strip() in out:
+            raise ValueError(f"{what} {name.strip()} is given twice: give each name once")
         out[name.strip()] = value
     return out
 
 
 def _add_whatif(sub: argparse._SubParsersAction) -> None:
     from .games import GAMES
+    from .whatif.compare import MAX_GAMES
 
     def common(p):
         p.add_argument("game", choices=list(GAMES), help="which game")
-        p.add_argument("--games", type=count, default=1000, help="games per variant or point (default 1000)")
-        p.add_argument("--seed", default="1", help="seed: game i is seeded 'SEED#i' for every variant (paired)")
-        p.add_argument("--scheduler", default=None,
+        p.add_argument("--games", type=count, default=1000,
+                       help=f"games per variant or point, 1 to {MAX_GAMES:_} (default 1000)")
+        p.add_argument("--seed", type=seed_text, default="1",
+                       help="seed: game i is seeded 'SEED#i' for every variant (paired)")
+        p.add_argument("--scheduler", type=scheduler, default=None,
                        help="where to play: 'serial', a Dask scheduler address tcp://host:port, or (default) a "
                             "process pool on every core here; the numbers do not depend on it")
         p.add_argument("--setting", action="append", metavar="NAME=VALUE",
@@ -416,8 +414,15 @@ def _sweep(args: argparse.Namespace) -> int:
 
     params = {name: [rule_value(x) for x in values.split(",") if x.strip()]
               for name, values in _pairs(args.param, "--param").items()}
-    frame = sweep(args.game, params, games=args.games, seed=args.seed, scheduler=args.scheduler, out=args.out,
-                  **_settings(args))
+    settings = _settings(args)
+    reachable(args.scheduler)
+    try:
+        frame = sweep(args.game, params, games=args.games, seed=args.seed, scheduler=args.scheduler, out=args.out,
+                      **settings)
+    except DataError as exc:
+        if exc.field not in params:
+            raise
+        raise ValueError(f"--param {exc.field}: {exc.problem}") from None
     shown = [*params, *(c for c in ("win_seat_0", "win_seat_1", "draw", "turns", "seat_spread") if c in frame)]
     print(frame[shown].round(3).to_string(index=False))
     print(f"({len(frame)} points x {args.games} games; every metric with its interval in {args.out})")
@@ -427,8 +432,9 @@ def _sweep(args: argparse.Namespace) -> int:
 def _compare(args: argparse.Namespace) -> int:
     from .whatif import compare
 
-    frame = compare(args.game, args.variant, games=args.games, seed=args.seed, scheduler=args.scheduler,
-                    **_settings(args))
+    settings = _settings(args)
+    reachable(args.scheduler)
+    frame = compare(args.game, args.variant, games=args.games, seed=args.seed, scheduler=args.scheduler, **settings)
     if args.json:
         print(frame.reset_index().to_json(orient="records", indent=2))
         return 0
@@ -498,7 +504,9 @@ def _run(argv: list[str] | None) -> int:
     try:
         args, extra = parser.parse_known_args(argv)
         if extra and args.command != "lab":
-            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+            game = getattr(args, "game", None) if args.command == "simulate" else None
+            where = " ".join([parser.prog, *(w for w in (args.command, game) if w), "--help"])
+            raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see '{where}')")
     except UsageError as exc:
         return _error(str(exc))
     args.extra = extra

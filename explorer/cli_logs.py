@@ -23,7 +23,7 @@ def add_log_option(parser: argparse.ArgumentParser) -> None:
 
 
 def log_dir(text: str | None) -> Path | None:
-    """The folder ``--log`` names, checked before any game is played."""
+    """The folder ``--log`` names, checked (by writing in it) before any game is played."""
     if text is None:
         return None
     folder = Path(text)
@@ -31,6 +31,16 @@ def log_dir(text: str | None) -> Path | None:
         raise ValueError(f"--log {text}: a file is in the way (give a folder)")
     if not folder.exists() and not folder.parent.is_dir():
         raise ValueError(f"--log {text}: no folder {str(folder.parent)!r} to make it in")
+    new = not folder.exists()
+    trial = folder / ".write-test"  # the logs are written after the games: try writing now
+    try:
+        folder.mkdir(exist_ok=True)
+        trial.touch()
+        trial.unlink()
+        if new:
+            folder.rmdir()  # made again when the logs are written
+    except OSError as exc:
+        raise ValueError(f"--log {text}: cannot write there ({exc.strerror or exc})") from None
     return folder
 
 

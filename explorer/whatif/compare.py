@@ -25,6 +25,46 @@ def settings_for(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
     return {**known, **given}
 
 
+#: The most players a run seats at one table.  Doomtrooper allows any number and a
+#: game's length grows with it; a table of thousands would run for hours.
+MAX_PLAYERS = 12
+
+
+#: The most games of one variant (or one point of a sweep): every game's values
+#: are kept in memory to pair the variants game by game.
+MAX_GAMES = 10**6
+
+
+def check_games(games: int) -> None:
+    """Refuse a number of games below 1 or above :data:`MAX_GAMES`."""
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games must be 1 to {MAX_GAMES:_} per variant (every game's values are kept), not {games}")
+
+
+def check_players(players: Any, what: str = "players") -> None:
+    """Refuse a table larger than :data:`MAX_PLAYERS` (the game checks the rest)."""
+    if isinstance(players, int) and not isinstance(players, bool) and players > MAX_PLAYERS:
+        raise ValueError(f"{what} {players}: a run seats at most {MAX_PLAYERS} players")
+
+
+def check_settings(game: str, overrides: Mapping[str, Any], settings: Mapping[str, Any]) -> None:
+    """Set up one game of the run as ``simulate`` would (players, bots, decks) without
+    playing it: a setting the game refuses raises here, before any game is played."""
+    import argparse
+
+    check_players(settings.get("players"), "players")
+    sim = spec(game).simulation
+    parser = argparse.ArgumentParser(add_help=False)
+    sim.options(parser)
+    args = parser.parse_args([])
+    known = vars(args)
+    for name, value in settings.items():
+        if name in known:  # names one per seat (decks, policies) as the option takes them: joined by commas
+            names = isinstance(value, (list, tuple)) and all(isinstance(x, str) for x in value)
+            setattr(args, name, ",".join(value) if names else value)
+    sim.prepare(sim.setup(args, {}), spec(game).metrics.game_for(dict(overrides)))
+
+
 def metric_list(game: str, settings: Mapping[str, Any]) -> tuple:
     """The game's metrics for these settings (e.g. one win rate per seat)."""
     metrics = spec(game).metrics
@@ -40,9 +80,9 @@ def records(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike | N
 
     v = variant(spec)
     check(game, v)
-    if games < 1:
-        raise ValueError("games must be at least 1")
+    check_games(games)
     settings = settings_for(game, settings)
+    check_settings(game, v.mapping, settings)
     batch = _jobs.jobs(game, v.mapping, settings, seed, games)
     rows = [r for part in run_jobs(batch, _jobs.play_job, scheduler, progress) for r in part]
     names = [m.name for m in metric_list(game, settings)]
@@ -68,9 +108,13 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     v, b = variant(spec), variant(base) if base is not None else BASE
     for one in (v, b):
         check(game, one)
+    if v.mapping == b.mapping:  # (a value the rules file already has is allowed: it checks the pairing)
+        raise ValueError(f"the variant {v.name!r} ({v.source}) changes nothing the base does not: "
+                         "give it at least one override of its own")
     settings = settings_for(game, settings)
-    if games < 1:
-        raise ValueError("games must be at least 1")
+    check_games(games)
+    for one in (v, b):
+        check_settings(game, one.mapping, settings)
     batch = _jobs.jobs(game, b.mapping, settings, seed, games) + _jobs.jobs(game, v.mapping, settings, seed, games)
     parts = run_jobs(batch, _jobs.play_job, scheduler, progress)
     half = len(parts) // 2
@@ -89,4 +133,5 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     return frame
 
 
-__all__ = ["compare", "metric_list", "records", "settings_for"]
+__all__ = ["MAX_GAMES", "MAX_PLAYERS", "check_games", "check_players", "check_settings", "compare", "metric_list",
+           "records", "settings_for"]

@@ -11,7 +11,7 @@ from typing import Any
 from ..core.runs import run_jobs
 from . import jobs as _jobs
 from . import stats
-from .compare import metric_list, settings_for
+from .compare import check_games, check_settings, metric_list, settings_for
 from .variants import Variant, check, variant
 
 
@@ -23,6 +23,10 @@ def grid(params: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
     for n in names:
         if isinstance(params[n], (str, bytes)) or not isinstance(params[n], Sequence) or not params[n]:
             raise ValueError(f"give {n!r} a list of values to sweep, not {params[n]!r}")
+        seen = [repr(v) for v in params[n]]
+        twice = next((v for i, v in enumerate(params[n]) if repr(v) in seen[:i]), None)
+        if len(set(seen)) < len(seen):
+            raise ValueError(f"{n!r} has the value {twice!r} twice: each point of a sweep is played once")
     return [dict(zip(names, combo)) for combo in itertools.product(*(params[n] for n in names))]
 
 
@@ -61,21 +65,21 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
     """
     import pandas as pd
 
+    path = check_out(out) if out is not None else None
     settings = settings_for(game, settings)
-    if games < 1:
-        raise ValueError("games must be at least 1")
+    check_games(games)
     b = variant(base) if base is not None else None
     points = grid(params)
     variants = []
     for point in points:
         v = variant({**(b.mapping if b else {}), **point})
         check(game, v)
+        check_settings(game, v.mapping, settings)
         variants.append(v)
     metrics = metric_list(game, settings)
     meta = {"game": game, "seed": str(seed), "games": games, **{f"setting:{k}": v for k, v in settings.items()},
             "fingerprint": fingerprint(game)}
     done: dict[int, dict[str, Any]] = {}
-    path = Path(out) if out is not None else None
     if path is not None and path.exists():
         done = _resume(path, points, meta)
     todo = [i for i in range(len(points)) if i not in done]
@@ -125,6 +129,28 @@ def fingerprint(game: str) -> str:
     return h.hexdigest()[:16]
 
 
+def check_out(out: str | os.PathLike) -> Path:
+    """The results file ``out``, checked before any game is played: a ``.csv`` or
+    ``.parquet`` name, in a folder that exists and can be written, and not a folder
+    itself (a ValueError says which)."""
+    path = Path(out)
+    if path.suffix not in (".csv", ".parquet"):
+        raise ValueError(f"write results to a .parquet or .csv file, not {str(out)!r}")
+    folder = path.parent
+    if not folder.is_dir():
+        what = "is a file, not a folder" if folder.exists() else "does not exist"
+        raise ValueError(f"cannot write {str(out)!r}: {str(folder)!r} {what}")
+    if path.is_dir():
+        raise ValueError(f"cannot write {str(out)!r}: it is a folder")
+    tmp = path.with_name(path.name + ".tmp")  # what _write writes first: try it now
+    try:
+        tmp.touch()
+        tmp.unlink()
+    except OSError as exc:
+        raise ValueError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
+    return path
+
+
 def _write(path: Path, rows: list[dict[str, Any]]) -> None:
     import pandas as pd
 
@@ -132,17 +158,27 @@ def _write(path: Path, rows: list[dict[str, Any]]) -> None:
     tmp = path.with_name(path.name + ".tmp")
     if path.suffix == ".csv":
         frame.to_csv(tmp, index=False)
-    elif path.suffix == ".parquet":
-        frame.to_parquet(tmp, index=False)
     else:
-        raise ValueError(f"write results to a .parquet or .csv file, not {path.name!r}")
+        frame.to_parquet(tmp, index=False)
     os.replace(tmp, path)
 
 
 def _resume(path: Path, points: list[dict[str, Any]], meta: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
     import pandas as pd
 
-    old = pd.read_csv(path) if path.suffix == ".csv" else pd.read_parquet(path)
+    if not path.stat().st_size:
+        return {}  # an empty file: nothing to resume
+    try:
+        old = pd.read_csv(path) if path.suffix == ".csv" else pd.read_parquet(path)
+    except (ValueError, OSError) as exc:
+        raise ValueError(f"{path} cannot be read as {path.suffix[1:]} ({str(exc).splitlines()[0]}): use another "
+                         "output file") from None
+    if "fingerprint" not in old.columns or "game" not in old.columns:
+        raise ValueError(f"{path} holds no sweep results (it has no fingerprint column): use another output file")
+    swept = list(old.columns[:list(old.columns).index("game")])  # a row: the point, then the meta, then metrics
+    if points and sorted(swept) != sorted(points[0]):
+        raise ValueError(f"{path} holds a sweep of {', '.join(swept) or 'nothing'}, not of {', '.join(points[0])}: "
+                         "use another output file")
     done = {}
     if len(old) and str(old.to_dict("records")[0].get("fingerprint")) != meta["fingerprint"]:
         return {}  # written by other rules, code or data: everything is played again
@@ -164,4 +200,4 @@ def _same(a: Any, b: Any) -> bool:
         return str(a) == str(b)
 
 
-__all__ = ["fingerprint", "grid", "summarize", "sweep"]
+__all__ = ["check_out", "fingerprint", "grid", "summarize", "sweep"]

@@ -11,7 +11,9 @@ file::
 
 An unknown name or a value outside its declared range is a
 :class:`~explorer.core.data.DataError` (file, variant, override), never a
-silent no-op: the game builds the variant once, up front, to check it.
+silent no-op: the game builds the variant once, up front, to check it.  A file
+without a name or without overrides is refused too: it would play the base game
+and call it a variant.
 """
 
 from __future__ import annotations
@@ -60,10 +62,28 @@ def variant(spec: Variant | Mapping[str, Any] | str | os.PathLike | None, name: 
     unknown = set(raw) - {"name", "overrides"}
     if unknown:
         raise DataError(path, None, sorted(unknown)[0], "unknown key (a variant file has 'name' and [overrides])")
-    overrides = raw.get("overrides", {})
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise DataError(path, None, "name", 'missing: a variant file names its variant (name = "...")')
+    overrides = raw.get("overrides")
     if not isinstance(overrides, dict):
-        raise DataError(path, None, "overrides", "must be a table of name = value")
-    return Variant(str(raw.get("name", path.stem)), tuple(sorted(overrides.items())), str(path))
+        raise DataError(path, name, "overrides", "missing: a variant file has an [overrides] table of name = value")
+    if not overrides:
+        raise DataError(path, name, "overrides", "empty: a variant changes at least one rule or stat")
+    for key, value in overrides.items():
+        if isinstance(value, dict):
+            raise DataError(path, name, key, f'is a table: quote a dotted name ("{_dotted(key, value)}" = ...)')
+        if not isinstance(value, (bool, int, float, str)):
+            raise DataError(path, name, key, f"must be a number, true/false or text, not {value!r}")
+    return Variant(name.strip(), tuple(sorted(overrides.items())), str(path))
+
+
+def _dotted(key: str, table: dict) -> str:
+    """The first name a TOML table's unquoted dots made: ``villain.Oscar.mental_attack``."""
+    while isinstance(table, dict) and table:
+        inner, table = next(iter(table.items()))
+        key = f"{key}.{inner}"
+    return key
 
 
 def check(game: str, v: Variant) -> None:
