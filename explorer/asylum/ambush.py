@@ -72,15 +72,16 @@ def after_conflict(game: AsylumGame, state: AsylumState, clash: Clash, result: C
     """A defeated ambusher may be claimed, if the party can pay; else he escapes."""
     seat, name = clash.seats[1], clash.ambusher
     party = state.parties[seat]
+    him = game.roster[name]
     if name in result.defeated[0]:
         price = cost(game, state, seat)
         if party.doomsday >= price:
             todo.append(PendingClaim(seat, name, price))
-            events.append(event(R.AMBUSH_CLAIM, f"{name} is defeated: seat {seat} may claim him for {price} "
+            events.append(event(R.AMBUSH_CLAIM, f"{name} is defeated: seat {seat} may claim {him.him} for {price} "
                                 "Doomsday point(s)", seat=seat, ambusher=name, cost=price))
         else:
-            events.append(event(R.AMBUSH_CLAIM, f"{name} is defeated, but claiming him costs {price} Doomsday "
-                                f"point(s) and seat {seat} has {party.doomsday}: he escapes", seat=seat))
+            events.append(event(R.AMBUSH_CLAIM, f"{name} is defeated, but claiming {him.him} costs {price} Doomsday "
+                                f"point(s) and seat {seat} has {party.doomsday}: {him.he} escapes", seat=seat))
     else:
         events.append(event(R.AMBUSH, f"{name} is not defeated and escapes", ambusher=name))
 

@@ -180,7 +180,8 @@ def ambush(game, state, seat, params, chance, choice=None, memo=None) -> Outcome
         text = f"{name} (level 1, from the {len(pool)} villains in no party) ambushes seat {seat}'s party"
         return Outcome(state, (event(R.AMBUSH, text, seat=seat, ambusher=name),), (Fight(), Decline()), name)
     if isinstance(choice, Decline):
-        text = f"seat {seat} does not want {memo} and lets him go without a fight: he escapes"
+        who = game.roster[memo]
+        text = f"seat {seat} does not want {memo} and lets {who.him} go without a fight: {who.he} escapes"
         return Outcome(state, (event(R.AMBUSH_DECLINE, text, seat=seat, ambusher=memo),))
     return game.begin_ambush(state, seat, memo)
 

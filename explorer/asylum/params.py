@@ -67,6 +67,7 @@ class AsylumRules:
     ranged_attacks_need_catch: bool
     flyers_block_melee: bool
     maneuver_counts_upgrades: bool
+    maneuver_any_stat: bool
     switch_ends_doom_ready: bool
     doom_ready_any_time: bool
     revisited_plot_room_event: bool
