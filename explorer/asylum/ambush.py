@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.engine import Chance, Decision, IllegalAction
 from ..core.events import Event, event
+from . import doom_ready
 from . import sections as R
 from .conflict import Conflict, ConflictResult, ConflictState
 from .doomsday import spend
@@ -60,7 +61,7 @@ def begin(game: AsylumGame, state: AsylumState, seat: int, name: str, conflict: 
     party = state.parties[seat]
     ambusher = fresh(game.roster[name])
     cs = conflict.start((ambusher,), party.villains, masterminds=(None, party.mastermind), ambush=True,
-                        doom_ready=state.ever_doom_ready, rules=game.rules)
+                        doom_ready=doom_ready.bonus_applies(game, state), rules=game.rules)
     clash = Clash((None, seat), party.room, name, (False, party.doom_ready is not None))
     first = "the lone mastermind acts first" if cs.turn == 1 else f"{name} acts first"
     ev = event(R.AMBUSH, f"seat {seat} fights {name}: {first}", seat=seat, ambusher=name, fight=True)

@@ -87,6 +87,13 @@ def defence(defender: Villain, roll: str, attack: Attack, base: int) -> tuple[in
     return bonus, die
 
 
+def blockable(attack: Attack, rules: AsylumRules) -> bool:
+    """Whether the defending side may block the attack ("Blocking"): physical attacks,
+    and physical special abilities unless ``ability_attacks_blockable`` is off (our
+    reading blockable-attacks)."""
+    return attack.blockable and (attack.ability is None or rules.ability_attacks_blockable)
+
+
 def needs_catch(attack: Attack, rules: AsylumRules, blocked: bool) -> bool:
     """Whether the attack starts with a catch roll: physical attacks do, except on a
     blocker ("Blocking") and, when ``ranged_attacks_need_catch`` is off, ranged ones."""

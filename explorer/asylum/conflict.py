@@ -35,6 +35,7 @@ from .combat import (
     attack_dist,
     can_reach,
     MANEUVER_STATS,
+    blockable,
     maneuver_stats,
     mental_attack_spec,
     needs_catch,
@@ -132,7 +133,7 @@ class Conflict(Game):
         declared = event(_rule_for(attack), f"{actor.name} declares {article} {attack.label} on {setup.teams[t_side][j].name}",
                          actor=actor.name, target=action.target)
         acted = _set(state.acted, side, i)
-        if attack.blockable and self._blockers(state, t_side, Pending(i, j, attack)):
+        if blockable(attack, setup.rules) and self._blockers(state, t_side, Pending(i, j, attack)):
             pending = state._replace(acted=acted, pending=Pending(i, j, attack))
             return Step(pending, (declared,))
         nxt, events = self._strike(state._replace(acted=acted), side, i, j, attack, None, chance)
@@ -393,6 +394,7 @@ def _settle(setup: ConflictSetup, vp: tuple[int, int], fallen: Sequence[tuple[in
     rules = setup.rules
     winner = None if vp[0] == vp[1] else (0 if vp[0] > vp[1] else 1)
     dd = [0, 0]
+    scored = not setup.ambush or (winner == DEFENDER and rules.ambush_win_doomsday)  # an ambusher is no player
     if winner is None:
         if events is not None:
             events.append(event(R.DRAW, f"draw at {vp[0]}-{vp[1]} VP: no Doomsday points" + ("" if setup.ambush else "; the attacker goes back")))
@@ -400,7 +402,7 @@ def _settle(setup: ConflictSetup, vp: tuple[int, int], fallen: Sequence[tuple[in
         if events is not None:
             names = ("attackers", "defenders")
             events.append(event(R.CONCLUSION, f"the {names[winner]} win {vp[0]}-{vp[1]} VP", winner=winner))
-        if not setup.ambush:
+        if scored:
             dd[winner] = rules.win_doomsday_doom_ready if setup.doom_ready else rules.win_doomsday
             if events is not None:
                 events.append(event(R.WINNER_DOOMSDAY, f"the winner gains {dd[winner]} Doomsday point(s)"))

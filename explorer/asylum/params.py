@@ -68,6 +68,13 @@ class AsylumRules:
     flyers_block_melee: bool
     maneuver_counts_upgrades: bool
     maneuver_any_stat: bool
+    ability_attacks_blockable: bool
+    ambush_win_doomsday: bool
+    doom_ready_bonus_for_good: bool
+    ambush_may_be_declined: bool
+    any_defeat_frees_unmade: bool
+    slipped_mastermind_frees_unmade: bool
+    defender_gains_doom_ready: bool
     switch_ends_doom_ready: bool
     doom_ready_any_time: bool
     revisited_plot_room_event: bool
