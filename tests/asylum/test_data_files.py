@@ -142,6 +142,7 @@ CASES = {
                                         "Mr Mirage", "level3.ability", "from his level-2 upgrade"),
     "unknown ability": (V, sub('abilities = ["mind_blast"]', 'abilities = ["laser_eyes"]'),
                         "Doctor Cortex", "abilities", "unknown ability"),
+    "unknown pronoun": (V, sub('pronoun = "she"', 'pronoun = "it"'), "Madame Nocturne", "pronoun", "'he' or 'she'"),
     "empty roster": (V, whole("[limits]" + (DATA / V).read_text().split("\n[limits]")[1].split("[[villain]]")[0]),
                      None, "villain", "no villains"),
     "empty villains file": (V, whole(""), None, None, "the file is empty"),
