@@ -185,6 +185,10 @@ class Conflict(Game):
                 attack = self._attack(state, side, i, j, action)
                 if not can_reach(state.villain(side, i), state.villain(t_side, j), attack):
                     return IllegalAction(R.FLYING, f"{target} flies: only ranged attacks or other flyers can reach a flyer physically")
+                if _stun_wasted(state, t_side, j, attack):
+                    return IllegalAction(R.ACTIONS, f"{target} has already acted, and with the option "
+                                                    "stun_acted_targets off (our reading stun-ability) an ability "
+                                                    "that takes away an action may only target a villain who has not")
             if isinstance(action, TacticalManeuver):
                 return _maneuver_refusal(state.villain(side, i), action.stat, setup.rules)
         return IllegalAction(R.ACTIONS, f"{action!r} is not a legal option now")
@@ -204,7 +208,8 @@ class Conflict(Game):
                     options.append(PhysicalAttack(actor.name, target.name))
                 mm = setup.is_mastermind(other, j)
                 for ab in actor.action_abilities:
-                    if can_reach(actor, target, _abilities.ABILITIES[ab].effect(actor, target, mm)):
+                    attack = _abilities.ABILITIES[ab].effect(actor, target, mm)
+                    if can_reach(actor, target, attack) and not _stun_wasted(state, other, j, attack):
                         options.append(UseAbility(actor.name, ab, target.name))
             options.extend(TacticalManeuver(actor.name, stat) for stat in maneuver_stats(actor, setup.rules))
         return tuple(options)
@@ -425,6 +430,12 @@ def _settle(setup: ConflictSetup, vp: tuple[int, int], fallen: Sequence[tuple[in
         defeated=tuple(tuple(setup.teams[s][i].name for i in fallen[s]) for s in (0, 1)),
         lost=(lost[0], lost[1]), slipped=tuple(slipped),
     )
+
+
+def _stun_wasted(state: ConflictState, side: int, j: int, attack: Attack) -> bool:
+    """Whether ``attack`` would take away the action of a villain who has already acted,
+    which the option ``stun_acted_targets`` off forbids (our reading stun-ability)."""
+    return attack.effect == "stun" and not state.setup.rules.stun_acted_targets and state.has_acted(side, j)
 
 
 def _maneuver_refusal(actor: Villain, stat: Any, rules: AsylumRules) -> IllegalAction:

@@ -75,6 +75,7 @@ class AsylumRules:
     any_defeat_frees_unmade: bool
     slipped_mastermind_frees_unmade: bool
     defender_gains_doom_ready: bool
+    stun_acted_targets: bool
     switch_ends_doom_ready: bool
     doom_ready_any_time: bool
     revisited_plot_room_event: bool

@@ -194,3 +194,21 @@ def test_mastermind_switch_a_slipped_mastermind_frees_nobody_unless_switched():
     assert unmade_then_fought(AsylumGame(), slips=True).unmade == ("Gargantua",)
     on = AsylumGame(rules=RULES.replace(slipped_mastermind_frees_unmade=True))
     assert unmade_then_fought(on, slips=True).unmade == ()
+
+
+# -- conflicts.actions: Hypnotise on a villain who has acted ------------------------------------
+
+def test_conflicts_actions_hypnotise_on_a_villain_who_has_acted_unless_switched():
+    """conflicts.actions (Conflicts; reading stun-ability): Hypnotise may target a villain who
+    has already acted (nothing more happens); with stun_acted_targets off it may not."""
+    hypnotist = make("H", abilities=("hypnotise",))
+    for switch in (True, False):
+        game, rules = conflict(stun_acted_targets=switch)
+        state = game.start([hypnotist, make("A2")], [make("D1")], rules=rules)
+        state = game.resolve(state, MentalAttack("A2", "D1"), Rolls(MISS)).state
+        state = game.resolve(state, TacticalManeuver("D1", "physical_attack"), Rolls(False)).state
+        on_d1 = UseAbility("H", "hypnotise", "D1")
+        assert (on_d1 in game.decision(state).options) is switch
+        if not switch:
+            exc = refusal(game, state, on_d1)
+            assert exc.rule == R.ACTIONS and "our reading stun-ability" in exc.message
