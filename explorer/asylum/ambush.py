@@ -48,9 +48,12 @@ def ambusher_choice(state: ConflictState, decision: Decision) -> Any:
     return quick_choice(state, decision)
 
 
-def cost(game: AsylumGame, state: AsylumState, seat: int) -> int:
-    """What claiming costs: one point per villain already in the party."""
-    return game.rules.recruit_cost * len(state.parties[seat].villains)
+def cost(game: AsylumGame, state: AsylumState, seat: int, lost: tuple[str, ...] = ()) -> int:
+    """What claiming costs: one point per villain already in the party, counted after
+    the ambush's losses, or, with ``claim_cost_after_losses`` off, before them (the
+    party's villains and ``lost``; our reading claim-cost)."""
+    before = 0 if game.rules.claim_cost_after_losses else len(lost)
+    return game.rules.recruit_cost * (len(state.parties[seat].villains) + before)
 
 
 def begin(game: AsylumGame, state: AsylumState, seat: int, name: str, conflict: Conflict) -> Outcome:
@@ -75,7 +78,7 @@ def after_conflict(game: AsylumGame, state: AsylumState, clash: Clash, result: C
     party = state.parties[seat]
     him = game.roster[name]
     if name in result.defeated[0]:
-        price = cost(game, state, seat)
+        price = cost(game, state, seat, result.lost[1])
         if party.doomsday >= price:
             todo.append(PendingClaim(seat, name, price))
             events.append(event(R.AMBUSH_CLAIM, f"{name} is defeated: seat {seat} may claim {him.him} for {price} "
@@ -96,9 +99,9 @@ def do_claim(game: AsylumGame, state: AsylumState, item: PendingClaim, action: C
     seat, name = item.seat, item.villain
     if isinstance(action, LetGo):
         return state, [event(R.AMBUSH_CLAIM, f"seat {seat} will not pay: {name} escapes")]
-    price = cost(game, state, seat)
+    price = item.cost  # set when the ambusher fell; nothing since changes the party's size
     party = state.parties[seat]
-    if party.doomsday < price:  # re-checked: the price is what the party must pay now
+    if party.doomsday < price:  # checked again when paid
         raise IllegalAction(R.AMBUSH_CLAIM, f"claiming {name} costs {price} Doomsday point(s); seat {seat} has "
                             f"{party.doomsday}")
     state, paid = spend(game, state, seat, price, f"claiming {name}")

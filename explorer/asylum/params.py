@@ -76,6 +76,7 @@ class AsylumRules:
     slipped_mastermind_frees_unmade: bool
     defender_gains_doom_ready: bool
     stun_acted_targets: bool
+    claim_cost_after_losses: bool
     switch_ends_doom_ready: bool
     doom_ready_any_time: bool
     revisited_plot_room_event: bool

@@ -235,10 +235,10 @@ def test_every_good_file_loads_with_its_summary(data_copy):
     assert summaries == {
         S: "42 section summaries, covering the 42 sections the code cites",
         V: "18 villains (5 starred)",
-        R: "17 numbers, each inside its declared range, and 20 options",
+        R: "17 numbers, each inside its declared range, and 21 options",
         "asylum/board.toml": "25 rooms (4 plot rooms), 35 corridors",
         E: "7 results on 2d6",
-        I: "47 readings (20 with a rules option)",
+        I: "47 readings (21 with a rules option)",
     }
 
 

@@ -212,3 +212,18 @@ def test_conflicts_actions_hypnotise_on_a_villain_who_has_acted_unless_switched(
         if not switch:
             exc = refusal(game, state, on_d1)
             assert exc.rule == R.ACTIONS and "our reading stun-ability" in exc.message
+
+
+# -- ambush.claim: the price counted after the ambush's losses ---------------------------------
+
+def test_ambush_claim_price_after_the_losses_unless_switched():
+    """ambush.claim (Ambushes and Recruiting Henchmen; reading claim-cost): one point per villain
+    still in the party after the ambush; with claim_cost_after_losses off, per villain it had
+    before (a lost villain counts)."""
+    from explorer.asylum.ambush import cost
+
+    for switch, price in ((True, 2), (False, 3)):
+        game = AsylumGame(rules=RULES.replace(claim_cost_after_losses=switch))
+        state = game.setup(2, 0, ["Matron Hatchet", "Iron Maiden"])
+        state = game.arrange(state, 0, villains=["Matron Hatchet", "Scrapjaw"])  # Gargantua lost in the ambush
+        assert cost(game, state, 0, ("Gargantua",)) == price
