@@ -448,7 +448,7 @@ def _maneuver_refusal(actor: Villain, stat: Any, rules: AsylumRules) -> IllegalA
                                          f"(special abilities do not count), not {label}")
     best = maneuver_stats(actor, rules)[0]
     return IllegalAction(R.MANEUVER, f"{actor.name}'s best stat for a maneuver is {STAT_LABELS[best]}; the rulebook "
-                                     f"lets him use any of the three, but our reading maneuver-stat-choice (the option "
+                                     f"lets {actor.him} use any of the three, but our reading maneuver-stat-choice (the option "
                                      f"maneuver_any_stat is off) offers only the best")
 
 
