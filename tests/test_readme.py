@@ -28,3 +28,21 @@ def test_start_notebook_exists():
 
     args = build_parser().parse_args(["lab"])
     assert (ROOT / args.notebook).exists()
+
+
+def test_the_readme_counts_the_readings_and_their_switches_as_the_data_has_them():
+    """The README's count of readings with a switch (data/<game>/interpretations.toml,
+    each reading's ``option``) is the registers' own."""
+    from explorer import games
+
+    text = " ".join((ROOT / "README.md").read_text().split())
+    said = re.search(r"(\d+) of Doom Asylum's (\d+) readings have one, (\d+) of the Victorian game's (\d+) "
+                     r"and (\d+) of Doomtrooper's (\d+);", text)
+    assert said, "the README no longer counts the readings with a switch"
+    counts = []
+    for game in ("asylum", "victorian", "doomtrooper"):
+        register = games.spec(game).load_register().values()
+        counts += [sum(1 for r in register if r.option), len(register)]
+    assert [int(n) for n in said.groups()] == counts, (
+        f"README: write '{counts[0]} of Doom Asylum's {counts[1]} readings have one, {counts[2]} of the "
+        f"Victorian game's {counts[3]} and {counts[4]} of Doomtrooper's {counts[5]};'")

@@ -61,7 +61,7 @@ def conclude(game: AsylumGame, state: AsylumState, result: ConflictResult) -> tu
             pool = game.return_to_pool(pool, lost)
             events.append(event(R.DEATH, f"seat {seat} loses {', '.join(lost)} (cards and upgrades back to the "
                                 "pool: they may return in an Ambush)", seat=seat, lost=tuple(lost)))
-        mastermind.after_conflict(state, party, result, side, changes, todo, events)
+        mastermind.after_conflict(game, party, result, side, changes, todo, events)
         if changes:
             state = put(state, party._replace(**changes))
     if clash.seats[0] is None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.engine import Chance, Decision, IllegalAction
 from ..core.events import Event, event
+from . import doom_ready
 from . import sections as R
 from .conflict import Conflict, ConflictResult, ConflictState
 from .doomsday import spend
@@ -47,9 +48,12 @@ def ambusher_choice(state: ConflictState, decision: Decision) -> Any:
     return quick_choice(state, decision)
 
 
-def cost(game: AsylumGame, state: AsylumState, seat: int) -> int:
-    """What claiming costs: one point per villain already in the party."""
-    return game.rules.recruit_cost * len(state.parties[seat].villains)
+def cost(game: AsylumGame, state: AsylumState, seat: int, lost: tuple[str, ...] = ()) -> int:
+    """What claiming costs: one point per villain already in the party, counted after
+    the ambush's losses, or, with ``claim_cost_after_losses`` off, before them (the
+    party's villains and ``lost``; our reading claim-cost)."""
+    before = 0 if game.rules.claim_cost_after_losses else len(lost)
+    return game.rules.recruit_cost * (len(state.parties[seat].villains) + before)
 
 
 def begin(game: AsylumGame, state: AsylumState, seat: int, name: str, conflict: Conflict) -> Outcome:
@@ -60,7 +64,7 @@ def begin(game: AsylumGame, state: AsylumState, seat: int, name: str, conflict: 
     party = state.parties[seat]
     ambusher = fresh(game.roster[name])
     cs = conflict.start((ambusher,), party.villains, masterminds=(None, party.mastermind), ambush=True,
-                        doom_ready=state.ever_doom_ready, rules=game.rules)
+                        doom_ready=doom_ready.bonus_applies(game, state), rules=game.rules)
     clash = Clash((None, seat), party.room, name, (False, party.doom_ready is not None))
     first = "the lone mastermind acts first" if cs.turn == 1 else f"{name} acts first"
     ev = event(R.AMBUSH, f"seat {seat} fights {name}: {first}", seat=seat, ambusher=name, fight=True)
@@ -72,15 +76,16 @@ def after_conflict(game: AsylumGame, state: AsylumState, clash: Clash, result: C
     """A defeated ambusher may be claimed, if the party can pay; else he escapes."""
     seat, name = clash.seats[1], clash.ambusher
     party = state.parties[seat]
+    him = game.roster[name]
     if name in result.defeated[0]:
-        price = cost(game, state, seat)
+        price = cost(game, state, seat, result.lost[1])
         if party.doomsday >= price:
             todo.append(PendingClaim(seat, name, price))
-            events.append(event(R.AMBUSH_CLAIM, f"{name} is defeated: seat {seat} may claim him for {price} "
+            events.append(event(R.AMBUSH_CLAIM, f"{name} is defeated: seat {seat} may claim {him.him} for {price} "
                                 "Doomsday point(s)", seat=seat, ambusher=name, cost=price))
         else:
-            events.append(event(R.AMBUSH_CLAIM, f"{name} is defeated, but claiming him costs {price} Doomsday "
-                                f"point(s) and seat {seat} has {party.doomsday}: he escapes", seat=seat))
+            events.append(event(R.AMBUSH_CLAIM, f"{name} is defeated, but claiming {him.him} costs {price} Doomsday "
+                                f"point(s) and seat {seat} has {party.doomsday}: {him.he} escapes", seat=seat))
     else:
         events.append(event(R.AMBUSH, f"{name} is not defeated and escapes", ambusher=name))
 
@@ -94,9 +99,9 @@ def do_claim(game: AsylumGame, state: AsylumState, item: PendingClaim, action: C
     seat, name = item.seat, item.villain
     if isinstance(action, LetGo):
         return state, [event(R.AMBUSH_CLAIM, f"seat {seat} will not pay: {name} escapes")]
-    price = cost(game, state, seat)
+    price = item.cost  # set when the ambusher fell; nothing since changes the party's size
     party = state.parties[seat]
-    if party.doomsday < price:  # re-checked: the price is what the party must pay now
+    if party.doomsday < price:  # checked again when paid
         raise IllegalAction(R.AMBUSH_CLAIM, f"claiming {name} costs {price} Doomsday point(s); seat {seat} has "
                             f"{party.doomsday}")
     state, paid = spend(game, state, seat, price, f"claiming {name}")

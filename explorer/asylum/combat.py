@@ -87,6 +87,13 @@ def defence(defender: Villain, roll: str, attack: Attack, base: int) -> tuple[in
     return bonus, die
 
 
+def blockable(attack: Attack, rules: AsylumRules) -> bool:
+    """Whether the defending side may block the attack ("Blocking"): physical attacks,
+    and physical special abilities unless ``ability_attacks_blockable`` is off (our
+    reading blockable-attacks)."""
+    return attack.blockable and (attack.ability is None or rules.ability_attacks_blockable)
+
+
 def needs_catch(attack: Attack, rules: AsylumRules, blocked: bool) -> bool:
     """Whether the attack starts with a catch roll: physical attacks do, except on a
     blocker ("Blocking") and, when ``ranged_attacks_need_catch`` is off, ranged ones."""
@@ -136,11 +143,24 @@ def attack_dist(attacker: Villain, defender: Villain, attack: Attack, rules: Asy
     return outcomes(lambda chance: resolve_attack(attacker, defender, attack, chance, rules, blocked=blocked))
 
 
+#: the stats a tactical maneuver may use, "either" of them ("Tactical Maneuvers")
+MANEUVER_STATS = ("physical_attack", "mental_attack", "quickness")
+
+
 def maneuver_stat(villain: Villain, rules: AsylumRules) -> str:
     """The best of Physical Attack, Mental Attack and Quickness (first on ties)."""
-    stats = ("physical_attack", "mental_attack", "quickness")
     value = villain.stat if rules.maneuver_counts_upgrades else villain.base_stat
-    return max(stats, key=value)
+    return max(MANEUVER_STATS, key=value)
+
+
+def maneuver_stats(villain: Villain, rules: AsylumRules) -> tuple[str, ...]:
+    """The stats ``villain`` may make a tactical maneuver with, his best first: any of
+    the three (the rulebook's "either"), or only the best when the option
+    ``maneuver_any_stat`` is off (our reading maneuver-stat-choice)."""
+    best = maneuver_stat(villain, rules)
+    if not rules.maneuver_any_stat:
+        return (best,)
+    return (best, *(s for s in MANEUVER_STATS if s != best))
 
 
 def tactical_maneuver(villain: Villain, stat: str, chance: Chance, rules: AsylumRules) -> bool:

@@ -18,7 +18,7 @@ the rules take on their own.
 >>> game = Conflict()
 >>> state = game.start([a], [b])
 >>> [str(o) for o in game.decision(state).options]
-['A: mental attack on B', 'A: physical attack on B', 'A: tactical maneuver (mental attack)']
+['A: mental attack on B', 'A: physical attack on B', 'A: tactical maneuver (mental attack)', 'A: tactical maneuver (physical attack)', 'A: tactical maneuver (quickness)']
 """
 
 from __future__ import annotations
@@ -34,7 +34,9 @@ from .combat import (
     Attack,
     attack_dist,
     can_reach,
-    maneuver_stat,
+    MANEUVER_STATS,
+    blockable,
+    maneuver_stats,
     mental_attack_spec,
     needs_catch,
     physical_attack_spec,
@@ -104,7 +106,7 @@ class Conflict(Game):
         side = state.turn
         if not state.ready(side):
             return Decision(None, (Conclude(),), R.CONCLUSION, "Every villain has acted")
-        return Decision(side, self._actions(state, side), R.ACTIONS, f"{('Attackers', 'Defenders')[side]}: choose a villain and his action")
+        return Decision(side, self._actions(state, side), R.ACTIONS, f"{('Attackers', 'Defenders')[side]}: choose a villain and an action")
 
     def result(self, state: ConflictState) -> ConflictResult | None:
         return state.result
@@ -131,7 +133,7 @@ class Conflict(Game):
         declared = event(_rule_for(attack), f"{actor.name} declares {article} {attack.label} on {setup.teams[t_side][j].name}",
                          actor=actor.name, target=action.target)
         acted = _set(state.acted, side, i)
-        if attack.blockable and self._blockers(state, t_side, Pending(i, j, attack)):
+        if blockable(attack, setup.rules) and self._blockers(state, t_side, Pending(i, j, attack)):
             pending = state._replace(acted=acted, pending=Pending(i, j, attack))
             return Step(pending, (declared,))
         nxt, events = self._strike(state._replace(acted=acted), side, i, j, attack, None, chance)
@@ -153,7 +155,8 @@ class Conflict(Game):
                 return IllegalAction(R.BLOCKING, f"{action.blocker!r} is not on the defending side")
             b = setup.index[action.blocker][1]
             if b == state.pending.target:
-                return IllegalAction(R.BLOCKING, f"{action.blocker} cannot block an attack on himself")
+                return IllegalAction(R.BLOCKING, f"{action.blocker} cannot block an attack on "
+                                                 f"{state.villain(side, b).him}self")
             if state.has_acted(side, b):
                 return IllegalAction(R.BLOCKING, f"{action.blocker} has already acted and cannot block")
             if state.is_defeated(side, b):
@@ -182,8 +185,12 @@ class Conflict(Game):
                 attack = self._attack(state, side, i, j, action)
                 if not can_reach(state.villain(side, i), state.villain(t_side, j), attack):
                     return IllegalAction(R.FLYING, f"{target} flies: only ranged attacks or other flyers can reach a flyer physically")
+                if _stun_wasted(state, t_side, j, attack):
+                    return IllegalAction(R.ACTIONS, f"{target} has already acted, and with the option "
+                                                    "stun_acted_targets off (our reading stun-ability) an ability "
+                                                    "that takes away an action may only target a villain who has not")
             if isinstance(action, TacticalManeuver):
-                return IllegalAction(R.MANEUVER, f"a tactical maneuver uses Physical Attack, Mental Attack or Quickness; {action.stat!r} is not his best")
+                return _maneuver_refusal(state.villain(side, i), action.stat, setup.rules)
         return IllegalAction(R.ACTIONS, f"{action!r} is not a legal option now")
 
     # -- helpers ----------------------------------------------------------------------------
@@ -201,9 +208,10 @@ class Conflict(Game):
                     options.append(PhysicalAttack(actor.name, target.name))
                 mm = setup.is_mastermind(other, j)
                 for ab in actor.action_abilities:
-                    if can_reach(actor, target, _abilities.ABILITIES[ab].effect(actor, target, mm)):
+                    attack = _abilities.ABILITIES[ab].effect(actor, target, mm)
+                    if can_reach(actor, target, attack) and not _stun_wasted(state, other, j, attack):
                         options.append(UseAbility(actor.name, ab, target.name))
-            options.append(TacticalManeuver(actor.name, maneuver_stat(actor, setup.rules)))
+            options.extend(TacticalManeuver(actor.name, stat) for stat in maneuver_stats(actor, setup.rules))
         return tuple(options)
 
     def _attack(self, state: ConflictState, side: int, i: int, j: int, action: Action) -> Attack:
@@ -240,7 +248,7 @@ class Conflict(Game):
         b = state.setup.index[action.blocker][1]
         base = base._replace(acted=_set(base.acted, target_side, b))
         blocked = event(R.BLOCKING, f"{action.blocker} blocks the attack on {state.villain(target_side, pending.target).name} "
-                        "(no catch roll; his action is spent)", blocker=action.blocker)
+                        f"(no catch roll; {state.villain(target_side, b).his} action is spent)", blocker=action.blocker)
         nxt, events = self._strike(base, side, pending.actor, b, pending.attack, pending.target, chance)
         return Step(nxt, (blocked,) + events)
 
@@ -271,7 +279,7 @@ class Conflict(Game):
             events.append(event(_rule_for(attack), f"{attacker.name} defeats {defender.name}: +{rules.vp_defeat} VP",
                                 defeated=defender.name))
         elif res.success:  # stun: the target loses his action
-            lost_action = "loses his action" if not state.has_acted(other, j) else "had already acted"
+            lost_action = f"loses {defender.his} action" if not state.has_acted(other, j) else "had already acted"
             acted = _set(acted, other, j)
             events.append(event(R.ACTIONS, f"{attacker.name}'s {attack.label} overcomes {defender.name}, who {lost_action}"))
         elif res.caught:
@@ -391,6 +399,7 @@ def _settle(setup: ConflictSetup, vp: tuple[int, int], fallen: Sequence[tuple[in
     rules = setup.rules
     winner = None if vp[0] == vp[1] else (0 if vp[0] > vp[1] else 1)
     dd = [0, 0]
+    scored = not setup.ambush or (winner == DEFENDER and rules.ambush_win_doomsday)  # an ambusher is no player
     if winner is None:
         if events is not None:
             events.append(event(R.DRAW, f"draw at {vp[0]}-{vp[1]} VP: no Doomsday points" + ("" if setup.ambush else "; the attacker goes back")))
@@ -398,7 +407,7 @@ def _settle(setup: ConflictSetup, vp: tuple[int, int], fallen: Sequence[tuple[in
         if events is not None:
             names = ("attackers", "defenders")
             events.append(event(R.CONCLUSION, f"the {names[winner]} win {vp[0]}-{vp[1]} VP", winner=winner))
-        if not setup.ambush:
+        if scored:
             dd[winner] = rules.win_doomsday_doom_ready if setup.doom_ready else rules.win_doomsday
             if events is not None:
                 events.append(event(R.WINNER_DOOMSDAY, f"the winner gains {dd[winner]} Doomsday point(s)"))
@@ -421,6 +430,26 @@ def _settle(setup: ConflictSetup, vp: tuple[int, int], fallen: Sequence[tuple[in
         defeated=tuple(tuple(setup.teams[s][i].name for i in fallen[s]) for s in (0, 1)),
         lost=(lost[0], lost[1]), slipped=tuple(slipped),
     )
+
+
+def _stun_wasted(state: ConflictState, side: int, j: int, attack: Attack) -> bool:
+    """Whether ``attack`` would take away the action of a villain who has already acted,
+    which the option ``stun_acted_targets`` off forbids (our reading stun-ability)."""
+    return attack.effect == "stun" and not state.setup.rules.stun_acted_targets and state.has_acted(side, j)
+
+
+def _maneuver_refusal(actor: Villain, stat: Any, rules: AsylumRules) -> IllegalAction:
+    """Why a tactical maneuver with ``stat`` is refused: not one of the three stats
+    ("Tactical Maneuvers"), or, with ``maneuver_any_stat`` off, not his best, which is
+    our reading maneuver-stat-choice and not the rulebook's."""
+    if stat not in MANEUVER_STATS:
+        label = STAT_LABELS.get(stat, repr(stat)) if isinstance(stat, str) else repr(stat)
+        return IllegalAction(R.MANEUVER, f"a tactical maneuver uses Physical Attack, Mental Attack or Quickness "
+                                         f"(special abilities do not count), not {label}")
+    best = maneuver_stats(actor, rules)[0]
+    return IllegalAction(R.MANEUVER, f"{actor.name}'s best stat for a maneuver is {STAT_LABELS[best]}; the rulebook "
+                                     f"lets {actor.him} use any of the three, but our reading maneuver-stat-choice (the option "
+                                     f"maneuver_any_stat is off) offers only the best")
 
 
 def _set(bits: tuple[int, int], side: int, i: int) -> tuple[int, int]:

@@ -72,6 +72,8 @@ def by_conflict(game: AsylumGame, state: AsylumState, clash: Clash, result: Conf
     winner = result.winner
     if winner is None or clash.seats[0] is None or not clash.ready[1 - winner]:
         return state, []
+    if winner != 0 and not game.rules.defender_gains_doom_ready:  # our reading doom-ready-by-conflict, switched
+        return state, []
     w_seat, l_seat = clash.seats[winner], clash.seats[1 - winner]
     party = state.parties[w_seat]
     if (party.doom_ready is not None or party.doomsday < game.rules.doom_ready_points
@@ -101,4 +103,13 @@ def win_event(state: AsylumState) -> Event:
                  f"activates the device. Seat {seat} wins!", winner=seat)
 
 
-__all__ = ["by_conflict", "settle", "win_event", "wins"]
+def bonus_applies(game: AsylumGame, state: AsylumState) -> bool:
+    """Whether a conflict's winner gains the larger Doomsday bonus ("Doomsday points for
+    winning"): once anyone has been Doom Ready, or, with ``doom_ready_bonus_for_good``
+    off, only while someone is (our reading conflict-doom-ready-bonus)."""
+    if game.rules.doom_ready_bonus_for_good:
+        return state.ever_doom_ready
+    return any(p.doom_ready is not None for p in state.parties)
+
+
+__all__ = ["bonus_applies", "by_conflict", "settle", "win_event", "wins"]

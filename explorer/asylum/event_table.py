@@ -178,9 +178,14 @@ def ambush(game, state, seat, params, chance, choice=None, memo=None) -> Outcome
             return Outcome(state, (event(R.AMBUSH, "every villain is already in a party: nobody turns up"),))
         name = chance.roll(_uniform(pool))
         text = f"{name} (level 1, from the {len(pool)} villains in no party) ambushes seat {seat}'s party"
-        return Outcome(state, (event(R.AMBUSH, text, seat=seat, ambusher=name),), (Fight(), Decline()), name)
+        revealed = event(R.AMBUSH, text, seat=seat, ambusher=name)
+        if not game.rules.ambush_may_be_declined:  # our reading ambush-decline, switched: always fought
+            fight = game.begin_ambush(state, seat, name)
+            return Outcome(fight.state, (revealed, *fight.events))
+        return Outcome(state, (revealed,), (Fight(), Decline()), name)
     if isinstance(choice, Decline):
-        text = f"seat {seat} does not want {memo} and lets him go without a fight: he escapes"
+        who = game.roster[memo]
+        text = f"seat {seat} does not want {memo} and lets {who.him} go without a fight: {who.he} escapes"
         return Outcome(state, (event(R.AMBUSH_DECLINE, text, seat=seat, ambusher=memo),))
     return game.begin_ambush(state, seat, memo)
 

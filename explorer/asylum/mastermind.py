@@ -81,15 +81,21 @@ def do_name(game: AsylumGame, state: AsylumState, item: PendingHeir, action: Nam
                          seat=item.seat, mastermind=action.villain)]
 
 
-def after_conflict(state: AsylumState, party: Party, result: ConflictResult, side: int,
+def after_conflict(game: AsylumGame, party: Party, result: ConflictResult, side: int,
                    changes: dict[str, Any], todo: list, events: list[Event]) -> None:
     """What a finished conflict does to a party's mastermind ("Mastermind",
-    "Defeated villains"): a defeated mastermind frees the unmade villains; a lost
+    "Defeated villains"): a defeated mastermind frees the unmade villains (our
+    readings unmade-release and oscar-slips-as-mastermind, each with its switch); a lost
     one is replaced (named by the player when there is a choice).  Adds to
     ``changes`` (the party's new fields), ``todo`` and ``events``."""
     seat = party.seat
     lost = result.lost[side]
-    if party.mastermind in result.defeated[side] and party.unmade:
+    rules = game.rules
+    if rules.any_defeat_frees_unmade:
+        defeated = result.defeated[side] + (result.slipped if rules.slipped_mastermind_frees_unmade else ())
+    else:
+        defeated = lost
+    if party.mastermind in defeated and party.unmade:
         changes["unmade"] = ()
         events.append(event(R.MASTERMIND_SWITCH, f"seat {seat}'s mastermind {party.mastermind} was defeated: "
                             f"{', '.join(party.unmade)} may be made mastermind again", seat=seat))

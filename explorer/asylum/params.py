@@ -67,6 +67,16 @@ class AsylumRules:
     ranged_attacks_need_catch: bool
     flyers_block_melee: bool
     maneuver_counts_upgrades: bool
+    maneuver_any_stat: bool
+    ability_attacks_blockable: bool
+    ambush_win_doomsday: bool
+    doom_ready_bonus_for_good: bool
+    ambush_may_be_declined: bool
+    any_defeat_frees_unmade: bool
+    slipped_mastermind_frees_unmade: bool
+    defender_gains_doom_ready: bool
+    stun_acted_targets: bool
+    claim_cost_after_losses: bool
     switch_ends_doom_ready: bool
     doom_ready_any_time: bool
     revisited_plot_room_event: bool

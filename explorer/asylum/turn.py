@@ -219,7 +219,7 @@ def do_room(game: AsylumGame, state: AsylumState, action: Any, chance: Chance) -
     if isinstance(action, Engage):
         other = state.parties[occupant(state, seat, room)]
         cs = game.conflict.start(party.villains, other.villains, masterminds=(party.mastermind, other.mastermind),
-                                 doom_ready=state.ever_doom_ready, rules=game.rules)
+                                 doom_ready=doom_ready.bonus_applies(game, state), rules=game.rules)
         clash = Clash((seat, other.seat), room, None, (party.doom_ready is not None, other.doom_ready is not None))
         ev = event(R.TURN_CONFLICT, f"the {room} is occupied by seat {other.seat}: conflict! Seat {seat} attacks",
                    attacker=seat, defender=other.seat, room=room)

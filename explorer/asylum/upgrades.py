@@ -1,6 +1,7 @@
 """Upgrading villains ("Upgrading Villains"): at the start of his turn a player may
 raise each villain of his party one level, level 2 before level 3, for 1
-Doomsday point each."""
+Doomsday point each.  The rulebook says "any turn"; the player's own is our
+reading (upgrade-whose-turn in the register)."""
 
 from __future__ import annotations
 
@@ -72,7 +73,8 @@ def explain(game: AsylumGame, state: AsylumState, action: Upgrade) -> IllegalAct
     rules = game.rules
     party: Party = state.parties[state.current] if state.parties else None
     if state.phase is not Phase.START or party is None:
-        return IllegalAction(R.UPGRADES, "villains are upgraded only at the start of a turn (the player's own)")
+        return IllegalAction(R.UPGRADES, "villains are upgraded only at the start of a turn, and by our "
+                              "reading upgrade-whose-turn only at the start of the player's own")
     if not isinstance(action.villain, str) or action.villain not in party.names:
         return IllegalAction(R.UPGRADES, f"{action.villain!r} is not in seat {party.seat}'s party")
     v = party.villain(action.villain)

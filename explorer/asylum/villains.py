@@ -27,6 +27,8 @@ from ..core.data import DataError, Range, cached_file, data_path, read_range, re
 from . import abilities as _abilities
 
 STATS = ("physical_attack", "physical_defense", "mental_attack", "mental_defense", "quickness")
+#: each pronoun a villain may have, with its possessive and object forms
+PRONOUNS: Mapping[str, tuple[str, str]] = MappingProxyType({"he": ("his", "him"), "she": ("her", "her")})
 STAT_LABELS = {
     "physical_attack": "Physical Attack",
     "physical_defense": "Physical Defense",
@@ -71,6 +73,7 @@ class Villain:
     upgrades: tuple[Upgrade, ...] = ()
     star: bool = False
     flavour: str = field(default="", compare=False)
+    pronoun: str = field(default="he", compare=False)  # "he" or "she": how the texts speak of him or her
 
     # derived in __post_init__, for the hot paths of the rules
     _stats: dict[str, int] = field(init=False, repr=False, compare=False)
@@ -78,6 +81,8 @@ class Villain:
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if self.pronoun not in PRONOUNS:
+            raise ValueError(f"villain {self.name!r}: pronoun must be one of {', '.join(PRONOUNS)}, got {self.pronoun!r}")
         for s in STATS:
             v = getattr(self, s)
             if type(v) is not int or v < 0:
@@ -101,7 +106,7 @@ class Villain:
                 raise ValueError(f"villain {self.name!r}: unknown ability {name!r}")
         for s, v in stats.items():
             if v < 0:
-                raise ValueError(f"villain {self.name!r}: his upgrades take {s} to {v} at level {self.level}")
+                raise ValueError(f"villain {self.name!r}: the upgrades take {s} to {v} at level {self.level}")
         set_(self, "_stats", stats)
         set_(self, "_active", tuple(active))
         set_(self, "_hash", hash((self.name, self.level, tuple(stats.values()), self._active)))
@@ -118,6 +123,21 @@ class Villain:
     def stat(self, name: str) -> int:
         """The stat at the current level (level-1 value plus upgrades)."""
         return self._stats[name]
+
+    @property
+    def he(self) -> str:
+        """The villain's pronoun as a subject ("he" or "she"), for texts."""
+        return self.pronoun
+
+    @property
+    def his(self) -> str:
+        """The possessive ("his" or "her")."""
+        return PRONOUNS[self.pronoun][0]
+
+    @property
+    def him(self) -> str:
+        """The object ("him" or "her")."""
+        return PRONOUNS[self.pronoun][1]
 
     def base_stat(self, name: str) -> int:
         """The level-1 value of a stat."""
@@ -218,6 +238,7 @@ class _VillainSpec(BaseModel):
     level2: _UpgradeSpec | None = None
     level3: _UpgradeSpec | None = None
     flavour: str = ""
+    pronoun: Literal["he", "she"] = "he"
 
 
 def load_roster(path: str | os.PathLike | None = None) -> dict[str, Villain]:
@@ -289,8 +310,8 @@ def _villain(spec: _VillainSpec, limits: Mapping[str, Range], path: Path) -> Vil
         if up.ability is not None:
             _known_ability(up.ability, path, name, f"{lv}.ability")
             if up.ability in held:
-                raise DataError(path, name, f"{lv}.ability", f"he already has {up.ability!r} {held[up.ability]}")
-            held[up.ability] = f"from his level-{level} upgrade"
+                raise DataError(path, name, f"{lv}.ability", f"{spec.pronoun} already has {up.ability!r} {held[up.ability]}")
+            held[up.ability] = f"from {PRONOUNS[spec.pronoun][0]} level-{level} upgrade"
         for s, change in up.stats.items():
             field = f"{lv}.stats.{s}"
             if change == 0:
@@ -301,7 +322,7 @@ def _villain(spec: _VillainSpec, limits: Mapping[str, Range], path: Path) -> Vil
                        f"takes {STAT_LABELS[s]} to {stats[s]} at level {level}")
         ups.append(Upgrade(up.ability, tuple(up.stats.items()), up.text))
     return Villain(name=name, **{s: getattr(spec, s) for s in STATS}, abilities=tuple(spec.abilities),
-                   upgrades=tuple(ups), star=spec.star, flavour=spec.flavour)
+                   upgrades=tuple(ups), star=spec.star, flavour=spec.flavour, pronoun=spec.pronoun)
 
 
 def _known_ability(ability: str, path: Path, name: str, field: str) -> None:

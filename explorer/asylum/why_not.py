@@ -23,11 +23,8 @@ from typing import Any
 
 from ..core.engine import Game
 from .conflict import Block, ConflictState, MentalAttack, PhysicalAttack, TacticalManeuver
-from .combat import can_reach, maneuver_stat, physical_attack_spec
+from .combat import MANEUVER_STATS, can_reach, maneuver_stats, physical_attack_spec
 from .game import ACTION_TYPES
-
-#: the stats a tactical maneuver may use ("Tactical Maneuvers")
-MANEUVER_STATS = ("physical_attack", "mental_attack", "quickness")
 
 
 def tempting(game: Game, state: Any) -> tuple[Any, ...]:
@@ -123,8 +120,11 @@ def _conflict(cs: ConflictState) -> Iterable[Any]:
                 yield MentalAttack(actor.name, target.name)  # already defeated
             elif not can_reach(actor, target, physical_attack_spec(actor)):
                 yield PhysicalAttack(actor.name, target.name)  # a melee attack on a flyer
-        best = maneuver_stat(actor, setup.rules)
-        yield from (TacticalManeuver(actor.name, s) for s in MANEUVER_STATS if s != best)
+        # a maneuver with a defence (only attacks and Quickness count), or, when our reading
+        # offers only the best stat, with another of the three
+        allowed = maneuver_stats(actor, setup.rules)
+        yield from (TacticalManeuver(actor.name, s) for s in MANEUVER_STATS if s not in allowed)
+        yield TacticalManeuver(actor.name, "physical_defense")
     if cs.ready(other):  # the sides alternate
         j = cs.ready(other)[0]
         yield MentalAttack(teams[other][j].name, teams[side][cs.standing(side)[0]].name if cs.standing(side)

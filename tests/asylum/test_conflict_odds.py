@@ -10,6 +10,7 @@ import pytest
 from factories import make
 from explorer.asylum import odds
 from explorer.asylum.conflict import Conflict, MentalAttack
+from explorer.asylum.params import load_rules
 from explorer.asylum.policies import BestPolicy, ExpectedVPPolicy
 from explorer.core.dist import Dist
 from explorer.core.engine import Policy, RandomPolicy, policy_for, sample_results
@@ -22,19 +23,24 @@ def contest(att, dfn):
     return Fraction(sum(1 for a, d in itertools.product(FACES, FACES) if a + att > d + dfn), 36)
 
 
-def hand_model_1v1(a, d):
+def hand_model_1v1(a, d, any_stat=True):
     """Independent model of a 1-on-1 conflict of plain villains (both masterminds)
-    under the uniform random policy: returns Dist over (winner, margin, dd_a, dd_d)."""
+    under the uniform random policy: returns Dist over (winner, margin, dd_a, dd_d).
+    A maneuver may use any of three stats (five options, each 1/5), or with
+    ``any_stat`` false only the best (three options, each 1/3)."""
     def moves(me, them):
-        """(probability, my VP, them defeated) for each of my three options, each 1/3."""
+        """(probability, my VP, them defeated) for each of my options, all equally likely."""
+        stats = (me.physical_attack, me.mental_attack, me.quickness)
+        maneuvers = stats if any_stat else (max(stats),)
+        share = Fraction(1, 2 + len(maneuvers))
         out = []
-        third = Fraction(1, 3)
         pm = contest(me.mental_attack, them.mental_defense)  # mental: +1 mastermind, +5 on a defeat
-        out += [(third * pm, 6, True), (third * (1 - pm), 1, False)]
+        out += [(share * pm, 6, True), (share * (1 - pm), 1, False)]
         pc, ph = contest(me.quickness, them.quickness), contest(me.physical_attack, them.physical_defense)
-        out += [(third * pc * ph, 6, True), (third * (1 - pc * ph), 1, False)]  # unblocked: +1 even if not caught
-        pt = Fraction(sum(1 for f in FACES if f + max(me.physical_attack, me.mental_attack, me.quickness) > 8), 6)
-        out += [(third * pt, 3, False), (third * (1 - pt), 0, False)]
+        out += [(share * pc * ph, 6, True), (share * (1 - pc * ph), 1, False)]  # unblocked: +1 even if not caught
+        for stat in maneuvers:
+            pt = Fraction(sum(1 for f in FACES if f + stat > 8), 6)
+            out += [(share * pt, 3, False), (share * (1 - pt), 0, False)]
         return out
 
     dist = {}
@@ -56,11 +62,13 @@ def hand_model_1v1(a, d):
     ((5, 1, 0, 2, 6), (1, 5, 5, 1, 0)),
     ((0, 0, 0, 0, 0), (6, 6, 6, 6, 6)),
 ])
-def test_random_1v1_matches_hand_model(stats_a, stats_d):
-    """Conflicts to Concluding a Conflict: 1-on-1 under the random policy, against a hand-written model."""
+@pytest.mark.parametrize("any_stat", [True, False])
+def test_random_1v1_matches_hand_model(stats_a, stats_d, any_stat):
+    """Conflicts to Concluding a Conflict: 1-on-1 under the random policy, against a hand-written model;
+    a tactical maneuver with any of the three stats (conflicts.maneuver) or, switched, the best only."""
     a, d = make("A", *stats_a), make("D", *stats_d)
-    got = odds.conflict([a], [d], "random")
-    model = hand_model_1v1(a, d)
+    got = odds.conflict([a], [d], "random", rules=load_rules().replace(maneuver_any_stat=any_stat))
+    model = hand_model_1v1(a, d, any_stat)
     assert got.attacker_wins == model.prob(lambda k: k[0] == 0)
     assert got.draw == model.prob(lambda k: k[0] is None)
     assert got.defender_wins == model.prob(lambda k: k[0] == 1)

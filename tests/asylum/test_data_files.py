@@ -142,6 +142,7 @@ CASES = {
                                         "Mr Mirage", "level3.ability", "from his level-2 upgrade"),
     "unknown ability": (V, sub('abilities = ["mind_blast"]', 'abilities = ["laser_eyes"]'),
                         "Doctor Cortex", "abilities", "unknown ability"),
+    "unknown pronoun": (V, sub('pronoun = "she"', 'pronoun = "it"'), "Madame Nocturne", "pronoun", "'he' or 'she'"),
     "empty roster": (V, whole("[limits]" + (DATA / V).read_text().split("\n[limits]")[1].split("[[villain]]")[0]),
                      None, "villain", "no villains"),
     "empty villains file": (V, whole(""), None, None, "the file is empty"),
@@ -234,10 +235,10 @@ def test_every_good_file_loads_with_its_summary(data_copy):
     assert summaries == {
         S: "42 section summaries, covering the 42 sections the code cites",
         V: "18 villains (5 starred)",
-        R: "17 numbers, each inside its declared range, and 11 options",
+        R: "17 numbers, each inside its declared range, and 21 options",
         "asylum/board.toml": "25 rooms (4 plot rooms), 35 corridors",
         E: "7 results on 2d6",
-        I: "46 readings (11 with a rules option)",
+        I: "47 readings (21 with a rules option)",
     }
 
 

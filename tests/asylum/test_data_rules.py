@@ -114,7 +114,7 @@ def test_check_prints_one_line_per_file(data_copy, monkeypatch, capsys):
     out = [line for line in capsys.readouterr().out.splitlines()
            if "victorian" not in line and "doomtrooper" not in line]  # Asylum's lines
     assert "data/asylum/villains.toml: 18 villains (5 starred)" in out
-    assert "data/asylum/rules.toml: 17 numbers, each inside its declared range, and 11 options" in out
+    assert "data/asylum/rules.toml: 17 numbers, each inside its declared range, and 21 options" in out
     assert len(out) == 6 and all(line.startswith("data/") for line in out)
     assert main(["check", "asylum"]) == 0
     assert capsys.readouterr().out.splitlines() == out

@@ -167,3 +167,17 @@ def test_push_is_not_a_start_of_turn_choice(game):
     with pytest.raises(IllegalAction) as err:
         Stepper(game, two_villains(game), seed=0).step(Push("Mess Hall"))
     assert err.value.rule == R.PUSH
+
+
+def test_upgrades_at_the_start_of_any_turn_is_read_as_the_player_s_own(game):
+    """upgrades (Upgrading Villains): 'at the start of any turn' is read as the player's own
+    (reading upgrade-whose-turn, with the other reading as its alternative); a refusal says
+    it is our reading."""
+    from explorer.asylum.interpretations import load_interpretations
+
+    reading = load_interpretations()["upgrade-whose-turn"]
+    assert reading.rule == "upgrades" and any("every player's turn" in a for a in reading.alternatives)
+    state = two_villains(game)._replace(phase=Phase.MOVE)
+    with pytest.raises(IllegalAction) as err:
+        game.check(state, Upgrade("Gargantua", 2))
+    assert err.value.rule == R.UPGRADES and "our reading upgrade-whose-turn" in err.value.message

@@ -123,3 +123,30 @@ def test_an_edited_roster_is_read_afresh(tmp_path):
     path.write_text(GOOD.replace("quickness = 2", "quickness = 5"))
     os.utime(path, ns=(1, 10**18))  # make sure the stamp changes even on a coarse clock
     assert load_roster(path)["Alpha"].stat("quickness") == 5
+
+
+def test_each_villain_has_a_pronoun_and_the_texts_use_it():
+    """Knowing your Villains: Madame Nocturne (and each villain the roster calls "she") is
+    "her" in the texts of the game; a pronoun other than he or she is refused."""
+    from explorer.asylum.conflict import Conflict, UseAbility
+
+    roster = load_roster()
+    assert {n for n, v in roster.items() if v.pronoun == "she"} == {
+        "Madame Nocturne", "Deadeye Dolores", "The Widow", "Iron Maiden", "Lady Lament", "Matron Hatchet"}
+    nocturne = roster["Madame Nocturne"]
+    assert (nocturne.he, nocturne.his, nocturne.him) == ("she", "her", "her")
+    game = Conflict()
+    state = game.start([roster["Doctor Cortex"].at_level(3)], [nocturne, roster["Oscar"]])
+    step = game.resolve(state, UseAbility("Doctor Cortex", "hypnotise", "Madame Nocturne"), _First(True))
+    (text,) = [e.text for e in step.events if "overcomes" in e.text]
+    assert text.endswith("Madame Nocturne, who loses her action")
+    with pytest.raises(ValueError, match="pronoun"):
+        make("X", pronoun="it")
+
+
+class _First:
+    def __init__(self, value):
+        self.value = value
+
+    def roll(self, dist):
+        return next(o for o in dist if getattr(o, "success", o) == self.value)

@@ -100,7 +100,7 @@ def conflict_vp(attacker: Villain, defender: Villain, action: Any, *, mastermind
         defender = dataclasses.replace(defender, name=f"{defender.name} (defender)")
     game = odds.GAME
     if blocker:
-        mate = Villain(name="his team mate", physical_attack=3, physical_defense=3, mental_attack=3,
+        mate = Villain(name=f"{defender.his} team mate", physical_attack=3, physical_defense=3, mental_attack=3,
                        mental_defense=3, quickness=3)
         state = game.start([attacker], [mate, defender], masterminds=(None, mate.name if mastermind else None),
                            rules=rules)
@@ -394,7 +394,7 @@ class CombatOddsExplorer(Displayable):
             b = odds.physical_breakdown(a, d, rules)
             e = odds.explain(a, d, phys, rules)
             if len(e.rolls) == 2:
-                rows.append(OddsRow("catch", f"{kind}: 1. catch him", f"Quickness {a.stat('quickness')} + d6 vs "
+                rows.append(OddsRow("catch", f"{kind}: 1. catch {d.him}", f"Quickness {a.stat('quickness')} + d6 vs "
                                     f"Quickness {d.stat('quickness')} + d6", b.catch, "-", R.PHYSICAL,
                                     explanation=e._replace(rolls=e.rolls[:1], notes=())))
             rows.append(OddsRow("hit", f"{kind}: 2. hit, once caught", roll(phys), b.hit, "-", R.PHYSICAL,
@@ -404,18 +404,18 @@ class CombatOddsExplorer(Displayable):
                                 b.defeat, text, R.PHYSICAL, expected_vp=ev, explanation=e))
         else:
             rows.append(OddsRow("physical", kind, roll(phys, True), None, "-", R.FLYING,
-                                f"{d.name} flies: a melee attack cannot reach him"))
+                                f"{d.name} flies: a melee attack cannot reach {d.him}"))
         rows.append(self._blocker_row(a, d, phys, roll(phys), vp))
         for name in a.action_abilities:
             ab = _abilities.get(name)
             spec = ab.effect(a, d, mm)
-            effect = "stuns him (he loses his action)" if spec.effect == "stun" else "defeats him"
+            effect = f"stuns {d.him} ({d.he} loses {d.his} action)" if spec.effect == "stun" else f"defeats {d.him}"
             label = f"{ab.title} (special ability; {effect})"
             try:
                 p = odds.ability(a, d, name, mastermind=mm, rules=rules)
             except IllegalAction:
                 rows.append(OddsRow(f"ability:{name}", label, roll(spec, spec.catch), None, "-", R.FLYING,
-                                    f"{d.name} flies: this melee ability cannot reach him"))
+                                    f"{d.name} flies: this melee ability cannot reach {d.him}"))
                 continue
             text, ev = vp(lambda an, dn, name=name: UseAbility(an, name, dn), spec.effect)
             rows.append(OddsRow(f"ability:{name}", label, roll(spec, spec.catch), p, text, R.ACTIONS,
