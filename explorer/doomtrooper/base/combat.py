@@ -177,7 +177,8 @@ class Combat(Standing, Game):
                     targets = effect.targets(ctx, table, seat, E.params(c))
                     for caster in self.casters(table, seat, c):
                         for target in targets:
-                            if target is None or self.may_cast_on(table.trooper(caster), table.trooper(target)):
+                            if target is None or (self.may_cast_on(table.trooper(caster), table.trooper(target))
+                                                  and not self.assists_dark_legion(table, caster, c, target)):
                                 out.append(Play(name, target, caster))
         if table.purses[table.purse_of[seat]] > 0:
             for i, p in enumerate(table.plays):
@@ -229,6 +230,21 @@ class Combat(Standing, Game):
         if "doomtrooper" in mine:
             return "dark_legion" in mine or "doomtrooper" in theirs
         return "dark_legion" in theirs
+
+    def assists_dark_legion(self, table: Table, caster: int, spell: Any, target: int) -> bool:
+        """"Casting Spells of the Art": a caster pure of heart (a Doomtrooper, not
+        tainted) may not cast to assist his player's Dark Legion warrior in combat,
+        neither on it nor against the warrior it fights (a spell aimed at a foe,
+        ``on = "foe"``)."""
+        c = table.trooper(caster)
+        if "dark_legion" in self.classes_of(c):
+            return False
+        if target not in (table.attacker, table.defender):
+            return False
+        t = table.trooper(target)
+        other = table.trooper(table.defender if target == table.attacker else table.attacker)
+        helped = t if t.owner == c.owner else (other if getattr(E.params(spell), "on", "own") == "foe" else None)
+        return helped is not None and helped.owner == c.owner and "doomtrooper" not in self.classes_of(helped)
 
     def _play(self, table: Table, seat: int, action: Any, chance: Chance) -> tuple[Table, list[Event]]:
         if isinstance(action, Feed):
@@ -436,6 +452,9 @@ class Combat(Standing, Game):
             if target is not None and not self.may_cast_on(table.trooper(action.caster), target):
                 return IllegalAction(R.ART_TARGETS, f"{table.trooper(action.caster).card} may not cast on "
                                                     f"{target.card}")
+            if target is not None and self.assists_dark_legion(table, action.caster, c, target.uid):
+                return IllegalAction(R.ART_TARGETS, f"{table.trooper(action.caster).card} is pure of heart: no spell "
+                                                    "to assist your Dark Legion warrior in combat")
         elif c.type != "special" or c.timing != "combat":
             return IllegalAction(R.MODIFY, f"{card} is not a card played during combat")
         elif c.keywords and (why := play_limit(self, table, seat, c)) is not None:

@@ -229,6 +229,20 @@ def test_pure_casters_cast_only_on_doomtroopers_and_tainted_ones_on_anyone():
     assert g.combat.may_cast_on(heretic, legion) and not g.combat.may_cast_on(heretic, sean)
 
 
+def test_a_pure_caster_may_not_cast_to_assist_your_dark_legion_warrior():
+    """Casting Spells of the Art (art.targets): no spell to assist your own Dark Legion warrior in
+    combat, not even one aimed at the Doomtrooper it fights; against your Doomtrooper's foe it may."""
+    for mine, ok in (("Razide", False), ("Venusian Ranger", True)):
+        state = make_state(warriors=[W(mine, 0), W("Inquisitor Majoris", 0), W("Sean Gallagher", 1)],
+                           hands=(["Mind Fog", "Powerful Blow"], []))
+        state, _ = attack(state, 0, 2)
+        assert (Play("Mind Fog", 2, 1) in GAME.decision(state).options) is ok
+        if not ok:
+            with pytest.raises(IllegalAction) as err:
+                GAME.check(state, Play("Mind Fog", 2, 1))
+            assert err.value.rule.section == "art.targets" and "Dark Legion" in str(err.value)
+
+
 def test_a_caster_must_be_in_the_squad_and_shown():
     """Casting Spells of the Art: the caster must be in your Squad (it may be in cover, but a warrior
     hidden in cover may not cast: interpretation hidden-caster)."""
