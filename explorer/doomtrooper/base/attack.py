@@ -235,7 +235,7 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
     for uid, status in done.statuses:
         if status == KILLED:
             dead = state.find(uid)
-            state, more = remove(game, state, uid, R.STATUS, "is killed")
+            state, more = remove(game, state, uid, R.STATUS, "")  # the combat has logged the death
             events += more
             if game.places is not None and dead is not None:  # the variants with places (Mars)
                 state, more = game.places.killed(game, state, dead)
