@@ -256,7 +256,10 @@ class Combat(Standing, Game):
         t = table.trooper(target)
         other = table.trooper(table.defender if target == table.attacker else table.attacker)
         helped = t if t.owner == c.owner else (other if getattr(E.params(spell), "on", "own") == "foe" else None)
-        return helped is not None and helped.owner == c.owner and "doomtrooper" not in self.classes_of(helped)
+        if helped is None or helped.owner != c.owner:
+            return False
+        kinds = self.classes_of(helped)
+        return "dark_legion" in kinds and "doomtrooper" not in kinds
 
     def _play(self, table: Table, seat: int, action: Any, chance: Chance) -> tuple[Table, list[Event]]:
         if isinstance(action, Feed):

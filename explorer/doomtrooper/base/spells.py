@@ -5,7 +5,8 @@ your turn".
 A spell needs a caster of yours in your Squad who may cast its aspect (in cover
 is fine, but not hidden: casting would give it away), the Destiny Points it
 costs, and a target the caster may cast on (a pure caster: Doomtroopers only;
-never a warrior immune to the Art).  Our lasting spells stay on their target
+never a warrior immune to the Art, nor one mustered in cover and not yet
+revealed, whose class the spell would show).  Our lasting spells stay on their target
 while it is in play.
 """
 
