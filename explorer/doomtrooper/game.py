@@ -465,6 +465,9 @@ class DoomtrooperGame(Game):
         if isinstance(action, (Discard, KeepHand)):
             return IllegalAction(R.DISCARD, "the discard comes after the actions: end them first")
         if isinstance(action, EndActions) and state.actions > 0:
+            if must_exit_cover(state, state.current):
+                return IllegalAction(R.COVER, "all your warriors are in cover: your next action must bring one out, "
+                                              "so the actions may not end yet")
             for forced in FORCED:  # a forced action may not be skipped
                 got = forced(self, state)
                 if got is not None:

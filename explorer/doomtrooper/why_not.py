@@ -18,6 +18,7 @@ from .base.actions import (
     Build,
     ClaimGift,
     Draw,
+    EndActions,
     EnterVehicle,
     Equip,
     ExitCover,
@@ -96,6 +97,7 @@ def _actions(game: Any, state: DTState, add) -> None:
             add(EnterVehicle(t.uid))
     if state.actions == 0:
         add(Meditate())
+    add(EndActions())  # refused while every warrior of the player is in cover
     for other in range(len(state.seats)):
         if other != seat and mine:
             add(Sabotage(mine[0].uid, other))

@@ -93,6 +93,13 @@ def may_attack_with(game: Any, state: DTState, t: Trooper) -> bool:
     return not t.cover and t.exited != state.turn and game.pool[t.card].combat
 
 
+def may_be_attacked(game: Any, t: Trooper) -> bool:
+    """May ``t`` be chosen as a Defender ("No Warriors in Play": a warrior that may
+    not take part in combat is never attacked)?  A warrior hidden in cover may be:
+    nobody else knows what it is until it is turned over."""
+    return t.hidden or game.pool[t.card].combat
+
+
 def target_cost(game: Any, state: DTState, seat: int, other: int) -> tuple[bool, int, Any]:
     """Multi-Player Games: may ``seat`` attack a warrior of ``other``, and at what
     price in Destiny Points?  ``(allowed, cost, rule)``."""
@@ -128,7 +135,7 @@ def attack_options(game: Any, state: DTState) -> list[Attack]:
             ok, cost, _ = target_cost(game, state, seat, other)
             if ok and cost <= destiny:
                 prices[other] = cost
-    theirs = [t for t in state.troopers if t.owner in prices]
+    theirs = [t for t in state.troopers if t.owner in prices and may_be_attacked(game, t)]
     may = game.may_attack
     out = []
     for a in mine:
@@ -170,6 +177,10 @@ def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[D
         d = state.find(d.uid)
         if d is None:
             events.append(event(R.COVER_PAYMENT, "there is no combat; the attack action is spent"))
+            return state._replace(phase=Phase.DISCARD), events
+        if not game.pool[d.card].combat:
+            events.append(event(R.NO_WARRIORS, f"{d.card} may not take part in combat: the combat ends before it "
+                                               "begins, and the attack action is spent"))
             return state._replace(phase=Phase.DISCARD), events
         allowed, section = game.aff.decide(game.classes_of(a), game.classes_of(d), False)
         if not allowed:
@@ -224,7 +235,7 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
     for uid, status in done.statuses:
         if status == KILLED:
             dead = state.find(uid)
-            state, more = remove(game, state, uid, R.STATUS, "is killed")
+            state, more = remove(game, state, uid, R.STATUS, "")  # the combat has logged the death
             events += more
             if game.places is not None and dead is not None:  # the variants with places (Mars)
                 state, more = game.places.killed(game, state, dead)
@@ -261,6 +272,8 @@ def explain_attack(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.EXIT_COVER, f"{a.card} came out of cover this turn: it may not attack until next turn")
     if not game.pool[a.card].combat:
         return IllegalAction(R.NO_WARRIORS, f"{a.card} may not take part in combat")
+    if not may_be_attacked(game, d):
+        return IllegalAction(R.NO_WARRIORS, f"{d.card} may not take part in combat: it cannot be attacked")
     if d.owner == seat:
         return IllegalAction(R.OWN_WARRIORS, "your warriors may not attack your own warriors")
     if state.seats[d.owner].out:
@@ -285,4 +298,4 @@ register(Attack, R.ATTACK, 1, attack_options, do_attack, explain_attack, ends_ac
 
 __all__ = ["DESIGNATIONS", "attack_graph", "attack_rule", "attack_options", "classes", "finish",
            "primary_target", "target_cost"]
-__all__ += ["meeting"]
+__all__ += ["may_be_attacked", "meeting"]

@@ -8,12 +8,19 @@ from ...core.engine import Chance
 from .combat_state import KILLED, UNHURT, WOUNDED, Ratings
 
 
-def wounds(attack: int, armor: int, chance: Chance | None, roll) -> bool:
+def wounds(attack: int, armor: int, chance: Chance | None, roll, rolls: list | None = None) -> bool:
     """Does ``attack`` wound ``armor``?  Equal or greater wounds ("Determine Combat
-    Standing"); under the dice variant each side adds its own ``roll``."""
+    Standing"); under the dice variant each side adds its own ``roll``.  Given a
+    list ``rolls``, the two dice are rolled one by one and ``(attack roll, armor
+    roll)`` appended, for the log; else the contest is one chance step (the odds
+    enumerate it)."""
     if roll is None:
         return attack >= armor
-    return chance.roll(contest(attack, armor, roll, roll, ties="roller"))
+    if rolls is None:
+        return chance.roll(contest(attack, armor, roll, roll, ties="roller"))
+    mine, theirs = chance.roll(roll), chance.roll(roll)
+    rolls.append((mine, theirs))
+    return attack + mine >= armor + theirs
 
 
 def first_striker(a: Ratings, d: Ratings) -> int | None:
@@ -31,24 +38,36 @@ def first_striker(a: Ratings, d: Ratings) -> int | None:
     return None
 
 
-def clash(a: Ratings, d: Ratings, wounded: tuple[bool, bool], chance: Chance | None, roll=None) -> tuple[str, str]:
+def clash(a: Ratings, d: Ratings, wounded: tuple[bool, bool], chance: Chance | None, roll=None,
+          rolls: list | None = None) -> tuple[str, str]:
     """Resolve a combat: the statuses of the attacker and the defender after it.
 
     Simultaneous blows unless one strikes first; a warrior struck first strikes
     back only if it lives (and not at all when the striker's hit ends the
-    combat).  A wounded warrior hit again is killed."""
+    combat).  A wounded warrior hit again is killed.  Given a list ``rolls``,
+    each blow's dice are appended as ``(striker, attack roll, armor roll)``,
+    striker 0 being the attacker."""
     first = first_striker(a, d)
     hit = [False, False]  # hit[i]: warrior i was hit
     ratings = (a, d)
+
+    def blow(x: int) -> bool:
+        y = 1 - x
+        seen = [] if rolls is not None else None
+        out = wounds(ratings[x].attack, ratings[y].armor, chance, roll, seen)
+        if seen:
+            rolls.append((x,) + seen[0])
+        return out
+
     if first is None:
-        hit[1] = wounds(a.attack, d.armor, chance, roll)
-        hit[0] = wounds(d.attack, a.armor, chance, roll)
+        hit[1] = blow(0)
+        hit[0] = blow(1)
     else:
         x, y = first, 1 - first
-        hit[y] = wounds(ratings[x].attack, ratings[y].armor, chance, roll)
+        hit[y] = blow(x)
         dead = hit[y] and wounded[y]
         if not dead and not (hit[y] and ratings[x].ends):
-            hit[x] = wounds(ratings[y].attack, ratings[x].armor, chance, roll)
+            hit[x] = blow(y)
     return tuple(_after(h, w) for h, w in zip(hit, wounded))  # type: ignore[return-value]
 
 

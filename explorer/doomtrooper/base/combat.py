@@ -162,6 +162,8 @@ class Combat(Standing, Game):
             off = None
             for name in hand.distinct:
                 c = self.pool[name]
+                if c.type in ("special", "art") and self.idle(table, c):
+                    continue  # a Fight-only card in a Shoot combat does nothing ("Determine Combat Standing")
                 if c.type == "special":
                     if c.timing != "combat" or (c.keywords and play_limit(self, table, seat, c) is not None):
                         continue
@@ -177,7 +179,8 @@ class Combat(Standing, Game):
                     targets = effect.targets(ctx, table, seat, E.params(c))
                     for caster in self.casters(table, seat, c):
                         for target in targets:
-                            if target is None or self.may_cast_on(table.trooper(caster), table.trooper(target)):
+                            if target is None or (self.may_cast_on(table.trooper(caster), table.trooper(target))
+                                                  and not self.assists_dark_legion(table, caster, c, target)):
                                 out.append(Play(name, target, caster))
         if table.purses[table.purse_of[seat]] > 0:
             for i, p in enumerate(table.plays):
@@ -186,6 +189,16 @@ class Combat(Standing, Game):
         for extra in ROUND_PLAYS.values():
             out += extra.options(self, table, seat)
         return tuple(out)
+
+    def idle(self, table: Table, card: Any) -> bool:
+        """Would ``card`` do nothing in this combat: a change to ratings only the other
+        tactic uses (a Fight bonus in a Shoot combat), no Armor, no Value?"""
+        if card.type == "art" and card.spell == "turn":
+            return False
+        p = E.params(card)
+        if not (hasattr(p, "fight") and hasattr(p, "shoot")):
+            return False
+        return not any(getattr(p, r, 0) for r in (table.tactic, "armor", "value"))
 
     def casters(self, table: Table, seat: int, spell: Any) -> tuple[int, ...]:
         """Warriors of ``seat`` that may cast ``spell`` now: in his Squad, of its
@@ -230,14 +243,38 @@ class Combat(Standing, Game):
             return "dark_legion" in mine or "doomtrooper" in theirs
         return "dark_legion" in theirs
 
+    def assists_dark_legion(self, table: Table, caster: int, spell: Any, target: int) -> bool:
+        """"Casting Spells of the Art": a caster pure of heart (a Doomtrooper, not
+        tainted) may not cast to assist his player's Dark Legion warrior in combat,
+        neither on it nor against the warrior it fights (a spell aimed at a foe,
+        ``on = "foe"``)."""
+        c = table.trooper(caster)
+        if "dark_legion" in self.classes_of(c):
+            return False
+        if target not in (table.attacker, table.defender):
+            return False
+        t = table.trooper(target)
+        other = table.trooper(table.defender if target == table.attacker else table.attacker)
+        helped = t if t.owner == c.owner else (other if getattr(E.params(spell), "on", "own") == "foe" else None)
+        if helped is None or helped.owner != c.owner:
+            return False
+        kinds = self.classes_of(helped)
+        return "dark_legion" in kinds and "doomtrooper" not in kinds
+
     def _play(self, table: Table, seat: int, action: Any, chance: Chance) -> tuple[Table, list[Event]]:
         if isinstance(action, Feed):
             p = table.plays[action.index]
             table = _spend(table, seat, 1)._replace(
                 plays=table.plays[:action.index] + (p._replace(fed=p.fed + 1),) + table.plays[action.index + 1:])
-            grown = f"+{(p.fed + 1) * p.boost} {p.grows.capitalize()}"
-            return table, [event(R.ART, f"seat {seat} feeds a Destiny Point into {p.card} (now {grown})",
-                                 seat=seat, card=p.card)]
+            total = getattr(p, p.grows, 0) + (p.fed + 1) * p.boost
+            word = p.grows.capitalize()
+            now = f"{p.card} now gives {total:+d} {word}"
+            if p.uid >= 0 and p.grows in ("fight", "shoot", "armor"):
+                r = self.ratings(table, p.uid)
+                rating = r.armor if p.grows == "armor" else r.attack
+                now += f": {table.trooper(p.uid).card} {word} {rating}"
+            return table, [event(R.ART, f"seat {seat} feeds a Destiny Point into {p.card} ({now})",
+                                 seat=seat, card=p.card, total=total)]
         extra = ROUND_PLAYS.get(type(action))
         if extra is not None:
             return extra.apply(self, table, seat, action)
@@ -317,7 +354,8 @@ class Combat(Standing, Game):
         ta, td = table.trooper(table.attacker), table.trooper(table.defender)
         off = self.off(table)
         ra, rd = self.fighter(table, ta, td, off), self.fighter(table, td, ta, off)
-        sa, sd = clash(ra, rd, (ta.wounded, td.wounded), chance, self.roll)
+        rolls: list | None = [] if self.roll is not None else None
+        sa, sd = clash(ra, rd, (ta.wounded, td.wounded), chance, self.roll, rolls)
         events = []
         if off:
             events.append(event(R.IMMUNITY, f"immunity switches off {', '.join(sorted(_POWERS[o] for o in off))} "
@@ -332,6 +370,8 @@ class Combat(Standing, Game):
         events.append(event(rule, f"Final: {ta.card} {table.tactic.capitalize()} {ra.attack} / Armor {ra.armor}; "
                                   f"{td.card} {table.tactic.capitalize()} {rd.attack} / Armor {rd.armor}{dice}",
                             attacker=(ra.attack, ra.armor, ra.value), defender=(rd.attack, rd.armor, rd.value)))
+        if rolls:
+            events.append(self._rolls(table, (ta, td), (ra, rd), rolls))
         statuses = ((ta.uid, sa), (td.uid, sd))
         for t, s in ((ta, sa), (td, sd)):
             text = {KILLED: "is killed", UNHURT: "is not hit"}.get(s) or ("is not hit (and stays wounded)"
@@ -350,6 +390,18 @@ class Combat(Standing, Game):
             due.append(Due(killer.owner, rv.value, promotion, victim.uid))
         state = state._replace(statuses=statuses, kills=tuple(kills), due=tuple(due), step="award")
         return self._settle_awards(state, events)
+
+    def _rolls(self, table: Table, troopers, ratings, rolls: list) -> Event:
+        """The dice of each blow ("Doomtrooper with Dice"), in the order struck."""
+        word = table.tactic.capitalize()
+        parts = []
+        for x, mine, theirs in rolls:
+            y = 1 - x
+            hit = ratings[x].attack + mine >= ratings[y].armor + theirs
+            parts.append(f"{troopers[x].card} {word} {ratings[x].attack} + {mine} = {ratings[x].attack + mine} against "
+                         f"{troopers[y].card} Armor {ratings[y].armor} + {theirs} = {ratings[y].armor + theirs}: "
+                         f"{'hits' if hit else 'misses'}")
+        return event(R.DICE, "Rolls: " + "; ".join(parts), rolls=tuple(rolls))
 
     def _settle_awards(self, state: CombatState, events: list[Event]) -> Step:
         """Points that can only be Destiny are taken at once; the rest wait for a choice."""
@@ -416,6 +468,10 @@ class Combat(Standing, Game):
             return IllegalAction(R.CARDS, f"no card named {card!r}")
         if card not in table.hands[seat]:
             return IllegalAction(R.MODIFY, f"{card} is not in seat {seat}'s hand")
+        if c.type in ("special", "art") and self.idle(table, c):
+            other = "Fight" if table.tactic == "shoot" else "Shoot"
+            return IllegalAction(R.STANDING, f"{card} changes only {other}: it does nothing in a "
+                                             f"{table.tactic.capitalize()} combat")
         if c.type == "art":
             if c.spell == "turn":
                 return IllegalAction(R.ART, f"{card} is cast in its owner's turn, not in combat")
@@ -436,6 +492,9 @@ class Combat(Standing, Game):
             if target is not None and not self.may_cast_on(table.trooper(action.caster), target):
                 return IllegalAction(R.ART_TARGETS, f"{table.trooper(action.caster).card} may not cast on "
                                                     f"{target.card}")
+            if target is not None and self.assists_dark_legion(table, action.caster, c, target.uid):
+                return IllegalAction(R.ART_TARGETS, f"{table.trooper(action.caster).card} is pure of heart: no spell "
+                                                    "to assist your Dark Legion warrior in combat")
         elif c.type != "special" or c.timing != "combat":
             return IllegalAction(R.MODIFY, f"{card} is not a card played during combat")
         elif c.keywords and (why := play_limit(self, table, seat, c)) is not None:

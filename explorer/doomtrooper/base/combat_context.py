@@ -60,7 +60,11 @@ class Context:
         return table._replace(plays=table.plays[:i] + (play._replace(cancelled=True),) + table.plays[i + 1:])
 
     def replace(self, table: Table, role: str, uid: int) -> Table:
-        """A new Attacker or Defender: it takes up its best weapon for the tactic."""
+        """A new Attacker or Defender: it takes up its best weapon for the tactic.  No
+        effect makes a combatant of a warrior that may not take part in combat ("No
+        Warriors in Play") or is hidden in cover (register: ``brought-in``)."""
+        if not self.can_fight(uid):
+            raise ValueError(f"{self.label(uid)} may not be brought into a combat")
         table = table._replace(**{role: uid}, weapons=tuple((u, w) for u, w in table.weapons if u != getattr(table, role)))
         options = self.combat.weapon_options(table, uid)
         if options:

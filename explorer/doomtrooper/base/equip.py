@@ -24,8 +24,18 @@ def has_kind(game: Any, t: Trooper, kind: str) -> bool:
     return any(pool[a.card].type == "equipment" and pool[a.card].kind == kind for a in t.attached)
 
 
+def shows_identity(t: Trooper, card: Any) -> bool:
+    """Would giving ``card`` to ``t`` tell the others what a warrior mustered in
+    cover is?  A card only some warriors may have ("give to any Doomtrooper")
+    would show its affiliation, which the rule hides until it is revealed
+    (register: ``hidden-attachments``)."""
+    return t.hidden and card.who != "any"
+
+
 def may_carry(game: Any, t: Trooper, card: Any) -> str | None:
     """Why ``t`` may not be given ``card`` (``None``: it may)."""
+    if shows_identity(t, card):
+        return "hidden"
     if card.who != "any" and card.who not in game.classes_of(t):
         return f"{card.name} may be given only to a warrior of class {card.who}"
     if card.kind == "armor" and has_kind(game, t, "armor"):
@@ -88,6 +98,9 @@ def explain_equip(game: Any, state: DTState, action: Any) -> IllegalAction:
     if t is None or t.owner != seat:
         return IllegalAction(R.EQUIP, f"equipment goes on a warrior of yours in play, not {action.uid!r}")
     why = may_carry(game, t, c)
+    if why == "hidden":
+        return IllegalAction(R.MUSTER_IN_COVER, f"{action.card} may be given only to a warrior of class {c.who}: on a "
+                                                "warrior mustered in cover it would show what it is (reveal it first)")
     if why == "armor":
         return IllegalAction(R.ARMOR, f"{t.card} already has armor: a warrior may have only one piece")
     if why == "vehicle":
@@ -164,4 +177,4 @@ register(Equip, R.EQUIP, 1, equip_options, do_equip, explain_equip)
 register(EnterVehicle, R.VEHICLES, 1, enter_options, do_enter, explain_vehicle)
 register(ExitVehicle, R.VEHICLES, 1, exit_options, do_leave, explain_vehicle)
 
-__all__ = ["discard_vehicle", "has_kind", "may_carry"]
+__all__ = ["discard_vehicle", "has_kind", "may_carry", "shows_identity"]

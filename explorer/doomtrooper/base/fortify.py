@@ -50,6 +50,9 @@ def explain_build(game: Any, state: DTState, action: Any) -> IllegalAction:
 def gift_problem(game: Any, t: Trooper, card: Any) -> tuple[Any, str] | None:
     """Why ``t`` may not have gift ``card`` (rule, reason), or ``None``."""
     warrior = game.pool[t.card]
+    if t.hidden:  # a gift would show the others it is Dark Legion (register: hidden-attachments)
+        return R.MUSTER_IN_COVER, (f"a gift on a warrior mustered in cover would show it is Dark Legion: reveal "
+                                   "it first")
     if "dark_legion" not in game.classes_of(t):
         return R.GIFT, f"{t.card} is not a Dark Legion warrior"
     if "dark_symmetry" in warrior.immune or (card.level == "lesser" and "gifts" in warrior.immune):

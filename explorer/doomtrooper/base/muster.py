@@ -69,7 +69,9 @@ def _place(game: Any, state: DTState, seat: int, name: str, cover: bool, events:
     card = game.pool[name]
     area = game.aff.area_for(game.classes_of_card(name))
     s = state.seats[seat]
-    state = put_seat(state, seat, s._replace(hand=s.hand.remove(name), bare_since=-1))
+    # "No Warriors in Play": only a warrior that may take part in combat ends the countdown
+    s = s._replace(hand=s.hand.remove(name), bare_since=-1 if card.combat else s.bare_since)
+    state = put_seat(state, seat, s)
     uid = state.next_uid
     t = Trooper(uid, name, seat, area, cover=cover, hidden=cover, unpaid=cover)
     state = state._replace(troopers=state.troopers + (t,), next_uid=uid + 1)

@@ -5,7 +5,8 @@ your turn".
 A spell needs a caster of yours in your Squad who may cast its aspect (in cover
 is fine, but not hidden: casting would give it away), the Destiny Points it
 costs, and a target the caster may cast on (a pure caster: Doomtroopers only;
-never a warrior immune to the Art).  Our lasting spells stay on their target
+never a warrior immune to the Art, nor one mustered in cover and not yet
+revealed, whose class the spell would show).  Our lasting spells stay on their target
 while it is in play.
 """
 
@@ -37,8 +38,8 @@ def spell_targets(game: Any, state: DTState, spell: Any, caster: Any) -> list[An
     if p.on == "self":
         candidates = [caster]
     else:
-        candidates = [t for t in state.troopers if (not t.hidden or t.owner == state.current)
-                      and p.on in game.classes_of(t)]
+        # never on a warrior mustered in cover: a spell for one class would show what it is
+        candidates = [t for t in state.troopers if not t.hidden and p.on in game.classes_of(t)]
     return [t for t in candidates if game.combat.may_cast_on(caster, t)]
 
 
@@ -83,6 +84,9 @@ def explain_cast(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.ART, "the caster must be a warrior of yours in your Squad, shown, able to cast "
                                     f"{c.aspect} spells")
     target = state.find(action.target)
+    if target is not None and target.hidden and E.params(c).on != "self":
+        return IllegalAction(R.MUSTER_IN_COVER, f"{action.card} works on one class of warrior: cast on a warrior "
+                                                "mustered in cover it would show what it is (reveal it first)")
     if target is not None and "art" in game.pool[target.card].immune:
         return IllegalAction(R.IMMUNITY, f"{target.card} is immune to the Art")
     return IllegalAction(R.ART_TARGETS, f"{caster.card} may not cast {action.card} on {action.target!r}")

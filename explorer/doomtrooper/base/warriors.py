@@ -14,7 +14,8 @@ from .combat_state import Table
 
 def remove(game: Any, state: DTState, uid: int, rule: RuleRef, why: str) -> tuple[DTState, list[Event]]:
     """``uid`` leaves play: its card to its owner's discard pile (face down), each
-    attached card to its own owner's.  A warrior killed or discarded in cover is
+    attached card to its own owner's; ``why`` says how (empty when the log has
+    said it already, as for a death in combat).  A warrior killed or discarded in cover is
     shown as it goes."""
     t = state.trooper(uid)
     seats = list(state.seats)
@@ -23,8 +24,8 @@ def remove(game: Any, state: DTState, uid: int, rule: RuleRef, why: str) -> tupl
         seats[a.owner] = seats[a.owner]._replace(discard=seats[a.owner].discard.add(a.card))
     state = state._replace(seats=tuple(seats), troopers=tuple(x for x in state.troopers if x.uid != uid))
     lost = f" with {', '.join(t.cards())}" if t.attached else ""
-    return state, [event(rule, f"{t.card} (seat {t.owner}) {why} and is discarded{lost}", uid=uid, card=t.card,
-                         seat=t.owner)]
+    done = f"{why} and is discarded" if why else "is discarded"
+    return state, [event(rule, f"{t.card} (seat {t.owner}) {done}{lost}", uid=uid, card=t.card, seat=t.owner)]
 
 
 def wound(game: Any, state: DTState, uid: int, rule: RuleRef, why: str) -> tuple[DTState, list[Event]]:

@@ -29,7 +29,7 @@ from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from .. import sections as R
 from ..base.actions import Attack, Bestow, Build, Equip, Muster, MusterInCover, SeekCover
-from ..base.attack import may_attack_with, target_cost
+from ..base.attack import may_attack_with, may_be_attacked, target_cost
 from ..cards import TACTICS
 from ..base.combat_state import Term
 from ..base.fortify import do_build
@@ -325,7 +325,7 @@ class Colonization(PlaceVariant):
                 ok, cost, _ = target_cost(game, state, seat, other)
                 if ok and cost <= destiny:
                     prices.add(other)
-        theirs = [t for t in state.troopers if t.owner in prices]
+        theirs = [t for t in state.troopers if t.owner in prices and may_be_attacked(game, t)]
         out = []
         for a in mine:
             for d in theirs:

@@ -229,6 +229,20 @@ def test_pure_casters_cast_only_on_doomtroopers_and_tainted_ones_on_anyone():
     assert g.combat.may_cast_on(heretic, legion) and not g.combat.may_cast_on(heretic, sean)
 
 
+def test_a_pure_caster_may_not_cast_to_assist_your_dark_legion_warrior():
+    """Casting Spells of the Art (art.targets): no spell to assist your own Dark Legion warrior in
+    combat, not even one aimed at the Doomtrooper it fights; against your Doomtrooper's foe it may."""
+    for mine, ok in (("Razide", False), ("Venusian Ranger", True)):
+        state = make_state(warriors=[W(mine, 0), W("Inquisitor Majoris", 0), W("Sean Gallagher", 1)],
+                           hands=(["Mind Fog", "Powerful Blow"], []))
+        state, _ = attack(state, 0, 2)
+        assert (Play("Mind Fog", 2, 1) in GAME.decision(state).options) is ok
+        if not ok:
+            with pytest.raises(IllegalAction) as err:
+                GAME.check(state, Play("Mind Fog", 2, 1))
+            assert err.value.rule.section == "art.targets" and "Dark Legion" in str(err.value)
+
+
 def test_a_caster_must_be_in_the_squad_and_shown():
     """Casting Spells of the Art: the caster must be in your Squad (it may be in cover, but a warrior
     hidden in cover may not cast: interpretation hidden-caster)."""
@@ -364,6 +378,54 @@ def test_the_dice_variant_in_a_game_gives_the_odds_table():
     neph = Warrior("Nepharite of Ilian", 8, 8, 7, 5, "Dark Legion")
     assert got == odds.combat(sean, neph, dice="2d6") and sum(got.values()) == Fraction(1)
     assert any(e.rule.section == "variants.dice" for s, _ in dist.pairs for e in s.events)
+
+
+def test_under_the_dice_rule_the_log_shows_every_roll():
+    """Doomtrooper with Dice (variants.dice): the log shows each blow's two rolls and the sums."""
+    game = DoomtrooperGame(rules=override_rules({"dice": "2d6"}))
+    state = make_state(game, warriors=[W("Sean Gallagher", 0), W("Nepharite of Ilian", 1)])
+    state, _ = step(game, state, Attack(0, 1, "fight"))
+    state, events = step(game, state, Resolve(), seed=4)
+    rolls = next(e for e in events if e.text.startswith("Rolls: "))
+    assert rolls.rule.section == "variants.dice" and len(dict(rolls.data)["rolls"]) == 2
+    (_, a, b), (_, c, d) = dict(rolls.data)["rolls"]
+    assert f"Sean Gallagher Fight 10 + {a} = {10 + a} against Nepharite of Ilian Armor 7 + {b} = {7 + b}" in rolls.text
+    assert f"Nepharite of Ilian Fight 8 + {c} = {8 + c} against Sean Gallagher Armor 8 + {d} = {8 + d}" in rolls.text
+
+
+def test_a_death_in_combat_is_logged_once():
+    """Change Warrior Status (combat.status): a killed warrior's death is one line; its going to the
+    discard pile with its cards does not say it again."""
+    state = make_state(warriors=[W("Sean Gallagher", 0), W("Nepharite of Ilian", 1, wounded=True,
+                                                            attached=["Nazgaroth Blade"])])
+    state, _ = attack(state, 0, 1)
+    state, events = run_out(GAME, state)
+    assert sum("killed" in e.text for e in events) == 1
+    assert "Nepharite of Ilian (seat 1) is discarded with Nazgaroth Blade" in texts(events)
+
+
+def test_a_card_that_does_nothing_in_this_tactic_is_not_offered():
+    """Determine Combat Standing (combat.standing): a Fight-only card does nothing in a Shoot combat,
+    so it is neither offered nor allowed; in a Fight combat it is."""
+    for tactic, ok in (("shoot", False), ("fight", True)):
+        state = make_state(warriors=[W("Sean Gallagher", 0), W("Nepharite of Ilian", 1)],
+                           hands=(["Powerful Blow", "Narrow Escape"], []))
+        state, _ = attack(state, 0, 1, tactic)
+        assert (Play("Powerful Blow", 0) in GAME.decision(state).options) is ok
+        if not ok:
+            with pytest.raises(IllegalAction) as err:
+                GAME.check(state, Play("Powerful Blow", 0))
+            assert err.value.rule.section == "combat.standing" and "only Fight" in str(err.value)
+
+
+def test_a_fed_spell_shows_the_resulting_total():
+    """Casting Spells of the Art (art): feeding a spell logs what it now gives in all and the rating."""
+    state = make_state(warriors=[W("Sean Gallagher", 0), W("Brotherhood Mystic", 0), W("Nepharite of Ilian", 1)],
+                       hands=(["Kinetic Blast"], []), destiny=(3, 3))
+    state, _ = attack(state, 0, 2, "shoot")
+    state, _ = step(GAME, state, Play("Kinetic Blast", 0, 1))
+    state, events = step(GAME, state, Feed(0))
+    assert "Kinetic Blast now gives +3 Shoot: Sean Gallagher Shoot 8" in events[0].text
 
 
 def test_a_warrior_never_fights_itself():

@@ -5,12 +5,13 @@ keep them so, and the bots decide from that view."""
 
 from __future__ import annotations
 
+import pytest
 from dt_helpers import GAME, W, make_state, step
 
 from explorer.core.deck import Multiset
-from explorer.core.engine import Stepper
+from explorer.core.engine import IllegalAction, Stepper
 from explorer.core.events import visible
-from explorer.doomtrooper.base.actions import Attack, MusterInCover
+from explorer.doomtrooper.base.actions import Attack, Bestow, Cast, Equip, MusterInCover
 from explorer.doomtrooper.bots import get_bot
 from explorer.doomtrooper.state import UNSEEN, Phase
 
@@ -75,3 +76,30 @@ def test_a_seat_view_in_words_hides_what_the_seat_cannot_see():
     state, _ = step(GAME, state, Attack(0, 1, "fight"))
     state, _ = step(GAME, state, GAME.decision(state).options[0])  # seat 0 plays Powerful Blow
     assert "hand: none" in GAME.describe(state, 0) and "cards played: Powerful Blow" in GAME.describe(state, 0)
+
+
+def test_nothing_given_to_a_warrior_mustered_in_cover_shows_its_affiliation():
+    """Muster Warrior in Cover (actions.muster_in_cover): the others may not deduce the hidden
+    warrior's affiliation, so no card only some warriors may have goes on it before it is revealed
+    (register: hidden-attachments): not a Dark Legion weapon, not a gift, not a spell for one class;
+    equipment any warrior may use still goes on."""
+    hidden = W("Necromutant", 0, cover=True, hidden=True, unpaid=True)
+    state = make_state(warriors=[W("Razide", 0), hidden, W("Sean Gallagher", 1)],
+                       hands=(["Nazgaroth Blade", "Dark Strength", "Bunker"], []))
+    options = GAME.decision(state).options
+    assert Equip("Nazgaroth Blade", 0) in options and Equip("Nazgaroth Blade", 1) not in options
+    assert Bestow("Dark Strength", 0) in options and Bestow("Dark Strength", 1) not in options
+    for action in (Equip("Nazgaroth Blade", 1), Bestow("Dark Strength", 1)):
+        with pytest.raises(IllegalAction) as err:
+            GAME.check(state, action)
+        assert err.value.rule.section == "actions.muster_in_cover"
+    plain = next(c.name for c in GAME.pool.values() if c.type == "equipment" and c.who == "any" and c.kind != "vehicle")
+    state = state._replace(seats=(state.seats[0]._replace(hand=state.seats[0].hand.add(plain)),) + state.seats[1:])
+    assert Equip(plain, 1) in GAME.decision(state).options
+    caster = make_state(warriors=[W("Inquisitor Majoris", 0), W("Sean Gallagher", 0, cover=True, hidden=True,
+                                                                   unpaid=True, uid=1), W("Razide", 1)],
+                        hands=(["Veil of Shadows"], []))
+    assert Cast("Veil of Shadows", 0, 1) not in GAME.decision(caster).options
+    with pytest.raises(IllegalAction) as err:
+        GAME.check(caster, Cast("Veil of Shadows", 0, 1))
+    assert err.value.rule.section == "actions.muster_in_cover"

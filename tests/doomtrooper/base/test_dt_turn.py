@@ -33,6 +33,7 @@ from explorer.doomtrooper.base.actions import (
     PlaySpecial,
     SeekCover,
 )
+from explorer.doomtrooper.base.combat_context import Context
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.state import Phase
@@ -536,3 +537,56 @@ def test_why_not_lists_tempting_actions_each_with_its_rule():
         with pytest.raises(IllegalAction) as err:
             GAME.check(state, a)
         assert summary(err.value.rule)
+
+
+def test_no_warriors_countdown_restarts_only_for_a_warrior_able_to_fight():
+    """No Warriors in Play (no_warriors): mustering a warrior that may not take part in combat
+    (our Capitol Executive, like the Corporate Leaders) does not fulfil the requirement; the
+    countdown runs on and the player loses."""
+    state = make_state(phase=Phase.DRAW, turns=(3, 3), warriors=[W("Razide", 1)],
+                       hands=(["Capitol Executive"], []))
+    state, _ = step(GAME, state, Draw())
+    assert state.seats[0].bare_since == 4
+    state, _ = step(GAME, state, Muster("Capitol Executive"))
+    assert state.seats[0].bare_since == 4
+    for _ in range(3):
+        state = state._replace(phase=Phase.DRAW, current=0)
+        state, _ = step(GAME, state, Draw())
+    assert state.result.winners == (1,) and state.result.ending.text == "no warriors"
+
+
+def test_ending_the_actions_with_every_warrior_in_cover_cites_the_cover_rule():
+    """Seek Cover (actions.cover): while all your warriors are in cover the next action must bring
+    one out, so ending the actions is refused under that rule."""
+    state = make_state(warriors=[W("Sean Gallagher", 0, cover=True), W("Razide", 1)])
+    assert EndActions() not in GAME.decision(state).options
+    err = refused(state, EndActions(), "actions.cover")
+    assert "in cover" in str(err)
+
+
+def test_a_warrior_that_may_not_take_part_in_combat_cannot_be_attacked():
+    """No Warriors in Play (no_warriors): a warrior that may not take part in combat at all (our
+    Capitol Executive) is never a Defender: not offered, refused with that rule; hidden in cover,
+    the attack is announced, the warrior turned over and the combat ends at once."""
+    state = make_state(warriors=[W("Razide", 0), W("Capitol Executive", 1), W("Sean Gallagher", 1)])
+    assert not [o for o in GAME.decision(state).options if isinstance(o, Attack) and o.defender == 1]
+    with pytest.raises(IllegalAction) as err:
+        GAME.check(state, Attack(0, 1, "fight"))
+    assert err.value.rule.section == "no_warriors"
+    hidden = make_state(warriors=[W("Razide", 0), W("Capitol Executive", 1, cover=True, hidden=True, unpaid=True),
+                                  W("Sean Gallagher", 1)])
+    assert Attack(0, 1, "fight") in GAME.decision(hidden).options
+    after, events = step(GAME, hidden, Attack(0, 1, "fight"))
+    assert after.phase is Phase.DISCARD and after.combat is None and "no_warriors" in rules_of(events)
+
+
+def test_no_card_brings_a_warrior_unable_to_fight_into_a_combat():
+    """No Warriors in Play (no_warriors): Bodyguard never puts a warrior that may not take part in
+    combat in as the Defender (register: brought-in)."""
+    state = make_state(warriors=[W("Razide", 0), W("Sean Gallagher", 1), W("Capitol Executive", 1)],
+                       hands=([], ["Bodyguard"]))
+    state, _ = step(GAME, state, Attack(0, 1, "fight"))
+    live = state.combat.live
+    assert [p.target for p in GAME.combat._plays(live, 1) if getattr(p, "card", "") == "Bodyguard"] == []
+    with pytest.raises(ValueError):
+        Context(GAME.combat, live).replace(live, "defender", 2)
