@@ -57,7 +57,7 @@ class _Area(BaseModel):
 class _Keyword(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     name: str
-    adds: tuple[str, ...] = Field(strict=False)
+    adds: tuple[str, ...] = Field(default=(), strict=False)
 
 
 class AttackRule(BaseModel):
@@ -93,6 +93,12 @@ class Affiliations(NamedTuple):
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(self.of)
+
+    @property
+    def known_classes(self) -> frozenset[str]:
+        """Every class a rule or a card may name: the affiliations, the groups, the
+        derived classes and the declared keywords."""
+        return frozenset(self.of) | frozenset(self.groups) | frozenset(DERIVED) | frozenset(self.keywords)
 
     def classes(self, affiliation: str, keywords: Iterable[str], considered: Iterable[str] = ()) -> frozenset[str]:
         """The classes of a warrior of ``affiliation`` with these keywords and
@@ -174,6 +180,11 @@ def _load(path: Path, summaries: Path) -> Affiliations:
     titles = sections(R.GAME, summaries)
     for i, entry in enumerate(raw["attack"]):
         rule = validate(AttackRule, entry, path, f"attack #{i + 1}")
+        for field in ("attacker", "attacker_not", "defender", "defender_not"):
+            for c in getattr(rule, field):
+                if c not in known and c not in keywords:
+                    raise DataError(path, f"attack #{i + 1}", field, f"unknown class {c!r} (an affiliation, a group, "
+                                                                    "doomtrooper, pure_freelancer or a [[keyword]])")
         if rule.section not in titles:
             raise DataError(path, f"attack #{i + 1}", "section", f"no section {rule.section!r} in "
                                                                 f"{summaries.name}")
