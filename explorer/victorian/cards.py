@@ -64,6 +64,10 @@ TRAITS: Mapping[str, str] = MappingProxyType({
     "Martian": "martians",
 })
 
+#: The range of every number an effect of a card is given (a bonus, a count): each
+#: effect may narrow it (a count is at least 1).
+PARAM_RANGE = (-10, 20)
+
 #: Where a card of each type goes when it is put into play (see recruit.attach).
 ATTACH = {"W": "unit", "V": "unit"}
 
@@ -274,6 +278,10 @@ def _card(s: _CardSpec, side: str, path: Path, tokens: Mapping[str, TokenKind]) 
                                                        f"(it goes on: {', '.join(sorted(spec.on))})")
         extra = {k: v for k, v in (s.effect.model_extra or {}).items()}
         params = validate(spec.params, extra, path, name)
+        for key, value in extra.items():
+            if type(value) is int and not PARAM_RANGE[0] <= value <= PARAM_RANGE[1]:
+                raise DataError(path, name, f"effect.{key}", f"{value} is out of range: allowed {PARAM_RANGE[0]}.."
+                                                             f"{PARAM_RANGE[1]}")
         for trait in getattr(params, "needs", ()):
             if trait not in TRAITS:
                 raise DataError(path, name, "effect.needs", f"unknown trait {trait!r}")
