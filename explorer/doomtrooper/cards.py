@@ -460,6 +460,9 @@ def _check_names(data: Mapping[str, Any], declared: Declared, aff: Affiliations,
     for field in CLASS_FIELDS:
         if isinstance(data.get(field), str):
             _check_class(data[field], aff, path, name, field)
+    areas = [a for a, _ in aff.areas]
+    if isinstance(data.get("area"), str) and data["area"] not in areas + ["any"]:
+        raise DataError(path, name, "area", f"unknown area {data['area']!r} (known: {', '.join(areas)}, any)")
 
 
 def _card(model: BaseModel, kind: str, path: Path, aff: Affiliations) -> Card:
@@ -499,7 +502,7 @@ def _card(model: BaseModel, kind: str, path: Path, aff: Affiliations) -> Card:
         params = E.check(data["effect"], timing, data["params"])
     except E.EffectError as exc:
         raise DataError(path, name, exc.field, exc.problem) from None
-    for key in ("who", "against"):
+    for key in ("who", "against", "victim"):
         if key in params:
             _check_class(params[key], aff, path, name, f"params.{key}")
     data["params"] = _params(params)
