@@ -151,16 +151,22 @@ def load_affiliations(path: str | os.PathLike | None = None) -> Affiliations:
 @cached_file
 def _load(path: Path, summaries: Path) -> Affiliations:
     raw = read_toml(path)
-    unknown = set(raw) - {"group", "affiliation", "area", "keyword", "attack"}
+    unknown = set(raw) - {"expansions", "group", "affiliation", "area", "keyword", "attack"}
     if unknown:
-        raise DataError(path, sorted(unknown)[0], None, "unknown table (expected [[group]], [[affiliation]], "
-                                                       "[[area]], [[keyword]] and [[attack]])")
+        raise DataError(path, sorted(unknown)[0], None, "unknown table (expected expansions, [[group]], "
+                                                       "[[affiliation]], [[area]], [[keyword]] and [[attack]])")
+    expansions = raw.get("expansions", [])
+    if not isinstance(expansions, list) or not all(isinstance(e, str) and e.strip() for e in expansions):
+        raise DataError(path, "expansions", None, f"expected a list of expansion names (got {expansions!r})")
     for table in ("group", "affiliation", "area", "attack"):
         if not raw.get(table):
             raise DataError(path, None, table, f"no [[{table}]] entries")
     groups = {g.name: g.doomtrooper for g in validate_entries(_Group, raw["group"], path, kind="group")}
     affs = validate_entries(_Affiliation, raw["affiliation"], path, kind="affiliation")
     for a in affs:
+        if a.expansion and a.expansion not in expansions:
+            raise DataError(path, a.name, "expansion", f"unknown expansion {a.expansion!r} (declared in expansions: "
+                                                       f"{', '.join(expansions)})")
         if a.group not in groups:
             raise DataError(path, a.name, "group", f"unknown group {a.group!r} (known: {', '.join(groups)})")
     of = {a.name: a.group for a in affs}

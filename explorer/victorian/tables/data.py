@@ -120,7 +120,7 @@ class _BandedSpec(BaseModel):
 class _FaceSpec(BaseModel):
     model_config = ConfigDict(extra="allow", strict=True)
     roll: int
-    title: str
+    title: str = Field(min_length=1)
     effect: str
 
 
