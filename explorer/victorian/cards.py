@@ -397,6 +397,10 @@ def deck_counts(side: str, path: str | os.PathLike | None = None, cards_path: st
             counts[name] = n
     if not any(counts.values()):
         raise DataError(path, side, "counts", "the deck would be empty")
+    needed = "M" if side == "villains" else "C"
+    if not any(n and cards[name].type == needed for name, n in counts.items()):
+        raise DataError(path, side, "counts", f"the deck holds no {TYPES[needed]}: the {side} could never put a "
+                                              "unit into play")
     return MappingProxyType({n: k for n, k in counts.items() if k})
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core.data import Checked, data_path
+from ..core.data import Checked, DataError, data_path
 from ..core.rulebook import check_summaries
 from . import sections as R
 from .cards import SIDES, deck_counts, load_cards, load_tokens, load_traits
@@ -38,6 +38,11 @@ def check_data() -> list[Checked]:
     path = data_path("victorian", "decks.toml")
     sizes = [sum(deck_counts(side, path).values()) for side in SIDES]
     out.append(Checked(path, f"decks of {sizes[0]} (Heroes) and {sizes[1]} (Villains) cards"))
+    rules = load_rules()
+    for side, size in zip(SIDES, sizes):
+        if size < rules.opening_hand:
+            raise DataError(path, side, "counts", f"{size} cards: fewer than an opening hand ({rules.opening_hand}, "
+                                                  "rules.toml)")
     path = data_path("victorian", "tables.toml")
     load_tables(path)
     out.append(Checked(path, f"6 banded tables and {len(FACE_TABLES)} 1D6 tables"))
