@@ -164,6 +164,10 @@ def _load(path: Path, summaries: Path, aff_path: Path) -> Solar:
     if raw["hub"] == raw["earth"] or planet_of.get(raw["hub"]) == raw["hub"]:
         raise DataError(path, "hub", None, f"{raw['hub']!r} holds no warzones: every player starts in control of "
                                            "one of the hub's warzones")
+    hub = next(p for p in planets if p.name == raw["hub"])
+    if len(hub.warzones) < 2:
+        raise DataError(path, hub.name, "warzones", f"{len(hub.warzones)} warzone: the hub needs one for each of at "
+                                                    "least 2 players")
     _check_routes(path, routes, names)
     return Solar(tuple(out_planets), tuple(routes), raw["hub"], raw["earth"], tuple(barred),
                  MappingProxyType(planet_of), MappingProxyType(value))
