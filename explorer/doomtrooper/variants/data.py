@@ -43,6 +43,9 @@ def _load(path: Path) -> Mapping[str, _VariantRow]:
         if name not in VARIANTS or name == "standard":
             raise DataError(path, name, None, f"unknown variant (known: {', '.join(VARIANTS[1:])})")
         out[name] = validate(_VariantRow, row, path, name)
+        for key in ("c_deck", "force"):
+            if name != "beat_down" and key in row:
+                raise DataError(path, name, key, "only Beat Down has player C's army and deck")
         for card, n in out[name].force.items():
             if n < 1:
                 raise DataError(path, name, f"force.{card}", f"copies must be at least 1, not {n}")

@@ -75,7 +75,13 @@ def load_home_turf(path: str | os.PathLike | None = None) -> HomeTurfData:
 
 @cached_file
 def _load(path: Path) -> HomeTurfData:
-    top = validate(_Top, read_toml(path), path, None)
+    try:
+        top = validate(_Top, read_toml(path), path, None)
+    except DataError as exc:  # a top-level key is the entry the error names
+        if exc.entry is not None or not exc.field:
+            raise
+        key, _, rest = exc.field.partition(".")
+        raise DataError(path, key, rest or None, exc.problem) from None
     fields = {f.name: (f.fight, f.shoot, f.armor, f.value)
               for f in validate_entries(_Field, top.battlefield, path, kind="battlefield")}
     for name, ratings in fields.items():
