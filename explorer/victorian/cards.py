@@ -211,7 +211,11 @@ def _traits(path: Path) -> Mapping[str, str]:
     if not isinstance(table, dict) or not table:
         raise DataError(path, "traits", None, "missing table [traits]: name = what the trait is")
     kinds = sorted(set(TRAITS.values()))
+    seen: dict[str, str] = {}
     for name, kind in table.items():
+        if name.casefold() in seen or not name.strip():
+            raise DataError(path, "traits", name, f"an empty name or one given twice (as {seen.get(name.casefold())!r})")
+        seen[name.casefold()] = name
         if kind not in kinds:
             raise DataError(path, "traits", name, f"{kind!r} is not a kind of trait (the kinds: {', '.join(kinds)})")
         if name in TRAITS and TRAITS[name] != kind:
