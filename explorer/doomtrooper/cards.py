@@ -317,10 +317,12 @@ register_card_type("special", Special, _SpecialRow, None)
 class Pool(Mapping):
     """The card pool: name -> card, in file order, with where it came from."""
 
-    def __init__(self, cards: Mapping[str, Card], origin: str, affiliations: Affiliations):
+    def __init__(self, cards: Mapping[str, Card], origin: str, affiliations: Affiliations,
+                 absent: frozenset[str] = frozenset()):
         self._cards = dict(cards)
         self.origin = origin
         self.affiliations = affiliations
+        self.absent = absent  # cards the rulebook names that the pool lacks (a ban may name them)
 
     def __getitem__(self, name: str) -> Card:
         return self._cards[name]
@@ -339,7 +341,7 @@ class Pool(Mapping):
 
     def with_cards(self, extra: Mapping[str, Card]) -> Pool:
         """This pool with more cards (described warriors for the odds)."""
-        return Pool({**self._cards, **extra}, self.origin, self.affiliations)
+        return Pool({**self._cards, **extra}, self.origin, self.affiliations, self.absent)
 
     def make_up(self) -> dict[str, Counter]:
         """Cards per type, and warriors per affiliation (the report's "make-up")."""
@@ -370,14 +372,17 @@ class _PoolMeta(BaseModel):
     apostles: _Strings
     vehicle_types: _Strings
     ranges: dict[Literal["rating", "modifier", "cost"], Any]
+    absent: _Strings = ()
 
 
 class Declared(NamedTuple):
-    """What ``[pool]`` declares: the Apostles, the vehicle types, the number ranges."""
+    """What ``[pool]`` declares: the Apostles, the vehicle types, the number ranges,
+    the rulebook's cards the pool lacks."""
 
     apostles: frozenset[str]
     vehicle_types: frozenset[str]
     ranges: Mapping[str, Range]
+    absent: frozenset[str]
 
 
 #: The fields naming a class of warrior (an affiliation, a group, doomtrooper, any, a keyword).
@@ -412,7 +417,10 @@ def _load(path: Path, aff_path: Path) -> Pool:
         _check_names(model.model_dump(), declared, aff, path, label)
         seen[model.name.casefold()] = i
         cards[model.name] = _card(model, kind, path, aff)
-    return Pool(cards, raw["pool"]["origin"].strip(), aff)
+    for name in declared.absent:
+        if name in cards:
+            raise DataError(path, "pool", "absent", f"{name!r} is a card of the pool, not an absent one")
+    return Pool(cards, raw["pool"]["origin"].strip(), aff, declared.absent)
 
 
 def _declared(meta: _PoolMeta, path: Path) -> Declared:
@@ -421,7 +429,8 @@ def _declared(meta: _PoolMeta, path: Path) -> Declared:
         raise DataError(path, "pool", f"ranges.{sorted(missing)[0]}", "missing: every number on a card has a range")
     floors = {"rating": 0, "modifier": None, "cost": 0}
     ranges = {k: read_range(v, path, "pool", f"ranges.{k}", floor=floors[k]) for k, v in meta.ranges.items()}
-    return Declared(frozenset(meta.apostles), frozenset(meta.vehicle_types), MappingProxyType(ranges))
+    return Declared(frozenset(meta.apostles), frozenset(meta.vehicle_types), MappingProxyType(ranges),
+                    frozenset(meta.absent))
 
 
 def _check_numbers(row: Mapping[str, Any], kind: str, ranges: Mapping[str, Range], path: Path, name: str) -> None:

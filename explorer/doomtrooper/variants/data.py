@@ -68,6 +68,10 @@ def check_variant_data(pool: Any, path: str | os.PathLike | None = None, decks: 
         if rules is not None and value > rules.beat_down_force:
             raise DataError(where, name, "force", f"the army is worth {value} Value: at most beat_down_force "
                                                   f"({rules.beat_down_force}, rules.toml)")
+        for card in row.banned_cards:
+            if card not in pool and card not in pool.absent:
+                raise DataError(where, name, "banned_cards", f"no card {card!r} in the pool nor among the rulebook's "
+                                                             "cards it lacks (cards.toml [pool] absent)")
         for effect in row.banned_effects:
             if effect not in EFFECTS:
                 raise DataError(where, name, "banned_effects", f"unknown effect {effect!r}")

@@ -117,6 +117,10 @@ def check_setups(data: HomeTurfData, pool: Any, rules: Any, path: str | os.PathL
     for t in sorted(data.banned_types):
         if t not in CARD_TYPES:
             raise DataError(path, "banned_types", None, f"unknown card type {t!r} (known: {', '.join(CARD_TYPES)})")
+    for card in sorted(data.banned_cards):
+        if card not in pool and card not in pool.absent:
+            raise DataError(path, "banned_cards", None, f"no card {card!r} in the pool nor among the rulebook's "
+                                                        "cards it lacks (cards.toml [pool] absent)")
     limit = rules.home_starter_value
     for s in data.setups.values():
         if decks is not None and s.deck not in decks:
