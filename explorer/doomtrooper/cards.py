@@ -385,6 +385,11 @@ class Declared(NamedTuple):
     absent: frozenset[str]
 
 
+#: The vehicle types the rules read by name (first-edition vehicles: no Fight combat inside).
+VEHICLE_TYPES_READ = ("airship", "submarine")
+#: No number on a card goes beyond this, whatever range the file declares.
+RATING_CEILING = 100
+
 #: The fields naming a class of warrior (an affiliation, a group, doomtrooper, any, a keyword).
 CLASS_FIELDS = ("who", "applies_to", "against")
 
@@ -427,8 +432,13 @@ def _declared(meta: _PoolMeta, path: Path) -> Declared:
     missing = {"rating", "modifier", "cost"} - set(meta.ranges)
     if missing:
         raise DataError(path, "pool", f"ranges.{sorted(missing)[0]}", "missing: every number on a card has a range")
-    floors = {"rating": 0, "modifier": None, "cost": 0}
-    ranges = {k: read_range(v, path, "pool", f"ranges.{k}", floor=floors[k]) for k, v in meta.ranges.items()}
+    floors = {"rating": 0, "modifier": -RATING_CEILING, "cost": 0}
+    ranges = {k: read_range(v, path, "pool", f"ranges.{k}", floor=floors[k], ceiling=RATING_CEILING)
+              for k, v in meta.ranges.items()}
+    for kind in VEHICLE_TYPES_READ:
+        if kind not in meta.vehicle_types:
+            raise DataError(path, "pool", "vehicle_types", f"missing {kind!r}: the first-edition vehicle rules tell "
+                                                           "it apart")
     return Declared(frozenset(meta.apostles), frozenset(meta.vehicle_types), MappingProxyType(ranges),
                     frozenset(meta.absent))
 
