@@ -127,6 +127,9 @@ CASES = [
     case(DT, "cards.toml", 'absent = ["Inspired", ', 'absent = ["Razide", "Inspired", ', "pool"),
     case(DT, "decks.toml", '"Sean Gallagher" = 2', '"Sean Galagher" = 2', "Imperial Crusade"),
     case(DT, "decks.toml", '"Imperial Blood Beret" = 3', '"Imperial Blood Beret" = 9', "Imperial Crusade"),
+    case(DT, "decks.toml", '"Sean Gallagher" = 2', '"Sean Gallagher" = 1\n"War Mammoth" = 1', "Imperial Crusade"),
+    case(DT, "decks.toml", '"Sean Gallagher" = 2', '"Sean Gallagher" = 1\n"Lutheran Zealot" = 1', "Imperial Crusade"),
+    case(DT, "decks.toml", 'expansion = "Paradise Lost"\n', "", "Dark Eden"),
     case(DT, "rules.toml", "value = ", "value = -", "numbers", "[numbers]"),
     # -- Victorian ------------------------------------------------------------------------------
     case(VIC, "heroes.toml", 'type = "C"', 'type = "Q"', "Allan Quatermain"),
