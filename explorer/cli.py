@@ -453,7 +453,9 @@ COMMANDS.update(sweep=_sweep, compare=_compare)
 def _add_check(sub: argparse._SubParsersAction) -> None:
     from .games import GAMES
 
-    c = sub.add_parser("check", help="load and cross-check every data file of a game (all games by default)")
+    c = sub.add_parser("check", help="load and cross-check every data file of a game (all games by default)",
+                       epilog="The data folder is data/ of the checkout, or $EXPLORER_DATA when set (a copy to try "
+                              "an edit on).  A wrong file: one 'error:' line naming the file and the entry, exit 2.")
     c.add_argument("game", nargs="?", choices=list(GAMES), help="which game (default: all)")
 
 

@@ -57,7 +57,7 @@ class _Area(BaseModel):
 class _Keyword(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     name: str
-    adds: tuple[str, ...] = Field(strict=False)
+    adds: tuple[str, ...] = Field(default=(), strict=False)
 
 
 class AttackRule(BaseModel):
@@ -93,6 +93,12 @@ class Affiliations(NamedTuple):
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(self.of)
+
+    @property
+    def known_classes(self) -> frozenset[str]:
+        """Every class a rule or a card may name: the affiliations, the groups, the
+        derived classes and the declared keywords."""
+        return frozenset(self.of) | frozenset(self.groups) | frozenset(DERIVED) | frozenset(self.keywords)
 
     def classes(self, affiliation: str, keywords: Iterable[str], considered: Iterable[str] = ()) -> frozenset[str]:
         """The classes of a warrior of ``affiliation`` with these keywords and
@@ -145,16 +151,22 @@ def load_affiliations(path: str | os.PathLike | None = None) -> Affiliations:
 @cached_file
 def _load(path: Path, summaries: Path) -> Affiliations:
     raw = read_toml(path)
-    unknown = set(raw) - {"group", "affiliation", "area", "keyword", "attack"}
+    unknown = set(raw) - {"expansions", "group", "affiliation", "area", "keyword", "attack"}
     if unknown:
-        raise DataError(path, sorted(unknown)[0], None, "unknown table (expected [[group]], [[affiliation]], "
-                                                       "[[area]], [[keyword]] and [[attack]])")
+        raise DataError(path, sorted(unknown)[0], None, "unknown table (expected expansions, [[group]], "
+                                                       "[[affiliation]], [[area]], [[keyword]] and [[attack]])")
+    expansions = raw.get("expansions", [])
+    if not isinstance(expansions, list) or not all(isinstance(e, str) and e.strip() for e in expansions):
+        raise DataError(path, "expansions", None, f"expected a list of expansion names (got {expansions!r})")
     for table in ("group", "affiliation", "area", "attack"):
         if not raw.get(table):
             raise DataError(path, None, table, f"no [[{table}]] entries")
     groups = {g.name: g.doomtrooper for g in validate_entries(_Group, raw["group"], path, kind="group")}
     affs = validate_entries(_Affiliation, raw["affiliation"], path, kind="affiliation")
     for a in affs:
+        if a.expansion and a.expansion not in expansions:
+            raise DataError(path, a.name, "expansion", f"unknown expansion {a.expansion!r} (declared in expansions: "
+                                                       f"{', '.join(expansions)})")
         if a.group not in groups:
             raise DataError(path, a.name, "group", f"unknown group {a.group!r} (known: {', '.join(groups)})")
     of = {a.name: a.group for a in affs}
@@ -174,6 +186,11 @@ def _load(path: Path, summaries: Path) -> Affiliations:
     titles = sections(R.GAME, summaries)
     for i, entry in enumerate(raw["attack"]):
         rule = validate(AttackRule, entry, path, f"attack #{i + 1}")
+        for field in ("attacker", "attacker_not", "defender", "defender_not"):
+            for c in getattr(rule, field):
+                if c not in known and c not in keywords:
+                    raise DataError(path, f"attack #{i + 1}", field, f"unknown class {c!r} (an affiliation, a group, "
+                                                                    "doomtrooper, pure_freelancer or a [[keyword]])")
         if rule.section not in titles:
             raise DataError(path, f"attack #{i + 1}", "section", f"no section {rule.section!r} in "
                                                                 f"{summaries.name}")

@@ -29,7 +29,8 @@ from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from ..core.data import DataError, cached_file, companion, data_path, read_toml, validate
+from ..core.data import (DataError, Range, cached_file, check_range, companion, data_path, read_range, read_toml,
+                         validate)
 from . import effects as E
 from .affiliations import Affiliations, load_affiliations
 
@@ -316,10 +317,12 @@ register_card_type("special", Special, _SpecialRow, None)
 class Pool(Mapping):
     """The card pool: name -> card, in file order, with where it came from."""
 
-    def __init__(self, cards: Mapping[str, Card], origin: str, affiliations: Affiliations):
+    def __init__(self, cards: Mapping[str, Card], origin: str, affiliations: Affiliations,
+                 absent: frozenset[str] = frozenset()):
         self._cards = dict(cards)
         self.origin = origin
         self.affiliations = affiliations
+        self.absent = absent  # cards the rulebook names that the pool lacks (a ban may name them)
 
     def __getitem__(self, name: str) -> Card:
         return self._cards[name]
@@ -338,7 +341,7 @@ class Pool(Mapping):
 
     def with_cards(self, extra: Mapping[str, Card]) -> Pool:
         """This pool with more cards (described warriors for the odds)."""
-        return Pool({**self._cards, **extra}, self.origin, self.affiliations)
+        return Pool({**self._cards, **extra}, self.origin, self.affiliations, self.absent)
 
     def make_up(self) -> dict[str, Counter]:
         """Cards per type, and warriors per affiliation (the report's "make-up")."""
@@ -361,22 +364,52 @@ def _params(raw: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in raw.items()))
 
 
+class _PoolMeta(BaseModel):
+    """``[pool]``: where the cards come from, the names they may cite, the ranges of their numbers."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    origin: _Text
+    apostles: _Strings
+    vehicle_types: _Strings
+    ranges: dict[Literal["rating", "modifier", "cost"], Any]
+    absent: _Strings = ()
+
+
+class Declared(NamedTuple):
+    """What ``[pool]`` declares: the Apostles, the vehicle types, the number ranges,
+    the rulebook's cards the pool lacks."""
+
+    apostles: frozenset[str]
+    vehicle_types: frozenset[str]
+    ranges: Mapping[str, Range]
+    absent: frozenset[str]
+
+
+#: The vehicle types the rules read by name (first-edition vehicles: no Fight combat inside).
+VEHICLE_TYPES_READ = ("airship", "submarine")
+#: No number on a card goes beyond this, whatever range the file declares.
+RATING_CEILING = 100
+
+#: The fields naming a class of warrior (an affiliation, a group, doomtrooper, any, a keyword).
+CLASS_FIELDS = ("who", "applies_to", "against")
+
+
 @cached_file
 def _load(path: Path, aff_path: Path) -> Pool:
     raw = read_toml(path)
     unknown = set(raw) - {"pool", "card"}
     if unknown:
         raise DataError(path, sorted(unknown)[0], None, "unknown table (expected [pool] and [[card]])")
-    meta = raw.get("pool")
-    if not isinstance(meta, dict) or not isinstance(meta.get("origin"), str) or not meta["origin"].strip():
+    if not isinstance(raw.get("pool"), dict) or "origin" not in raw["pool"]:
         raise DataError(path, "pool", "origin", "say where the cards come from ([pool] origin = \"...\")")
+    declared = _declared(validate(_PoolMeta, raw["pool"], path, "pool"), path)
     aff = load_affiliations(aff_path)
     rows = raw.get("card")
-    if not rows:
+    if not rows or not isinstance(rows, list):
         raise DataError(path, None, "card", "no [[card]] entries")
     cards: dict[str, Card] = {}
     seen: dict[str, int] = {}
-    for i, row in enumerate(rows if isinstance(rows, list) else []):
+    for i, row in enumerate(rows):
         name = row.get("name") if isinstance(row, dict) else None
         label = str(name) if name else f"#{i + 1}"
         kind = row.get("type") if isinstance(row, dict) else None
@@ -385,9 +418,70 @@ def _load(path: Path, aff_path: Path) -> Pool:
         if isinstance(name, str) and name.casefold() in seen:
             raise DataError(path, label, "name", f"duplicate name {name!r} (entry #{seen[name.casefold()] + 1} has it)")
         model = validate(CARD_TYPES[kind].row, row, path, label)
+        _check_numbers(row, kind, declared.ranges, path, label)
+        _check_names(model.model_dump(), declared, aff, path, label)
         seen[model.name.casefold()] = i
         cards[model.name] = _card(model, kind, path, aff)
-    return Pool(cards, meta["origin"].strip(), aff)
+    for name in declared.absent:
+        if name in cards:
+            raise DataError(path, "pool", "absent", f"{name!r} is a card of the pool, not an absent one")
+    return Pool(cards, raw["pool"]["origin"].strip(), aff, declared.absent)
+
+
+def _declared(meta: _PoolMeta, path: Path) -> Declared:
+    missing = {"rating", "modifier", "cost"} - set(meta.ranges)
+    if missing:
+        raise DataError(path, "pool", f"ranges.{sorted(missing)[0]}", "missing: every number on a card has a range")
+    floors = {"rating": 0, "modifier": -RATING_CEILING, "cost": 0}
+    ranges = {k: read_range(v, path, "pool", f"ranges.{k}", floor=floors[k], ceiling=RATING_CEILING)
+              for k, v in meta.ranges.items()}
+    for kind in VEHICLE_TYPES_READ:
+        if kind not in meta.vehicle_types:
+            raise DataError(path, "pool", "vehicle_types", f"missing {kind!r}: the first-edition vehicle rules tell "
+                                                           "it apart")
+    return Declared(frozenset(meta.apostles), frozenset(meta.vehicle_types), MappingProxyType(ranges),
+                    frozenset(meta.absent))
+
+
+def _check_numbers(row: Mapping[str, Any], kind: str, ranges: Mapping[str, Range], path: Path, name: str) -> None:
+    """Every whole number of a card row, and of its ``params``, inside its declared range."""
+    def allowed(field: str) -> Range:
+        if field in ("cost", "boost"):
+            return ranges["cost"]
+        return ranges["rating"] if kind == "warrior" and field in RATINGS else ranges["modifier"]
+
+    for field, value in row.items():
+        if type(value) is int:
+            check_range(value, allowed(field), path, name, field)
+    for field, value in (row.get("params") or {}).items():
+        if type(value) is int:
+            check_range(value, ranges["modifier"], path, name, f"params.{field}")
+    for field, value in (row.get("command") or {}).items():
+        check_range(value, ranges["modifier"], path, name, f"command.{field}")
+
+
+def _check_names(data: Mapping[str, Any], declared: Declared, aff: Affiliations, path: Path,
+                 name: str) -> None:
+    """Every name a card row cites is one that exists: its Apostle, its vehicle type,
+    its keywords (declared in affiliations.toml) and the classes it names."""
+    for field in ("follower_of", "apostle"):
+        if data.get(field) and data[field] not in declared.apostles:
+            raise DataError(path, name, field, f"no Apostle named {data[field]!r} (declared in [pool] apostles: "
+                                               f"{', '.join(sorted(declared.apostles))})")
+    if data.get("vehicle_type") and data["vehicle_type"] not in declared.vehicle_types:
+        raise DataError(path, name, "vehicle_type", f"unknown vehicle type {data['vehicle_type']!r} (declared in "
+                                                    f"[pool] vehicle_types: {', '.join(sorted(declared.vehicle_types))})")
+    for field in ("keywords", "considered"):
+        for word in data.get(field) or ():
+            if word not in aff.keywords and word not in aff.of:
+                raise DataError(path, name, field, f"unknown keyword {word!r} (declared in affiliations.toml "
+                                                   f"[[keyword]]: {', '.join(aff.keywords)}; or an affiliation)")
+    for field in CLASS_FIELDS:
+        if isinstance(data.get(field), str):
+            _check_class(data[field], aff, path, name, field)
+    areas = [a for a, _ in aff.areas]
+    if isinstance(data.get("area"), str) and data["area"] not in areas + ["any"]:
+        raise DataError(path, name, "area", f"unknown area {data['area']!r} (known: {', '.join(areas)}, any)")
 
 
 def _card(model: BaseModel, kind: str, path: Path, aff: Affiliations) -> Card:
@@ -410,13 +504,11 @@ def _card(model: BaseModel, kind: str, path: Path, aff: Affiliations) -> Card:
     if kind == "equipment":
         if data["kind"] != "vehicle" and (data["restricts"] != "none" or data["vehicle_type"]):
             raise DataError(path, name, "restricts", "only a vehicle restricts other equipment or has a vehicle type")
-        _check_class(data["who"], aff, path, name, "who")
         return Equipment(**data)
     if kind == "fortification":
         if data["area"] not in {a for a, _ in aff.areas}:
             raise DataError(path, name, "area", f"unknown area {data['area']!r} (known: "
                                                 f"{', '.join(a for a, _ in aff.areas)})")
-        _check_class(data["applies_to"], aff, path, name, "applies_to")
         return Fortification(**data)
     if kind == "dark_symmetry":
         if (data["level"] == "apostle") != bool(data["apostle"]):
@@ -429,7 +521,7 @@ def _card(model: BaseModel, kind: str, path: Path, aff: Affiliations) -> Card:
         params = E.check(data["effect"], timing, data["params"])
     except E.EffectError as exc:
         raise DataError(path, name, exc.field, exc.problem) from None
-    for key in ("who", "against"):
+    for key in ("who", "against", "victim"):
         if key in params:
             _check_class(params[key], aff, path, name, f"params.{key}")
     data["params"] = _params(params)
@@ -437,12 +529,11 @@ def _card(model: BaseModel, kind: str, path: Path, aff: Affiliations) -> Card:
 
 
 def _check_class(cls: str, aff: Affiliations, path: Path, name: str, field: str) -> None:
-    known = set(aff.of) | set(aff.groups) | {"doomtrooper", "pure_freelancer", "any"} | set(aff.keywords)
-    if cls not in known and not cls[:1].isupper():
+    if cls != "any" and cls not in aff.known_classes:
         raise DataError(path, name, field, f"unknown class {cls!r} (an affiliation, a group, doomtrooper, any, "
-                                           "or a keyword)")
+                                           "or a keyword declared in affiliations.toml)")
 
 
 __all__ = ["ASPECTS", "Art", "CARD_TYPES", "Card", "CardType", "EQUIPMENT_KINDS", "Equipment", "Fortification", "Gift",
-           "IMMUNITIES", "Mission", "Pool", "RATINGS", "STRIKES", "Special", "TACTICS", "WEAPONS", "Warrior",
+           "IMMUNITIES", "Declared", "Mission", "Pool", "RATINGS", "STRIKES", "Special", "TACTICS", "WEAPONS", "Warrior",
            "load_pool", "pool_path", "register_card_type"]

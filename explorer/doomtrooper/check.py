@@ -52,10 +52,10 @@ def check_data() -> list[Checked]:
                              f"routes (Colonization)"))
     path = home_turf_path()
     home = load_home_turf(path)
-    check_setups(home, pool, load_rules(), path)
+    check_setups(home, pool, load_rules(), path, decks)
     out.append(Checked(path, f"{len(home.setups)} setups of bases, {len(home.battlefields)} battlefields "
                              "(Home Turf Advantage)"))
     from .variants import check_variant_data  # the variants' own data (Some Cool Optional Rules)
     path = data_path("doomtrooper", "variants.toml")
-    out.append(Checked(path, check_variant_data(pool, path, decks)))
+    out.append(Checked(path, check_variant_data(pool, path, decks, load_rules())))
     return out

@@ -89,7 +89,27 @@ def _load(path: Path, pool_path: Path, rules_path: Path) -> Mapping[str, Deck]:
     for row in validate_entries(_DeckRow, raw["deck"], path, kind="deck"):
         out[row.name] = Deck(row.name, row.faction, check_deck(row.cards, name=row.name, pool=pool, rules=rules,
                                                                file=path), row.expansion)
+        if not row.expansion:
+            _basic_only(row.name, row.cards, pool, path)
     return MappingProxyType(out)
+
+
+def _basic_only(name: str, cards: Mapping[str, int], pool: Pool, path: Path) -> None:
+    """A deck with no ``expansion`` is dealt to the seats of a basic game, so it holds
+    only the basic set's card types and affiliations."""
+    for card in cards:
+        c = pool[card]
+        if c.type not in BASIC_TYPES:
+            raise DataError(path, name, card, f"a {c.type} card: a deck of the basic game holds only "
+                                              f"{', '.join(BASIC_TYPES)} (name its expansion)")
+        if c.type == "warrior" and pool.affiliations.expansion_of.get(c.affiliation):
+            raise DataError(path, name, card, f"a warrior of {c.affiliation} ("
+                                              f"{pool.affiliations.expansion_of[c.affiliation]}): a deck of the basic "
+                                              "game holds none (name its expansion)")
+
+
+#: The card types of the basic set.
+BASIC_TYPES = ("warrior", "equipment", "fortification", "art", "dark_symmetry", "mission", "special")
 
 
 __all__ = ["Deck", "check_deck", "decks_path", "load_decks"]

@@ -44,8 +44,10 @@ SIDE_TYPES: Mapping[str, frozenset[str]] = MappingProxyType({
 #: Types that are units when in play (characters and masterminds).
 UNIT_TYPES = frozenset("CM")
 
-#: Every trait the rulebook's "CARD TRAITS" lists, plus the ones its card lists use
-#: (Vampire; Martian, ours: marks the card the Martian rules speak of).
+#: The traits the rules give a meaning to, with what each is: the rulebook's "CARD
+#: TRAITS", plus the ones its card lists use (Vampire; Martian, ours: marks the card the
+#: Martian rules speak of).  The data declares the traits cards may carry
+#: (``data/victorian/traits.toml``): every one of these, and any more descriptors.
 TRAITS: Mapping[str, str] = MappingProxyType({
     "Minor Character": "rank", "Major Character": "rank", "Mastermind": "rank",
     "Brawler": "descriptor", "Marksman": "descriptor", "Swordsman": "descriptor", "Brute": "descriptor",
@@ -63,6 +65,10 @@ TRAITS: Mapping[str, str] = MappingProxyType({
     "Captain": "recruit",
     "Martian": "martians",
 })
+
+#: The range of every number an effect of a card is given (a bonus, a count): each
+#: effect may narrow it (a count is at least 1).
+PARAM_RANGE = (-10, 20)
 
 #: Where a card of each type goes when it is put into play (see recruit.attach).
 ATTACH = {"W": "unit", "V": "unit"}
@@ -191,12 +197,43 @@ def _tokens(path: Path) -> Mapping[str, TokenKind]:
     return MappingProxyType(out)
 
 
+def load_traits(path: str | os.PathLike | None = None) -> Mapping[str, str]:
+    """The traits cards may carry (default ``data/victorian/traits.toml``), each
+    with what it is; every trait the rules give a meaning to must be declared."""
+    return _traits(Path(path) if path is not None else data_path("victorian", "traits.toml"))
+
+
+@cached_file
+def _traits(path: Path) -> Mapping[str, str]:
+    raw = read_toml(path)
+    for key in raw:
+        if key != "traits":
+            raise DataError(path, key, None, "unknown table or key (expected [traits])")
+    table = raw.get("traits")
+    if not isinstance(table, dict) or not table:
+        raise DataError(path, "traits", None, "missing table [traits]: name = what the trait is")
+    kinds = sorted(set(TRAITS.values()))
+    seen: dict[str, str] = {}
+    for name, kind in table.items():
+        if name.casefold() in seen or not name.strip():
+            raise DataError(path, "traits", name, f"an empty name or one given twice (as {seen.get(name.casefold())!r})")
+        seen[name.casefold()] = name
+        if kind not in kinds:
+            raise DataError(path, "traits", name, f"{kind!r} is not a kind of trait (the kinds: {', '.join(kinds)})")
+        if name in TRAITS and TRAITS[name] != kind:
+            raise DataError(path, "traits", name, f"the rules read {name} as a {TRAITS[name]} trait, not {kind!r}")
+    for name in TRAITS:
+        if name not in table:
+            raise DataError(path, "traits", name, "missing: the rules give this trait a meaning, so it is declared")
+    return MappingProxyType(dict(table))
+
+
 def load_cards(side: str, path: str | os.PathLike | None = None) -> Mapping[str, Card]:
     """Every card of ``side``'s list (default ``data/victorian/<side>.toml``), by
     name in file order.  Checked against the token kinds beside it."""
     _check_side(side)
     path = Path(path) if path is not None else list_path(side)
-    return _cards(path, companion(path, "victorian", "tokens.toml"), side)
+    return _cards(path, companion(path, "victorian", "tokens.toml"), companion(path, "victorian", "traits.toml"), side)
 
 
 @cached_file
@@ -210,8 +247,8 @@ def _cards_file(path: Path) -> tuple[Any, ...]:
     return tuple(validate_entries(_CardSpec, raw["card"], path, kind="card"))
 
 
-def _cards(path: Path, tokens_path: Path, side: str) -> Mapping[str, Card]:
-    return _built(path, tokens_path, side, _stamp_key(path, tokens_path))
+def _cards(path: Path, tokens_path: Path, traits_path: Path, side: str) -> Mapping[str, Card]:
+    return _built(path, tokens_path, traits_path, side, _stamp_key(path, tokens_path, traits_path))
 
 
 def _stamp_key(*paths: Path) -> tuple:
@@ -228,27 +265,28 @@ def _stamp_key(*paths: Path) -> tuple:
 _BUILT: dict[tuple, Mapping[str, Card]] = {}
 
 
-def _built(path: Path, tokens_path: Path, side: str, key: tuple) -> Mapping[str, Card]:
+def _built(path: Path, tokens_path: Path, traits_path: Path, side: str, key: tuple) -> Mapping[str, Card]:
     full = (key, side)
     hit = _BUILT.get(full)
     if hit is None:
         if len(_BUILT) > 32:
             _BUILT.clear()
-        hit = _BUILT[full] = _build(path, tokens_path, side)
+        hit = _BUILT[full] = _build(path, tokens_path, traits_path, side)
     return hit
 
 
-def _build(path: Path, tokens_path: Path, side: str) -> Mapping[str, Card]:
+def _build(path: Path, tokens_path: Path, traits_path: Path, side: str) -> Mapping[str, Card]:
     specs = _cards_file(path)
     tokens = load_tokens(tokens_path)
+    traits = load_traits(traits_path)
     cards: dict[str, Card] = {}
     for s in specs:
-        cards[s.name] = _card(s, side, path, tokens)
+        cards[s.name] = _card(s, side, path, tokens, traits)
     _cross_check(cards, side, path)
     return MappingProxyType(cards)
 
 
-def _card(s: _CardSpec, side: str, path: Path, tokens: Mapping[str, TokenKind]) -> Card:
+def _card(s: _CardSpec, side: str, path: Path, tokens: Mapping[str, TokenKind], traits: Mapping[str, str]) -> Card:
     name = s.name
     if s.type not in TYPES:
         raise DataError(path, name, "type", f"unknown card type {s.type!r} (the types: "
@@ -262,8 +300,11 @@ def _card(s: _CardSpec, side: str, path: Path, tokens: Mapping[str, TokenKind]) 
         raise DataError(path, name, "fight" if s.fight else "track",
                         f"a {TYPES[s.type]} has no Fight or Track of its own")
     for t in s.traits:
-        if t not in TRAITS:
-            raise DataError(path, name, "traits", f"unknown trait {t!r} (the traits: {', '.join(TRAITS)})")
+        if t not in traits:
+            raise DataError(path, name, "traits", f"unknown trait {t!r} (the traits declared in traits.toml: "
+                                                  f"{', '.join(traits)})")
+    if len(set(s.traits)) != len(s.traits):
+        raise DataError(path, name, "traits", "a trait is listed twice")
     effect = params = None
     if s.effect is not None:
         effect = s.effect.name
@@ -276,8 +317,12 @@ def _card(s: _CardSpec, side: str, path: Path, tokens: Mapping[str, TokenKind]) 
                                                        f"(it goes on: {', '.join(sorted(spec.on))})")
         extra = {k: v for k, v in (s.effect.model_extra or {}).items()}
         params = validate(spec.params, extra, path, name)
+        for key, value in extra.items():
+            if type(value) is int and not PARAM_RANGE[0] <= value <= PARAM_RANGE[1]:
+                raise DataError(path, name, f"effect.{key}", f"{value} is out of range: allowed {PARAM_RANGE[0]}.."
+                                                             f"{PARAM_RANGE[1]}")
         for trait in getattr(params, "needs", ()):
-            if trait not in TRAITS:
+            if trait not in traits:
                 raise DataError(path, name, "effect.needs", f"unknown trait {trait!r}")
         token = getattr(params, "token", None)
         if token is not None:
@@ -358,6 +403,10 @@ def deck_counts(side: str, path: str | os.PathLike | None = None, cards_path: st
             counts[name] = n
     if not any(counts.values()):
         raise DataError(path, side, "counts", "the deck would be empty")
+    needed = "M" if side == "villains" else "C"
+    if not any(n and cards[name].type == needed for name, n in counts.items()):
+        raise DataError(path, side, "counts", f"the deck holds no {TYPES[needed]}: the {side} could never put a "
+                                              "unit into play")
     return MappingProxyType({n: k for n, k in counts.items() if k})
 
 
@@ -382,4 +431,4 @@ def load_deck(side: str, path: str | os.PathLike | None = None) -> list[Card]:
 
 
 __all__ = ["ATTACH", "Card", "SIDES", "SIDE_TYPES", "TRAITS", "TYPES", "TokenKind", "UNIT_TYPES", "deck_counts",
-           "load_cards", "load_deck", "load_tokens"]
+           "load_cards", "load_traits", "load_deck", "load_tokens"]

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core.data import Checked, data_path
+from ..core.data import Checked, DataError, data_path
 from ..core.rulebook import check_summaries
 from . import sections as R
-from .cards import SIDES, deck_counts, load_cards, load_tokens
+from .cards import SIDES, deck_counts, load_cards, load_tokens, load_traits
 from .interpretations import load_interpretations
 from .params import NUMBERS, OPTIONS, load_rules
 from .tables.data import FACE_TABLES, load_tables
@@ -27,6 +27,9 @@ def check_data() -> list[Checked]:
     path = data_path("victorian", "tokens.toml")
     tokens = load_tokens(path)
     out.append(Checked(path, f"{len(tokens)} kinds of token"))
+    path = data_path("victorian", "traits.toml")
+    traits = load_traits(path)
+    out.append(Checked(path, f"{len(traits)} traits ({sum(k == 'descriptor' for k in traits.values())} descriptors)"))
     for side in SIDES:
         path = data_path("victorian", f"{side}.toml")
         cards = load_cards(side, path)
@@ -35,6 +38,11 @@ def check_data() -> list[Checked]:
     path = data_path("victorian", "decks.toml")
     sizes = [sum(deck_counts(side, path).values()) for side in SIDES]
     out.append(Checked(path, f"decks of {sizes[0]} (Heroes) and {sizes[1]} (Villains) cards"))
+    rules = load_rules()
+    for side, size in zip(SIDES, sizes):
+        if size < rules.opening_hand:
+            raise DataError(path, side, "counts", f"{size} cards: fewer than an opening hand ({rules.opening_hand}, "
+                                                  "rules.toml)")
     path = data_path("victorian", "tables.toml")
     load_tables(path)
     out.append(Checked(path, f"6 banded tables and {len(FACE_TABLES)} 1D6 tables"))

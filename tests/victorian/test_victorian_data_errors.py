@@ -113,4 +113,29 @@ def test_a_card_on_both_lists_is_refused(data_copy):
 def test_the_real_data_passes_every_check():
     """Every data file of the game loads and cross-checks."""
     lines = check_data()
-    assert len(lines) == 8 and all(line.summary for line in lines)
+    assert len(lines) == 9 and all(line.summary for line in lines)
+
+
+@pytest.mark.parametrize("file, edit, entry, field, words", [
+    # genius.plot_table: Recruit searches the deck for cards of the types it names
+    ("tables.toml", sub('types = ["C", "M"]', 'types = ["C", "Q"]'), "plot_table 5", "types", "unknown card type 'Q'"),
+    # card_types: a character's Fight is a number from 0 up
+    ("heroes.toml", sub("fight = 2", "fight = -2", ALLAN), "Allan Quatermain", "fight", "greater than or equal to 0"),
+    # traits: the traits a card may carry are declared in traits.toml
+    ("traits.toml", sub('"Hunter" = "descriptor"\n', ""), "traits", "Hunter", "missing"),
+    ("traits.toml", sub('"Holy" = "combat"', '"Holy" = "healing"'), "traits", "Holy", "the rules read Holy"),
+    # decks: a side's deck holds what the side needs (the Villains a Mastermind)
+    ("decks.toml", sub("[villains]\ncounts = {}", '[villains]\ncounts = { ' + ", ".join(
+        f'"{n}" = 0' for n in ("Professor Moriarty", "Dr Fu-Man-Chu", "Dr Moreau", "Martian Invasion", "Count Dracula",
+                               "Robur, Master of the Air", "Dr Frankenstein", "Arliss Loveless")) + " }"),
+     "villains", "counts", "no Mastermind"),
+], ids=["genius.plot_table", "card_types", "traits-missing", "traits-kind", "decks-mastermind"])
+def test_what_the_rules_rely_on_is_checked(data_copy, file, edit, entry, field, words):
+    """genius.plot_table, card_types, traits, decks: every name a file cites exists, every
+    number has a range, and a deck holds what its side needs to play."""
+    edit(data_copy / "victorian" / file)
+    with pytest.raises(DataError) as info:
+        check_data()
+    err = info.value
+    assert Path(err.file).name == file and (err.entry, err.field) == (entry, field), str(err)
+    assert words in err.problem, err.problem

@@ -68,5 +68,6 @@ def test_check_prints_one_line_per_data_file(capsys):
     """python -m explorer check victorian: one line per data file."""
     assert main(["check", "victorian"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 8 and out[2].endswith("59 cards: 18 C, 28 E, 2 L, 4 V, 7 W")
-    assert out[3].endswith("70 cards: 10 C, 22 E, 9 L, 8 M, 9 P, 5 V, 7 W")
+    assert len(out) == 9 and out[2].endswith("24 traits (9 descriptors)")
+    assert out[3].endswith("59 cards: 18 C, 28 E, 2 L, 4 V, 7 W")
+    assert out[4].endswith("70 cards: 10 C, 22 E, 9 L, 8 M, 9 P, 5 V, 7 W")

@@ -43,22 +43,35 @@ def _load(path: Path) -> Mapping[str, _VariantRow]:
         if name not in VARIANTS or name == "standard":
             raise DataError(path, name, None, f"unknown variant (known: {', '.join(VARIANTS[1:])})")
         out[name] = validate(_VariantRow, row, path, name)
+        for key in ("c_deck", "force"):
+            if name != "beat_down" and key in row:
+                raise DataError(path, name, key, "only Beat Down has player C's army and deck")
         for card, n in out[name].force.items():
             if n < 1:
                 raise DataError(path, name, f"force.{card}", f"copies must be at least 1, not {n}")
     return MappingProxyType(out)
 
 
-def check_variant_data(pool: Any, path: str | os.PathLike | None = None, decks: Mapping[str, Any] | None = None) -> str:
-    """Cross-check the file against the pool and the sample decks (the ``check``
-    command): a force names warriors of the pool, a C deck is a sample deck
-    without warriors; a summary line."""
+def check_variant_data(pool: Any, path: str | os.PathLike | None = None, decks: Mapping[str, Any] | None = None,
+                       rules: Any = None) -> str:
+    """Cross-check the file against the pool, the sample decks and the rules (the
+    ``check`` command): a force names warriors of the pool and is worth at most
+    ``beat_down_force`` Value, a C deck is a sample deck without warriors; a
+    summary line."""
     data = load_variant_data(path)
     where = path or variants_path()
     for name, row in data.items():
         for card in row.force:
             if card not in pool or pool[card].type != "warrior":
                 raise DataError(where, name, f"force.{card}", "not a warrior of the pool")
+        value = sum(pool[card].value * n for card, n in row.force.items())
+        if rules is not None and value > rules.beat_down_force:
+            raise DataError(where, name, "force", f"the army is worth {value} Value: at most beat_down_force "
+                                                  f"({rules.beat_down_force}, rules.toml)")
+        for card in row.banned_cards:
+            if card not in pool and card not in pool.absent:
+                raise DataError(where, name, "banned_cards", f"no card {card!r} in the pool nor among the rulebook's "
+                                                             "cards it lacks (cards.toml [pool] absent)")
         for effect in row.banned_effects:
             if effect not in EFFECTS:
                 raise DataError(where, name, "banned_effects", f"unknown effect {effect!r}")

@@ -13,6 +13,7 @@ from typing import Any, Mapping, NamedTuple
 from pydantic import BaseModel, ConfigDict
 
 from ...core.data import DataError, cached_file, data_path, read_toml, validate, validate_entries
+from ..cards import CARD_TYPES
 
 # -- data ----------------------------------------------------------------------------------------------
 
@@ -58,6 +59,10 @@ class _Top(BaseModel):
     setup: list[dict]
 
 
+#: What a battlefield may add to or take from a rating of its warriors.
+BATTLEFIELD = (-5, 5)
+
+
 def home_turf_path() -> Path:
     return data_path("doomtrooper", "home_turf.toml")
 
@@ -70,9 +75,20 @@ def load_home_turf(path: str | os.PathLike | None = None) -> HomeTurfData:
 
 @cached_file
 def _load(path: Path) -> HomeTurfData:
-    top = validate(_Top, read_toml(path), path, None)
+    try:
+        top = validate(_Top, read_toml(path), path, None)
+    except DataError as exc:  # a top-level key is the entry the error names
+        if exc.entry is not None or not exc.field:
+            raise
+        key, _, rest = exc.field.partition(".")
+        raise DataError(path, key, rest or None, exc.problem) from None
     fields = {f.name: (f.fight, f.shoot, f.armor, f.value)
               for f in validate_entries(_Field, top.battlefield, path, kind="battlefield")}
+    for name, ratings in fields.items():
+        for rating, n in zip(("fight", "shoot", "armor", "value"), ratings):
+            if not BATTLEFIELD[0] <= n <= BATTLEFIELD[1]:
+                raise DataError(path, name, rating, f"{n} is out of range: a battlefield gives {BATTLEFIELD[0]} to "
+                                                    f"{BATTLEFIELD[1]}")
     setups = {}
     for s in validate_entries(_Setup, top.setup, path, key="deck", kind="setup"):
         for what in ("bases", "battlefields", "starters"):
@@ -91,13 +107,24 @@ def _load(path: Path) -> HomeTurfData:
                         MappingProxyType(setups), top.default)
 
 
-def check_setups(data: HomeTurfData, pool: Any, rules: Any, path: str | os.PathLike | None = None) -> None:
-    """Each setup against the pool and the rules: ``home_bases`` bases, each a
-    fortification card; starting warriors of base Value ``home_starter_value``
-    or less (a :class:`DataError` names the setup and the card)."""
+def check_setups(data: HomeTurfData, pool: Any, rules: Any, path: str | os.PathLike | None = None,
+                 decks: Mapping[str, Any] | None = None) -> None:
+    """Each setup against the pool, the sample decks and the rules: banned types
+    that are card types; ``home_bases`` bases, each a fortification card; starting
+    warriors of base Value ``home_starter_value`` or less; a setup's deck a sample
+    deck (a :class:`DataError` names the setup and the card)."""
     path = home_turf_path() if path is None else path
+    for t in sorted(data.banned_types):
+        if t not in CARD_TYPES:
+            raise DataError(path, "banned_types", None, f"unknown card type {t!r} (known: {', '.join(CARD_TYPES)})")
+    for card in sorted(data.banned_cards):
+        if card not in pool and card not in pool.absent:
+            raise DataError(path, "banned_cards", None, f"no card {card!r} in the pool nor among the rulebook's "
+                                                        "cards it lacks (cards.toml [pool] absent)")
     limit = rules.home_starter_value
     for s in data.setups.values():
+        if decks is not None and s.deck not in decks:
+            raise DataError(path, s.deck, "deck", f"no sample deck named {s.deck!r} in decks.toml")
         if len(s.bases) != rules.home_bases:
             raise DataError(path, s.deck, "bases", f"{len(s.bases)} bases: the rules say {rules.home_bases}")
         for b in s.bases:

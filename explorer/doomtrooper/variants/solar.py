@@ -16,12 +16,15 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import Literal, Mapping, NamedTuple
 
 import networkx as nx
 from pydantic import BaseModel, ConfigDict
 
-from ...core.data import DataError, cached_file, data_path, read_toml, validate, validate_entries
+from ...core.data import DataError, cached_file, companion, data_path, read_toml, validate, validate_entries
+from ...core.rulebook import sections, summaries_path
+from .. import sections as R
+from ..affiliations import load_affiliations
 from ..state import DTState, Trooper
 
 # -- the board (data) --------------------------------------------------------------------------------
@@ -64,7 +67,7 @@ class _Warzone(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     name: str
     value: int
-    origin: str = "ours"
+    origin: Literal["ours", "rulebook"] = "ours"
 
 
 class _Planet(BaseModel):
@@ -91,13 +94,21 @@ def solar_path() -> Path:
 
 
 def load_solar(path: str | os.PathLike | None = None) -> Solar:
-    """Read and check the board file (default ``data/doomtrooper/colonization.toml``)."""
-    return _load(Path(path) if path is not None else solar_path())
+    """Read and check the board file (default ``data/doomtrooper/colonization.toml``),
+    its sections against the summaries and its classes against affiliations.toml."""
+    path = Path(path) if path is not None else solar_path()
+    return _load(path, summaries_path(R.GAME), companion(path, "doomtrooper", "affiliations.toml"))
+
+
+#: A warzone's "+X" to its controller's Colony Points.
+WARZONE_VALUE = (0, 20)
 
 
 @cached_file
-def _load(path: Path) -> Solar:
+def _load(path: Path, summaries: Path, aff_path: Path) -> Solar:
     raw = read_toml(path)
+    titles = sections(R.GAME, summaries)
+    classes = load_affiliations(aff_path).known_classes
     unknown = set(raw) - {"hub", "earth", "planet", "route", "barred"}
     if unknown:
         raise DataError(path, sorted(unknown)[0], None, "unknown key (expected hub, earth, [[planet]], [[route]], "
@@ -107,6 +118,9 @@ def _load(path: Path) -> Solar:
     for key in ("hub", "earth"):
         if raw.get(key) not in names:
             raise DataError(path, key, None, f"{raw.get(key)!r} is not one of the planets ({', '.join(names)})")
+    for p in planets:
+        if p.rule not in titles:
+            raise DataError(path, p.name, "rule", f"no section {p.rule!r} in {summaries.name}")
     seen: dict[str, str] = {}
     out_planets = []
     value: dict[str, int] = {}
@@ -115,8 +129,9 @@ def _load(path: Path) -> Solar:
         for w in p.warzones:
             if w.name in seen or w.name in names:
                 raise DataError(path, p.name, w.name, f"warzone {w.name!r} is named twice")
-            if w.value < 0:
-                raise DataError(path, p.name, w.name, f"a warzone's +X is 0 or more, not {w.value}")
+            if not WARZONE_VALUE[0] <= w.value <= WARZONE_VALUE[1]:
+                raise DataError(path, p.name, w.name, f"a warzone's +X is {WARZONE_VALUE[0]} to {WARZONE_VALUE[1]}, "
+                                                      f"not {w.value}")
             seen[w.name] = p.name
             value[w.name] = w.value
             planet_of[w.name] = p.name
@@ -138,11 +153,38 @@ def _load(path: Path) -> Solar:
         row = validate(_Barred, b, path, f"barred #{i + 1}")
         if row.warzone not in seen:
             raise DataError(path, f"barred #{i + 1}", "warzone", f"no warzone named {row.warzone!r}")
+        if row.cls not in classes:
+            raise DataError(path, f"barred #{i + 1}", "class", f"unknown class {row.cls!r} (an affiliation, a group, "
+                                                               "doomtrooper or a keyword of affiliations.toml)")
+        if row.rule not in titles:
+            raise DataError(path, f"barred #{i + 1}", "rule", f"no section {row.rule!r} in {summaries.name}")
         barred.append((row.warzone, row.cls, row.rule))
     if not planet_of.get(raw["earth"]) == raw["earth"]:
         raise DataError(path, "earth", None, "Earth (the planet nobody controls) holds no warzones")
+    if raw["hub"] == raw["earth"] or planet_of.get(raw["hub"]) == raw["hub"]:
+        raise DataError(path, "hub", None, f"{raw['hub']!r} holds no warzones: every player starts in control of "
+                                           "one of the hub's warzones")
+    hub = next(p for p in planets if p.name == raw["hub"])
+    if len(hub.warzones) < 2:
+        raise DataError(path, hub.name, "warzones", f"{len(hub.warzones)} warzone: the hub needs one for each of at "
+                                                    "least 2 players")
+    _check_routes(path, routes, names)
     return Solar(tuple(out_planets), tuple(routes), raw["hub"], raw["earth"], tuple(barred),
                  MappingProxyType(planet_of), MappingProxyType(value))
+
+
+def _check_routes(path: Path, routes: list[tuple[str, str]], names: list[str]) -> None:
+    """No route twice, and every planet reachable (the rulebook's diagram is one board)."""
+    seen: set[frozenset[str]] = set()
+    for i, pair in enumerate(routes):
+        if frozenset(pair) in seen:
+            raise DataError(path, f"route #{i + 1}", "between", f"the route {pair[0]} - {pair[1]} is given twice")
+        seen.add(frozenset(pair))
+    g = nx.Graph(routes)
+    g.add_nodes_from(names)
+    if not nx.is_connected(g):
+        alone = next(n for n in names if not nx.has_path(g, n, names[0]))
+        raise DataError(path, alone, None, f"no route joins {alone} to the other planets")
 
 
 def solar_system(path: str | os.PathLike | None = None) -> nx.Graph:

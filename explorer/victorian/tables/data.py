@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.data import DataError, cached_file, data_path, read_toml, validate
+from ..cards import TYPES
 from ..effects import EFFECTS, Params
 
 #: The banded tables, each with its dice and its result keys in order (the odds API's keys).
@@ -119,7 +120,7 @@ class _BandedSpec(BaseModel):
 class _FaceSpec(BaseModel):
     model_config = ConfigDict(extra="allow", strict=True)
     roll: int
-    title: str
+    title: str = Field(min_length=1)
     effect: str
 
 
@@ -170,6 +171,10 @@ def _tables(path: Path) -> Tables:
                 known = ", ".join(sorted(n for n, e in EFFECTS.items() if "table" in e.on))
                 raise DataError(path, where, "effect", f"no table effect named {f.effect!r} (known: {known})")
             params = validate(effect.params, dict(f.model_extra or {}), path, where)
+            for kind in getattr(params, "types", ()):
+                if kind not in TYPES:
+                    raise DataError(path, where, "types", f"unknown card type {kind!r} (the types: "
+                                                          f"{', '.join(TYPES)})")
             built.append(Face(f.roll, f.title, f.effect, params))
         out[name] = FaceTable(name, tuple(built))
     return Tables(**out)
