@@ -172,6 +172,8 @@ def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[D
             events.append(event(R.COVER_PAYMENT, "there is no combat; the attack action is spent"))
             return state._replace(phase=Phase.DISCARD), events
         allowed, section = game.aff.decide(game.classes_of(a), game.classes_of(d), False)
+        if not allowed and game.variant is not None:  # a variant's exception (Colonization: Mars)
+            allowed = game.variant.allows_attack(game, a, d, section)
         if not allowed:
             events.append(event(game.section(section), f"{a.card} may not attack {d.card}: the combat ends before it "
                                                        "begins, and the attack action is spent", section=section))

@@ -29,7 +29,7 @@ from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from .. import sections as R
 from ..base.actions import Attack, Bestow, Build, Equip, Muster, MusterInCover, SeekCover
-from ..base.attack import may_attack_with, target_cost
+from ..base.attack import may_attack_with, meeting, target_cost
 from ..cards import TACTICS
 from ..base.combat_state import Term
 from ..base.fortify import do_build
@@ -301,13 +301,30 @@ class Colonization(PlaceVariant):
             return True, ("shoot",), R.COLONY_BELT
         return True, TACTICS, R.COLONY_BOARD
 
+    def meets(self, a: Trooper, d: Trooper, tactic: str) -> tuple[Any, str] | None:
+        """The one place rule of the solar system, for an attack and for every card
+        that swaps a combatant: one planet, or the Belt and a neighbour, and no
+        Fight in the Belt."""
+        ok, tactics, rule = self.reach(a, d)
+        if not ok:
+            return rule, (f"{a.card} on {self.planet(a.place)} cannot reach {d.card} on {self.planet(d.place)}: only "
+                          "the Asteroid Belt fires across to its neighbours")
+        if tactic not in tactics:
+            return R.COLONY_BELT, "in the Asteroid Belt only shoot combats take place"
+        return None
+
+    def allows_attack(self, game: Any, a: Trooper, d: Trooper, section: str) -> bool:
+        """Mars: Doomtroopers may attack Doomtroopers of their own Corporation there
+        (also once a warrior in cover is turned over and shows it)."""
+        return section == R.SAME_CORPORATION.section and self.planet(a.place) == "Mars" \
+            and self.planet(d.place) == "Mars"
+
     def may_attack(self, game: Any, a: Trooper, d: Trooper) -> tuple[bool, Any]:
         """The attack rules, with Mars's exception for same-corporation Doomtroopers."""
         if d.hidden:
             return True, R.ANNOUNCE
         allowed, section = game.aff.decide(game.classes_of(a), game.classes_of(d), False)
-        if not allowed and section == R.SAME_CORPORATION.section and self.planet(a.place) == "Mars" \
-                and self.planet(d.place) == "Mars":
+        if not allowed and self.allows_attack(game, a, d, section):
             return True, R.COLONY_MARS
         return allowed, game.section(section)
 
@@ -329,9 +346,8 @@ class Colonization(PlaceVariant):
         out = []
         for a in mine:
             for d in theirs:
-                ok, tactics, _ = self.reach(a, d)
-                if ok and self.may_attack(game, a, d)[0]:
-                    out += [Attack(a.uid, d.uid, tactic) for tactic in tactics]
+                if self.may_attack(game, a, d)[0]:
+                    out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS if meeting(game, a, d, tactic) is None]
         return out
 
     def combat_terms(self, table: Any, t: Trooper) -> Iterable[Term]:
@@ -439,13 +455,9 @@ class Colonization(PlaceVariant):
         if isinstance(action, Attack):
             a, d = state.find(action.attacker), state.find(action.defender)
             if a is not None and d is not None and a.owner == seat and d.owner != seat:
-                ok, tactics, rule = self.reach(a, d)
-                if not ok:
-                    return IllegalAction(rule, f"{a.card} on {self.planet(a.place)} cannot reach {d.card} on "
-                                               f"{self.planet(d.place)}: only the Asteroid Belt fires across to its "
-                                               "neighbours")
-                if action.tactic not in tactics:
-                    return IllegalAction(R.COLONY_BELT, "in the Asteroid Belt only shoot combats take place")
+                why = self.meets(a, d, action.tactic)
+                if why is not None:
+                    return IllegalAction(*why)
         return None
 
     # -- reading a state ------------------------------------------------------------------------------------
