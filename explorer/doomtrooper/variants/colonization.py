@@ -35,8 +35,8 @@ from ..base.combat_state import Term
 from ..base.fortify import do_build
 from ..base.muster import known_copy
 from .places import BuildAt, MusterAt, MusterInCoverAt, PlaceVariant, Transfer, has_vehicle, place_muster, without
-from ..state import DTState, Ending, Trooper, put_seat
-from ..base.turn import over
+from ..state import DTState, Ending, Phase, Trooper, put_seat
+from ..base.turn import do_draw, over
 from ..base.warriors import out_of_cover
 from .solar import ColonyBoard, colony_points, control_map, controller, load_solar
 
@@ -141,11 +141,6 @@ class Colonization(PlaceVariant):
     def begin_turn(self, game: Any, state: DTState, chance: Any) -> tuple[DTState, list[Event]]:
         seat = state.current
         events: list[Event] = []
-        s = state.seats[seat]
-        if not len(s.deck) and s.discard.size:
-            state = put_seat(state, seat, s._replace(deck=s.deck.shuffle_in(s.discard), discard=type(s.discard)()))
-            events.append(event(R.COLONY_RESTRICTIONS, f"seat {seat}'s draw pile is empty: he shuffles his discard "
-                                                       f"pile ({s.discard.size} cards) into a new one", seat=seat))
         board = state.board
         cp = self.points(state, seat)
         colony = board.colony[:seat] + (cp,) + board.colony[seat + 1:]
@@ -162,10 +157,41 @@ class Colonization(PlaceVariant):
                                                  f"{goal}) and wins", winners=(seat,)))
         return state, events
 
+    def resolve(self, game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTState, list[Event]] | None:
+        """The draw step: the turn's Colony Points, then the draw; a draw pile that
+        runs out in the middle of the draw is refilled at once and the draw goes on."""
+        if state.phase is not Phase.DRAW:
+            return None
+        state, events = self.begin_turn(game, state, chance)
+        if state.phase is not Phase.DRAW:
+            return state, events
+        state, more = do_draw(game, state, action, chance)
+        events = events + more
+        seat = state.current
+        s = state.seats[seat]
+        short = self.rules.hand_size - s.hand.size
+        if state.phase is Phase.ACTIONS and short > 0 and not len(s.deck) and s.discard.size:
+            state, more = refill(state, seat)
+            s = state.seats[seat]
+            k = min(short, len(s.deck))
+            dealt = chance.roll(s.deck.draw(k))
+            state = put_seat(state, seat, s._replace(deck=dealt.deck, hand=s.hand + dealt.cards))
+            events += more + [event(R.DRAW, f"seat {seat} draws {k} more card{'s' if k > 1 else ''}", seat=seat,
+                                    drawn=k),
+                              event(R.DRAW, f"seat {seat} draws {', '.join(dealt.cards)}", visible_to=seat, seat=seat,
+                                    cards=tuple(dealt.cards))]
+        return state, events
+
     def settle(self, game: Any, state: DTState) -> tuple[DTState, list[Event]]:
-        """No Promotion goal and no end for empty draw piles; starting claims lapse
-        once their player's warriors have stood there; at the turn cap the most
-        Colony Points win."""
+        """An empty draw pile is refilled from the discard pile at once; no
+        Promotion goal and no end for empty draw piles; starting claims lapse once
+        their player's warriors have stood there; at the turn cap the most Colony
+        Points win."""
+        events: list[Event] = []
+        for seat, s in enumerate(state.seats):
+            if not len(s.deck) and s.discard.size and state.phase is not Phase.OVER:
+                state, more = refill(state, seat)
+                events += more
         board = state.board
         if board is not None and any(board.claims):
             claims = tuple("" if c and any(t.place == c and t.owner == i for t in state.troopers) else c
@@ -179,7 +205,7 @@ class Colonization(PlaceVariant):
             best = max(pts.values(), default=0)
             top = tuple(i for i in live if pts[i] == best)
             state = state._replace(result=r._replace(winners=top if len(top) == 1 else ()))
-        return state, []
+        return state, events
 
     # -- actions ---------------------------------------------------------------------------------------
     def options(self, game: Any, state: DTState, out: list[Any]) -> list[Any]:
@@ -480,4 +506,13 @@ class Colonization(PlaceVariant):
         return lines
 
 
-__all__ = ["Colonization"]
+def refill(state: DTState, seat: int) -> tuple[DTState, list[Event]]:
+    """General restrictions: ``seat``'s draw pile has run out: he shuffles his
+    discard pile into a new one at once."""
+    s = state.seats[seat]
+    state = put_seat(state, seat, s._replace(deck=s.deck.shuffle_in(s.discard), discard=type(s.discard)()))
+    return state, [event(R.COLONY_RESTRICTIONS, f"seat {seat}'s draw pile is empty: he shuffles his discard pile "
+                                                f"({s.discard.size} cards) into a new one", seat=seat)]
+
+
+__all__ = ["Colonization", "refill"]

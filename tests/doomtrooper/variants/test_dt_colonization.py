@@ -319,6 +319,27 @@ def test_general_restrictions():
     assert "variants.colonization.restrictions" in rules_of(events)
 
 
+def test_a_draw_pile_running_out_mid_draw_is_refilled_at_once():
+    """variants.colonization.restrictions: a player whose draw pile runs out shuffles his discard
+    pile into a new one immediately: in the middle of a draw the draw goes on from the new pile, and
+    a pile emptied by any step is refilled right after it."""
+    from explorer.core.deck import Deck, Multiset
+
+    state = state_with([W("Imperial Trencher", 0, place="Victoria"), W("Razide", 1, place="Venus Jungle")])
+    short = state._replace(phase=Phase.DRAW, seats=(state.seats[0]._replace(deck=Deck.of({"Necromutant": 2}),
+                                                                            discard=Multiset.of({"Razide": 9})),
+                                                    state.seats[1]))
+    after, events = step(GAME, short, Draw())
+    s = after.seats[0]
+    assert s.hand.size == GAME.rules.hand_size and s.hand.count("Necromutant") == 2
+    assert len(s.deck) == 9 - (GAME.rules.hand_size - 2) and s.discard.size == 0
+    assert "variants.colonization.restrictions" in rules_of(events)
+    emptied = state._replace(seats=(state.seats[0]._replace(deck=Deck.of({}), discard=Multiset.of({"Razide": 2})),
+                                    state.seats[1]))
+    after, events = GAME.variant.settle(GAME, emptied)
+    assert len(after.seats[0].deck) == 2 and after.seats[0].discard.size == 0
+
+
 # -- seeded games ----------------------------------------------------------------------------------------------
 
 def independent_points(state, seat) -> int:
