@@ -28,7 +28,7 @@ from ...core.dist import Dist
 from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from .. import sections as R
-from ..base.actions import Attack, Bestow, Build, Equip, Muster, MusterInCover, SeekCover
+from ..base.actions import Attack, Bestow, Build, Equip, Muster, MusterInCover, OutpostTransfer, SeekCover
 from ..base.attack import may_attack_with, meeting, target_cost
 from ..cards import TACTICS
 from ..base.combat_state import Term
@@ -38,6 +38,8 @@ from .places import BuildAt, MusterAt, MusterInCoverAt, PlaceVariant, Transfer, 
 from ..state import DTState, Ending, Phase, Trooper, put_seat
 from ..base.turn import do_draw, over
 from ..base.warriors import out_of_cover
+from ..expansions.outpost import TRIBAL
+from .colony_earth import earth_problem, on_earth
 from .solar import ColonyBoard, colony_points, control_map, controller, load_solar
 
 
@@ -87,6 +89,9 @@ class Colonization(PlaceVariant):
         bar = self.barred(game, card, place)
         if bar is not None:
             return bar, f"{card} may not occupy {place}"
+        why = earth_problem(game, state, seat, card, place, solar.earth, mover)
+        if why is not None:
+            return why
         if place == solar.earth or place not in solar.value:
             return None
         cmap = control_map(state) if cmap is None else cmap
@@ -109,6 +114,13 @@ class Colonization(PlaceVariant):
     def muster_places(self, state: DTState, seat: int, cmap: dict | None = None) -> list[str]:
         """Where ``seat`` may add cards: the warzones he controls, or Earth if none."""
         return self.controlled(state, seat, cmap=cmap) or [self.solar.earth]
+
+    def warrior_places(self, game: Any, state: DTState, seat: int, card: str, cmap: dict | None = None) -> list[str]:
+        """Where ``seat`` may add warrior ``card``: as any card, but a Tribal warrior
+        (the Paradise Lost rules) enters play only on Earth, and always may."""
+        if game.rules.outpost and TRIBAL in game.classes_of_card(card):
+            return [self.solar.earth]
+        return self.muster_places(state, seat, cmap)
 
     def free_here(self, state: DTState, seat: int, card: str, place: str) -> bool:
         """Venus: a Citadel of the Apostle this non-personality follower follows
@@ -209,7 +221,7 @@ class Colonization(PlaceVariant):
 
     # -- actions ---------------------------------------------------------------------------------------
     def options(self, game: Any, state: DTState, out: list[Any]) -> list[Any]:
-        out = without(out, Muster, MusterInCover, Build, Attack)
+        out = without(out, Muster, MusterInCover, Build, Attack, OutpostTransfer)  # Earth is the Outpost
         if any(isinstance(o, (Equip, Bestow)) for o in out):
             out = [o for o in out if not isinstance(o, (Equip, Bestow)) or self.attach_problem(state, o) is None]
         if state.actions >= 1:
@@ -235,12 +247,11 @@ class Colonization(PlaceVariant):
             return []
         out: list[Any] = []
         cmap = control_map(state)
-        where = self.muster_places(state, seat, cmap)
         for name in state.seat.hand.distinct:
             c = self.pool[name]
             if c.type != "warrior" or known_copy(game, state, seat, name) is not None:
                 continue
-            for place in where:
+            for place in self.warrior_places(game, state, seat, name, cmap):
                 if self.entry_problem(game, state, seat, name, place, cmap=cmap) is not None:
                     continue
                 if cover:
@@ -253,6 +264,7 @@ class Colonization(PlaceVariant):
         cover = isinstance(action, MusterInCoverAt)
         free = not cover and self.free_here(state, state.current, action.card, action.place)
         state, events, uid = place_muster(game, state, action.card, action.place, cover, chance, R.COLONY_CONTROL)
+        state = on_earth(game, state, uid, self.solar.earth, moved=False)
         if free and uid >= 0:
             value = self.pool[action.card].value
             purses = list(state.purses)
@@ -303,6 +315,8 @@ class Colonization(PlaceVariant):
                                       card=action.card, place=action.place)]
 
     def after_action(self, game: Any, state: DTState, action: Any, events: list[Event]) -> tuple[DTState, list[Event]]:
+        if isinstance(action, Transfer):
+            state = on_earth(game, state, action.uid, self.solar.earth, moved=True)
         if isinstance(action, SeekCover):
             t = state.find(action.uid)
             if t is not None and self.planet(t.place) == "Mercury":
@@ -449,7 +463,9 @@ class Colonization(PlaceVariant):
             if self.pool[action.card].type != wanted:
                 return IllegalAction(R.FORTIFICATION if wanted == "fortification" else R.MUSTER,
                                      f"{action.card} is not a {wanted} card")
-            if action.place not in self.muster_places(state, seat):
+            places = self.muster_places(state, seat) if isinstance(action, BuildAt) else \
+                self.warrior_places(game, state, seat, action.card)
+            if action.place not in places:
                 return IllegalAction(R.COLONY_CONTROL, f"{action.place!r} is not a warzone seat {seat} controls "
                                                        "(cards go on your own warzones, or on Earth if you control "
                                                        "none)")

@@ -8,15 +8,19 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import pytest
 from dt_helpers import W, make_state, rules_of, step
 
+from explorer.core.engine import IllegalAction
+
 from explorer.core.rounds import Pass
-from explorer.doomtrooper.base.actions import Attack
+from explorer.doomtrooper.base.actions import Attack, EndActions, OutpostTransfer
 from explorer.doomtrooper.base.combat_state import Play
 from explorer.doomtrooper.cards import load_pool
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.state import Phase
+from explorer.doomtrooper.variants.places import MusterAt, Transfer
 from explorer.doomtrooper.variants.solar import ColonyBoard
 from explorer.doomtrooper.variants.warzone import WarzoneBoard
 
@@ -123,3 +127,59 @@ def test_treachery_brings_nobody_out_of_a_base_into_a_fight():
     while HOME.decision(state).player == 0:
         state, _ = step(HOME, state, Pass())
     assert [p for p in plays(HOME, state) if p.card == "Treachery"] == [Play("Treachery", mine[1].uid)]
+
+
+# -- Colonization's Earth: the Paradise Lost rules but the must-answer one ----------------------------------
+
+EARTHLY = DoomtrooperGame(rules=override_rules({"variant": "colonization", "outpost": True}))
+
+
+def earthly(warriors, hands=((), ()), **kw):
+    return make_state(EARTHLY, warriors=warriors, hands=hands, board=ColonyBoard(("", ""), ("", ""), (0, 0)),
+                      outpost_opened=True, **kw)
+
+
+def test_earth_does_not_make_anyone_answer_an_outpost():
+    """variants.colonization.earth: every Paradise Lost rule holds on Earth except the one that makes
+    a player send a warrior to his Outpost when an opponent has one there."""
+    state = earthly([W("Sean Gallagher", 0, place="Victoria"), W("Templar Brute", 1, place="Earth")])
+    options = EARTHLY.decision(state).options
+    assert EndActions() in options and not any(isinstance(o, OutpostTransfer) for o in options)
+
+
+def test_tribal_warriors_enter_play_only_on_earth():
+    """variants.colonization.earth (outpost.actions): a Tribal warrior enters play only in the Outpost,
+    Earth, even for a player who controls warzones, and never leaves it."""
+    state = earthly([W("Sean Gallagher", 0, place="Victoria"), W("Razide", 1, place="Venus Jungle")],
+                    hands=(["Templar Brute"], []))
+    musters = [o for o in EARTHLY.decision(state).options if isinstance(o, MusterAt) and o.card == "Templar Brute"]
+    assert musters == [MusterAt("Templar Brute", "Earth")]
+    state, _ = step(EARTHLY, state, musters[0])
+    brute = next(t for t in state.troopers if t.card == "Templar Brute")
+    assert brute.area == "Outpost" and brute.place == "Earth"
+    assert not any(isinstance(o, Transfer) and o.uid == brute.uid for o in EARTHLY.decision(state).options)
+
+
+def test_earth_keeps_doomtroopers_and_the_dark_legion_apart_and_a_transfer_once_a_turn():
+    """variants.colonization.earth (outpost.transfer): never Doomtroopers and Dark Legion warriors of
+    one player on Earth together; a warrior on Earth is in its Outpost, and moves to or from it once
+    a turn."""
+    state = earthly([W("Sean Gallagher", 0, place="Earth", area="Outpost"), W("Razide", 0, place="Victoria"),
+                     W("Imperial Trencher", 0, place="Victoria"), W("Necromutant", 1, place="Venus Jungle")])
+    options = EARTHLY.decision(state).options
+    assert Transfer(1, "Earth") not in options and Transfer(2, "Earth") in options
+    with pytest.raises(IllegalAction) as err:
+        EARTHLY.check(state, Transfer(1, "Earth"))
+    assert err.value.rule.section == "outpost.transfer"
+    state, _ = step(EARTHLY, state, Transfer(2, "Earth"))
+    assert state.trooper(2).area == "Outpost"
+    assert not any(isinstance(o, Transfer) and o.uid == 2 for o in EARTHLY.decision(state).options)
+
+
+def test_no_fire_across_the_outposts_edge_on_earth():
+    """variants.colonization.earth (outpost.attacking): with the Paradise Lost rules, warriors on Earth
+    (the Outpost) and warriors elsewhere never meet, even from the Belt next door; without them the
+    Belt fires at Earth."""
+    warriors = [W("Sean Gallagher", 0, place="Victoria"), W("Necromutant", 1, place="Earth", area="Outpost")]
+    assert Attack(0, 1, "shoot") not in EARTHLY.decision(earthly(warriors)).options
+    assert Attack(0, 1, "shoot") in COLONY.decision(colony(warriors)).options
