@@ -445,7 +445,18 @@ class Colonization(PlaceVariant):
             best = max(moves, key=lambda o: (gain(o), -o.uid, o.place))
             if gain(best) > 0:
                 return best
-        return None
+        return self.greedy_mining(state, options)
+
+    def greedy_mining(self, state: DTState, options: Any) -> Any:
+        """Mercury: a warrior there seeks cover (a Mining Action, Destiny, and better
+        Armor while it holds the warzone), keeping one warrior out of cover and the
+        last action for an attack."""
+        if state.actions < 2:
+            return None
+        seat = state.current
+        out = [t for t in state.troopers if t.owner == seat and not t.cover]
+        mines = [o for o in options if isinstance(o, SeekCover) and self.planet(state.trooper(o.uid).place) == "Mercury"]
+        return mines[0] if mines and len(out) > 1 else None
 
     # -- why not ---------------------------------------------------------------------------------------------
     def explain(self, game: Any, state: DTState, action: Any) -> IllegalAction | None:

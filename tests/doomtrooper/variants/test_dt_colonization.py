@@ -102,8 +102,7 @@ def test_colony_points_are_counted_when_a_turn_begins_and_26_wins():
     26 or more wins then (not in the middle of a turn)."""
     mercury = ["Merc. Diamond Cavern", "Shinrikyo Underworld", "Crater of Anatholia"]
     mars = ["Phobos & Deimos", "Cyberpolis", "McCraig Line"]
-    venus = ["Venus Jungle", "Helstrom Mtn.", "Sacred Outpost"]
-    zones = mercury + mars + venus + ["Victoria"]
+    zones = mercury + mars + ["Victoria"]
     warriors = [W("Imperial Trencher", 0, place=z) for z in zones] + [W("Razide", 1, place="Citadel Sanctum")]
     state = state_with(warriors, phase=Phase.DRAW)
     want = sum(SOLAR.value[z] for z in zones)
@@ -114,10 +113,10 @@ def test_colony_points_are_counted_when_a_turn_begins_and_26_wins():
     trencher = state.troopers[0]
     more = state._replace(troopers=state.troopers + (trencher._replace(uid=99, place="Infested Asteroid"),
                                                      trencher._replace(uid=100, place="Earth")), next_uid=101)
-    assert colony_points(more, 0) == 22 + 1 + 6
+    assert colony_points(more, 0) == 22 + SOLAR.value["Infested Asteroid"] + 6
     end, events = step(GAME, more, Draw())
     assert end.over and end.result.winners == (0,) and end.result.ending.text == "colony points"
-    assert end.board.colony[0] == 29
+    assert end.board.colony[0] == 22 + SOLAR.value["Infested Asteroid"] + 6
 
 
 def test_promotion_never_wins():
