@@ -123,9 +123,6 @@ class HomeTurf(PlaceVariant):
         i = board.home(t.uid)
         return i is not None and board.bases[i].place == t.place and not board.bases[i].flipped
 
-    def inside(self, board: HomeBoard | None, t: Trooper) -> bool:
-        return board is not None and self.base_at(board, t.place) is not None
-
     def affiliation_ok(self, state: DTState, card: str, place: str, mover: int | None = None) -> bool:
         """A base holds one affiliation at a time."""
         aff = self.pool[card].affiliation
@@ -356,7 +353,7 @@ class HomeTurf(PlaceVariant):
         place = t.place
         if not place:
             return ()
-        if place.endswith("'s base)"):
+        if is_base(place):
             return (Term("inside its base", R.HOME_COMBAT, 0, self.rules.base_armor, 0),) if self.rules.base_armor \
                 else ()
         if place.endswith("'s battlefield)"):
