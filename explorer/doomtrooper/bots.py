@@ -101,6 +101,10 @@ class GreedyBot(DeterministicPolicy):
             return max(options, key=lambda o: o.promotion)
         if phase is Phase.RESPONSE:
             return next((o for o in options if isinstance(o, Respond)), options[-1])
+        if game.variant is not None:  # a step the variant owns (The Vortex: the Deployment Phase)
+            pick = game.variant.greedy(game, state, options)
+            if pick is not None:
+                return pick
         return options[0]
 
     # -- the actions step ---------------------------------------------------------------------------------
@@ -112,8 +116,8 @@ class GreedyBot(DeterministicPolicy):
         pool = game.pool
         if ExitCover in by and len(by) == 1:
             return by[ExitCover][0]
-        if game.places is not None:  # a variant with places: its own moves first (Add Warrior into a place, ...)
-            pick = game.places.greedy(game, state, options)
+        if game.variant is not None:  # a variant's own objective first (Add Warrior into a place, ...)
+            pick = game.variant.greedy(game, state, options)
             if pick is not None:
                 return pick
         if Sabotage in by:

@@ -183,6 +183,8 @@ def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[D
                                                "begins, and the attack action is spent"))
             return state._replace(phase=Phase.DISCARD), events
         allowed, section = game.aff.decide(game.classes_of(a), game.classes_of(d), False)
+        if not allowed and game.variant is not None:  # a variant's exception (Colonization: Mars)
+            allowed = game.variant.allows_attack(game, a, d, section)
         if not allowed:
             events.append(event(game.section(section), f"{a.card} may not attack {d.card}: the combat ends before it "
                                                        "begins, and the attack action is spent", section=section))
@@ -226,6 +228,9 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
     for p in table.plays:
         seats[p.seat] = seats[p.seat]._replace(discard=seats[p.seat].discard.add(p.card))
     state = state._replace(seats=tuple(seats), purses=table.purses, combat=None, phase=Phase.DISCARD)
+    leads = {t.uid: t.leads for t in table.troopers}  # Sergeants may be assigned during the combat
+    if any(leads.get(t.uid, t.leads) != t.leads for t in state.troopers):
+        state = state._replace(troopers=tuple(t._replace(leads=leads.get(t.uid, t.leads)) for t in state.troopers))
     events: list[Event] = []
     for kill in done.kills:
         killer, victim = table.trooper(kill.killer), table.trooper(kill.victim)

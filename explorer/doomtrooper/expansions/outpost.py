@@ -213,7 +213,7 @@ def explain_transfer(game: Any, state: DTState, action: Any) -> IllegalAction:
 def forced_heretic(game: Any, state: DTState):
     """A Doomtrooper wholly turned to the Dark Legion while Doomtroopers share its
     Outpost: the next action moves it to the Kohort."""
-    if not game.rules.outpost:
+    if not game.rules.outpost or game.rules.variant == "colonization":  # Colonization's Earth: not modelled
         return None
     here = in_outpost(state, state.current)
     if not mixed(game, here):
@@ -228,8 +228,8 @@ def forced_heretic(game: Any, state: DTState):
 def forced_answer(game: Any, state: DTState):
     """An opponent has warriors in his Outpost and you have none in yours: your next
     action is a Transfer into it (when one is possible)."""
-    if not game.rules.outpost or not state.outpost_opened:
-        return None
+    if not game.rules.outpost or not state.outpost_opened or game.rules.variant == "colonization":
+        return None  # (Colonization's Earth keeps every Paradise Lost rule but this one)
     seat = state.current
     if in_outpost(state, seat):
         return None

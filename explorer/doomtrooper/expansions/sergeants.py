@@ -8,8 +8,10 @@ card of his owner.
 2. One Sergeant per group.
 3. and 4. A group whose Sergeant is gone may take another; a Sergeant whose
    group is gone may take a new one (:func:`lapse`, after every step).
-5. and 6. The assignment may be made at any time of your actions step, as no
-   action (:class:`~explorer.doomtrooper.base.actions.AssignSergeant`), and then holds.
+5. and 6. The assignment may be made at any time, as no action
+   (:class:`~explorer.doomtrooper.base.actions.AssignSergeant`): in your actions
+   step, and by any player for his own Sergeant in a combat's modify step (even
+   during combat); then it holds.
 7. It is broken when the Sergeant or the last of the group has no corporation
    in common any more (:func:`leading`).
 
@@ -24,7 +26,7 @@ from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from .. import sections as R
 from ..base.actions import AFTER_STEP, AssignSergeant, register
-from ..base.combat_state import EXTRA_RATINGS, Term
+from ..base.combat_state import EXTRA_RATINGS, ROUND_PLAYS, RoundPlay, Table, Term
 from ..state import DTState, Trooper, put_trooper
 
 SERGEANT = "Sergeant"
@@ -49,8 +51,9 @@ def leading(game: Any, troopers, s: Trooper) -> bool:
                                  and shares_corporation(game, s, t) for t in troopers)
 
 
-def group_problem(game: Any, state: DTState, s: Trooper, group: Any) -> tuple[Any, str] | None:
-    """Why Sergeant ``s`` may not take the group of card ``group`` (``(rule, reason)``), or ``None``."""
+def group_problem(game: Any, state: Any, s: Trooper, group: Any) -> tuple[Any, str] | None:
+    """Why Sergeant ``s`` may not take the group of card ``group`` (``(rule, reason)``), or ``None``
+    (``game``: the game or a combat; ``state``: anything with the warriors in play as ``troopers``)."""
     if not game.rules.first_edition_sergeants:
         return R.FE_SERGEANTS, "the first-edition Sergeant rules (switch first_edition_sergeants) are off"
     if not is_sergeant(game, s.card):
@@ -135,7 +138,43 @@ def command_ratings(combat: Any, table: Any, t: Trooper):
     return out
 
 
+# -- even during combat: in the modify step ------------------------------------------------------------------
+
+def _round_options(combat: Any, table: Table, seat: int) -> list[AssignSergeant]:
+    if not combat.rules.first_edition_sergeants:
+        return []
+    sergeants = [t for t in table.troopers if t.owner == seat and is_sergeant(combat, t.card)]
+    if not sergeants:
+        return []
+    groups = sorted({t.card for t in table.troopers if t.owner == seat and not t.hidden})
+    return [AssignSergeant(s.uid, g) for s in sergeants for g in groups if group_problem(combat, table, s, g) is None]
+
+
+def _round_apply(combat: Any, table: Table, seat: int, action: AssignSergeant) -> tuple[Table, list[Event]]:
+    s = table.trooper(action.uid)
+    why = _round_problem(combat, table, seat, action)
+    if why is not None:
+        raise ValueError(why[1])
+    table = table._replace(troopers=tuple(t._replace(leads=action.group) if t.uid == s.uid else t
+                                          for t in table.troopers))
+    return table, [event(R.FE_SERGEANTS, f"{s.card} (seat {s.owner}) takes command of the {action.group} during the "
+                                         "combat (no action)", uid=s.uid, group=action.group)]
+
+
+def _round_problem(combat: Any, table: Table, seat: int, action: Any) -> tuple[Any, str] | None:
+    s = next((t for t in table.troopers if t.uid == getattr(action, "uid", None)), None)
+    if s is None or s.owner != seat:
+        return R.FE_SERGEANTS, f"seat {seat} has no warrior {getattr(action, 'uid', None)!r} in play"
+    return group_problem(combat, table, s, action.group)
+
+
+def _round_explain(combat: Any, table: Table, seat: int, action: Any) -> IllegalAction:
+    return IllegalAction(*(_round_problem(combat, table, seat, action) or (R.FE_SERGEANTS,
+                                                                           f"{action!r} is not possible now")))
+
+
 register(AssignSergeant, R.FE_SERGEANTS, 0, assign_options, do_assign, explain_assign)
+ROUND_PLAYS[AssignSergeant] = RoundPlay(AssignSergeant, _round_options, _round_apply, _round_explain)
 AFTER_STEP.append(lapse)
 EXTRA_RATINGS.append(command_ratings)
 

@@ -28,16 +28,18 @@ from ...core.dist import Dist
 from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from .. import sections as R
-from ..base.actions import Attack, Bestow, Build, Equip, Muster, MusterInCover, SeekCover
-from ..base.attack import may_attack_with, may_be_attacked, target_cost
+from ..base.actions import Attack, Bestow, Build, Equip, Muster, MusterInCover, OutpostTransfer, SeekCover
+from ..base.attack import may_attack_with, may_be_attacked, meeting, target_cost
 from ..cards import TACTICS
 from ..base.combat_state import Term
 from ..base.fortify import do_build
 from ..base.muster import known_copy
 from .places import BuildAt, MusterAt, MusterInCoverAt, PlaceVariant, Transfer, has_vehicle, place_muster, without
-from ..state import DTState, Ending, Trooper, put_seat
-from ..base.turn import over
+from ..state import DTState, Ending, Phase, Trooper, put_seat
+from ..base.turn import do_draw, over
 from ..base.warriors import out_of_cover
+from ..expansions.outpost import TRIBAL
+from .colony_earth import earth_problem, on_earth
 from .solar import ColonyBoard, colony_points, control_map, controller, load_solar
 
 
@@ -87,6 +89,9 @@ class Colonization(PlaceVariant):
         bar = self.barred(game, card, place)
         if bar is not None:
             return bar, f"{card} may not occupy {place}"
+        why = earth_problem(game, state, seat, card, place, solar.earth, mover)
+        if why is not None:
+            return why
         if place == solar.earth or place not in solar.value:
             return None
         cmap = control_map(state) if cmap is None else cmap
@@ -109,6 +114,13 @@ class Colonization(PlaceVariant):
     def muster_places(self, state: DTState, seat: int, cmap: dict | None = None) -> list[str]:
         """Where ``seat`` may add cards: the warzones he controls, or Earth if none."""
         return self.controlled(state, seat, cmap=cmap) or [self.solar.earth]
+
+    def warrior_places(self, game: Any, state: DTState, seat: int, card: str, cmap: dict | None = None) -> list[str]:
+        """Where ``seat`` may add warrior ``card``: as any card, but a Tribal warrior
+        (the Paradise Lost rules) enters play only on Earth, and always may."""
+        if game.rules.outpost and TRIBAL in game.classes_of_card(card):
+            return [self.solar.earth]
+        return self.muster_places(state, seat, cmap)
 
     def free_here(self, state: DTState, seat: int, card: str, place: str) -> bool:
         """Venus: a Citadel of the Apostle this non-personality follower follows
@@ -141,11 +153,6 @@ class Colonization(PlaceVariant):
     def begin_turn(self, game: Any, state: DTState, chance: Any) -> tuple[DTState, list[Event]]:
         seat = state.current
         events: list[Event] = []
-        s = state.seats[seat]
-        if not len(s.deck) and s.discard.size:
-            state = put_seat(state, seat, s._replace(deck=s.deck.shuffle_in(s.discard), discard=type(s.discard)()))
-            events.append(event(R.COLONY_RESTRICTIONS, f"seat {seat}'s draw pile is empty: he shuffles his discard "
-                                                       f"pile ({s.discard.size} cards) into a new one", seat=seat))
         board = state.board
         cp = self.points(state, seat)
         colony = board.colony[:seat] + (cp,) + board.colony[seat + 1:]
@@ -162,10 +169,41 @@ class Colonization(PlaceVariant):
                                                  f"{goal}) and wins", winners=(seat,)))
         return state, events
 
+    def resolve(self, game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTState, list[Event]] | None:
+        """The draw step: the turn's Colony Points, then the draw; a draw pile that
+        runs out in the middle of the draw is refilled at once and the draw goes on."""
+        if state.phase is not Phase.DRAW:
+            return None
+        state, events = self.begin_turn(game, state, chance)
+        if state.phase is not Phase.DRAW:
+            return state, events
+        state, more = do_draw(game, state, action, chance)
+        events = events + more
+        seat = state.current
+        s = state.seats[seat]
+        short = self.rules.hand_size - s.hand.size
+        if state.phase is Phase.ACTIONS and short > 0 and not len(s.deck) and s.discard.size:
+            state, more = refill(state, seat)
+            s = state.seats[seat]
+            k = min(short, len(s.deck))
+            dealt = chance.roll(s.deck.draw(k))
+            state = put_seat(state, seat, s._replace(deck=dealt.deck, hand=s.hand + dealt.cards))
+            events += more + [event(R.DRAW, f"seat {seat} draws {k} more card{'s' if k > 1 else ''}", seat=seat,
+                                    drawn=k),
+                              event(R.DRAW, f"seat {seat} draws {', '.join(dealt.cards)}", visible_to=seat, seat=seat,
+                                    cards=tuple(dealt.cards))]
+        return state, events
+
     def settle(self, game: Any, state: DTState) -> tuple[DTState, list[Event]]:
-        """No Promotion goal and no end for empty draw piles; starting claims lapse
-        once their player's warriors have stood there; at the turn cap the most
-        Colony Points win."""
+        """An empty draw pile is refilled from the discard pile at once; no
+        Promotion goal and no end for empty draw piles; starting claims lapse once
+        their player's warriors have stood there; at the turn cap the most Colony
+        Points win."""
+        events: list[Event] = []
+        for seat, s in enumerate(state.seats):
+            if not len(s.deck) and s.discard.size and state.phase is not Phase.OVER:
+                state, more = refill(state, seat)
+                events += more
         board = state.board
         if board is not None and any(board.claims):
             claims = tuple("" if c and any(t.place == c and t.owner == i for t in state.troopers) else c
@@ -179,11 +217,11 @@ class Colonization(PlaceVariant):
             best = max(pts.values(), default=0)
             top = tuple(i for i in live if pts[i] == best)
             state = state._replace(result=r._replace(winners=top if len(top) == 1 else ()))
-        return state, []
+        return state, events
 
     # -- actions ---------------------------------------------------------------------------------------
     def options(self, game: Any, state: DTState, out: list[Any]) -> list[Any]:
-        out = without(out, Muster, MusterInCover, Build, Attack)
+        out = without(out, Muster, MusterInCover, Build, Attack, OutpostTransfer)  # Earth is the Outpost
         if any(isinstance(o, (Equip, Bestow)) for o in out):
             out = [o for o in out if not isinstance(o, (Equip, Bestow)) or self.attach_problem(state, o) is None]
         if state.actions >= 1:
@@ -209,12 +247,11 @@ class Colonization(PlaceVariant):
             return []
         out: list[Any] = []
         cmap = control_map(state)
-        where = self.muster_places(state, seat, cmap)
         for name in state.seat.hand.distinct:
             c = self.pool[name]
             if c.type != "warrior" or known_copy(game, state, seat, name) is not None:
                 continue
-            for place in where:
+            for place in self.warrior_places(game, state, seat, name, cmap):
                 if self.entry_problem(game, state, seat, name, place, cmap=cmap) is not None:
                     continue
                 if cover:
@@ -227,6 +264,7 @@ class Colonization(PlaceVariant):
         cover = isinstance(action, MusterInCoverAt)
         free = not cover and self.free_here(state, state.current, action.card, action.place)
         state, events, uid = place_muster(game, state, action.card, action.place, cover, chance, R.COLONY_CONTROL)
+        state = on_earth(game, state, uid, self.solar.earth, moved=False)
         if free and uid >= 0:
             value = self.pool[action.card].value
             purses = list(state.purses)
@@ -277,6 +315,8 @@ class Colonization(PlaceVariant):
                                       card=action.card, place=action.place)]
 
     def after_action(self, game: Any, state: DTState, action: Any, events: list[Event]) -> tuple[DTState, list[Event]]:
+        if isinstance(action, Transfer):
+            state = on_earth(game, state, action.uid, self.solar.earth, moved=True)
         if isinstance(action, SeekCover):
             t = state.find(action.uid)
             if t is not None and self.planet(t.place) == "Mercury":
@@ -301,13 +341,30 @@ class Colonization(PlaceVariant):
             return True, ("shoot",), R.COLONY_BELT
         return True, TACTICS, R.COLONY_BOARD
 
+    def meets(self, a: Trooper, d: Trooper, tactic: str) -> tuple[Any, str] | None:
+        """The one place rule of the solar system, for an attack and for every card
+        that swaps a combatant: one planet, or the Belt and a neighbour, and no
+        Fight in the Belt."""
+        ok, tactics, rule = self.reach(a, d)
+        if not ok:
+            return rule, (f"{a.card} on {self.planet(a.place)} cannot reach {d.card} on {self.planet(d.place)}: only "
+                          "the Asteroid Belt fires across to its neighbours")
+        if tactic not in tactics:
+            return R.COLONY_BELT, "in the Asteroid Belt only shoot combats take place"
+        return None
+
+    def allows_attack(self, game: Any, a: Trooper, d: Trooper, section: str) -> bool:
+        """Mars: Doomtroopers may attack Doomtroopers of their own Corporation there
+        (also once a warrior in cover is turned over and shows it)."""
+        return section == R.SAME_CORPORATION.section and self.planet(a.place) == "Mars" \
+            and self.planet(d.place) == "Mars"
+
     def may_attack(self, game: Any, a: Trooper, d: Trooper) -> tuple[bool, Any]:
         """The attack rules, with Mars's exception for same-corporation Doomtroopers."""
         if d.hidden:
             return True, R.ANNOUNCE
         allowed, section = game.aff.decide(game.classes_of(a), game.classes_of(d), False)
-        if not allowed and section == R.SAME_CORPORATION.section and self.planet(a.place) == "Mars" \
-                and self.planet(d.place) == "Mars":
+        if not allowed and self.allows_attack(game, a, d, section):
             return True, R.COLONY_MARS
         return allowed, game.section(section)
 
@@ -329,9 +386,8 @@ class Colonization(PlaceVariant):
         out = []
         for a in mine:
             for d in theirs:
-                ok, tactics, _ = self.reach(a, d)
-                if ok and self.may_attack(game, a, d)[0]:
-                    out += [Attack(a.uid, d.uid, tactic) for tactic in tactics]
+                if self.may_attack(game, a, d)[0]:
+                    out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS if meeting(game, a, d, tactic) is None]
         return out
 
     def combat_terms(self, table: Any, t: Trooper) -> Iterable[Term]:
@@ -389,7 +445,18 @@ class Colonization(PlaceVariant):
             best = max(moves, key=lambda o: (gain(o), -o.uid, o.place))
             if gain(best) > 0:
                 return best
-        return None
+        return self.greedy_mining(state, options)
+
+    def greedy_mining(self, state: DTState, options: Any) -> Any:
+        """Mercury: a warrior there seeks cover (a Mining Action, Destiny, and better
+        Armor while it holds the warzone), keeping one warrior out of cover and the
+        last action for an attack."""
+        if state.actions < 2:
+            return None
+        seat = state.current
+        out = [t for t in state.troopers if t.owner == seat and not t.cover]
+        mines = [o for o in options if isinstance(o, SeekCover) and self.planet(state.trooper(o.uid).place) == "Mercury"]
+        return mines[0] if mines and len(out) > 1 else None
 
     # -- why not ---------------------------------------------------------------------------------------------
     def explain(self, game: Any, state: DTState, action: Any) -> IllegalAction | None:
@@ -407,7 +474,9 @@ class Colonization(PlaceVariant):
             if self.pool[action.card].type != wanted:
                 return IllegalAction(R.FORTIFICATION if wanted == "fortification" else R.MUSTER,
                                      f"{action.card} is not a {wanted} card")
-            if action.place not in self.muster_places(state, seat):
+            places = self.muster_places(state, seat) if isinstance(action, BuildAt) else \
+                self.warrior_places(game, state, seat, action.card)
+            if action.place not in places:
                 return IllegalAction(R.COLONY_CONTROL, f"{action.place!r} is not a warzone seat {seat} controls "
                                                        "(cards go on your own warzones, or on Earth if you control "
                                                        "none)")
@@ -439,13 +508,9 @@ class Colonization(PlaceVariant):
         if isinstance(action, Attack):
             a, d = state.find(action.attacker), state.find(action.defender)
             if a is not None and d is not None and a.owner == seat and d.owner != seat:
-                ok, tactics, rule = self.reach(a, d)
-                if not ok:
-                    return IllegalAction(rule, f"{a.card} on {self.planet(a.place)} cannot reach {d.card} on "
-                                               f"{self.planet(d.place)}: only the Asteroid Belt fires across to its "
-                                               "neighbours")
-                if action.tactic not in tactics:
-                    return IllegalAction(R.COLONY_BELT, "in the Asteroid Belt only shoot combats take place")
+                why = self.meets(a, d, action.tactic)
+                if why is not None:
+                    return IllegalAction(*why)
         return None
 
     # -- reading a state ------------------------------------------------------------------------------------
@@ -468,4 +533,13 @@ class Colonization(PlaceVariant):
         return lines
 
 
-__all__ = ["Colonization"]
+def refill(state: DTState, seat: int) -> tuple[DTState, list[Event]]:
+    """General restrictions: ``seat``'s draw pile has run out: he shuffles his
+    discard pile into a new one at once."""
+    s = state.seats[seat]
+    state = put_seat(state, seat, s._replace(deck=s.deck.shuffle_in(s.discard), discard=type(s.discard)()))
+    return state, [event(R.COLONY_RESTRICTIONS, f"seat {seat}'s draw pile is empty: he shuffles his discard pile "
+                                                f"({s.discard.size} cards) into a new one", seat=seat)]
+
+
+__all__ = ["Colonization", "refill"]

@@ -138,6 +138,16 @@ def check_setups(data: HomeTurfData, pool: Any, rules: Any, path: str | os.PathL
 # -- the board -------------------------------------------------------------------------------------------
 
 
+#: how the name of a place inside a base ends (:attr:`Base.place`)
+BASE_SUFFIX = "'s base)"
+
+
+def is_base(place: str) -> bool:
+    """Is ``place`` inside a base?  (A flipped base holds nobody: its warriors are
+    discarded with it.)"""
+    return place.endswith(BASE_SUFFIX)
+
+
 class Base(NamedTuple):
     """One base: its owner, fortification card, battlefield, Destiny, Promotion
     banked, and whether it is flipped face down."""
@@ -151,7 +161,7 @@ class Base(NamedTuple):
 
     @property
     def place(self) -> str:
-        return f"{self.fort} (seat {self.seat}'s base)"
+        return f"{self.fort} (seat {self.seat}{BASE_SUFFIX}"
 
     @property
     def field_place(self) -> str:
@@ -178,4 +188,4 @@ class HomeBoard(NamedTuple):
         return [i for i, b in enumerate(self.bases) if b.seat == seat]
 
 
-__all__ = ["Base", "HomeBoard", "HomeTurfData", "Setup", "check_setups", "home_turf_path", "load_home_turf"]
+__all__ = ["BASE_SUFFIX", "Base", "is_base", "HomeBoard", "HomeTurfData", "Setup", "check_setups", "home_turf_path", "load_home_turf"]

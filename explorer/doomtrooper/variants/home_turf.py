@@ -35,7 +35,7 @@ from .places import MusterAt, MusterInCoverAt, PlaceVariant, Transfer, place_mus
 from ..state import DTState, Ending, Trooper, put_seat
 from ..base.turn import over
 from ..base.warriors import out_of_cover, remove
-from .home_bases import Base, HomeBoard, check_setups, load_home_turf
+from .home_bases import Base, HomeBoard, check_setups, is_base, load_home_turf
 
 
 def _put_base(board: HomeBoard, i: int, base: Base) -> HomeBoard:
@@ -122,9 +122,6 @@ class HomeTurf(PlaceVariant):
     def inside_own_base(self, board: HomeBoard, t: Trooper) -> bool:
         i = board.home(t.uid)
         return i is not None and board.bases[i].place == t.place and not board.bases[i].flipped
-
-    def inside(self, board: HomeBoard | None, t: Trooper) -> bool:
-        return board is not None and self.base_at(board, t.place) is not None
 
     def affiliation_ok(self, state: DTState, card: str, place: str, mover: int | None = None) -> bool:
         """A base holds one affiliation at a time."""
@@ -271,16 +268,14 @@ class HomeTurf(PlaceVariant):
 
     # -- actions ------------------------------------------------------------------------------------------
     def options(self, game: Any, state: DTState, out: list[Any]) -> list[Any]:
-        out = without(out, Muster, MusterInCover, Build)
-        board = state.board
-        keep = []
-        for o in out:
-            if isinstance(o, Attack) and o.tactic == "fight":
-                a, d = state.find(o.attacker), state.find(o.defender)
-                if self.inside(board, a) or self.inside(board, d):
-                    continue
-            keep.append(o)
-        return keep
+        return without(out, Muster, MusterInCover, Build)
+
+    def meets(self, a: Trooper, d: Trooper, tactic: str) -> tuple[Any, str] | None:
+        """A warrior inside a base takes part only in shoot combats, whatever
+        brings it into one (an attack, a card that swaps a combatant)."""
+        if tactic == "fight" and (is_base(a.place) or is_base(d.place)):
+            return R.HOME_COMBAT, "a warrior inside a base takes part only in shoot combats"
+        return None
 
     def muster_options(self, game: Any, state: DTState, cover: bool) -> list[Any]:
         seat = state.current
@@ -358,7 +353,7 @@ class HomeTurf(PlaceVariant):
         place = t.place
         if not place:
             return ()
-        if place.endswith("'s base)"):
+        if is_base(place):
             return (Term("inside its base", R.HOME_COMBAT, 0, self.rules.base_armor, 0),) if self.rules.base_armor \
                 else ()
         if place.endswith("'s battlefield)"):
@@ -440,10 +435,11 @@ class HomeTurf(PlaceVariant):
                 return IllegalAction(R.HOME_BASES, f"{t.card} moves only between its base and that base's "
                                                    "battlefield")
             return IllegalAction(R.HOME_BASES, f"{action.place} holds warriors of another affiliation")
-        if isinstance(action, Attack) and action.tactic == "fight":
+        if isinstance(action, Attack):
             a, d = state.find(action.attacker), state.find(action.defender)
-            if a is not None and d is not None and (self.inside(board, a) or self.inside(board, d)):
-                return IllegalAction(R.HOME_COMBAT, "a warrior inside a base takes part only in shoot combats")
+            why = self.meets(a, d, action.tactic) if a is not None and d is not None else None
+            if why is not None:
+                return IllegalAction(*why)
         return None
 
     # -- the greedy bot -------------------------------------------------------------------------------------

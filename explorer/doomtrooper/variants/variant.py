@@ -17,7 +17,11 @@ at fixed points; every default is the basic game's behaviour:
   ``refuse`` (an action it forbids, filtered out and explained),
   ``after_action`` and ``spent`` (what an action did and cost), ``explain``
   (why an action of its own is refused);
-* combat: ``combat_terms``, ``combat_fortifications``, ``earned``, ``killed``;
+* combat: ``meets`` (the one place rule: may two warriors face each other in
+  a combat of a tactic from where they stand; asked by the attack options, by
+  "why not?" and by every card that makes or changes a pairing),
+  ``allows_attack`` (an attack the attack rules forbid that the variant
+  allows), ``combat_terms``, ``combat_fortifications``, ``earned``, ``killed``;
 * the end: ``settle`` (the end conditions after every step);
 * reading a state: ``observe``/``describe``; the greedy bot: ``greedy``.
 
@@ -35,6 +39,7 @@ from typing import Any, Iterable
 from ...core.engine import IllegalAction
 from ...core.events import Event, RuleRef
 from .. import sections as R
+from ..base.actions import MEETING
 from ..base.turn import settle as basic_settle
 from ..state import DTState, Phase, Trooper
 from .data import load_variant_data
@@ -58,6 +63,7 @@ class Variant:
 
     def __init__(self, game: Any):
         self.rules = game.rules
+        game.combat.variant = self  # the combat asks the place rule too (cards that swap a combatant)
 
     # -- setting up -----------------------------------------------------------------------
     def install(self, game: Any) -> None:
@@ -151,6 +157,18 @@ class Variant:
         return None
 
     # -- combat and its aftermath ----------------------------------------------------------------
+    def meets(self, a: Trooper, d: Trooper, tactic: str) -> tuple[RuleRef, str] | None:
+        """Why ``a`` and ``d`` may not face each other in a ``tactic`` combat from
+        where they stand, as ``(rule, reason)``; ``None``: they may.  One rule for
+        every path that pairs two combatants (an attack, a card that swaps the
+        Attacker or the Defender)."""
+        return None
+
+    def allows_attack(self, game: Any, a: Trooper, d: Trooper, section: str) -> bool:
+        """May ``a`` attack ``d`` although the attack rules forbid it (``section``:
+        the rule that forbids it)?  Asked also once a warrior in cover is turned over."""
+        return False
+
     def combat_terms(self, table: Any, t: Trooper) -> Iterable[Any]:
         """What ``t``'s place adds to its ratings (``Term``s)."""
         return ()
@@ -180,4 +198,14 @@ class Variant:
         return None
 
 
-__all__ = ["Variant"]
+def variant_meeting(host: Any, a: Trooper, d: Trooper, tactic: str) -> tuple[RuleRef, str] | None:
+    """The variant's place rule (:meth:`Variant.meets`) among the rules on who may
+    meet in a combat; ``host`` is the game or its combat (``variant``: ``None`` in
+    the basic game)."""
+    variant = getattr(host, "variant", None)
+    return None if variant is None else variant.meets(a, d, tactic)
+
+
+MEETING.append(variant_meeting)
+
+__all__ = ["Variant", "variant_meeting"]

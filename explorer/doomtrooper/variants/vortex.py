@@ -311,6 +311,38 @@ class Vortex(Variant):
             return turn.over(state, turn.leaders(game, state), Ending.TURN_CAP), events
         return self._draw(game, state, chance, events)
 
+    # -- the greedy bot ----------------------------------------------------------------------------
+    def greedy(self, game: Any, state: DTState, options: Any) -> Any:
+        """The Deployment Phase toward Promotion: the strongest warriors first, then
+        fortifications, then attachments spread over his own strongest warriors
+        (the fewest attachments first), opponents' warriors only when nothing of
+        his own is left to place; never a card kept back."""
+        deploys = [o for o in options if isinstance(o, Deploy)]
+        if not deploys:
+            return None
+        pool = game.pool
+        seat = state.current  # the seat placing now
+
+        def strength(card: str) -> int:
+            c = pool[card]
+            return max(c.fight, c.shoot) + c.armor
+
+        def worth(o: Deploy) -> tuple:
+            p = o.play
+            if isinstance(p, Muster):
+                return (3, strength(p.card), p.card)
+            if isinstance(p, Build):
+                return (2, 0, p.card)
+            uid = getattr(p, "uid", None)
+            t = state.find(uid) if uid is not None else None
+            if t is None:
+                return (1, 0, str(p))
+            if t.owner == seat:
+                return (1, strength(t.card) - 3 * len(t.attached), str(p))
+            return (0, -strength(t.card), str(p))
+
+        return max(deploys, key=worth)
+
     # -- after the basic steps -------------------------------------------------------------------
     def settle(self, game: Any, state: DTState) -> tuple[DTState, list[Event]]:
         events: list[Event] = []

@@ -179,14 +179,14 @@ class WarzoneVariant(PlaceVariant):
 
     # -- actions ---------------------------------------------------------------------------------------
     def options(self, game: Any, state: DTState, out: list[Any]) -> list[Any]:
-        out = without(out, Muster, MusterInCover, Build)
-        if any(isinstance(o, Attack) for o in out):
-            out = [o for o in out if not isinstance(o, Attack) or self.same_place(state, o)]
-        return out
+        return without(out, Muster, MusterInCover, Build)
 
-    def same_place(self, state: DTState, o: Attack) -> bool:
-        a, d = state.find(o.attacker), state.find(o.defender)
-        return a is not None and d is not None and self.where(a) == self.where(d)
+    def meets(self, a: Trooper, d: Trooper, tactic: str) -> tuple[Any, str] | None:
+        """Combat only between warriors of one warzone, whatever brings them into it."""
+        if self.where(a) == self.where(d):
+            return None
+        return R.WARZONE_COMBAT, (f"{a.card} is in {self.where(a)} and {d.card} in {self.where(d)}: combat only "
+                                  "within one warzone")
 
     def muster_options(self, game: Any, state: DTState, cover: bool) -> list[Any]:
         seat = state.current
@@ -283,9 +283,9 @@ class WarzoneVariant(PlaceVariant):
                                                       f"actions; {state.actions} left")
         if isinstance(action, Attack):
             a, d = state.find(action.attacker), state.find(action.defender)
-            if a is not None and d is not None and self.where(a) != self.where(d):
-                return IllegalAction(R.WARZONE_COMBAT, f"{a.card} is in {self.where(a)} and {d.card} in "
-                                                       f"{self.where(d)}: combat only within one warzone")
+            why = self.meets(a, d, action.tactic) if a is not None and d is not None else None
+            if why is not None:
+                return IllegalAction(*why)
         return None
 
     def describe(self, game: Any, view: DTState) -> list[str]:

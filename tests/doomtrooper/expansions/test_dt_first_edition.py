@@ -166,6 +166,28 @@ def test_a_group_without_its_sergeant_and_a_sergeant_without_his_group_are_free_
     assert SERGEANTS.decision(wiped).options.count(AssignSergeant(0, "Bauhaus Blitzer")) == 0
 
 
+def test_a_sergeant_may_be_assigned_during_combat():
+    """first_edition.sergeants (6): a Sergeant may be assigned at any time, even during combat: in the
+    modify step, as no action, by his owner (the defending player too); the group gains his command
+    at once and the assignment holds after the combat."""
+    from explorer.core.rounds import Pass
+
+    state, _ = step(SERGEANTS, sergeant_state(), Attack(2, 5, "shoot"))
+    while SERGEANTS.decision(state).player != 0 or not any(isinstance(o, AssignSergeant)
+                                                            for o in SERGEANTS.decision(state).options):
+        state, _ = step(SERGEANTS, state, Pass())
+    options = [o for o in SERGEANTS.decision(state).options if isinstance(o, AssignSergeant)]
+    assert set(options) == {AssignSergeant(0, "Bauhaus Blitzer"), AssignSergeant(4, "Bauhaus Blitzer")}
+    state, events = step(SERGEANTS, state, AssignSergeant(0, "Bauhaus Blitzer"))
+    assert "first_edition.sergeants" in rules_of(events)
+    r, _ = SERGEANTS.combat.explain(state.combat.live, 2)
+    assert r.attack == 6 + 2
+    while state.phase is Phase.COMBAT:
+        assert AssignSergeant(4, "Bauhaus Blitzer") not in SERGEANTS.decision(state).options  # one per group
+        state, _ = step(SERGEANTS, state, SERGEANTS.decision(state).options[-1])
+    assert state.find(0).leads == "Bauhaus Blitzer"
+
+
 def test_sergeants_switched_off_are_ordinary_warriors():
     """Sergeants: off (the second edition has no Sergeant rule), nobody is assigned."""
     state = make_state(warriors=[W("Blitzer Sergeant", 0), W("Bauhaus Blitzer", 0)])

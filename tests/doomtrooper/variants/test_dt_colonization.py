@@ -102,8 +102,7 @@ def test_colony_points_are_counted_when_a_turn_begins_and_26_wins():
     26 or more wins then (not in the middle of a turn)."""
     mercury = ["Merc. Diamond Cavern", "Shinrikyo Underworld", "Crater of Anatholia"]
     mars = ["Phobos & Deimos", "Cyberpolis", "McCraig Line"]
-    venus = ["Venus Jungle", "Helstrom Mtn.", "Sacred Outpost"]
-    zones = mercury + mars + venus + ["Victoria"]
+    zones = mercury + mars + ["Victoria"]
     warriors = [W("Imperial Trencher", 0, place=z) for z in zones] + [W("Razide", 1, place="Citadel Sanctum")]
     state = state_with(warriors, phase=Phase.DRAW)
     want = sum(SOLAR.value[z] for z in zones)
@@ -114,10 +113,10 @@ def test_colony_points_are_counted_when_a_turn_begins_and_26_wins():
     trencher = state.troopers[0]
     more = state._replace(troopers=state.troopers + (trencher._replace(uid=99, place="Infested Asteroid"),
                                                      trencher._replace(uid=100, place="Earth")), next_uid=101)
-    assert colony_points(more, 0) == 22 + 1 + 6
+    assert colony_points(more, 0) == 22 + SOLAR.value["Infested Asteroid"] + 6
     end, events = step(GAME, more, Draw())
     assert end.over and end.result.winners == (0,) and end.result.ending.text == "colony points"
-    assert end.board.colony[0] == 29
+    assert end.board.colony[0] == 22 + SOLAR.value["Infested Asteroid"] + 6
 
 
 def test_promotion_never_wins():
@@ -317,6 +316,27 @@ def test_general_restrictions():
     after, events = step(GAME, empty, Draw())
     assert after.seats[0].discard.size == 0 and after.seats[0].hand.size == 3
     assert "variants.colonization.restrictions" in rules_of(events)
+
+
+def test_a_draw_pile_running_out_mid_draw_is_refilled_at_once():
+    """variants.colonization.restrictions: a player whose draw pile runs out shuffles his discard
+    pile into a new one immediately: in the middle of a draw the draw goes on from the new pile, and
+    a pile emptied by any step is refilled right after it."""
+    from explorer.core.deck import Deck, Multiset
+
+    state = state_with([W("Imperial Trencher", 0, place="Victoria"), W("Razide", 1, place="Venus Jungle")])
+    short = state._replace(phase=Phase.DRAW, seats=(state.seats[0]._replace(deck=Deck.of({"Necromutant": 2}),
+                                                                            discard=Multiset.of({"Razide": 9})),
+                                                    state.seats[1]))
+    after, events = step(GAME, short, Draw())
+    s = after.seats[0]
+    assert s.hand.size == GAME.rules.hand_size and s.hand.count("Necromutant") == 2
+    assert len(s.deck) == 9 - (GAME.rules.hand_size - 2) and s.discard.size == 0
+    assert "variants.colonization.restrictions" in rules_of(events)
+    emptied = state._replace(seats=(state.seats[0]._replace(deck=Deck.of({}), discard=Multiset.of({"Razide": 2})),
+                                    state.seats[1]))
+    after, events = GAME.variant.settle(GAME, emptied)
+    assert len(after.seats[0].deck) == 2 and after.seats[0].discard.size == 0
 
 
 # -- seeded games ----------------------------------------------------------------------------------------------

@@ -259,3 +259,19 @@ def test_teams_are_refused():
     game = DoomtrooperGame(rules=override_rules({"variant": "home_turf", "style": "teams"}))
     with pytest.raises(ValueError, match="not played in Teams"):
         game.new_game(4)
+
+
+def test_a_warrior_is_paid_for_by_the_one_base_it_enters():
+    """variants.home_turf.bases: a warrior placed on the table is paid for by, and placed on, one
+    base: a Value-6 personality waits until one base holds 6 Destiny, whatever the bases hold
+    together (reading home-muster-cost)."""
+    state = opened()
+    s0 = state.seats[0]
+    state = state._replace(seats=(s0._replace(hand=s0.hand.add("Sean Gallagher")),) + state.seats[1:])
+    board = state.board
+    assert state.destiny(0) == sum(b.destiny for b in board.bases if b.seat == 0) > 6
+    assert not any(isinstance(o, MusterAt) and o.card == "Sean Gallagher" for o in GAME.decision(state).options)
+    rich = board._replace(bases=(board.bases[0]._replace(destiny=6),) + board.bases[1:])
+    purses = (state.purses[0] + 1,) + state.purses[1:]
+    state = state._replace(board=rich, purses=purses)
+    assert MusterAt("Sean Gallagher", rich.bases[0].place) in GAME.decision(state).options
