@@ -95,9 +95,9 @@ CASES = [
     case(DT, "colonization.toml", 'between = ["Earth", "Asteroid Belt"]', 'between = ["Mars", "Asteroid Belt"]',
          "route #4"),
     case(DT, "colonization.toml", 'between = ["Venus", "Asteroid Belt"]', 'between = ["Venus", "Belt"]', "route #3"),
-    case(DT, "colonization.toml", 'warzones = [\n    { name = "Asteroid Settlement", value = 1, origin = "ours" },\n'
-         '    { name = "Victoria", value = 2, origin = "ours" },\n'
-         '    { name = "Infested Asteroid", value = 1, origin = "ours" },\n',
+    case(DT, "colonization.toml", 'warzones = [\n    { name = "Asteroid Settlement", value = 2, origin = "ours" },\n'
+         '    { name = "Victoria", value = 3, origin = "ours" },\n'
+         '    { name = "Infested Asteroid", value = 2, origin = "ours" },\n',
          'warzones = [\n', "Asteroid Belt"),
     case(DT, "colonization.toml", 'earth = "Earth"', 'earth = "Mars"', "earth"),
     case(DT, "colonization.toml", 'name = "Cyberpolis"', 'name = "Phobos & Deimos"', "Mars"),

@@ -56,7 +56,7 @@ def test_each_game_says_its_result_its_way():
         "A draw: nobody won within the turn cap (60 turns played)."
     assert str(GameResult(VicEnding.MAJOR_PLOT, (1,), 9)) == "The Villains win in turn 9: major plot."
     assert str(GameResult(VicEnding.ALL_MAJORS_LOST, (), 9)) == \
-        "A draw after 9 turn(s): both sides lost every major character."
+        "A draw after 9 turns: both sides lost every major character."
     assert str(GameResult(DTEnding.PROMOTION_GOAL, (0, 2), 30, (25, 3, 25, 1))) == \
         "seat 0 and seat 2 win after 30 turns (promotion goal)."
     assert str(GameResult(DTEnding.TURN_CAP, (), 150, (4, 4))) == "A draw after 150 turns (turn cap)."
