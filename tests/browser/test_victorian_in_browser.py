@@ -87,3 +87,34 @@ def test_odds_tables_chains_and_deck(open_notebook):
     page.locator(".xp-deck-side button", has_text="Villains").click()
     wait_text(page, ".xp-deck-answer", probability_text(odds.mulligan("villains")))
     assert probability_text(tables.track_roll(4)["thwarted"]) == "58.3% (7/12)"
+
+
+def test_a_game_is_saved_and_loaded_again(open_notebook, tmp_path):
+    """Log format (one log for every game): "Save game" downloads the game as a log with its
+    rules; "Load game" plays it again to the same step; a cut-short file is refused with a
+    message naming its line, and the game on the page stays as it was."""
+    page = open_notebook("victorian/01_turn_by_turn.ipynb", ".xp-victorian-stepper")
+    for step in (2, 3):
+        page.locator(".xp-victorian-stepper button.xp-next").click()
+        wait_text(page, ".xp-step-status", f"Step {step}")
+    page.locator(".xp-victorian-stepper button.xp-save").click()
+    with page.expect_download() as download:
+        page.locator("a.xp-save-file").click()
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.name == "victorian-seed2-step2.jsonl" and saved.read_text().startswith('{"format":"explorer.log/2"')
+    page.locator(".xp-victorian-stepper button.xp-undo").click()
+    wait_text(page, ".xp-step-status", "Step 2")
+    with page.expect_file_chooser() as chooser:
+        page.locator(".xp-victorian-stepper .xp-load").click()
+    chooser.value.set_files(str(saved))
+    wait_text(page, ".xp-load-note", "Loaded victorian-seed2-step2.jsonl: 2 steps")
+    wait_text(page, ".xp-step-status", "Step 3")
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text(saved.read_text()[:200])
+    with page.expect_file_chooser() as chooser:
+        page.locator(".xp-victorian-stepper .xp-load").click()
+    chooser.value.set_files(str(cut))
+    wait_text(page, ".xp-load-error", "line 1")
+    assert "The game is unchanged" in text_of(page, ".xp-load-error") and text_of(page, ".xp-load-note") == ""
+    assert "Step 3" in text_of(page, ".xp-step-status")
