@@ -32,6 +32,14 @@ from explorer.victorian.game import VictorianGame
 from explorer.victorian.state import SIDES
 
 
+def winning_side(result) -> str | None:
+    """The side that won, ``None`` for a draw; also for the result of an older tree
+    (``winner`` by name), so ``bench/compare.py`` can run this script on it."""
+    if not hasattr(result, "winners"):
+        return result.winner
+    return SIDES[result.winners[0]] if result.winners else None
+
+
 def run(games: int, heroes: str, villains: str, warmup: int) -> dict[str, float]:
     game = VictorianGame()
     bots = {"heroes": get_bot(heroes), "villains": get_bot(villains)}
@@ -44,10 +52,11 @@ def run(games: int, heroes: str, villains: str, warmup: int) -> dict[str, float]
         playout = simulate(game, game.new_game(), bots, f"bench#{i}")
         turns += playout.result.turns
         steps += playout.steps
-        if playout.result.draw:
+        side = winning_side(playout.result)
+        if side is None:
             draws += 1
         else:
-            wins[SIDES[playout.result.winners[0]]] += 1
+            wins[side] += 1
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return {"games": games, "games_per_s_wall": games / wall, "games_per_s_cpu": games / cpu,
             "steps_per_s_cpu": steps / cpu, "mean_turns": turns / games, "mean_steps": steps / games,

@@ -177,8 +177,9 @@ class VictorianGame(Game):
         if handler is None:
             raise self.illegal(state, action)
         events: list[Event] = []
+        before = state
         state = handler(self, state, item, action, chance, events)
-        state = wounds.fall(self, state, events)
+        state = wounds.fall(self, state, events, before)
         state = victory.check(self, state, events)
         if not state.pending and state.result is None:
             state = turn.advance(self, state, events)

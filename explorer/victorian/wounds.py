@@ -62,14 +62,25 @@ def fallen(game: VictorianGame, u: Unit) -> bool:
     return u.wounds > 0 and lasting_fight(game, u) <= 0
 
 
-def fall(game: VictorianGame, state: VicState, events: list[Event]) -> VicState:
-    """Kill every unit whose Fight is gone, whatever took it (the one check)."""
+def fall(game: VictorianGame, state: VicState, events: list[Event], before: VicState | None = None) -> VicState:
+    """Kill every unit whose Fight is gone, whatever took it (the one check, after every
+    step).  ``before``: the state the step began in; if no side changed, nobody's Fight did."""
+    if before is not None and state.sides is before.sides:
+        return state
     while True:
-        gone = next(((s, u.uid) for s in SIDE_IDS for u in state.sides[s].units if fallen(game, u)), None)
+        gone = _first_fallen(game, state)
         if gone is None:
             return state
         p = pronoun(game, unit_on(state, gone[0], gone[1]))
         state = kill(game, state, gone[0], gone[1], R.WOUNDS, events, why=f"{p.his} Fight is gone")
+
+
+def _first_fallen(game: VictorianGame, state: VicState) -> tuple[int, str] | None:
+    for s in SIDE_IDS:
+        for u in state.sides[s].units:
+            if u.wounds > 0 and lasting_fight(game, u) <= 0:  # :func:`fallen`, inlined: it runs every step
+                return s, u.uid
+    return None
 
 
 def kill(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleRef, events: list[Event],
