@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.bots import BotInfo, BotRegistry
-from ..core.engine import DeterministicPolicy, Policy, RandomPolicy, outcomes
+from ..core.engine import DeterministicPolicy, RandomPolicy, outcomes
 from ..core.rounds import PASS, Pass
 from .base.actions import (
     Assign,

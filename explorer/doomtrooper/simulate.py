@@ -21,11 +21,10 @@ from typing import Any, NamedTuple
 
 from ..core import simulation
 from ..core.bots import PolicySpec, seat_policies
-from ..core.engine import Policy, simulate
+from ..core.engine import Policy
 from .bots import REGISTRY, get_bot
 from .game import DoomtrooperGame
 from .params import VARIANTS, override_rules, rule_choices
-from .state import GameResult
 
 #: The summary's sections after the wins by seat.
 SECTIONS = ("draws", "shared_wins", "endings", "scores:promotion", "turns")
@@ -34,11 +33,6 @@ SECTIONS = ("draws", "shared_wins", "endings", "scores:promotion", "turns")
 def policies_for(policy: PolicySpec, players: int) -> Policy | dict[int, Policy]:
     """One bot for every seat, or one per seat (a list, or names joined by commas)."""
     return seat_policies(policy, players, get_bot)
-
-
-def play_game(game: DoomtrooperGame, players: int | None, seed: int | str, policies, decks=None) -> GameResult:
-    """One whole game from the deal, played fast (no history), to its result."""
-    return simulate(game, game.new_game(players, decks), policies, seed).result
 
 
 class Setup(NamedTuple):
@@ -159,5 +153,5 @@ def variant_lines(summary: dict[str, Any]) -> list[str]:
 
 SIMULATION = simulation.Simulation(options, setup, prepare, report, SECTIONS)
 
-__all__ = ["SECTIONS", "SIMULATION", "Setup", "VARIANT_TITLES", "options", "play_game", "policies_for", "prepare",
+__all__ = ["SECTIONS", "SIMULATION", "Setup", "VARIANT_TITLES", "options", "policies_for", "prepare",
            "report", "run_games", "setup", "variant_lines"]

@@ -20,8 +20,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..core.bots import BotInfo, BotRegistry
-from ..core.engine import DeterministicPolicy, Policy, RandomPolicy
+from ..core.bots import BotRegistry
+from ..core.engine import DeterministicPolicy, RandomPolicy
 from .actions import (Attack, AttachPlot, Done, Facilitate, Heal, LookAt, Pass, PlayEvent, Recall, Recruit, Sacrifice,
                       Send, Shed, Showdown, Stop, Strike, Summon, TakeWound, Track, Wheels)
 from .state import (HEROES, VILLAINS, Choose, Escape, Fighting, HealRoll, Main, Respond,

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import sections as R
 from .cards import Card
-from .state import HEROES, VILLAINS, Location, Phase, Plot, Side, Term, Unit, VicState, put
+from .state import HEROES, VILLAINS, Location, Plot, Side, Term, Unit, VicState, put
 from .words import counted
 from .zones import to_discard, to_hand
 

@@ -31,7 +31,7 @@ from .actions import Pass, Sacrifice, Shed, TakeWound
 from .decisions import choice, refuse
 from .reports import public
 from .sides import title
-from .state import HEROES, VILLAINS, UnderlingChoice, Unit, VicState, WoundChoice, pop, push
+from .state import HEROES, VILLAINS, UnderlingChoice, VicState, WoundChoice, pop, push
 from .units import has_trait, lasting_fight, remove_unit, replace_unit, unit_on
 from .words import pronoun
 
@@ -55,13 +55,6 @@ def wound(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleR
     return fall(game, replace_unit(state, side, u), events)
 
 
-def fallen(game: VictorianGame, u: Unit) -> bool:
-    """WOUND COUNTERS: a unit with zero or less Fight is killed.  Only a unit that
-    has lost Fight counts: one with a Wound counter (see the register,
-    "zero-fight": a unit printed with Fight 0 lives until it is wounded)."""
-    return u.wounds > 0 and lasting_fight(game, u) <= 0
-
-
 def fall(game: VictorianGame, state: VicState, events: list[Event], before: VicState | None = None) -> VicState:
     """Kill every unit whose Fight is gone, whatever took it (the one check, after every
     step).  ``before``: the state the step began in; if no side changed, nobody's Fight did."""
@@ -76,9 +69,12 @@ def fall(game: VictorianGame, state: VicState, events: list[Event], before: VicS
 
 
 def _first_fallen(game: VictorianGame, state: VicState) -> tuple[int, str] | None:
+    """WOUND COUNTERS: the first unit (side, id) with zero or less Fight.  Only a unit
+    that has lost Fight counts: one with a Wound counter (see the register,
+    "zero-fight": a unit printed with Fight 0 lives until it is wounded)."""
     for s in SIDE_IDS:
         for u in state.sides[s].units:
-            if u.wounds > 0 and lasting_fight(game, u) <= 0:  # :func:`fallen`, inlined: it runs every step
+            if u.wounds > 0 and lasting_fight(game, u) <= 0:
                 return s, u.uid
     return None
 
@@ -184,4 +180,4 @@ def _explain_sacrifice(game, state, action):
     return refuse(R.UNDERLING, "an Underling stands in only for a hero an assassin is about to wound or kill")
 
 
-__all__ = ["fall", "fallen", "hurt", "kill", "underlings", "wound"]
+__all__ = ["fall", "hurt", "kill", "underlings", "wound"]

@@ -51,7 +51,7 @@ def gift_problem(game: Any, t: Trooper, card: Any) -> tuple[Any, str] | None:
     """Why ``t`` may not have gift ``card`` (rule, reason), or ``None``."""
     warrior = game.pool[t.card]
     if t.hidden:  # a gift would show the others it is Dark Legion (register: hidden-attachments)
-        return R.MUSTER_IN_COVER, (f"a gift on a warrior mustered in cover would show it is Dark Legion: reveal "
+        return R.MUSTER_IN_COVER, ("a gift on a warrior mustered in cover would show it is Dark Legion: reveal "
                                    "it first")
     if "dark_legion" not in game.classes_of(t):
         return R.GIFT, f"{t.card} is not a Dark Legion warrior"

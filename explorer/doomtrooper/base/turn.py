@@ -23,7 +23,7 @@ from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from . import missions
 from .. import sections as R
-from .actions import ClaimGift, DeclineGift, Discard, DiscardCard, KeepHand, Meditate, register
+from .actions import ClaimGift, Discard, DiscardCard, KeepHand, Meditate, register
 from ..state import DTState, Ending, GameResult, Phase, Seat, put_seat
 from .warriors import able, discard_from_hand, remove
 

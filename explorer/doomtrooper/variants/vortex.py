@@ -284,7 +284,6 @@ class Vortex(Variant):
     def _vortex(self, game: Any, state: DTState, chance: Any) -> tuple[DTState, list[Event]]:
         """The Vortex Phase (hands and cards in play back into the draw piles), the
         end when nobody has a card, else the next round's Draw Phase."""
-        n = len(state.seats)
         back: list[list[str]] = [list(s.hand) for s in state.seats]
         for t in state.troopers:
             back[t.owner].append(t.card)

@@ -21,7 +21,6 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import ipywidgets as W
 import plotly.graph_objects as go

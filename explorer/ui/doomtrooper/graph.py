@@ -21,7 +21,7 @@ from explorer.core.events import RuleRef
 from explorer.doomtrooper.base.attack import attack_graph
 from explorer.doomtrooper.sections import GAME
 
-from ..common import Displayable, LiveFigure, esc, figure_update, html_table, rule_html, tagged
+from ..common import Displayable, LiveFigure, figure_update, html_table, rule_html, tagged
 
 #: How the legend names the rule behind an allowed arrow (else the rulebook heading).
 ALLOWED = {

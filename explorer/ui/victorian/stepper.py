@@ -32,7 +32,7 @@ from explorer.victorian.bots import get_bot
 from explorer.victorian.describe import describe_state
 from explorer.victorian.game import VictorianGame
 from explorer.victorian.log import LOG
-from explorer.victorian.state import Phase, VicState
+from explorer.victorian.state import VicState
 from explorer.victorian.turn import PHASE_RULE
 from explorer.victorian.why_not import tempting
 
