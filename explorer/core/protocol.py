@@ -150,6 +150,16 @@ class Game(Generic[S, A]):
         it; card games hide hands, face-down cards and the order of decks."""
         return state
 
+    def determinize(self, view: Any, player: Any, rng: random.Random) -> S:
+        """A full state consistent with ``view`` (what ``player`` observes), drawn
+        at random: every world the player cannot rule out equally likely.  A game of
+        perfect information (one that keeps the default :meth:`observe`) is its own
+        world; a game that hides something must say how to deal what is hidden."""
+        if type(self).observe is Game.observe:
+            return view
+        raise NotImplementedError(f"{type(self).__name__} hides information but cannot deal a world "
+                                  "consistent with a view (it has no determinize)")
+
     # -- exact analysis: what the future depends on (optional) ---------------------------
     # The analyzer memoises on state, but a state often holds more than play from it
     # depends on: a running score matters only at the end, the order of past events

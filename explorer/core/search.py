@@ -1,0 +1,194 @@
+"""A bot that thinks ahead from what its seat knows: information-set Monte Carlo tree search.
+
+At each decision the bot plays ``playouts`` imagined games from the position as
+its seat sees it.  Each playout first deals a *world*: a full state consistent
+with the seat's observation (:meth:`Game.determinize`: the opponents' hands and
+the order of every unseen pile drawn at random, every arrangement the seat
+cannot rule out equally likely).  It then walks down a tree of decisions shared
+by all worlds (single-observer ISMCTS: Cowling, Powley and Whitehouse, 2012),
+picking at each of them the option with the best upper confidence bound (UCT)
+among the options legal in this world, adds one new decision, and finishes the
+game with a cheap policy (the rollout).  Chance is sampled with its true
+weights (:meth:`Game.play`).  Every seat in the tree plays to win for itself.
+
+The bot never reads the state it is given beyond the observation the runner
+hands it, and all its randomness comes from the step's RNG, so a seed gives the
+same game.  Its estimate of the chosen option's value is a win probability from
+the seat's view (a shared win counts its share, a draw a share for every seat).
+
+>>> from explorer.core.engine import Decision, Game, Step, RandomPolicy
+>>> class Nim(Game):   # take 1 or 2 of n sticks; who takes the last one wins
+...     def decision(self, s):
+...         n, p = s
+...         return None if n == 0 else Decision(p, tuple(t for t in (1, 2) if t <= n), None)
+...     def resolve(self, s, take, chance):
+...         return Step((s[0] - take, 1 - s[1]), ())
+...     def result(self, s):
+...         return None if s[0] else 1 - s[1]
+>>> bot = SearchBot(playouts=400, rollout=RandomPolicy(), reward=lambda result, player: float(result == player))
+>>> import random
+>>> report = bot.search(Nim(), (4, 0), Nim().decision((4, 0)), random.Random(1))
+>>> report.choice   # leave a multiple of three
+1
+>>> report.value > 0.8
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Hashable
+from typing import Any, NamedTuple
+
+from .dist import Dist
+from .protocol import Decision, Game, Policy, Policies, policy_for
+
+#: Playouts per decision unless a game's registry says otherwise.
+DEFAULT_PLAYOUTS = 200
+#: The exploration constant of UCT for rewards in [0, 1].
+EXPLORATION = 0.7
+
+
+class _Node:
+    """One decision in the shared tree: reached by the option ``player`` took."""
+
+    __slots__ = ("player", "children", "visits", "reward", "avail")
+
+    def __init__(self, player: Any = None):
+        self.player = player
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+
+
+class OptionValue(NamedTuple):
+    """What the search learnt of one root option."""
+
+    option: Any
+    visits: int
+    value: float  # mean reward for the deciding seat
+
+
+class SearchReport(NamedTuple):
+    """The bot's answer at one decision: its ``choice`` (the most visited
+    option), that option's ``value`` (a win probability from the seat's view)
+    and every option's visits and value, most visited first."""
+
+    choice: Any
+    value: float
+    options: tuple[OptionValue, ...]
+    playouts: int
+
+
+class SearchBot(Policy):
+    """Information-set MCTS.  ``rollout``: the policy (or one per seat) that
+    finishes each imagined game; ``reward(result, player)``: what a finished
+    game is worth to ``player`` in [0, 1]; ``max_steps``: a rollout longer than
+    this is scored by ``evaluate(state, player)`` (default: even, 0.5)."""
+
+    name = "search"
+
+    def __init__(self, playouts: int = DEFAULT_PLAYOUTS, *, rollout: Policies,
+                 reward: Callable[[Any, Any], float], exploration: float = EXPLORATION,
+                 max_steps: int = 10_000, evaluate: Callable[[Any, Any], float] | None = None):
+        if playouts < 1:
+            raise ValueError(f"the search needs at least one playout, got {playouts}")
+        self.playouts = playouts
+        self.rollout = rollout
+        self.reward = reward
+        self.exploration = exploration
+        self.max_steps = max_steps
+        self.evaluate = evaluate
+
+    def distribution(self, game: Game, state: Any, decision: Decision) -> Dist[Any]:
+        raise TypeError("the search bot samples its imagined games: it has no exact distribution "
+                        "(play it with the stepper or the simulator, not the exact analyzer)")
+
+    def choose(self, game: Game, state: Any, decision: Decision, rng: random.Random) -> Any:
+        if len(decision.options) == 1:
+            return decision.options[0]
+        return self.search(game, state, decision, rng).choice
+
+    def search(self, game: Game, view: Any, decision: Decision, rng: random.Random) -> SearchReport:
+        """Search from ``view`` (the deciding seat's observation) at ``decision``."""
+        me = decision.player
+        root = _Node()
+        for _ in range(self.playouts):
+            world = game.determinize(view, me, rng)
+            self._playout(game, world, root, rng)
+        stats = [OptionValue(a, n.visits, n.reward / n.visits if n.visits else 0.0)
+                 for a, n in root.children.items() if a in decision.options]
+        order = {a: i for i, a in enumerate(decision.options)}
+        stats.sort(key=lambda s: (-s.visits, -s.value, order[s.option]))
+        best = stats[0]
+        return SearchReport(best.option, best.value, tuple(stats), self.playouts)
+
+    # -- one imagined game -------------------------------------------------------------------
+    def _playout(self, game: Game, state: Any, root: _Node, rng: random.Random) -> None:
+        path, node = [], root
+        while True:
+            dec = game.decision(state)
+            if dec is None:
+                break
+            if dec.forced:
+                state = game.play(state, dec.options[0], rng).state
+                continue
+            option, child, new = self._select(node, dec, rng)
+            path.append(child)
+            state = game.play(state, option, rng).state
+            node = child
+            if new:
+                break
+        result = game.result(state)
+        scores: dict[Any, float] = {}
+        if result is None:
+            state, result = self._roll_out(game, state, rng)
+        for n in path:
+            value = scores.get(n.player)
+            if value is None:
+                value = scores[n.player] = (self.reward(result, n.player) if result is not None
+                                            else self._evaluate(state, n.player))
+            n.visits += 1
+            n.reward += value
+
+    def _select(self, node: _Node, dec: Decision, rng: random.Random) -> tuple[Any, _Node, bool]:
+        """The child to follow: a random untried legal option if any, else UCT
+        over the legal ones (each counted as available this time)."""
+        children = node.children
+        untried = [a for a in dec.options if a not in children]
+        for a in dec.options:
+            c = children.get(a)
+            if c is not None:
+                c.avail += 1
+        if untried:
+            a = untried[rng.randrange(len(untried))]
+            child = children[a] = _Node(dec.player)
+            return a, child, True
+        best, best_score = dec.options[0], -math.inf
+        for a in dec.options:
+            c = children[a]
+            score = c.reward / c.visits + self.exploration * math.sqrt(math.log(c.avail) / c.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best, children[best], False
+
+    def _roll_out(self, game: Game, state: Any, rng: random.Random) -> tuple[Any, Any]:
+        for _ in range(self.max_steps):
+            dec = game.decision(state)
+            if dec is None:
+                return state, game.result(state)
+            if dec.forced:
+                action = dec.options[0]
+            else:
+                bot = policy_for(self.rollout, dec.player)
+                action = bot.choose(game, game.observe(state, dec.player), dec, rng)
+            state = game.play(state, action, rng).state
+        return state, None
+
+    def _evaluate(self, state: Any, player: Any) -> float:
+        return 0.5 if self.evaluate is None else self.evaluate(state, player)
+
+
+__all__ = ["DEFAULT_PLAYOUTS", "OptionValue", "SearchBot", "SearchReport"]

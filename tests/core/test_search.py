@@ -1,0 +1,115 @@
+"""The search bot (information-set MCTS): plays a solved game right, reads only
+what its seat sees, and gives the same answer for the same seed."""
+
+import random
+from typing import NamedTuple
+
+import pytest
+
+from explorer.core.engine import Decision, Game, RandomPolicy, Step
+from explorer.core.search import SearchBot
+
+
+def won(result, player) -> float:
+    return float(result == player)
+
+
+class Nim(Game):
+    """Take 1 or 2 of n sticks; who takes the last one wins."""
+
+    def decision(self, s):
+        n, p = s
+        return None if n == 0 else Decision(p, tuple(t for t in (1, 2) if t <= n), None)
+
+    def resolve(self, s, take, chance):
+        return Step((s[0] - take, 1 - s[1]), ())
+
+    def result(self, s):
+        return None if s[0] else 1 - s[1]
+
+
+@pytest.mark.parametrize("sticks, best", [(4, 1), (5, 2), (7, 1), (8, 2)])
+def test_search_finds_the_winning_move_of_nim(sticks, best):
+    bot = SearchBot(playouts=600, rollout=RandomPolicy(), reward=won)
+    report = bot.search(Nim(), (sticks, 0), Nim().decision((sticks, 0)), random.Random(0))
+    assert report.choice == best
+    assert report.value > 0.75
+    assert sum(o.visits for o in report.options) == 600
+
+
+def test_a_lost_position_is_valued_low():
+    bot = SearchBot(playouts=600, rollout=RandomPolicy(), reward=won)
+    report = bot.search(Nim(), (6, 0), Nim().decision((6, 0)), random.Random(0))
+    assert report.value < 0.4
+
+
+class Hidden(NamedTuple):
+    mine: int        # seat 0's card, which seat 0 sees
+    theirs: int      # seat 1's card, hidden from seat 0 (-1 in the view)
+    bet: int = -1
+
+
+class HighCard(Game):
+    """Seat 0 bets 0 (fold: wins one time in four) or 1 (play: wins when its card
+    is higher than the hidden one).  Cards 1..5, one of each."""
+
+    def decision(self, s):
+        return None if s.bet >= 0 else Decision(0, (0, 1), None)
+
+    def resolve(self, s, bet, chance):
+        return Step(s._replace(bet=bet), ())
+
+    def result(self, s):
+        return None if s.bet < 0 else ("fold" if s.bet == 0 else s.mine > s.theirs)
+
+    def observe(self, s, player):
+        return s._replace(theirs=-1)
+
+    def determinize(self, view, player, rng):
+        return view._replace(theirs=rng.choice([c for c in range(1, 6) if c != view.mine]))
+
+
+def payoff(result, player) -> float:
+    return 0.25 if result == "fold" else float(result)
+
+
+def test_the_bot_never_reads_what_its_seat_cannot_see():
+    """Two states that differ only in the hidden card, seen alike: same choice, same value."""
+    game = HighCard()
+    bot = SearchBot(playouts=300, rollout=RandomPolicy(), reward=payoff)
+    a, b = Hidden(4, 5), Hidden(4, 1)
+    assert game.observe(a, 0) == game.observe(b, 0)
+    ra = bot.search(game, game.observe(a, 0), game.decision(a), random.Random(7))
+    rb = bot.search(game, game.observe(b, 0), game.decision(b), random.Random(7))
+    assert ra == rb
+    assert ra.choice == 1                       # 3 in 4 to win against 1 in 4 folding
+    assert abs(ra.value - 0.75) < 0.1
+
+
+def test_a_game_that_hides_without_determinize_is_refused():
+    class Secret(Nim):
+        def observe(self, s, player):
+            return s
+    with pytest.raises(NotImplementedError, match="determinize"):
+        Secret().determinize((3, 0), 0, random.Random(0))
+    assert Nim().determinize((3, 0), 0, random.Random(0)) == (3, 0)
+
+
+def test_bad_budget_and_exact_analysis_are_refused():
+    with pytest.raises(ValueError, match="at least one playout"):
+        SearchBot(0, rollout=RandomPolicy(), reward=won)
+    bot = SearchBot(10, rollout=RandomPolicy(), reward=won)
+    with pytest.raises(TypeError, match="no exact distribution"):
+        bot.distribution(Nim(), (3, 0), Nim().decision((3, 0)))
+
+
+def test_a_long_rollout_is_cut_and_evaluated():
+    bot = SearchBot(50, rollout=RandomPolicy(), reward=won, max_steps=0, evaluate=lambda s, p: 0.3)
+    report = bot.search(Nim(), (20, 0), Nim().decision((20, 0)), random.Random(0))
+    assert all(abs(o.value - 0.3) < 1e-9 for o in report.options)
+
+
+def test_same_seed_same_report():
+    bot = SearchBot(200, rollout=RandomPolicy(), reward=won)
+    runs = [bot.search(Nim(), (9, 0), Nim().decision((9, 0)), random.Random(3)) for _ in range(2)]
+    assert runs[0] == runs[1]
