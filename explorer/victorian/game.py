@@ -245,6 +245,11 @@ class VictorianGame(Game):
 
         return Worlds(view, SIDE_INDEX[player])
 
+    def determinize(self, view: VicState, player: Any, rng: Any) -> VicState:
+        """One full state consistent with ``player``'s view, drawn from :meth:`worlds`
+        (the decks' unseen cards stay an unordered pile: drawing from it is chance)."""
+        return self.worlds(view, player).sample(rng)
+
 
 #: pending items whose decision depends on the item alone (steps the rules take on their own)
 _BY_ITEM = frozenset({Deal, Draw, Reveal, TableRoll, RollNow, PlotDraw})

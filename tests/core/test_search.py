@@ -113,3 +113,14 @@ def test_same_seed_same_report():
     bot = SearchBot(200, rollout=RandomPolicy(), reward=won)
     runs = [bot.search(Nim(), (9, 0), Nim().decision((9, 0)), random.Random(3)) for _ in range(2)]
     assert runs[0] == runs[1]
+
+
+def test_a_victorian_world_agrees_with_the_view_it_was_dealt_from():
+    """Rulebook "Hands": the opponent's hand is hidden; a dealt world keeps the view."""
+    from explorer.victorian.game import setup
+
+    game, state = setup(seed=4)
+    view = game.observe(state, "heroes")
+    world = game.determinize(view, "heroes", random.Random(1))
+    assert game.observe(world, "heroes") == view
+    assert len(world.sides[1].hand) == len(state.sides[1].hand)
