@@ -198,18 +198,23 @@ def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[D
                                     f"{' in cover' if d.cover else ''}", attacker=a.uid, defender=d.uid))
     events.append(event(R.TACTIC, f"the battle tactic is {'Fight' if action.tactic == 'fight' else 'Shoot'}",
                         tactic=action.tactic))
+    step = game.combat.start(combat_table(game, state, seat, a, d, action.tactic))
+    events += step.events
+    return state._replace(phase=Phase.COMBAT, combat=step.state), events
+
+
+def combat_table(game: Any, state: DTState, seat: int, a: Trooper, d: Trooper, tactic: str) -> Table:
+    """The table of a combat ``seat``'s warrior ``a`` starts against ``d``: the
+    order of play (the attacker, the defender, then the others clockwise), the
+    fortifications that stand where the combat is, the hands and purses."""
     n = len(state.seats)
     order = [seat] + ([d.owner] if d.owner != seat else [])
     order += [(seat + k) % n for k in range(1, n) if (seat + k) % n not in order and not state.seats[(seat + k) % n].out]
     forts = tuple(s.fortifications for s in state.seats)
     if game.places is not None:  # the variants with places: which fortifications stand where the combat is
         forts = game.places.combat_fortifications(game, state, a, d, forts)
-    table = Table(action.tactic, a.uid, d.uid, state.troopers, forts,
-                  state.purse_of, tuple(order), tuple(s.hand for s in state.seats), state.purses,
-                  in_play=in_play(state))
-    step = game.combat.start(table)
-    events += step.events
-    return state._replace(phase=Phase.COMBAT, combat=step.state), events
+    return Table(tactic, a.uid, d.uid, state.troopers, forts, state.purse_of, tuple(order),
+                 tuple(s.hand for s in state.seats), state.purses, in_play=in_play(state))
 
 
 def in_play(state: DTState) -> tuple:
