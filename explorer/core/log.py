@@ -44,8 +44,9 @@ from .params import RuleError
 
 FORMAT = "explorer.log/2"
 HEADER_FIELDS = ("format", "game", "explorer", "seed", "players", "rules", "setup")
-#: header fields a log may add for readers: the seat whose view it is, who played, how it ended
-HEADER_NOTES = ("seat", "bots", "result")
+#: header fields a log may add for readers: the seat whose view it is, who played, how it ended, and
+#: for a live example (:mod:`explorer.core.examples`) the section it shows
+HEADER_NOTES = ("seat", "bots", "result", "example")
 STEP_FIELDS = ("step", "player", "action", "text", "events")
 
 
