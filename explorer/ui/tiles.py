@@ -57,6 +57,7 @@ BOARD_CSS = (
     "background:#fbe3e3;border:1px solid #e0a8a8}"
     ".xp-board .xp-attached{margin-top:3px;padding-left:6px;border-left:2px solid #ccd;display:flex;flex-wrap:wrap;"
     "gap:3px}"
+    ".xp-board .xp-card.xp-host{max-width:560px}"
     ".xp-board .xp-attached .xp-card{min-width:70px;background:#f7f7ff}"
     ".xp-board .xp-card details{font-size:11px;margin-top:2px}"
     ".xp-board .xp-card summary{cursor:pointer;color:#1f5fa8}"
@@ -102,7 +103,7 @@ def tile_html(tile: Tile) -> str:
                   f"{rule}</details>")
     attached = ("<div class='xp-attached'>" + "".join(tile_html(t) for t in tile.attached) + "</div>"
                 if tile.attached else "")
-    css = "xp-card xp-marked" if tile.marked else "xp-card"
+    css = "xp-card" + (" xp-host" if tile.attached else "") + (" xp-marked" if tile.marked else "")
     return (f"<div class='{css}' data-card=\"{esc(tile.card or tile.name)}\" title=\"{esc(hover)}\">"
             f"<div class='xp-card-name'>{esc(tile.name)}</div><div class='xp-card-type'>{esc(tile.kind)}</div>"
             f"{badges}{counters and '<div>' + counters + '</div>'}{detail}{attached}</div>")
