@@ -21,6 +21,7 @@ until it is revealed.  Each card opens to its text and the rule it plays under
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from explorer.doomtrooper import sections as R
@@ -39,6 +40,9 @@ TYPES = {
     "special": ("Special", R.TIMING), "beast": ("Beast", R.BEASTS), "alliance": ("Alliance", R.ALLIANCES),
     "ki_power": ("Ki Power", R.KI_POWERS), "relic": ("Relic", R.RELICS), "warzone": ("Warzone", R.WARZONES),
 }
+#: the part of a turn each phase is, as the header says it (a variant's own steps: its title)
+STEPS = {Phase.DRAW: "draw step", Phase.ACTIONS: "actions step", Phase.COMBAT: "a combat",
+         Phase.RESPONSE: "an answer to sabotage", Phase.AWARD: "points to split", Phase.DISCARD: "discard step"}
 RATINGS = (("fight", "Fight"), ("shoot", "Shoot"), ("armor", "Armor"), ("value", "Value"))
 
 
@@ -61,6 +65,13 @@ def card_tile(game: DoomtrooperGame, name: str) -> Tile:
     return Tile(name, shown, tuple(ratings), text=text, rule=rule)
 
 
+@lru_cache(maxsize=4096)
+def card_html(game: DoomtrooperGame, name: str) -> str:
+    """A card face up as HTML, as it stands in a hand or a pile (kept: the same
+    card draws the same way all game)."""
+    return tile_html(card_tile(game, name))
+
+
 def warrior_html(game: DoomtrooperGame, t: Trooper, marked: frozenset) -> str:
     """A warrior in play, or its back while the view may not see it."""
     if t.card == UNSEEN:
@@ -78,7 +89,7 @@ def pile_html(game: DoomtrooperGame, cards: Any, title: str, key: str, face_up: 
     """A pile (a multiset of cards): face up when the view may see it, else one
     counted back."""
     if face_up and UNSEEN not in cards:
-        tiles = [tile_html(card_tile(game, c)) for c in cards]
+        tiles = [card_html(game, c) for c in cards]
     else:
         tiles = [back_html(cards.size, note=f"the {title}, face down")] if cards.size else []
     return zone_html(title, tiles, cards.size, key=key, empty="empty")
@@ -104,12 +115,11 @@ def seat_zones(game: DoomtrooperGame, view: DTState, seat: int, viewer: Any) -> 
     live = view.combat.live if view.combat is not None else None  # cards in a combat come from these hands
     hand = live.hands[seat] if live is not None else s.hand
     marked = frozenset((live.attacker, live.defender)) if live is not None else frozenset()
-    held = [back_html(note="a card this view may not see") if c == UNSEEN else tile_html(card_tile(game, c))
+    held = [back_html(note="a card this view may not see") if c == UNSEEN else card_html(game, c)
             for c in hand]
     zones = areas(game, view, seat, marked)
     zones.append(zone_html("hand", held, hand.size, key=f"seat{seat}-hand"))
-    zones.append(zone_html("draw pile", [back_html(len(s.deck), note="the draw pile, face down")] if len(s.deck) else [],
-                           len(s.deck), key=f"seat{seat}-draw", empty="empty"))
+    zones.append(pile_html(game, s.deck.cards, "draw pile", f"seat{seat}-draw", False))
     zones.append(pile_html(game, s.discard, "discard pile", f"seat{seat}-discard", viewer is None))
     if s.annihilated.size:
         zones.append(pile_html(game, s.annihilated, "annihilated pile", f"seat{seat}-annihilated", viewer is None))
@@ -128,8 +138,10 @@ def head(game: DoomtrooperGame, view: DTState) -> str:
         return str(view.result)
     if view.phase in (Phase.SETUP, Phase.GIFT):
         return "Setting up: the opening hands" + (" and the Cardinal's Gift" if view.phase is Phase.GIFT else "")
-    actions = f", {view.actions} action{'s' if view.actions != 1 else ''} left" if view.phase is Phase.ACTIONS else ""
-    return f"Seat {view.current}'s turn {turn_number(view)} ({view.phase} step{actions})"
+    step = STEPS.get(view.phase) or (game.variant.title if game.variant is not None else str(view.phase))
+    if view.phase is Phase.ACTIONS:
+        step += f", {view.actions} action{'s' if view.actions != 1 else ''} left"
+    return f"Seat {view.current}'s turn {turn_number(view)} ({step})"
 
 
 def variant_html(game: DoomtrooperGame, view: DTState) -> str:
@@ -140,7 +152,8 @@ def variant_html(game: DoomtrooperGame, view: DTState) -> str:
     if not lines:
         return ""
     rows = "".join(f"<div>{esc(line)}</div>" for line in lines)
-    return f"<div class='xp-side' data-side='variant'><div class='xp-side-head'>{esc(game.variant.title)}</div>{rows}</div>"
+    return (f"<div class='xp-side' data-side=\"variant\"><div class='xp-side-head'>{esc(game.variant.title)}</div>"
+            f"{rows}</div>")
 
 
 def board_html(game: DoomtrooperGame, state: DTState, viewer: Any = None) -> str:
@@ -152,9 +165,10 @@ def board_html(game: DoomtrooperGame, state: DTState, viewer: Any = None) -> str
         destiny = live.purses[view.purse_of[i]] if live is not None else view.destiny(i)
         note = f"{destiny} Destiny, {s.promotion} Promotion" + (" (out of the game)" if s.out else "")
         who = [w for w, on in (("this view", viewer == i), ("to play", i == view.current and not view.over)) if on]
-        sides.append(side_html(f"Seat {i}" + (f" ({', '.join(who)})" if who else ""), seat_zones(game, view, i, viewer), note, key=f"seat{i}"))
+        title = f"Seat {i}" + (f" ({', '.join(who)})" if who else "")
+        sides.append(side_html(title, seat_zones(game, view, i, viewer), note, key=f"seat{i}"))
     return draw_board(head(game, view), sides, variant_html(game, view))
 
 
-__all__ = ["TYPES", "areas", "board_html", "card_tile", "head", "pile_html", "seat_zones", "variant_html",
-           "warrior_html"]
+__all__ = ["STEPS", "TYPES", "areas", "board_html", "card_html", "card_tile", "head", "pile_html", "seat_zones",
+           "variant_html", "warrior_html"]

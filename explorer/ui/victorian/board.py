@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from explorer.victorian import sections as R
@@ -55,6 +56,13 @@ def card_tile(game: VictorianGame, card_name: str, **more: Any) -> Tile:
     text += f" {card.note}" if card.note else ""
     tile = Tile(card_name, card.kind, tuple(ratings), text=text, rule=TYPE_RULES[card.type])
     return tile._replace(**more) if more else tile
+
+
+@lru_cache(maxsize=4096)
+def card_html(game: VictorianGame, card_name: str) -> str:
+    """A card face up as HTML, as it stands in a hand or a discard pile (kept:
+    the same card draws the same way all game)."""
+    return tile_html(card_tile(game, card_name))
 
 
 def unit_tile(game: VictorianGame, view: VicState, index: int, u: Unit, attached: tuple[Tile, ...] = ()) -> Tile:
@@ -99,7 +107,7 @@ def side_zones(game: VictorianGame, view: VicState, index: int, viewer: Any) -> 
     """A side's zones as ``viewer`` sees them: hand, deck, discard pile, in play."""
     s: Side = view.sides[index]
     key = SIDES[index]
-    shown = [tile_html(card_tile(game, c)) for c in s.hand]
+    shown = [card_html(game, c) for c in s.hand]
     backs = [back_html(note="a card this view may not see") for _ in range(s.hidden)]
     hand = zone_html("hand", shown + backs, s.hand_size, key=f"{key}-hand")
     seen = s.deck.seen(viewer) if viewer is not None else tuple(c for c, _ in s.deck.known)
@@ -107,7 +115,7 @@ def side_zones(game: VictorianGame, view: VicState, index: int, viewer: Any) -> 
     pile = [tile_html(card_tile(game, c, counters=("seen on top",))) for c in seen]
     pile += [back_html(rest, " face down", note="cards in no known order")] if rest else []
     deck = zone_html("deck", pile, s.deck_size, key=f"{key}-deck", empty="empty")
-    discard = zone_html("discard pile", [tile_html(card_tile(game, c)) for c in s.discard], len(s.discard),
+    discard = zone_html("discard pile", [card_html(game, c) for c in s.discard], len(s.discard),
                         key=f"{key}-discard", empty="empty")
     table = zone_html("in play", in_play(game, view, index), key=f"{key}-play")
     return [table, hand, deck, discard]
@@ -136,4 +144,4 @@ def board_html(game: VictorianGame, state: VicState, viewer: Any = None) -> str:
     return draw_board(head(state), sides)
 
 
-__all__ = ["TYPE_RULES", "board_html", "card_tile", "head", "in_play", "side_zones", "unit_tile"]
+__all__ = ["TYPE_RULES", "board_html", "card_html", "card_tile", "head", "in_play", "side_zones", "unit_tile"]

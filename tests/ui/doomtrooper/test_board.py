@@ -136,7 +136,7 @@ def test_a_variant_with_places_shows_where_each_warrior_stands(variant):
     _, states = played(1, 150, game)
     state = next((s for s in states if any(t.place for t in s.troopers)), states[-1])
     board = board_html(game, state, None)
-    assert game.variant.title in board and "data-side='variant'" in board
+    assert game.variant.title in board and 'data-side="variant"' in board
     placed = [t for t in state.troopers if t.place]
     assert placed and all(f" at {html.escape(t.place)}" in board for t in placed)
 
