@@ -2,7 +2,8 @@
 Promotion, hand, draw, discard and annihilated piles, his warriors by area (the
 Squad, the Kohort, an Outpost; in a variant with places, by place) with what is
 attached to them, his fortifications, the cards he has in play and the
-missions on him; below, what a variant keeps on the table (bases, planets).
+missions on him; below, a combat under way (who attacks whom, the cards played
+into it) and what a variant keeps on the table (bases, planets).
 
 Built from :meth:`~explorer.doomtrooper.game.DoomtrooperGame.observe` only: a
 hand another player holds is drawn as card backs, the piles as counted backs
@@ -156,6 +157,20 @@ def variant_html(game: DoomtrooperGame, view: DTState) -> str:
             f"{rows}</div>")
 
 
+def combat_html(game: DoomtrooperGame, view: DTState) -> str:
+    """A combat under way: who attacks whom with which tactic, and the cards played into it."""
+    if view.combat is None:
+        return ""
+    table = view.combat.live
+    a, d = table.trooper(table.attacker), table.trooper(table.defender)
+    names = [t.card if t.card != UNSEEN else "a warrior in cover" for t in (a, d)]
+    played = [tile_html(card_tile(game, p.card)._replace(
+        counters=(f"seat {p.seat}'s",) + (("cancelled",) if p.cancelled else ()))) for p in table.plays]
+    return side_html(f"A combat: {names[0]} (seat {a.owner}) attacks {names[1]} (seat {d.owner})",
+                     [zone_html("cards played", played, len(played), key="combat-played")],
+                     f"{table.tactic.capitalize()}, the {view.combat.step} step", key="combat")
+
+
 def board_html(game: DoomtrooperGame, state: DTState, viewer: Any = None) -> str:
     """The table as seat ``viewer`` sees it (``None``: everything)."""
     view = game.observe(state, viewer)
@@ -167,8 +182,8 @@ def board_html(game: DoomtrooperGame, state: DTState, viewer: Any = None) -> str
         who = [w for w, on in (("this view", viewer == i), ("to play", i == view.current and not view.over)) if on]
         title = f"Seat {i}" + (f" ({', '.join(who)})" if who else "")
         sides.append(side_html(title, seat_zones(game, view, i, viewer), note, key=f"seat{i}"))
-    return draw_board(head(game, view), sides, variant_html(game, view))
+    return draw_board(head(game, view), sides, combat_html(game, view) + variant_html(game, view))
 
 
-__all__ = ["STEPS", "TYPES", "areas", "board_html", "card_html", "card_tile", "head", "pile_html", "seat_zones",
+__all__ = ["STEPS", "TYPES", "areas", "board_html", "card_html", "combat_html", "card_tile", "head", "pile_html", "seat_zones",
            "variant_html", "warrior_html"]

@@ -170,3 +170,13 @@ def test_the_table_stepper_draws_the_board_above_the_words_and_redraws_it():
     assert t.board.value == board_html(t.game, t.stepper.state, 1)
     t.stepper_widget.undo()
     assert t.board.value == board_html(t.game, t.stepper.state, 1) and "hand:" in t.stepper_widget.state_view.value
+
+
+def test_a_combat_under_way_shows_its_warriors_and_the_cards_played():
+    """Combat, step by step: the Attacker and the Defender outlined, the cards played into the modify step."""
+    _, states = played(2, 400)
+    state = next(s for s in states if s.combat is not None and s.combat.live.plays)
+    board = board_html(GAME, state, 0)
+    table = state.combat.live
+    assert Counter(zones(board)["combat-played"]) == Counter(p.card for p in table.plays)
+    assert board.count("xp-marked'") == 2 and "A combat: " in board
