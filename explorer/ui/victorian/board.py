@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from typing import Any
 
@@ -107,7 +108,12 @@ def side_zones(game: VictorianGame, view: VicState, index: int, viewer: Any) -> 
     """A side's zones as ``viewer`` sees them: hand, deck, discard pile, in play."""
     s: Side = view.sides[index]
     key = SIDES[index]
-    shown = [card_html(game, c) for c in s.hand]
+    seen_there = Counter(s.exposed)  # hand cards the other side has seen (its view: all it shows of that hand)
+    shown = []
+    for c in s.hand:
+        shown.append(tile_html(card_tile(game, c, counters=("seen by the other side",))) if seen_there[c]
+                     else card_html(game, c))
+        seen_there[c] -= 1
     backs = [back_html(note="a card this view may not see") for _ in range(s.hidden)]
     hand = zone_html("hand", shown + backs, s.hand_size, key=f"{key}-hand")
     seen = s.deck.seen(viewer) if viewer is not None else tuple(c for c, _ in s.deck.known)

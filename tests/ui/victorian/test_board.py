@@ -123,3 +123,13 @@ def test_the_stepper_draws_the_table_above_the_words_and_redraws_it():
     w.view.value = "all"
     assert w.board.value == board_html(w.game, w.stepper.stepper.state, None)
     assert "hidden" not in w.stepper.state_view.value  # the words are still there
+
+
+def test_a_hand_card_the_other_side_has_seen_is_marked_and_shown_to_it():
+    """THE DECKS: a card seen in a hand is known to the side that saw it."""
+    state = next(s for s in seeded_states(1, 200) if s.heroes.exposed)
+    card = state.heroes.exposed[0]
+    assert "seen by the other side" in board_html(GAME, state, "heroes")
+    theirs = board_html(GAME, state, "villains")
+    assert card in zones(theirs)["heroes-hand"] and backs(theirs, "heroes-hand") == len(state.heroes.hand) - len(
+        state.heroes.exposed)
