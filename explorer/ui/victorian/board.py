@@ -6,7 +6,8 @@ view never holds what its side may not see: the other hand is drawn as card
 backs (but for the cards seen there), a deck as a counted back under the cards
 seen on its top.  Units in play carry their gear, a Mastermind his minions,
 Locations and plots; each unit shows its Fight now (and a hero his Track), its
-Wound counters and Invention markers.  Every card opens to its text and the
+Wound counters and Invention markers; the bonuses that last until the turn
+ends are listed with the cards that gave them.  Every card opens to its text and the
 rule it plays under (:mod:`explorer.ui.tiles`).
 
 >>> from explorer.victorian.game import VictorianGame
@@ -27,6 +28,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
+from explorer.core.events import RuleRef
 from explorer.victorian import sections as R
 from explorer.victorian.game import VictorianGame
 from explorer.victorian.sides import Title
@@ -34,6 +36,7 @@ from explorer.victorian.state import HEROES, SIDES, VILLAINS, Side, Unit, VicSta
 from explorer.victorian.units import fight, track_terms
 from explorer.victorian.words import counted
 
+from ..common import heading
 from ..tiles import Tile, back_html, board_html as draw_board, side_html, tile_html, zone_html
 
 #: the rule each card type is played under
@@ -104,6 +107,22 @@ def in_play(game: VictorianGame, view: VicState, index: int) -> list[str]:
     return tiles
 
 
+def bonuses(game: VictorianGame, view: VicState, index: int) -> list[str]:
+    """The side's lasting bonuses this turn (event cards, Wrong Tracks, help), each
+    with what it gives to whom; they end with the turn."""
+    tiles = []
+    for m in view.mods:
+        if m.side != index:
+            continue
+        who = f"on {m.unit}" if m.unit else ("every unit with " + " or ".join(m.needs) if m.needs else "every unit")
+        counters = (f"{m.stat.title()} {m.value:+d}", who) + (("Assassin Phase only",) if m.phase == "assassin" else ())
+        rule = RuleRef(R.GAME, m.rule)
+        tile = (card_tile(game, m.card, counters=counters) if m.card else
+                Tile(heading(rule), "bonus", counters=counters, text="A bonus until the turn ends.", rule=rule))
+        tiles.append(tile_html(tile))
+    return tiles
+
+
 def side_zones(game: VictorianGame, view: VicState, index: int, viewer: Any) -> list[str]:
     """A side's zones as ``viewer`` sees them: hand, deck, discard pile, in play."""
     s: Side = view.sides[index]
@@ -124,7 +143,9 @@ def side_zones(game: VictorianGame, view: VicState, index: int, viewer: Any) -> 
     discard = zone_html("discard pile", [card_html(game, c) for c in s.discard], len(s.discard),
                         key=f"{key}-discard", empty="empty")
     table = zone_html("in play", in_play(game, view, index), key=f"{key}-play")
-    return [table, hand, deck, discard]
+    lasting = bonuses(game, view, index)
+    return [table, hand, deck, discard] + ([zone_html("until the turn ends", lasting, key=f"{key}-bonuses")]
+                                           if lasting else [])
 
 
 def head(state: VicState) -> str:
@@ -150,4 +171,4 @@ def board_html(game: VictorianGame, state: VicState, viewer: Any = None) -> str:
     return draw_board(head(state), sides)
 
 
-__all__ = ["TYPE_RULES", "board_html", "card_html", "card_tile", "head", "in_play", "side_zones", "unit_tile"]
+__all__ = ["TYPE_RULES", "board_html", "bonuses", "card_html", "card_tile", "head", "in_play", "side_zones", "unit_tile"]

@@ -15,7 +15,7 @@ from explorer.ui.victorian import VictorianStepper
 from explorer.ui.victorian.board import board_html, card_tile
 from explorer.victorian.bots import get_bot
 from explorer.victorian.game import VictorianGame
-from explorer.victorian.state import HEROES, SIDES, VILLAINS, Phase
+from explorer.victorian.state import HEROES, SIDES, VILLAINS, Mod, Phase
 
 GAME = VictorianGame()
 
@@ -133,3 +133,12 @@ def test_a_hand_card_the_other_side_has_seen_is_marked_and_shown_to_it():
     theirs = board_html(GAME, state, "villains")
     assert card in zones(theirs)["heroes-hand"] and backs(theirs, "heroes-hand") == len(state.heroes.hand) - len(
         state.heroes.exposed)
+
+
+def test_the_bonuses_that_last_until_the_turn_ends_are_shown_with_their_cards():
+    """Event cards (our reading): Fight and Track bonuses last to the end of the turn."""
+    s = GAME.scenario(heroes=["Tarzan"], villains=["Dr Moreau"], at=Phase.RECRUIT)
+    s = s._replace(mods=(Mod(HEROES, "Tarzan", "fight", 2, "Artillery", "events"),))
+    z = zones(board_html(GAME, s, "villains"))
+    assert z["heroes-bonuses"] == ["Artillery"] and "villains-bonuses" not in z
+    assert "Fight +2" in board_html(GAME, s, "villains") and "on Tarzan" in board_html(GAME, s, "villains")
