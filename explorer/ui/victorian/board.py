@@ -88,20 +88,32 @@ def unit_tile(game: VictorianGame, view: VicState, index: int, u: Unit, attached
                          card=u.card)
 
 
+def in_action(view: VicState) -> frozenset[str]:
+    """The units the next step is about: the one that rolls or attacks and its target."""
+    item = view.pending[0] if view.pending else None
+    roll = getattr(item, "roll", None)
+    if roll is not None:
+        return frozenset((roll.actor, roll.target))
+    if hasattr(item, "hero") and hasattr(item, "target"):
+        return frozenset((item.hero, item.target))
+    return frozenset()
+
+
 def in_play(game: VictorianGame, view: VicState, index: int) -> list[str]:
     """The tiles of a side's units (each Mastermind with his minions, Locations and
     plots on him) and its Locations of its own."""
     s = view.sides[index]
+    busy = in_action(view)
     tiles = []
     for u in s.units:
         if u.master is not None:
             continue
-        on = [unit_tile(game, view, index, m) for m in s.units if m.master == u.uid]
+        on = [unit_tile(game, view, index, m)._replace(marked=m.uid in busy) for m in s.units if m.master == u.uid]
         on += [card_tile(game, loc.card, name=loc.uid, card=loc.card) for loc in s.locations if loc.master == u.uid]
         on += [card_tile(game, p.card, name=p.uid, card=p.card,
                          counters=(counted(p.counters, "Plot counter"), "major" if p.major else "minor"))
                for p in s.plots if p.master == u.uid]
-        tiles.append(tile_html(unit_tile(game, view, index, u, tuple(on))))
+        tiles.append(tile_html(unit_tile(game, view, index, u, tuple(on))._replace(marked=u.uid in busy)))
     tiles += [tile_html(card_tile(game, loc.card, name=loc.uid, card=loc.card))
               for loc in s.locations if loc.master is None]
     return tiles
@@ -171,4 +183,4 @@ def board_html(game: VictorianGame, state: VicState, viewer: Any = None) -> str:
     return draw_board(head(state), sides)
 
 
-__all__ = ["TYPE_RULES", "board_html", "bonuses", "card_html", "card_tile", "head", "in_play", "side_zones", "unit_tile"]
+__all__ = ["TYPE_RULES", "board_html", "bonuses", "card_html", "card_tile", "head", "in_action", "in_play", "side_zones", "unit_tile"]

@@ -142,3 +142,16 @@ def test_the_bonuses_that_last_until_the_turn_ends_are_shown_with_their_cards():
     z = zones(board_html(GAME, s, "villains"))
     assert z["heroes-bonuses"] == ["Artillery"] and "villains-bonuses" not in z
     assert "Fight +2" in board_html(GAME, s, "villains") and "on Tarzan" in board_html(GAME, s, "villains")
+
+
+def test_the_units_of_a_roll_about_to_be_made_are_outlined():
+    """ATTACK PHASE / TRACK PHASE: the unit that rolls and its target stand out until the roll is made."""
+    found = 0
+    for state in seeded_states(2, 800):
+        item = state.pending[0] if state.pending else None
+        roll = getattr(item, "roll", None)
+        if roll is not None:
+            uids = {u.uid for s in state.sides for u in s.units}
+            assert board_html(GAME, state, None).count("xp-marked'") == len({roll.actor, roll.target} & uids)
+            found += 1
+    assert found
