@@ -103,7 +103,7 @@ def areas(game: DoomtrooperGame, view: DTState, seat: int, marked: frozenset) ->
     for t in view.troopers:
         if t.owner != seat:
             continue
-        name = t.area if t.area != "between" else "not yet placed"
+        name = t.area if t.area != "between" else "in cover, area not known"  # what observe leaves of a hidden one
         if places is not None and places.where(t):
             name += f" at {places.where(t)}"
         groups.setdefault(name, []).append(warrior_html(game, t, marked))
