@@ -30,7 +30,7 @@ from explorer.doomtrooper.base.turn import turn_number
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.state import UNSEEN, DTState, Phase, Trooper
 
-from ..common import esc
+from ..common import esc, heading
 from ..tiles import Tile, back_html, board_html as draw_board, side_html, tile_html, zone_html
 
 #: each card type as a player names it, and the rule it plays under
@@ -139,10 +139,15 @@ def head(game: DoomtrooperGame, view: DTState) -> str:
         return str(view.result)
     if view.phase in (Phase.SETUP, Phase.GIFT):
         return "Setting up: the opening hands" + (" and the Cardinal's Gift" if view.phase is Phase.GIFT else "")
-    step = STEPS.get(view.phase) or (game.variant.title if game.variant is not None else str(view.phase))
+    step = STEPS.get(view.phase) or (variant_name(game) if game.variant is not None else str(view.phase))
     if view.phase is Phase.ACTIONS:
         step += f", {view.actions} action{'s' if view.actions != 1 else ''} left"
     return f"Seat {view.current}'s turn {turn_number(view)} ({step})"
+
+
+def variant_name(game: DoomtrooperGame) -> str:
+    """The variant played, as the rulebook heads it."""
+    return game.variant.title or heading(game.variant.rule)
 
 
 def variant_html(game: DoomtrooperGame, view: DTState) -> str:
@@ -153,7 +158,7 @@ def variant_html(game: DoomtrooperGame, view: DTState) -> str:
     if not lines:
         return ""
     rows = "".join(f"<div>{esc(line)}</div>" for line in lines)
-    return (f"<div class='xp-side' data-side=\"variant\"><div class='xp-side-head'>{esc(game.variant.title)}</div>"
+    return (f"<div class='xp-side' data-side=\"variant\"><div class='xp-side-head'>{esc(variant_name(game))}</div>"
             f"{rows}</div>")
 
 
@@ -185,5 +190,5 @@ def board_html(game: DoomtrooperGame, state: DTState, viewer: Any = None) -> str
     return draw_board(head(game, view), sides, combat_html(game, view) + variant_html(game, view))
 
 
-__all__ = ["STEPS", "TYPES", "areas", "board_html", "card_html", "combat_html", "card_tile", "head", "pile_html", "seat_zones",
-           "variant_html", "warrior_html"]
+__all__ = ["STEPS", "TYPES", "areas", "board_html", "card_html", "card_tile", "combat_html", "head", "pile_html",
+           "seat_zones", "variant_html", "variant_name", "warrior_html"]
