@@ -20,7 +20,8 @@ NOTHING_CLIPPED = """root => {
   }
   for (const c of board.querySelectorAll('.xp-card, .xp-card-back')) {
     const r = c.getBoundingClientRect();
-    if (r.left < box.left - 1 || r.right > box.right + 1) return 'card outside the board: ' + (c.dataset.card || 'a back');
+    if (r.left < box.left - 1 || r.right > box.right + 1)
+      return 'card outside the board: ' + (c.dataset.card || 'a back');
   }
   return '';
 }"""
