@@ -183,5 +183,5 @@ def board_html(game: VictorianGame, state: VicState, viewer: Any = None) -> str:
     return draw_board(head(state), sides)
 
 
-__all__ = ["TYPE_RULES", "board_html", "bonuses", "card_html", "card_tile", "head", "in_action", "in_play", "side_zones",
-           "unit_tile"]
+__all__ = ["TYPE_RULES", "board_html", "bonuses", "card_html", "card_tile", "head", "in_action", "in_play",
+           "side_zones", "unit_tile"]
