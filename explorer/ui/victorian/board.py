@@ -140,10 +140,10 @@ def side_zones(game: VictorianGame, view: VicState, index: int, viewer: Any) -> 
     s: Side = view.sides[index]
     key = SIDES[index]
     seen_there = Counter(s.exposed)  # hand cards the other side has seen (its view: all it shows of that hand)
+    seen_by = (f"{Title(1 - index)} have seen it",)
     shown = []
     for c in s.hand:
-        shown.append(tile_html(card_tile(game, c, counters=("seen by the other side",))) if seen_there[c]
-                     else card_html(game, c))
+        shown.append(tile_html(card_tile(game, c, counters=seen_by)) if seen_there[c] else card_html(game, c))
         seen_there[c] -= 1
     backs = [back_html(note="a card this view may not see") for _ in range(s.hidden)]
     hand = zone_html("hand", shown + backs, s.hand_size, key=f"{key}-hand")

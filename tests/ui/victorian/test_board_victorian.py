@@ -129,9 +129,9 @@ def test_a_hand_card_the_other_side_has_seen_is_marked_and_shown_to_it():
     """THE DECKS: a card seen in a hand is known to the side that saw it."""
     state = next(s for s in seeded_states(1, 200) if s.heroes.exposed)
     card = state.heroes.exposed[0]
-    assert "seen by the other side" in board_html(GAME, state, "heroes")
+    assert "The Villains have seen it" in board_html(GAME, state, "heroes")
     theirs = board_html(GAME, state, "villains")
-    assert card in zones(theirs)["heroes-hand"] and backs(theirs, "heroes-hand") == len(state.heroes.hand) - len(
+    assert "The Villains have seen it" in theirs and card in zones(theirs)["heroes-hand"] and backs(theirs, "heroes-hand") == len(state.heroes.hand) - len(
         state.heroes.exposed)
 
 
