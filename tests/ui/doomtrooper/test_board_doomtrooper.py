@@ -180,3 +180,14 @@ def test_a_combat_under_way_shows_its_warriors_and_the_cards_played():
     table = state.combat.live
     assert Counter(zones(board)["combat-played"]) == Counter(p.card for p in table.plays)
     assert board.count("xp-marked'") == 2 and "A combat: " in board
+
+
+def test_a_loaded_game_of_three_players_redraws_the_board_with_three_seats():
+    """Log format: a game loaded into the table carries on, and the table drawn is that game's."""
+    played = TableStepper(seed=4, seat=None, players=3)
+    for _ in range(12):
+        played.stepper_widget.next()
+    table = TableStepper(seed=1, seat=0)
+    table.stepper_widget.saving.load(played.stepper_widget.saving.save(), "three.jsonl")
+    assert table.board.value == board_html(table.game, table.stepper.state, 0)
+    assert table.board.value.count("data-side=\"seat") == 3
