@@ -155,3 +155,14 @@ def test_the_units_of_a_roll_about_to_be_made_are_outlined():
             assert board_html(GAME, state, None).count("xp-marked'") == len({roll.actor, roll.target} & uids)
             found += 1
     assert found
+
+
+def test_a_loaded_game_is_drawn_at_the_step_it_reached():
+    """Log format: a game loaded into the stepper carries on from its last step, and the table follows."""
+    played = VictorianStepper(seed=5)
+    played.next_phase()
+    played.next_phase()
+    w = VictorianStepper(seed=1, view="all")
+    w.stepper.saving.load(played.stepper.saving.save(), "game.jsonl")
+    assert w.stepper.stepper.state == played.stepper.stepper.state
+    assert w.board.value == board_html(w.game, w.stepper.stepper.state, None)
