@@ -80,7 +80,7 @@ def warrior_html(game: DoomtrooperGame, t: Trooper, marked: frozenset) -> str:
     counters = tuple(c for c, on in (("wounded", t.wounded), ("in cover", t.cover),
                                      ("face down", t.hidden), ("not paid yet", t.unpaid),
                                      ("inside its vehicle", t.inside)) if on)
-    counters += (f"leads the {t.leads}s",) if t.leads else ()
+    counters += (f"Sergeant of the {t.leads} group",) if t.leads else ()
     attached = tuple(card_tile(game, a.card)._replace(counters=(f"seat {a.owner}'s",) if a.owner != t.owner else ())
                      for a in t.attached)
     return tile_html(card_tile(game, t.card)._replace(counters=counters, attached=attached, marked=t.uid in marked))
