@@ -385,7 +385,7 @@ class DoomtrooperGame(Game):
         if view.phase is Phase.SETUP:
             return f"A new game for {len(view.seats)} players: the decks are not dealt yet."
         who = "everything" if seat is None else f"seat {seat}'s view"
-        head = f"turn {view.turn}, seat {view.current} to play ({view.phase}"
+        head = f"seat {view.current}'s turn {turn.turn_number(view)} ({view.phase}"
         head += f", {view.actions} action{'s' if view.actions != 1 else ''} left)" if view.phase is Phase.ACTIONS else ")"
         lines = [f"{head} -- {who}"]
         if view.result is not None:

@@ -243,6 +243,16 @@ def next_turn(game: Any, state: DTState) -> DTState:
     return state
 
 
+def turn_number(state: DTState) -> int:
+    """The current player's turn as the log counts it ("seat 1 begins turn 3"):
+    each player counts his own turns (as the turn cap does), the one about to
+    begin included, before his draw; 0 before the first turn.  ``state.turn``
+    counts every player's turns together: how long a game was, not which turn."""
+    if state.phase in (Phase.SETUP, Phase.GIFT):
+        return 0
+    return state.seats[state.current].turns + (state.phase is Phase.DRAW)
+
+
 def explain_discard(game: Any, state: DTState, action: Any) -> IllegalAction:
     if state.phase is not Phase.DISCARD:
         return IllegalAction(R.DISCARD, "the discard comes at the end of the turn, after the actions")
@@ -311,4 +321,4 @@ def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
 
 
 __all__ = ["do_deal", "do_discard", "do_draw", "do_gift", "eliminate", "leaders", "new_game", "next_turn", "over",
-           "scores", "settle"]
+           "scores", "settle", "turn_number"]

@@ -8,6 +8,8 @@ are left out.  The seat you play decides with one button per legal option; the
 bots play the others.  While a combat is under way each combatant's ratings are
 taken apart term by term, each with its rule.  "Why not?" explains actions the
 rules forbid now (only at your own decisions: the others' would show their cards).
+The table is drawn above the state in words (:mod:`explorer.ui.doomtrooper.board`),
+redrawn at every step, undo, change of view and loaded game.
 
 >>> t = TableStepper(seed=2, seat=0)
 >>> t.stepper_widget.next() is not None   # the deal
@@ -35,6 +37,8 @@ from explorer.doomtrooper.state import Phase
 
 from ..common import Displayable, Html, esc, html_table, rule_html, tagged
 from ..stepper import StepperWidget, default_log
+from ..tiles import board_view
+from .board import board_html
 
 EVERYTHING = "everything"
 
@@ -73,6 +77,7 @@ class TableStepper(Displayable):
             player_name=lambda s: f"seat {s}", make_initial=lambda s: game.new_game(players),
             log=LOG,
         )
+        self.board = board_view(self.stepper_widget)
         self.view_as.observe(lambda ch: self.stepper_widget.refresh(), names="value")
         self.widget = tagged(W.VBox([self.view_as, self.stepper_widget.widget, self.combat_view]), "xp-dt-table")
         self.stepper_widget.on_change(self._redraw)
@@ -110,6 +115,7 @@ class TableStepper(Displayable):
             keep = self.view_as.value if self.view_as.value in (EVERYTHING, *range(self.players)) else EVERYTHING
             with self.view_as.hold_trait_notifications():
                 self.view_as.options, self.view_as.value = _views(self.players), keep
+        self.board.value = board_html(self.game, self.stepper.state, self.viewer)
         state = self.game.observe(self.stepper.state, self.viewer)
         if state.phase is not Phase.COMBAT or state.combat is None:
             self.combat_view.value = ""

@@ -6,7 +6,9 @@ shows (the Heroes', the Villains': the other hand hidden and the log filtered
 with :func:`~explorer.core.events.visible`; or the all-seeing view), whether the
 person plays that side, and a "Next phase" button.  Each log line cites its rule
 section and opens our summary of it; a roll opens its terms ("explain this
-number": every card and rule that moved the total).
+number": every card and rule that moved the total).  Above the state in words,
+the table drawn as that view sees it (:mod:`explorer.ui.victorian.board`),
+redrawn at every step, undo, change of view and loaded game.
 
 >>> w = VictorianStepper(seed=2)
 >>> w.view.value, w.stepper.stepper.state.phase.value
@@ -38,6 +40,8 @@ from explorer.victorian.why_not import tempting
 
 from ..common import Displayable, esc, html_table, rule_html, tagged
 from ..stepper import StepperWidget, result_banner
+from ..tiles import board_view
+from .board import board_html
 
 VIEWS = (("The Heroes' view", "heroes"), ("The Villains' view", "villains"), ("All-seeing", "all"))
 PHASE_SECTIONS = {r.section for r in PHASE_RULE.values()}
@@ -108,6 +112,7 @@ class VictorianStepper(Displayable):
             player_name=lambda player: f"the {player.title()}", make_initial=lambda seed: self.game.new_game(),
             log=LOG,
         )
+        self.board = board_view(self.stepper)
         self.stepper.on_change(self._sync)
         self.view.observe(lambda change: self._changed(), names="value")
         self.plays.observe(lambda change: self._changed(), names="value")
@@ -147,6 +152,7 @@ class VictorianStepper(Displayable):
 
     def _sync(self, w: StepperWidget) -> None:
         self.phase_button.disabled = w.stepper.over or w.waiting()
+        self.board.value = board_html(self.game, w.stepper.state, self.viewer)
 
     def next_phase(self) -> list[Entry]:
         """Step until the next side's part of a phase begins (or the person must choose)."""
