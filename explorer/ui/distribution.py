@@ -90,9 +90,10 @@ def update_distribution_bars(fig: go.Figure, dist: Dist[int], view: str = "exact
 
 
 def distribution_table(dist: Dist[int], what: str = "total", *, highlight: Sequence[int] = (),
-                       caption: str = "") -> str:
+                       caption: str = "", label: tuple[str, Callable[[int], str]] | None = None) -> str:
     """One row per value: P(exactly), P(at least), P(at most), each with its
-    exact fraction on hover; ``highlight`` values are in bold."""
+    exact fraction on hover; ``highlight`` values are in bold; ``label`` =
+    (heading, function of the value) adds a column (a table's result, say)."""
     xs, exact = view_values(dist, "exact")
     _, least = view_values(dist, "at_least")
     _, most = view_values(dist, "at_most")
@@ -100,9 +101,9 @@ def distribution_table(dist: Dist[int], what: str = "total", *, highlight: Seque
     for x, e, ge, le in zip(xs, exact, least, most):
         cells = [Html(f"<b>{x}</b>") if x in highlight else str(x), probability_html(e), probability_html(ge),
                  probability_html(le)]
-        rows.append(cells)
-    return html_table([what, "exactly", "at least", "at most"], rows, numeric=(0, 1, 2, 3),
-                      css="xp-table xp-dist-table", caption=caption)
+        rows.append(cells + ([label[1](x)] if label else []))
+    return html_table([what, "exactly", "at least", "at most"] + ([label[0]] if label else []), rows,
+                      numeric=(0, 1, 2, 3), css="xp-table xp-dist-table", caption=caption)
 
 
 def summary_html(dist: Dist[int], what: str = "the total") -> Html:
