@@ -89,6 +89,13 @@ def _css(name: str) -> str:
     return name.replace("_", "-")
 
 
+def dice_chart(view: str = "exact", edge: int | None = None) -> LiveFigure:
+    """The two-dice difference on its own (:func:`.odds_plots.dice_difference_bars`),
+    drawn through the one drawing path (a :class:`~explorer.ui.common.LiveFigure`,
+    so the app shows it as it shows the explorer's charts)."""
+    return LiveFigure(plots.dice_difference_bars(view, edge), "xp-dice-chart")
+
+
 def conflict_vp(attacker: Villain, defender: Villain, action: Any, *, mastermind: bool,
                 rules: AsylumRules, blocker: bool = False) -> Dist[int]:
     """The attacker's victory points after one action on ``defender`` in a conflict

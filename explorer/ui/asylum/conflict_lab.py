@@ -478,6 +478,20 @@ class ConflictLab(Displayable):
         return f"ConflictLab(attackers=[{a}], defenders=[{d}], policies={self.policy_names})"
 
 
+#: the pairings of policies "Does skill matter?" compares: (attackers, defenders)
+SKILL_PAIRINGS = (("random", "random"), ("expected-vp", "expected-vp"), ("best", "best"), ("best", "random"))
+
+
+def skill_matters(attackers: Sequence[Villain], defenders: Sequence[Villain],
+                  pairings: Sequence[tuple[str, str]] = SKILL_PAIRINGS) -> LiveFigure:
+    """Does skill matter?  The same teams under each pairing of policies, exactly
+    (:func:`explorer.asylum.odds.conflict`), as grouped bars drawn through the one
+    drawing path (a :class:`~explorer.ui.common.LiveFigure`, so the app shows it)."""
+    results = {f"attackers {a}, defenders {d}": odds.conflict(list(attackers), list(defenders), (a, d))
+               for a, d in pairings}
+    return LiveFigure(plots.policy_comparison(results), "xp-skill-matters")
+
+
 def _draw_dist():
     """A placeholder result (a certain 0-0 draw) to draw empty charts before any odds."""
     from explorer.core.dist import Dist
@@ -514,4 +528,4 @@ def _result_text(result: ConflictResult) -> str:
     return text
 
 
-__all__ = ["ConflictLab"]
+__all__ = ["ConflictLab", "SKILL_PAIRINGS", "skill_matters"]
