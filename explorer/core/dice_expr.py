@@ -44,7 +44,7 @@ MAX_SIDES = 1000
 MAX_NUMBER = 1_000_000
 #: an expression is at most this long
 MAX_LENGTH = 200
-#: counting exactly takes about this many steps at most (a second or two)
+#: counting a whole expression exactly takes about this many steps at most (a second or two)
 MAX_WORK = 4_000_000
 
 #: the outcomes of a comparison, from the first side's view
@@ -74,7 +74,7 @@ class Token(NamedTuple):
 def tokens(text: str) -> list[Token]:
     """The tokens of ``text``, ending with an ``END`` token."""
     out: list[Token] = []
-    i, low = 0, text.lower()
+    i = 0
     while i < len(text):
         ch = text[i]
         if ch.isspace():
@@ -89,10 +89,10 @@ def tokens(text: str) -> list[Token]:
             out.append(Token(SYMBOLS[ch], ch, i + 1))
             i += 1
         else:
-            word = next((w for w in WORDS if low.startswith(w, i)), None)
+            word = next((w for w in WORDS if text[i:i + len(w)].lower() == w), None)
             if word is None:
                 raise DiceExpressionError(f"unexpected {ch!r}", text, i + 1)
-            out.append(Token(WORDS[word], low[i:i + len(word)], i + 1))
+            out.append(Token(WORDS[word], word, i + 1))
             i += len(word)
     out.append(Token("END", "", len(text) + 1))
     return out
@@ -259,6 +259,7 @@ class _Parser:
         self.text = text
         self.toks = tokens(text)
         self.i = 0
+        self.work = 0  # the counting steps of the sums read so far
 
     def peek(self) -> Token:
         return self.toks[self.i]
@@ -307,14 +308,14 @@ class _Parser:
         while self.peek().kind in ("PLUS", "MINUS"):
             op = self.take()
             terms.append((-1 if op.kind == "MINUS" else 1, self.term(f"'{op.text}'")))
-        work, span = 0, 1
+        span = 1
         for _, t in terms:
             if isinstance(t, Dice):
-                work += t.work + span * t.span
+                self.work += t.work + span * t.span
                 span += t.span - 1
-        if work > MAX_WORK:
-            raise self.fail(f"too big to count exactly here (about {work:,} steps; the limit is {MAX_WORK:,}): "
-                            "use fewer dice or fewer sides", start)
+        if self.work > MAX_WORK:
+            raise self.fail(f"too big to count exactly here (about {self.work:,} steps; the limit is "
+                            f"{MAX_WORK:,}): use fewer dice or fewer sides", start)
         return Total(tuple(terms))
 
     def term(self, after: str) -> Dice | int:

@@ -157,3 +157,11 @@ def test_the_expression_is_written_back_in_one_form():
     assert str(read("highest of 2d6")) == "2d6kh1"
     assert str(read("4d6 dl1 + 2")) == "4d6kh3+2"
     assert str(read("d20 against d20 - 2")) == "1d20 vs 1d20-2"
+
+
+def test_the_bound_holds_for_the_whole_expression_not_each_side():
+    """Each side of a comparison may be allowed alone and still be too much together."""
+    parse("d1000+d1000+d1000")
+    with pytest.raises(DiceExpressionError) as caught:
+        parse("d1000+d1000+d1000 vs d1000+d1000+d1000")
+    assert caught.value.problem.startswith("too big to count exactly here") and caught.value.column == 22
