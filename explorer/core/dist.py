@@ -27,7 +27,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
-from explorer.core.dice_expr import DiceExpressionError, read
+from explorer.core.dice_expr import read
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
