@@ -76,7 +76,7 @@ class DiceExpression(Displayable):
         self.read: Expression | None = None
         self.expression.observe(lambda ch: self.update(), names="value")
         self.view.observe(lambda ch: self.redraw(), names="value")
-        self.widget = tagged(W.VBox([self.expression, W.HTML(HELP), self.error, self.view, self.figure.widget,
+        self.widget = tagged(W.VBox([self.expression, self.error, W.HTML(HELP), self.view, self.figure.widget,
                                      self.answer]), "xp-dice")
         self.update()
 

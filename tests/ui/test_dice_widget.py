@@ -88,3 +88,9 @@ def test_stable_css_classes_for_browser_tests():
                         (box.error, "xp-dice-error"), (box.widget, "xp-dice"), (box.figure.widget, "xp-figure")):
         assert css in widget._dom_classes
     assert "DiceExpression('2d6+3')" == repr(box)
+
+
+def test_the_message_sits_right_under_the_box():
+    box = DiceExpression()
+    children = list(box.widget.children)
+    assert children.index(box.error) == children.index(box.expression) + 1
