@@ -70,11 +70,15 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"pre-heated kernels per page, 0 to {MAX_POOL} (default 1; 0: none)")
     app.add_argument("--browser", action="store_true", help="also open the start page in a web browser")
 
-    o = sub.add_parser("odds", help="exact odds of a Doom Asylum matchup",
+    o = sub.add_parser("odds", help="exact odds of a Doom Asylum matchup, or of any dice expression",
                        description="Exact odds of everything the attacker can do to the defender with his action, "
-                                   "as fractions and percentages.  Names ignore case.")
-    o.add_argument("attacker", help="attacking villain's name (see data/asylum/villains.toml)")
-    o.add_argument("defender", help="defending villain's name")
+                                   "as fractions and percentages.  Names ignore case.  With --dice, the exact "
+                                   "distribution of a roll you type instead.")
+    o.add_argument("attacker", nargs="?", help="attacking villain's name (see data/asylum/villains.toml)")
+    o.add_argument("defender", nargs="?", help="defending villain's name")
+    o.add_argument("--dice", metavar="EXPR",
+                   help="a dice expression instead of a matchup: 2d6+3, d20-2, 4d6kh3 (keep the 3 highest), "
+                        "'highest of 2d6', '3d6 vs 2d6'; each total with P(exactly), P(at least), P(at most)")
     o.add_argument("--level", type=int, nargs=2, default=(1, 1), metavar=("A", "D"),
                    help="levels of the two villains (1 up to 1 + the villain's upgrades; default 1 1)")
     o.add_argument("--mastermind", action="store_true",
@@ -265,10 +269,39 @@ def _probability(p: Fraction | str) -> str:
     return p if isinstance(p, str) else f"{p}  ({float(p):.1%})"
 
 
+def dice_lines(text: str) -> list[str]:
+    """The lines of ``odds --dice EXPR``: the expression as read, then each total
+    (or, for ``A vs B``, each of higher, tie and lower) with its exact chances."""
+    from .core.dice_expr import read
+    from .core.dist import parse
+
+    expression, dist = read(text), parse(text)
+    if expression.right is not None:
+        width = max(len(o) for o in dist.outcomes)
+        return [f"{expression}  (the first total against the second)"] + [
+            f"  {o:<{width}}  {_probability(p)}" for o, p in dist.items()]
+    lines = [str(expression), f"  {'total':>5}  {'exactly':<22} {'at least':<22} at most"]
+    at_least = Fraction(1)
+    for total, p in dist.items():
+        at_most = 1 - at_least + p
+        lines.append(f"  {total:>5}  {_probability(p):<22} {_probability(at_least):<22} {_probability(at_most)}")
+        at_least -= p
+    return lines
+
+
 def _odds(args: argparse.Namespace) -> int:
     from .asylum import load_roster, load_rules
     from .asylum.villains import find_villain
 
+    if args.dice is not None:
+        if args.attacker is not None:
+            raise ValueError("give either two villains or --dice EXPR, not both")
+        print("\n".join(dice_lines(args.dice)))
+        return 0
+    if args.defender is None:
+        missing = "attacker, defender" if args.attacker is None else "defender"
+        raise ValueError(f"the following arguments are required: {missing} (or give --dice EXPR for a roll; "
+                         "see 'python -m explorer odds --help')")
     roster, rules = load_roster(), load_rules()
     a = _at_level(find_villain(roster, args.attacker), args.level[0], "--level A")
     d = _at_level(find_villain(roster, args.defender), args.level[1], "--level D")

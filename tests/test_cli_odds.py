@@ -97,3 +97,38 @@ def test_the_command_shows_what_the_combat_odds_widget_shows(roster, defender):
             else:
                 assert isinstance(mine[key], Fraction) and mine[key] == p, (attacker, key)
         assert set(mine) <= set(widget)
+
+
+# -- odds --dice: a roll a player types ---------------------------------------------------------
+
+def test_a_dice_expression_prints_each_total_exactly_at_least_and_at_most(capsys):
+    from explorer.core.dist import parse
+
+    assert main(["odds", "--dice", "2d6+3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "2d6+3" and lines[1].split() == ["total", "exactly", "at", "least", "at", "most"]
+    dist = parse("2d6+3")
+    rows = {int(line.split()[0]): line for line in lines[2:]}
+    assert sorted(rows) == list(range(5, 16))
+    for total, line in rows.items():
+        cells = line.split()
+        exactly, at_least, at_most = (Fraction(cells[k]) for k in (1, 3, 5))
+        assert exactly == dist[total]
+        assert at_least == dist.prob(lambda t: t >= total) and at_most == dist.prob(lambda t: t <= total)
+
+
+def test_two_rolls_compared(capsys):
+    assert main(["odds", "--dice", "3d6 vs 2d6"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    got = {line.split()[0]: Fraction(line.split()[1]) for line in out[1:]}
+    assert got == {"higher": Fraction(1009, 1296), "tie": Fraction(5, 72), "lower": Fraction(197, 1296)}
+    assert sum(got.values()) == 1
+
+
+def test_a_malformed_expression_is_a_users_mistake_with_the_place(capsys):
+    assert main(["odds", "--dice", "2d6+"]) == 2
+    err = capsys.readouterr().err
+    assert "at column 5" in err and "2d6+" in err and "^" in err and "Traceback" not in err
+    assert main(["odds", "Oscar"]) == 2
+    assert "--dice" in capsys.readouterr().err
+    assert main(["odds", "Oscar", "Oscar", "--dice", "d6"]) == 2

@@ -13,6 +13,8 @@ Fraction(1, 2)
 Fraction(13, 18)
 >>> contest(0, 0, ties="roller").prob(True)  # equal or greater is enough
 Fraction(7, 12)
+>>> parse("highest of 2d6").prob(6)      # a dice expression a player types
+Fraction(11, 36)
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Generic, TypeVar
+
+from explorer.core.dice_expr import read
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
@@ -340,3 +344,23 @@ def table(roll: Dist[int], bands: Iterable[tuple[int, int, U]]) -> Dist[U]:
         return hits[0]
 
     return roll.map(look)
+
+
+def parse(text: str) -> Dist:
+    """The exact distribution of a dice expression a player types: ``"2d6+3"``,
+    ``"d20-2"``, ``"4d6kh3"`` (keep the 3 highest), ``"highest of 2d6"``, or two
+    sums compared, ``"3d6 vs 2d6"`` (a Dist over ``"higher"``, ``"tie"`` and
+    ``"lower"``, the first side's view).  A malformed or too big expression raises
+    :class:`~explorer.core.dice_expr.DiceExpressionError` (a ``ValueError``) saying
+    where and what was expected (:mod:`explorer.core.dice_expr` has the language).
+
+    >>> parse("2d6+3") == dice(2) + 3
+    True
+    >>> parse("3d6 vs 2d6")["tie"]
+    Fraction(5, 72)
+    """
+    e = read(text)
+    weights = e.weights()
+    total = sum(weights.values())
+    return Dist._trusted({o: Fraction(w, total) for o, w in weights.items()})
+

@@ -206,7 +206,9 @@ class LiveFigure:
         self.widget.outputs = (plotly_output(self.figure),)
 
     def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        data = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        data["text/plain"] = f"<figure: {self.figure.layout.title.text or 'a plotly figure'}>"  # not the Output's repr
+        return data
 
 
 @contextmanager

@@ -18,6 +18,11 @@ KIND_LABELS = {"plot": "plot room", "yard": "the Yard", "room": "room (Event Tab
 SEAT_COLOURS = ("#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 
 
+def seat_colour(seat: int) -> str:
+    """The colour a seat's party is drawn in, on the board and in its legend."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
 class PartyMarker(NamedTuple):
     """One party to draw: its seat, the room it stands in, and a hover label."""
 
@@ -43,9 +48,12 @@ def board_figure(
     parties: Sequence[PartyMarker] = (),
     last_move: tuple[str, str] | None = None,
     title: str = "Doom Asylum",
+    seats: int | None = None,
 ) -> go.Figure:
     """The board as a figure.  Traces, in order: corridors, one trace per room
-    kind, parties (one trace), and the last move as a layout annotation."""
+    kind, one legend entry per seat (its colour; ``seats`` of them, or those of
+    ``parties``), the parties (one trace, the last), and the last move as a layout
+    annotation."""
     pos = nx.get_node_attributes(board, "pos")
     xs, ys = [], []
     for a, b in sorted(board.edges()):
@@ -63,7 +71,11 @@ def board_figure(
             hovertext=[f"<b>{r}</b><br>{board.nodes[r].get('description', '')}" for r in rooms], hoverinfo="text",
             name=KIND_LABELS[kind],
         ))
-    fig.add_trace(go.Scatter(mode="markers", x=[], y=[], name="parties",
+    for seat in range(seats) if seats is not None else sorted({p.seat for p in parties}):  # which colour is whose
+        fig.add_trace(go.Scatter(mode="markers", x=[None], y=[None], name=f"seat {seat}", hoverinfo="skip",
+                                 marker=dict(size=12, symbol="diamond", color=seat_colour(seat),
+                                             line=dict(color="black", width=1))))
+    fig.add_trace(go.Scatter(mode="markers", x=[], y=[], name="parties", showlegend=False,
                              marker=dict(size=16, symbol="diamond", line=dict(color="black", width=1))))
     px = [x for x, _ in pos.values()]
     py = [y for _, y in pos.values()]
@@ -95,7 +107,7 @@ def _draw_parties(fig: go.Figure, board: nx.Graph, parties: Sequence[PartyMarker
     trace = fig.data[-1]
     trace.x = [pos[p.room][0] + off[p.seat][0] for p in parties]
     trace.y = [pos[p.room][1] + off[p.seat][1] for p in parties]
-    trace.marker.color = [SEAT_COLOURS[p.seat % len(SEAT_COLOURS)] for p in parties]
+    trace.marker.color = [seat_colour(p.seat) for p in parties]
     trace.text = [p.label for p in parties]
     trace.hovertext = [p.label for p in parties]
     trace.hoverinfo = "text"

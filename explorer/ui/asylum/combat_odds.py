@@ -89,6 +89,13 @@ def _css(name: str) -> str:
     return name.replace("_", "-")
 
 
+def dice_chart(view: str = "exact", edge: int | None = None) -> LiveFigure:
+    """The two-dice difference on its own (:func:`.odds_plots.dice_difference_bars`),
+    drawn through the one drawing path (a :class:`~explorer.ui.common.LiveFigure`,
+    so the app shows it as it shows the explorer's charts)."""
+    return LiveFigure(plots.dice_difference_bars(view, edge), "xp-dice-chart")
+
+
 def conflict_vp(attacker: Villain, defender: Villain, action: Any, *, mastermind: bool,
                 rules: AsylumRules, blocker: bool = False) -> Dist[int]:
     """The attacker's victory points after one action on ``defender`` in a conflict
@@ -111,6 +118,13 @@ def conflict_vp(attacker: Villain, defender: Villain, action: Any, *, mastermind
                            rules=rules)
         steps = game.apply(state, action(attacker.name, defender.name))
     return steps.map(lambda step: step.state.vp[0])
+
+
+def bare(v: Villain) -> Villain:
+    """``v`` at his level without special abilities ("count special abilities"
+    unticked): the same stats, each upgrade's stat changes kept, its ability not."""
+    return dataclasses.replace(v, abilities=(), upgrades=tuple(Upgrade(stats=u.stats, text=u.text)
+                                                                for u in v.upgrades))
 
 
 def explanation_html(e: Explanation) -> Html:
@@ -283,12 +297,15 @@ class CombatOddsExplorer(Displayable):
         if name != CUSTOM:
             v = self.roster[name]
             v = v.at_level(min(level, v.max_level))
-            return v if with_abilities else Villain(name=v.name, **v.stats)
+            return v if with_abilities else bare(v)
         stats = {s: w.value for s, w in self._stats(side).items()}
         base = self._base[side]
         label = f"Custom {side}" if base is None else f"{base.name} (custom)"
         if base is None or not with_abilities:
-            return Villain(name=label, **stats)
+            # the sliders hold his stats at this level: no upgrade changes them again
+            top = level if base is None else min(level, 1 + len(base.upgrades))
+            return Villain(name=label, **stats, level=top, upgrades=(Upgrade(),) * (top - 1),
+                           pronoun="he" if base is None else base.pronoun)
         # his abilities at this level, with the sliders as his stats: keep the
         # upgrades' abilities, drop their stat changes (the sliders have them)
         ups = tuple(Upgrade(ability=u.ability, text=u.text) for u in base.upgrades)

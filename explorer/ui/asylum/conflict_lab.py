@@ -51,18 +51,16 @@ from ..common import (
     html_table,
     number_html,
     probability_html,
-    rule_html,
     tagged,
 )
 from ..stepper import ALL, StepperWidget
 from . import odds_plots as plots
+from .conflict_log import SIDE_NAMES, log_html
 
 SIDES = ("attacker", "defender")
-SIDE_NAMES = ("attackers", "defenders")
 EMPTY = ""
 SLOTS = 3
 COMPARE_SIDES = (("both sides", "both"), ("attackers only", "attacker"), ("defenders only", "defender"))
-LOG_LINES = 40
 SLOW = " (with 3 villains a side and the “random” or “best” policy this can take tens of seconds)"
 
 
@@ -214,12 +212,17 @@ class ConflictLab(Displayable):
             odds_cost=lambda state: "cheap" if self.cheap else "slow", labelling=False,
             odds_owner=lambda dec: "attackers win" if dec.player is None else "win",
             tempting=why_not.tempting, describe=lambda s: s.describe(),
-            render_log=_log_html, render_result=_result_html, player_name=lambda side: SIDE_NAMES[side],
+            render_log=self._log_html, render_result=_result_html, player_name=lambda side: SIDE_NAMES[side],
             show_forced=True, buttons=("policy", "end", "undo", "reset"),
         )
         self.stepper_note = W.HTML()
         self.stepper_widget.seed.description = "seed (used on Reset)"
         self.stepper_widget.seed.layout.width = "210px"
+
+    def _log_html(self, entries: Sequence[Entry]) -> str:
+        """The log, newest first, each step with its roll (:func:`.conflict_log.log_html`)."""
+        widget = getattr(self, "stepper_widget", None)  # None while the stepper is being built
+        return log_html(entries, None if widget is None else widget.stepper.initial)
 
     def _wire(self) -> None:
         """A change of team or policy starts again; the buttons compute."""
@@ -478,21 +481,25 @@ class ConflictLab(Displayable):
         return f"ConflictLab(attackers=[{a}], defenders=[{d}], policies={self.policy_names})"
 
 
+#: the pairings of policies "Does skill matter?" compares: (attackers, defenders)
+SKILL_PAIRINGS = (("random", "random"), ("expected-vp", "expected-vp"), ("best", "best"), ("best", "random"))
+
+
+def skill_matters(attackers: Sequence[Villain], defenders: Sequence[Villain],
+                  pairings: Sequence[tuple[str, str]] = SKILL_PAIRINGS) -> LiveFigure:
+    """Does skill matter?  The same teams under each pairing of policies, exactly
+    (:func:`explorer.asylum.odds.conflict`), as grouped bars drawn through the one
+    drawing path (a :class:`~explorer.ui.common.LiveFigure`, so the app shows it)."""
+    results = {f"attackers {a}, defenders {d}": odds.conflict(list(attackers), list(defenders), (a, d))
+               for a, d in pairings}
+    return LiveFigure(plots.policy_comparison(results), "xp-skill-matters")
+
+
 def _draw_dist():
     """A placeholder result (a certain 0-0 draw) to draw empty charts before any odds."""
     from explorer.core.dist import Dist
 
     return Dist.certain(ConflictResult(vp=(0, 0), winner=None, doomsday=(0, 0), defeated=((), ()), lost=((), ())))
-
-
-def _log_html(entries: Sequence[Entry]) -> str:
-    """What happened, oldest first: who acted, what, and each event with its rule."""
-    items = []
-    for e in entries[-LOG_LINES:]:
-        who = "rules" if e.player is None else SIDE_NAMES[e.player]
-        evs = "".join(f"<li>{esc(ev.text)} {rule_html(ev.rule, compact=True)}</li>" for ev in e.events)
-        items.append(f"<li><b>{esc(who)}</b>: {esc(e.action)}<ul style='margin:0'>{evs}</ul></li>")
-    return f"<div class='xp-log-list'><b>What happened</b><ol style='margin:2px 0'>{''.join(items)}</ol></div>"
 
 
 def _result_html(result: ConflictResult) -> str:
@@ -514,4 +521,4 @@ def _result_text(result: ConflictResult) -> str:
     return text
 
 
-__all__ = ["ConflictLab"]
+__all__ = ["ConflictLab", "SKILL_PAIRINGS", "skill_matters"]

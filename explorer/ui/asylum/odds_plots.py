@@ -26,6 +26,7 @@ from explorer.asylum.villains import Villain
 from explorer.core.dist import Dist, d6
 
 from ..common import Html, fraction_text, probability_html, probability_text
+from ..distribution import VIEW_LABELS, view_values
 
 ATTACKER_COLOUR = "#2c7fb8"
 DEFENDER_COLOUR = "#d95f0e"
@@ -33,8 +34,6 @@ DRAW_COLOUR = "#999999"
 NEUTRAL_COLOUR = "#bdbdbd"
 
 OUTCOME_LABELS = ("Attackers win", "Draw", "Defenders win")
-VIEWS = ("exact", "at_least", "at_most")
-VIEW_LABELS = {"exact": "exactly", "at_least": "at least", "at_most": "at most"}
 
 NO_CATCH_ROW_LABEL = "no catch roll"
 
@@ -148,18 +147,9 @@ def dice_difference() -> Dist[int]:
 
 
 def dice_difference_values(view: str = "exact") -> tuple[list[int], list[Fraction]]:
-    """``(differences, probabilities)`` for one view: P(= k), P(>= k) or P(<= k)."""
-    if view not in VIEWS:
-        raise ValueError(f"unknown view {view!r}; choose from {', '.join(VIEWS)}")
-    dist = dice_difference()
-    xs = list(dist.outcomes)
-    if view == "exact":
-        ps = [dist[k] for k in xs]
-    elif view == "at_most":
-        ps = [p for _, p in dist.cdf()]
-    else:
-        ps = [dist.prob(lambda d, k=k: d >= k) for k in xs]
-    return xs, ps
+    """``(differences, probabilities)`` for one view: P(= k), P(>= k) or P(<= k)
+    (:func:`explorer.ui.distribution.view_values`)."""
+    return view_values(dice_difference(), view)
 
 
 def dice_difference_bars(view: str = "exact", edge: int | None = None) -> go.Figure:

@@ -115,7 +115,7 @@ class RulesTour(Displayable):
             player_name=lambda seat: f"seat {seat}", make_initial=lambda s: game.new_game(players),
             buttons=("next", "undo", "turn", "turns", "policy", "reset"), log=LOG,
         )
-        self.figure = LiveFigure(board_figure(game.board, markers(initial)), "xp-board", width="650px")
+        self.figure = LiveFigure(board_figure(game.board, markers(initial), seats=players), "xp-board", width="650px")
         self.forking = ForkPanel(self.stepper_widget)
         side = W.VBox([self.stepper_widget.widget, self.forking.widget],
                       layout=W.Layout(flex="1 1 420px", min_width="360px"))

@@ -1,5 +1,5 @@
-"""The Victorian card game's odds, as widgets: every table against the modifier,
-the chains (an attack, an Intercept Phase, a plot against the heroes), and the
+"""The Victorian card game's odds, as widgets: every table against the modifier
+(and, at one modifier, the modified total exactly, at least or at most), the chains (an attack, an Intercept Phase, a plot against the heroes), and the
 deck (the opening hand, the mulligan, the turns until a card).
 
 Every number comes from :mod:`explorer.victorian.tables` and
@@ -27,13 +27,18 @@ from typing import Any
 import ipywidgets as W
 import plotly.graph_objects as go
 
+from explorer.core.dist import Dist
+from explorer.core.engine import outcomes
 from explorer.core.events import RuleRef
 from explorer.victorian import odds, tables
 from explorer.victorian import sections as R
 from explorer.victorian.cards import TYPES, deck_counts, load_cards, load_tokens
+from explorer.victorian.state import Term
+from explorer.victorian.tables.banded import modified_roll
 from explorer.victorian.tables.data import load_tables
 
 from ..common import Displayable, LiveFigure, esc, figure_update, html_table, probability_text, rule_html, tagged
+from ..distribution import distribution_bars, distribution_table, update_distribution_bars, view_buttons
 
 #: name shown -> (odds function name, rule)
 ROLLS: dict[str, tuple[str, RuleRef]] = {
@@ -73,10 +78,23 @@ def _bars(fig: go.Figure, x: list[Any], series: dict[str, list[Fraction]], orien
             fig.add_bar(y=x, x=[float(p) for p in ps], orientation="h", **bar)
 
 
-class TableOdds(Displayable):
-    """One modified roll's results against the total modifier, as stacked bars."""
+def total_dist(fn: str, modifier: int) -> Dist[int]:
+    """The modified total of a roll (``fn`` as in :data:`ROLLS`) at ``modifier``,
+    exactly: the game's own :func:`~explorer.victorian.tables.banded.modified_roll`
+    enumerated, the dice and the modifier added as the game adds them."""
+    banded = load_tables().banded(fn.removesuffix("_roll"))
+    terms = (Term("modifier", modifier, None, banded.name),) if modifier else ()
+    return outcomes(lambda chance: modified_roll(banded, terms, chance).total).sorted()
 
-    def __init__(self, table: str = "Track Roll", low: int = -4, high: int = 10):
+
+class TableOdds(Displayable):
+    """One modified roll's results against the total modifier, as stacked bars;
+    and at one modifier (``modifier``, ``xp-table-modifier``) the modified total,
+    exactly, at least or at most (``view``, ``xp-table-view``), coloured by the
+    result it reads on the table (``total_figure``, ``xp-table-total-figure``;
+    ``totals``, ``xp-table-totals``)."""
+
+    def __init__(self, table: str = "Track Roll", low: int = -4, high: int = 10, modifier: int = 0):
         names = list(ROLLS)
         chosen = next((n for n in names if n.startswith(table)), names[1])
         self.table = tagged(W.Dropdown(options=names, value=chosen, description="Roll"), "xp-table-choice")
@@ -89,10 +107,19 @@ class TableOdds(Displayable):
                                                        xaxis=dict(title="total added to the dice", dtick=1),
                                                        legend=dict(orientation="h", y=-0.2))), "xp-table-figure")
         self.rule = tagged(W.HTML(), "xp-table-rule")
+        self.modifier = tagged(W.IntSlider(value=modifier, min=-12, max=16, description="At modifier",
+                                           continuous_update=False, style={"description_width": "initial"}),
+                               "xp-table-modifier")
+        self.view = view_buttons("xp-table-view")
+        self.total_figure = LiveFigure(distribution_bars(Dist.certain(0)), "xp-table-total-figure")
+        self.totals = tagged(W.HTML(), "xp-table-totals")
         self.table.observe(lambda c: self.update(), names="value")
         self.range.observe(lambda c: self.update(), names="value")
-        self.widget = tagged(W.VBox([W.HBox([self.table, self.range]), self.figure.widget, self.rule]),
-                             "xp-victorian-tables")
+        for w in (self.modifier, self.view):
+            w.observe(lambda c: self.update_total(), names="value")
+        self.widget = tagged(W.VBox([W.HBox([self.table, self.range]), self.figure.widget, self.rule,
+                                     W.HBox([self.modifier, self.view], layout=W.Layout(flex_flow="row wrap")),
+                                     self.total_figure.widget, self.totals]), "xp-victorian-tables")
         self.update()
 
     def modifiers(self) -> list[int]:
@@ -117,6 +144,25 @@ class TableOdds(Displayable):
         banded = load_tables().banded(fn.removesuffix("_roll"))
         self.rule.value = (f"{rule_html(rule)}<div style='color:#555'>Dice: {banded.dice}D6. Bands of the modified "
                            f"total: {esc(banded.describe())}. {COLOUR_NOTE}</div>")
+        self.update_total()
+
+    def total(self) -> Dist[int]:
+        """The modified total at the chosen modifier, exactly."""
+        return total_dist(ROLLS[self.table.value][0], self.modifier.value)
+
+    def update_total(self) -> None:
+        """Draw the modified total at one modifier, coloured by the result it reads."""
+        fn, _ = ROLLS[self.table.value]
+        banded = load_tables().banded(fn.removesuffix("_roll"))
+        dist, modifier = self.total(), self.modifier.value
+        result = lambda t: banded.read(t).replace("_", " ")  # noqa: E731
+        title = (f"{_short(self.table.value)} at {modifier:+d}: the modified total"
+                 f"<br><sup>{banded.dice}D6 {modifier:+d}; each bar coloured by the result it reads</sup>")
+        with figure_update(self.total_figure) as fig:
+            update_distribution_bars(fig, dist, self.view.value, what="the modified total", title=title,
+                                     colours=lambda t: COLOURS.get(banded.read(t), "#999999"))
+        self.totals.value = distribution_table(dist, "modified total", label=("result", result),
+                                               caption=f"At least x: x or more; at most x: x or less. {COLOUR_NOTE}")
 
 
 # -- chains -------------------------------------------------------------------------------------------

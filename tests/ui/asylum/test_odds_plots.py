@@ -13,6 +13,7 @@ from explorer.asylum.combat import beats
 from explorer.core.dist import d6
 from explorer.ui.asylum import odds_plots as plots
 from explorer.ui.common import LiveFigure, figure_update, fraction_text, probability_text
+from explorer.ui.distribution import VIEWS
 
 
 def plain(pa=3, pd=3, ma=3, md=3, q=3, name="V") -> Villain:
@@ -71,7 +72,7 @@ def test_heatmap_marks_and_clipping():
     assert list(fig.data[1].x) == [] and list(fig.data[2].x) == []
 
 
-@pytest.mark.parametrize("view", plots.VIEWS)
+@pytest.mark.parametrize("view", VIEWS)
 def test_dice_difference_views(view):
     """Every contest ("Mental Attack", "Physical Attack") is d6 + stat against d6 + stat."""
     diff = d6 - d6
