@@ -4,7 +4,7 @@ Both answers come from what the seat sees (:meth:`DoomtrooperGame.observe`, the
 game's ``observe`` in its :class:`~explorer.core.spec.GameSpec`), never from the
 hidden state, and from the deck lists, which every player knows: by default the
 sample decks a new game deals (the same choice :meth:`DoomtrooperGame.new_game`
-makes), or the ``decks`` given.  In Doomtrooper nobody looks at a face-down
+makes), or the ``decks`` given (one a seat: a sample deck's name, or its cards).  In Doomtrooper nobody looks at a face-down
 card, not even its owner: a seat sees no card of its draw pile, and its discard
 and annihilated piles are face down too.  So the cards of a player the seat has
 not seen are his deck list minus every card of his it sees (hand, warriors,
@@ -69,6 +69,15 @@ def deck_lists(game: DoomtrooperGame, players: int) -> tuple[Multiset, ...]:
     return tuple(Multiset.of(c) for c in cards_by_owner(game.new_game(players)))
 
 
+def _deck_list(game: DoomtrooperGame, deck: Any) -> Multiset:
+    """A deck list from a sample deck's name, or from cards (``{card: copies}``)."""
+    if isinstance(deck, str):
+        if deck not in game.decks:
+            raise ValueError(f"no sample deck named {deck!r} (known: {', '.join(game.decks)})")
+        return game.decks[deck].cards
+    return deck if isinstance(deck, Multiset) else Multiset.of(deck)
+
+
 class _Seen:
     """What seat ``me`` sees of a game: the view, and each player's cards it has not seen."""
 
@@ -79,7 +88,7 @@ class _Seen:
             raise ValueError(f"no seat {seat!r}: the seats of this game are 0 to {players - 1}")
         self.me = seat
         self.view = DoomtrooperGame.observe(game, state, seat)
-        lists = deck_lists(game, players) if decks is None else tuple(Multiset.of(d) for d in decks)
+        lists = deck_lists(game, players) if decks is None else tuple(_deck_list(game, d) for d in decks)
         if len(lists) != players:
             raise ValueError(f"{len(lists)} deck lists given for a game of {players} players")
         self.unseen = []
