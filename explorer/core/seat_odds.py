@@ -27,13 +27,24 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .deck import Multiset
 from .dist import Dist
 
 #: The assumption every answer rests on, in one line for a page.
 ASSUMPTION = "Every arrangement of the cards this seat has not seen, consistent with what it saw, is taken as equally likely."
+
+
+class SeatOdds(NamedTuple):
+    """What a game declares for the odds panel (its spec's ``extras["seat_odds"]``):
+    its two questions, ``draw_chance(state, seat, at_least, draws, game=)`` and
+    ``opponent_holds(state, seat, at_least, game=)``, and ``keys(game)``, the
+    ``(label, key)`` pairs a person may ask about: the card types, then the cards."""
+
+    draw_chance: Callable[..., Fraction]
+    opponent_holds: Callable[..., Fraction]
+    keys: Callable[[Any], Sequence[tuple[str, str]]]
 
 
 class Wants(NamedTuple):
@@ -126,4 +137,4 @@ def count_dist(known: Sequence[str], pool: Multiset, k: int, w: Wants, key: str,
     return Dist(sorted(weights.items()))
 
 
-__all__ = ["ASSUMPTION", "Wants", "chance", "count_dist", "pile_draw", "wants"]
+__all__ = ["ASSUMPTION", "SeatOdds", "Wants", "chance", "count_dist", "pile_draw", "wants"]

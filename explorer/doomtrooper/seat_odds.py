@@ -139,7 +139,7 @@ def opponent_holds(state: DTState, seat: int, at_least: Mapping[str, int] | None
     players = len(state.seats)
     if opponent is None:
         if players != 2:
-            raise ValueError(f"a game of {players} players: say which opponent (opponent=)")
+            raise ValueError(f"a game of {players} players: name the opponent whose hand is asked about")
         opponent = 1 - seat
     if type(opponent) is not int or not 0 <= opponent < players or opponent == seat:
         raise ValueError(f"no opponent {opponent!r} of seat {seat}: the seats of this game are 0 to {players - 1}")
@@ -150,4 +150,15 @@ def opponent_holds(state: DTState, seat: int, at_least: Mapping[str, int] | None
     return seat_odds.chance((), pool, hand, w, aside=(warriors, covered))
 
 
-__all__ = ["cards_by_owner", "deck_lists", "draw_chance", "opponent_holds"]
+def keys(game: DoomtrooperGame | None = None) -> tuple[tuple[str, str], ...]:
+    """What a person may ask about, as ``(label, key)``: each card type of the
+    pool, then every card of the pool by name."""
+    game = game or _default_game()
+    present = {game.pool[name].type for name in game.pool}
+    types = tuple((f"any {t.replace('_', ' ')}", t) for t in CARD_TYPES if t in present)
+    return types + tuple((n, n) for n in sorted(game.pool))
+
+
+SEAT_ODDS = seat_odds.SeatOdds(draw_chance, opponent_holds, keys)
+
+__all__ = ["SEAT_ODDS", "cards_by_owner", "deck_lists", "draw_chance", "keys", "opponent_holds"]

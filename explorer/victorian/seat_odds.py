@@ -91,4 +91,14 @@ def opponent_holds(state: VicState, seat: Any, at_least: Mapping[str, int] | Non
     return seat_odds.chance(side.hand, Multiset.of(side.deck.rest), side.hidden, w)
 
 
-__all__ = ["draw_chance", "opponent_holds", "seat_index"]
+def keys(game: VictorianGame | None = None) -> tuple[tuple[str, str], ...]:
+    """What a person may ask about, as ``(label, key)``: each card type, then
+    every card of both lists by name."""
+    game = game or _default_game()
+    names = sorted({name for side in range(len(SIDES)) for name in game.cards_of(side)})
+    return tuple((f"any {kind}", code) for code, kind in TYPES.items()) + tuple((n, n) for n in names)
+
+
+SEAT_ODDS = seat_odds.SeatOdds(draw_chance, opponent_holds, keys)
+
+__all__ = ["SEAT_ODDS", "draw_chance", "keys", "opponent_holds", "seat_index"]

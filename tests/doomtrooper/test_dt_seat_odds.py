@@ -171,6 +171,6 @@ def test_more_players_name_the_opponent():
     """multiplayer: with three players the opponent is named."""
     game = DoomtrooperGame()
     state = game.setup(3, seed=1)
-    with pytest.raises(ValueError, match="say which opponent"):
+    with pytest.raises(ValueError, match="name the opponent"):
         odds.opponent_holds(state, 0, game=game)
     assert 0 < odds.opponent_holds(state, 0, opponent=2, game=game) <= 1
