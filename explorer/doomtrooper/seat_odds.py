@@ -48,7 +48,8 @@ def _default_game() -> DoomtrooperGame:
 def cards_by_owner(state: DTState) -> list[Counter]:
     """Every card of each player wherever it is (draw, discard and annihilated
     piles, hand, warriors and what is attached, fortifications, missions, cards
-    in play); a card the state hides counts as ``"?"``."""
+    in play, the warzones the Warzone Variant adds to the table); a card the
+    state hides counts as ``"?"``."""
     out = [Counter() for _ in state.seats]
     for i, s in enumerate(state.seats):
         for pile in (s.deck.cards, s.hand, s.discard, s.annihilated):
@@ -57,6 +58,8 @@ def cards_by_owner(state: DTState) -> list[Counter]:
         out[i].update(p.card for p in s.in_play)
         for m in s.missions:
             out[m.owner][m.card] += 1
+    for card, owner in getattr(state.board, "warzones", ()):
+        out[owner][card] += 1
     for t in state.troopers:
         out[t.owner][t.card] += 1
         for a in t.attached:
@@ -100,7 +103,7 @@ class _Seen:
                 pool = None
             if pool is None or len(pool) != hidden:
                 raise ValueError(f"what seat {seat} sees of seat {i}'s cards does not fit that seat's deck list "
-                                 "(a game with other decks: give them as decks=)")
+                                 "(a game dealt other decks: give its deck lists as decks)")
             self.unseen.append(pool)
 
     def wants(self, at_least: Mapping[str, int]) -> seat_odds.Wants:

@@ -174,3 +174,24 @@ def test_more_players_name_the_opponent():
     with pytest.raises(ValueError, match="name the opponent"):
         odds.opponent_holds(state, 0, game=game)
     assert 0 < odds.opponent_holds(state, 0, opponent=2, game=game) <= 1
+
+
+@pytest.mark.parametrize("variant", ["warzone", "limited_resources", "home_turf", "vortex", "colonization"])
+def test_every_step_of_a_variant_fits_the_deck_lists(variant):
+    """The variants (the Warzone Variant puts warzones on the table): at every step
+    of a seeded game each seat's view fits the deck lists, and the exactly-n
+    counts of warriors in the opponent's hand sum to 1."""
+    from explorer.doomtrooper.params import override_rules
+
+    game = DoomtrooperGame(rules=override_rules({"variant": variant}))
+    st = Stepper(game, game.new_game(None), 3, get_bot("greedy"))
+    for _ in range(70):
+        if st.over:
+            break
+        st.step()
+        for seat in (0, 1):
+            odds.draw_chance(st.state, seat, at_least={"warrior": 1}, draws=min(1, len(st.state.seats[seat].deck)),
+                             game=game)
+    hand = st.state.seats[1].hand.size
+    chances = [odds.opponent_holds(st.state, 0, at_least={"warrior": n}, game=game) for n in range(hand + 2)]
+    assert sum(a - b for a, b in zip(chances, chances[1:])) == chances[0] == 1
