@@ -33,7 +33,8 @@ from .deck import Multiset
 from .dist import Dist
 
 #: The assumption every answer rests on, in one line for a page.
-ASSUMPTION = "Every arrangement of the cards this seat has not seen, consistent with what it saw, is taken as equally likely."
+ASSUMPTION = ("Every arrangement of the cards this seat has not seen, consistent with what it saw, is taken as "
+              "equally likely.")
 
 
 class SeatOdds(NamedTuple):

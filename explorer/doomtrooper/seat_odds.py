@@ -4,14 +4,15 @@ Both answers come from what the seat sees (:meth:`DoomtrooperGame.observe`, the
 game's ``observe`` in its :class:`~explorer.core.spec.GameSpec`), never from the
 hidden state, and from the deck lists, which every player knows: by default the
 sample decks a new game deals (the same choice :meth:`DoomtrooperGame.new_game`
-makes), or the ``decks`` given (one a seat: a sample deck's name, or its cards).  In Doomtrooper nobody looks at a face-down
-card, not even its owner: a seat sees no card of its draw pile, and its discard
-and annihilated piles are face down too.  So the cards of a player the seat has
-not seen are his deck list minus every card of his it sees (hand, warriors,
-what is attached, fortifications, missions, cards in play); a hidden zone holds
-a uniform draw of them, every arrangement consistent with what the seat saw
-equally likely (:mod:`explorer.core.seat_odds`), and a warrior mustered in cover
-and not yet revealed is one of that player's unseen warriors.
+makes), or the ``decks`` given (one a seat: a sample deck's name, or its
+cards).  In Doomtrooper nobody looks at a face-down card, not even its owner:
+a seat sees no card of its draw pile (so no top card counts as known), and its
+discard and annihilated piles are face down too.  So the cards of a player the
+seat has not seen are his deck list minus every card of his it sees (hand,
+warriors, what is attached, fortifications, missions, cards in play, warzones);
+a hidden zone holds a uniform draw of them, every arrangement consistent with
+what the seat saw equally likely (:mod:`explorer.core.seat_odds`), and a warrior
+mustered in cover and not yet revealed is one of that player's unseen warriors.
 
 A seat is its number; a key is a card type as the card pool names it
 (``"warrior"``, ``"equipment"``, ...) or a card's name.

@@ -15,7 +15,7 @@ from math import comb
 import pytest
 from dt_helpers import GAME
 
-from explorer.core.deck import Deck, Multiset
+from explorer.core.deck import Deck
 from explorer.core.engine import Stepper
 from explorer.doomtrooper import odds
 from explorer.doomtrooper.bots import get_bot
