@@ -66,6 +66,7 @@ class ForkPanel(Displayable):
                                "this step is the rules' own, with one option.") + " Step on to a choice.</i>")
             return None
         n = self.games.value
+        self.view.value = f"<i>Playing {n} games on from each of the {len(dec.options)} options...</i>"
         frame = fork(st, games=n, seed=st.seed)
         rows = [[r.option, f"{r.wins:.1%}", f"{r.ci_low:.1%} to {r.ci_high:.1%}", cost_text(r)]
                 for r in frame.itertuples()]
