@@ -33,6 +33,7 @@ from .base.clash import clash
 from .base.combat import Combat
 from .base.combat_state import Ratings, Table, Term
 from .params import DoomtrooperRules, load_rules
+from .seat_odds import draw_chance as draw_chance, opponent_holds as opponent_holds  # odds from a seat's view
 from .state import Attached, Placed, Trooper
 
 _ATTACKER, _DEFENDER = "\x00attacker", "\x00defender"  # pool keys of the warriors described

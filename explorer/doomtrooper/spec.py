@@ -9,6 +9,7 @@ from .check import check_data
 from .game import DoomtrooperGame
 from .interpretations import load_interpretations
 from .params import load_rules, override_rules
+from .seat_odds import SEAT_ODDS
 from .simulate import SIMULATION
 
 SPEC = GameSpec(
@@ -27,6 +28,7 @@ SPEC = GameSpec(
     override_rules=override_rules,
     simulation=SIMULATION,
     log=log.LOG,
+    extras={"seat_odds": SEAT_ODDS},
 )
 
 __all__ = ["SPEC"]

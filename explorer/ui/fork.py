@@ -1,7 +1,9 @@
 """"Fork here" beside any game's stepper: each legal option of the current
 decision played on with the bots, many times with paired seeds
 (:func:`explorer.whatif.fork`), and the deciding player's chance of winning after
-each, with its interval.
+each, with its interval, and what each option costs against the best one
+("costs 7.0 points ± 3.0": the paired difference in percentage points, with the
+half-width of its 95% interval).
 """
 
 from __future__ import annotations
@@ -15,16 +17,33 @@ from .common import Displayable, html_table, tagged
 from .stepper import StepperWidget
 
 
+def cost_text(row: Any) -> str:
+    """What an option of a fork costs against the best one, as a person reads it.
+
+    >>> from types import SimpleNamespace as Row
+    >>> cost_text(Row(vs_best=-0.07, vs_low=-0.1, vs_high=-0.04))
+    'costs 7.0 points ± 3.0'
+    >>> cost_text(Row(vs_best=0.0, vs_low=0.0, vs_high=0.0))
+    'the best here'
+    """
+    if row.vs_best == 0 and row.vs_low == row.vs_high == 0:
+        return "the best here"
+    half = (row.vs_high - row.vs_low) / 2 * 100
+    if row.vs_best == 0:
+        return f"the same ± {half:.1f} points"
+    return f"costs {-row.vs_best * 100:.1f} points ± {half:.1f}"
+
+
 class ForkPanel(Displayable):
     """The "Fork here" button, the number of games, and the answer, for the
     stepper of ``stepper_widget``; ``player_name(player)`` names the deciding
     player in the table.  The answer is cleared at every step (a fork answers one
     decision)."""
 
-    def __init__(self, stepper_widget: StepperWidget, player_name: Any = None):
+    def __init__(self, stepper_widget: StepperWidget, player_name: Any = None, games: int = 100):
         self.stepper_widget = stepper_widget
         self.player_name = player_name or stepper_widget.player_name
-        self.games = tagged(W.BoundedIntText(value=100, min=10, max=5000, step=50, description="games each",
+        self.games = tagged(W.BoundedIntText(value=games, min=10, max=5000, step=50, description="games each",
                                              style={"description_width": "initial"},
                                              layout=W.Layout(width="170px")), "xp-fork-games")
         self.button = tagged(W.Button(description="Fork here", icon="code-branch",
@@ -47,16 +66,20 @@ class ForkPanel(Displayable):
                                "this step is the rules' own, with one option.") + " Step on to a choice.</i>")
             return None
         n = self.games.value
+        self.view.value = f"<i>Playing {n} games on from each of the {len(dec.options)} options...</i>"
         frame = fork(st, games=n, seed=st.seed)
-        rows = [[r.option, f"{r.wins:.1%}", f"{r.ci_low:.1%} to {r.ci_high:.1%}"] for r in frame.itertuples()]
+        rows = [[r.option, f"{r.wins:.1%}", f"{r.ci_low:.1%} to {r.ci_high:.1%}", cost_text(r)]
+                for r in frame.itertuples()]
         self.view.value = html_table(
-            ["option", f"{self.player_name(dec.player)} wins", "95% interval"], rows, numeric=(1, 2),
-            css="xp-table xp-fork-table",
-            caption=f"{dec.prompt}: each option played on {n} times by the bots (paired seeds).")
+            ["option", f"{self.player_name(dec.player)} wins", "95% interval", "against the best option"], rows,
+            numeric=(1, 2), css="xp-table xp-fork-table",
+            caption=f"{dec.prompt}: each option played on {n} times by the bots from the game as it stands (hidden "
+                    "cards where they are), the same seeds for every option; an option's cost is its win rate minus "
+                    "the best one's, game by game, in percentage points ± the half-width of its 95% interval.")
         return frame
 
     def _clear(self, _: StepperWidget) -> None:
         self.view.value = ""
 
 
-__all__ = ["ForkPanel"]
+__all__ = ["ForkPanel", "cost_text"]

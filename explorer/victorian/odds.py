@@ -41,6 +41,7 @@ from .actions import Attack, Done, Heal, Pass, Showdown, Stop, Strike, TakeWound
 from .cards import TYPES
 from .game import VictorianGame
 from .state import SIDE_INDEX, Draw, Ending, Fighting, Main, Phase, VicState
+from .seat_odds import draw_chance as draw_chance, opponent_holds as opponent_holds  # odds from a seat's view
 
 _GAMES: dict[Any, VictorianGame] = {}
 

@@ -9,6 +9,7 @@ from .check import check_data
 from .game import VictorianGame
 from .interpretations import load_interpretations
 from .params import load_rules, override_rules
+from .seat_odds import SEAT_ODDS
 from .simulate import SIMULATION
 from .state import SIDES
 
@@ -29,6 +30,7 @@ SPEC = GameSpec(
     seat_names=SIDES,
     simulation=SIMULATION,
     log=log.LOG,
+    extras={"seat_odds": SEAT_ODDS},
 )
 
 __all__ = ["SPEC"]

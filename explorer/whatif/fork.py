@@ -3,8 +3,11 @@
 For the decision in front of the stepper, each legal option is taken and the game
 played on ``games`` times by the bots, with paired seeds (play-through ``i`` of
 every option uses the seed ``"S#i"``): the deciding player's win rate for each
-option, with a 95% interval.  Any kind of decision forks: a move, an upgrade, a
-recruit, not only a conflict's choices (which also have exact odds).
+option, with a 95% interval, and its paired difference to the best option with
+its own interval (the same seeds for every option, so the difference is read
+game by game: "this choice costs 7 points, from 4 to 10").  Any game of
+:mod:`explorer.games` forks, and any kind of decision: a move, an upgrade, a
+recruit, a card to play, not only a conflict's choices (which also have exact odds).
 """
 
 from __future__ import annotations
@@ -19,9 +22,32 @@ from . import stats
 def fork(stepper: Stepper, games: int = 200, seed: int | str = 1, policies: Any = None, progress: bool = False):
     """A pandas DataFrame, one row per option of the stepper's current decision:
     ``option`` (as text), ``wins`` (the deciding player's win rate), ``ci_low``,
-    ``ci_high``, ``games``; sorted as the options are offered.  The bots playing on
-    are the stepper's policies (or ``policies``)."""
+    ``ci_high``, ``games``, and ``vs_best``, ``vs_low``, ``vs_high``: the win rate
+    minus the best option's, game by game, with its 95% interval (0 for the best
+    option itself); sorted as the options are offered.  The bots playing on are
+    the stepper's policies (or ``policies``).  ``frame.attrs``: the deciding
+    ``player``, the decision's ``prompt`` and the ``best`` option's text."""
     import pandas as pd
+
+    outcomes = _play_on(stepper, games, seed, policies, progress)
+    b = max(range(len(outcomes)), key=lambda i: stats.mean(outcomes[i][1]))
+    best, best_wins = outcomes[b]
+    rows = []
+    for i, (option, wins) in enumerate(outcomes):
+        est, lo, hi = stats.interval(wins, rate=True)
+        diff, dlo, dhi = stats.paired(wins, best_wins) if i != b else (0.0, 0.0, 0.0)
+        rows.append({"option": str(option), "wins": est, "ci_low": lo, "ci_high": hi, "games": games,
+                     "vs_best": diff, "vs_low": dlo, "vs_high": dhi})
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(player=stepper.decision.player, prompt=stepper.decision.prompt, best=str(best))
+    return frame
+
+
+def _play_on(stepper: Stepper, games: int, seed: int | str, policies: Any, progress: bool
+             ) -> list[tuple[Any, list[float]]]:
+    """Each option of the current decision, with whether the deciding player won
+    each of ``games`` play-throughs (1.0 or 0.0), play-through ``i`` seeded
+    ``"seed#i"`` for every option."""
     from tqdm.auto import tqdm
 
     game = stepper.game
@@ -37,22 +63,19 @@ def fork(stepper: Stepper, games: int = 200, seed: int | str = 1, policies: Any 
         raise ValueError("forking needs policies to play on (the stepper has none)")
     won = spec(game.name).metrics.player_won
     state, player = stepper.state, dec.player
-    rows = []
+    outcomes: list[tuple[Any, list[float]]] = []
     bar = tqdm(total=games * len(dec.options), desc="fork", unit="game", disable=not progress, leave=False)
     try:
         for option in dec.options:
-            wins = []
+            wins: list[float] = []
+            outcomes.append((option, wins))
             for i in range(games):
                 playout = simulate(game, state, policies, f"{seed}#{i}", first=option)
                 wins.append(float(won(playout.result, player)))
                 bar.update(1)
-            est, lo, hi = stats.interval(wins, rate=True)
-            rows.append({"option": str(option), "wins": est, "ci_low": lo, "ci_high": hi, "games": games})
     finally:
         bar.close()
-    frame = pd.DataFrame(rows)
-    frame.attrs.update(player=player, prompt=dec.prompt)
-    return frame
+    return outcomes
 
 
 __all__ = ["fork"]

@@ -36,6 +36,8 @@ from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.state import Phase
 
 from ..common import Displayable, Html, esc, html_table, rule_html, tagged
+from ..fork import ForkPanel
+from ..seat_odds import SeatOddsPanel
 from ..stepper import StepperWidget, default_log
 from ..tiles import board_view
 from .board import board_html
@@ -79,7 +81,13 @@ class TableStepper(Displayable):
         )
         self.board = board_view(self.stepper_widget)
         self.view_as.observe(lambda ch: self.stepper_widget.refresh(), names="value")
-        self.widget = tagged(W.VBox([self.view_as, self.stepper_widget.widget, self.combat_view]), "xp-dt-table")
+        # odds from the shown seat's view, asked again at every step; "Fork here"
+        self.seat_odds = SeatOddsPanel("doomtrooper", lambda: self.stepper.state, lambda: self.viewer,
+                                       game=lambda: self.game)
+        self.stepper_widget.on_change(lambda w: self.seat_odds.refresh())
+        self.forking = ForkPanel(self.stepper_widget, games=20)
+        self.widget = tagged(W.VBox([self.view_as, self.stepper_widget.widget, self.combat_view,
+                                     self.seat_odds.widget, self.forking.widget]), "xp-dt-table")
         self.stepper_widget.on_change(self._redraw)
 
     @property

@@ -39,6 +39,8 @@ from explorer.victorian.turn import PHASE_RULE
 from explorer.victorian.why_not import tempting
 
 from ..common import Displayable, esc, html_table, rule_html, tagged
+from ..fork import ForkPanel
+from ..seat_odds import SeatOddsPanel
 from ..stepper import StepperWidget, result_banner
 from ..tiles import board_view
 from .board import board_html
@@ -117,10 +119,15 @@ class VictorianStepper(Displayable):
         self.view.observe(lambda change: self._changed(), names="value")
         self.plays.observe(lambda change: self._changed(), names="value")
         self.note = tagged(W.HTML(), "xp-victorian-note")
+        # odds from the shown seat's view, asked again at every step; "Fork here"
+        self.seat_odds = SeatOddsPanel("victorian", lambda: self.stepper.stepper.state, lambda: self.viewer,
+                                       game=lambda: self.game)
+        self.stepper.on_change(lambda w: self.seat_odds.refresh())
+        self.forking = ForkPanel(self.stepper, games=20)
         self.widget = tagged(W.VBox([
             W.HBox([self.view, self.plays, self.phase_button], layout=W.Layout(flex_flow="row wrap",
                                                                               align_items="center")),
-            self.note, self.stepper.widget]), "xp-victorian-stepper")
+            self.note, self.stepper.widget, self.seat_odds.widget, self.forking.widget]), "xp-victorian-stepper")
         self._changed()
 
     @property

@@ -1,0 +1,168 @@
+"""Odds from a seat's view: the chance to draw a card, and what another player holds.
+
+Both answers come from what the seat sees (:meth:`DoomtrooperGame.observe`, the
+game's ``observe`` in its :class:`~explorer.core.spec.GameSpec`), never from the
+hidden state, and from the deck lists, which every player knows: by default the
+sample decks a new game deals (the same choice :meth:`DoomtrooperGame.new_game`
+makes), or the ``decks`` given (one a seat: a sample deck's name, or its
+cards).  In Doomtrooper nobody looks at a face-down card, not even its owner:
+a seat sees no card of its draw pile (so no top card counts as known), and its
+discard and annihilated piles are face down too.  So the cards of a player the
+seat has not seen are his deck list minus every card of his it sees (hand,
+warriors, what is attached, fortifications, missions, cards in play, warzones);
+a hidden zone holds a uniform draw of them, every arrangement consistent with
+what the seat saw equally likely (:mod:`explorer.core.seat_odds`), and a warrior
+mustered in cover and not yet revealed is one of that player's unseen warriors.
+
+A seat is its number; a key is a card type as the card pool names it
+(``"warrior"``, ``"equipment"``, ...) or a card's name.
+
+>>> from explorer.doomtrooper.game import setup
+>>> game, state = setup(2, seed=3)
+>>> p = draw_chance(state, 0, at_least={"warrior": 1}, draws=1, game=game)
+>>> p == draw_chance(state, 0, at_least={"warrior": 1}, draws=1, game=game, decks=deck_lists(game, 2))
+True
+>>> 0 < opponent_holds(state, 0, at_least={"warrior": 2}, game=game) < 1
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from ..core import seat_odds
+from ..core.deck import Multiset
+from .cards import CARD_TYPES
+from .game import DoomtrooperGame
+from .state import UNSEEN, DTState
+
+
+@lru_cache(maxsize=1)
+def _default_game() -> DoomtrooperGame:
+    return DoomtrooperGame()
+
+
+def cards_by_owner(state: DTState) -> list[Counter]:
+    """Every card of each player wherever it is (draw, discard and annihilated
+    piles, hand, warriors and what is attached, fortifications, missions, cards
+    in play, the warzones the Warzone Variant adds to the table); a card the
+    state hides counts as ``"?"``."""
+    out = [Counter() for _ in state.seats]
+    for i, s in enumerate(state.seats):
+        for pile in (s.deck.cards, s.hand, s.discard, s.annihilated):
+            out[i].update(dict(pile.items))
+        out[i].update(s.fortifications)
+        out[i].update(p.card for p in s.in_play)
+        for m in s.missions:
+            out[m.owner][m.card] += 1
+    for card, owner in getattr(state.board, "warzones", ()):
+        out[owner][card] += 1
+    for t in state.troopers:
+        out[t.owner][t.card] += 1
+        for a in t.attached:
+            out[a.owner][a.card] += 1
+    return out
+
+
+def deck_lists(game: DoomtrooperGame, players: int) -> tuple[Multiset, ...]:
+    """Each seat's deck list in a new game of ``players`` with the default decks."""
+    return tuple(Multiset.of(c) for c in cards_by_owner(game.new_game(players)))
+
+
+def _deck_list(game: DoomtrooperGame, deck: Any) -> Multiset:
+    """A deck list from a sample deck's name, or from cards (``{card: copies}``)."""
+    if isinstance(deck, str):
+        if deck not in game.decks:
+            raise ValueError(f"no sample deck named {deck!r} (known: {', '.join(game.decks)})")
+        return game.decks[deck].cards
+    return deck if isinstance(deck, Multiset) else Multiset.of(deck)
+
+
+class _Seen:
+    """What seat ``me`` sees of a game: the view, and each player's cards it has not seen."""
+
+    def __init__(self, state: DTState, seat: Any, game: DoomtrooperGame | None, decks: Sequence[Any] | None):
+        self.game = game = game or _default_game()
+        players = len(state.seats)
+        if type(seat) is not int or not 0 <= seat < players:
+            raise ValueError(f"no seat {seat!r}: the seats of this game are 0 to {players - 1}")
+        self.me = seat
+        self.view = DoomtrooperGame.observe(game, state, seat)
+        lists = deck_lists(game, players) if decks is None else tuple(_deck_list(game, d) for d in decks)
+        if len(lists) != players:
+            raise ValueError(f"{len(lists)} deck lists given for a game of {players} players")
+        self.unseen = []
+        for i, (listed, cards) in enumerate(zip(lists, cards_by_owner(self.view))):
+            hidden = cards.pop(UNSEEN, 0)
+            try:
+                pool = listed - Multiset.of(cards)
+            except ValueError:
+                pool = None
+            if pool is None or len(pool) != hidden:
+                raise ValueError(f"what seat {seat} sees of seat {i}'s cards does not fit that seat's deck list "
+                                 "(a game dealt other decks: give its deck lists as decks)")
+            self.unseen.append(pool)
+
+    def wants(self, at_least: Mapping[str, int]) -> seat_odds.Wants:
+        pool = self.game.pool
+
+        def type_of(name: str) -> str | None:
+            return pool[name].type if name in pool else None
+
+        return seat_odds.wants(at_least, type_of, types=tuple(CARD_TYPES))
+
+
+def draw_chance(state: DTState, seat: int, at_least: Mapping[str, int] | None = None, draws: int = 1, *,
+                game: DoomtrooperGame | None = None, decks: Sequence[Any] | None = None) -> Fraction:
+    """P(seat ``seat`` draws at least ``at_least[key]`` cards of every key in its
+    next ``draws`` cards), from its view and the deck lists only: its draw pile
+    is a uniform draw of the cards of its own it has not seen, every arrangement
+    consistent with what it saw equally likely.  A ``ValueError`` names a bad
+    seat, key or number of draws."""
+    seen = _Seen(state, seat, game, decks)
+    w = seen.wants({"warrior": 1} if at_least is None else at_least)
+    pile = len(seen.view.seats[seat].deck)
+    return seat_odds.chance(*seat_odds.pile_draw((), seen.unseen[seat], draws, below=pile), w)
+
+
+def opponent_holds(state: DTState, seat: int, at_least: Mapping[str, int] | None = None, *,
+                   opponent: int | None = None, game: DoomtrooperGame | None = None,
+                   decks: Sequence[Any] | None = None) -> Fraction:
+    """P(``opponent``'s hand holds at least ``at_least[key]`` cards of every key),
+    as seat ``seat`` can know it: his hand a uniform draw of his cards the seat
+    has not seen (after his unrevealed warriors in cover, each one of his unseen
+    warriors), every arrangement consistent with what it saw equally likely.
+    ``opponent``: by default the other player of a two-player game.  A
+    ``ValueError`` names a bad seat, opponent or key."""
+    seen = _Seen(state, seat, game, decks)
+    w = seen.wants({"warrior": 1} if at_least is None else at_least)
+    players = len(state.seats)
+    if opponent is None:
+        if players != 2:
+            raise ValueError(f"a game of {players} players: name the opponent whose hand is asked about")
+        opponent = 1 - seat
+    if type(opponent) is not int or not 0 <= opponent < players or opponent == seat:
+        raise ValueError(f"no opponent {opponent!r} of seat {seat}: the seats of this game are 0 to {players - 1}")
+    pool = seen.unseen[opponent]
+    covered = sum(1 for t in seen.view.troopers if t.owner == opponent and t.card == UNSEEN)
+    warriors = Multiset((c, n) for c, n in pool.items if seen.game.pool[c].type == "warrior")
+    hand = seen.view.seats[opponent].hand.size
+    return seat_odds.chance((), pool, hand, w, aside=(warriors, covered))
+
+
+def keys(game: DoomtrooperGame | None = None) -> tuple[tuple[str, str], ...]:
+    """What a person may ask about, as ``(label, key)``: each card type of the
+    pool, then every card of the pool by name."""
+    game = game or _default_game()
+    present = {game.pool[name].type for name in game.pool}
+    types = tuple((f"any {t.replace('_', ' ')}", t) for t in CARD_TYPES if t in present)
+    return types + tuple((n, n) for n in sorted(game.pool))
+
+
+SEAT_ODDS = seat_odds.SeatOdds(draw_chance, opponent_holds, keys)
+
+__all__ = ["SEAT_ODDS", "cards_by_owner", "deck_lists", "draw_chance", "keys", "opponent_holds"]
