@@ -134,6 +134,8 @@ CASES = [
     case(DT, "rules.toml", "turn_cap = { value = 150, min = 1, max = 2000 }",
          "turn_cap = { value = 150, min = 1, max = 9000 }", "numbers"),
     case(DT, "rules.toml", "team_size = { value = 2, min = 2,", "team_size = { value = 2, min = 1,", "numbers"),
+    case(DT, "rules.toml", '"d20" = { dice = 1, sides = 20 }', '"d20" = { dice = 1, sides = 1 }', "dice"),
+    case(DT, "rules.toml", '"3d6" = { dice = 3, sides = 6 }', '"3d6" = { dice = 300, sides = 6 }', "dice"),
     # -- Victorian ------------------------------------------------------------------------------
     case(VIC, "heroes.toml", 'type = "C"', 'type = "Q"', "Allan Quatermain"),
     case(VIC, "heroes.toml", "fight = 2", "fight = -2", "Allan Quatermain"),

@@ -213,12 +213,21 @@ def _load(path: Path, summaries: Path) -> _Loaded:
     return _Loaded(rules, declared)
 
 
+#: The bounds of a [dice] entry ("Doomtrooper with Dice"), kept here and only here: up to six
+#: dice, each of 2 to 100 sides (a die of one side is no roll).
+DICE_BOUNDS = {"dice": Range(1, 6), "sides": Range(2, 100)}
+
+
 def _dice(table: dict, path: Path) -> tuple[tuple[str, tuple[int, int]], ...]:
     out = []
     for name, spec in table.items():
         if not isinstance(spec, dict) or set(spec) != {"dice", "sides"} or \
-                not all(type(spec[k]) is int and spec[k] >= 1 for k in ("dice", "sides")):
-            raise DataError(path, "dice", name, "expected { dice = N, sides = S } with whole numbers of at least 1")
+                not all(type(spec[k]) is int for k in ("dice", "sides")):
+            raise DataError(path, "dice", name, "expected { dice = N, sides = S } with whole numbers")
+        for key, bound in DICE_BOUNDS.items():
+            if spec[key] not in bound:
+                raise DataError(path, "dice", f"{name}.{key}", f"{spec[key]} is out of range: allowed {bound} (a bound "
+                                                                "kept in the code)")
         if name == "none":
             raise DataError(path, "dice", name, "'none' means no dice; give the variant another name")
         out.append((name, (spec["dice"], spec["sides"])))

@@ -65,3 +65,21 @@ def test_a_range_widened_up_to_its_bound_is_accepted(tmp_path, game):
 
 def test_every_game_is_covered():
     assert set(PARAMS) == set(games.GAMES)
+
+
+@pytest.mark.parametrize("old, new, field, words", [
+    ('"d20" = { dice = 1, sides = 20 }', '"d20" = { dice = 1, sides = 1 }', "d20.sides", "1 is out of range: allowed 2..100"),
+    ('"3d6" = { dice = 3, sides = 6 }', '"3d6" = { dice = 7, sides = 6 }', "3d6.dice", "7 is out of range: allowed 1..6"),
+    ('"2d6" = { dice = 2, sides = 6 }', '"2d6" = { dice = 2, sides = "6" }', "2d6", "expected { dice = N, sides = S }"),
+])
+def test_doomtrooper_dice_entries_have_bounds_too(tmp_path, old, new, field, words):
+    """Doomtrooper with Dice: each [dice] entry's numbers lie inside the bounds the code keeps."""
+    copy = tmp_path / "doomtrooper"
+    shutil.copytree(DATA / "doomtrooper", copy)
+    path = copy / "rules.toml"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+    with pytest.raises(DataError) as info:
+        doomtrooper_params.load_rules(path)
+    assert (info.value.entry, info.value.field) == ("dice", field) and info.value.problem.startswith(words)
