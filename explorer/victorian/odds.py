@@ -427,16 +427,17 @@ def explain_roll(state: VicState, kind: str, actor: str, target: str | None = No
 def _spy_terms(game: VictorianGame, state: VicState, spy: str, helper: str | None) -> tuple[Any, ...]:
     """The terms of ``spy``'s Spy Roll (SPY PHASE), checked as the game checks them:
     a Spy in play, and a ``helper`` free to help him (CARD TRAITS: Facilitator)."""
+    from .actions import Facilitate
     from .genius import rollers
-    from .spy import helpers, spy_terms
+    from .spy import spy_terms, why_not
     from .state import SpyRoll
 
     side = next((s for s in SIDE_INDEX.values() if spy in rollers(game, state, s, "Spy")), None)
     if side is None:
         raise ValueError(f"{spy!r} is not a Spy in play: a Spy Roll is made by a unit or Location with the trait")
-    if helper is not None and helper not in helpers(game, state, SpyRoll(side, spy)):
-        raise ValueError(f"{helper!r} cannot help this Spy Roll: a Facilitator free this turn helps a hero spy"
-                         f"{'' if game.rules.facilitator_helps_spy else ' (switched off)'}")
+    refused = helper is not None and why_not(game, state, SpyRoll(side, spy), Facilitate(helper, spy))
+    if refused:
+        raise ValueError(refused.message)
     return spy_terms(game, helper)
 
 
