@@ -131,6 +131,11 @@ CASES = [
     case(DT, "decks.toml", '"Sean Gallagher" = 2', '"Sean Gallagher" = 1\n"Lutheran Zealot" = 1', "Imperial Crusade"),
     case(DT, "decks.toml", 'expansion = "Paradise Lost"\n', "", "Dark Eden"),
     case(DT, "rules.toml", "value = ", "value = -", "numbers", "[numbers]"),
+    case(DT, "rules.toml", "turn_cap = { value = 150, min = 1, max = 2000 }",
+         "turn_cap = { value = 150, min = 1, max = 9000 }", "numbers"),
+    case(DT, "rules.toml", "team_size = { value = 2, min = 2,", "team_size = { value = 2, min = 1,", "numbers"),
+    case(DT, "rules.toml", '"d20" = { dice = 1, sides = 20 }', '"d20" = { dice = 1, sides = 1 }', "dice"),
+    case(DT, "rules.toml", '"3d6" = { dice = 3, sides = 6 }', '"3d6" = { dice = 300, sides = 6 }', "dice"),
     # -- Victorian ------------------------------------------------------------------------------
     case(VIC, "heroes.toml", 'type = "C"', 'type = "Q"', "Allan Quatermain"),
     case(VIC, "heroes.toml", "fight = 2", "fight = -2", "Allan Quatermain"),
@@ -153,6 +158,10 @@ CASES = [
     case(VIC, "decks.toml", "[villains]\ncounts = {}", '[villains]\ncounts = { "Guards" = 99 }', "villains"),
     case(VIC, "rules.toml", "opening_hand = { value = 7", "opening_hand = { value = 70", "numbers"),
     case(VIC, "rules.toml", "new_day_draw = { value = 1, min = 0", "new_day_draw = { value = 1, min = -3", "numbers"),
+    case(VIC, "rules.toml", "turn_cap = { value = 40, min = 1, max = 500 }", "turn_cap = { value = 40, min = 1, max = 5000 }",
+         "numbers"),
+    case(VIC, "rules.toml", "facilitator_bonus = { value = 1, min = 0, max = 6 }",
+         "facilitator_bonus = { value = 1, min = 0, max = 60 }", "numbers"),
     case(VIC, "heroes.toml", 'traits = ["Brawler", "Hunter"]', 'traits = ["Brawler", "Hunter", "Hunter"]', "Tarzan"),
     case(VIC, "tables.toml", 'title = "Lure"', 'title = ""', "plot_table"),
     case(VIC, "traits.toml", '"Captain" = "recruit"\n', "", "traits"),
@@ -167,6 +176,15 @@ CASES = [
     case(ASY, "villains.toml", "mental_attack = 5", "mental_attack = 50", "Doctor Cortex"),
     case(ASY, "villains.toml", 'abilities = ["mind_blast"]', 'abilities = ["mind_blsat"]', "Doctor Cortex"),
     case(ASY, "villains.toml", "mental_defense = 1 }", "mental_defence = 1 }", "Doctor Cortex"),
+    case(ASY, "villains.toml", "physical_attack = { min = 0, max = 8 }", "physical_attack = { min = 0, max = 80 }",
+         "limits"),
+    case(ASY, "villains.toml", "stat_change = { min = -2, max = 2 }", "stat_change = { min = -20, max = 2 }", "limits"),
+    case(ASY, "rules.toml", "turn_cap = { value = 30, min = 1, max = 200 }", "turn_cap = { value = 30, min = 1, max = 2000 }",
+         "numbers"),
+    case(ASY, "rules.toml", "max_level = { value = 3, min = 1, max = 3 }", "max_level = { value = 3, min = 1, max = 11 }",
+         "numbers"),
+    case(ASY, "rules.toml", "vp_defeat = { value = 5, min = 0, max = 10 }", "vp_defeat = { value = 5, min = 0, max = 99 }",
+         "numbers"),
 ]
 
 

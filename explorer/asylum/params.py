@@ -5,7 +5,8 @@ switches for the readings in the interpretation register live in data, and only
 there: :func:`load_rules` is the one way to get them, and every consumer (the
 game, the odds, the widgets, the command line) calls it when it is given no
 ``rules=``.  Each number is declared with its allowed range,
-``maneuver_target = { value = 8, min = 2, max = 12 }``; :func:`rule_ranges`
+``maneuver_target = { value = 8, min = 2, max = 12 }``, inside the bound
+:data:`BOUNDS` keeps for it in the code (no file can widen that); :func:`rule_ranges`
 gives the ranges and :func:`explorer.asylum.overrides.override_rules` applies
 changes within them (the what-if layer).  A value out of range, or one that makes a rule impossible (a
 starting score above the cap, a maneuver nobody can win), is a
@@ -31,7 +32,7 @@ from ..core.params import Declared, RuleError, RuleSchema
 from ..core.rulebook import cited, require, summaries_path
 from . import sections as R
 from .combat import maneuver_stat, tactical_maneuver
-from .villains import Villain, load_roster
+from .villains import STAT_BOUND, Villain, load_roster
 
 
 @dataclasses.dataclass(frozen=True)
@@ -98,19 +99,32 @@ class AsylumRules:
         return dataclasses.replace(self, **changes)
 
 
-#: The least value each number can take and still mean something to the rules code
-#: (a game needs a turn, a cap needs room for a point, a level starts at 1).  A
-#: range declared in the file must stay above these.  Everything else: 0.
-FLOORS: Mapping[str, int] = MappingProxyType({
-    "doomsday_cap": 1,
-    "doom_ready_points": 1,
-    "max_level": 1,
-    "sound_defeat_margin": 1,  # a winner always leads by at least one point
-    "turn_cap": 1,
+#: Doomsday points (ours): a party holds at most 40, five times the rulebook's cap of 8;
+#: every number counted in them stays inside the same bound.
+DOOMSDAY_BOUND = (0, 40)
+#: Victory points in one conflict (ours): up to 50 each, ten times the rulebook's largest.
+VP_BOUND = (0, 50)
+
+#: The bound of each number: the widest range the rules code gives a meaning to, the one
+#: place it is kept.  The range the rules file declares must lie inside it (a file may
+#: narrow it, or widen its range up to it, never past it).  A number's least value keeps
+#: a rule possible (a game needs a turn, a cap room for a point, a level starts at 1).
+BOUNDS: Mapping[str, tuple[int, int]] = MappingProxyType({
+    **{name: DOOMSDAY_BOUND for name in ("doomsday_start", "plot_room_reward", "upgrade_cost", "recruit_cost",
+                                         "win_doomsday", "win_doomsday_doom_ready", "sound_defeat_bonus",
+                                         "catch_up_points")},
+    "doomsday_cap": (1, DOOMSDAY_BOUND[1]),
+    "doom_ready_points": (1, DOOMSDAY_BOUND[1]),
+    "max_level": (1, 10),  # "Upgrading Villains": the real cap is the roster's upgrades, checked against it
+    **{name: VP_BOUND for name in ("vp_defeat", "vp_attack_mastermind", "vp_maneuver")},
+    "sound_defeat_margin": (1, VP_BOUND[1]),  # a winner always leads by at least one point
+    # "Tactical Maneuvers": a die and a stat must beat it, and no stat goes past the roster's bound
+    "maneuver_target": (0, STAT_BOUND.max + 5),
+    "turn_cap": (1, 1000),
 })
 
-#: the rules file's shape: the numbers, switches (and their floors) that :class:`AsylumRules` holds
-SCHEMA = RuleSchema.of(AsylumRules, FLOORS)
+#: the rules file's shape: the numbers (with their bounds) and switches that :class:`AsylumRules` holds
+SCHEMA = RuleSchema.of(AsylumRules, BOUNDS)
 NUMBERS, OPTIONS = SCHEMA.numbers, SCHEMA.switches
 
 
@@ -208,5 +222,5 @@ def _load(path: Path, roster_path: Path, summaries: Path) -> RulesFile:
     return RulesFile(rules, declared, roster_path)
 
 
-__all__ = ["FLOORS", "NUMBERS", "OPTIONS", "SCHEMA", "AsylumRules", "RuleError", "RulesFile", "load_rules", "maneuver_record",
+__all__ = ["BOUNDS", "NUMBERS", "OPTIONS", "SCHEMA", "AsylumRules", "RuleError", "RulesFile", "load_rules", "maneuver_record",
            "problems", "rule_ranges", "rules_file", "rules_path"]

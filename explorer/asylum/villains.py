@@ -217,6 +217,13 @@ def _upgrade(raw: Mapping[str, Any]) -> Upgrade:
 Stat = Literal["physical_attack", "physical_defense", "mental_attack", "mental_defense", "quickness"]
 LIMITS = STATS + ("stat_change",)  # the ranges a roster file declares in its [limits] table
 
+#: The bounds of the [limits] a roster file may declare (ours, and only here: a file may
+#: narrow them, never widen them).  A stat runs from 0 (it never goes below) to 12, twice
+#: a die's faces; one upgrade's change can at most cross that whole span.
+STAT_BOUND = Range(0, 12)
+LIMIT_BOUNDS: Mapping[str, Range] = MappingProxyType(
+    {**{s: STAT_BOUND for s in STATS}, "stat_change": Range(-STAT_BOUND.max, STAT_BOUND.max)})
+
 
 class _UpgradeSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
@@ -267,7 +274,7 @@ def _load_limits(path: Path) -> Mapping[str, Range]:
     for key in LIMITS:
         if key not in limits:
             raise DataError(path, "limits", key, "missing: every stat needs its range { min = ..., max = ... }")
-        out[key] = read_range(limits[key], path, "limits", key, floor=0 if key in STATS else None)
+        out[key] = read_range(limits[key], path, "limits", key, *LIMIT_BOUNDS[key])
     return MappingProxyType(out)
 
 

@@ -176,12 +176,13 @@ def check_range(value: int, allowed: Range, path: str | os.PathLike, entry: str 
     return value
 
 
-def read_numbers(table: Any, path: str | os.PathLike, names: Sequence[str], floors: Mapping[str, int] | None = None,
+def read_numbers(table: Any, path: str | os.PathLike, names: Sequence[str], bounds: Mapping[str, Range] | None = None,
                  entry: str = "numbers") -> tuple[dict[str, int], dict[str, Range]]:
     """A rules file's ``[numbers]`` table: every one of ``names`` given as
     ``{ value = V, min = A, max = B }``, the value inside its range, the range
-    above the name's floor (default 0).  Returns the values and the ranges;
-    anything else is a :class:`DataError` naming the file, ``entry`` and the number."""
+    inside the name's bound (the code's, which no file can widen; without one,
+    from 0 up).  Returns the values and the ranges; anything else is a
+    :class:`DataError` naming the file, ``entry`` and the number."""
     if not isinstance(table, dict):
         raise DataError(path, entry, None, f"missing table [{entry}]")
     for name in table:
@@ -203,8 +204,9 @@ def read_numbers(table: Any, path: str | os.PathLike, names: Sequence[str], floo
             raise DataError(path, entry, f"{name}.value", "missing")
         if type(spec["value"]) is not int:
             raise DataError(path, entry, name, f"not a whole number (got {spec['value']!r})")
+        bound = (bounds or {}).get(name)
         ranges[name] = read_range({k: v for k, v in spec.items() if k != "value"}, path, entry, name,
-                                  floor=(floors or {}).get(name, 0))
+                                  *(bound if bound is not None else (0, None)))
         values[name] = check_range(spec["value"], ranges[name], path, entry, name)
     return values, ranges
 

@@ -5,16 +5,19 @@ A rules file holds a ``[numbers]`` table, each number with its allowed range
 of switches (``sabotage = false``) and choices
 (``dice = { value = "none", choices = ["none", "2d6"] }``).  A game describes
 its rules as a frozen dataclass (``int`` fields are numbers, ``bool`` fields
-switches, ``str`` fields choices); :class:`RuleSchema` reads a file against it
-and checks a change (a what-if override, a log header's value) exactly as the
-file's own values are checked.
+switches, ``str`` fields choices) and gives each number its bound: the widest
+range the rules code gives a meaning to.  The bound lives in the code and only
+there; a file's declared range must lie inside it (a designer may narrow a range
+or widen it up to the bound, never past it).  :class:`RuleSchema` reads a file
+against them and checks a change (a what-if override, a log header's value)
+exactly as the file's own values are checked.
 
 >>> import dataclasses
 >>> @dataclasses.dataclass(frozen=True)
 ... class Rules:
 ...     cap: int
 ...     fast: bool
->>> schema = RuleSchema.of(Rules, floors={"cap": 1})
+>>> schema = RuleSchema.of(Rules, bounds={"cap": (1, 50)})
 >>> declared = schema.read({"numbers": {"cap": {"value": 8, "min": 1, "max": 20}},
 ...                         "options": {"fast": False}}, "rules.toml")
 >>> dict(declared.values), declared.ranges["cap"]
@@ -23,6 +26,11 @@ file's own values are checked.
 Traceback (most recent call last):
 ...
 explorer.core.params.RuleError: rule 'cap': 30 is out of range: allowed 1..20 (the range declared in the rules file)
+>>> schema.read({"numbers": {"cap": {"value": 8, "min": 1, "max": 80}},
+...              "options": {"fast": False}}, "rules.toml")
+Traceback (most recent call last):
+...
+explorer.core.data.DataError: rules.toml, entry 'numbers', field 'cap.max': max 80 is above 50, the most the rules can use
 """
 
 from __future__ import annotations
@@ -59,20 +67,31 @@ class Declared(NamedTuple):
 
 @dataclasses.dataclass(frozen=True)
 class RuleSchema:
-    """The rules a game reads: its numbers (with the least value each can mean
-    something at, ``floors``, default 0), switches and choices."""
+    """The rules a game reads: its numbers, each with its ``bounds`` (the widest
+    range the rules code gives a meaning to, which no rules file can widen),
+    switches and choices."""
 
     numbers: tuple[str, ...]
     switches: tuple[str, ...]
     choices: tuple[str, ...] = ()
-    floors: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    bounds: Mapping[str, Range] = dataclasses.field(default_factory=dict)
 
     @classmethod
-    def of(cls, rules_class: type, floors: Mapping[str, int] | None = None) -> RuleSchema:
-        """The schema of a rules dataclass: its ``int``, ``bool`` and ``str`` fields."""
+    def of(cls, rules_class: type, bounds: Mapping[str, tuple[int, int]]) -> RuleSchema:
+        """The schema of a rules dataclass: its ``int``, ``bool`` and ``str``
+        fields, and the bound ``(least, most)`` of every number (a number without
+        one, or a bound of no number, is a mistake in the code: ``TypeError``)."""
         fields = dataclasses.fields(rules_class)
         kinds = {kind: tuple(f.name for f in fields if f.type in (kind.__name__, kind)) for kind in (int, bool, str)}
-        return cls(kinds[int], kinds[bool], kinds[str], MappingProxyType(dict(floors or {})))
+        unbounded, unknown = set(kinds[int]) - set(bounds), set(bounds) - set(kinds[int])
+        if unbounded or unknown:
+            raise TypeError(f"{rules_class.__name__}: every number needs a bound and every bound a number "
+                            f"(without a bound: {sorted(unbounded)}; not a number: {sorted(unknown)})")
+        ranges = {name: Range(*bounds[name]) for name in kinds[int]}
+        empty = [name for name, r in ranges.items() if r.min > r.max]
+        if empty:
+            raise TypeError(f"{rules_class.__name__}: empty bound for {empty}")
+        return cls(kinds[int], kinds[bool], kinds[str], MappingProxyType(ranges))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -96,7 +115,7 @@ class RuleSchema:
         for table in tables:
             if not isinstance(raw.get(table), dict):
                 raise DataError(path, table, None, f"missing table [{table}]")
-        values, ranges = read_numbers(raw["numbers"], path, self.numbers, self.floors)
+        values, ranges = read_numbers(raw["numbers"], path, self.numbers, self.bounds)
         options = raw["options"]
         switches = validate(self._switch_model(), {k: v for k, v in options.items() if k not in self.choices},
                             path, "options")

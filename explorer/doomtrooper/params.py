@@ -134,18 +134,23 @@ class DoomtrooperRules:
 VARIANTS = ("standard", "warzone", "limited_resources", "beat_down", "front_lines", "home_turf", "vortex",
             "colonization")
 
-#: The rules this file holds, read and checked by the core's one reader; ``floors``: the least
-#: value each number can take and still mean something to the code.
-SCHEMA = RuleSchema.of(DoomtrooperRules, floors={
-    "promotion_goal": 1, "hand_size": 1, "actions_per_turn": 1, "muster_in_cover_actions": 1,
-    "no_warriors_turns": 1, "deck_minimum": 1, "copies_maximum": 1, "sabotage_divisor": 1, "team_goal": 1,
-    "team_size": 2, "turn_cap": 1,
-    "transfer_vehicle_actions": 1, "colony_goal": 1, "colony_planet_limit": 1, "venus_transfer_actions": 1,
-    "home_bases": 1, "carry_limit": 1, "base_flip": 1,
-    # Some Cool Optional Rules (dt4)
-    "limited_actions": 1, "variant_goal": 1, "vortex_hand": 1, "vortex_actions": 1,
+#: The rules this file holds, read and checked by the core's one reader, each number inside
+#: its bound: the widest range the code gives a meaning to, kept here and only here (the
+#: file's declared range must lie inside it; its least value keeps the rule possible).
+SCHEMA = RuleSchema.of(DoomtrooperRules, bounds={
+    **dict.fromkeys(("promotion_goal", "team_goal", "colony_goal", "variant_goal", "base_flip"), (1, 1000)),
+    **dict.fromkeys(("destiny_start", "meditate_destiny", "secondary_target_cost", "team_destiny", "mining_destiny",
+                     "base_destiny", "colony_earth", "beat_down_force"), (0, 1000)),
+    **dict.fromkeys(("actions_per_turn", "muster_in_cover_actions", "transfer_vehicle_actions",
+                     "venus_transfer_actions", "vortex_actions"), (1, 20)),
+    # an Armor bonus or a card's Value: no rating on a card goes past 100
+    **dict.fromkeys(("cover_armor", "mercury_cover_armor", "base_armor", "mars_recycle_value",
+                     "home_starter_value"), (0, 100)),
+    "hand_size": (1, 60), "vortex_hand": (1, 60), "no_warriors_turns": (1, 100), "deck_minimum": (1, 1000),
+    "copies_maximum": (1, 100), "sabotage_divisor": (1, 100), "team_size": (2, 10), "turn_cap": (1, 5000),
+    "colony_planet_limit": (1, 10), "home_bases": (1, 10), "carry_limit": (1, 1000), "limited_actions": (1, 5000),
 })
-NUMBERS, OPTIONS, CHOICES, FLOORS = SCHEMA.numbers, SCHEMA.switches, SCHEMA.choices, SCHEMA.floors
+NUMBERS, OPTIONS, CHOICES = SCHEMA.numbers, SCHEMA.switches, SCHEMA.choices
 
 
 class _Loaded(NamedTuple):
@@ -208,12 +213,21 @@ def _load(path: Path, summaries: Path) -> _Loaded:
     return _Loaded(rules, declared)
 
 
+#: The bounds of a [dice] entry ("Doomtrooper with Dice"), kept here and only here: up to six
+#: dice, each of 2 to 100 sides (a die of one side is no roll).
+DICE_BOUNDS = {"dice": Range(1, 6), "sides": Range(2, 100)}
+
+
 def _dice(table: dict, path: Path) -> tuple[tuple[str, tuple[int, int]], ...]:
     out = []
     for name, spec in table.items():
         if not isinstance(spec, dict) or set(spec) != {"dice", "sides"} or \
-                not all(type(spec[k]) is int and spec[k] >= 1 for k in ("dice", "sides")):
-            raise DataError(path, "dice", name, "expected { dice = N, sides = S } with whole numbers of at least 1")
+                not all(type(spec[k]) is int for k in ("dice", "sides")):
+            raise DataError(path, "dice", name, "expected { dice = N, sides = S } with whole numbers")
+        for key, bound in DICE_BOUNDS.items():
+            if spec[key] not in bound:
+                raise DataError(path, "dice", f"{name}.{key}", f"{spec[key]} is out of range: allowed {bound} (a bound "
+                                                                "kept in the code)")
         if name == "none":
             raise DataError(path, "dice", name, "'none' means no dice; give the variant another name")
         out.append((name, (spec["dice"], spec["sides"])))

@@ -9,7 +9,9 @@ runners give them the observation, never the state.
   attach every plot, send an assassin when its chance to wound or kill is good,
   track the Mastermind whose plots are nearest to paying out, attack when the
   next roll is safe enough, spend helpers and bonus cards on the roll at hand,
-  negate a Showdown that goes against the Villains.
+  negate a Showdown that goes against the Villains.  A Facilitator helps a hero
+  spy when his +1 lifts the Spy Roll to a better result more often than it would
+  lift the Track Roll it is otherwise kept for (both chances exact, from the tables).
 
 >>> sorted(REGISTRY)
 ['greedy', 'random']
@@ -17,15 +19,19 @@ runners give them the observation, never the state.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from ..core.bots import BotRegistry
+from ..core.dist import dice
 from ..core.engine import DeterministicPolicy, RandomPolicy
-from .actions import (Attack, AttachPlot, Done, Facilitate, Heal, LookAt, Pass, PlayEvent, Recall, Recruit, Sacrifice,
-                      Send, Shed, Showdown, Stop, Strike, Summon, TakeWound, Track, Wheels)
-from .state import (HEROES, VILLAINS, Choose, Escape, Fighting, HealRoll, Main, Respond,
+from .actions import (Attack, AttachPlot, Done, Facilitate, Heal, LookAt, Pass, PlayEvent, Recall, Recruit, Roll,
+                      Sacrifice, Send, Shed, Showdown, Stop, Strike, Summon, TakeWound, Track, Wheels)
+from .intercept import open_targets, trackers
+from .state import (HEROES, VILLAINS, Choose, Escape, Fighting, HealRoll, Main, Respond, SpyRoll,
                     UnderlingChoice, VicState, WoundChoice)
+from .tables.data import Banded
 from .units import fight, is_mastermind, lasting_fight, minions_of, track_terms, unit_on
 
 
@@ -171,6 +177,16 @@ class GreedyBot(DeterministicPolicy):
                     return o
         return best or Done()
 
+    # -- the Spy Roll --------------------------------------------------------------------------------
+    def _spyroll(self, game, view, item: SpyRoll, options):
+        """A Facilitator's help at the Spy Roll (the register's "facilitator-spy-roll"),
+        when it lifts this roll more often than the Track Roll it would otherwise
+        help later this turn (kept on a tie: it may also help an attack)."""
+        helps = [o for o in options if isinstance(o, Facilitate)]
+        if not helps:
+            return None
+        return helps[0] if spy_help(game) > (0 if len(helps) > 1 else track_help(game, view)) else Roll()
+
     # -- one attack ----------------------------------------------------------------------------------
     def _fighting(self, game, view, item: Fighting, options):
         risk = strike_risk(game, view, item.hero, item.target, item.attacks)
@@ -309,6 +325,34 @@ def danger(view: VicState, mastermind: str) -> float:
     return sum((2 if x.major else 1) * (x.counters + 1) for x in view.sides[VILLAINS].plots if x.master == mastermind)
 
 
+def lift(table: Banded, modifier: int, bonus: int) -> Fraction:
+    """The exact chance that ``bonus`` more on a roll at ``modifier`` reads a
+    better result on ``table`` (its results ranked as the table lists them, worst first).
+
+    >>> from explorer.victorian.tables import load_tables
+    >>> lift(load_tables().spy, 0, 1)  # a 1 is no longer caught, a 4 becomes a discovery
+    Fraction(1, 3)
+    """
+    rank = {key: i for i, key in enumerate(table.keys)}
+    return dice(table.dice).prob(lambda d: rank[table.read(d + modifier + bonus)] > rank[table.read(d + modifier)])
+
+
+def spy_help(game) -> Fraction:
+    """What a Facilitator's help gives a Spy Roll (no other term changes it): the
+    chance it lifts the result."""
+    return lift(game.tables.spy, 0, game.rules.facilitator_bonus)
+
+
+def track_help(game, view) -> Fraction:
+    """What the same help gives this turn's Track Roll, kept for the best tracker
+    (as the Intercept Phase spends it): 0 when no hero will track."""
+    heroes = trackers(game, view, HEROES)
+    if not heroes or not open_targets(game, view):
+        return Fraction(0)
+    best = max(sum(t.value for t in track_terms(game, view, HEROES, unit_on(view, HEROES, h))) for h in heroes)
+    return lift(game.tables.track, best, game.rules.facilitator_bonus)
+
+
 def assassin_mod(game, view, minion: str, hero: str) -> int:
     from .assassin import assassin_terms
 
@@ -337,4 +381,4 @@ class RandomBot(RandomPolicy):
 register("random", RandomBot, "every legal option equally likely")
 register("greedy", GreedyBot, "rules of thumb over the exact odds tables, from what its side can see")
 
-__all__ = ["GreedyBot", "REGISTRY", "RandomBot", "get_bot", "register"]
+__all__ = ["GreedyBot", "REGISTRY", "RandomBot", "get_bot", "lift", "register", "spy_help", "track_help"]

@@ -382,13 +382,18 @@ def explain_roll(state: VicState, kind: str, actor: str, target: str | None = No
     odds of each result.  ``kind``: track (``actor`` a hero), combat or showdown
     (``actor`` a hero, ``target`` a minion or the Mastermind; ``attacks`` made
     before), assassin (``actor`` a minion, ``target`` a hero), healing (``actor``
-    the wounded unit, ``helper`` a Doctor or Facilitator).
+    the wounded unit, ``helper`` a Doctor or Facilitator), spy (``actor`` a Spy,
+    ``helper`` a Facilitator helping a hero spy).
 
     >>> g = VictorianGame()
     >>> s = g.scenario(heroes=["Sherlock Holmes"], villains=["Professor Moriarty"], at=Phase.INTERCEPT)
     >>> e = explain_roll(s, "track", "Sherlock Holmes", game=g)
     >>> [(t["label"], t["value"]) for t in e["terms"]], e["modifier"], e["odds"]["thwarted"]
     ([("Sherlock Holmes's Track", 4)], 4, Fraction(7, 12))
+    >>> s = g.scenario(heroes=["James T. West", "Campion Bond"], at=Phase.SPY)
+    >>> e = explain_roll(s, "spy", "James T. West", helper="Campion Bond", game=g)
+    >>> [(t["label"], t["value"], t["rule"]) for t in e["terms"]], e["odds"]["caught"], e["odds"]["discovery"]
+    ([("Campion Bond's help", 1, 'traits.facilitator')], Fraction(0, 1), Fraction(1, 2))
     """
     from .assassin import assassin_terms
     from .attack import combat_terms
@@ -411,10 +416,30 @@ def explain_roll(state: VicState, kind: str, actor: str, target: str | None = No
         terms = heal_terms(game, state, side, actor, helper)
         p = tables.healing_roll(sum(t.value for t in terms), game.tables)
         odds = {"removed": p, "stays": 1 - p}
+    elif kind == "spy":
+        terms = _spy_terms(game, state, actor, helper)
+        odds = tables.spy_roll(sum(t.value for t in terms), game.tables)
     else:
-        raise ValueError(f"unknown roll {kind!r}: track, combat, showdown, assassin or healing")
+        raise ValueError(f"unknown roll {kind!r}: track, combat, showdown, assassin, healing or spy")
     return {"kind": kind, "terms": [t.as_dict() for t in terms], "modifier": sum(t.value for t in terms),
             "odds": odds}
+
+
+def _spy_terms(game: VictorianGame, state: VicState, spy: str, helper: str | None) -> tuple[Any, ...]:
+    """The terms of ``spy``'s Spy Roll (SPY PHASE), checked as the game checks them:
+    a Spy in play, and a ``helper`` free to help him (CARD TRAITS: Facilitator)."""
+    from .actions import Facilitate
+    from .genius import rollers
+    from .spy import spy_terms, why_not
+    from .state import SpyRoll
+
+    side = next((s for s in SIDE_INDEX.values() if spy in rollers(game, state, s, "Spy")), None)
+    if side is None:
+        raise ValueError(f"{spy!r} is not a Spy in play: a Spy Roll is made by a unit or Location with the trait")
+    refused = helper is not None and why_not(game, state, SpyRoll(side, spy), Facilitate(helper, spy))
+    if refused:
+        raise ValueError(refused.message)
+    return spy_terms(game, helper)
 
 
 __all__ = ["ATTACK_RESULTS", "AttackEnd", "attack", "attack_detail", "deal_distribution", "explain_roll", "mulligan",

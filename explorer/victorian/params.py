@@ -72,15 +72,21 @@ class VictorianRules:
         return dataclasses.replace(self, **changes)
 
 
-#: The rules this file holds, read and checked by the core's one reader.
-#: The floors are the least values that can make a game, whatever the other numbers: at
-#: victory_after_turn 0 both sides are bare when turn 1 begins, and every game is a draw
-#: at once; turn_cap 1 still leaves a game when a major plot needs one counter.
-SCHEMA = RuleSchema.of(VictorianRules, floors={"opening_hand": 1, "victory_after_turn": 1, "turn_cap": 1,
-                                               "wound_fight": 1,
-                                               "minor_plot_counters": 1, "major_plot_counters": 1,
-                                               "recruits_per_phase": 1})
-NUMBERS, OPTIONS, FLOORS = SCHEMA.numbers, SCHEMA.switches, SCHEMA.floors
+#: The rules this file holds, read and checked by the core's one reader, each number inside
+#: its bound: the widest range the code gives a meaning to, kept here and only here (the
+#: file's declared range must lie inside it).  The least values make a game whatever the
+#: other numbers: at victory_after_turn 0 both sides are bare when turn 1 begins, and every
+#: game is a draw at once; turn_cap 1 still leaves a game when a major plot needs one counter.
+#: A roll's modifier stops at 12, the span of two dice: past it no result changes.
+SCHEMA = RuleSchema.of(VictorianRules, bounds={
+    "opening_hand": (1, 30), "new_day_draw": (0, 10), "victory_after_turn": (1, 1000), "turn_cap": (1, 1000),
+    **dict.fromkeys(("immortal_heal", "doctor_heal", "facilitator_bonus", "holy_bonus", "marker_fight",
+                     "wrong_track_penalty", "interrogated_bonus", "further_attack_penalty"), (0, 12)),
+    "wound_fight": (1, 12), "minor_plot_counters": (1, 20), "major_plot_counters": (1, 20),
+    "minor_plot_dice": (0, 6), "lockout_turns": (0, 100),
+    "recruits_per_phase": (1, 99),  # 99: as good as no limit
+})
+NUMBERS, OPTIONS = SCHEMA.numbers, SCHEMA.switches
 
 
 def rules_path() -> Path:

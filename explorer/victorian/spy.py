@@ -53,13 +53,20 @@ def decision(game, state, item):
                   prompt + ": with a Facilitator's help?")
 
 
+def spy_terms(game: VictorianGame, helper: str | None) -> tuple[Term, ...]:
+    """The terms added to a Spy Roll's die: none, or a Facilitator's help
+    (``helper``): "explain this number" reads them here too."""
+    if helper is None:
+        return ()
+    return (Term(f"{helper}'s help", game.rules.facilitator_bonus, helper, R.FACILITATOR.section),)
+
+
 def do_help(game, state, item, action: Facilitate, chance, events):
     bonus = game.rules.facilitator_bonus
     state = state._replace(used=state.used | {("facilitator", action.helper)})
     events.append(public(R.FACILITATOR, f"{action.helper} helps {item.spy}: +{bonus} to the Spy Roll",
                          helper=action.helper, hero=item.spy))
-    return do_spy(game, state, item, action, chance, events,
-                  (Term(f"{action.helper}'s help", bonus, action.helper, R.FACILITATOR.section),))
+    return do_spy(game, state, item, action, chance, events, spy_terms(game, action.helper))
 
 
 def why_not(game, state, item, action):

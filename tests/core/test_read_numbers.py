@@ -27,7 +27,7 @@ def test_numbers_and_their_ranges_are_read():
 ])
 def test_a_bad_number_names_file_table_and_number(table, field, words):
     with pytest.raises(DataError) as info:
-        read_numbers(table, "rules.toml", ["cap"], {"cap": 1})
+        read_numbers(table, "rules.toml", ["cap"], {"cap": Range(1, 50)})
     assert (info.value.entry, info.value.field) == ("numbers", field) and words in info.value.problem
 
 

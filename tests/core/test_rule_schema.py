@@ -18,7 +18,7 @@ class Rules:
     dice: str
 
 
-SCHEMA = RuleSchema.of(Rules, floors={"cap": 1})
+SCHEMA = RuleSchema.of(Rules, bounds={"cap": (1, 50)})
 GOOD = {"numbers": {"cap": {"value": 8, "min": 1, "max": 20}},
         "options": {"fast": False, "dice": {"value": "none", "choices": ["none", "2d6"]}}}
 
@@ -65,3 +65,27 @@ def test_a_change_is_checked_as_the_file_is(change, words):
         SCHEMA.check(change, declared)
     assert info.value.rule == next(iter(change))
     SCHEMA.check({"cap": 20, "fast": True, "dice": "2d6"}, declared)
+
+
+@pytest.mark.parametrize("spec, field, words", [
+    ({"value": 8, "min": 1, "max": 51}, "cap.max", "max 51 is above 50, the most the rules can use"),
+    ({"value": 8, "min": 0, "max": 20}, "cap.min", "min 0 is below 1, the least value the rules can use"),
+])
+def test_a_declared_range_cannot_widen_the_bound_the_code_keeps(spec, field, words):
+    """A range is the set of values that make a game: the file may narrow the
+    code's bound, or widen its own range up to it, never past it."""
+    with pytest.raises(DataError) as info:
+        SCHEMA.read({**GOOD, "numbers": {"cap": spec}}, "rules.toml")
+    assert (info.value.file, info.value.entry, info.value.field) == ("rules.toml", "numbers", field)
+    assert info.value.problem == words
+    assert SCHEMA.read({**GOOD, "numbers": {"cap": {"value": 50, "min": 1, "max": 50}}}, "rules.toml").values["cap"] == 50
+
+
+def test_every_number_has_a_bound_kept_in_one_place():
+    assert SCHEMA.bounds == {"cap": Range(1, 50)}
+    with pytest.raises(TypeError, match="without a bound: \\['cap'\\]"):
+        RuleSchema.of(Rules, bounds={})
+    with pytest.raises(TypeError, match="not a number: \\['fast'\\]"):
+        RuleSchema.of(Rules, bounds={"cap": (1, 50), "fast": (0, 1)})
+    with pytest.raises(TypeError, match="empty bound"):
+        RuleSchema.of(Rules, bounds={"cap": (5, 1)})
