@@ -90,7 +90,7 @@ def pile_draw(top: Sequence[str], pool: Multiset, draws: int, below: int | None 
     if type(draws) is not int or draws < 0:
         raise ValueError(f"the number of draws must be a whole number of at least 0, not {draws!r}")
     if draws > size:
-        raise ValueError(f"{draws} draws asked of a draw pile of {size} card{'s' if size != 1 else ''}")
+        raise ValueError(f"{draws} draw{'s' if draws != 1 else ''} asked of a draw pile of {size} card{'s' if size != 1 else ''}")
     return tuple(top[:draws]), pool, max(0, draws - len(top))
 
 

@@ -1,7 +1,7 @@
 """What an option that rolls leads to, before it is chosen: the table roll's terms and exact odds.
 
-Every modified roll of the game (a Track, Combat, Showdown, Assassin or Healing
-Roll) is 2D6 plus terms read from the table: ratings, weapons, vehicles,
+Every modified roll of the game (a Track, Combat, Showdown, Assassin, Healing or
+Spy Roll) is one or two dice plus terms read from the table: ratings, weapons, vehicles,
 locations, wounds, the attacks already made.  Before a player chooses an option
 that makes such a roll, :func:`option_odds` gives the roll's terms (each with its
 card and rule: "explain this number") and the exact chance of each result of the
@@ -28,8 +28,8 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from ..core.numbers import probability_text
-from .actions import Attack, Heal, Send, Showdown, Strike, Track
-from .state import Fighting, HealRoll, VicState
+from .actions import Attack, Facilitate, Heal, Roll, Send, Showdown, Strike, Track
+from .state import Fighting, HealRoll, SpyRoll, VicState
 
 
 class RollOdds(NamedTuple):
@@ -43,6 +43,7 @@ class RollOdds(NamedTuple):
     terms: tuple[dict, ...]
     modifier: int
     odds: dict[str, Fraction]
+    dice: int = 2
 
     def sentence(self) -> str:
         """The roll in one line: its dice and terms, then each possible result."""
@@ -50,7 +51,7 @@ class RollOdds(NamedTuple):
         sign = "+" if self.modifier >= 0 else "-"
         results = ", ".join(f"{k.replace('_', ' ')} {probability_text(p)}"
                             for k, p in sorted(self.odds.items(), key=lambda kp: -kp[1]) if p)
-        return f"{self.kind.capitalize()} Roll, 2D6 {sign} {abs(self.modifier)} ({terms}): {results}"
+        return f"{self.kind.capitalize()} Roll, {self.dice}D6 {sign} {abs(self.modifier)} ({terms}): {results}"
 
 
 class OptionOdds(NamedTuple):
@@ -66,7 +67,8 @@ def _roll(game: Any, view: VicState, kind: str, actor: str, target: str | None =
     from .odds import explain_roll
 
     e = explain_roll(view, kind, actor, target, attacks, helper=helper, game=game)
-    return RollOdds(kind, actor, target, tuple(e["terms"]), e["modifier"], dict(e["odds"]))
+    return RollOdds(kind, actor, target, tuple(e["terms"]), e["modifier"], dict(e["odds"]),
+                    game.tables.banded(kind).dice)
 
 
 def option_odds(game: Any, view: VicState, action: Any) -> OptionOdds | None:
@@ -83,6 +85,9 @@ def option_odds(game: Any, view: VicState, action: Any) -> OptionOdds | None:
         return OptionOdds(_roll(game, view, "showdown", item.hero, item.target, item.attacks))
     if isinstance(action, Heal) and isinstance(item, HealRoll):
         return OptionOdds(_roll(game, view, "healing", item.unit, helper=action.helper))
+    if isinstance(item, SpyRoll) and isinstance(action, (Roll, Facilitate)):
+        helper = action.helper if isinstance(action, Facilitate) else None
+        return OptionOdds(_roll(game, view, "spy", item.spy, helper=helper))
     if isinstance(action, Attack):
         return OptionOdds(None, attack_chain(game, view, action))
     return None

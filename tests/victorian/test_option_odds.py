@@ -98,3 +98,29 @@ def test_the_odds_read_only_the_view():
 def test_options_that_roll_nothing_have_no_odds():
     state, side, _ = FOUND[0]
     assert option_odds(GAME, GAME.observe(state, side), Pass()) is None
+
+
+def test_a_spy_roll_option_explains_the_spy_roll():
+    """"SPY PHASE": one die plus a Facilitator's help, read on the Spy table."""
+    found = []
+    bots = {s: get_bot("greedy") for s in SIDES}
+    from explorer.victorian.actions import Roll
+    from explorer.victorian.state import SpyRoll
+    for seed in range(12):
+        state, rng = GAME.setup(seed), random.Random(seed)
+        while GAME.decision(state) is not None and not found:
+            d = GAME.decision(state)
+            if d.player is not None and state.pending and isinstance(state.pending[0], SpyRoll):
+                found = [(state, d.player, o) for o in d.options]
+                break
+            choice = d.options[0] if d.forced else bots[d.player].choose(GAME, GAME.observe(state, d.player), d, rng)
+            state = GAME.play(state, choice, rng).state
+        if found:
+            break
+    assert found, "no seeded game reached a Spy Roll with a choice"
+    for state, side, option in found:
+        r = option_odds(GAME, GAME.observe(state, side), option).roll
+        assert r.kind == "spy" and r.dice == 1 and sum(r.odds.values()) == 1
+        assert r.odds == tables.spy_roll(r.modifier, GAME.tables)
+        assert r.sentence().startswith("Spy Roll, 1D6")
+    assert any(isinstance(o, Roll) for _, _, o in found)

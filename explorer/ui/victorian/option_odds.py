@@ -29,7 +29,7 @@ def rows(game: Any, view: Any, options: Iterable[Any], name: Callable[[Any], str
             r = odds.roll
             terms = html_table(["term", "value", "card", "rule"],
                                [(t["label"], f"{t['value']:+d}", t["card"] or "", t["rule"]) for t in r.terms],
-                               numeric=[1], caption=f"2D6 {r.modifier:+d}")
+                               numeric=[1], caption=f"{r.dice}D6 {r.modifier:+d}")
             ranked = sorted(((k, p) for k, p in r.odds.items() if p), key=lambda kp: -kp[1])
             results = html_table(["result", "chance"], [(k.replace("_", " "), probability_text(p)) for k, p in ranked],
                                  numeric=[1])
