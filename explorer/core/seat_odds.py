@@ -90,7 +90,8 @@ def pile_draw(top: Sequence[str], pool: Multiset, draws: int, below: int | None 
     if type(draws) is not int or draws < 0:
         raise ValueError(f"the number of draws must be a whole number of at least 0, not {draws!r}")
     if draws > size:
-        raise ValueError(f"{draws} draw{'s' if draws != 1 else ''} asked of a draw pile of {size} card{'s' if size != 1 else ''}")
+        plural = lambda n, word: f"{n} {word}{'s' if n != 1 else ''}"  # noqa: E731
+        raise ValueError(f"{plural(draws, 'draw')} asked of a draw pile of {plural(size, 'card')}")
     return tuple(top[:draws]), pool, max(0, draws - len(top))
 
 
