@@ -171,6 +171,8 @@ class WhatIfLab(Displayable):
         self.length_fig = LiveFigure(empty_figure("Game length"), "xp-wi-length")
         self.exact_fig = LiveFigure(empty_figure("The exact, local effect"), "xp-wi-exact")
         self.masterminds_fig = LiveFigure(empty_figure("Win rate by starting mastermind"), "xp-wi-masterminds")
+        self._titles = {fig: fig.layout.title.text for fig in (self.seats_fig, self.diff_fig, self.spread_fig,
+                                                               self.length_fig, self.exact_fig, self.masterminds_fig)}
         self.game.observe(lambda ch: self._load_game(), names="value")
         self.rule.observe(lambda ch: self._rule_changed(), names="value")
         self.run_button.on_click(lambda b: self.run())
@@ -208,13 +210,12 @@ class WhatIfLab(Displayable):
         self.settings_box.children = tuple(self.setting_widgets.values())
         masters = any(m.group == "masterminds" for m in spec(key).metrics.metrics())
         self.masterminds_fig.widget.layout.display = None if masters else "none"
+        if self.frame is not None:  # the last game's results go: each chart asks for a run again
+            for fig, title in self._titles.items():
+                fig.figure = empty_figure(title)
+                fig.redraw()
         self.frame = None
         self.warning.value = self.table.value = self.diff_table.value = ""
-        for fig in (self.seats_fig, self.diff_fig, self.spread_fig, self.length_fig, self.exact_fig,
-                    self.masterminds_fig):
-            with figure_update(fig) as f:
-                f.data, f.layout.shapes = (), ()
-                f.update_layout(empty_figure(f.layout.title.text).layout)
 
     @staticmethod
     def _setting_widget(setting) -> W.Widget:
