@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from explorer.cli import SHARE, app_command
 from explorer.ui.common import APP_TRACES
 
@@ -45,3 +47,81 @@ def test_the_app_leaves_out_the_extensions_it_does_not_use():
     assert "extension_denylist=['anywidget','jupyterlab-plotly']" in cmd
     assert "--template=explorer" in cmd
     assert Path(__file__).resolve().parents[1] / "share" / "jupyter" == SHARE
+
+
+#: an address a page would load from elsewhere: in an attribute, an import or a stylesheet
+EXTERNAL = re.compile(r"""(?:src|href|action)\s*=\s*["']?((?:https?:)?//[^"'\s>]+)"""
+                      r"""|import\(\s*["']((?:https?:)?//[^"']+)|url\(\s*["']?((?:https?:)?//[^"')\s]+)""")
+
+
+def external_urls(page: str) -> list[str]:
+    """Every address outside the app that ``page`` (HTML) names for loading, and any
+    ``https://`` address at all (a script may build a request from one).
+
+    >>> external_urls('<link href="https://cdn.example/a.css"><img src="/static/b.png">')
+    ['https://cdn.example/a.css']
+    """
+    found = {u for groups in EXTERNAL.findall(page) for u in groups if u}
+    found |= set(re.findall(r"https://[^\s\"'<>)]+", page))
+    return sorted(found)
+
+
+@pytest.fixture(scope="module")
+def app_server():
+    """The app as ``python -m explorer app --pool 0`` serves it (no pre-heated kernels:
+    a page runs when it is asked for), stopped after the tests."""
+    import subprocess
+    import time
+    import urllib.request
+
+    from explorer.cli import ROOT, app_env, free_port
+
+    port = free_port()
+    proc = subprocess.Popen(app_command(port, pool=0), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT,
+                            env=app_env())
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 90
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/voila/tree", timeout=5)
+                break
+            except OSError:
+                if proc.poll() is not None or time.time() > deadline:
+                    pytest.fail("the app did not start within 90 s")
+                time.sleep(0.5)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.mark.parametrize("path", ["voila/render/00_start_here.ipynb", "voila/tree"])
+def test_a_rendered_page_names_no_address_outside_the_app(app_server, path):
+    """The app works with no internet: the start page and the list of pages, as served,
+    load nothing from a CDN (Voila's lab template named Font Awesome's, nbconvert's
+    mermaid's), and name the template's own static files instead."""
+    import urllib.request
+
+    page = urllib.request.urlopen(f"{app_server}/{path}", timeout=120).read().decode("utf-8")
+    assert external_urls(page) == []
+    if path.endswith(".ipynb"):
+        assert "static/explorer-plots.js" in page
+
+
+def test_the_app_keeps_a_warm_kernel_per_page_for_a_visitor_coming_back(capsys):
+    """Voila replaces a pre-heated kernel once a visit takes it, and running a page takes
+    seconds: with two per page by default, one is ready while the other is replaced.  The
+    help says what that costs in memory."""
+    from explorer.cli import APP_POOL, app_pages, main
+
+    cmd = app_command(8888)
+    assert "--preheat_kernel=True" in cmd and f"--pool_size={APP_POOL}" in cmd and APP_POOL == 2
+    assert not [c for c in app_command(8888, pool=0) if "preheat" in c or "pool_size" in c]
+    with pytest.raises(SystemExit):
+        main(["app", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert f"default {APP_POOL}" in said and "MB" in said and f"the {len(app_pages())} pages" in said

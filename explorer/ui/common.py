@@ -21,6 +21,8 @@ from typing import Any
 
 import ipywidgets as W
 import plotly.graph_objects as go
+import plotly.io as pio
+from plotly.io.base_renderers import MimetypeRenderer
 
 from explorer.core.events import RuleRef
 from explorer.core.rulebook import summary
@@ -170,6 +172,22 @@ def plotly_output(fig: go.Figure) -> dict[str, Any]:
     page = f'<div class="xp-plotly"></div><script>window.explorerPlot && explorerPlot(document.currentScript, {js})</script>'
     return {"output_type": "display_data", "metadata": {},
             "data": {"application/vnd.plotly.v1+json": spec, "text/html": page, "text/plain": f"<figure: {title}>"}}
+
+
+class AppRenderer(MimetypeRenderer):
+    """plotly's renderer for any figure a notebook cell shows as it is (its value, or
+    ``fig.show()``): :func:`plotly_output`'s outputs, so the app draws it as it draws
+    every other figure, and JupyterLab's plotly extension still draws it there."""
+
+    def to_mimebundle(self, fig_dict: dict[str, Any]) -> dict[str, Any]:
+        return plotly_output(go.Figure(fig_dict))["data"]
+
+
+#: Every figure goes through the one drawing path: importing the explorer's UI makes
+#: :class:`AppRenderer` plotly's default (a figure left as a cell's value would otherwise
+#: carry only plotly's own type, which the app leaves out, and never be drawn there).
+pio.renderers["explorer"] = AppRenderer()
+pio.renderers.default = "explorer"
 
 
 class LiveFigure:

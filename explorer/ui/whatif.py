@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as W
@@ -120,6 +121,45 @@ def clear(fig: go.Figure) -> None:
     fig.layout.annotations = ()
     fig.layout.shapes = ()
     fig.update_layout(xaxis_visible=True, yaxis_visible=True)
+
+
+def draw_rates(live: LiveFigure, rows: list[dict[str, Any]], outcomes: list[tuple[str, str]], name: str, title: str,
+               names: Mapping[Any, str] | None = None) -> None:
+    """Bars of the rates ``outcomes`` (``(column, label)``) of each row of a sweep, one
+    colour per value of the rule ``name`` (called ``names[value]`` if given), with 95%
+    intervals; a rate a row lacks (a seat that does not play) is left out."""
+    def val(r, c):
+        return None if math.isnan(r[c]) else r[c]
+
+    cols, xs = [c for c, _ in outcomes], [text for _, text in outcomes]
+    with figure_update(live) as fig:
+        clear(fig)
+        for k, r in enumerate(rows):
+            fig.add_bar(x=xs, y=[val(r, c) for c in cols], marker_color=COLOURS[k % len(COLOURS)],
+                        name=names[r[name]] if names else f"{rule_label(name)} = {value_text(r[name])}",
+                        error_y=dict(type="data", symmetric=False,
+                                     array=[None if val(r, c) is None else r[f"{c}_ci_high"] - r[c] for c in cols],
+                                     arrayminus=[None if val(r, c) is None else r[c] - r[f"{c}_ci_low"] for c in cols]),
+                        hovertemplate="%{x}: %{y:.1%}<extra></extra>")
+        fig.update_layout(title=title, barmode="group", yaxis_tickformat=".0%", yaxis_title="games won",
+                          yaxis_range=[0, 1], xaxis_title="")
+
+
+def balance_chart(frame, game: str, rule: str, names: Mapping[Any, str], title: str) -> LiveFigure:
+    """The win rate of every seat at each value of ``rule`` in a sweep ``frame`` of
+    ``game`` (95% intervals), against a fair share (one win in as many games as
+    there are seats); ``names`` says what each value is called."""
+    outcomes = seat_labels(game, frame)
+    live = LiveFigure(empty_figure(title), "xp-wi-balance")
+    draw_rates(live, frame.to_dict("records"), outcomes, rule, title, names)
+    fair = 1 / len(outcomes)
+    with figure_update(live) as fig:
+        fig.update_layout(width=700, height=400,
+                          shapes=[dict(type="line", xref="paper", x0=0, x1=1, yref="y", y0=fair, y1=fair,
+                                       line=dict(dash="dot", color="#555"))],
+                          annotations=[dict(xref="paper", x=1, yref="y", y=fair, showarrow=False, xanchor="right",
+                                            yanchor="bottom", text=f"a fair share ({fair:.0%})")])
+    return live
 
 
 class WhatIfLab(Displayable):
@@ -287,11 +327,11 @@ class WhatIfLab(Displayable):
         columns = [c for c, _ in outcomes]
         diffs = differences(frame, columns)
         rows = frame.to_dict("records")
-        self._draw_rates(self.seats_fig, rows, outcomes, name, "Win rate of each " +
+        draw_rates(self.seats_fig, rows, outcomes, name, "Win rate of each " +
                          ("side" if spec(self.game.value).seat_names else "seat") + " (95% intervals)")
         masters = [c for c in frame.columns if c.startswith("win_mastermind:") and not c.endswith(("_low", "_high"))]
         if masters:
-            self._draw_rates(self.masterminds_fig, rows, [(c, c.split(":", 1)[1]) for c in masters], name,
+            draw_rates(self.masterminds_fig, rows, [(c, c.split(":", 1)[1]) for c in masters], name,
                              "Share of games won, by the winner's starting mastermind")
         self._draw_diffs(diffs, rows, outcomes, name)
         self._draw_spread(rows, name)
@@ -301,26 +341,6 @@ class WhatIfLab(Displayable):
         warning = precision_warning(frame, columns, diffs, self.games.value, self.precision.value / 100)
         self.warning.value = (f"<div style='color:#8a4b00;background:#fff4e0;padding:4px 8px;max-width:900px'>"
                               f"{esc(warning)}</div>" if warning else "")
-
-    @staticmethod
-    def _draw_rates(live: LiveFigure, rows, outcomes, name: str, title: str) -> None:
-        def val(r, c):
-            return None if math.isnan(r[c]) else r[c]
-
-        with figure_update(live) as fig:
-            clear(fig)
-            xs = [text for _, text in outcomes]
-            for k, r in enumerate(rows):
-                cols = [c for c, _ in outcomes]
-                fig.add_bar(x=xs, y=[val(r, c) for c in cols], name=f"{rule_label(name)} = {value_text(r[name])}",
-                            marker_color=COLOURS[k % len(COLOURS)],
-                            error_y=dict(type="data", symmetric=False,
-                                         array=[None if val(r, c) is None else r[f"{c}_ci_high"] - r[c] for c in cols],
-                                         arrayminus=[None if val(r, c) is None else r[c] - r[f"{c}_ci_low"]
-                                                     for c in cols]),
-                            hovertemplate="%{x}: %{y:.1%}<extra></extra>")
-            fig.update_layout(title=title, barmode="group", yaxis_tickformat=".0%", yaxis_title="games won",
-                              yaxis_range=[0, 1], xaxis_title="")
 
     def _draw_diffs(self, diffs, rows, outcomes, name: str) -> None:
         self.diff_fig.widget.layout.display = None if diffs else "none"
@@ -421,4 +441,5 @@ class WhatIfLab(Displayable):
         return f"WhatIfLab(game={self.game.value!r}, rule={self.rule.value!r})"
 
 
-__all__ = ["WhatIfLab", "allowed_text", "default_values", "empty_figure", "parse_values", "rule_label", "value_text"]
+__all__ = ["WhatIfLab", "allowed_text", "balance_chart", "default_values", "draw_rates", "empty_figure", "parse_values",
+           "rule_label", "value_text"]
