@@ -125,3 +125,32 @@ def test_the_app_keeps_a_warm_kernel_per_page_for_a_visitor_coming_back(capsys):
         main(["app", "--help"])
     said = " ".join(capsys.readouterr().out.split())
     assert f"default {APP_POOL}" in said and "MB" in said and f"the {len(app_pages())} pages" in said
+
+
+def test_every_figure_is_drawn_through_the_one_drawing_path():
+    """The app draws figures only from explorer.ui.common's outputs (plotly_output, which
+    LiveFigure redraws with): a figure shown any other way (a cell's value, ``fig.show()``,
+    ``display(fig)``) goes through the same path once the UI is imported, and no widget
+    makes a FigureWidget (an anywidget, which the app leaves out: it would stay blank)."""
+    import ast
+    import json
+
+    import plotly.graph_objects as go
+
+    from explorer.ui.common import LiveFigure, plotly_output
+
+    fig = go.Figure(go.Bar(x=["a"], y=[1]), layout=dict(title="shown as it is"))
+    bundle = fig._repr_mimebundle_()
+    assert set(bundle) == set(plotly_output(fig)["data"]) and "explorerPlot" in bundle["text/html"]
+    assert bundle["text/plain"] == "<figure: shown as it is>"
+    assert set(LiveFigure(fig).widget.outputs[0]["data"]) == set(bundle)
+    ui = Path(__file__).resolve().parents[1] / "explorer" / "ui"
+    for path in ui.rglob("*.py"):
+        names = {n.attr for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(n, ast.Attribute)}
+        assert "FigureWidget" not in names, f"{path.name} makes a FigureWidget: use LiveFigure"
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    for path in notebooks.rglob("*.ipynb"):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            source = "".join(cell["source"])
+            assert cell["cell_type"] != "code" or "plotly" not in source, \
+                f"{path.name} draws a figure itself: a notebook shows the package's figures"
