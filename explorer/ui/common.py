@@ -135,6 +135,33 @@ def html_table(header: Sequence[str], rows: Iterable[Sequence[Any]], *, numeric:
     return f'{TABLE_STYLE}<table class="{css}">{cap}<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
 
 
+class TextTable:
+    """A table of text cells, shown as an HTML table on a page and as aligned text
+    where only text is read (a notebook's checked output): people's words both ways,
+    never a DataFrame's column names.
+
+    >>> print(repr(TextTable(["rule", "wins"], [["7", "25.0%"], ["8", "33.3%"]])))
+    rule   wins
+    7     25.0%
+    8     33.3%
+    """
+
+    def __init__(self, header: Sequence[str], rows: Iterable[Sequence[str]], caption: str = ""):
+        self.header = [str(h) for h in header]
+        self.rows = [[str(c) for c in row] for row in rows]
+        self.caption = caption
+
+    def __repr__(self) -> str:
+        table = [self.header] + self.rows
+        widths = [max(len(r[i]) for r in table) for i in range(len(self.header))]
+        lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+                 for r in table]
+        return "\n".join(lines + ([self.caption] if self.caption else []))
+
+    def _repr_html_(self) -> str:
+        return html_table(self.header, self.rows, numeric=range(1, len(self.header)), caption=self.caption)
+
+
 def tagged(widget: W.Widget, *classes: str) -> W.Widget:
     """Add stable CSS classes (``xp-...``) to a widget and return it."""
     for c in classes:

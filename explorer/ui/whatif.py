@@ -29,9 +29,9 @@ import plotly.graph_objects as go
 
 from ..core.data import data_path, key_notes
 from ..games import GAMES, spec
-from ..whatif import sweep
+from ..whatif import metric_list, sweep
 from ..whatif.readout import differences, precision_warning, seat_labels, settings
-from .common import Displayable, Html, LiveFigure, esc, figure_update, html_table, tagged
+from .common import Displayable, Html, LiveFigure, TextTable, esc, figure_update, html_table, tagged
 
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 WHERE = (("this machine, every core", "pool"), ("this process only", "serial"))
@@ -160,6 +160,49 @@ def balance_chart(frame, game: str, rule: str, names: Mapping[Any, str], title: 
                           annotations=[dict(xref="paper", x=1, yref="y", y=fair, showarrow=False, xanchor="right",
                                             yanchor="bottom", text=f"a fair share ({fair:.0%})")])
     return live
+
+
+def _number(x: float, rate: bool) -> str:
+    return _pct(x) if rate else f"{x:.2f}"
+
+
+def _change(x: float, rate: bool) -> str:
+    return f"{x * 100:+.1f} points" if rate else f"{x:+.2f}"
+
+
+def sweep_table(frame, game: str, rule: str) -> TextTable:
+    """A sweep of ``rule`` for people: each value, the win rate of every seat or side
+    that plays, the largest gap between two of them with the 95% bound of every pair's
+    gap, and the mean game length."""
+    outcomes = seat_labels(game, frame)
+    header = [rule_label(rule)] + [f"{text} wins" for _, text in outcomes] + ["largest gap", "its 95% bound",
+                                                                              "mean turns"]
+    rows = [[value_text(r[rule])] + [_pct(r[c]) for c, _ in outcomes] +
+            [_pct(r.get("seat_spread", math.nan)), _pct(r.get("seat_spread_ci_high", math.nan)), f"{r['turns']:.2f}"]
+            for r in frame.to_dict("records")]
+    return TextTable(header, rows)
+
+
+def comparison_table(frame, names: list[str]) -> TextTable:
+    """A comparison (:func:`explorer.whatif.compare`) of the metrics ``names`` for
+    people: each metric's words, both means, the paired difference and its 95% interval
+    (rates in percentage points)."""
+    kinds = {m.name: m.is_rate for m in metric_list(frame.attrs["game"], frame.attrs.get("settings", {}))}
+    rows = []
+    for name in names:
+        r, rate = frame.loc[name], kinds[name]
+        rows.append([r["label"], _number(r["base"], rate), _number(r["variant"], rate), _change(r["diff"], rate),
+                     f"{_change(r['ci_low'], rate)} to {_change(r['ci_high'], rate)}"])
+    return TextTable(["", "base game", "variant", "difference", "95% interval of the difference"], rows,
+                     caption=f"{frame.attrs['games']:,} games of each, on the same seeds")
+
+
+def fork_table(frame) -> TextTable:
+    """A fork (:func:`explorer.whatif.fork`) for people: each option, the deciding
+    player's win rate after it and its 95% interval."""
+    rows = [[r["option"], _pct(r["wins"]), f"{_pct(r['ci_low'])} to {_pct(r['ci_high'])}", f"{r['games']:,}"]
+            for r in frame.to_dict("records")]
+    return TextTable(["option", "wins", "95% interval", "games"], rows)
 
 
 class WhatIfLab(Displayable):
@@ -441,5 +484,5 @@ class WhatIfLab(Displayable):
         return f"WhatIfLab(game={self.game.value!r}, rule={self.rule.value!r})"
 
 
-__all__ = ["WhatIfLab", "allowed_text", "balance_chart", "default_values", "draw_rates", "empty_figure", "parse_values",
-           "rule_label", "value_text"]
+__all__ = ["WhatIfLab", "allowed_text", "balance_chart", "comparison_table", "default_values", "draw_rates",
+           "empty_figure", "fork_table", "parse_values", "rule_label", "sweep_table", "value_text"]
