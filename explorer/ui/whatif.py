@@ -228,8 +228,8 @@ class WhatIfLab(Displayable):
         self.frame = None
         self.setting_widgets: dict[str, W.Widget] = {}
         self.game = tagged(W.Dropdown(options=[(g.title, k) for k, g in GAMES.items()], value=game,
-                                      description="Game", layout=W.Layout(width="300px")), "xp-wi-game")
-        self.rule = tagged(W.Dropdown(description="Rule", layout=W.Layout(width="380px")), "xp-wi-rule")
+                                      description="Game", layout=W.Layout(width="340px")), "xp-wi-game")
+        self.rule = tagged(W.Dropdown(description="Rule", layout=W.Layout(width="480px")), "xp-wi-rule")
         self.values = tagged(W.Text(description="Values", placeholder="e.g. 6, 7, 8",
                                     layout=W.Layout(width="300px")), "xp-wi-values")
         self.note = tagged(W.HTML(), "xp-wi-note")
