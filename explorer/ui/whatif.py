@@ -27,7 +27,7 @@ from typing import Any
 import ipywidgets as W
 import plotly.graph_objects as go
 
-from ..core.data import data_path, key_notes
+from ..core.data import DataError, data_path, key_notes
 from ..games import GAMES, spec
 from ..whatif import metric_list, sweep
 from ..whatif.readout import differences, precision_warning, seat_labels, settings
@@ -91,6 +91,8 @@ def parse_values(text: str, spec: dict[str, Any]) -> list[Any]:
                 out.append(int(t))
             except ValueError:
                 raise ValueError(f"{t!r} is not a whole number") from None
+            if not spec["min"] <= out[-1] <= spec["max"]:
+                raise ValueError(f"{t} is outside the allowed range, {spec['min']} to {spec['max']}")
     if len(set(out)) != len(out):
         raise ValueError("each value once, please")
     return out
@@ -353,8 +355,9 @@ class WhatIfLab(Displayable):
             where = None if self.where.value == "pool" else self.where.value
             frame = sweep(self.game.value, {name: values}, games=n, seed=self.seed.value, scheduler=where,
                           progress=False, keep_records=True, **self.settings_values())
-        except (ValueError, LookupError) as exc:
-            self.status.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
+        except (ValueError, LookupError) as exc:  # a rule's value refused: named as the page names rules
+            said = f"{rule_label(exc.field)}: {exc.problem}" if isinstance(exc, DataError) and exc.field else str(exc)
+            self.status.value = f"<span style='color:#b00'>{html.escape(said)}</span>"
             return None
         finally:
             self.progress.layout.visibility = "hidden"

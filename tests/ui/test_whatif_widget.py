@@ -131,7 +131,19 @@ def test_another_game_clears_the_results():
 
 
 def test_a_bad_value_is_reported_in_words():
+    """A value outside the rules file's range, or one the rules refuse with the others, is said in the
+    page's words (the rule as the page names it), and nothing is played."""
     lab = WhatIfLab(game="doomtrooper", rule="dice", scheduler="serial")
     lab.values.value = "none, 7d7"
     lab.run_button.click()
     assert lab.frame is None and "&#x27;7d7&#x27; is not one of none, 2d6" in lab.status.value
+    lab.rule.value = "cover_armor"
+    lab.values.value = "3, 11"
+    lab.run_button.click()
+    assert lab.frame is None and "11 is outside the allowed range, 0 to 10" in lab.status.value
+    lab.rule.value = "muster_in_cover_actions"
+    lab.values.value = "3, 5"
+    lab.run_button.click()
+    said = lab.status.value
+    assert lab.frame is None and said.startswith("<span style='color:#b00'>muster in cover actions: 5 is more than")
+    assert "&lt;dict&gt;" not in said and "entry" not in said
