@@ -210,11 +210,19 @@ class AppRenderer(MimetypeRenderer):
         return plotly_output(go.Figure(fig_dict))["data"]
 
 
-#: Every figure goes through the one drawing path: importing the explorer's UI makes
-#: :class:`AppRenderer` plotly's default (a figure left as a cell's value would otherwise
-#: carry only plotly's own type, which the app leaves out, and never be drawn there).
-pio.renderers["explorer"] = AppRenderer()
-pio.renderers.default = "explorer"
+def use_app_renderer() -> None:
+    """Every figure goes through the one drawing path: :class:`AppRenderer` becomes
+    plotly's renderer of figures shown in a notebook (a figure left as a cell's value
+    would otherwise carry plotly's own type only, which the app leaves out: never drawn
+    there).  Renderers that draw elsewhere (a browser tab, from a script) are kept."""
+    if "explorer" not in pio.renderers:
+        pio.renderers["explorer"] = AppRenderer()
+    others = [n for n in (pio.renderers.default or "").split("+")
+              if n in pio.renderers and not isinstance(pio.renderers[n], MimetypeRenderer)]
+    pio.renderers.default = "+".join(["explorer", *others])
+
+
+use_app_renderer()  # on importing the explorer's UI
 
 
 class LiveFigure:
