@@ -75,10 +75,10 @@ def _accepted(game: str, players: int) -> bool:
 def seat_labels(game: str, frame) -> list[tuple[str, str]]:
     """``(column, label)`` of the win rate of every seat or side that plays at some
     point of the sweep ``frame`` ("Heroes", or "seat 0")."""
-    names = spec(game).seat_names
-    metrics = [m for m in spec(game).metrics.metrics() if m.group in OUTCOMES]
-    if "seats" in frame:
-        metrics = metrics[:int(frame["seats"].max())]
+    names, measured = spec(game).seat_names, spec(game).metrics
+    seats = int(frame["seats"].max()) if "seats" in frame else None
+    metrics = [m for m in (measured.metrics(seats) if seats else measured.metrics()) if m.group in OUTCOMES]
+    metrics = metrics[:seats] if seats else metrics
     return [(m.name, names[i].capitalize() if i < len(names) else f"seat {i}") for i, m in enumerate(metrics)]
 
 

@@ -97,6 +97,8 @@ def test_settings_reach_the_games():
     """Doom Asylum with three players: three seats; a deck the game lacks is reported, nothing played."""
     lab = run("asylum", "vp_maneuver", "2, 4", players=3, policy="random")
     assert lab.frame["seats"].tolist() == [3, 3] and list(lab.seats_fig.data[0].x) == ["seat 0", "seat 1", "seat 2"]
+    six = run("asylum", "vp_maneuver", "2, 4", players=6)
+    assert list(six.seats_fig.data[0].x) == [f"seat {s}" for s in range(6)] and "seat 5 wins" in six.table.value
     bad = run("doomtrooper", "dice", "none, 2d6", decks="No Such Deck, Imperial Crusade")
     assert bad.frame is None and "No Such Deck" in bad.status.value and "Traceback" not in bad.status.value
 
