@@ -127,23 +127,29 @@ def test_the_app_keeps_a_warm_kernel_per_page_for_a_visitor_coming_back(capsys):
     assert f"default {APP_POOL}" in said and "MB" in said and f"the {len(app_pages())} pages" in said
 
 
-def test_every_figure_is_drawn_through_the_one_drawing_path():
+def test_every_figure_is_drawn_through_the_one_drawing_path(monkeypatch):
     """The app draws figures only from explorer.ui.common's outputs (plotly_output, which
-    LiveFigure redraws with): a figure shown any other way (a cell's value, ``fig.show()``,
+    LiveFigure redraws with): a figure shown any other way in a notebook (a cell's value,
     ``display(fig)``) goes through the same path once the UI is imported, and no widget
     makes a FigureWidget (an anywidget, which the app leaves out: it would stay blank)."""
     import ast
     import json
+    from types import SimpleNamespace
 
+    import IPython.display
     import plotly.graph_objects as go
+    from IPython.core.formatters import DisplayFormatter
 
-    from explorer.ui.common import LiveFigure, plotly_output
+    from explorer.ui.common import LiveFigure, plotly_output, use_app_renderer
 
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda data, raw=False: shown.append((data, raw)))
+    shell = SimpleNamespace(display_formatter=DisplayFormatter())
+    assert use_app_renderer(shell) and not use_app_renderer(None)  # (pytest runs outside IPython)
     fig = go.Figure(go.Bar(x=["a"], y=[1]), layout=dict(title="shown as it is"))
-    bundle = fig._repr_mimebundle_()
-    assert set(bundle) == set(plotly_output(fig)["data"]) and "explorerPlot" in bundle["text/html"]
-    assert bundle["text/plain"] == "<figure: shown as it is>"
-    assert set(LiveFigure(fig).widget.outputs[0]["data"]) == set(bundle)
+    assert shell.display_formatter.format(fig) == ({}, {})  # shown, by the path below
+    assert shown == [(plotly_output(fig)["data"], True)] and "explorerPlot" in shown[0][0]["text/html"]
+    assert LiveFigure(fig).widget.outputs[0]["data"] == shown[0][0]
     ui = Path(__file__).resolve().parents[1] / "explorer" / "ui"
     for path in ui.rglob("*.py"):
         names = {n.attr for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(n, ast.Attribute)}

@@ -21,8 +21,6 @@ from typing import Any
 
 import ipywidgets as W
 import plotly.graph_objects as go
-import plotly.io as pio
-from plotly.io.base_renderers import MimetypeRenderer
 
 from explorer.core.events import RuleRef
 from explorer.core.rulebook import summary
@@ -201,28 +199,30 @@ def plotly_output(fig: go.Figure) -> dict[str, Any]:
             "data": {"application/vnd.plotly.v1+json": spec, "text/html": page, "text/plain": f"<figure: {title}>"}}
 
 
-class AppRenderer(MimetypeRenderer):
-    """plotly's renderer for any figure a notebook cell shows as it is (its value, or
-    ``fig.show()``): :func:`plotly_output`'s outputs, so the app draws it as it draws
-    every other figure, and JupyterLab's plotly extension still draws it there."""
+def show_figure(fig: go.Figure) -> None:
+    """Show ``fig`` in a notebook as the app draws every figure (:func:`plotly_output`)."""
+    from IPython.display import display
 
-    def to_mimebundle(self, fig_dict: dict[str, Any]) -> dict[str, Any]:
-        return plotly_output(go.Figure(fig_dict))["data"]
+    display(plotly_output(fig)["data"], raw=True)
 
 
-def use_app_renderer() -> None:
-    """Every figure goes through the one drawing path: :class:`AppRenderer` becomes
-    plotly's renderer of figures shown in a notebook (a figure left as a cell's value
-    would otherwise carry plotly's own type only, which the app leaves out: never drawn
-    there).  Renderers that draw elsewhere (a browser tab, from a script) are kept."""
-    if "explorer" not in pio.renderers:
-        pio.renderers["explorer"] = AppRenderer()
-    others = [n for n in (pio.renderers.default or "").split("+")
-              if n in pio.renderers and not isinstance(pio.renderers[n], MimetypeRenderer)]
-    pio.renderers.default = "+".join(["explorer", *others])
+def use_app_renderer(shell: Any = None) -> bool:
+    """Every figure goes through the one drawing path: in IPython (``shell``, by
+    default the running one), a plotly figure shown as it is (a cell's value,
+    ``display(fig)``) is shown by :func:`show_figure`; plotly's own display would
+    carry its own type only, which the app leaves out: never drawn there.  ``False``
+    outside IPython, where nothing is shown."""
+    if shell is None:
+        from IPython import get_ipython
+
+        shell = get_ipython()
+    if shell is None:
+        return False
+    shell.display_formatter.ipython_display_formatter.for_type(go.Figure, show_figure)
+    return True
 
 
-use_app_renderer()  # on importing the explorer's UI
+use_app_renderer()  # on importing the explorer's UI in a notebook
 
 
 class LiveFigure:
