@@ -332,8 +332,9 @@ class WhatIfLab(Displayable):
         self.values.tooltip = f"comma-separated values; allowed: {allowed}"
         note = self.notes.get(self.rule.value)
         said = f"{note.group + ': ' if note and note.group else ''}{note.note if note else ''}"
-        self.note.value = (f"<div style='font-size:0.9em;color:#444;max-width:900px'><b>{esc(rule_label(self.rule.value))}"
-                           f"</b>{': ' + esc(said) if said.strip() else ''} <i>(allowed: {esc(allowed)})</i></div>")
+        self.note.value = (f"<div style='font-size:0.9em;color:#444;max-width:900px'>"
+                           f"<b>{esc(rule_label(self.rule.value))}</b>{': ' + esc(said) if said.strip() else ''} "
+                           f"<i>(allowed: {esc(allowed)})</i></div>")
         self.status.value = "<i>press Run to play the games</i>"
         effect = spec(self.game.value).metrics.exact_effect(self.rule.value, [spec_["value"]])
         self.exact_fig.widget.layout.display = None if effect is not None else "none"

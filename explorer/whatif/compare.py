@@ -25,6 +25,10 @@ def settings_for(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
     return {**known, **given}
 
 
+#: the metric groups that say who won: a win rate per seat, or per side (Victorian)
+OUTCOMES = ("seats", "sides")
+
+
 #: The most players a run seats at one table.  Doomtrooper allows any number and a
 #: game's length grows with it; a table of thousands would run for hours.
 MAX_PLAYERS = 12
@@ -123,7 +127,7 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     var_rows = [r for p in parts[half:] for r in p]
     out = []
     metrics = metric_list(game, settings)
-    outcomes = [m.name for m in metrics if m.group in ("seats", "sides")]
+    outcomes = [m.name for m in metrics if m.group in OUTCOMES]
     for m in metrics:
         if m.name in outcomes[seats:]:
             continue  # a seat neither plays: no win rate to compare
@@ -138,5 +142,5 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     return frame
 
 
-__all__ = ["MAX_GAMES", "MAX_PLAYERS", "check_games", "check_players", "check_settings", "compare", "metric_list",
-           "records", "settings_for"]
+__all__ = ["MAX_GAMES", "MAX_PLAYERS", "OUTCOMES", "check_games", "check_players", "check_settings", "compare",
+           "metric_list", "records", "settings_for"]

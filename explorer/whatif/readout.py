@@ -19,8 +19,7 @@ from typing import Any, NamedTuple
 
 from ..games import spec
 from . import stats
-from .compare import MAX_PLAYERS, check_settings
-from .sweep import OUTCOMES
+from .compare import MAX_PLAYERS, OUTCOMES, check_settings
 
 
 class Setting(NamedTuple):

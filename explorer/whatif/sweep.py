@@ -11,7 +11,7 @@ from typing import Any
 from ..core.runs import run_jobs
 from . import jobs as _jobs
 from . import stats
-from .compare import check_games, check_settings, metric_list, settings_for
+from .compare import OUTCOMES, check_games, check_settings, metric_list, settings_for
 from .variants import Variant, check, variant
 
 
@@ -28,10 +28,6 @@ def grid(params: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
         if len(set(seen)) < len(seen):
             raise ValueError(f"{n!r} has the value {twice!r} twice: each point of a sweep is played once")
     return [dict(zip(names, combo)) for combo in itertools.product(*(params[n] for n in names))]
-
-
-#: the metric groups that say who won: a win rate per seat, or per side (Victorian)
-OUTCOMES = ("seats", "sides")
 
 
 def playing(metrics, seats: int | None = None) -> list[str]:
@@ -217,4 +213,4 @@ def _same(a: Any, b: Any) -> bool:
         return str(a) == str(b)
 
 
-__all__ = ["OUTCOMES", "check_out", "fingerprint", "grid", "playing", "summarize", "sweep"]
+__all__ = ["check_out", "fingerprint", "grid", "playing", "summarize", "sweep"]

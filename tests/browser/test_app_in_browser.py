@@ -72,7 +72,8 @@ FIGURES_MADE = ("document.querySelectorAll('.xp-plotly').length"
                 " + [...document.querySelectorAll('.plotly-graph-div')].filter(d => !d.closest('.xp-plotly')).length"
                 " + document.querySelectorAll('[data-mime-type=\"application/vnd.plotly.v1+json\"]').length")
 #: ... and one drawn: plotly.js has drawn its SVG in it
-FIGURES_DRAWN = "[...document.querySelectorAll('.xp-plotly.js-plotly-plot')].filter(d => d.querySelector('.main-svg')).length"
+FIGURES_DRAWN = ("[...document.querySelectorAll('.xp-plotly.js-plotly-plot')]"
+                 ".filter(d => d.querySelector('.main-svg')).length")
 
 
 def figures_made_and_drawn(page) -> tuple[int, int]:
@@ -160,7 +161,8 @@ def test_the_what_if_page_runs_each_card_game(open_notebook, title, rule, values
     rule_select = page.locator(".xp-wi-rule select").first
     page.wait_for_function("t => [...document.querySelectorAll('.xp-wi-rule option')].some(o => o.text.startsWith(t))",
                            arg=rule_label(rule) + " (now", timeout=WAIT)
-    option = next(o for o in rule_select.locator("option").all_inner_texts() if o.startswith(rule_label(rule) + " (now"))
+    option = next(o for o in rule_select.locator("option").all_inner_texts()
+                  if o.startswith(rule_label(rule) + " (now"))
     rule_select.select_option(label=option)
     box = page.locator(".xp-wi-values input").first
     page.wait_for_function("v => document.querySelector('.xp-wi-values input').value !== ''", arg=None, timeout=WAIT)

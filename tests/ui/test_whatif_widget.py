@@ -110,7 +110,8 @@ def test_the_paired_difference_is_game_by_game_with_its_interval():
     records = lab.frame.attrs["records"]
     base, other = records[records["point"] == 0], records[records["point"] == 1]
     diff, lo, hi = stats.paired(other["win_seat_0"].tolist(), base["win_seat_0"].tolist())
-    assert f"{diff * 100:+.1f}" in lab.diff_table.value and f"{lo * 100:+.1f} to {hi * 100:+.1f}" in lab.diff_table.value
+    table = lab.diff_table.value
+    assert f"{diff * 100:+.1f}" in table and f"{lo * 100:+.1f} to {hi * 100:+.1f}" in table
     bar = lab.diff_fig.data[0]
     assert bar.y[0] == pytest.approx(diff) and bar.error_y.array[0] == pytest.approx(hi - diff)
     assert "maneuver target = 6" in lab.diff_fig.layout.title.text
