@@ -107,7 +107,9 @@ def test_the_start_page_shows_people_s_words_only(open_notebook):
     page = open_notebook("00_start_here.ipynb", READY["00_start_here.ipynb"], timeout=120)
     text = page.locator("body").inner_text()
     assert not [s for s in NOT_FOR_PEOPLE if s in text], text
-    assert not [u for u in page.requested if not u.startswith("http://127.0.0.1")], "a request outside the app"
+    outside = [u for u in page.requested if u.startswith(("http:", "https:", "ws:", "wss:"))
+               and not u.split("//", 1)[1].startswith("127.0.0.1")]
+    assert not outside, f"requests outside the app: {outside}"
 
 
 def test_the_what_if_page_runs_a_tiny_sweep(open_notebook):
