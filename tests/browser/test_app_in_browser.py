@@ -85,7 +85,7 @@ def figures_made_and_drawn(page) -> tuple[int, int]:
     return page.evaluate(FIGURES_MADE), page.evaluate(FIGURES_DRAWN)
 
 
-#: What no page of the app may show: internal names and code, a traceback, a reprs of Python objects
+#: What no page of the app may show: internal names and code, a traceback, the repr of a Python object
 NOT_FOR_PEOPLE = ("viewers=0", "run the cells again", "Traceback", "win_seat_", "seat_spread", "{'", "Fraction(",
                   "<figure:", "DataFrame")
 
@@ -149,17 +149,18 @@ def test_the_what_if_page_runs_a_tiny_sweep(open_notebook):
     assert "Too few games" in page.locator(".xp-wi-warning").first.inner_text()
 
 
-@pytest.mark.parametrize("title, rule, values, seats", [
-    ("Victorian heroes and villains", "immortal_heal", "0, 1", ["Heroes", "Villains"]),
-    ("Doomtrooper", "dice", "none, 2d6", ["seat 0", "seat 1"]),
+@pytest.mark.parametrize("game, rule, values, seats", [
+    ("victorian", "immortal_heal", "0, 1", ["Heroes", "Villains"]),
+    ("doomtrooper", "dice", "none, 2d6", ["seat 0", "seat 1"]),
 ])
-def test_the_what_if_page_runs_each_card_game(open_notebook, title, rule, values, seats):
+def test_the_what_if_page_runs_each_card_game(open_notebook, game, rule, values, seats):
     """The what-if page for a card game: its own rules (Doomtrooper's dice among them), the sides or
     seats that play and no others, the paired difference drawn."""
-    from explorer.ui.whatif import rule_label
+    from explorer.games import GAMES, spec
+    from explorer.ui.whatif import default_values, rule_label
 
     page = open_notebook("designer/what_if.ipynb", "button.xp-wi-run", timeout=180)
-    page.locator(".xp-wi-game select").first.select_option(label=title)
+    page.locator(".xp-wi-game select").first.select_option(label=GAMES[game].title)
     rule_select = page.locator(".xp-wi-rule select").first
     page.wait_for_function("t => [...document.querySelectorAll('.xp-wi-rule option')].some(o => o.text.startsWith(t))",
                            arg=rule_label(rule) + " (now", timeout=WAIT)
@@ -167,7 +168,9 @@ def test_the_what_if_page_runs_each_card_game(open_notebook, title, rule, values
                   if o.startswith(rule_label(rule) + " (now"))
     rule_select.select_option(label=option)
     box = page.locator(".xp-wi-values input").first
-    page.wait_for_function("v => document.querySelector('.xp-wi-values input').value !== ''", arg=None, timeout=WAIT)
+    # the page puts a few values around the current one in the box: typed before they arrive, they would mix
+    page.wait_for_function("v => document.querySelector('.xp-wi-values input').value === v",
+                           arg=default_values(spec(game).metrics.parameters()[rule]), timeout=WAIT)
     box.fill(values)
     box.press("Enter")
     games = page.locator(".xp-wi-games input").first
