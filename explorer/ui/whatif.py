@@ -304,10 +304,11 @@ class WhatIfLab(Displayable):
 
     @staticmethod
     def _setting_widget(setting) -> W.Widget:
-        style, layout = {"description_width": "initial"}, W.Layout(width="auto", min_width="200px")
-        if setting.options:
+        style = {"description_width": "initial"}
+        if setting.options:  # wide enough for its words and its longest choice: nothing clipped
+            chars = len(setting.label) + max(len(text) for text, _ in setting.options)
             w = W.Dropdown(options=list(setting.options), value=setting.default, description=setting.label,
-                           style=style, layout=layout)
+                           style=style, layout=W.Layout(width=f"{90 + 8 * chars}px"))
         else:
             w = W.Text(value="" if setting.default is None else str(setting.default), description=setting.label,
                        placeholder="the usual ones", style=style, layout=W.Layout(width="420px"))
