@@ -66,8 +66,14 @@ def build_parser() -> argparse.ArgumentParser:
                     "opens ready to use.  Stop with Ctrl-C.")
     app.add_argument("--port", type=port, default=0,
                      help="port to serve on, 1 to 65535 (default 0: a free one, printed)")
-    app.add_argument("--pool", type=pool_size, default=1,
-                     help=f"pre-heated kernels per page, 0 to {MAX_POOL} (default 1; 0: none)")
+    pages = len(app_pages())
+    app.add_argument("--pool", type=pool_size, default=APP_POOL,
+                     help=f"pre-heated kernels per page, 0 to {MAX_POOL} (default {APP_POOL}: a visitor takes one "
+                          "and a visitor coming back finds the other ready while Voila runs a new one, which takes "
+                          "seconds on the what-if page; 1: a visit back within those seconds waits for them; "
+                          "0: none, each page runs when opened).  Memory: each kernel holds about "
+                          f"{KERNEL_MB} MB, pages x pool in all (about {KERNEL_MB * APP_POOL * pages / 1000:.1f} GB "
+                          f"for the {pages} pages at {APP_POOL})")
     app.add_argument("--browser", action="store_true", help="also open the start page in a web browser")
 
     o = sub.add_parser("odds", help="exact odds of a Doom Asylum matchup, or of any dice expression",
@@ -121,8 +127,21 @@ def free_port(port: int = 0) -> int:
         return s.getsockname()[1]
 
 
-def app_command(port: int, pool: int = 1) -> list[str]:
-    """The Voila command line serving the notebooks folder with the explorer's template."""
+#: pre-heated kernels per page by default: one stays ready while the one a visitor took is
+#: replaced (Voila refills a page's pool after each visit; running a page takes seconds)
+APP_POOL = 2
+#: about how much memory one page's kernel holds, in MB (the explorer, pandas, plotly, widgets)
+KERNEL_MB = 200
+
+
+def app_pages() -> list[Path]:
+    """The notebooks the app serves, each a page with its own pool of kernels."""
+    return [p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts]
+
+
+def app_command(port: int, pool: int = APP_POOL) -> list[str]:
+    """The Voila command line serving the notebooks folder with the explorer's template;
+    ``pool`` pre-heated kernels per page, each replaced after a visit takes it."""
     cmd = [sys.executable, "-m", "voila", str(ROOT / "notebooks"), "--no-browser", f"--port={port}",
            "--Voila.ip=127.0.0.1", "--template=explorer",
            # no page uses anywidget; figures are drawn by the template's plotly.js (explorer.ui.common.plotly_output)
@@ -135,9 +154,13 @@ def app_command(port: int, pool: int = 1) -> list[str]:
 
 
 def app_env() -> dict[str, str]:
-    """The environment for Voila: our template found first (JUPYTER_PATH)."""
-    paths = [str(SHARE)] + [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
-    return {**os.environ, "JUPYTER_PATH": os.pathsep.join(paths)}
+    """The environment for Voila: our template found first (JUPYTER_PATH), and this
+    checkout's package first for the pages' kernels (PYTHONPATH), whichever copy of
+    the explorer is installed: the app runs the code beside the notebooks it serves."""
+    def first(path: Path, name: str) -> str:
+        return os.pathsep.join([str(path)] + [p for p in os.environ.get(name, "").split(os.pathsep) if p])
+
+    return {**os.environ, "JUPYTER_PATH": first(SHARE, "JUPYTER_PATH"), "PYTHONPATH": first(ROOT, "PYTHONPATH")}
 
 
 def run_child(cmd: list[str], env: dict[str, str] | None = None) -> int:

@@ -28,7 +28,7 @@ from ..core.metrics import Metric, cached_variants, rule_counts, rule_parameters
 from . import sections as R
 from .game import DoomtrooperGame
 from .odds import wound_chance
-from .params import NUMBERS, OPTIONS, load_rules, override_rules, rule_ranges
+from .params import NUMBERS, OPTIONS, load_rules, override_rules, rule_choices, rule_ranges
 from .simulate import policies_for
 from .state import Ending, GameResult
 
@@ -136,8 +136,11 @@ SETTINGS = {"players": None, "policy": "greedy", "decks": None}
 
 
 def parameters() -> dict[str, dict[str, Any]]:
-    """Every number (with its declared range) and switch a what-if run can change."""
-    return rule_parameters(load_rules(), rule_ranges(), NUMBERS, OPTIONS)
+    """Every number (with its declared range), switch and choice (dice, style,
+    variant, with their values) a what-if run can change."""
+    rules = load_rules()
+    choices = {n: {"kind": "choice", "value": getattr(rules, n), "choices": c} for n, c in rule_choices().items()}
+    return {**rule_parameters(rules, rule_ranges(), NUMBERS, OPTIONS), **choices}
 
 
 def exact_effect(name: str, values) -> dict[str, Any] | None:

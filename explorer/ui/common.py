@@ -133,6 +133,33 @@ def html_table(header: Sequence[str], rows: Iterable[Sequence[Any]], *, numeric:
     return f'{TABLE_STYLE}<table class="{css}">{cap}<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
 
 
+class TextTable:
+    """A table of text cells, shown as an HTML table on a page and as aligned text
+    where only text is read (a notebook's checked output): people's words both ways,
+    never a DataFrame's column names.
+
+    >>> print(repr(TextTable(["rule", "wins"], [["7", "25.0%"], ["8", "33.3%"]])))
+    rule   wins
+    7     25.0%
+    8     33.3%
+    """
+
+    def __init__(self, header: Sequence[str], rows: Iterable[Sequence[str]], caption: str = ""):
+        self.header = [str(h) for h in header]
+        self.rows = [[str(c) for c in row] for row in rows]
+        self.caption = caption
+
+    def __repr__(self) -> str:
+        table = [self.header] + self.rows
+        widths = [max(len(r[i]) for r in table) for i in range(len(self.header))]
+        lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+                 for r in table]
+        return "\n".join(lines + ([self.caption] if self.caption else []))
+
+    def _repr_html_(self) -> str:
+        return html_table(self.header, self.rows, numeric=range(1, len(self.header)), caption=self.caption)
+
+
 def tagged(widget: W.Widget, *classes: str) -> W.Widget:
     """Add stable CSS classes (``xp-...``) to a widget and return it."""
     for c in classes:
@@ -170,6 +197,32 @@ def plotly_output(fig: go.Figure) -> dict[str, Any]:
     page = f'<div class="xp-plotly"></div><script>window.explorerPlot && explorerPlot(document.currentScript, {js})</script>'
     return {"output_type": "display_data", "metadata": {},
             "data": {"application/vnd.plotly.v1+json": spec, "text/html": page, "text/plain": f"<figure: {title}>"}}
+
+
+def show_figure(fig: go.Figure) -> None:
+    """Show ``fig`` in a notebook as the app draws every figure (:func:`plotly_output`)."""
+    from IPython.display import display
+
+    display(plotly_output(fig)["data"], raw=True)
+
+
+def use_app_renderer(shell: Any = None) -> bool:
+    """Every figure goes through the one drawing path: in IPython (``shell``, by
+    default the running one), a plotly figure shown as it is (a cell's value,
+    ``display(fig)``) is shown by :func:`show_figure`; plotly's own display would
+    carry its own type only, which the app leaves out: never drawn there.  ``False``
+    outside IPython, where nothing is shown."""
+    if shell is None:
+        from IPython import get_ipython
+
+        shell = get_ipython()
+    if shell is None:
+        return False
+    shell.display_formatter.ipython_display_formatter.for_type(go.Figure, show_figure)
+    return True
+
+
+use_app_renderer()  # on importing the explorer's UI in a notebook
 
 
 class LiveFigure:

@@ -1,9 +1,13 @@
-"""The designer's what-if page: change one rule over a few values, replay games, and
-see the global effect (win rates by seat and by mastermind with 95% intervals, game
-length, the spread between seats) beside the local, exact effect of the same change.
+"""The designer's what-if page, for any game: change one rule over a few values, replay
+games on the same seeds, and see the global effect (the win rate of each seat or side
+that plays, with 95% intervals; each value's paired difference from the first, with its
+interval; the gap between seats; game length; by starting mastermind where the game
+has masterminds) beside the local, exact effect of the same change where one is defined.
 
-Every number comes from :mod:`explorer.whatif` (``sweep``, paired on the same seeds);
-this widget only draws it.
+Everything the page offers comes from the game's spec (:func:`explorer.games.spec`):
+its rules (numbers, switches and choices, with their ranges), its settings (players,
+bots, decks), its seat names and metrics.  Every number comes from
+:mod:`explorer.whatif` (``sweep``, paired on the same seeds); this widget only draws it.
 
 >>> lab = WhatIfLab(games=20, scheduler="serial")
 >>> lab.rule.value = "maneuver_target"
@@ -16,25 +20,54 @@ this widget only draws it.
 from __future__ import annotations
 
 import html
+import math
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as W
 import plotly.graph_objects as go
 
+from ..core.data import DataError, data_path, key_notes
 from ..games import GAMES, spec
-from ..whatif import sweep
-from .common import Displayable, LiveFigure, figure_update, tagged
+from ..whatif import metric_list, sweep
+from ..whatif.readout import differences, precision_warning, seat_labels, settings
+from .common import Displayable, Html, LiveFigure, TextTable, esc, figure_update, html_table, tagged
 
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 WHERE = (("this machine, every core", "pool"), ("this process only", "serial"))
+HINT = "press Run to fill this chart"
+
+
+def rule_label(name: str) -> str:
+    """A rule's name as people read it: ``maneuver_target`` is "maneuver target"."""
+    return name.replace("_", " ")
+
+
+def value_text(value: Any) -> str:
+    """A rule value as typed in the values box (``true``, ``7``, ``2d6``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def default_values(spec: dict[str, Any]) -> str:
-    """A few values around the current one, inside the declared range."""
+    """A few values around the current one, inside the declared range (a choice: the
+    current one and the next)."""
     if spec["kind"] == "switch":
         return "false, true"
+    if spec["kind"] == "choice":
+        values = list(spec["choices"])
+        i = values.index(spec["value"])
+        return ", ".join(dict.fromkeys([values[i], values[(i + 1) % len(values)]]))
     v, lo, hi = spec["value"], spec["min"], spec["max"]
     return ", ".join(str(x) for x in range(max(lo, v - 1), min(hi, v + 1) + 1))
+
+
+def allowed_text(spec: dict[str, Any]) -> str:
+    """What the values box accepts for a rule, in words."""
+    if spec["kind"] == "switch":
+        return "true or false"
+    if spec["kind"] == "choice":
+        return "one of " + ", ".join(spec["choices"])
+    return f"whole numbers {spec['min']} to {spec['max']}"
 
 
 def parse_values(text: str, spec: dict[str, Any]) -> list[Any]:
@@ -48,92 +81,268 @@ def parse_values(text: str, spec: dict[str, Any]) -> list[Any]:
             if t.lower() not in ("true", "false"):
                 raise ValueError(f"{t!r}: this rule is a switch, true or false")
             out.append(t.lower() == "true")
+        elif spec["kind"] == "choice":
+            match = [c for c in spec["choices"] if c.lower() == t.lower()]
+            if not match:
+                raise ValueError(f"{t!r} is not one of {', '.join(spec['choices'])}")
+            out.append(match[0])
         else:
             try:
                 out.append(int(t))
             except ValueError:
                 raise ValueError(f"{t!r} is not a whole number") from None
+            if not spec["min"] <= out[-1] <= spec["max"]:
+                raise ValueError(f"{t} is outside the allowed range, {spec['min']} to {spec['max']}")
     if len(set(out)) != len(out):
         raise ValueError("each value once, please")
     return out
 
 
 def _pct(x: float) -> str:
-    return f"{x:.1%}"
+    return "—" if x is None or math.isnan(x) else f"{x:.1%}"
+
+
+def _points(x: float) -> str:
+    """A difference of two rates in percentage points, signed."""
+    return f"{x * 100:+.1f}"
+
+
+def empty_figure(title: str) -> go.Figure:
+    """A chart before a run: a hint in place of empty axes."""
+    fig = go.Figure()
+    fig.update_layout(title=title, width=560, height=340, margin=dict(l=60, r=20, t=50, b=60),
+                      template="plotly_white", xaxis_visible=False, yaxis_visible=False,
+                      annotations=[dict(text=HINT, showarrow=False, xref="paper", yref="paper", x=0.5, y=0.5,
+                                        font=dict(color="#777"))])
+    return fig
+
+
+def clear(fig: go.Figure) -> None:
+    """Empty a chart for new results: no traces, no hint, no guide lines, axes shown."""
+    fig.data = ()
+    fig.layout.annotations = ()
+    fig.layout.shapes = ()
+    fig.update_layout(xaxis_visible=True, yaxis_visible=True)
+
+
+def draw_rates(live: LiveFigure, rows: list[dict[str, Any]], outcomes: list[tuple[str, str]], name: str, title: str,
+               names: Mapping[Any, str] | None = None) -> None:
+    """Bars of the rates ``outcomes`` (``(column, label)``) of each row of a sweep, one
+    colour per value of the rule ``name`` (called ``names[value]`` if given), with 95%
+    intervals; a rate a row lacks (a seat that does not play) is left out."""
+    def val(r, c):
+        return None if math.isnan(r[c]) else r[c]
+
+    cols, xs = [c for c, _ in outcomes], [text for _, text in outcomes]
+    with figure_update(live) as fig:
+        clear(fig)
+        for k, r in enumerate(rows):
+            fig.add_bar(x=xs, y=[val(r, c) for c in cols], marker_color=COLOURS[k % len(COLOURS)],
+                        name=names[r[name]] if names else f"{rule_label(name)} = {value_text(r[name])}",
+                        error_y=dict(type="data", symmetric=False,
+                                     array=[None if val(r, c) is None else r[f"{c}_ci_high"] - r[c] for c in cols],
+                                     arrayminus=[None if val(r, c) is None else r[c] - r[f"{c}_ci_low"] for c in cols]),
+                        hovertemplate="%{x}: %{y:.1%}<extra></extra>")
+        fig.update_layout(title=title, barmode="group", yaxis_tickformat=".0%", yaxis_title="games won",
+                          yaxis_range=[0, 1], xaxis_title="")
+
+
+def balance_chart(frame, game: str, rule: str, names: Mapping[Any, str], title: str) -> LiveFigure:
+    """The win rate of every seat at each value of ``rule`` in a sweep ``frame`` of
+    ``game`` (95% intervals), against a fair share (one win in as many games as
+    there are seats); ``names`` says what each value is called."""
+    outcomes = seat_labels(game, frame)
+    live = LiveFigure(empty_figure(title), "xp-wi-balance")
+    draw_rates(live, frame.to_dict("records"), outcomes, rule, title, names)
+    fair = 1 / len(outcomes)
+    with figure_update(live) as fig:
+        fig.update_layout(width=700, height=400,
+                          shapes=[dict(type="line", xref="paper", x0=0, x1=1, yref="y", y0=fair, y1=fair,
+                                       line=dict(dash="dot", color="#555"))],
+                          annotations=[dict(xref="paper", x=1, yref="y", y=fair, showarrow=False, xanchor="right",
+                                            yanchor="bottom", text=f"a fair share ({fair:.0%})")])
+    return live
+
+
+def _number(x: float, rate: bool) -> str:
+    return _pct(x) if rate else f"{x:.2f}"
+
+
+def _change(x: float, rate: bool) -> str:
+    return f"{x * 100:+.1f} points" if rate else f"{x:+.2f}"
+
+
+def sweep_table(frame, game: str, rule: str) -> TextTable:
+    """A sweep of ``rule`` for people: each value, the win rate of every seat or side
+    that plays, the largest gap between two of them with the 95% bound of every pair's
+    gap, and the mean game length."""
+    outcomes = seat_labels(game, frame)
+    header = [rule_label(rule)] + [f"{text} wins" for _, text in outcomes] + ["largest gap", "its 95% bound",
+                                                                              "mean turns"]
+    rows = [[value_text(r[rule])] + [_pct(r[c]) for c, _ in outcomes] +
+            [_pct(r.get("seat_spread", math.nan)), _pct(r.get("seat_spread_ci_high", math.nan)), f"{r['turns']:.2f}"]
+            for r in frame.to_dict("records")]
+    return TextTable(header, rows)
+
+
+def comparison_table(frame, names: list[str]) -> TextTable:
+    """A comparison (:func:`explorer.whatif.compare`) of the metrics ``names`` for
+    people: each metric's words, both means, the paired difference and its 95% interval
+    (rates in percentage points)."""
+    kinds = {m.name: m.is_rate for m in metric_list(frame.attrs["game"], frame.attrs.get("settings", {}))}
+    rows = []
+    for name in names:
+        r, rate = frame.loc[name], kinds[name]
+        rows.append([r["label"], _number(r["base"], rate), _number(r["variant"], rate), _change(r["diff"], rate),
+                     f"{_change(r['ci_low'], rate)} to {_change(r['ci_high'], rate)}"])
+    return TextTable(["", "base game", "variant", "difference", "95% interval of the difference"], rows,
+                     caption=f"{frame.attrs['games']:,} games of each, on the same seeds")
+
+
+def fork_table(frame) -> TextTable:
+    """A fork (:func:`explorer.whatif.fork`) for people: each option, the deciding
+    player's win rate after it and its 95% interval."""
+    rows = [[r["option"], _pct(r["wins"]), f"{_pct(r['ci_low'])} to {_pct(r['ci_high'])}", f"{r['games']:,}"]
+            for r in frame.to_dict("records")]
+    return TextTable(["option", "wins", "95% interval", "games"], rows)
 
 
 class WhatIfLab(Displayable):
-    """Pick a game, a rule and its values; Run plays ``games`` seeded games per value.
+    """Pick a game, a rule and its values, the game's settings; Run plays ``games``
+    seeded games per value.
 
     Public widgets (CSS class in brackets): ``game`` (``xp-wi-game``), ``rule``
-    (``xp-wi-rule``), ``values`` (``xp-wi-values``), ``games`` (``xp-wi-games``),
-    ``seed`` (``xp-wi-seed``), ``where`` (``xp-wi-where``), ``run_button``
-    (``xp-wi-run``), ``status`` (``xp-wi-status``), ``table`` (``xp-wi-table``), figures
-    ``seats_fig`` (``xp-wi-seats``), ``masterminds_fig`` (``xp-wi-masterminds``),
-    ``length_fig`` (``xp-wi-length``), ``spread_fig`` (``xp-wi-spread``), ``exact_fig``
-    (``xp-wi-exact``).  After a run: ``frame`` (the sweep's DataFrame).
+    (``xp-wi-rule``), ``note`` (``xp-wi-note``), ``values`` (``xp-wi-values``), one
+    control per setting of the game in ``setting_widgets`` (``xp-wi-setting-<name>``,
+    in ``xp-wi-settings``), ``games`` (``xp-wi-games``), ``seed`` (``xp-wi-seed``),
+    ``where`` (``xp-wi-where``), ``precision`` (``xp-wi-precision``: the interval asked,
+    in points either side), ``run_button`` (``xp-wi-run``), ``status``
+    (``xp-wi-status``), ``warning`` (``xp-wi-warning``), ``table`` (``xp-wi-table``),
+    ``diff_table`` (``xp-wi-diff-table``), figures ``seats_fig`` (``xp-wi-seats``),
+    ``diff_fig`` (``xp-wi-diff``), ``spread_fig`` (``xp-wi-spread``), ``length_fig``
+    (``xp-wi-length``), ``exact_fig`` (``xp-wi-exact``, shown for a rule with an exact
+    effect), ``masterminds_fig`` (``xp-wi-masterminds``, shown for a game with
+    masterminds).  After a run: ``frame`` (the sweep's DataFrame).
     """
 
     def __init__(self, game: str = "asylum", rule: str | None = None, values: str | None = None, games: int = 200,
                  seed: int = 1, scheduler: Any = None):
         self.frame = None
+        self.setting_widgets: dict[str, W.Widget] = {}
         self.game = tagged(W.Dropdown(options=[(g.title, k) for k, g in GAMES.items()], value=game,
-                                      description="Game", layout=W.Layout(width="260px")), "xp-wi-game")
-        self.rule = tagged(W.Dropdown(description="Rule", layout=W.Layout(width="340px")), "xp-wi-rule")
+                                      description="Game", layout=W.Layout(width="340px")), "xp-wi-game")
+        self.rule = tagged(W.Dropdown(description="Rule", layout=W.Layout(width="480px")), "xp-wi-rule")
         self.values = tagged(W.Text(description="Values", placeholder="e.g. 6, 7, 8",
-                                    layout=W.Layout(width="260px")), "xp-wi-values")
+                                    layout=W.Layout(width="300px")), "xp-wi-values")
+        self.note = tagged(W.HTML(), "xp-wi-note")
+        self.settings_box = tagged(W.HBox(layout=W.Layout(flex_flow="row wrap")), "xp-wi-settings")
+        wide = {"description_width": "initial"}
         self.games = tagged(W.BoundedIntText(value=games, min=10, max=100_000, step=100, description="Games each",
-                                             style={"description_width": "initial"}, layout=W.Layout(width="190px")),
-                            "xp-wi-games")
-        self.seed = tagged(W.IntText(value=seed, description="Seed", layout=W.Layout(width="150px")), "xp-wi-seed")
-        self.where = tagged(W.Dropdown(options=WHERE, value="pool" if scheduler is None else scheduler, description="Play on",
-                                       layout=W.Layout(width="300px")), "xp-wi-where")
+                                             style=wide, layout=W.Layout(width="200px")), "xp-wi-games")
+        self.seed = tagged(W.IntText(value=seed, description="Seed", layout=W.Layout(width="160px")), "xp-wi-seed")
+        self.where = tagged(W.Dropdown(options=WHERE, value="pool" if scheduler is None else scheduler,
+                                       description="Play on", layout=W.Layout(width="300px")), "xp-wi-where")
+        self.precision = tagged(W.BoundedIntText(value=5, min=1, max=50, description="Interval asked, ± points",
+                                                 style=wide, layout=W.Layout(width="250px")), "xp-wi-precision")
         self.run_button = tagged(W.Button(description="Run", button_style="primary", icon="play"), "xp-wi-run")
         self.status = tagged(W.HTML(), "xp-wi-status")
+        self.warning = tagged(W.HTML(), "xp-wi-warning")
         self.progress = W.IntProgress(min=0, max=1, layout=W.Layout(width="300px", visibility="hidden"))
         self.table = tagged(W.HTML(), "xp-wi-table")
-        self.seats_fig = LiveFigure(self._empty("Win rate by seat", "seat"), "xp-wi-seats")
-        self.masterminds_fig = LiveFigure(self._empty("Win rate by starting mastermind", ""), "xp-wi-masterminds")
-        self.length_fig = LiveFigure(self._empty("Game length", "turns"), "xp-wi-length")
-        self.spread_fig = LiveFigure(self._empty("Gap between seats' win rates", ""), "xp-wi-spread")
-        self.exact_fig = LiveFigure(self._empty("The exact, local effect", ""), "xp-wi-exact")
-        self.game.observe(lambda ch: self._load_rules(), names="value")
+        self.diff_table = tagged(W.HTML(), "xp-wi-diff-table")
+        self.seats_fig = LiveFigure(empty_figure("Win rates"), "xp-wi-seats")
+        self.diff_fig = LiveFigure(empty_figure("Paired difference from the first value"), "xp-wi-diff")
+        self.spread_fig = LiveFigure(empty_figure("Gap between win rates"), "xp-wi-spread")
+        self.length_fig = LiveFigure(empty_figure("Game length"), "xp-wi-length")
+        self.exact_fig = LiveFigure(empty_figure("The exact, local effect"), "xp-wi-exact")
+        self.masterminds_fig = LiveFigure(empty_figure("Win rate by starting mastermind"), "xp-wi-masterminds")
+        self._titles = {fig: fig.layout.title.text for fig in (self.seats_fig, self.diff_fig, self.spread_fig,
+                                                               self.length_fig, self.exact_fig, self.masterminds_fig)}
+        self.game.observe(lambda ch: self._load_game(), names="value")
         self.rule.observe(lambda ch: self._rule_changed(), names="value")
         self.run_button.on_click(lambda b: self.run())
-        self._load_rules(rule, values)
-        charts = W.VBox([W.HBox([self.seats_fig.widget, self.spread_fig.widget], layout=W.Layout(flex_flow="row wrap")),
-                         W.HBox([self.length_fig.widget, self.exact_fig.widget], layout=W.Layout(flex_flow="row wrap")),
-                         self.masterminds_fig.widget])
-        controls = W.VBox([
-            W.HBox([self.game, self.rule, self.values], layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.games, self.seed, self.where, self.run_button], layout=W.Layout(flex_flow="row wrap",
-                                                                                          align_items="center")),
+        self._load_game(rule, values)
+        self.widget = tagged(W.VBox([self._controls(), self.warning, self.table, self.diff_table, self._charts()]),
+                             "xp-whatif")
+
+    def _controls(self) -> W.Widget:
+        wrap = W.Layout(flex_flow="row wrap", align_items="center")
+        return W.VBox([
+            W.HBox([self.game, self.rule, self.values], layout=wrap), self.note, self.settings_box,
+            W.HBox([self.games, self.seed, self.where, self.precision, self.run_button], layout=wrap),
             W.HBox([self.progress, self.status], layout=W.Layout(align_items="center")),
         ])
-        self.widget = tagged(W.VBox([controls, self.table, charts]), "xp-whatif")
+
+    def _charts(self) -> W.Widget:
+        wrap = W.Layout(flex_flow="row wrap")
+        return W.VBox([W.HBox([self.seats_fig.widget, self.diff_fig.widget], layout=wrap),
+                       W.HBox([self.spread_fig.widget, self.length_fig.widget], layout=wrap),
+                       W.HBox([self.exact_fig.widget, self.masterminds_fig.widget], layout=wrap)])
 
     # -- controls ----------------------------------------------------------------------------
-    def _load_rules(self, rule: str | None = None, values: str | None = None) -> None:
-        self.params = spec(self.game.value).metrics.parameters()
-        self.rule.options = [(f"{name} (now {spec['value']})", name) for name, spec in self.params.items()]
+    def _load_game(self, rule: str | None = None, values: str | None = None) -> None:
+        """The rules, settings and charts of the game chosen."""
+        key = self.game.value
+        self.params = spec(key).metrics.parameters()
+        path = data_path(key, "rules.toml")
+        self.notes = {**key_notes(path, "numbers"), **key_notes(path, "options")}
+        self.rule.options = [(f"{rule_label(n)} (now {value_text(p['value'])})", n) for n, p in self.params.items()]
         self.rule.value = rule if rule in self.params else next(iter(self.params))
         if values is not None:
             self.values.value = values
         self._rule_changed(keep=values is not None)
+        self.setting_widgets = {s.name: self._setting_widget(s) for s in settings(key)}
+        self.settings_box.children = tuple(self.setting_widgets.values())
+        masters = any(m.group == "masterminds" for m in spec(key).metrics.metrics())
+        self.masterminds_fig.widget.layout.display = None if masters else "none"
+        if self.frame is not None:  # the last game's results go: each chart asks for a run again
+            for fig, title in self._titles.items():
+                fig.figure = empty_figure(title)
+                fig.redraw()
+        self.frame = None
+        self.warning.value = self.table.value = self.diff_table.value = ""
+
+    @staticmethod
+    def _setting_widget(setting) -> W.Widget:
+        style = {"description_width": "initial"}
+        if setting.options:  # wide enough for its words and its longest choice: nothing clipped
+            chars = len(setting.label) + max(len(text) for text, _ in setting.options)
+            w = W.Dropdown(options=list(setting.options), value=setting.default, description=setting.label,
+                           style=style, layout=W.Layout(width=f"{90 + 8 * chars}px"))
+        else:
+            w = W.Text(value="" if setting.default is None else str(setting.default), description=setting.label,
+                       placeholder="the usual ones", style=style, layout=W.Layout(width="420px"))
+        w.tooltip = setting.help
+        return tagged(w, "xp-wi-setting", f"xp-wi-setting-{setting.name}")
+
+    def settings_values(self) -> dict[str, Any]:
+        """The settings chosen, as ``sweep`` takes them (an empty text box: the default)."""
+        out = {}
+        for name, w in self.setting_widgets.items():
+            value = w.value
+            out[name] = (value.strip() or None) if isinstance(value, str) and isinstance(w, W.Text) else value
+        return out
 
     def _rule_changed(self, keep: bool = False) -> None:
-        spec = self.params.get(self.rule.value)
-        if spec is None:
+        spec_ = self.params.get(self.rule.value)
+        if spec_ is None:
             return
         if not keep:
-            self.values.value = default_values(spec)
-        allowed = "true or false" if spec["kind"] == "switch" else f"{spec['min']} to {spec['max']}"
+            self.values.value = default_values(spec_)
+        allowed = allowed_text(spec_)
         self.values.tooltip = f"comma-separated values; allowed: {allowed}"
-        self.status.value = f"<i>{html.escape(self.rule.value)}: allowed {allowed}; press Run.</i>"
+        note = self.notes.get(self.rule.value)
+        said = f"{note.group + ': ' if note and note.group else ''}{note.note if note else ''}"
+        self.note.value = (f"<div style='font-size:0.9em;color:#444;max-width:900px'>"
+                           f"<b>{esc(rule_label(self.rule.value))}</b>{': ' + esc(said) if said.strip() else ''} "
+                           f"<i>(allowed: {esc(allowed)})</i></div>")
+        self.status.value = "<i>press Run to play the games</i>"
+        effect = spec(self.game.value).metrics.exact_effect(self.rule.value, [spec_["value"]])
+        self.exact_fig.widget.layout.display = None if effect is not None else "none"
 
     # -- running -----------------------------------------------------------------------------
     def run(self):
-        """Play the sweep and draw it; a bad value is reported, nothing is played."""
+        """Play the sweep and draw it; a bad value or setting is reported, nothing is played."""
         name = self.rule.value
         try:
             values = parse_values(self.values.value, self.params[name])
@@ -147,9 +356,10 @@ class WhatIfLab(Displayable):
         try:
             where = None if self.where.value == "pool" else self.where.value
             frame = sweep(self.game.value, {name: values}, games=n, seed=self.seed.value, scheduler=where,
-                          progress=False, keep_records=True)
-        except (ValueError, LookupError) as exc:
-            self.status.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
+                          progress=False, keep_records=True, **self.settings_values())
+        except (ValueError, LookupError) as exc:  # a rule's value refused: named as the page names rules
+            said = f"{rule_label(exc.field)}: {exc.problem}" if isinstance(exc, DataError) and exc.field else str(exc)
+            self.status.value = f"<span style='color:#b00'>{html.escape(said)}</span>"
             return None
         finally:
             self.progress.layout.visibility = "hidden"
@@ -160,99 +370,124 @@ class WhatIfLab(Displayable):
         return frame
 
     # -- drawing -----------------------------------------------------------------------------
-    @staticmethod
-    def _empty(title: str, x: str) -> go.Figure:
-        fig = go.Figure()
-        fig.update_layout(title=title, width=560, height=340, margin=dict(l=50, r=20, t=50, b=50),
-                          xaxis_title=x, template="plotly_white", xaxis_visible=False, yaxis_visible=False,
-                          annotations=[dict(text="press Run to fill this chart", showarrow=False, xref="paper",
-                                            yref="paper", x=0.5, y=0.5, font=dict(color="#777"))])
-        return fig
-
-    @staticmethod
-    def _clear(fig: go.Figure) -> None:
-        """Empty a chart for new results: no traces, no hint, axes shown."""
-        fig.data = ()
-        fig.layout.annotations = ()
-        fig.update_layout(xaxis_visible=True, yaxis_visible=True)
-
     def _draw(self, frame, name: str, values: list[Any]) -> None:
-        seats = [c for c in frame.columns if c.startswith("win_seat_") and not c.endswith(("_low", "_high"))]
-        masters = [c for c in frame.columns if c.startswith("win_mastermind:") and not c.endswith(("_low", "_high"))]
+        outcomes = seat_labels(self.game.value, frame)
+        columns = [c for c, _ in outcomes]
+        diffs = differences(frame, columns)
         rows = frame.to_dict("records")
+        draw_rates(self.seats_fig, rows, outcomes, name, "Win rate of each " +
+                         ("side" if spec(self.game.value).seat_names else "seat") + " (95% intervals)")
+        masters = [c for c in frame.columns if c.startswith("win_mastermind:") and not c.endswith(("_low", "_high"))]
+        if masters:
+            draw_rates(self.masterminds_fig, rows, [(c, c.split(":", 1)[1]) for c in masters], name,
+                             "Share of games won, by the winner's starting mastermind")
+        self._draw_diffs(diffs, rows, outcomes, name)
+        self._draw_spread(rows, name)
+        self._draw_length(frame, rows, name)
+        self._draw_exact(name, values)
+        self._write_tables(rows, outcomes, diffs, name)
+        warning = precision_warning(frame, columns, diffs, self.games.value, self.precision.value / 100)
+        self.warning.value = (f"<div style='color:#8a4b00;background:#fff4e0;padding:4px 8px;max-width:900px'>"
+                              f"{esc(warning)}</div>" if warning else "")
 
-        def bars(live, cols, labels, title):
-            with figure_update(live) as fig:
-                self._clear(fig)
-                for k, r in enumerate(rows):
-                    y = [r[c] for c in cols]
-                    fig.add_bar(x=labels, y=y, name=f"{name} = {r[name]}", marker_color=COLOURS[k % len(COLOURS)],
-                                error_y=dict(type="data", symmetric=False,
-                                             array=[r[f"{c}_ci_high"] - r[c] for c in cols],
-                                             arrayminus=[r[c] - r[f"{c}_ci_low"] for c in cols]),
-                                hovertemplate="%{x}: %{y:.1%}<extra>" + f"{name} = {r[name]}" + "</extra>")
-                fig.update_layout(title=title, barmode="group", yaxis_tickformat=".0%", yaxis_title="wins")
+    def _draw_diffs(self, diffs, rows, outcomes, name: str) -> None:
+        self.diff_fig.widget.layout.display = None if diffs else "none"
+        if not diffs:
+            return
+        names = dict(outcomes)
+        with figure_update(self.diff_fig) as fig:
+            clear(fig)
+            for k in sorted({d["point"] for d in diffs}):
+                mine = [d for d in diffs if d["point"] == k]
+                fig.add_bar(x=[names[d["column"]] for d in mine], y=[d["diff"] for d in mine],
+                            name=f"{rule_label(name)} = {value_text(rows[k][name])}",
+                            marker_color=COLOURS[k % len(COLOURS)],
+                            error_y=dict(type="data", symmetric=False,
+                                         array=[d["ci_high"] - d["diff"] for d in mine],
+                                         arrayminus=[d["diff"] - d["ci_low"] for d in mine]),
+                            hovertemplate="%{x}: %{y:+.1%}<extra></extra>")
+            top = max([abs(d["ci_low"]) for d in diffs] + [abs(d["ci_high"]) for d in diffs] + [0.05])
+            fig.update_layout(title=f"Paired difference from {rule_label(name)} = {value_text(rows[0][name])}"
+                                    " (95% intervals)", barmode="group", yaxis_tickformat="+.0%",
+                              yaxis_title="change in games won", yaxis_range=[-min(1, top * 1.15), min(1, top * 1.15)],
+                              yaxis_zeroline=True)
 
-        bars(self.seats_fig, seats, [c.removeprefix("win_seat_") for c in seats], "Win rate by seat (95% intervals)")
-        with figure_update(self.seats_fig) as fig:
-            fig.layout.xaxis.title.text = "seat"
-        bars(self.masterminds_fig, masters, [c.split(":", 1)[1] for c in masters],
-             "Share of games won, by the winner's starting mastermind")
+    def _draw_spread(self, rows, name: str) -> None:
         with figure_update(self.spread_fig) as spread:
-            self._clear(spread)
-            xs = [str(r[name]) for r in rows]
-            if "seat_spread" in frame:
+            clear(spread)
+            xs = [value_text(r[name]) for r in rows]
+            if all("seat_spread" in r for r in rows):
                 spread.add_bar(x=xs, y=[r["seat_spread"] for r in rows], name="largest gap",
-                                        marker_color="#1f77b4", hovertemplate="%{y:.1%}<extra>largest gap</extra>")
+                               marker_color="#1f77b4", hovertemplate="%{y:.1%}<extra>largest gap</extra>")
                 spread.add_scatter(x=xs, y=[r["seat_spread_ci_high"] for r in rows], mode="markers",
-                                            marker=dict(symbol="line-ew-open", size=24, color="#d62728"),
-                                            name="95% bound of every pair",
-                                            hovertemplate="%{y:.1%}<extra>bound</extra>")
-                spread.layout.shapes = [dict(type="line", xref="paper", x0=0, x1=1, yref="y", y0=0.05,
-                                                      y1=0.05, line=dict(dash="dot", color="#555"))]
+                                   marker=dict(symbol="line-ew-open", size=24, color="#d62728"),
+                                   name="95% bound of every pair", hovertemplate="%{y:.1%}<extra>bound</extra>")
+                spread.layout.shapes = [dict(type="line", xref="paper", x0=0, x1=1, yref="y", y0=0.05, y1=0.05,
+                                             line=dict(dash="dot", color="#555"))]
                 spread.layout.annotations = [dict(xref="paper", x=1, yref="y", y=0.05, text="5 points",
-                                                           showarrow=False, xanchor="right", yanchor="bottom")]
-            spread.update_layout(title="Gap between seats' win rates", xaxis_title=name,
-                                          yaxis_tickformat=".0%", barmode="overlay")
+                                                  showarrow=False, xanchor="right", yanchor="bottom")]
+                top = max([r["seat_spread_ci_high"] for r in rows] + [0.06])
+                spread.update_layout(yaxis_range=[0, min(1, top * 1.15)])
+            spread.update_layout(title="Largest gap between two win rates", xaxis_title=rule_label(name),
+                                 xaxis_type="category", yaxis_tickformat=".0%", barmode="overlay")
+
+    def _draw_length(self, frame, rows, name: str) -> None:
         records = frame.attrs.get("records")
         with figure_update(self.length_fig) as length:
-            self._clear(length)
+            clear(length)
             if records is not None and len(records):
                 for k, r in enumerate(rows):
                     turns = records.loc[records["point"] == k, "turns"].tolist()
-                    length.add_histogram(x=turns, name=f"{name} = {r[name]}", opacity=0.6,
-                                                  marker_color=COLOURS[k % len(COLOURS)], histnorm="probability")
+                    length.add_histogram(x=turns, name=f"{rule_label(name)} = {value_text(r[name])}", opacity=0.6,
+                                         marker_color=COLOURS[k % len(COLOURS)], histnorm="probability",
+                                         hovertemplate="%{x} turns: %{y:.1%}<extra></extra>")
             length.update_layout(title="Game length (turns), each value", barmode="overlay",
-                                          xaxis_title="turns", yaxis_tickformat=".0%", yaxis_title="games")
+                                 xaxis_title="turns", yaxis_tickformat=".0%", yaxis_title="games")
+
+    def _draw_exact(self, name: str, values: list[Any]) -> None:
         effect = spec(self.game.value).metrics.exact_effect(name, values)
+        self.exact_fig.widget.layout.display = None if effect is not None else "none"
+        if effect is None:
+            return
         with figure_update(self.exact_fig) as exact:
-            self._clear(exact)
-            if effect is None:
-                exact.update_layout(title=f"The exact, local effect: none defined for {name}",
-                                             xaxis_title="")
-            else:
-                for k, (v, ps) in enumerate(effect["series"].items()):
-                    exact.add_scatter(x=effect["x"], y=[float(p) for p in ps], mode="lines+markers",
-                                               name=f"{effect['series_label']} {v}",
-                                               line_color=COLOURS[k % len(COLOURS)],
-                                               customdata=[f"{p.numerator}/{p.denominator}" for p in ps],
-                                               hovertemplate="%{x}: %{y:.1%} (%{customdata})<extra></extra>")
-                exact.update_layout(title=effect["title"], xaxis_title=effect["x_label"],
-                                             yaxis_tickformat=".0%", yaxis_range=[0, 1.02])
-        cells = "".join(
-            "<tr><td>{}</td>{}<td>{}</td><td>{:.1f}</td></tr>".format(
-                html.escape(str(r[name])),
-                "".join(f"<td title='95%: {_pct(r[c + '_ci_low'])} to {_pct(r[c + '_ci_high'])}'>{_pct(r[c])}</td>"
-                        for c in seats),
-                _pct(r["seat_spread"]) if "seat_spread" in r else "", r["turns"])
-            for r in rows)
-        head = "".join(f"<th>seat {c.removeprefix('win_seat_')}</th>" for c in seats)
-        self.table.value = (f"<table class='xp-table'><thead><tr><th>{html.escape(name)}</th>{head}<th>largest gap"
-                            f"</th><th>mean turns</th></tr></thead><tbody>{cells}</tbody></table>"
-                            "<div style='font-size:0.85em;color:#555'>hover a rate for its 95% interval</div>")
+            clear(exact)
+            for k, (v, ps) in enumerate(effect["series"].items()):
+                exact.add_scatter(x=effect["x"], y=[float(p) for p in ps], mode="lines+markers",
+                                  name=f"{effect['series_label'].replace('_', ' ')} {value_text(v)}",
+                                  line_color=COLOURS[k % len(COLOURS)],
+                                  customdata=[f"{p.numerator}/{p.denominator}" for p in ps],
+                                  hovertemplate="%{x}: %{y:.1%} (%{customdata})<extra></extra>")
+            exact.update_layout(title=effect["title"], xaxis_title=effect["x_label"], yaxis_tickformat=".0%",
+                                yaxis_range=[0, 1])
+
+    def _write_tables(self, rows, outcomes, diffs, name: str) -> None:
+        def rate(r, c):
+            if math.isnan(r[c]):
+                return Html("<span title='does not play at this value'>—</span>")
+            return Html(f"<span title='95% interval: {_pct(r[c + '_ci_low'])} to {_pct(r[c + '_ci_high'])}'>"
+                        f"{_pct(r[c])}</span>")
+
+        head = [rule_label(name)] + [f"{text} wins" for _, text in outcomes] + ["draws", "largest gap", "mean turns"]
+        body = [[value_text(r[name])] + [rate(r, c) for c, _ in outcomes] +
+                [_pct(r.get("draw", float("nan"))), _pct(r.get("seat_spread", float("nan"))), f"{r['turns']:.1f}"]
+                for r in rows]
+        self.table.value = html_table(head, body, numeric=range(1, len(head)),
+                                      caption="hover a rate for its 95% interval")
+        if not diffs:
+            self.diff_table.value = ""
+            return
+        names = dict(outcomes)
+        base = f"{rule_label(name)} = {value_text(rows[0][name])}"
+        body = [[value_text(rows[d["point"]][name]), names[d["column"]], _points(d["diff"]),
+                 f"{_points(d['ci_low'])} to {_points(d['ci_high'])}"] for d in diffs]
+        self.diff_table.value = html_table(
+            [rule_label(name), "who", f"change from {base} (points)", "95% interval (points)"], body,
+            numeric=(2, 3), caption="game by game on the same seeds: an interval that does not cross 0 is the rule's "
+                                    "doing, not luck")
 
     def _short_repr(self) -> str:
         return f"WhatIfLab(game={self.game.value!r}, rule={self.rule.value!r})"
 
 
-__all__ = ["WhatIfLab", "default_values", "parse_values"]
+__all__ = ["WhatIfLab", "allowed_text", "balance_chart", "comparison_table", "default_values", "draw_rates",
+           "empty_figure", "fork_table", "parse_values", "rule_label", "sweep_table", "value_text"]

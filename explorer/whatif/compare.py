@@ -25,6 +25,10 @@ def settings_for(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
     return {**known, **given}
 
 
+#: the metric groups that say who won: a win rate per seat, or per side (Victorian)
+OUTCOMES = ("seats", "sides")
+
+
 #: The most players a run seats at one table.  Doomtrooper allows any number and a
 #: game's length grows with it; a table of thousands would run for hours.
 MAX_PLAYERS = 12
@@ -47,9 +51,10 @@ def check_players(players: Any, what: str = "players") -> None:
         raise ValueError(f"{what} {players}: a run seats at most {MAX_PLAYERS} players")
 
 
-def check_settings(game: str, overrides: Mapping[str, Any], settings: Mapping[str, Any]) -> None:
+def check_settings(game: str, overrides: Mapping[str, Any], settings: Mapping[str, Any]) -> int:
     """Set up one game of the run as ``simulate`` would (players, bots, decks) without
-    playing it: a setting the game refuses raises here, before any game is played."""
+    playing it: a setting the game refuses raises here, before any game is played.
+    Returns the number of seats that play (a variant may need its own number)."""
     import argparse
 
     check_players(settings.get("players"), "players")
@@ -62,7 +67,7 @@ def check_settings(game: str, overrides: Mapping[str, Any], settings: Mapping[st
         if name in known:  # names one per seat (decks, policies) as the option takes them: joined by commas
             names = isinstance(value, (list, tuple)) and all(isinstance(x, str) for x in value)
             setattr(args, name, ",".join(value) if names else value)
-    sim.prepare(sim.setup(args, {}), spec(game).metrics.game_for(dict(overrides)))
+    return sim.prepare(sim.setup(args, {}), spec(game).metrics.game_for(dict(overrides))).seats
 
 
 def metric_list(game: str, settings: Mapping[str, Any]) -> tuple:
@@ -95,7 +100,8 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     """The variant against the base game (the data as it is, or ``base``), paired on
     the same seeds: a DataFrame with one row per metric and the columns ``label``,
     ``base``, ``variant``, ``diff``, ``ci_low``, ``ci_high`` (a 95% interval of the
-    difference, game by game).
+    difference, game by game).  Seats that play in neither (a two-seat game measured
+    over four) have no row.
 
     >>> from explorer import whatif
     >>> df = whatif.compare("asylum", {"maneuver_target": 7}, games=20, seed=1, scheduler="serial",
@@ -113,15 +119,18 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
                          "give it at least one override of its own")
     settings = settings_for(game, settings)
     check_games(games)
-    for one in (v, b):
-        check_settings(game, one.mapping, settings)
+    seats = max(check_settings(game, one.mapping, settings) for one in (v, b))
     batch = _jobs.jobs(game, b.mapping, settings, seed, games) + _jobs.jobs(game, v.mapping, settings, seed, games)
     parts = run_jobs(batch, _jobs.play_job, scheduler, progress)
     half = len(parts) // 2
     base_rows = [r for p in parts[:half] for r in p]
     var_rows = [r for p in parts[half:] for r in p]
     out = []
-    for m in metric_list(game, settings):
+    metrics = metric_list(game, settings)
+    outcomes = [m.name for m in metrics if m.group in OUTCOMES]
+    for m in metrics:
+        if m.name in outcomes[seats:]:
+            continue  # a seat neither plays: no win rate to compare
         xb = [r[m.name] for r in base_rows]
         xv = [r[m.name] for r in var_rows]
         diff, lo, hi = stats.paired(xv, xb)
@@ -133,5 +142,5 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     return frame
 
 
-__all__ = ["MAX_GAMES", "MAX_PLAYERS", "check_games", "check_players", "check_settings", "compare", "metric_list",
-           "records", "settings_for"]
+__all__ = ["MAX_GAMES", "MAX_PLAYERS", "OUTCOMES", "check_games", "check_players", "check_settings", "compare",
+           "metric_list", "records", "settings_for"]

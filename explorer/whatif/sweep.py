@@ -11,7 +11,7 @@ from typing import Any
 from ..core.runs import run_jobs
 from . import jobs as _jobs
 from . import stats
-from .compare import check_games, check_settings, metric_list, settings_for
+from .compare import OUTCOMES, check_games, check_settings, metric_list, settings_for
 from .variants import Variant, check, variant
 
 
@@ -30,15 +30,27 @@ def grid(params: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
     return [dict(zip(names, combo)) for combo in itertools.product(*(params[n] for n in names))]
 
 
-def summarize(rows: list[dict[str, float]], metrics) -> dict[str, float]:
-    """A point's row: each metric's estimate and 95% interval, and the seat spread."""
+def playing(metrics, seats: int | None = None) -> list[str]:
+    """The win-rate metrics of the seats or sides that play: every one of them, or
+    the first ``seats`` (a game of two seats measured over four has no seats 2 and 3)."""
+    names = [m.name for m in metrics if m.group in OUTCOMES]
+    return names if seats is None else names[:seats]
+
+
+def summarize(rows: list[dict[str, float]], metrics, seats: int | None = None) -> dict[str, float]:
+    """A point's row: each metric's estimate and 95% interval, and the spread of the
+    seats (or sides) that play.  A seat that does not play (``seats``: how many do)
+    has no win rate: its columns are NaN, never a 0% it did not earn."""
     out: dict[str, float] = {}
+    plays = playing(metrics, seats)
     for m in metrics:
-        est, lo, hi = stats.interval([r[m.name] for r in rows], rate=m.is_rate)
+        if m.group in OUTCOMES and m.name not in plays:
+            est = lo = hi = float("nan")
+        else:
+            est, lo, hi = stats.interval([r[m.name] for r in rows], rate=m.is_rate)
         out[m.name], out[f"{m.name}_ci_low"], out[f"{m.name}_ci_high"] = est, lo, hi
-    seats = [m.name for m in metrics if m.group == "seats"]
-    if len(seats) > 1:
-        out["seat_spread"], out["seat_spread_ci_high"] = stats.spread(rows, seats)
+    if len(plays) > 1:
+        out["seat_spread"], out["seat_spread_ci_high"] = stats.spread(rows, plays)
     return out
 
 
@@ -47,7 +59,8 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
           progress: bool = True, keep_records: bool = False, **settings: Any):
     """Play ``games`` games at every point of the grid ``params`` (on the same seeds at
     every point) and return a pandas DataFrame: one row per point, the parameters,
-    then each metric with ``_ci_low`` / ``_ci_high`` columns.
+    then ``seats`` (how many seats or sides play there), then each metric with
+    ``_ci_low`` / ``_ci_high`` columns (NaN for a seat that does not play).
 
     ``out`` (``.parquet`` or ``.csv``): each finished point is written as it
     finishes; run again with the same ``out`` and the finished points are read back
@@ -70,11 +83,11 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
     check_games(games)
     b = variant(base) if base is not None else None
     points = grid(params)
-    variants = []
+    variants, seats = [], []
     for point in points:
         v = variant({**(b.mapping if b else {}), **point})
         check(game, v)
-        check_settings(game, v.mapping, settings)
+        seats.append(check_settings(game, v.mapping, settings))
         variants.append(v)
     metrics = metric_list(game, settings)
     meta = {"game": game, "seed": str(seed), "games": games, **{f"setting:{k}": v for k, v in settings.items()},
@@ -97,7 +110,7 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
         results[i][k] = rows
         if len(results[i]) == need[i]:
             ordered = [r for key in sorted(results[i]) for r in results[i][key]]
-            done[i] = {**points[i], **meta, **summarize(ordered, metrics)}
+            done[i] = {**points[i], **meta, "seats": seats[i], **summarize(ordered, metrics, seats[i])}
             if keep_records:
                 kept[i] = ordered
             if path is not None:
@@ -200,4 +213,4 @@ def _same(a: Any, b: Any) -> bool:
         return str(a) == str(b)
 
 
-__all__ = ["check_out", "fingerprint", "grid", "summarize", "sweep"]
+__all__ = ["check_out", "fingerprint", "grid", "playing", "summarize", "sweep"]

@@ -1,5 +1,6 @@
 """The explorer as an app (``python -m explorer app``): every page opens ready to use,
-figures drawn (pre-heated kernels), with no JavaScript error; the what-if page runs a tiny sweep;
+every figure it makes drawn (pre-heated kernels), with no JavaScript error; the what-if page runs a
+tiny sweep of each game and shows people's words only; the start page asks nothing of the internet;
 the rules tour forks a game.  The times to ready are printed against the 3 s target; the target
 itself is measured by hand with ``python bench/bench_app.py`` (a timed test on a shared machine
 fails on the machine's load, not on the code), and a test fails only past a ceiling that no
@@ -54,12 +55,39 @@ def test_every_page_opens_ready(open_notebook, pool_ready, page_path, record_pro
         if page.opened_in < TARGET:
             break
     TIMES[page_path] = min(times)
-    FIGURES[page_path] = page.locator(".xp-plotly.js-plotly-plot").count()
+    made, drawn = figures_made_and_drawn(page)
+    FIGURES[page_path] = drawn
+    assert made == drawn, f"{page_path}: {made} figures made, {drawn} drawn: a figure left the one drawing path"
     record_property("seconds_to_ready", [round(t, 2) for t in times])
     print(f"{page_path}: ready in {' then '.join(f'{t:.2f}' for t in times)} s, {FIGURES[page_path]} figures")
     assert not [url for url in page.requested if "labextensions/jupyterlab-plotly" in url]
     assert min(times) < CEILING, (f"{page_path} took {min(times):.1f} s to be ready (target {TARGET} s; "
                                   f"past {CEILING} s a page is broken)")
+
+
+#: A figure a page makes: the app's own output of one (``.xp-plotly``, see explorer.ui.common.plotly_output),
+#: plotly's notebook output (a ``.plotly-graph-div`` outside it), or an output left in plotly's own type,
+#: which the app cannot show at all (its renderer is left out)
+FIGURES_MADE = ("document.querySelectorAll('.xp-plotly').length"
+                " + [...document.querySelectorAll('.plotly-graph-div')].filter(d => !d.closest('.xp-plotly')).length"
+                " + document.querySelectorAll('[data-mime-type=\"application/vnd.plotly.v1+json\"]').length")
+#: ... and one drawn: plotly.js has drawn its SVG in it
+FIGURES_DRAWN = ("[...document.querySelectorAll('.xp-plotly.js-plotly-plot')]"
+                 ".filter(d => d.querySelector('.main-svg')).length")
+
+
+def figures_made_and_drawn(page) -> tuple[int, int]:
+    """The figures ``page`` makes and the figures drawn, once they agree or after 10 s."""
+    try:
+        page.wait_for_function(f"({FIGURES_MADE}) === ({FIGURES_DRAWN})", timeout=10_000)
+    except Exception:
+        pass
+    return page.evaluate(FIGURES_MADE), page.evaluate(FIGURES_DRAWN)
+
+
+#: What no page of the app may show: internal names and code, a traceback, the repr of a Python object
+NOT_FOR_PEOPLE = ("viewers=0", "run the cells again", "Traceback", "win_seat_", "seat_spread", "{'", "Fraction(",
+                  "<figure:", "DataFrame")
 
 
 def test_the_app_pages_timings_are_reported():
@@ -72,16 +100,31 @@ def test_the_app_pages_timings_are_reported():
         print(f"  {path:<48} {t:.2f} s  ({FIGURES[path]} figures)")
     print(f"  median {statistics.median(TIMES.values()):.2f} s, slowest {max(TIMES.values()):.2f} s (target {TARGET} s)")
     assert FIGURES["00_start_here.ipynb"] == 0 and FIGURES["asylum/02_combat_odds.ipynb"] >= 2
+    assert FIGURES["designer/what_if.ipynb"] >= 6  # the page's charts and the seat-balance finding
+
+
+def test_the_start_page_shows_people_s_words_only(open_notebook):
+    page = open_notebook("00_start_here.ipynb", READY["00_start_here.ipynb"], timeout=120)
+    text = page.locator("body").inner_text()
+    assert not [s for s in NOT_FOR_PEOPLE if s in text], text
+    outside = [u for u in page.requested if u.startswith(("http:", "https:", "ws:", "wss:"))
+               and not u.split("//", 1)[1].startswith("127.0.0.1")]
+    assert not outside, f"requests outside the app: {outside}"
 
 
 def test_the_what_if_page_runs_a_tiny_sweep(open_notebook):
-    """Designer what-if: pick a rule and two values, run a few games each, read the table and charts."""
+    """Designer what-if: pick a rule and two values, run a few games each, read the table and charts;
+    the seat-balance finding's chart is drawn, and the page shows people's words only."""
     page = open_notebook("designer/what_if.ipynb", "button.xp-wi-run", timeout=180)
     from explorer.asylum.metrics import parameters
-    from explorer.ui.whatif import default_values
+    from explorer.ui.whatif import default_values, rule_label, value_text
 
+    assert page.locator(".xp-wi-balance .main-svg").count() >= 1
+    text = page.locator("body").inner_text()
+    assert not [s for s in NOT_FOR_PEOPLE if s in text], text
+    assert not re.search(r"\d\.\d{6,}", text), "a long float on the page"
     spec = parameters()["vp_maneuver"]
-    page.locator(".xp-wi-rule select").first.select_option(label=f"vp_maneuver (now {spec['value']})")
+    page.locator(".xp-wi-rule select").first.select_option(label=f"vp maneuver (now {value_text(spec['value'])})")
     values = page.locator(".xp-wi-values input").first
     # the page puts a few values around the current one in the box: typed before they arrive, they would mix
     page.wait_for_function("v => document.querySelector('.xp-wi-values input').value === v",
@@ -99,9 +142,49 @@ def test_the_what_if_page_runs_a_tiny_sweep(open_notebook):
         pytest.fail(f"no result: the status says {page.locator('.xp-wi-status').first.inner_text()!r}; "
                     f"the values say {values.input_value()!r}, the games {games.input_value()!r}")
     table = page.locator(".xp-wi-table").first.inner_text()
-    assert "vp_maneuver" in table and re.search(r"\b2\b", table) and re.search(r"\b4\b", table)
+    assert rule_label("vp_maneuver") in table and re.search(r"\b2\b", table) and re.search(r"\b4\b", table)
     assert page.locator(".xp-wi-seats .main-svg").count() >= 1
-    assert "vp_maneuver = 4" in page.locator(".xp-wi-seats").first.text_content()
+    assert "vp maneuver = 4" in page.locator(".xp-wi-seats").first.text_content()
+    assert "vp maneuver = 2" in page.locator(".xp-wi-diff").first.text_content()
+    assert "Too few games" in page.locator(".xp-wi-warning").first.inner_text()
+
+
+@pytest.mark.parametrize("game, rule, values, seats", [
+    ("victorian", "immortal_heal", "0, 1", ["Heroes", "Villains"]),
+    ("doomtrooper", "dice", "none, 2d6", ["seat 0", "seat 1"]),
+])
+def test_the_what_if_page_runs_each_card_game(open_notebook, game, rule, values, seats):
+    """The what-if page for a card game: its own rules (Doomtrooper's dice among them), the sides or
+    seats that play and no others, the paired difference drawn."""
+    from explorer.games import GAMES, spec
+    from explorer.ui.whatif import default_values, rule_label
+
+    page = open_notebook("designer/what_if.ipynb", "button.xp-wi-run", timeout=180)
+    page.locator(".xp-wi-game select").first.select_option(label=GAMES[game].title)
+    rule_select = page.locator(".xp-wi-rule select").first
+    page.wait_for_function("t => [...document.querySelectorAll('.xp-wi-rule option')].some(o => o.text.startsWith(t))",
+                           arg=rule_label(rule) + " (now", timeout=WAIT)
+    option = next(o for o in rule_select.locator("option").all_inner_texts()
+                  if o.startswith(rule_label(rule) + " (now"))
+    rule_select.select_option(label=option)
+    box = page.locator(".xp-wi-values input").first
+    # the page puts a few values around the current one in the box: typed before they arrive, they would mix
+    page.wait_for_function("v => document.querySelector('.xp-wi-values input').value === v",
+                           arg=default_values(spec(game).metrics.parameters()[rule]), timeout=WAIT)
+    box.fill(values)
+    box.press("Enter")
+    games = page.locator(".xp-wi-games input").first
+    games.fill("10")
+    games.press("Tab")
+    page.locator(".xp-wi-where select").first.select_option(label="this process only")
+    page.locator("button.xp-wi-run").first.click()
+    page.wait_for_function("document.querySelector('.xp-wi-status').innerText.includes('done')", timeout=WAIT * 3)
+    table = page.locator(".xp-wi-table").first.inner_text()
+    assert all(f"{s} wins" in table for s in seats) and "seat 2" not in table
+    assert page.locator(".xp-wi-diff .main-svg").count() >= 1
+    assert not page.locator(".xp-wi-masterminds").first.is_visible()
+    text = page.locator("body").inner_text()
+    assert not [s for s in NOT_FOR_PEOPLE if s in text]
 
 
 def test_the_rules_tour_forks_a_game(open_notebook):

@@ -9,12 +9,13 @@ import pytest
 
 from explorer.core.data import DataError
 from explorer.doomtrooper import metrics
-from explorer.doomtrooper.params import NUMBERS, OPTIONS
+from explorer.doomtrooper.params import CHOICES, NUMBERS, OPTIONS, rule_choices
 
 
-def test_every_number_and_switch_is_exposed_with_its_range():
+def test_every_number_switch_and_choice_is_exposed_with_its_range():
     params = metrics.parameters()
-    assert set(params) == set(NUMBERS) | set(OPTIONS)
+    assert set(params) == set(NUMBERS) | set(OPTIONS) | set(CHOICES)
+    assert params["dice"] == {"kind": "choice", "value": "none", "choices": rule_choices()["dice"]}
     assert params["promotion_goal"] == {"kind": "number", "value": 25, "min": 1, "max": 200}
     assert params["sabotage"] == {"kind": "switch", "value": False}
 

@@ -1,6 +1,14 @@
-"""The designer's what-if page, driven without a browser: its charts before and after a run."""
+"""The designer's what-if page, driven without a browser: its charts before and after a run,
+and, for each game, what the page offers (the game's rules, settings, seats or sides) and what
+it reports (win rates of the seats that play, paired differences, a warning for too few games)."""
 
-from explorer.ui.whatif import WhatIfLab
+import math
+
+import pytest
+
+from explorer.games import spec
+from explorer.whatif import stats
+from explorer.ui.whatif import WhatIfLab, default_values, parse_values
 
 
 def test_charts_ask_for_a_run_then_show_the_results():
@@ -15,3 +23,130 @@ def test_charts_ask_for_a_run_then_show_the_results():
     for chart in charts:
         assert "press Run to fill this chart" not in [a.text for a in chart.layout.annotations]
         assert chart.layout.xaxis.visible is True and chart.data
+
+
+def run(game, rule, values, games=10, **settings):
+    lab = WhatIfLab(game=game, rule=rule, values=values, games=games, scheduler="serial")
+    for name, value in settings.items():
+        lab.setting_widgets[name].value = value
+    lab.run_button.click()
+    return lab
+
+
+@pytest.mark.parametrize("game", ["asylum", "victorian", "doomtrooper"])
+def test_every_rule_of_the_game_is_offered_with_values_it_takes(game):
+    """Every number, switch and choice of the game's rules file is on the page, and the
+    values the page proposes for each are values the rule takes."""
+    lab = WhatIfLab(game=game, scheduler="serial")
+    params = spec(game).metrics.parameters()
+    assert [v for _, v in lab.rule.options] == list(params)
+    for name, p in params.items():
+        values = parse_values(default_values(p), p)
+        assert p["value"] in values and len(values) >= 2, name
+        assert "_" not in dict((v, k) for k, v in lab.rule.options)[name].split(" (now")[0]  # people's words
+    assert [w.description for w in lab.setting_widgets.values()]
+
+
+def test_doomtrooper_offers_its_dice_variant_style_and_decks():
+    lab = WhatIfLab(game="doomtrooper", scheduler="serial")
+    for choice in ("dice", "variant", "style"):
+        assert choice in dict((v, k) for k, v in lab.rule.options)
+    lab.rule.value = "dice"
+    assert lab.values.value == "none, 2d6" and "2d6" in lab.note.value
+    assert set(lab.setting_widgets) == {"players", "policy", "decks"}
+    assert "Imperial Crusade" in lab.setting_widgets["decks"].tooltip
+
+
+def test_victorian_shows_the_two_sides_win_rates():
+    """Victorian rules, Victory: the Heroes or the Villains win; the page shows both sides, and no
+    chart of masterminds (the chart by starting mastermind is Doom Asylum's)."""
+    lab = run("victorian", "immortal_heal", "0, 1")
+    assert list(lab.seats_fig.data[0].x) == ["Heroes", "Villains"]
+    for trace, row in zip(lab.seats_fig.data, lab.frame.to_dict("records")):
+        assert list(trace.y) == [row["win_heroes"], row["win_villains"]]
+        assert row["win_heroes"] + row["win_villains"] + row["draw"] == pytest.approx(1)
+    assert tuple(lab.seats_fig.layout.yaxis.range) == (0, 1)  # a probability axis ends at 100%
+    assert "Heroes wins" in lab.table.value and "Villains wins" in lab.table.value
+    assert lab.masterminds_fig.widget.layout.display == "none"
+    assert lab.frame["seat_spread"].tolist() == pytest.approx([abs(r["win_heroes"] - r["win_villains"])
+                                                               for r in lab.frame.to_dict("records")])
+
+
+def test_doomtrooper_two_player_game_shows_two_seats_and_their_true_gap():
+    """Multi-Player Games aside, Doomtrooper is played by two: seats 2 and 3 do not exist, so they
+    are not drawn at 0%, and the largest gap is the gap between the two seats that play."""
+    lab = run("doomtrooper", "dice", "none, 2d6")
+    assert list(lab.seats_fig.data[0].x) == ["seat 0", "seat 1"]
+    assert "seat 2" not in lab.table.value
+    for r in lab.frame.to_dict("records"):
+        assert r["seats"] == 2 and math.isnan(r["win_seat_2"]) and math.isnan(r["win_seat_3"])
+        assert r["seat_spread"] == pytest.approx(abs(r["win_seat_0"] - r["win_seat_1"]))
+
+
+def test_a_variant_with_four_players_shows_four_seats_only_where_it_plays():
+    """Front Lines (Some Cool Optional Rules) seats four: the standard game's seats 2 and 3 are
+    shown as not playing, never as 0%."""
+    lab = run("doomtrooper", "variant", "standard, front_lines")
+    assert lab.frame["seats"].tolist() == [2, 4]
+    assert [t.x[-1] for t in lab.seats_fig.data] == ["seat 3", "seat 3"]
+    assert lab.seats_fig.data[0].y[2] is None and lab.seats_fig.data[1].y[2] is not None
+    assert "does not play at this value" in lab.table.value
+
+
+def test_settings_reach_the_games():
+    """Doom Asylum with three players: three seats; a deck the game lacks is reported, nothing played."""
+    lab = run("asylum", "vp_maneuver", "2, 4", players=3, policy="random")
+    assert lab.frame["seats"].tolist() == [3, 3] and list(lab.seats_fig.data[0].x) == ["seat 0", "seat 1", "seat 2"]
+    six = run("asylum", "vp_maneuver", "2, 4", players=6)
+    assert list(six.seats_fig.data[0].x) == [f"seat {s}" for s in range(6)] and "seat 5 wins" in six.table.value
+    bad = run("doomtrooper", "dice", "none, 2d6", decks="No Such Deck, Imperial Crusade")
+    assert bad.frame is None and "No Such Deck" in bad.status.value and "Traceback" not in bad.status.value
+
+
+def test_the_paired_difference_is_game_by_game_with_its_interval():
+    """Each value against the first, on the same seeds: the difference of each seat's win rate and
+    its 95% interval, as stats.paired gives them from the games' own records."""
+    lab = run("asylum", "maneuver_target", "6, 9", games=20)
+    records = lab.frame.attrs["records"]
+    base, other = records[records["point"] == 0], records[records["point"] == 1]
+    diff, lo, hi = stats.paired(other["win_seat_0"].tolist(), base["win_seat_0"].tolist())
+    table = lab.diff_table.value
+    assert f"{diff * 100:+.1f}" in table and f"{lo * 100:+.1f} to {hi * 100:+.1f}" in table
+    bar = lab.diff_fig.data[0]
+    assert bar.y[0] == pytest.approx(diff) and bar.error_y.array[0] == pytest.approx(hi - diff)
+    assert "maneuver target = 6" in lab.diff_fig.layout.title.text
+
+
+def test_too_few_games_for_the_interval_asked_is_said():
+    lab = run("victorian", "immortal_heal", "0, 1")
+    assert "Too few games" in lab.warning.value and "games at each value" in lab.warning.value
+    lab.precision.value = 50
+    lab.run_button.click()
+    assert lab.warning.value == ""
+
+
+def test_another_game_clears_the_results():
+    """Choosing another game empties the charts and tables: no results of one game under another's rules."""
+    lab = run("victorian", "immortal_heal", "0, 1")
+    lab.game.value = "asylum"
+    assert lab.frame is None and lab.table.value == "" and not lab.seats_fig.data
+    assert lab.masterminds_fig.widget.layout.display is None and "maneuver" in str(lab.rule.options)
+
+
+def test_a_bad_value_is_reported_in_words():
+    """A value outside the rules file's range, or one the rules refuse with the others, is said in the
+    page's words (the rule as the page names it), and nothing is played."""
+    lab = WhatIfLab(game="doomtrooper", rule="dice", scheduler="serial")
+    lab.values.value = "none, 7d7"
+    lab.run_button.click()
+    assert lab.frame is None and "&#x27;7d7&#x27; is not one of none, 2d6" in lab.status.value
+    lab.rule.value = "cover_armor"
+    lab.values.value = "3, 11"
+    lab.run_button.click()
+    assert lab.frame is None and "11 is outside the allowed range, 0 to 10" in lab.status.value
+    lab.rule.value = "muster_in_cover_actions"
+    lab.values.value = "3, 5"
+    lab.run_button.click()
+    said = lab.status.value
+    assert lab.frame is None and said.startswith("<span style='color:#b00'>muster in cover actions: 5 is more than")
+    assert "&lt;dict&gt;" not in said and "entry" not in said

@@ -1,0 +1,127 @@
+"""What a designer reads off a sweep, for any game: the settings a run takes (with
+the values each may have), the seats or sides that play and their names, each
+value's paired difference from the first value, and whether enough games were
+played for the interval asked.  Everything comes from the game's spec
+(:func:`explorer.games.spec`): its metrics, settings, bots and seat names.
+
+>>> games_needed(0.10, 100, 0.05)
+400
+>>> [s.name for s in settings("victorian")]
+['heroes', 'villains']
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from ..games import spec
+from . import stats
+from .compare import MAX_PLAYERS, OUTCOMES, check_settings
+
+
+class Setting(NamedTuple):
+    """One setting of a what-if run (players, bots, decks), as a page offers it."""
+
+    name: str  # the keyword ``sweep`` takes
+    label: str  # for people
+    default: Any
+    #: ``(label, value)`` pairs to choose from, or ``()``: typed as text
+    options: tuple[tuple[str, Any], ...]
+    help: str
+
+
+@lru_cache(maxsize=None)
+def settings(game: str) -> tuple[Setting, ...]:
+    """The settings of ``game``'s what-if runs: the number of players (only the
+    counts the game accepts), a bot for every seat or each side (the game's bots),
+    a fixed choice where the game lists its choices, and text otherwise."""
+    metrics, sim, bots = spec(game).metrics, spec(game).simulation, spec(game).bots
+    parser = argparse.ArgumentParser(add_help=False)
+    sim.options(parser)
+    actions = {a.dest: a for a in parser._actions}
+    out = []
+    for name, default in metrics.SETTINGS.items():
+        action = actions.get(name)
+        text = (action.help or "") if action is not None else ""
+        label, options = name.replace("_", " "), ()
+        if name == "players":
+            counts = [n for n in range(2, MAX_PLAYERS + 1) if _accepted(game, n)]
+            options = ((("as the rules say", None),) if default is None else ()) + tuple((str(n), n) for n in counts)
+        elif isinstance(default, str) and default in bots:
+            label = "bots" if name == "policy" else f"{label}' bot" if name.endswith("s") else f"{label}'s bot"
+            options = tuple((b, b) for b in bots)
+        elif action is not None and action.choices:
+            options = tuple((str(c), c) for c in action.choices)
+        elif name == "decks":
+            names = list(getattr(metrics.game_for({}), "decks", ()))
+            text = "one deck per seat, names joined by commas (empty: the usual decks); the decks: " + ", ".join(names)
+        out.append(Setting(name, label, default, options, text.split(" (default")[0]))
+    return tuple(out)
+
+
+def _accepted(game: str, players: int) -> bool:
+    """Whether the game, as its rules file stands, seats ``players``."""
+    try:
+        check_settings(game, {}, {**spec(game).metrics.SETTINGS, "players": players})
+    except (ValueError, LookupError):
+        return False
+    return True
+
+
+def seat_labels(game: str, frame) -> list[tuple[str, str]]:
+    """``(column, label)`` of the win rate of every seat or side that plays at some
+    point of the sweep ``frame`` ("Heroes", or "seat 0")."""
+    names, measured = spec(game).seat_names, spec(game).metrics
+    seats = int(frame["seats"].max()) if "seats" in frame else None
+    metrics = [m for m in (measured.metrics(seats) if seats else measured.metrics()) if m.group in OUTCOMES]
+    metrics = metrics[:seats] if seats else metrics
+    return [(m.name, names[i].capitalize() if i < len(names) else f"seat {i}") for i, m in enumerate(metrics)]
+
+
+def differences(frame, columns: list[str], base: int = 0) -> list[dict[str, Any]]:
+    """Each point's paired difference from point ``base`` in each column (game ``i``
+    against game ``i``, the same seeds), with its 95% interval: rows of ``point``,
+    ``column``, ``diff``, ``ci_low``, ``ci_high``.  Needs the sweep's per-game records
+    (``keep_records=True``); a column a point does not play is left out."""
+    records = frame.attrs.get("records")
+    if records is None or not len(records):
+        return []
+    seats = frame["seats"].tolist() if "seats" in frame else [None] * len(frame)
+    per_point = {k: records[records["point"] == k] for k in range(len(frame))}
+    out = []
+    for k in range(len(frame)):
+        if k == base:
+            continue
+        for i, column in enumerate(columns):
+            if seats[k] is not None and i >= min(seats[k], seats[base]):
+                continue
+            diff, lo, hi = stats.paired(per_point[k][column].tolist(), per_point[base][column].tolist())
+            out.append({"point": k, "column": column, "diff": diff, "ci_low": lo, "ci_high": hi})
+    return out
+
+
+def games_needed(half: float, games: int, asked: float) -> int:
+    """The games that shrink an interval of half-width ``half`` (seen with ``games``
+    games) to ``asked``: the width falls as one over the square root of the games."""
+    return math.ceil(games * (half / asked) ** 2)
+
+
+def precision_warning(frame, columns: list[str], diffs: list[dict[str, Any]], games: int, asked: float) -> str | None:
+    """A sentence when an interval of the win rates or of their paired differences is
+    wider than ``asked`` either side (0.05: five points), saying how many games would
+    do; ``None`` when every interval is as narrow as asked."""
+    halves = [(r[f"{c}_ci_high"] - r[f"{c}_ci_low"]) / 2 for r in frame.to_dict("records") for c in columns
+              if not math.isnan(r[c])]
+    halves += [(d["ci_high"] - d["ci_low"]) / 2 for d in diffs]
+    widest = max(halves, default=0.0)
+    if widest <= asked:
+        return None
+    return (f"Too few games for intervals of ±{asked * 100:g} points: with {games:,} games at each value an interval "
+            f"reaches ±{widest * 100:.1f} points.  Play about {games_needed(widest, games, asked):,} games at each "
+            f"value for ±{asked * 100:g}.")
+
+
+__all__ = ["Setting", "differences", "games_needed", "precision_warning", "seat_labels", "settings"]
