@@ -23,39 +23,8 @@ import ipywidgets as W
 import plotly.graph_objects as go
 
 from explorer.core.events import RuleRef
+from explorer.core.numbers import SHORT_FRACTION, fraction_text, percent_text, probability_text  # noqa: F401 (shared)
 from explorer.core.rulebook import summary
-
-#: a fraction is written beside its percentage when it is at most this long ("13/18")
-SHORT_FRACTION = 7
-
-
-def fraction_text(p: Fraction) -> str:
-    """An exact probability as ``n/d`` (``0`` and ``1`` written plainly)."""
-    p = Fraction(p)
-    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
-
-
-def percent_text(p: Fraction, digits: int = 1) -> str:
-    """A probability as a percentage; never rounded to a certainty it is not."""
-    p = Fraction(p)
-    if p == 0 or p == 1:
-        return f"{int(p) * 100}%"
-    low = Fraction(1, 2 * 10 ** (digits + 2))
-    if p < low:
-        return f"<{float(2 * low):.{digits}%}"
-    if p > 1 - low:
-        return f">{float(1 - 2 * low):.{digits}%}"
-    return f"{float(p):.{digits}%}"
-
-
-def probability_text(p: Fraction, sep: str = " ") -> str:
-    """A probability as a person reads it: the percentage, with the exact fraction
-    beside it when the fraction is short (``72.2% (13/18)``, but ``76.9%`` for
-    1487609827/1934917632).  ``sep`` goes between the two (``"<br>"`` in charts)."""
-    frac = fraction_text(p)
-    if Fraction(p) in (0, 1) or len(frac) > SHORT_FRACTION:
-        return percent_text(p)
-    return f"{percent_text(p)}{sep}({frac})"
 
 
 def probability_html(p: Fraction) -> Html:
