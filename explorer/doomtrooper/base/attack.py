@@ -34,6 +34,7 @@ from ..effects import Kill
 from .muster import reveal
 from ..state import DTState, Phase, Trooper, pay, put_seat
 from .warriors import remove
+from ..words import said, warrior_name
 
 #: Nodes of the attack graph besides the affiliations: designations that change
 #: the attack rules, with the affiliation they stand on.
@@ -268,9 +269,9 @@ def explain_attack(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.ACTIONS, "no attack in a player's first turn")
     a, d = state.find(action.attacker), state.find(action.defender)
     if a is None or a.owner != seat:
-        return IllegalAction(R.ANNOUNCE, f"the Attacker must be a warrior of yours in play, not {action.attacker!r}")
+        return IllegalAction(R.ANNOUNCE, f"the Attacker must be a warrior of yours in play, not {warrior_name(state, action.attacker)}")
     if d is None:
-        return IllegalAction(R.ANNOUNCE, f"the Defender must be a warrior in play, not {action.defender!r}")
+        return IllegalAction(R.ANNOUNCE, f"the Defender must be a warrior in play, not {warrior_name(state, action.defender)}")
     if a.cover:
         return IllegalAction(R.COVER, f"{a.card} is in cover: warriors in cover may not attack")
     if a.exited == state.turn:
@@ -296,7 +297,7 @@ def explain_attack(game: Any, state: DTState, action: Any) -> IllegalAction:
     if barred is not None:
         return IllegalAction(barred[0], f"{a.card} may not attack {d.card if not d.hidden else 'that warrior'}: "
                                         f"{barred[1]}")
-    return IllegalAction(R.ATTACK, f"{action!r} is not possible now")
+    return IllegalAction(R.ATTACK, f"{said(state, action)} is not possible now")
 
 
 register(Attack, R.ATTACK, 1, attack_options, do_attack, explain_attack, ends_actions=True)
