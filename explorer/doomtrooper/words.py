@@ -13,7 +13,7 @@ face down is "a face-down warrior" to every seat but its owner's.
 >>> state = DTState((), (), (), troopers=(Trooper(0, "Razide", 1, "Kohort"), Trooper(1, "Venusian Ranger", 0, "Squad")))
 >>> option_text(state, Attack(0, 1, "fight"))
 'The Razide attacks the Venusian Ranger (Fight)'
->>> card_text("Violator Sword")
+>>> card_text(None, "Violator Sword")
 'Violator Sword: Equipment (fight weapon), Fight +3. A Fight weapon, +3 Fight. Rule: Equip Warrior (actions.equip).'
 """
 
@@ -58,9 +58,9 @@ def _pool(game: Any) -> Pool:
 
 # -- a card's text ------------------------------------------------------------------------------
 
-def card_text(name: str, game: Any = None) -> str:
+def card_text(game: Any, name: str) -> str:
     """The card ``name`` in our words: its type, ratings, what it is, its text and
-    the rule it plays under (``game``: whose card pool; default the loaded one).
+    the rule it plays under (``game``: whose card pool; ``None``: the loaded one).
     A name not in the pool says so."""
     pool = _pool(game)
     if name not in pool:
@@ -272,7 +272,7 @@ def option_tip(state: Any, action: Any, seat: int | None = None, game: Any = Non
     """The texts of the cards ``action`` names, one a line (its words when it names none)."""
     names = list(dict.fromkeys(named_cards(state, action, seat)))
     pool = _pool(game)
-    texts = [card_text(n, game) for n in names if n in pool]
+    texts = [card_text(game, n) for n in names if n in pool]
     return "\n".join(texts) if texts else option_text(state, action, seat, game)
 
 

@@ -64,7 +64,7 @@ def test_a_face_down_warrior_stays_face_down():
     assert words.option_text(state, SeekCover(6), seat=1) == "The Centurion of Algeroth seeks cover"
     assert "Centurion" not in words.option_tip(state, SeekCover(6), seat=0)
     assert words.option_tip(state, Equip("Violator Sword", 2)).splitlines() == [
-        words.card_text("Violator Sword"), words.card_text("Sean Gallagher")]
+        words.card_text(None, "Violator Sword"), words.card_text(None, "Sean Gallagher")]
 
 
 def _example(cls):
@@ -123,11 +123,11 @@ def test_every_option_of_seeded_games_reads_as_words():
 def test_every_card_has_a_text_with_its_rule(name):
     """The Cards (cards): each card's text names it, its type, its ratings and the rule it plays under."""
     card = load_pool()[name]
-    text = words.card_text(name)
+    text = words.card_text(None, name)
     label, rule = words.CARD_TYPES[card.type]
     assert text.startswith(f"{name}: {label}")
     assert f"Rule: {summary(rule).heading}" in text or f"Rule: {summary(words.R.MODIFY).heading}" in text
     assert not RAW.search(text.rsplit("(", 1)[0]), text  # the section id in the last brackets is the only identifier
     if card.type == "warrior":
         assert f"Fight {card.fight}, Shoot {card.shoot}, Armor {card.armor}, Value {card.value}" in text
-    assert words.card_text("No Such Card").endswith("not a card of this game's pool.")
+    assert words.card_text(None, "No Such Card").endswith("not a card of this game's pool.")
