@@ -129,6 +129,12 @@ def option_text(state: Any, action: Any) -> str:
     return text[:1].upper() + text[1:]
 
 
+def said(state: Any, action: Any) -> str:
+    """``action`` in words, in quotes, for a sentence that refuses it."""
+    say = SENTENCES.get(type(action).__name__)
+    return f"\"{say(state, action) if say is not None else action}\""
+
+
 def named_cards(state: Any, action: Any) -> Iterator[str]:
     """The cards ``action`` names: those it plays, and those of the units and plots it names."""
     in_play = {x.uid: x.card for s in getattr(state, "sides", ()) for x in (*s.units, *s.locations, *s.plots)}
@@ -146,4 +152,4 @@ def option_tip(game: VictorianGame, state: Any, action: Any) -> str:
 
 
 __all__ = ["ORDINALS", "PRONOUNS", "Pronoun", "SENTENCES", "agreeing", "article", "card_pronoun", "counted", "named",
-           "named_cards", "option_text", "option_tip", "pronoun"]
+           "named_cards", "option_text", "option_tip", "pronoun", "said"]
