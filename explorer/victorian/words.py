@@ -15,6 +15,7 @@ tooltip: :func:`option_tip`).  A second copy of a card in play is "Soldier
 from __future__ import annotations
 
 import re
+from dataclasses import fields, is_dataclass
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -136,10 +137,11 @@ def said(state: Any, action: Any) -> str:
 
 
 def named_cards(state: Any, action: Any) -> Iterator[str]:
-    """The cards ``action`` names: those it plays, and those of the units and plots it names."""
+    """The cards ``action`` names, in its own order: those it plays, and those of the
+    units and plots it names."""
     in_play = {x.uid: x.card for s in getattr(state, "sides", ()) for x in (*s.units, *s.locations, *s.plots)}
-    for field in CARD_FIELDS:
-        value = getattr(action, field, None)
+    for field in fields(action) if is_dataclass(action) else ():
+        value = getattr(action, field.name) if field.name in CARD_FIELDS else None
         if isinstance(value, str) and value:
             yield in_play.get(value, _COPY.sub(r"\1", value))
 
