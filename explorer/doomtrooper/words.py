@@ -177,7 +177,7 @@ _Say = Callable[[_Words, Any], str]
 SENTENCES: dict[str, _Say] = {
     "Deal": lambda s, a: "shuffle and deal the opening hands",
     "ClaimGift": lambda s, a: "claim the Cardinal's Gift: a fresh hand",
-    "DeclineGift": lambda s, a: "keep this opening hand",
+    "DeclineGift": lambda s, a: "decline the Cardinal's Gift: keep this hand",
     "Draw": lambda s, a: "draw up to a full hand",
     "EndActions": lambda s, a: "end the actions of this turn",
     "Discard": lambda s, a: f"discard {a.card} and end the turn",
