@@ -130,7 +130,7 @@ def warrior_name(state: Any, uid: int, seat: int | None = None, game: Any = None
     troopers = _troopers(state)
     t = next((x for x in troopers if x.uid == uid), None)
     if t is None:
-        return "a warrior not in play"
+        return "a warrior gone from play"
     if _face_down(t, seat):
         return "a face-down warrior"
     card = _pool(game).get(t.card)

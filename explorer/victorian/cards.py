@@ -506,5 +506,6 @@ def _loaded_card(name: str) -> Card | None:
     return None
 
 
-__all__ = ["ATTACH", "Card", "TYPE_RULES", "card_text", "effect_text", "SIDES", "SIDE_TYPES", "TRAITS", "TYPES", "TokenKind", "UNIT_TYPES", "deck_counts",
+__all__ = ["ATTACH", "Card", "TYPE_RULES", "card_text", "effect_text",
+           "SIDES", "SIDE_TYPES", "TRAITS", "TYPES", "TokenKind", "UNIT_TYPES", "deck_counts",
            "load_cards", "load_traits", "load_deck", "load_tokens"]

@@ -269,9 +269,11 @@ def explain_attack(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.ACTIONS, "no attack in a player's first turn")
     a, d = state.find(action.attacker), state.find(action.defender)
     if a is None or a.owner != seat:
-        return IllegalAction(R.ANNOUNCE, f"the Attacker must be a warrior of yours in play, not {warrior_name(state, action.attacker)}")
+        return IllegalAction(R.ANNOUNCE, f"the Attacker must be a warrior of yours in play, "
+                                         f"not {warrior_name(state, action.attacker)}")
     if d is None:
-        return IllegalAction(R.ANNOUNCE, f"the Defender must be a warrior in play, not {warrior_name(state, action.defender)}")
+        return IllegalAction(R.ANNOUNCE, f"the Defender must be a warrior in play, "
+                                         f"not {warrior_name(state, action.defender)}")
     if a.cover:
         return IllegalAction(R.COVER, f"{a.card} is in cover: warriors in cover may not attack")
     if a.exited == state.turn:

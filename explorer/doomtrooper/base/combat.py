@@ -442,7 +442,8 @@ class Combat(Standing, Game):
             return IllegalAction(a.rule, f"{a.prompt}: one of {', '.join(str(o) for o in a.options(self, state.table))}"
                                          f", not {said(state, action)}")
         if step == "weapons" and isinstance(action, ChooseWeapon):
-            return IllegalAction(R.WEAPONS, f"{action.card} is not a weapon {warrior_name(state, action.uid)} can use in a "
+            return IllegalAction(R.WEAPONS, f"{action.card} is not a weapon {warrior_name(state, action.uid)} "
+                                            f"can use in a "
                                             f"{state.table.tactic} combat (or it is not its turn to choose)")
         if step == "award" and isinstance(action, TakePoints):
             due = state.due[0]

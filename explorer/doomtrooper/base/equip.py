@@ -97,7 +97,8 @@ def explain_equip(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.EQUIP, f"{action.card} is not in seat {seat}'s hand")
     t = state.find(action.uid)
     if t is None or t.owner != seat:
-        return IllegalAction(R.EQUIP, f"equipment goes on a warrior of yours in play, not {warrior_name(state, action.uid)}")
+        return IllegalAction(R.EQUIP, f"equipment goes on a warrior of yours in play, "
+                                      f"not {warrior_name(state, action.uid)}")
     why = may_carry(game, t, c)
     if why == "hidden":
         return IllegalAction(R.MUSTER_IN_COVER, f"{action.card} may be given only to a warrior of class {c.who}: on a "

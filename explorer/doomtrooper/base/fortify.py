@@ -94,7 +94,8 @@ def explain_bestow(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.GIFT, f"{action.card} is not in seat {state.current}'s hand")
     t = state.find(action.uid)
     if t is None or t.owner != state.current:
-        return IllegalAction(R.GIFT, f"gifts go on a Dark Legion warrior of yours in play, not {warrior_name(state, action.uid)}")
+        return IllegalAction(R.GIFT, f"gifts go on a Dark Legion warrior of yours in play, "
+                                     f"not {warrior_name(state, action.uid)}")
     problem = gift_problem(game, t, c)
     if problem is not None:
         return IllegalAction(*problem)

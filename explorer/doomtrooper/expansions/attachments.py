@@ -65,8 +65,10 @@ class Attachment(NamedTuple):
             return IllegalAction(self.rule, f"{action.card} is already in play: every {self.label} is unique")
         t = state.find(action.uid) if isinstance(action.uid, int) else None
         if t is None or t.owner != state.current:
-            return IllegalAction(self.rule, f"a {self.label} goes on a warrior of yours in play, not {warrior_name(state, action.uid)}")
-        return IllegalAction(self.rule, self.holder(game, t, action.card) or f"{said(state, action)} is not possible now")
+            return IllegalAction(self.rule, f"a {self.label} goes on a warrior of yours in play, "
+                                            f"not {warrior_name(state, action.uid)}")
+        return IllegalAction(self.rule,
+                             self.holder(game, t, action.card) or f"{said(state, action)} is not possible now")
 
 
 def attached_anywhere(state: DTState, card: str) -> bool:

@@ -128,7 +128,8 @@ def explain_give(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.BEASTS, f"{action.card} is not in seat {state.current}'s hand")
     t = state.find(action.uid)
     if t is None or t.owner != state.current:
-        return IllegalAction(R.BEASTS, f"a Beast goes to a warrior of yours in play, not {warrior_name(state, action.uid)}")
+        return IllegalAction(R.BEASTS, f"a Beast goes to a warrior of yours in play, "
+                                       f"not {warrior_name(state, action.uid)}")
     why = beast_problem(game, state, t, c)
     if why is not None:
         return IllegalAction(*why)

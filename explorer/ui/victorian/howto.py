@@ -107,8 +107,9 @@ def reason(game: VictorianGame, view: Any, choice: Any) -> str:
     if isinstance(choice, Track):
         counters = sum(p.counters for p in view.sides[VILLAINS].plots if p.master == choice.target)
         bonus = sum(t.value for t in track_terms(game, view, HEROES, unit_on(view, HEROES, choice.hero)))
-        return (f"{named(choice.target)} is the Mastermind nearest to paying out (danger {danger(view, choice.target):g}, "
-                f"{counters} Plot counters), and {named(choice.hero)} tracks best (Track {bonus:+d})")
+        return (f"{named(choice.target)} is the Mastermind nearest to paying out (danger "
+                f"{danger(view, choice.target):g}, {counters} Plot counters), and {named(choice.hero)} tracks best "
+                f"(Track {bonus:+d})")
     if isinstance(choice, Recruit):
         card = game.card(choice.card)
         return f"{PLAN['Recruit']}: {article(card.kind)} {card.kind} with Fight {card.fight}"
