@@ -480,10 +480,15 @@ def effect_text(card: Card) -> str:
 def card_text(game: Any, name: str) -> str:
     """The card ``name`` in our words: its type and side, Fight and Track, traits,
     what it does (our ``text``, else our ``note``, else its effect's summary) and
-    the rule it is played under.  ``game``: whose cards (``None``: the loaded lists)."""
+    the rule it is played under.  ``game``: whose cards (``None``: the loaded lists).
+    A token kind's text says whose units they are and their Fight."""
     card = game.card_or_none(name) if game is not None else _loaded_card(name)
     if card is None:
-        return f"{name}: not a card of this game."
+        token = (game.tokens if game is not None else load_tokens()).get(name)
+        if token is None:
+            return f"{name}: not a card of this game."
+        return (f"{name}: a token of the {token.side.title()}, Fight {token.fight}: a unit and a minion. "
+                f"Rule: {summary(R.TOKENS).heading} ({R.TOKENS.section}).")
     stats = []
     if card.type in "CMWV" and (card.fight or card.type in "CM"):
         stats.append(f"Fight {card.fight:+d}" if card.type in "WV" else f"Fight {card.fight}")

@@ -147,9 +147,10 @@ def named_cards(state: Any, action: Any) -> Iterator[str]:
 
 
 def option_tip(game: VictorianGame, state: Any, action: Any) -> str:
-    """The texts of the cards ``action`` names, one a line (its words when it names none)."""
+    """The texts of the cards (and token kinds) ``action`` names, one a line (its words
+    when it names none)."""
     texts = [card_text(game, name) for name in dict.fromkeys(named_cards(state, action))
-             if game.card_or_none(name) is not None]
+             if game.card_or_none(name) is not None or name in game.tokens]
     return "\n".join(texts) if texts else option_text(state, action)
 
 

@@ -19,6 +19,7 @@ from explorer.victorian.actions import ACTION_TYPES, Send, Track
 from explorer.victorian.bots import get_bot
 from explorer.victorian.cards import SIDES, TYPE_RULES, card_text, load_cards
 from explorer.victorian.game import VictorianGame
+from explorer.victorian.state import Unit
 from explorer.victorian.why_not import tempting
 
 #: what a player must never read: a copy's number, a repr, an identifier, a class name
@@ -61,6 +62,13 @@ def test_the_tooltip_shows_the_cards_it_names():
     tip = words.option_tip(GAME, None, Track("Sherlock Holmes", "Professor Moriarty"))
     assert tip.splitlines() == [card_text(GAME, "Sherlock Holmes"), card_text(GAME, "Professor Moriarty")]
     assert words.option_tip(GAME, None, Send("Guard 3", "Guard 4")) == "Send Guard 3 against Guard 4"
+    state = GAME.new_game()
+    villains = state.sides[1]._replace(units=(Unit("Guard 3", "Guard", 1, token=True),))
+    state = state._replace(sides=(state.sides[0], villains))
+    assert words.option_tip(GAME, state, Send("Guard 3", "Sherlock Holmes")).splitlines() == [
+        card_text(GAME, "Guard"), card_text(GAME, "Sherlock Holmes")]
+    assert card_text(GAME, "Guard").startswith("Guard: a token of the Villains, Fight 1: a unit and a minion.")
+    assert card_text(GAME, "Guard").endswith("Rule: TOKENS (tokens).")
 
 
 def test_options_and_refusals_of_seeded_games_read_as_words():
