@@ -44,6 +44,8 @@ DETAILS = (("affiliation", "{}"), ("kind", "{}"), ("area", "goes in: {}"), ("asp
            ("assign", "assigned to: {}"), ("timing", "played {}"), ("who", "for: {}"))
 TIMINGS = {"combat": "in a combat", "response": "in answer to an opponent", "turn": "in your turn, as no action"}
 STRIKES = {"first": "strikes first", "ends": "a hit ends the combat", "always": "always strikes first"}
+#: the seat of a message anyone may read (a refusal): every warrior mustered face down stays face down
+ANYONE = -1
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 
@@ -249,8 +251,9 @@ def option_text(state: Any, action: Any, seat: int | None = None, game: Any = No
 
 
 def said(state: Any, action: Any) -> str:
-    """``action`` in words, in quotes, for a sentence that refuses it."""
-    return f"\"{_sentence(_Words(state, None, None), action)}\""
+    """``action`` in words, in quotes, for a sentence that refuses it (as anyone may
+    read it: a face-down warrior is not named)."""
+    return f"\"{_sentence(_Words(state, ANYONE, None), action)}\""
 
 
 def named_cards(state: Any, action: Any, seat: int | None = None) -> Iterator[str]:
@@ -276,5 +279,5 @@ def option_tip(state: Any, action: Any, seat: int | None = None, game: Any = Non
     return "\n".join(texts) if texts else option_text(state, action, seat, game)
 
 
-__all__ = ["CARD_TYPES", "SENTENCES", "card_text", "named_cards", "option_text", "option_tip", "rule_name", "said",
-           "seat_name", "warrior_name"]
+__all__ = ["ANYONE", "CARD_TYPES", "SENTENCES", "card_text", "named_cards", "option_text", "option_tip", "rule_name",
+           "said", "seat_name", "warrior_name"]

@@ -11,6 +11,7 @@ from collections import defaultdict
 
 import pytest
 
+from dt_helpers import GAME as HAND_MADE, W, make_state
 from explorer.core.engine import RandomPolicy, Stepper
 from explorer.core.rulebook import summary
 from explorer.doomtrooper import why_not, words
@@ -65,6 +66,16 @@ def test_a_face_down_warrior_stays_face_down():
     assert "Centurion" not in words.option_tip(state, SeekCover(6), seat=0)
     assert words.option_tip(state, Equip("Violator Sword", 2)).splitlines() == [
         words.card_text(None, "Violator Sword"), words.card_text(None, "Sean Gallagher")]
+
+
+def test_a_refusal_keeps_a_face_down_warrior_face_down():
+    """Muster in Cover (actions.muster_in_cover), Equip Warrior (actions.equip): a refusal anyone may
+    read names a warrior mustered face down as "a face-down warrior", never by its card."""
+    state = make_state(warriors=[W("Sean Gallagher", 0), W("Centurion of Algeroth", 1, cover=True, hidden=True)],
+                       hands=[["Violator Sword"], []])
+    message = HAND_MADE.illegal(state, Equip("Violator Sword", 1)).message
+    assert "a face-down warrior" in message and "Centurion" not in message
+    assert words.said(state, SeekCover(1)) == '"a face-down warrior seeks cover"'
 
 
 def _example(cls):

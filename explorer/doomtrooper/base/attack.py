@@ -34,7 +34,7 @@ from ..effects import Kill
 from .muster import reveal
 from ..state import DTState, Phase, Trooper, pay, put_seat
 from .warriors import remove
-from ..words import said, warrior_name
+from ..words import ANYONE, said, warrior_name
 
 #: Nodes of the attack graph besides the affiliations: designations that change
 #: the attack rules, with the affiliation they stand on.
@@ -270,10 +270,10 @@ def explain_attack(game: Any, state: DTState, action: Any) -> IllegalAction:
     a, d = state.find(action.attacker), state.find(action.defender)
     if a is None or a.owner != seat:
         return IllegalAction(R.ANNOUNCE, f"the Attacker must be a warrior of yours in play, "
-                                         f"not {warrior_name(state, action.attacker)}")
+                                         f"not {warrior_name(state, action.attacker, ANYONE)}")
     if d is None:
         return IllegalAction(R.ANNOUNCE, f"the Defender must be a warrior in play, "
-                                         f"not {warrior_name(state, action.defender)}")
+                                         f"not {warrior_name(state, action.defender, ANYONE)}")
     if a.cover:
         return IllegalAction(R.COVER, f"{a.card} is in cover: warriors in cover may not attack")
     if a.exited == state.turn:

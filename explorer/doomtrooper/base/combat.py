@@ -46,7 +46,7 @@ from .combat_context import Context
 from .standing import Standing
 from .combat_state import (ANNOUNCEMENTS, AREA_REACH, KILLED, ROUND_PLAYS, UNHURT, ChooseWeapon, CombatState, Due,
                            Earned, Feed, Kill, Play, Played, Resolve, Table, TakePoints, play_limit)
-from ..words import said, warrior_name
+from ..words import ANYONE, said, warrior_name
 
 # -- the combat game ----------------------------------------------------------------------------------
 
@@ -442,7 +442,7 @@ class Combat(Standing, Game):
             return IllegalAction(a.rule, f"{a.prompt}: one of {', '.join(str(o) for o in a.options(self, state.table))}"
                                          f", not {said(state, action)}")
         if step == "weapons" and isinstance(action, ChooseWeapon):
-            return IllegalAction(R.WEAPONS, f"{action.card} is not a weapon {warrior_name(state, action.uid)} "
+            return IllegalAction(R.WEAPONS, f"{action.card} is not a weapon {warrior_name(state, action.uid, ANYONE)} "
                                             f"can use in a "
                                             f"{state.table.tactic} combat (or it is not its turn to choose)")
         if step == "award" and isinstance(action, TakePoints):

@@ -17,7 +17,7 @@ from .. import sections as R
 from .actions import EnterVehicle, Equip, ExitVehicle, register
 from ..state import Attached, DTState, Trooper, put_seat, put_trooper
 from .warriors import wound
-from ..words import said, warrior_name
+from ..words import ANYONE, said, warrior_name
 
 
 def has_kind(game: Any, t: Trooper, kind: str) -> bool:
@@ -98,7 +98,7 @@ def explain_equip(game: Any, state: DTState, action: Any) -> IllegalAction:
     t = state.find(action.uid)
     if t is None or t.owner != seat:
         return IllegalAction(R.EQUIP, f"equipment goes on a warrior of yours in play, "
-                                      f"not {warrior_name(state, action.uid)}")
+                                      f"not {warrior_name(state, action.uid, ANYONE)}")
     why = may_carry(game, t, c)
     if why == "hidden":
         return IllegalAction(R.MUSTER_IN_COVER, f"{action.card} may be given only to a warrior of class {c.who}: on a "

@@ -17,7 +17,7 @@ from ...core.events import Event, event
 from .. import sections as R
 from .actions import Bestow, Build, register
 from ..state import DTState, Trooper, attach_from_hand, put_seat
-from ..words import said, warrior_name
+from ..words import ANYONE, said, warrior_name
 
 
 # -- Build Fortification -------------------------------------------------------------------------------
@@ -95,7 +95,7 @@ def explain_bestow(game: Any, state: DTState, action: Any) -> IllegalAction:
     t = state.find(action.uid)
     if t is None or t.owner != state.current:
         return IllegalAction(R.GIFT, f"gifts go on a Dark Legion warrior of yours in play, "
-                                     f"not {warrior_name(state, action.uid)}")
+                                     f"not {warrior_name(state, action.uid, ANYONE)}")
     problem = gift_problem(game, t, c)
     if problem is not None:
         return IllegalAction(*problem)

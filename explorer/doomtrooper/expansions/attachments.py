@@ -14,7 +14,7 @@ from ...core.events import Event, RuleRef, event
 from ..base.actions import ACTION_TYPES, register
 from ..base.combat_state import ATTACHED_RATINGS
 from ..state import DTState, Trooper, attach_from_hand
-from ..words import said, warrior_name
+from ..words import ANYONE, said, warrior_name
 
 
 class Attachment(NamedTuple):
@@ -66,7 +66,7 @@ class Attachment(NamedTuple):
         t = state.find(action.uid) if isinstance(action.uid, int) else None
         if t is None or t.owner != state.current:
             return IllegalAction(self.rule, f"a {self.label} goes on a warrior of yours in play, "
-                                            f"not {warrior_name(state, action.uid)}")
+                                            f"not {warrior_name(state, action.uid, ANYONE)}")
         return IllegalAction(self.rule,
                              self.holder(game, t, action.card) or f"{said(state, action)} is not possible now")
 
