@@ -109,8 +109,8 @@ def _games():
 
 def test_every_option_of_seeded_games_reads_as_words():
     """Step Two: Actions (turn.actions), combat (combat.modify), the expansions and the variants: over
-    seeded bot games of each, every legal option and its tooltip read as words, and "why not?"
-    refusals of tempting actions name cards, never numbers or reprs."""
+    seeded bot games of each, every legal option and its tooltip read as words, "why not?"
+    refusals of tempting actions name cards, never numbers or reprs, and so does every log line."""
     kinds = defaultdict(int)
     for game, st in _games():
         steps = 0
@@ -125,7 +125,8 @@ def test_every_option_of_seeded_games_reads_as_words():
                 for action in why_not.tempting(game, st.state):
                     message = game.illegal(st.state, action).message
                     assert not re.search(r"#\d|\(\w+=", message), message
-            st.step()
+            for event in st.step().events:
+                assert not RAW.search(event.text), event.text
             steps += 1
     assert {"Attack", "Equip", "Muster", "Play", "ChooseWeapon", "Transfer", "Deploy", "PlayRelic"} <= set(kinds)
 

@@ -73,8 +73,8 @@ def test_the_tooltip_shows_the_cards_it_names():
 
 def test_options_and_refusals_of_seeded_games_read_as_words():
     """TURN SEQUENCE (turn) and the "why not?" of every phase: over seeded games (greedy bots and
-    random play), every option reads as words, and every refusal of a tempting action names it in
-    words, never by a repr, a class name or a field name."""
+    random play), every option reads as words, every refusal of a tempting action names it in
+    words, never by a repr, a class name or a field name, and so does every log line."""
     kinds = Counter()
     for seed in range(8):
         policies = RandomPolicy() if seed % 2 else {s: get_bot("greedy") for s in SIDES}
@@ -92,7 +92,8 @@ def test_options_and_refusals_of_seeded_games_read_as_words():
                     for action in tempting(GAME, st.state, viewer):
                         message = GAME.illegal(st.state, action).message
                         assert not RAW.search(message), message
-            st.step()
+            for event in st.step().events:
+                assert not re.search(r"#\d|\(\w+=|\b[a-z]+_[a-z_]+\b", event.text), event.text
             steps += 1
     assert {"Recruit", "PlayEvent", "Send", "Track", "Attack", "Strike", "Done"} <= set(kinds)
 
