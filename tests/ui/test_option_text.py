@@ -58,3 +58,19 @@ def test_a_doomtrooper_table_names_cards_on_its_buttons():
         else:
             w.next()
     assert seen > 10
+
+
+def test_a_fork_names_its_options_in_the_game_s_words():
+    """The Cardinal's Gift (setup.gift): "Fork here" lists each option in the stepper's words."""
+    from explorer.ui.fork import ForkPanel
+
+    t = TableStepper(seed=2, seat=0)
+    w = t.stepper_widget
+    while not w.waiting():
+        w.next()
+    panel = ForkPanel(w)
+    panel.games.value = 10
+    frame = panel.fork()
+    assert len(frame) == len(w.stepper.decision.options)
+    for option in w.stepper.decision.options:
+        assert words.option_text(w.stepper.state, option, 0, w.game).replace("'", "&#x27;") in panel.view.value
