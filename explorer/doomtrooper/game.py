@@ -87,6 +87,7 @@ from .decks import check_deck, load_decks
 from .params import DoomtrooperRules, load_rules
 from .state import UNSEEN, Award, DTState, Phase, Trooper, put_seat
 from .base.warriors import must_exit_cover
+from .words import said
 
 _DEAL = Decision(None, (Deal(),), R.SETUP, "Shuffle and deal the opening hands")
 _DRAW = Decision(None, (Draw(),), R.DRAW, "Draw up to seven cards")
@@ -472,7 +473,7 @@ class DoomtrooperGame(Game):
                 got = forced(self, state)
                 if got is not None:
                     return IllegalAction(got[0], f"{got[2]}: your next action must be one of "
-                                                 f"{', '.join(str(o) for o in got[1])}")
+                                                 f"{', '.join(said(state, o) for o in got[1])}")
         if kind is None:
             return IllegalAction(R.ACTIONS, f"{action!r} is not an action of Doomtrooper")
         if kind.cost(self.rules) > state.actions:
@@ -487,7 +488,7 @@ class DoomtrooperGame(Game):
                 got = forced(self, state)
                 if got is not None and action not in got[1]:
                     return IllegalAction(got[0], f"{got[2]}: your next action must be one of "
-                                                 f"{', '.join(str(o) for o in got[1])}")
+                                                 f"{', '.join(said(state, o) for o in got[1])}")
         return kind.explain(self, state, action)
 
 

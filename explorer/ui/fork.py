@@ -68,8 +68,9 @@ class ForkPanel(Displayable):
         n = self.games.value
         self.view.value = f"<i>Playing {n} games on from each of the {len(dec.options)} options...</i>"
         frame = fork(st, games=n, seed=st.seed)
-        rows = [[r.option, f"{r.wins:.1%}", f"{r.ci_low:.1%} to {r.ci_high:.1%}", cost_text(r)]
-                for r in frame.itertuples()]
+        words = self.stepper_widget.option_text  # the rows follow the options' order: each in the game's words
+        rows = [[words(st.state, o), f"{r.wins:.1%}", f"{r.ci_low:.1%} to {r.ci_high:.1%}", cost_text(r)]
+                for o, r in zip(dec.options, frame.itertuples())]
         self.view.value = html_table(
             ["option", f"{self.player_name(dec.player)} wins", "95% interval", "against the best option"], rows,
             numeric=(1, 2), css="xp-table xp-fork-table",

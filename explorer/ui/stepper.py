@@ -68,6 +68,9 @@ class StepperWidget(Displayable):
     ``show_forced``: show the step the rules take on their own as a button too.
     ``log``: the game's :class:`~explorer.core.log.GameLog`, for "Save game" and
     "Load game" (``None``: no saving nor loading, for a game without a log format).
+    ``option_text(state, option)``: an option's words on its button and in the "why
+    not?" list (the game's names for the cards it moves); ``option_tip(state,
+    option)``: its tooltip (the texts of those cards); both ``str`` by default.
     """
 
     def __init__(
@@ -94,6 +97,8 @@ class StepperWidget(Displayable):
         buttons: Sequence[str] = BUTTONS,
         log_limit: int = 60,
         log: GameLog | None = None,
+        option_text: Callable[[Any, Any], str] | None = None,
+        option_tip: Callable[[Any, Any], str] | None = None,
     ):
         self.game, self.policies, self.viewers = game, policies, _viewers(viewers)
         self.turn_ends, self.option_odds, self.odds_cost = turn_ends, option_odds, odds_cost
@@ -103,6 +108,8 @@ class StepperWidget(Displayable):
         self.render_status = render_status or default_status
         self.render_result = render_result or (lambda result: f"<b>Game over.</b> {esc(result)}")
         self.show_forced, self.log_limit = show_forced, log_limit
+        self.option_text = option_text or (lambda state, option: str(option))
+        self.option_tip = option_tip or (lambda state, option: str(option))
         self.stepper = Stepper(game, initial, seed, policies)
         self.labels: dict[Any, Any] = {}
         self.option_buttons: list[W.Button] = []
@@ -304,7 +311,7 @@ class StepperWidget(Displayable):
         self._show_options()
         if self.tempting is not None:
             self._tempting = tuple(self.tempting(self.step_game(), st.state)) if not st.over else ()
-            self.why_list.options = [(str(a), i) for i, a in enumerate(self._tempting)]
+            self.why_list.options = [(self.option_text(st.state, a), i) for i, a in enumerate(self._tempting)]
             self.why_list.value = 0 if self._tempting else None
             self.why_box.layout.display = "flex" if self._tempting else "none"
         self.status.value = self.render_status(self)
@@ -355,11 +362,14 @@ class StepperWidget(Displayable):
             self.options_box.children = (self.options_title, self.options_row)
             return
         owner = self.odds_owner(dec)
+        state = self.stepper.state
         buttons = []
         for option in dec.options:
             p = self.labels.get(option)
-            label = str(option) if p is None else f"{option}  ·  {owner} {probability_text(p)}"
-            tip = str(option) if p is None else f"P({owner}) = exactly {fraction_text(p)}"
+            text, tip = self.option_text(state, option), self.option_tip(state, option)
+            label = text if p is None else f"{text}  ·  {owner} {probability_text(p)}"
+            if p is not None:
+                tip = f"{tip}\nP({owner}) = exactly {fraction_text(p)}"
             b = tagged(W.Button(description=label, tooltip=tip, layout=W.Layout(width="auto")), "xp-option")
             b.option = option
             b.on_click(lambda btn: self.choose(btn.option))

@@ -14,11 +14,16 @@ a :class:`~explorer.core.data.DataError` naming the file, the card and the field
 >>> deck = load_deck("heroes")
 >>> len(deck), sum(c.type == "C" for c in deck)
 (59, 18)
+>>> card_text(None, "Sherlock Holmes")
+'Sherlock Holmes: Character of the Heroes, Fight 1, Track 4; Detective, Scholar, Swordsman. Rule: RECRUIT PHASE (recruit).'
+>>> card_text(None, "Saber")
+'Saber: Weapon of the Heroes, Fight +1. Attached to a unit with Swordsman, adds its Fight and Track. Rule: RECRUIT PHASE: attachments (recruit.attach).'
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -29,6 +34,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.data import DataError, cached_file, companion, data_path, read_toml, validate, validate_entries
+from ..core.events import RuleRef
+from ..core.rulebook import summary
+from . import sections as R
 from .effects import EFFECTS, Params
 
 SIDES = ("heroes", "villains")
@@ -90,6 +98,7 @@ class Card:
     note: str = ""
     ours: tuple[str, ...] = ()
     pronoun: str = "he"
+    text: str = ""
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -156,6 +165,7 @@ class _CardSpec(BaseModel):
     note: str = ""
     ours: tuple[str, ...] = Field(default=(), strict=False)
     pronoun: Literal["he", "she", "it"] = "he"
+    text: str = ""
 
 
 class _TokenSpec(BaseModel):
@@ -344,8 +354,10 @@ def _card(s: _CardSpec, side: str, path: Path, tokens: Mapping[str, TokenKind], 
     for f in s.ours:
         if f not in _CardSpec.model_fields:
             raise DataError(path, name, "ours", f"{f!r} is not a field of a card")
+    if s.text and (not s.text.strip() or "\n" in s.text or len(s.text) > 200):
+        raise DataError(path, name, "text", "a card's text is one line of our words, at most 200 characters")
     return Card(name, s.type, side, s.fight or 0, s.track or 0, frozenset(s.traits), effect, params, s.note,
-                tuple(s.ours), s.pronoun)
+                tuple(s.ours), s.pronoun, s.text)
 
 
 def _cross_check(cards: Mapping[str, Card], side: str, path: Path) -> None:
@@ -430,5 +442,75 @@ def load_deck(side: str, path: str | os.PathLike | None = None) -> list[Card]:
     return [cards[name] for name, n in counts.items() for _ in range(n)]
 
 
-__all__ = ["ATTACH", "Card", "SIDES", "SIDE_TYPES", "TRAITS", "TYPES", "TokenKind", "UNIT_TYPES", "deck_counts",
+# -- a card's text -----------------------------------------------------------------------------------
+
+#: The rule a card of each type is played under.
+TYPE_RULES: Mapping[str, RuleRef] = MappingProxyType({
+    "C": R.RECRUIT, "M": R.RECRUIT, "L": R.RECRUIT, "W": R.ATTACH, "V": R.ATTACH, "E": R.EVENTS, "P": R.PLOT})
+_PLACEHOLDERS = re.compile(r"\b(amount|count|markers|cards)\b")
+
+
+def effect_text(card: Card) -> str:
+    """What the card's registered effect does (its summary), the numbers, token
+    kinds, card types and traits filled in from the card's data."""
+    if card.effect is None:
+        return ""
+    params = card.params.model_dump() if card.params is not None else {}
+    text = EFFECTS[card.effect].summary
+    if "token" in params:
+        count = params.get("count", 1)
+        token = f"{params['token']} token" + ("" if count == 1 else "s")
+        text = text.replace("count tokens", f"{count} {token}").replace("one token of its kind", f"one {token}")
+        text = text.replace(f"1 {token} join ", f"1 {token} joins ")
+    if "types" in params:
+        text = text.replace("a card of the given types", f"a {' or '.join(TYPES[t] for t in params['types'])} card")
+    if card.effect == "plot":
+        text = f"a {'major' if params['major'] else 'minor'} plot: gathers Plot counters on a Mastermind"
+    text = text.replace(" (or - for a penalty)", " (on an opposing unit)" if params.get("against") else "")
+    when = " in the Assassin Phase" if params.get("phase") == "assassin" else " this turn"
+    text = text.replace(" this turn (or in the Assassin Phase)", when)
+    needs = params.get("needs") or ()
+    text = text.replace(" (with one of the traits, if any are named)", f" with {' or '.join(needs)}" if needs else "")
+    text = _PLACEHOLDERS.sub(lambda m: str(params.get(m.group(1), m.group(1))), text).replace("+-", "-")
+    if needs and " with " not in text:
+        text += f" (a unit with {' or '.join(needs)})"
+    return text + (" (every unit of the side)" if params.get("all") else "")
+
+
+def card_text(game: Any, name: str) -> str:
+    """The card ``name`` in our words: its type and side, Fight and Track, traits,
+    what it does (our ``text``, else our ``note``, else its effect's summary) and
+    the rule it is played under.  ``game``: whose cards (``None``: the loaded lists).
+    A token kind's text says whose units they are and their Fight."""
+    card = game.card_or_none(name) if game is not None else _loaded_card(name)
+    if card is None:
+        token = (game.tokens if game is not None else load_tokens()).get(name)
+        if token is None:
+            return f"{name}: not a card of this game."
+        return (f"{name}: a token of the {token.side.title()}, Fight {token.fight}: a unit and a minion. "
+                f"Rule: {summary(R.TOKENS).heading} ({R.TOKENS.section}).")
+    stats = []
+    if card.type in "CMWV" and (card.fight or card.type in "CM"):
+        stats.append(f"Fight {card.fight:+d}" if card.type in "WV" else f"Fight {card.fight}")
+    if card.type in "CMWV" and (card.track or (card.side == "heroes" and card.type == "C")):
+        stats.append(f"Track {card.track:+d}" if card.type in "WV" else f"Track {card.track}")
+    text = ", ".join([f"{name}: {card.kind} of the {card.side.title()}", *stats])
+    if card.traits:
+        text += "; " + ", ".join(sorted(card.traits))
+    does = card.text or card.note or effect_text(card)
+    text += "." + (f" {does[:1].upper()}{does[1:]}" + ("" if does.endswith(".") else ".") if does else "")
+    rule = TYPE_RULES[card.type]
+    return text + f" Rule: {summary(rule).heading} ({rule.section})."
+
+
+def _loaded_card(name: str) -> Card | None:
+    for side in SIDES:
+        card = load_cards(side).get(name)
+        if card is not None:
+            return card
+    return None
+
+
+__all__ = ["ATTACH", "Card", "TYPE_RULES", "card_text", "effect_text",
+           "SIDES", "SIDE_TYPES", "TRAITS", "TYPES", "TokenKind", "UNIT_TYPES", "deck_counts",
            "load_cards", "load_traits", "load_deck", "load_tokens"]

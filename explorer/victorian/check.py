@@ -34,7 +34,9 @@ def check_data() -> list[Checked]:
         path = data_path("victorian", f"{side}.toml")
         cards = load_cards(side, path)
         types = Counter(c.type for c in cards.values())
-        out.append(Checked(path, f"{len(cards)} cards: " + ", ".join(f"{n} {t}" for t, n in sorted(types.items()))))
+        texts = sum(bool(c.text) for c in cards.values())  # each checked as read: one line of our words
+        out.append(Checked(path, f"our card text on {texts}; {len(cards)} cards: "
+                           + ", ".join(f"{n} {t}" for t, n in sorted(types.items()))))
     path = data_path("victorian", "decks.toml")
     sizes = [sum(deck_counts(side, path).values()) for side in SIDES]
     out.append(Checked(path, f"decks of {sizes[0]} (Heroes) and {sizes[1]} (Villains) cards"))

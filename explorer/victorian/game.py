@@ -59,6 +59,7 @@ from .state import (HEROES, SIDE_INDEX, VILLAINS, Deal, Draw, Ending, GameResult
 from .tables import faces  # noqa: F401 (registers the Plot, Invention and Villain Tables)
 from .tables.data import Tables, load_tables
 from .zones import deck_view, remove_card
+from .words import said
 
 
 class VictorianGame(Game):
@@ -196,12 +197,12 @@ class VictorianGame(Game):
             if why is not None:
                 return why
             dec = self.decision(state)
-            return IllegalAction(dec.rule, f"{action} is not one of the options now: {dec.prompt}")
+            return IllegalAction(dec.rule, f"{said(state, action)} is not one of the options now: {dec.prompt}")
         explain = pending.EXPLAIN.get(type(action))
         if explain is not None:
             return explain(self, state, action)
         dec = self.decision(state)
-        what = type(action).__name__ if type(action).__name__ in ACTION_TYPES else repr(action)
+        what = said(state, action) if type(action).__name__ in ACTION_TYPES else repr(action)
         return IllegalAction(dec.rule, f"{what} is not an action of this game now: {dec.prompt}")
 
     # -- what a player sees ---------------------------------------------------------------------------

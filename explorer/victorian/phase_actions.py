@@ -19,6 +19,7 @@ from . import pending
 from .actions import Done
 from .decisions import choice, refuse
 from .state import Main, Phase, VicState, pop
+from .words import said
 
 #: phase -> fn(game, state, item) -> candidate actions (filtered by WHY_NOT)
 OPTIONS: dict[Phase, Callable[..., tuple[Any, ...]]] = {}
@@ -48,7 +49,7 @@ def legal(game, state: VicState, item: Main, action: Any) -> IllegalAction | Non
         explain = pending.EXPLAIN.get(type(action))
         if explain is not None:
             return explain(game, state, action)
-        return refuse(PROMPTS[item.phase][0], f"{action!r} is not something to do in the {item.phase}")
+        return refuse(PROMPTS[item.phase][0], f"{said(state, action)} is not something to do in the {item.phase}")
     why = WHY_NOT.get((item.phase, type(action)))
     return None if why is None else why(game, state, item, action)
 

@@ -63,7 +63,7 @@ def gear_problem(game: VictorianGame, state: VicState, side: int, card: str, ont
     c = game.card(card)
     what = "weapon" if c.type == "W" else "vehicle"
     if not is_name(onto):
-        return refuse(R.ATTACH, f"a {what} must be attached to one of your units: name it (onto=...)")
+        return refuse(R.ATTACH, f"a {what} must be attached to one of your units: choose the unit it goes on")
     u = unit_on(state, side, onto)
     if u is None:
         known = game.card_or_none(onto)
@@ -105,7 +105,7 @@ def attach_targets(game: VictorianGame, state: VicState, side: int, card: str) -
 def mastermind_problem(game: VictorianGame, state: VicState, card: str, onto: Any, minor: bool) -> IllegalAction | None:
     what = "minor villain" if minor else "villain Location"
     if not is_name(onto):
-        return refuse(R.ATTACH, f"a {what} must be attached to one of your Masterminds: name him (onto=...)")
+        return refuse(R.ATTACH, f"a {what} must be attached to one of your Masterminds: choose the Mastermind")
     m = unit_on(state, VILLAINS, onto)
     if m is None or not is_mastermind(game, m):
         if not masterminds(game, state.sides[VILLAINS]):
@@ -126,7 +126,7 @@ def recruit_problem(game: VictorianGame, state: VicState, item: Main, action: Re
         return refuse(R.RECRUIT, f"{card!r} is not in {title(side)}' hand")
     c = game.card(card)
     if c.type == "E":
-        return refuse(R.EVENTS, f"{card} is an event: events are played (PlayEvent), not put into play")
+        return refuse(R.EVENTS, f"{card} is an event: an event is played from the hand, not put into play")
     if c.type == "P":
         return refuse(R.PLOT, f"{card} is a plot: plots are attached to Masterminds in the Plot Phase")
     if item.count >= game.rules.recruits_per_phase:

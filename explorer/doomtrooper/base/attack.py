@@ -34,6 +34,7 @@ from ..effects import Kill
 from .muster import reveal
 from ..state import DTState, Phase, Trooper, pay, put_seat
 from .warriors import remove
+from ..words import ANYONE, said, warrior_name
 
 #: Nodes of the attack graph besides the affiliations: designations that change
 #: the attack rules, with the affiliation they stand on.
@@ -273,9 +274,11 @@ def explain_attack(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.ACTIONS, "no attack in a player's first turn")
     a, d = state.find(action.attacker), state.find(action.defender)
     if a is None or a.owner != seat:
-        return IllegalAction(R.ANNOUNCE, f"the Attacker must be a warrior of yours in play, not {action.attacker!r}")
+        return IllegalAction(R.ANNOUNCE, f"the Attacker must be a warrior of yours in play, "
+                                         f"not {warrior_name(state, action.attacker, ANYONE)}")
     if d is None:
-        return IllegalAction(R.ANNOUNCE, f"the Defender must be a warrior in play, not {action.defender!r}")
+        return IllegalAction(R.ANNOUNCE, f"the Defender must be a warrior in play, "
+                                         f"not {warrior_name(state, action.defender, ANYONE)}")
     if a.cover:
         return IllegalAction(R.COVER, f"{a.card} is in cover: warriors in cover may not attack")
     if a.exited == state.turn:
@@ -301,7 +304,7 @@ def explain_attack(game: Any, state: DTState, action: Any) -> IllegalAction:
     if barred is not None:
         return IllegalAction(barred[0], f"{a.card} may not attack {d.card if not d.hidden else 'that warrior'}: "
                                         f"{barred[1]}")
-    return IllegalAction(R.ATTACK, f"{action!r} is not possible now")
+    return IllegalAction(R.ATTACK, f"{said(state, action)} is not possible now")
 
 
 register(Attack, R.ATTACK, 1, attack_options, do_attack, explain_attack, ends_actions=True)

@@ -46,6 +46,7 @@ from .combat_context import Context
 from .standing import Standing
 from .combat_state import (ANNOUNCEMENTS, AREA_REACH, KILLED, ROUND_PLAYS, UNHURT, ChooseWeapon, CombatState, Due,
                            Earned, Feed, Kill, Play, Played, Resolve, Table, TakePoints, play_limit)
+from ..words import ANYONE, said, warrior_name
 
 # -- the combat game ----------------------------------------------------------------------------------
 
@@ -439,9 +440,10 @@ class Combat(Standing, Game):
         if step == "announce":
             a = ANNOUNCEMENTS[state.announced]
             return IllegalAction(a.rule, f"{a.prompt}: one of {', '.join(str(o) for o in a.options(self, state.table))}"
-                                         f", not {action!r}")
+                                         f", not {said(state, action)}")
         if step == "weapons" and isinstance(action, ChooseWeapon):
-            return IllegalAction(R.WEAPONS, f"{action.card!r} is not a weapon warrior {action.uid!r} can use in a "
+            return IllegalAction(R.WEAPONS, f"{action.card} is not a weapon {warrior_name(state, action.uid, ANYONE)} "
+                                            f"can use in a "
                                             f"{state.table.tactic} combat (or it is not its turn to choose)")
         if step == "award" and isinstance(action, TakePoints):
             due = state.due[0]
@@ -449,7 +451,7 @@ class Combat(Standing, Game):
                                           f"to {due.points}")
         expected = {"announce": "an announcement", "weapons": "a weapon choice", "modify": "a card play or a pass", "resolve": "the resolution",
                     "award": "a choice of points"}[step]
-        return IllegalAction(self.decision(state).rule, f"the combat waits for {expected}, not {action!r}")
+        return IllegalAction(self.decision(state).rule, f"the combat waits for {expected}, not {said(state, action)}")
 
     def explain_play(self, table: Table, seat: int, action: Any) -> IllegalAction:
         """Why ``seat`` may not make this play now, naming the rule."""

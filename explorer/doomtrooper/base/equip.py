@@ -17,6 +17,7 @@ from .. import sections as R
 from .actions import EnterVehicle, Equip, ExitVehicle, register
 from ..state import Attached, DTState, Trooper, put_seat, put_trooper
 from .warriors import wound
+from ..words import ANYONE, said, warrior_name
 
 
 def has_kind(game: Any, t: Trooper, kind: str) -> bool:
@@ -96,7 +97,8 @@ def explain_equip(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.EQUIP, f"{action.card} is not in seat {seat}'s hand")
     t = state.find(action.uid)
     if t is None or t.owner != seat:
-        return IllegalAction(R.EQUIP, f"equipment goes on a warrior of yours in play, not {action.uid!r}")
+        return IllegalAction(R.EQUIP, f"equipment goes on a warrior of yours in play, "
+                                      f"not {warrior_name(state, action.uid, ANYONE)}")
     why = may_carry(game, t, c)
     if why == "hidden":
         return IllegalAction(R.MUSTER_IN_COVER, f"{action.card} may be given only to a warrior of class {c.who}: on a "
@@ -115,7 +117,7 @@ def explain_equip(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.VEHICLES, "a warrior in cover may not be in a vehicle: give it the vehicle outside")
     if c.kind != "vehicle" and action.inside:
         return IllegalAction(R.EQUIP, f"{action.card} is not a vehicle: there is no inside")
-    return IllegalAction(R.EQUIP, f"{action!r} is not possible now")
+    return IllegalAction(R.EQUIP, f"{said(state, action)} is not possible now")
 
 
 # -- entering and leaving ------------------------------------------------------------------------------

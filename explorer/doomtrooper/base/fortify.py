@@ -17,6 +17,7 @@ from ...core.events import Event, event
 from .. import sections as R
 from .actions import Bestow, Build, register
 from ..state import DTState, Trooper, attach_from_hand, put_seat
+from ..words import ANYONE, said, warrior_name
 
 
 # -- Build Fortification -------------------------------------------------------------------------------
@@ -93,11 +94,12 @@ def explain_bestow(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.GIFT, f"{action.card} is not in seat {state.current}'s hand")
     t = state.find(action.uid)
     if t is None or t.owner != state.current:
-        return IllegalAction(R.GIFT, f"gifts go on a Dark Legion warrior of yours in play, not {action.uid!r}")
+        return IllegalAction(R.GIFT, f"gifts go on a Dark Legion warrior of yours in play, "
+                                     f"not {warrior_name(state, action.uid, ANYONE)}")
     problem = gift_problem(game, t, c)
     if problem is not None:
         return IllegalAction(*problem)
-    return IllegalAction(R.GIFT, f"{action!r} is not possible now")
+    return IllegalAction(R.GIFT, f"{said(state, action)} is not possible now")
 
 
 register(Build, R.FORTIFICATION, 1, build_options, do_build, explain_build)

@@ -19,6 +19,7 @@ from .. import effects as E
 from .. import sections as R
 from .actions import Assign, register
 from ..state import Attached, DTState, put_seat, put_trooper
+from ..words import said
 
 
 def _targets(game: Any, state: DTState, card: Any) -> list[Assign]:
@@ -74,7 +75,8 @@ def explain_assign(game: Any, state: DTState, action: Any) -> IllegalAction:
     elif isinstance(action.seat, int) and 0 <= action.seat < len(state.seats) and \
             any(m.card == action.card for m in state.seats[action.seat].missions):
         return IllegalAction(R.MISSION, f"seat {action.seat} already has {action.card}: not twice the same mission")
-    return IllegalAction(R.MISSION, f"{action.card} is assigned to {c.assign}: {action!r} is not such a target")
+    return IllegalAction(R.MISSION, f"{action.card} is assigned to {c.assign}: "
+                                    f"{said(state, action)} is not such a target")
 
 
 # -- fulfilment ---------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from .. import sections as R
 from .actions import MUSTER_CHECKS, Muster, MusterInCover, register
 from ..state import DTState, Trooper, pay, put_seat
 from .warriors import out_of_cover, remove
+from ..words import said
 
 
 def known_copy(game: Any, state: DTState, seat: int, card: str) -> Trooper | None:
@@ -111,7 +112,7 @@ def explain_muster(game: Any, state: DTState, action: Any) -> IllegalAction:
         if not game.rules.muster_in_cover_alone and out_of_cover(state, seat) == 0:
             return IllegalAction(R.COVER, "at least one of your warriors in play must be out of cover: a warrior "
                                           "mustered in cover cannot be your only one in the open")
-    return IllegalAction(R.ACTIONS, f"{action!r} is not possible now")
+    return IllegalAction(R.ACTIONS, f"{said(state, action)} is not possible now")
 
 
 # -- Muster Warrior in Cover ---------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from .. import sections as R
 from .actions import Respond, Sabotage, register
 from ..state import Award, DTState, Phase, put_seat
 from .warriors import able, value_of
+from ..words import ANYONE, warrior_name
 
 
 class Answer(NamedTuple):
@@ -126,7 +127,8 @@ def explain_sabotage(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.SABOTAGE, "no sabotage until every player has had a turn")
     t = state.find(action.uid)
     if t is None or t.owner != state.current:
-        return IllegalAction(R.SABOTAGE, f"the saboteur must be a warrior of yours in play, not {action.uid!r}")
+        return IllegalAction(R.SABOTAGE, f"the saboteur must be a warrior of yours in play, "
+                                         f"not {warrior_name(state, action.uid, ANYONE)}")
     if not may_sabotage_with(game, state, t):
         return IllegalAction(R.SABOTAGE, f"{t.card} cannot sabotage (it must be able to fight, and out of cover)")
     if not isinstance(action.seat, int) or not 0 <= action.seat < len(state.seats) or action.seat == state.current:

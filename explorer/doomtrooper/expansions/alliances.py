@@ -30,6 +30,7 @@ from ..base.actions import ACTION_TYPES, register
 from ..cards import _ModifierRow, _check_class, register_card_type
 from ..base.combat_state import EXTRA_RATINGS, ROUND_PLAYS, RoundPlay, Table, Term
 from ..state import DTState, Placed, put_seat
+from ..words import said
 
 
 class Alliance(NamedTuple):
@@ -120,7 +121,7 @@ def do_alliance(game: Any, state: DTState, action: PlayAlliance, chance: Any) ->
 
 def explain_alliance(game: Any, state: DTState, action: Any) -> IllegalAction:
     why = _problem(game.rules, game.pool, state.seat.hand, _seats_in_play(state), state.current, action.card)
-    return IllegalAction(*(why or (R.ALLIANCES, f"{action!r} is not possible now")))
+    return IllegalAction(*(why or (R.ALLIANCES, f"{said(state, action)} is not possible now")))
 
 
 register(PlayAlliance, R.ALLIANCES, 0, alliance_options, do_alliance, explain_alliance,
@@ -151,7 +152,7 @@ def _round_apply(combat: Any, table: Table, seat: int, action: PlayAlliance) -> 
 
 def _round_explain(combat: Any, table: Table, seat: int, action: Any) -> IllegalAction:
     why = _problem(combat.rules, combat.pool, table.hands[seat], table.in_play, seat, action.card)
-    return IllegalAction(*(why or (R.ALLIANCES, f"{action!r} is not possible now")))
+    return IllegalAction(*(why or (R.ALLIANCES, f"{said(table, action)} is not possible now")))
 
 
 ROUND_PLAYS[PlayAlliance] = RoundPlay(PlayAlliance, _round_options, _round_apply, _round_explain)

@@ -14,6 +14,7 @@ from ...core.events import Event, RuleRef, event
 from ..base.actions import ACTION_TYPES, register
 from ..base.combat_state import ATTACHED_RATINGS
 from ..state import DTState, Trooper, attach_from_hand
+from ..words import ANYONE, said, warrior_name
 
 
 class Attachment(NamedTuple):
@@ -64,8 +65,10 @@ class Attachment(NamedTuple):
             return IllegalAction(self.rule, f"{action.card} is already in play: every {self.label} is unique")
         t = state.find(action.uid) if isinstance(action.uid, int) else None
         if t is None or t.owner != state.current:
-            return IllegalAction(self.rule, f"a {self.label} goes on a warrior of yours in play, not {action.uid!r}")
-        return IllegalAction(self.rule, self.holder(game, t, action.card) or f"{action!r} is not possible now")
+            return IllegalAction(self.rule, f"a {self.label} goes on a warrior of yours in play, "
+                                            f"not {warrior_name(state, action.uid, ANYONE)}")
+        return IllegalAction(self.rule,
+                             self.holder(game, t, action.card) or f"{said(state, action)} is not possible now")
 
 
 def attached_anywhere(state: DTState, card: str) -> bool:

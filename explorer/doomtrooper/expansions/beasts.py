@@ -32,6 +32,7 @@ from ..cards import register_card_type
 from ..base.combat_state import EXTRA_RATINGS, Term
 from .outpost import BEAST, OUTPOST
 from ..state import DTState, Trooper, attach_from_hand
+from ..words import ANYONE, said, warrior_name
 
 
 class Beast(NamedTuple):
@@ -127,11 +128,12 @@ def explain_give(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.BEASTS, f"{action.card} is not in seat {state.current}'s hand")
     t = state.find(action.uid)
     if t is None or t.owner != state.current:
-        return IllegalAction(R.BEASTS, f"a Beast goes to a warrior of yours in play, not {action.uid!r}")
+        return IllegalAction(R.BEASTS, f"a Beast goes to a warrior of yours in play, "
+                                       f"not {warrior_name(state, action.uid, ANYONE)}")
     why = beast_problem(game, state, t, c)
     if why is not None:
         return IllegalAction(*why)
-    return IllegalAction(R.BEASTS, f"{action!r} is not possible now")
+    return IllegalAction(R.BEASTS, f"{said(state, action)} is not possible now")
 
 
 def beast_ratings(combat: Any, table: Any, t: Trooper):

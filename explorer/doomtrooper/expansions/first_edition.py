@@ -32,6 +32,7 @@ from ..base.attack import may_attack_with, target_cost
 from ..base.sabotage import defenceless
 from ..state import Award, DTState, Phase, Trooper, pay, put_trooper
 from ..base.warriors import value_of
+from ..words import said
 
 #: "To Review the New Actions": each action of the supplement and the name of its
 #: action type.  Play a Relic and Play a Warzone are the expansions' (Inquisition,
@@ -118,7 +119,7 @@ def explain_direct(game: Any, state: DTState, action: Any) -> IllegalAction:
     why = direct_problem(game, state, state.find(action.uid), action.seat)
     if why is not None:
         return IllegalAction(*why)
-    return IllegalAction(R.FE_DIRECTLY, f"{action!r} is not possible now")
+    return IllegalAction(R.FE_DIRECTLY, f"{said(state, action)} is not possible now")
 
 
 # -- Vehicles in Doomtrooper ---------------------------------------------------------------------------------

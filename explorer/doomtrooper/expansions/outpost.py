@@ -49,6 +49,7 @@ from ..base.actions import AFTER_STEP, FORCED, MEETING, MUSTER_CHECKS, OutpostTr
 from ..base.combat_state import AREA_REACH
 from ..state import DTState, Trooper, put_trooper
 from ..base.warriors import remove
+from ..words import said
 
 OUTPOST = "Outpost"
 TRIBAL = "tribal"
@@ -205,7 +206,7 @@ def explain_transfer(game: Any, state: DTState, action: Any) -> IllegalAction:
     if transfer_cost(game, t) > state.actions:
         return IllegalAction(R.TRANSFER, f"{t.card} has a vehicle: its Transfer takes two actions, "
                                          f"{state.actions} left")
-    return IllegalAction(R.TRANSFER, f"{action!r} is not possible now")
+    return IllegalAction(R.TRANSFER, f"{said(state, action)} is not possible now")
 
 
 # -- the transfers the rules demand --------------------------------------------------------------------------

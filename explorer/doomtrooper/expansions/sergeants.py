@@ -28,6 +28,7 @@ from .. import sections as R
 from ..base.actions import AFTER_STEP, AssignSergeant, register
 from ..base.combat_state import EXTRA_RATINGS, ROUND_PLAYS, RoundPlay, Table, Term
 from ..state import DTState, Trooper, put_trooper
+from ..words import said
 
 SERGEANT = "Sergeant"
 
@@ -107,7 +108,7 @@ def explain_assign(game: Any, state: DTState, action: Any) -> IllegalAction:
     why = group_problem(game, state, s, action.group)
     if why is not None:
         return IllegalAction(*why)
-    return IllegalAction(R.FE_SERGEANTS, f"{action!r} is not possible now")
+    return IllegalAction(R.FE_SERGEANTS, f"{said(state, action)} is not possible now")
 
 
 def lapse(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
@@ -170,7 +171,7 @@ def _round_problem(combat: Any, table: Table, seat: int, action: Any) -> tuple[A
 
 def _round_explain(combat: Any, table: Table, seat: int, action: Any) -> IllegalAction:
     return IllegalAction(*(_round_problem(combat, table, seat, action) or (R.FE_SERGEANTS,
-                                                                           f"{action!r} is not possible now")))
+                                                                           f"{said(table, action)} is not possible now")))
 
 
 register(AssignSergeant, R.FE_SERGEANTS, 0, assign_options, do_assign, explain_assign)

@@ -35,6 +35,7 @@ from ..base.actions import ACTION_TYPES, register
 from ..cards import _ModifierRow, register_card_type
 from ..base.combat_state import ANNOUNCEMENTS, EXTRA_RATINGS, Announcement, Table, Term
 from ..state import DTState, Placed, put_seat
+from ..words import said
 
 
 class Warzone(NamedTuple):
@@ -141,7 +142,7 @@ def explain_warzone(game: Any, state: DTState, action: Any) -> IllegalAction:
     if has_copy(state, state.current, action.card):
         return IllegalAction(R.WARZONES, f"you already have {action.card} in play: one copy of each Warzone per "
                                          "player (the expansion's text; the first-edition supplement allows more)")
-    return IllegalAction(rule(game), f"{action!r} is not possible now")
+    return IllegalAction(rule(game), f"{said(state, action)} is not possible now")
 
 
 register(PlayWarzone, R.WARZONES, 1, warzone_options, do_warzone, explain_warzone,

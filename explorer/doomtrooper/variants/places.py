@@ -27,6 +27,7 @@ from ..base.actions import ACTION_TYPES, Muster, MusterInCover, register
 from ..base.muster import do_muster, do_muster_in_cover
 from ..state import DTState, Trooper, put_trooper
 from .variant import Variant
+from ..words import said
 
 
 # -- the actions that name a place -------------------------------------------------------------
@@ -158,7 +159,7 @@ def _explain_place(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.ACTIONS, f"{type(action).__name__} names a place: only the variants with places "
                                         "(warzone, home_turf, colonization) have places")
     why = game.places.explain(game, state, action)
-    return why if why is not None else IllegalAction(game.places.rule, f"{action} is not possible now")
+    return why if why is not None else IllegalAction(game.places.rule, f"{said(state, action)} is not possible now")
 
 
 def _transfer_options(game: Any, state: DTState) -> list[Transfer]:

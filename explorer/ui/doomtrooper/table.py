@@ -28,7 +28,7 @@ import ipywidgets as W
 from explorer.core.engine import Entry
 from explorer.core.events import visible
 from explorer.doomtrooper import sections as R
-from explorer.doomtrooper import why_not
+from explorer.doomtrooper import why_not, words
 from explorer.doomtrooper.bots import get_bot
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.log import LOG
@@ -77,7 +77,8 @@ class TableStepper(Displayable):
             describe=lambda state: self.game.describe(state, self.viewer), render_log=self._log,
             render_result=lambda result: f"<b>Game over.</b> {esc(result)}",
             player_name=lambda s: f"seat {s}", make_initial=lambda s: game.new_game(players),
-            log=LOG,
+            log=LOG, option_text=lambda state, option: words.option_text(state, option, self.viewer, self.game),
+            option_tip=lambda state, option: words.option_tip(state, option, self.viewer, self.game),
         )
         self.board = board_view(self.stepper_widget)
         self.view_as.observe(lambda ch: self.stepper_widget.refresh(), names="value")

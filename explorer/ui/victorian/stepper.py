@@ -37,6 +37,7 @@ from explorer.victorian.log import LOG
 from explorer.victorian.state import VicState
 from explorer.victorian.turn import PHASE_RULE
 from explorer.victorian.why_not import tempting
+from explorer.victorian.words import option_text, option_tip
 
 from ..common import Displayable, esc, html_table, rule_html, tagged
 from ..fork import ForkPanel
@@ -112,7 +113,8 @@ class VictorianStepper(Displayable):
             render_log=lambda entries: render_log(entries, self.viewer),
             render_result=lambda result: f"<b>Game over.</b> {esc(result)}",
             player_name=lambda player: f"the {player.title()}", make_initial=lambda seed: self.game.new_game(),
-            log=LOG,
+            log=LOG, option_text=option_text,
+            option_tip=lambda state, option: option_tip(self.game, state, option),
         )
         self.board = board_view(self.stepper)
         self.stepper.on_change(self._sync)

@@ -29,7 +29,7 @@ from ..reports import public
 from ..sides import title
 from ..state import SIDES, VILLAINS, Choose, Reveal, TableRoll, VicState, other, pop, push, put
 from ..units import discard_plot, make_tokens, replace_unit, unit_on
-from ..words import agreeing, counted
+from ..words import agreeing, counted, said
 from ..zones import discard_from_hand, take_from_deck
 
 if TYPE_CHECKING:
@@ -311,7 +311,7 @@ def do_foil(game, state, item: Choose, action: Foil, chance, events):
 
 
 def choose_why_not(game, state, item: Choose, action):
-    return refuse(_rule(item), f"{action} is not one of the choices now ({PROMPTS[item.what]})")
+    return refuse(_rule(item), f"{said(state, action)} is not one of the choices now ({PROMPTS[item.what]})")
 
 
 pending.item(Choose, choose_decision, choose_why_not, Discard=do_discard, LookAt=do_look_at, Take=do_take,
@@ -320,7 +320,7 @@ pending.item(Choose, choose_decision, choose_why_not, Discard=do_discard, LookAt
 
 @pending.explain(Discard, LookAt, Take, Control, Mark, Blueprint, Wheels, Foil)
 def _explain(game, state, action):
-    return refuse(R.TRAITS, f"{action} answers a choice a table result asks for, and none is waiting")
+    return refuse(R.TRAITS, f"{said(state, action)} answers a choice a table result asks for, and none is waiting")
 
 
 __all__ = ["TABLE_NAMES", "TABLE_RULES", "blueprint_options", "choose_options", "home_of", "source_here"]
