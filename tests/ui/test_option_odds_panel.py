@@ -44,3 +44,40 @@ def test_doomtrooper_attack_row_takes_each_rating_apart():
     assert "Violator Sword" in row.detail and "attacker: Sean Gallagher" in row.detail
     assert "each rating adds 2d6" in row.sentence
     assert "#" not in row.option and "Fraction(" not in row.detail
+
+
+def _step_until(widget, stepper, found, limit=4000):
+    for _ in range(limit):
+        if found():
+            return True
+        if stepper.over:
+            return False
+        stepper.step()
+        widget.refresh()
+    return found()
+
+
+def test_the_victorian_stepper_shows_a_rolling_options_odds_to_its_side():
+    """"Intercept Phase": when the Heroes may track, the panel gives each Track Roll's odds."""
+    from explorer.ui.victorian.stepper import VictorianStepper
+    page = VictorianStepper(seed=2, view="heroes")
+    st = page.stepper.stepper
+    assert _step_until(page.stepper, st, lambda: st.decision is not None and st.decision.player == "heroes"
+                       and any(isinstance(o, Track) for o in st.decision.options))
+    assert "Track Roll" in page.option_odds.widget.value and page.option_odds.widget.layout.display is None
+    st.step()
+    page.stepper.refresh()
+    if st.decision is None or st.decision.player != "heroes" or not any(
+            isinstance(o, Track) for o in st.decision.options):
+        assert "Track Roll" not in page.option_odds.widget.value
+
+
+def test_the_doomtrooper_table_shows_an_attacks_combat_to_the_attacking_seat():
+    """"Combat": when seat 0 may attack, the panel gives each attack's combat as things stand."""
+    from explorer.ui.doomtrooper.table import TableStepper
+    page = TableStepper(seed=2, seat=None, view=0)
+    st = page.stepper
+    assert _step_until(page.stepper_widget, st, lambda: st.decision is not None and st.decision.player == 0
+                       and any(isinstance(o, Attack) for o in st.decision.options))
+    value = page.option_odds.widget.value
+    assert "attacks" in value and "Armor" in value and "#" not in value.split("<style")[0]

@@ -37,10 +37,12 @@ from explorer.doomtrooper.state import Phase
 
 from ..common import Displayable, Html, esc, html_table, rule_html, tagged
 from ..fork import ForkPanel
+from ..option_odds import OptionOddsPanel
 from ..seat_odds import SeatOddsPanel
 from ..stepper import StepperWidget, default_log
 from ..tiles import board_view
 from .board import board_html
+from .option_odds import rows as option_rows
 
 EVERYTHING = "everything"
 
@@ -87,8 +89,11 @@ class TableStepper(Displayable):
                                        game=lambda: self.game)
         self.stepper_widget.on_change(lambda w: self.seat_odds.refresh())
         self.forking = ForkPanel(self.stepper_widget, games=20)
-        self.widget = tagged(W.VBox([self.view_as, self.stepper_widget.widget, self.combat_view,
-                                     self.seat_odds.widget, self.forking.widget]), "xp-dt-table")
+        # before choosing: each attack's combat as things stand, from the attacking seat's view
+        self.option_odds = OptionOddsPanel()
+        self.stepper_widget.on_change(lambda w: self._option_odds())
+        self.widget = tagged(W.VBox([self.view_as, self.stepper_widget.widget, self.option_odds.widget,
+                                     self.combat_view, self.seat_odds.widget, self.forking.widget]), "xp-dt-table")
         self.stepper_widget.on_change(self._redraw)
 
     @property
@@ -117,6 +122,17 @@ class TableStepper(Displayable):
         seen = [Entry(e.index, e.player, e.action, tuple(visible(e.events, self.viewer)), e.state) for e in entries]
         who = "everything" if self.viewer is None else f"what seat {self.viewer} may see"
         return default_log(seen) + f"<div style='color:#666;font-size:0.85em'>(The log shows {esc(who)}.)</div>"
+
+    def _option_odds(self) -> None:
+        """The odds of the options now offered to the seat shown (any seat, seeing everything)."""
+        st = self.stepper
+        dec = st.decision
+        if dec is None or dec.forced or (self.viewer is not None and dec.player != self.viewer):
+            self.option_odds.show([])
+            return
+        view = self.game.observe(st.state, dec.player)
+        self.option_odds.show(option_rows(self.game, view, dec.options,
+                                          lambda o: words.option_text(st.state, o, dec.player, self.game)))
 
     def _redraw(self, _: StepperWidget) -> None:
         if len(self.stepper.state.seats) != self.players:  # a loaded game with another number of players

@@ -41,10 +41,12 @@ from explorer.victorian.words import option_text, option_tip
 
 from ..common import Displayable, esc, html_table, rule_html, tagged
 from ..fork import ForkPanel
+from ..option_odds import OptionOddsPanel
 from ..seat_odds import SeatOddsPanel
 from ..stepper import StepperWidget, result_banner
 from ..tiles import board_view
 from .board import board_html
+from .option_odds import rows as option_rows
 
 VIEWS = (("The Heroes' view", "heroes"), ("The Villains' view", "villains"), ("All-seeing", "all"))
 PHASE_SECTIONS = {r.section for r in PHASE_RULE.values()}
@@ -126,10 +128,14 @@ class VictorianStepper(Displayable):
                                        game=lambda: self.game)
         self.stepper.on_change(lambda w: self.seat_odds.refresh())
         self.forking = ForkPanel(self.stepper, games=20)
+        # before choosing: each rolling option's odds, from the deciding side's view
+        self.option_odds = OptionOddsPanel()
+        self.stepper.on_change(lambda w: self._option_odds())
         self.widget = tagged(W.VBox([
             W.HBox([self.view, self.plays, self.phase_button], layout=W.Layout(flex_flow="row wrap",
                                                                               align_items="center")),
-            self.note, self.stepper.widget, self.seat_odds.widget, self.forking.widget]), "xp-victorian-stepper")
+            self.note, self.stepper.widget, self.option_odds.widget, self.seat_odds.widget, self.forking.widget]),
+            "xp-victorian-stepper")
         self._changed()
 
     @property
@@ -162,6 +168,16 @@ class VictorianStepper(Displayable):
     def _sync(self, w: StepperWidget) -> None:
         self.phase_button.disabled = w.stepper.over or w.waiting()
         self.board.value = board_html(self.game, w.stepper.state, self.viewer)
+
+    def _option_odds(self) -> None:
+        """The odds of the options now offered to the side shown (either side, all-seeing)."""
+        st = self.stepper.stepper
+        dec = st.decision
+        if dec is None or dec.forced or (self.viewer is not None and dec.player != self.viewer):
+            self.option_odds.show([])
+            return
+        view = self.game.observe(st.state, dec.player)
+        self.option_odds.show(option_rows(self.game, view, dec.options, lambda o: option_text(st.state, o)))
 
     def next_phase(self) -> list[Entry]:
         """Step until the next side's part of a phase begins (or the person must choose)."""
