@@ -29,18 +29,11 @@ from explorer.doomtrooper import sections as R
 from explorer.doomtrooper.base.turn import turn_number
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.state import UNSEEN, DTState, Phase, Trooper
+from explorer.doomtrooper.words import CARD_TYPES, card_text
 
 from ..common import esc, heading
 from ..tiles import Tile, back_html, board_html as draw_board, side_html, tile_html, zone_html
 
-#: each card type as a player names it, and the rule it plays under
-TYPES = {
-    "warrior": ("Warrior", R.MUSTER), "equipment": ("Equipment", R.EQUIP),
-    "fortification": ("Fortification", R.FORTIFICATION), "art": ("Art", R.ART),
-    "dark_symmetry": ("Dark Symmetry gift", R.GIFT), "mission": ("Mission", R.MISSION),
-    "special": ("Special", R.TIMING), "beast": ("Beast", R.BEASTS), "alliance": ("Alliance", R.ALLIANCES),
-    "ki_power": ("Ki Power", R.KI_POWERS), "relic": ("Relic", R.RELICS), "warzone": ("Warzone", R.WARZONES),
-}
 #: the part of a turn each phase is, as the header says it (a variant's own steps: its title)
 STEPS = {Phase.DRAW: "draw step", Phase.ACTIONS: "actions step", Phase.COMBAT: "a combat",
          Phase.RESPONSE: "an answer to sabotage", Phase.AWARD: "points to split", Phase.DISCARD: "discard step"}
@@ -51,19 +44,15 @@ def card_tile(game: DoomtrooperGame, name: str) -> Tile:
     """A card of the pool face up: its type, ratings (a warrior's own, a bonus
     signed), and its text from the data."""
     card = game.pool[name]
-    kind, rule = TYPES.get(card.type, (card.type.replace("_", " ").capitalize(), R.CARDS))
+    kind, rule = CARD_TYPES.get(card.type, (card.type.replace("_", " ").capitalize(), R.CARDS))
     warrior = card.type == "warrior"
     ratings = [(label, str(getattr(card, f)) if warrior else f"{getattr(card, f):+d}")
                for f, label in RATINGS if warrior or getattr(card, f, 0)]
     if card.type == "art":
         ratings.append(("Cost", str(card.cost)))
     detail = getattr(card, "affiliation", "") or getattr(card, "kind", "") or getattr(card, "aspect", "")
-    text = kind + (f" ({detail})" if detail else "") + "".join(f", {k} {v}" for k, v in ratings)
-    keywords = getattr(card, "keywords", ())
-    text += f"; {', '.join(keywords)}." if keywords else "."
-    text += f" {card.text}" if card.text else ""
     shown = kind if not detail or detail == kind.lower() else f"{kind}: {detail}"
-    return Tile(name, shown, tuple(ratings), text=text, rule=rule)
+    return Tile(name, shown, tuple(ratings), text=card_text(game, name), rule=rule)
 
 
 @lru_cache(maxsize=4096)
@@ -190,5 +179,5 @@ def board_html(game: DoomtrooperGame, state: DTState, viewer: Any = None) -> str
     return draw_board(head(game, view), sides, combat_html(game, view) + variant_html(game, view))
 
 
-__all__ = ["STEPS", "TYPES", "areas", "board_html", "card_html", "card_tile", "combat_html", "head", "pile_html",
+__all__ = ["STEPS", "areas", "board_html", "card_html", "card_tile", "combat_html", "head", "pile_html",
            "seat_zones", "variant_html", "variant_name", "warrior_html"]

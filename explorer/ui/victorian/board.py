@@ -30,6 +30,7 @@ from typing import Any
 
 from explorer.core.events import RuleRef
 from explorer.victorian import sections as R
+from explorer.victorian.cards import TYPE_RULES, card_text
 from explorer.victorian.game import VictorianGame
 from explorer.victorian.sides import Title
 from explorer.victorian.state import HEROES, SIDES, VILLAINS, Side, Unit, VicState
@@ -39,13 +40,8 @@ from explorer.victorian.words import counted
 from ..common import heading
 from ..tiles import Tile, back_html, board_html as draw_board, side_html, tile_html, zone_html
 
-#: the rule each card type is played under
-TYPE_RULES = {"C": R.RECRUIT, "M": R.RECRUIT, "L": R.RECRUIT, "E": R.EVENTS, "W": R.ATTACH, "V": R.ATTACH,
-              "P": R.PLOT}
-
-
 def card_tile(game: VictorianGame, card_name: str, **more: Any) -> Tile:
-    """A card face up, as its list gives it: type, printed ratings, traits, note
+    """A card face up, as its list gives it: type, printed ratings, its text in our words
     (``more``: fields of the :class:`~explorer.ui.tiles.Tile` to change)."""
     card = game.card(card_name)
     ratings = []
@@ -55,10 +51,7 @@ def card_tile(game: VictorianGame, card_name: str, **more: Any) -> Tile:
             ratings.append(("Fight", f"{card.fight:+d}" if plus else str(card.fight)))
         if card.track or (card.side == "heroes" and card.type == "C"):
             ratings.append(("Track", f"{card.track:+d}" if plus else str(card.track)))
-    text = ", ".join([card.kind] + [f"{k} {v}" for k, v in ratings])
-    text += f"; traits: {', '.join(sorted(card.traits))}." if card.traits else "."
-    text += f" {card.note}" if card.note else ""
-    tile = Tile(card_name, card.kind, tuple(ratings), text=text, rule=TYPE_RULES[card.type])
+    tile = Tile(card_name, card.kind, tuple(ratings), text=card_text(game, card_name), rule=TYPE_RULES[card.type])
     return tile._replace(**more) if more else tile
 
 
@@ -183,5 +176,5 @@ def board_html(game: VictorianGame, state: VicState, viewer: Any = None) -> str:
     return draw_board(head(state), sides)
 
 
-__all__ = ["TYPE_RULES", "board_html", "bonuses", "card_html", "card_tile", "head", "in_action", "in_play",
+__all__ = ["board_html", "bonuses", "card_html", "card_tile", "head", "in_action", "in_play",
            "side_zones", "unit_tile"]
