@@ -101,13 +101,17 @@ class DoomtrooperRules:
     beat_down_force: int
     vortex_hand: int
     vortex_actions: int
+    vortex_goal: int
     goal_exceeded: bool
+    home_turf_refill: bool
     # readings
     many_cards_per_turn: bool
     cover_warriors_sabotage: bool
     teammates_may_attack: bool
     muster_in_cover_alone: bool
     no_warriors_from_start: bool
+    idle_cards_playable: bool
+    play_after_attack: bool
     # the dice of the dice variant: name -> (dice, sides)
     dice_table: tuple[tuple[str, tuple[int, int]], ...] = ()
 
@@ -143,7 +147,7 @@ SCHEMA = RuleSchema.of(DoomtrooperRules, floors={
     "transfer_vehicle_actions": 1, "colony_goal": 1, "colony_planet_limit": 1, "venus_transfer_actions": 1,
     "home_bases": 1, "carry_limit": 1, "base_flip": 1,
     # Some Cool Optional Rules (dt4)
-    "limited_actions": 1, "variant_goal": 1, "vortex_hand": 1, "vortex_actions": 1,
+    "limited_actions": 1, "variant_goal": 1, "vortex_hand": 1, "vortex_actions": 1, "vortex_goal": 1,
 })
 NUMBERS, OPTIONS, CHOICES, FLOORS = SCHEMA.numbers, SCHEMA.switches, SCHEMA.choices, SCHEMA.floors
 

@@ -10,8 +10,9 @@ nothing placed), the Action Phase (each player, from the first, takes
 player who kept back a card he could have placed loses all his Promotion and
 Destiny), and the Vortex Phase (every card in a hand or in play is shuffled back
 into its owner's draw pile; discard piles stay).  The game ends when a player goes
-beyond ``variant_goal`` (40) Promotion, or when nobody has a card left (most
-Promotion wins).
+beyond ``vortex_goal`` Promotion (ours, 15: the rulebook's 40 is out of reach, see
+the reading ``vortex-ending``), or when nobody has a card left (most Promotion
+wins).
 
 A player may keep a card back (:class:`KeepBack`): the rule says he must place
 everything he can, and the Revealment Phase is how it is enforced, so the
@@ -356,11 +357,12 @@ class Vortex(Variant):
             return state, events
         rules = game.rules
         best = max(s.promotion for s in state.seats)
-        if best > rules.variant_goal or (best == rules.variant_goal and not rules.goal_exceeded):
+        goal = rules.vortex_goal
+        if best > goal or (best == goal and not rules.goal_exceeded):
             winners = tuple(i for i, s in enumerate(state.seats) if s.promotion == best)
             word = "goes beyond" if rules.goal_exceeded else "reaches"
             events.append(event(R.VORTEX_END, f"{' and '.join(f'seat {w}' for w in winners)} {word} "
-                                              f"{rules.variant_goal} Promotion Points", winners=winners))
+                                              f"{goal} Promotion Points", winners=winners))
             return turn.over(state, winners, Ending.PROMOTION_GOAL), events
         return state, events
 
