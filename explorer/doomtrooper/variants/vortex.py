@@ -292,10 +292,11 @@ class Vortex(Variant):
                 back[a.owner].append(a.card)
         for i, s in enumerate(state.seats):
             back[i] += s.fortifications
+            back[i] += [p.card for p in s.in_play]  # the expansions' Warzones and Alliances (vortex-in-play)
             for m in s.missions:
                 back[m.owner].append(m.card)
         seats = tuple(s._replace(deck=s.deck.shuffle_in(back[i]), hand=Multiset(), fortifications=(), missions=(),
-                                 bare_since=-1)
+                                 in_play=(), bare_since=-1)
                       for i, s in enumerate(state.seats))
         v = state.variant_state
         state = state._replace(seats=seats, troopers=(), variant_state=v._replace(round=v.round + 1))

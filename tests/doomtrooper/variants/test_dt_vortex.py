@@ -147,3 +147,19 @@ def test_seeded_vortex_games():
         playout = play(short, f"vx#{i}", "random")
         assert playout.state.phase is Phase.OVER
         vortex_invariants(short, playout.state)
+
+
+def test_the_vortex_phase_takes_back_the_expansions_cards_in_play():
+    """The Vortex: Vortex Phase: "all the cards ... still in play" go back into the draw piles, a Warzone
+    and an Alliance among them (register: vortex-in-play)."""
+    from explorer.doomtrooper.state import Placed
+
+    state = make_state(GAME, hands=((), ()), phase=Phase.VARIANT, actions=0,
+                       variant_state=VortexState("vortex", 0, kept=(Multiset(),) * 2),
+                       decks=[{"Imperial Trencher": 12}, {"Tekron": 12}])
+    seat0 = state.seats[0]._replace(in_play=(Placed("Accord of the Iron Throne"), Placed("Graveton Marshes", "Squad")))
+    state = state._replace(seats=(seat0,) + state.seats[1:])
+    state, _ = step(GAME, state, VortexShuffle())
+    s = state.seats[0]
+    assert s.in_play == ()
+    assert (len(s.deck) + s.hand.size) == 14 and "Accord of the Iron Throne" not in s.discard
