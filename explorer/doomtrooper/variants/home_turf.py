@@ -472,8 +472,10 @@ class HomeTurf(PlaceVariant):
         mine = sum(1 for t in state.troopers if t.owner == state.current)
         if musters and (mine < 5 or state.destiny(state.current) >= 10):
             pool = self.pool
+            # the strongest warrior, on the base farthest from flipping (a flip discards the warriors it brought)
             return max(musters, key=lambda o: (max(pool[o.card].fight, pool[o.card].shoot) + pool[o.card].armor,
-                                               o.card, o.place))
+                                               o.card, -board.bases[self.base_at(board, o.place)].promotion,
+                                               o.place))
         out = [o for o in options if isinstance(o, Transfer) and not board.carry(o.uid)
                and self.field_at(board, o.place) is not None]
         if out and state.actions > 1:
