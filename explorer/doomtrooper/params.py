@@ -112,6 +112,7 @@ class DoomtrooperRules:
     no_warriors_from_start: bool
     idle_cards_playable: bool
     play_after_attack: bool
+    ki_powers_any_warrior: bool
     # the dice of the dice variant: name -> (dice, sides)
     dice_table: tuple[tuple[str, tuple[int, int]], ...] = ()
 

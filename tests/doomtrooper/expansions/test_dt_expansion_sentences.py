@@ -13,11 +13,10 @@ from explorer.doomtrooper.expansions.alliances import PlayAlliance
 from explorer.doomtrooper.expansions.ki_powers import AttachKiPower
 from explorer.doomtrooper.expansions.relics import PlayRelic
 from explorer.doomtrooper.game import DoomtrooperGame
-from explorer.doomtrooper.params import override_rules
+from explorer.doomtrooper.params import load_rules, override_rules
 from explorer.doomtrooper.state import Phase, Placed, put_seat
 
 OUTPOST = DoomtrooperGame(rules=override_rules({"outpost": True, "relics": True}))
-KI = DoomtrooperGame(rules=override_rules({"ki_powers": True}))
 ALLIANCES = DoomtrooperGame(rules=override_rules({"alliances": True}))
 
 
@@ -83,16 +82,25 @@ def test_a_warrior_considered_a_beast_never_transfers():
 
 # -- Ki Powers (Apocalypse) ---------------------------------------------------------------------------------
 
-def test_a_ki_power_goes_on_the_players_own_mishima_warrior():
+@pytest.mark.parametrize("anyone", [False, True])
+def test_whose_mishima_warrior_takes_a_ki_power_follows_the_switch(anyone):
     """Ki Powers (ki_powers): "attached to any Mishima-affiliated warrior as one action": read as any of
-    the player's own (register: ki-whose-warrior); an opponent's Mishima warrior is not offered."""
-    state = make_state(KI, warriors=[W("Mishima Samurai", 0), W("Mishima Shadow Walker", 1)],
+    the player's own (register: ki-whose-warrior), an opponent's Mishima warrior not offered; with
+    ki_powers_any_warrior it is, and the Ki Power stays its player's card."""
+    game = DoomtrooperGame(rules=override_rules({"ki_powers": True, "ki_powers_any_warrior": anyone}))
+    state = make_state(game, warriors=[W("Mishima Samurai", 0), W("Mishima Shadow Walker", 1)],
                        hands=(["Ki of the Striking Crane"], []))
-    options = [o for o in KI.decision(state).options if isinstance(o, AttachKiPower)]
-    assert options == [AttachKiPower("Ki of the Striking Crane", 0)]
-    with pytest.raises(IllegalAction) as err:
-        KI.check(state, AttachKiPower("Ki of the Striking Crane", 1))
-    assert err.value.rule.section == "ki_powers"
+    options = [o for o in game.decision(state).options if isinstance(o, AttachKiPower)]
+    theirs = AttachKiPower("Ki of the Striking Crane", 1)
+    assert AttachKiPower("Ki of the Striking Crane", 0) in options and (theirs in options) is anyone
+    if not anyone:
+        with pytest.raises(IllegalAction) as err:
+            game.check(state, theirs)
+        assert err.value.rule.section == "ki_powers"
+        return
+    after, _ = step(game, state, theirs)
+    assert after.trooper(1).attached[0].card == "Ki of the Striking Crane" and after.trooper(1).attached[0].owner == 0
+    assert load_rules().ki_powers_any_warrior is False
 
 
 # -- Alliances (Golgotha; the first-edition supplement) ------------------------------------------------------
