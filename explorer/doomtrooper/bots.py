@@ -217,6 +217,8 @@ class GreedyBot(DeterministicPolicy):
         """A Relic or a Ki Power: what it adds, on the strongest warrior that may have it."""
         c = game.pool[o.card]
         t = state.find(o.uid)
+        if t.owner != state.current:  # a rule that lets it go on anyone's warrior: never help an opponent
+            return -1.0
         gain = max(c.fight, c.shoot) + c.armor + (2 if c.strike_first else 0) + 0.1
         return gain + (_strength(game.pool[t.card]) / 20 if t.card != UNSEEN else 0)
 

@@ -277,6 +277,7 @@ class DoomtrooperGame(Game):
             if sub.result is None:
                 return Step(state._replace(combat=sub.state), sub.events)
             state, events = attack.finish(self, state, sub.result)
+            state = self._after_attack(state)
             events = list(sub.events) + events
         elif phase is Phase.ACTIONS:
             state, events = self._act(state, action, chance)
@@ -336,7 +337,18 @@ class DoomtrooperGame(Game):
             state = self.variant.spent(self, state, kind, cost, before)
         if state.phase is Phase.ACTIONS and state.actions == 0 and not any(k.options(self, state) for k in self._free):
             state = state._replace(phase=Phase.DISCARD)
+        if kind.ends_actions:
+            state = self._after_attack(state)
         return state, events
+
+    def _after_attack(self, state: DTState) -> DTState:
+        """After the turn's attack: the discard, or, under ``play_after_attack`` (the
+        reading ``no-play-after-attack``), the actions step again with no action
+        left while a card that costs no action can be played."""
+        if (self.rules.play_after_attack and state.phase is Phase.DISCARD and state.actions == 0
+                and any(k.options(self, state) for k in self._free)):
+            return state._replace(phase=Phase.ACTIONS)
+        return state
 
     def _take_points(self, state: DTState, action: Any) -> tuple[DTState, list[Event]]:
         a: Award = state.pending[0]
@@ -350,7 +362,7 @@ class DoomtrooperGame(Game):
         if not state.pending:
             state = state._replace(phase=Phase.ACTIONS)
             if state.actions == 0:
-                state = state._replace(phase=Phase.DISCARD)
+                state = self._after_attack(state._replace(phase=Phase.DISCARD))
         return state, [event(a.rule, f"seat {a.seat} takes {action.promotion} Promotion and {destiny} Destiny Points "
                                      f"for {a.why}", seat=a.seat, promotion=action.promotion, destiny=destiny)]
 

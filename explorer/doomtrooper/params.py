@@ -101,13 +101,18 @@ class DoomtrooperRules:
     beat_down_force: int
     vortex_hand: int
     vortex_actions: int
+    vortex_goal: int
     goal_exceeded: bool
+    home_turf_refill: bool
     # readings
     many_cards_per_turn: bool
     cover_warriors_sabotage: bool
     teammates_may_attack: bool
     muster_in_cover_alone: bool
     no_warriors_from_start: bool
+    idle_cards_playable: bool
+    play_after_attack: bool
+    ki_powers_any_warrior: bool
     # the dice of the dice variant: name -> (dice, sides)
     dice_table: tuple[tuple[str, tuple[int, int]], ...] = ()
 
@@ -138,7 +143,8 @@ VARIANTS = ("standard", "warzone", "limited_resources", "beat_down", "front_line
 #: its bound: the widest range the code gives a meaning to, kept here and only here (the
 #: file's declared range must lie inside it; its least value keeps the rule possible).
 SCHEMA = RuleSchema.of(DoomtrooperRules, bounds={
-    **dict.fromkeys(("promotion_goal", "team_goal", "colony_goal", "variant_goal", "base_flip"), (1, 1000)),
+    **dict.fromkeys(("promotion_goal", "team_goal", "colony_goal", "variant_goal", "vortex_goal", "base_flip"),
+                   (1, 1000)),
     **dict.fromkeys(("destiny_start", "meditate_destiny", "secondary_target_cost", "team_destiny", "mining_destiny",
                      "base_destiny", "colony_earth", "beat_down_force"), (0, 1000)),
     **dict.fromkeys(("actions_per_turn", "muster_in_cover_actions", "transfer_vehicle_actions",

@@ -193,8 +193,10 @@ class Combat(Standing, Game):
 
     def idle(self, table: Table, card: Any) -> bool:
         """Would ``card`` do nothing in this combat: a change to ratings only the other
-        tactic uses (a Fight bonus in a Shoot combat), no Armor, no Value?"""
-        if card.type == "art" and card.spell == "turn":
+        tactic uses (a Fight bonus in a Shoot combat), no Armor, no Value?  Never,
+        when ``idle_cards_playable`` lets such a card be played to no effect (the
+        reading ``idle-cards``)."""
+        if self.rules.idle_cards_playable or card.type == "art" and card.spell == "turn":
             return False
         p = E.params(card)
         if not (hasattr(p, "fight") and hasattr(p, "shoot")):

@@ -32,13 +32,19 @@ class Attachment(NamedTuple):
     holder: Callable[[Any, Trooper, str], str | None]
     #: never while an identical card is attached to any warrior on the table
     unique: bool = False
+    #: the rules switch that lets the card go on any player's warrior ("": his own only)
+    anyone: str = ""
+
+    def may_go_on(self, game: Any, seat: int, t: Trooper) -> bool:
+        """Whose warriors take the card: the player's own, or anyone's under ``anyone``."""
+        return t.owner == seat or bool(self.anyone and getattr(game.rules, self.anyone))
 
     def options(self, game: Any, state: DTState) -> list[Any]:
         if not getattr(game.rules, self.switch):
             return []
         pool = game.pool
         seat = state.current
-        mine = [t for t in state.troopers if t.owner == seat]
+        mine = [t for t in state.troopers if self.may_go_on(game, seat, t)]
         out = []
         for name in state.seat.hand.distinct:
             if pool[name].type != self.card_type or (self.unique and attached_anywhere(state, name)):
@@ -64,8 +70,9 @@ class Attachment(NamedTuple):
         if self.unique and attached_anywhere(state, action.card):
             return IllegalAction(self.rule, f"{action.card} is already in play: every {self.label} is unique")
         t = state.find(action.uid) if isinstance(action.uid, int) else None
-        if t is None or t.owner != state.current:
-            return IllegalAction(self.rule, f"a {self.label} goes on a warrior of yours in play, "
+        if t is None or not self.may_go_on(game, state.current, t):
+            whose = "" if self.anyone and getattr(game.rules, self.anyone) else " of yours"
+            return IllegalAction(self.rule, f"a {self.label} goes on a warrior{whose} in play, "
                                             f"not {warrior_name(state, action.uid, ANYONE)}")
         return IllegalAction(self.rule,
                              self.holder(game, t, action.card) or f"{said(state, action)} is not possible now")

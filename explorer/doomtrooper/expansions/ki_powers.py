@@ -2,7 +2,8 @@
 
 One action (:class:`AttachKiPower`) attaches a Ki Power from your hand to a
 warrior of yours with the Mishima affiliation (its card's, or one gained: a
-``Mishima`` keyword), never a second copy of the same Ki Power on one warrior.
+``Mishima`` keyword; any player's under ``ki_powers_any_warrior``, register:
+``ki-whose-warrior``), never a second copy of the same Ki Power on one warrior.
 The warrior has the card's effects (ours: rating changes, striking first)
 while it holds it.  A warrior that is no longer Mishima keeps its Ki Powers,
 and they still work, but no more may be attached to it (register:
@@ -74,6 +75,7 @@ def ki_problem(game: Any, t: Trooper, card: str) -> str | None:
 
 
 register_attachment(Attachment("ki_power", "Ki Power", AttachKiPower, R.KI_POWERS, "ki_powers", R.APOCALYPSE,
-                               "the Apocalypse expansion's Ki Powers", ki_problem))
+                               "the Apocalypse expansion's Ki Powers", ki_problem,
+                               anyone="ki_powers_any_warrior"))
 
 __all__ = ["AttachKiPower", "KiPower", "MISHIMA", "ki_problem"]

@@ -26,7 +26,7 @@ from typing import Any
 
 from ...core.dist import Dist
 from ...core.engine import IllegalAction
-from ...core.events import Event, event
+from ...core.events import Event, RuleRef, event
 from .. import sections as R
 from ..base.actions import Attack, Bestow, Build, Equip, Muster, MusterInCover, OutpostTransfer, SeekCover
 from ..base.attack import may_attack_with, may_be_attacked, meeting, target_cost
@@ -177,21 +177,8 @@ class Colonization(PlaceVariant):
         state, events = self.begin_turn(game, state, chance)
         if state.phase is not Phase.DRAW:
             return state, events
-        state, more = do_draw(game, state, action, chance)
+        state, more = draw_refilling(game, state, action, chance, R.COLONY_RESTRICTIONS)
         events = events + more
-        seat = state.current
-        s = state.seats[seat]
-        short = self.rules.hand_size - s.hand.size
-        if state.phase is Phase.ACTIONS and short > 0 and not len(s.deck) and s.discard.size:
-            state, more = refill(state, seat)
-            s = state.seats[seat]
-            k = min(short, len(s.deck))
-            dealt = chance.roll(s.deck.draw(k))
-            state = put_seat(state, seat, s._replace(deck=dealt.deck, hand=s.hand + dealt.cards))
-            events += more + [event(R.DRAW, f"seat {seat} draws {k} more card{'s' if k > 1 else ''}", seat=seat,
-                                    drawn=k),
-                              event(R.DRAW, f"seat {seat} draws {', '.join(dealt.cards)}", visible_to=seat, seat=seat,
-                                    cards=tuple(dealt.cards))]
         return state, events
 
     def settle(self, game: Any, state: DTState) -> tuple[DTState, list[Event]]:
@@ -533,13 +520,35 @@ class Colonization(PlaceVariant):
         return lines
 
 
-def refill(state: DTState, seat: int) -> tuple[DTState, list[Event]]:
-    """General restrictions: ``seat``'s draw pile has run out: he shuffles his
-    discard pile into a new one at once."""
+def refill(state: DTState, seat: int, rule: RuleRef = R.COLONY_RESTRICTIONS) -> tuple[DTState, list[Event]]:
+    """``seat``'s draw pile has run out: he shuffles his discard pile into a new
+    one at once (Colonization's general restrictions; ``rule``: the rule that says
+    so where another variant borrows it)."""
     s = state.seats[seat]
     state = put_seat(state, seat, s._replace(deck=s.deck.shuffle_in(s.discard), discard=type(s.discard)()))
-    return state, [event(R.COLONY_RESTRICTIONS, f"seat {seat}'s draw pile is empty: he shuffles his discard pile "
-                                                f"({s.discard.size} cards) into a new one", seat=seat)]
+    return state, [event(rule, f"seat {seat}'s draw pile is empty: he shuffles his discard pile "
+                               f"({s.discard.size} cards) into a new one", seat=seat)]
 
 
-__all__ = ["Colonization", "refill"]
+def draw_refilling(game: Any, state: DTState, action: Any, chance: Any, rule: RuleRef) -> tuple[DTState, list[Event]]:
+    """The draw step where an empty draw pile is refilled from the discard pile:
+    a pile that runs out in the middle of the draw is refilled at once and the
+    draw goes on."""
+    state, events = do_draw(game, state, action, chance)
+    seat = state.current
+    s = state.seats[seat]
+    short = game.rules.hand_size - s.hand.size
+    if state.phase is Phase.ACTIONS and short > 0 and not len(s.deck) and s.discard.size:
+        state, more = refill(state, seat, rule)
+        s = state.seats[seat]
+        k = min(short, len(s.deck))
+        dealt = chance.roll(s.deck.draw(k))
+        state = put_seat(state, seat, s._replace(deck=dealt.deck, hand=s.hand + dealt.cards))
+        events += more + [event(R.DRAW, f"seat {seat} draws {k} more card{'s' if k > 1 else ''}", seat=seat,
+                                drawn=k),
+                          event(R.DRAW, f"seat {seat} draws {', '.join(dealt.cards)}", visible_to=seat, seat=seat,
+                                cards=tuple(dealt.cards))]
+    return state, events
+
+
+__all__ = ["Colonization", "draw_refilling", "refill"]

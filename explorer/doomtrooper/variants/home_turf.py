@@ -13,6 +13,9 @@ flipped by the Promotion his warriors carry home.
   (5 at most, the rest is lost) and, back inside the base it came from, hands it
   over one point per action.  A base with 15 flips face down: the cards it
   brought into play are discarded.  All three flipped: that player wins.
+* An empty draw pile is refilled from its discard pile, as in Colonization
+  (``home_turf_refill``, the reading ``home-turf-draw-pile``; switched off, the
+  basic rules end the game when every draw pile is empty).
 * A base holds warriors of one affiliation at a time; one action moves a warrior
   between its base and that base's battlefield.  Inside a base a warrior takes
   part only in shoot combats and gains 3 Armor; on a battlefield it gets the
@@ -32,9 +35,10 @@ from ..base.actions import Attack, Build, Meditate, Muster, MusterInCover
 from ..base.combat_state import Term
 from ..base.muster import known_copy
 from .places import MusterAt, MusterInCoverAt, PlaceVariant, Transfer, place_muster, register_place_kind, without
-from ..state import DTState, Ending, Trooper, put_seat
+from ..state import DTState, Ending, Phase, Trooper, put_seat
 from ..base.turn import over
 from ..base.warriors import out_of_cover, remove
+from .colonization import draw_refilling, refill
 from .home_bases import Base, HomeBoard, check_setups, is_base, load_home_turf
 
 
@@ -175,12 +179,24 @@ class HomeTurf(PlaceVariant):
                                 base=b.fort, battlefield=b.field))
         return state, events
 
-    # -- the end ------------------------------------------------------------------------------------------
+    # -- the draw and the end ---------------------------------------------------------------------------
+    def resolve(self, game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTState, list[Event]] | None:
+        """The draw step, when an empty draw pile is refilled from the discard pile
+        (``home_turf_refill``, the reading ``home-turf-draw-pile``)."""
+        if state.phase is not Phase.DRAW or not self.rules.home_turf_refill:
+            return None
+        return draw_refilling(game, state, action, chance, R.HOME_TURF)
+
     def settle(self, game: Any, state: DTState) -> tuple[DTState, list[Event]]:
         board = state.board
         if board is None or state.phase.value in ("setup", "gift", "combat", "response"):
             return state, []
         events: list[Event] = []
+        if self.rules.home_turf_refill and state.phase.value != "over":
+            for seat, s in enumerate(state.seats):
+                if not len(s.deck) and s.discard.size:
+                    state, more = refill(state, seat, R.HOME_TURF)
+                    events += more
         state, board, more = self._reconcile(game, state, board)
         events += more
         for i, b in enumerate(board.bases):
@@ -456,8 +472,10 @@ class HomeTurf(PlaceVariant):
         mine = sum(1 for t in state.troopers if t.owner == state.current)
         if musters and (mine < 5 or state.destiny(state.current) >= 10):
             pool = self.pool
+            # the strongest warrior, on the base farthest from flipping (a flip discards the warriors it brought)
             return max(musters, key=lambda o: (max(pool[o.card].fight, pool[o.card].shoot) + pool[o.card].armor,
-                                               o.card, o.place))
+                                               o.card, -board.bases[self.base_at(board, o.place)].promotion,
+                                               o.place))
         out = [o for o in options if isinstance(o, Transfer) and not board.carry(o.uid)
                and self.field_at(board, o.place) is not None]
         if out and state.actions > 1:

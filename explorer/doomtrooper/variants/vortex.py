@@ -10,8 +10,9 @@ nothing placed), the Action Phase (each player, from the first, takes
 player who kept back a card he could have placed loses all his Promotion and
 Destiny), and the Vortex Phase (every card in a hand or in play is shuffled back
 into its owner's draw pile; discard piles stay).  The game ends when a player goes
-beyond ``variant_goal`` (40) Promotion, or when nobody has a card left (most
-Promotion wins).
+beyond ``vortex_goal`` Promotion (ours, 15: the rulebook's 40 is out of reach, see
+the reading ``vortex-ending``), or when nobody has a card left (most Promotion
+wins).
 
 A player may keep a card back (:class:`KeepBack`): the rule says he must place
 everything he can, and the Revealment Phase is how it is enforced, so the
@@ -291,10 +292,11 @@ class Vortex(Variant):
                 back[a.owner].append(a.card)
         for i, s in enumerate(state.seats):
             back[i] += s.fortifications
+            back[i] += [p.card for p in s.in_play]  # the expansions' Warzones and Alliances (vortex-in-play)
             for m in s.missions:
                 back[m.owner].append(m.card)
         seats = tuple(s._replace(deck=s.deck.shuffle_in(back[i]), hand=Multiset(), fortifications=(), missions=(),
-                                 bare_since=-1)
+                                 in_play=(), bare_since=-1)
                       for i, s in enumerate(state.seats))
         v = state.variant_state
         state = state._replace(seats=seats, troopers=(), variant_state=v._replace(round=v.round + 1))
@@ -356,11 +358,12 @@ class Vortex(Variant):
             return state, events
         rules = game.rules
         best = max(s.promotion for s in state.seats)
-        if best > rules.variant_goal or (best == rules.variant_goal and not rules.goal_exceeded):
+        goal = rules.vortex_goal
+        if best > goal or (best == goal and not rules.goal_exceeded):
             winners = tuple(i for i, s in enumerate(state.seats) if s.promotion == best)
             word = "goes beyond" if rules.goal_exceeded else "reaches"
             events.append(event(R.VORTEX_END, f"{' and '.join(f'seat {w}' for w in winners)} {word} "
-                                              f"{rules.variant_goal} Promotion Points", winners=winners))
+                                              f"{goal} Promotion Points", winners=winners))
             return turn.over(state, winners, Ending.PROMOTION_GOAL), events
         return state, events
 

@@ -1,7 +1,7 @@
 """The Vortex ("Some Cool Optional Rules From Jon Goosens"): draw 12, a random first player,
 the Deployment Phase (every base or attachment card placed for free, round by round, even on
 an opponent's warrior), three actions, the Revealment Phase punishing a card kept back, the
-Vortex reshuffle, the end beyond 40 Promotion or when nobody has a card; the conformance kit
+Vortex reshuffle, the end beyond the goal (ours: vortex_goal) or when nobody has a card; the conformance kit
 and seeded games."""
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def test_the_vortex_phase_shuffles_hands_and_play_back_but_not_discards():
 
 
 def test_the_game_ends_beyond_forty_or_when_nobody_has_cards():
-    """The Vortex: Rules: a player beyond 40 Promotion wins; when nobody has cards the most Promotion wins."""
+    """The Vortex: Rules: a player beyond the goal (vortex_goal) wins; when nobody has cards the most Promotion wins."""
     state = make_state(GAME, hands=((), ()), warriors=[W("Razide", 1)], promotion=(41, 3), variant_state=VortexState(
         "actions", 0, kept=(Multiset(),) * 2))
     state, _ = step(GAME, state, Meditate())
@@ -147,3 +147,19 @@ def test_seeded_vortex_games():
         playout = play(short, f"vx#{i}", "random")
         assert playout.state.phase is Phase.OVER
         vortex_invariants(short, playout.state)
+
+
+def test_the_vortex_phase_takes_back_the_expansions_cards_in_play():
+    """The Vortex: Vortex Phase: "all the cards ... still in play" go back into the draw piles, a Warzone
+    and an Alliance among them (register: vortex-in-play)."""
+    from explorer.doomtrooper.state import Placed
+
+    state = make_state(GAME, hands=((), ()), phase=Phase.VARIANT, actions=0,
+                       variant_state=VortexState("vortex", 0, kept=(Multiset(),) * 2),
+                       decks=[{"Imperial Trencher": 12}, {"Tekron": 12}])
+    seat0 = state.seats[0]._replace(in_play=(Placed("Accord of the Iron Throne"), Placed("Graveton Marshes", "Squad")))
+    state = state._replace(seats=(seat0,) + state.seats[1:])
+    state, _ = step(GAME, state, VortexShuffle())
+    s = state.seats[0]
+    assert s.in_play == ()
+    assert (len(s.deck) + s.hand.size) == 14 and "Accord of the Iron Throne" not in s.discard
