@@ -162,10 +162,12 @@ def test_the_what_if_page_runs_each_card_game(open_notebook, game, rule, values,
     page = open_notebook("designer/what_if.ipynb", "button.xp-wi-run", timeout=180)
     page.locator(".xp-wi-game select").first.select_option(label=GAMES[game].title)
     rule_select = page.locator(".xp-wi-rule select").first
-    page.wait_for_function("t => [...document.querySelectorAll('.xp-wi-rule option')].some(o => o.text.startsWith(t))",
+    # a select's options show their spaces as no-break spaces
+    page.wait_for_function("t => [...document.querySelectorAll('.xp-wi-rule option')]"
+                           ".some(o => o.text.replace(/\\u00a0/g, ' ').startsWith(t))",
                            arg=rule_label(rule) + " (now", timeout=WAIT)
     option = next(o for o in rule_select.locator("option").all_inner_texts()
-                  if o.startswith(rule_label(rule) + " (now"))
+                  if o.replace("\u00a0", " ").startswith(rule_label(rule) + " (now"))
     rule_select.select_option(label=option)
     box = page.locator(".xp-wi-values input").first
     # the page puts a few values around the current one in the box: typed before they arrive, they would mix

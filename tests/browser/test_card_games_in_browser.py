@@ -6,6 +6,7 @@ Debian's Chromium, as the app serves the notebooks)."""
 from __future__ import annotations
 
 from explorer.doomtrooper import odds as dt_odds
+from explorer.doomtrooper import seat_odds as dt_seat_odds
 from explorer.ui.common import probability_text
 from explorer.ui.doomtrooper import TableStepper
 from explorer.ui.victorian import VictorianStepper
@@ -59,12 +60,21 @@ def test_victorian_game_played_through_the_table_with_a_fork(open_notebook):
     page.locator(f"{root} button.xp-fork").click()
     wait_text(page, f"{root} .xp-fork-view", "against the best option", )
     assert "the best here" in page.locator(f"{root} .xp-fork-view").inner_text()
-    page.locator(f"{root} button.xp-option").first.click()
+    status = page.locator(f"{root} .xp-step-status").inner_text()
+    page.locator(f"{root} button.xp-option").first.click()  # the person's choice: the game steps on
     page.wait_for_function("([css, t]) => document.querySelector(css).innerText !== t",
-                           arg=[f"{root} .xp-step-status", ""], timeout=WAIT)
-    page.locator(f"{root} button.xp-play-turns").click()
-    page.wait_for_function("([css, t]) => document.querySelector(css).innerText !== t",
-                           arg=[f"{root} .xp-board", before], timeout=WAIT)
+                           arg=[f"{root} .xp-step-status", status], timeout=WAIT)
+    for _ in range(20):  # play on, choosing the first option at each of the person's decisions
+        if page.locator(f"{root} .xp-board").inner_text() != before:
+            break
+        status = page.locator(f"{root} .xp-step-status").inner_text()
+        if page.locator(f"{root} button.xp-option").count():
+            page.locator(f"{root} button.xp-option").first.click()
+        else:
+            page.locator(f"{root} button.xp-play-turns").click()
+        page.wait_for_function("([css, t]) => document.querySelector(css).innerText !== t",
+                               arg=[f"{root} .xp-step-status", status], timeout=WAIT)
+    assert page.locator(f"{root} .xp-board").inner_text() != before
     card = page.locator(f"{root} .xp-board .xp-card").first
     card.locator("summary").first.click()
     assert card.locator(".xp-card-text").first.inner_text().strip()
@@ -79,7 +89,8 @@ def test_doomtrooper_draw_chance_and_opponent_hand_on_the_page_are_the_apis(open
     here = TableStepper(seed=3, seat=0)
     here.stepper.step()
     state = here.stepper.state
-    key = page.locator(f"{root} .xp-seat-odds-key select").input_value()
+    shown = page.locator(f"{root} .xp-seat-odds-key select option:checked").inner_text().replace("\u00a0", " ")
+    key = dict(dt_seat_odds.keys(here.game))[shown]  # the label the page shows -> the API's key
     expected = probability_text(dt_odds.draw_chance(state, 0, {key: 1}, draws=1, game=here.game))
     wait_text(page, f"{root} .xp-seat-odds-answer", expected)
     page.locator(f"{root} .xp-seat-odds-question button", has_text="the opponent holds").click()

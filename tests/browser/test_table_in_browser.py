@@ -78,8 +78,12 @@ def test_the_doomtrooper_table_hides_the_other_hand_and_counts_turns_as_the_log(
     page.locator(".xp-dt-view-as select").select_option(label="everything (no secrets)")
     page.locator(f"{root} .xp-play-turns").click()  # the bots play on until seat 0 must choose
     page.wait_for_selector(f"{root} [data-zone='seat1-hand'] .xp-card", timeout=WAIT)
+    page.wait_for_function("css => /Seat \\d+'s turn \\d+/.test(document.querySelector(css).innerText)",
+                           arg=f"{root} .xp-board-head", timeout=WAIT)  # the bots have played on
     head = page.locator(f"{root} .xp-board-head").inner_text()
-    seat, turn = re.search(r"Seat (\d+)'s turn (\d+)", head).groups()
+    found = re.search(r"Seat (\d+)'s turn (\d+)", head)
+    assert found, head
+    seat, turn = found.groups()
     log = page.locator(f"{root} .xp-log").inner_text()
     begun = re.findall(rf"seat {seat} begins turn (\d+)", log)
     assert begun and begun[0] == turn  # newest first
