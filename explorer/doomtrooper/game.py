@@ -87,7 +87,7 @@ from .decks import check_deck, load_decks
 from .params import DoomtrooperRules, load_rules
 from .state import UNSEEN, Award, DTState, Phase, Trooper, put_seat
 from .base.warriors import must_exit_cover
-from .words import said
+from .words import said, warrior_name
 
 _DEAL = Decision(None, (Deal(),), R.SETUP, "Shuffle and deal the opening hands")
 _DRAW = Decision(None, (Draw(),), R.DRAW, "Draw up to seven cards")
@@ -414,7 +414,8 @@ class DoomtrooperGame(Game):
             for area in [a for a, _ in self.aff.areas] + ["between"]:
                 here = [t for t in view.troopers if t.owner == i and t.area == area]
                 if here:
-                    lines.append(f"  {area}: " + "; ".join(_trooper_text(t) for t in here))
+                    lines.append(f"  {area}: " + "; ".join(_trooper_text(t, warrior_name(view, t.uid, seat, self))
+                                                           for t in here))
             if s.fortifications:
                 lines.append("  fortifications: " + ", ".join(s.fortifications))
             if s.in_play:
@@ -504,11 +505,11 @@ class DoomtrooperGame(Game):
         return kind.explain(self, state, action)
 
 
-def _trooper_text(t: Trooper) -> str:
+def _trooper_text(t: Trooper, name: str) -> str:
+    """One warrior in the text view: its name as the viewer reads it (copies told apart), its state."""
     tags = [x for x, on in (("wounded", t.wounded), ("in cover", t.cover), ("hidden", t.hidden and t.card != UNSEEN),
                             ("not paid for", t.unpaid), ("inside its vehicle", t.inside)) if on]
-    name = "a face-down warrior" if t.card == UNSEEN else t.card
-    text = f"#{t.uid} {name}" + (f" ({', '.join(tags)})" if tags else "")
+    text = name + (f" ({', '.join(tags)})" if tags else "")
     if t.place:  # the variants with places: where it stands
         text += f" at {t.place}"
     return text + (f" with {', '.join(t.cards())}" if t.attached else "")

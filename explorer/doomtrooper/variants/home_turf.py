@@ -31,6 +31,7 @@ from ...core.deck import Deck, Multiset
 from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from .. import sections as R
+from ..words import warrior_name
 from ..base.actions import Attack, Build, Meditate, Muster, MusterInCover
 from ..base.combat_state import Term
 from ..base.muster import known_copy
@@ -492,10 +493,11 @@ class HomeTurf(PlaceVariant):
             if b.flipped:
                 lines.append(f"  {b.place}: flipped face down")
                 continue
-            inside = [f"#{t.uid} {t.card}" + (f" carrying {board.carry(t.uid)}" if board.carry(t.uid) else "")
-                      for t in view.troopers if t.place == b.place]
-            field = [f"#{t.uid} {t.card}" + (f" carrying {board.carry(t.uid)}" if board.carry(t.uid) else "")
-                     for t in view.troopers if t.place == b.field_place]
+            def said(t):
+                return warrior_name(view, t.uid, None, game) + (f" carrying {board.carry(t.uid)}"
+                                                                if board.carry(t.uid) else "")
+            inside = [said(t) for t in view.troopers if t.place == b.place]
+            field = [said(t) for t in view.troopers if t.place == b.field_place]
             lines.append(f"  {b.place}: {b.destiny} Destiny, {b.promotion} Promotion; inside: "
                          f"{', '.join(inside) or 'nobody'}; battlefield {b.field}: {', '.join(field) or 'nobody'}")
         return lines

@@ -30,6 +30,7 @@ from typing import Any, Iterable, NamedTuple
 from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from .. import sections as R
+from ..words import warrior_name
 from ..base.actions import Attack, Build, Muster, MusterInCover
 from ..base.combat_state import Term
 from ..base.fortify import do_build
@@ -296,7 +297,8 @@ class WarzoneVariant(PlaceVariant):
         for w in self.places(view):
             here = [t for t in view.troopers if self.where(t) == w]
             if here:
-                lines.append(f"  {w}: " + "; ".join(f"#{t.uid} {t.card} (seat {t.owner})" for t in here))
+                lines.append(f"  {w}: " + "; ".join(f"{warrior_name(view, t.uid, None, game)} (seat {t.owner})"
+                                                    for t in here))
         return lines
 
 
