@@ -93,6 +93,11 @@ def _word(field: str, value: Any) -> str:
     return text.title() if field == "who" and text.islower() else text
 
 
+def class_name(who: str) -> str:
+    """A class of warriors as a player names it ("dark_legion": "Dark Legion")."""
+    return _word("who", who)
+
+
 def _ratings(card: Any) -> str:
     """A warrior's four ratings as printed; another card's changes (+3 Fight)."""
     if card.type == "warrior":

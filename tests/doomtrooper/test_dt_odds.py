@@ -241,7 +241,7 @@ def test_kit_problems_name_what_the_rules_forbid():
     assert odds.kit_problems(SEAN._replace(equipment=("Violator Sword", "Combat Armor"))) == []
     problems = odds.kit_problems(SEAN._replace(equipment=("Combat Armor", "Power Armor", "Nazgaroth Blade",
                                                           "Dark Strength")))
-    assert len(problems) == 3 and "only one armor" in problems[0] and "dark_legion" in problems[1]
+    assert len(problems) == 3 and "only one armor" in problems[0] and "a Dark Legion warrior" in problems[1]
     assert "not a Dark Legion warrior" in problems[2]
     legion = NEPHARITE._replace(follower_of="Ilian", equipment=("Distort", "Void Mastery"))
     assert odds.kit_problems(legion) == ["Distort is a Gift of Algeroth: only a Follower of Algeroth may have it"]

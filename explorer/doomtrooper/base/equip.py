@@ -17,7 +17,7 @@ from .. import sections as R
 from .actions import EnterVehicle, Equip, ExitVehicle, register
 from ..state import Attached, DTState, Trooper, put_seat, put_trooper
 from .warriors import wound
-from ..words import ANYONE, said, warrior_name
+from ..words import ANYONE, class_name, said, warrior_name
 
 
 def has_kind(game: Any, t: Trooper, kind: str) -> bool:
@@ -38,7 +38,7 @@ def may_carry(game: Any, t: Trooper, card: Any) -> str | None:
     if shows_identity(t, card):
         return "hidden"
     if card.who != "any" and card.who not in game.classes_of(t):
-        return f"{card.name} may be given only to a warrior of class {card.who}"
+        return f"{card.name} may be given only to a {class_name(card.who)} warrior"
     if card.kind == "armor" and has_kind(game, t, "armor"):
         return "armor"
     if card.kind == "vehicle" and has_kind(game, t, "vehicle") and not game.rules.many_vehicles:
@@ -101,7 +101,7 @@ def explain_equip(game: Any, state: DTState, action: Any) -> IllegalAction:
                                       f"not {warrior_name(state, action.uid, ANYONE)}")
     why = may_carry(game, t, c)
     if why == "hidden":
-        return IllegalAction(R.MUSTER_IN_COVER, f"{action.card} may be given only to a warrior of class {c.who}: on a "
+        return IllegalAction(R.MUSTER_IN_COVER, f"{action.card} may be given only to a {class_name(c.who)} warrior: on a "
                                                 "warrior mustered in cover it would show what it is (reveal it first)")
     if why == "armor":
         return IllegalAction(R.ARMOR, f"{t.card} already has armor: a warrior may have only one piece")
