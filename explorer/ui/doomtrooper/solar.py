@@ -25,6 +25,7 @@ import plotly.graph_objects as go
 
 from explorer.core.engine import Stepper
 from explorer.doomtrooper.bots import get_bot
+from explorer.doomtrooper.base.turn import turn_number
 from explorer.doomtrooper.variants.solar import colony_points, controller, load_solar, solar_system
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
@@ -160,8 +161,8 @@ class ColonizationView(Displayable):
                 lines = []
         self.result = stepper.state.result
         self.figure = LiveFigure(solar_figure(self.turns[0][0] if self.turns else None, earth_bonus=game.rules.colony_earth))
-        # labelled with the game's turn numbers (both players' turns counted), valued by snapshot
-        labels = [("end" if state.over else str(state.turn), k) for k, (state, _) in enumerate(self.turns)]
+        # labelled as the log numbers turns (each seat's own), valued by snapshot
+        labels = [("end" if state.over else turn_label(state), k) for k, (state, _) in enumerate(self.turns)]
         self.slider = tagged(W.SelectionSlider(options=labels or [("-", 0)], value=0, description="turn",
                                                continuous_update=False), "xp-dt-colony-turn")
         self.log = tagged(W.HTML(), "xp-dt-colony-log")
@@ -175,7 +176,7 @@ class ColonizationView(Displayable):
         if not self.turns:
             return
         state, lines = self.turns[k]
-        who = "the end" if state.over else f"turn {state.turn}: seat {state.current} to play"
+        who = "the end" if state.over else turn_label(state)
         update_solar_figure(self.figure, state, title=f"Colonization, {who}", earth_bonus=self.game.rules.colony_earth)
         self.log.value = "<br>".join(lines[-40:])
 
@@ -183,4 +184,9 @@ class ColonizationView(Displayable):
         return f"ColonizationView({len(self.turns)} turns)"
 
 
-__all__ = ["POSITIONS", "ColonizationView", "solar_figure", "update_solar_figure"]
+def turn_label(state: Any) -> str:
+    """Whose turn it is, numbered as the log and the drawn table number it ("seat 1's turn 3")."""
+    return f"seat {state.current}'s turn {turn_number(state)}"
+
+
+__all__ = ["POSITIONS", "ColonizationView", "solar_figure", "turn_label", "update_solar_figure"]

@@ -8,7 +8,8 @@ import plotly.graph_objects as go
 from explorer.doomtrooper.variants.solar import ColonyBoard
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
-from explorer.ui.doomtrooper.solar import NOBODY, SEAT_COLOURS, ColonizationView, solar_figure, update_solar_figure
+from explorer.ui.doomtrooper.solar import (NOBODY, SEAT_COLOURS, ColonizationView, solar_figure, turn_label,
+                                          update_solar_figure)
 
 
 def test_the_empty_board_has_every_planet_and_warzone():
@@ -60,10 +61,10 @@ def test_the_view_steps_through_a_game_turn_by_turn():
     assert view.result is not None and len(view.turns) >= 10
     view.slider.value = 5
     state, _ = view.turns[5]
-    assert view.slider.label == str(state.turn)
-    assert f"turn {state.turn}" in view.figure.layout.title.text
+    assert view.slider.label == turn_label(state)
+    assert turn_label(state) in view.figure.layout.title.text
     assert "variants.colonization.points" in view.log.value
-    assert view.slider.label == str(state.turn)  # the slider reads the game's turn number
+    assert view.slider.label == turn_label(state)  # the slider reads the turn as the log numbers it
     view.slider.value = len(view.turns) - 1
     assert view.slider.label == "end"
     assert "Colony Points" in " ".join(t.name or "" for t in view.figure.data)
