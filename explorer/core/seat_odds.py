@@ -41,11 +41,14 @@ class SeatOdds(NamedTuple):
     """What a game declares for the odds panel (its spec's ``extras["seat_odds"]``):
     its two questions, ``draw_chance(state, seat, at_least, draws, game=)`` and
     ``opponent_holds(state, seat, at_least, game=)``, and ``keys(game)``, the
-    ``(label, key)`` pairs a person may ask about: the card types, then the cards."""
+    ``(label, key)`` pairs a person may ask about: the card types, then the cards;
+    ``opponents(state, seat)``: the seats whose hand may be asked about, where a game
+    has more than one opponent (``opponent_holds`` then takes ``opponent=``)."""
 
     draw_chance: Callable[..., Fraction]
     opponent_holds: Callable[..., Fraction]
     keys: Callable[[Any], Sequence[tuple[str, str]]]
+    opponents: Callable[[Any, Any], Sequence[Any]] | None = None
 
 
 class Wants(NamedTuple):

@@ -163,6 +163,11 @@ def keys(game: DoomtrooperGame | None = None) -> tuple[tuple[str, str], ...]:
     return types + tuple((n, n) for n in sorted(game.pool))
 
 
-SEAT_ODDS = seat_odds.SeatOdds(draw_chance, opponent_holds, keys)
+def opponents(state: DTState, seat: int) -> tuple[int, ...]:
+    """The seats still in the game other than ``seat``: whose hands it may ask about."""
+    return tuple(i for i, s in enumerate(state.seats) if i != seat and not s.out)
 
-__all__ = ["SEAT_ODDS", "cards_by_owner", "deck_lists", "draw_chance", "keys", "opponent_holds"]
+
+SEAT_ODDS = seat_odds.SeatOdds(draw_chance, opponent_holds, keys, opponents)
+
+__all__ = ["opponents", "SEAT_ODDS", "cards_by_owner", "deck_lists", "draw_chance", "keys", "opponent_holds"]

@@ -51,12 +51,16 @@ class SeatOddsPanel(Displayable):
                                                value=DRAW, style={"button_width": "auto"}), "xp-seat-odds-question")
         self.draws = tagged(W.BoundedIntText(value=1, min=0, max=99, description="draws",
                                              layout=W.Layout(width="150px")), "xp-seat-odds-draws")
+        self.opponent = tagged(W.Dropdown(options=[], description="whose hand", layout=W.Layout(width="200px",
+                                                                                             display="none")),
+                               "xp-seat-odds-opponent")
         self.answer = tagged(W.HTML(), "xp-seat-odds-answer")
-        for control in (self.key, self.least, self.question, self.draws):
-            control.observe(lambda change: self.refresh(), names="value")
+        self._quiet = False
+        for control in (self.key, self.least, self.question, self.draws, self.opponent):
+            control.observe(lambda change: None if self._quiet else self.refresh(), names="value")
         self.widget = tagged(W.VBox([
             W.HTML("<b>Odds from this seat's view</b>: from what this seat has seen, never the hidden cards."),
-            W.HBox([self.question, self.key, self.least, self.draws],
+            W.HBox([self.question, self.key, self.least, self.draws, self.opponent],
                    layout=W.Layout(flex_flow="row wrap", align_items="center")),
             self.answer]), "xp-seat-odds")
         self.refresh()
@@ -74,9 +78,29 @@ class SeatOddsPanel(Displayable):
             return f"{n} {label[4:]} card{'s' if n != 1 else ''}"
         return f"{n} cop{'ies' if n != 1 else 'y'} of {label}"
 
+    def _opponent(self, seat: Any) -> Any:
+        """The opponent asked about where there are several (shown as a menu), else ``None``."""
+        found = tuple(self.odds.opponents(self.state(), seat)) if self.odds.opponents else ()
+        several = len(found) > 1 and self.question.value == HOLDS
+        self.opponent.layout.display = "" if several else "none"
+        if not several:
+            return None
+        options = [(self._who(o), o) for o in found]
+        if list(self.opponent.options) != options:
+            keep = self.opponent.value if self.opponent.value in found else found[0]
+            self._quiet = True  # the menu is being refilled: no question asked meanwhile
+            try:
+                self.opponent.options = options
+                self.opponent.value = keep
+            finally:
+                self._quiet = False
+        return self.opponent.value
+
     def refresh(self) -> str:
         """Ask the question of the current state; the answer's text (also shown)."""
         self.draws.layout.display = "" if self.question.value == DRAW else "none"
+        if self.question.value == DRAW:
+            self.opponent.layout.display = "none"
         seat = self.seat()
         if seat is None:
             self.answer.value = "<i>Show the table as one seat to see its odds (the all-seeing view has none).</i>"
@@ -90,8 +114,11 @@ class SeatOddsPanel(Displayable):
                 own = f"{who}'" if who.endswith("s") else f"{who}'s"
                 what = f"at least {cards} among the next {k} card{'s' if k != 1 else ''} of {own} draw pile"
             else:
-                p = self.odds.opponent_holds(self.state(), seat, at_least=want, game=self.game())
-                what = f"at least {cards} in the opponent's hand, as {self._who(seat)} can know it"
+                whose = self._opponent(seat)
+                more = {} if whose is None else {"opponent": whose}
+                p = self.odds.opponent_holds(self.state(), seat, at_least=want, game=self.game(), **more)
+                hand = "the opponent's hand" if whose is None else f"{self._who(whose)}'s hand"
+                what = f"at least {cards} in {hand}, as {self._who(seat)} can know it"
         except ValueError as err:
             self.answer.value = f"<span style='color:#a00'>{esc(err)}</span>"
             return self.answer.value

@@ -69,3 +69,25 @@ def test_a_card_by_name():
     assert "copy of Professor Moriarty" in panel.answer.value
     p = vic_odds.draw_chance(state, 1, at_least={"Professor Moriarty": 1}, draws=7, game=page.game)
     assert panel.answer.value.startswith(f"<b>{esc(probability_text(p))}</b>")
+
+
+def test_a_three_player_table_asks_about_each_opponents_hand():
+    """Multi-player games: with two opponents the panel asks whose hand, and answers as the API does."""
+    from explorer.doomtrooper import odds as dt_odds
+    from explorer.ui.common import probability_text
+    from explorer.ui.doomtrooper import TableStepper
+
+    page = TableStepper(seed=4, seat=0, players=3)
+    page.stepper.step()  # the deal
+    page.stepper_widget.refresh()
+    panel = page.seat_odds
+    panel.question.value = "holds" if "holds" in [v for _, v in panel.question.options] else panel.question.options[1][1]
+    assert panel.opponent.layout.display == ""
+    assert [v for _, v in panel.opponent.options] == [1, 2]
+    for whose in (1, 2):
+        panel.opponent.value = whose
+        want = {panel.key.value: panel.least.value}
+        p = dt_odds.opponent_holds(page.stepper.state, 0, want, opponent=whose, game=page.game)
+        assert probability_text(p) in panel.answer.value and f"seat {whose}&#x27;s hand" in panel.answer.value
+    panel.question.value = panel.question.options[0][1]
+    assert panel.opponent.layout.display == "none"
