@@ -179,7 +179,7 @@ def _swap_unseen(state, me: int):
     raise AssertionError("no unseen card to swap")
 
 
-@pytest.mark.parametrize("seed,steps,me", [(4, 40, 1), (1, 29, 0), (3, 12, 0)])
+@pytest.mark.parametrize("seed,steps,me", [(4, 40, 1), (1, 20, 0), (3, 12, 0)])
 def test_what_the_seat_cannot_see_does_not_move_the_answer(seed, steps, me):
     state = played(seed, steps)
     other = _swap_unseen(state, me)
