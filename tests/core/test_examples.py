@@ -1,0 +1,61 @@
+"""Live examples (explorer.core.examples, tools/examples.py): a mined example is a
+game log cut at the first step citing its section; it replays under the rules it
+records, its last step cites the section, and a broken one is refused."""
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from explorer.cli_logs import game_logs
+from explorer.core import examples as ex
+from explorer.core.log import LogError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def tool():
+    spec = importlib.util.spec_from_file_location("examples_tool", ROOT / "tools" / "examples.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture()
+def mined(tool, tmp_path, monkeypatch):
+    """Two Doom Asylum sections mined from one game per setting, written under a temporary folder."""
+    monkeypatch.setattr(ex, "folder", lambda game: tmp_path / game)
+    monkeypatch.setitem(tool.CONFIGS, "asylum", [[]])
+    best = tool.mine("asylum", 1, {"turn.move", "turn.conflict"})
+    tool.write("asylum", best)
+    return ex.examples("asylum")
+
+
+def test_a_mined_example_replays_to_its_section(mined):
+    assert set(mined) == {"turn.move", "turn.conflict"}
+    for section, example in mined.items():
+        st = ex.play(example, game_logs())
+        assert ex.cites(st.history[-1], section)
+        assert not any(ex.cites(e, section) for e in st.history[:-1])  # the first step citing it
+        assert example.how.startswith("mined: asylum")
+
+
+def test_coverage_counts_the_sections_with_an_example(mined):
+    covered, missing = ex.coverage("asylum", ["turn.move", "turn.conflict", "death"])
+    assert covered == ["turn.move", "turn.conflict"] and missing == ["death"]
+
+
+def test_a_changed_example_is_refused(mined, tmp_path):
+    example = mined["turn.conflict"]
+    lines = example.path.read_text(encoding="utf-8").splitlines()
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")  # the citing step cut off
+    with pytest.raises(LogError, match="should end at step"):
+        ex.play(example._replace(path=cut), game_logs())
+    head = json.loads(lines[0])
+    del head["example"]
+    cut.write_text(json.dumps(head) + "\n", encoding="utf-8")
+    with pytest.raises(LogError, match="no complete 'example' note"):
+        ex.note_of(cut)
