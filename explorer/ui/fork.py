@@ -74,9 +74,10 @@ class ForkPanel(Displayable):
         self.view.value = html_table(
             ["option", f"{self.player_name(dec.player)} wins", "95% interval", "against the best option"], rows,
             numeric=(1, 2), css="xp-table xp-fork-table",
-            caption=f"{dec.prompt}: each option played on {n} times by the bots from the game as it stands (hidden "
-                    "cards where they are), the same seeds for every option; an option's cost is its win rate minus "
-                    "the best one's, game by game, in percentage points ± the half-width of its 95% interval.")
+            caption=f"{dec.prompt}: each option played on {n} times by the bots from the game "
+                    f"{frame.attrs.get('worlds', 'as it stands')}, the same seeds and worlds for every option; an "
+                    "option's cost is its win rate minus the best one's, game by game, in percentage points ± the "
+                    "half-width of its 95% interval.")
         return frame
 
     def _clear(self, _: StepperWidget) -> None:

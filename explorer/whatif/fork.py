@@ -8,10 +8,17 @@ its own interval (the same seeds for every option, so the difference is read
 game by game: "this choice costs 7 points, from 4 to 10").  Any game of
 :mod:`explorer.games` forks, and any kind of decision: a move, an upgrade, a
 recruit, a card to play, not only a conflict's choices (which also have exact odds).
+
+In a game that hides something (the card games), play-through ``i`` starts from a
+world dealt from what the deciding player sees (:meth:`Game.determinize`: the
+other hands and the unseen piles drawn anew, the same world for every option), so
+a fork never reads the hidden cards; a game that cannot deal such worlds plays on
+from the state as it stands, and ``frame.attrs["worlds"]`` says which.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ..core.engine import Stepper, simulate
@@ -29,7 +36,7 @@ def fork(stepper: Stepper, games: int = 200, seed: int | str = 1, policies: Any 
     ``player``, the decision's ``prompt`` and the ``best`` option's text."""
     import pandas as pd
 
-    outcomes = _play_on(stepper, games, seed, policies, progress)
+    outcomes, worlds = _play_on(stepper, games, seed, policies, progress)
     b = max(range(len(outcomes)), key=lambda i: stats.mean(outcomes[i][1]))
     best, best_wins = outcomes[b]
     rows = []
@@ -39,15 +46,16 @@ def fork(stepper: Stepper, games: int = 200, seed: int | str = 1, policies: Any 
         rows.append({"option": str(option), "wins": est, "ci_low": lo, "ci_high": hi, "games": games,
                      "vs_best": diff, "vs_low": dlo, "vs_high": dhi})
     frame = pd.DataFrame(rows)
-    frame.attrs.update(player=stepper.decision.player, prompt=stepper.decision.prompt, best=str(best))
+    frame.attrs.update(player=stepper.decision.player, prompt=stepper.decision.prompt, best=str(best), worlds=worlds)
     return frame
 
 
 def _play_on(stepper: Stepper, games: int, seed: int | str, policies: Any, progress: bool
-             ) -> list[tuple[Any, list[float]]]:
+             ) -> tuple[list[tuple[Any, list[float]]], str]:
     """Each option of the current decision, with whether the deciding player won
     each of ``games`` play-throughs (1.0 or 0.0), play-through ``i`` seeded
-    ``"seed#i"`` for every option."""
+    ``"seed#i"`` for every option; and where they start (``"dealt from the
+    player's view"`` or ``"as it stands"``)."""
     from tqdm.auto import tqdm
 
     game = stepper.game
@@ -63,6 +71,7 @@ def _play_on(stepper: Stepper, games: int, seed: int | str, policies: Any, progr
         raise ValueError("forking needs policies to play on (the stepper has none)")
     won = spec(game.name).metrics.player_won
     state, player = stepper.state, dec.player
+    starts, worlds = _starts(game, state, player, dec.options, games, seed)
     outcomes: list[tuple[Any, list[float]]] = []
     bar = tqdm(total=games * len(dec.options), desc="fork", unit="game", disable=not progress, leave=False)
     try:
@@ -70,12 +79,27 @@ def _play_on(stepper: Stepper, games: int, seed: int | str, policies: Any, progr
             wins: list[float] = []
             outcomes.append((option, wins))
             for i in range(games):
-                playout = simulate(game, state, policies, f"{seed}#{i}", first=option)
+                playout = simulate(game, starts[i], policies, f"{seed}#{i}", first=option)
                 wins.append(float(won(playout.result, player)))
                 bar.update(1)
     finally:
         bar.close()
-    return outcomes
+    return outcomes, worlds
+
+
+def _starts(game: Any, state: Any, player: Any, options: tuple, games: int, seed: int | str) -> tuple[list, str]:
+    """Where each play-through starts: a world dealt from ``player``'s view (the
+    same options offered there), or the state itself where the game cannot deal one."""
+    view = game.observe(state, player)
+    if view is state:
+        return [state] * games, "as it stands (nothing is hidden)"
+    try:
+        starts = [game.determinize(view, player, random.Random(f"{seed}#{i}/world")) for i in range(games)]
+    except NotImplementedError:
+        return [state] * games, "as it stands (the hidden cards where they are)"
+    if any(game.decision(w).options != options for w in starts):
+        return [state] * games, "as it stands (the hidden cards where they are)"
+    return starts, "dealt anew from what the player sees"
 
 
 __all__ = ["fork"]

@@ -11,6 +11,7 @@ from explorer.ui.doomtrooper.table import TableStepper
 from explorer.ui.fork import cost_text
 from explorer.ui.victorian.stepper import VictorianStepper
 from explorer.whatif import stats
+from explorer.whatif.fork import _starts
 
 
 def to_choice(stepper_widget):
@@ -49,7 +50,9 @@ def test_the_same_seeds_for_every_option():
     st = to_choice(widget)
     frame = whatif.fork(st, games=4, seed=5)
     won = spec("victorian").metrics.player_won
-    wins = [[float(won(simulate(st.game, st.state, st.policies, f"5#{i}", first=o).result, st.decision.player))
+    starts, worlds = _starts(st.game, st.state, st.decision.player, st.decision.options, 4, 5)
+    assert worlds == frame.attrs["worlds"] == "dealt anew from what the player sees"
+    wins = [[float(won(simulate(st.game, starts[i], st.policies, f"5#{i}", first=o).result, st.decision.player))
              for i in range(4)] for o in st.decision.options]
     best = int(frame["wins"].idxmax())
     for k, row in enumerate(frame.itertuples()):
@@ -84,3 +87,31 @@ def test_cost_reads_as_points():
         vs_best, vs_low, vs_high = -0.2, -0.35, -0.05
 
     assert cost_text(Row) == "costs 20.0 points ± 15.0"
+
+
+def test_a_fork_reads_nothing_the_deciding_side_cannot_see():
+    """THE DECKS: the other hand is hidden; two games that differ only there fork alike."""
+    from explorer.core.engine import Stepper
+
+    widget = VictorianStepper(seed=2).stepper
+    st = to_choice(widget)
+    me = st.decision.player
+    other = 1 - ("heroes", "villains").index(me)
+    side = st.state.sides[other]
+    hidden = [c for c in side.hand if c not in side.exposed]
+    swap = next(((out, into) for out in hidden for into in side.deck.rest if into != out), None)
+    assert swap is not None
+    out, into = swap
+    hand = list(side.hand)
+    hand.remove(out)
+    rest = list(side.deck.rest)
+    rest.remove(into)
+    changed = side._replace(hand=tuple(sorted(hand + [into])),
+                            deck=side.deck._replace(rest=tuple(sorted(rest + [out]))))
+    sides = list(st.state.sides)
+    sides[other] = changed
+    twin_state = st.state._replace(sides=tuple(sides))
+    assert st.game.observe(twin_state, me) == st.game.observe(st.state, me) and twin_state != st.state
+    twin = Stepper(st.game, twin_state, st.seed, st.policies)
+    a, b = whatif.fork(st, games=4, seed=7), whatif.fork(twin, games=4, seed=7)
+    assert a.equals(b)
