@@ -151,4 +151,4 @@ def test_the_colonization_view_moves_through_the_turns(open_notebook):
     page.wait_for_function("t => document.querySelector('.xp-dt-colony-log').innerText !== t", arg=first,
                            timeout=WAIT)
     page.wait_for_function("() => [...document.querySelectorAll('.main-svg')].some("
-                           "s => s.textContent.includes('Colonization, turn'))", timeout=WAIT)  # the board's title
+                           "s => /Colonization, seat \\d+'s turn/.test(s.textContent))", timeout=WAIT)  # the board's title
