@@ -147,12 +147,16 @@ def fight(attacker: Warrior, defender: Warrior, tactic: str = "fight", cover: bo
                                  f"(usable: {', '.join(game.pool[o].name for o in options) or 'none'})")
             chosen.append((uid, name))
         elif options:
-            best = max(options, key=lambda w: (getattr(game.pool[w], tactic) - game.pool[w].foe_armor,
-                                               -options.index(w)))
-            chosen.append((uid, best))
+            chosen.append((uid, best_weapon(game, options, tactic)))
     f = Fight(game, table._replace(weapons=tuple(chosen)))
     f.names = (attacker.name, defender.name)
     return f
+
+
+def best_weapon(combat: Combat, options: Sequence[str], tactic: str) -> str:
+    """The weapon a player would pick among ``options``: the one adding most to its
+    attack against the foe's armor (the first offered on a tie)."""
+    return max(options, key=lambda w: (getattr(combat.pool[w], tactic) - combat.pool[w].foe_armor, -options.index(w)))
 
 
 #: The card types a described warrior may carry (``Warrior.equipment``).

@@ -39,6 +39,7 @@ from .base.actions import Attack
 from .base.attack import combat_table
 from .base.clash import clash
 from .base.combat_state import KILLED, UNHURT, WOUNDED, Table, Term
+from .odds import best_weapon
 from .state import DTState
 
 #: how a status reads
@@ -109,9 +110,7 @@ def _pick_weapons(combat: Any, table: Table) -> Table:
     for uid in (table.attacker, table.defender):
         options = combat.weapon_options(table, uid)
         if options:
-            best = max(options, key=lambda w: (getattr(combat.pool[w], table.tactic) - combat.pool[w].foe_armor,
-                                               -options.index(w)))
-            chosen.append((uid, best))
+            chosen.append((uid, best_weapon(combat, options, table.tactic)))
     return table._replace(weapons=tuple(chosen))
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
+from math import comb  # noqa: F401 (the examples count with it)
 from typing import Any, NamedTuple
 
 from ..core.deck import Multiset
@@ -308,7 +308,11 @@ def attack(hero: str, mastermind: str, minions: Sequence[str] = (), **kw: Any) -
     >>> sum(r.values())
     Fraction(1, 1)
     """
-    dist = attack_detail(hero, mastermind, minions, **kw)
+    return attack_results(attack_detail(hero, mastermind, minions, **kw))
+
+
+def attack_results(dist: Dist[AttackEnd]) -> dict[str, Fraction]:
+    """How attacks end, over :data:`ATTACK_RESULTS` (minions killed on the way summed out)."""
     out = dict.fromkeys(ATTACK_RESULTS, Fraction(0))
     for end, p in dist.items():
         out[end.result] += p
@@ -442,6 +446,7 @@ def _spy_terms(game: VictorianGame, state: VicState, spy: str, helper: str | Non
     return spy_terms(game, helper)
 
 
-__all__ = ["ATTACK_RESULTS", "AttackEnd", "attack", "attack_detail", "deal_distribution", "explain_roll", "mulligan",
+__all__ = ["ATTACK_RESULTS", "AttackEnd", "attack", "attack_detail", "attack_results", "deal_distribution",
+           "explain_roll", "mulligan",
            "opening_hand",
            "plot_matures", "thwart", "turns_until"]

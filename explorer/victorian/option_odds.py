@@ -96,12 +96,9 @@ def option_odds(game: Any, view: VicState, action: Any) -> OptionOdds | None:
 def attack_chain(game: Any, view: VicState, action: Attack) -> dict[str, Fraction]:
     """How ``action``'s attack ends if the hero presses on after every roll that
     lets him (:data:`explorer.victorian.odds.ATTACK_RESULTS`, summing to 1)."""
-    from .odds import ATTACK_RESULTS, _attack
+    from .odds import _attack, attack_results
 
-    out = dict.fromkeys(ATTACK_RESULTS, Fraction(0))
-    for end, p in _attack(game, view, action.hero, action.target, True).items():
-        out[end.result] += p
-    return out
+    return attack_results(_attack(game, view, action.hero, action.target, True))
 
 
 __all__ = ["OptionOdds", "RollOdds", "attack_chain", "option_odds"]
