@@ -289,7 +289,13 @@ def applied_defences(d, attacks, rules) -> list[tuple[str, str, list[str]]]:
 
 
 def _probability(p: Fraction | str) -> str:
-    return p if isinstance(p, str) else f"{p}  ({float(p):.1%})"
+    """The percentage first, as every page shows it, and the exact fraction beside it
+    however long (a terminal is where a user comes for the exact answer)."""
+    from .core.numbers import percent_text
+
+    if isinstance(p, str) or p in (0, 1):
+        return p if isinstance(p, str) else percent_text(p)
+    return f"{percent_text(p)}  ({p})"
 
 
 def dice_lines(text: str) -> list[str]:
