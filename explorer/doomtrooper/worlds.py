@@ -40,10 +40,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.deck import Deck, Multiset
+from .expansions.outpost import OUTPOST
 from .state import UNSEEN, DTState, Trooper
-
-#: Where a face-down warrior of the Outpost stands (Paradise Lost): only Tribal warriors are mustered into it.
-_OUTPOST = "Outpost"
 
 
 class OtherDecks(NotImplementedError):
@@ -140,7 +138,7 @@ def _face_down_warriors(game: Any, view: DTState, owner: int, pool: Multiset, rn
     for t in view.troopers:
         if t.owner == owner and t.card == UNSEEN:
             fits = Multiset((c, n) for c, n in pool.items if game.pool[c].type == "warrior"
-                            and (_area(game, c) == _OUTPOST) == (t.area == _OUTPOST))
+                            and (_area(game, c) == OUTPOST) == (t.area == OUTPOST))
             if not fits.size:
                 raise OtherDecks(f"seat {owner} has a warrior face down but no unseen warrior that fits it")
             card = fits.draw(1).sample(rng).cards[0]
