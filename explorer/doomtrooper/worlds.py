@@ -187,13 +187,21 @@ def _left_hand(table: Any, owner: int, seat: Any) -> Multiset:
 
 
 def _piles(s: Any, hand: Multiset, pool: Multiset, rng: random.Random) -> Any:
-    """Seat ``s`` with ``hand`` and ``pool`` dealt into its draw, discard and annihilated piles."""
-    deck = pool.draw(len(s.deck)).sample(rng)
-    discard = deck.rest.draw(s.discard.size).sample(rng)
-    if discard.rest.size != s.annihilated.size:
+    """Seat ``s`` with ``hand``, and ``pool`` dealt into its discard and annihilated
+    piles and its draw pile (what is left: the largest pile is never drawn card by card)."""
+    discard, rest = _split(pool, s.discard.size, rng)
+    annihilated, deck = _split(rest, s.annihilated.size, rng)
+    if deck.size != len(s.deck):
         raise OtherDecks("the cards not seen do not fill the hidden piles")
-    return s._replace(hand=hand, deck=Deck((), Multiset.of(deck.cards), frozenset()),
-                      discard=Multiset.of(discard.cards), annihilated=discard.rest)
+    return s._replace(hand=hand, deck=Deck((), deck, frozenset()), discard=discard, annihilated=annihilated)
+
+
+def _split(pool: Multiset, k: int, rng: random.Random) -> tuple[Multiset, Multiset]:
+    """``k`` cards drawn from ``pool`` at random, and the rest."""
+    if not k:
+        return Multiset(), pool
+    drawn = pool.draw(k).sample(rng)
+    return Multiset.of(drawn.cards), drawn.rest
 
 
 def _combat(game: Any, c: Any, view: DTState, hands: dict[int, Multiset], cards: dict[int, str]) -> Any:
