@@ -6,8 +6,9 @@ piles are secret; "Muster Warrior in Cover": a warrior mustered in cover is
 face down).  The cards of a player the seat has not seen are his deck list
 minus every card of his it sees (:func:`unseen`); a world deals them out again
 (:func:`deal`): first each of his face-down warriors, one of his unseen
-warriors (a Tribal one in an Outpost, any other elsewhere), then his hand, then
-his draw, discard and annihilated piles, each a uniform draw of what is left.
+warriors (a Tribal one in an Outpost, any other elsewhere), then his hand, his
+discard and his annihilated piles, each a uniform draw of what is left, and his
+draw pile the rest (its order is chance: drawing from it is a step of the game).
 Every arrangement consistent with what the seat saw is then equally likely, the
 reading :mod:`explorer.doomtrooper.seat_odds` computes its exact odds under.
 

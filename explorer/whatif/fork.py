@@ -14,8 +14,8 @@ world dealt from what the deciding player sees (:meth:`Game.determinize`: the
 other hands, the unseen piles and any face-down card drawn anew, the same world
 for every option), so a fork never reads the hidden cards.  A game that cannot
 deal such worlds (one that has no way to, or a Doomtrooper game dealt decks other
-than the sample decks, whose unseen cards nobody can list) plays on from the
-state as it stands, and ``frame.attrs["worlds"]`` says which.
+than those a new game deals, whose unseen cards cannot be listed) plays on from
+the state as it stands, and ``frame.attrs["worlds"]`` says which.
 """
 
 from __future__ import annotations
