@@ -164,13 +164,9 @@ def test_after_the_deal_the_other_hand_is_hypergeometric():
     assert within(hits, n, exact)
 
 
-@pytest.mark.parametrize("name,steps", [("optional", 40), ("vortex", 60), ("printed", 100)])
-def test_a_dealt_world_plays_on_legally_to_an_end(name, steps):
-    """The Object: from a dealt world every option the bots take is legal (checked), and the game ends."""
-    game, states = played(name, 3, steps)
-    world = game.determinize(game.observe(states[-1], 1), 1, random.Random(0))
-    bot = get_bot("greedy")
-    rng = random.Random(1)
+def play_to_the_end(game, world, seed: int):
+    """Play ``world`` on with greedy bots, every option checked against the rules; the final state."""
+    bot, rng = get_bot("greedy"), random.Random(seed)
     for _ in range(20_000):
         dec = game.decision(world)
         if dec is None:
@@ -178,7 +174,31 @@ def test_a_dealt_world_plays_on_legally_to_an_end(name, steps):
         action = dec.options[0] if dec.forced else bot.choose(game, game.observe(world, dec.player), dec, rng)
         game.check(world, action)
         world = game.play(world, action, rng).state
-    assert game.result(world) is not None
+    return world
+
+
+@pytest.mark.parametrize("name,steps", [("optional", 40), ("vortex", 60), ("printed", 100)])
+def test_a_dealt_world_plays_on_legally_to_an_end(name, steps):
+    """The Object: from a dealt world every option the bots take is legal (checked), and the game ends."""
+    game, states = played(name, 3, steps)
+    world = game.determinize(game.observe(states[-1], 1), 1, random.Random(0))
+    assert game.result(play_to_the_end(game, world, 1)) is not None
+
+
+def test_a_world_dealt_in_a_combat_keeps_the_cards_played_and_plays_on():
+    """Attack, step 4: a card another player played in the combat under way stays
+    out of his hand in the world, the rest of his hand is dealt, and play goes on."""
+    game, states = played("optional", 5, 110)
+    state = next(s for s in states if s.combat is not None and s.combat.live.plays)
+    played_by = state.combat.live.plays[0].seat
+    me = next(i for i in range(len(state.seats)) if i != played_by)
+    world = game.determinize(game.observe(state, me), me, random.Random(2))
+    table = world.combat.live
+    assert game.observe(world, me) == game.observe(state, me)
+    assert table.hands[played_by].size == state.combat.live.hands[played_by].size
+    assert world.seats[played_by].hand - table.hands[played_by] == \
+        state.seats[played_by].hand - state.combat.live.hands[played_by]  # the cards he played, face up
+    assert game.result(play_to_the_end(game, world, 3)) is not None
 
 
 def test_a_game_dealt_other_decks_cannot_be_dealt_anew():
