@@ -64,6 +64,7 @@ from .expansions import beasts, first_edition, outpost, sergeants  # noqa: F401 
 from . import variants  # the seven variants; those with places register their kinds
 from .expansions import alliances, ki_powers, mortificator, relics, warzones  # noqa: F401 (the expansions' kinds)
 from . import sections as R
+from . import worlds
 from .base.actions import (
     ACTION_TYPES,
     AFTER_STEP,
@@ -387,6 +388,12 @@ class DoomtrooperGame(Game):
             changes["response"] = r._replace(table=t._replace(hand=hand))
         view = state._replace(**changes)
         return view if self.variant is None else self.variant.observe(self, view, player)
+
+    def determinize(self, view: DTState, player: Any, rng: Any) -> DTState:
+        """One full state consistent with seat ``player``'s view, every arrangement
+        of the cards it has not seen equally likely (:func:`.worlds.deal`: the
+        default decks' lists; :class:`.worlds.OtherDecks` for a game dealt others)."""
+        return worlds.deal(self, view, player, rng)
 
     # -- reading a state ------------------------------------------------------------------------------------
     def describe(self, state: DTState, seat: Any = None) -> str:

@@ -28,7 +28,6 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
@@ -39,38 +38,12 @@ from ..core.deck import Multiset
 from .cards import CARD_TYPES
 from .game import DoomtrooperGame
 from .state import UNSEEN, DTState
+from .worlds import cards_by_owner, deck_lists, unseen
 
 
 @lru_cache(maxsize=1)
 def _default_game() -> DoomtrooperGame:
     return DoomtrooperGame()
-
-
-def cards_by_owner(state: DTState) -> list[Counter]:
-    """Every card of each player wherever it is (draw, discard and annihilated
-    piles, hand, warriors and what is attached, fortifications, missions, cards
-    in play, the warzones the Warzone Variant adds to the table); a card the
-    state hides counts as ``"?"``."""
-    out = [Counter() for _ in state.seats]
-    for i, s in enumerate(state.seats):
-        for pile in (s.deck.cards, s.hand, s.discard, s.annihilated):
-            out[i].update(dict(pile.items))
-        out[i].update(s.fortifications)
-        out[i].update(p.card for p in s.in_play)
-        for m in s.missions:
-            out[m.owner][m.card] += 1
-    for card, owner in getattr(state.board, "warzones", ()):
-        out[owner][card] += 1
-    for t in state.troopers:
-        out[t.owner][t.card] += 1
-        for a in t.attached:
-            out[a.owner][a.card] += 1
-    return out
-
-
-def deck_lists(game: DoomtrooperGame, players: int) -> tuple[Multiset, ...]:
-    """Each seat's deck list in a new game of ``players`` with the default decks."""
-    return tuple(Multiset.of(c) for c in cards_by_owner(game.new_game(players)))
 
 
 def _deck_list(game: DoomtrooperGame, deck: Any) -> Multiset:
@@ -95,17 +68,7 @@ class _Seen:
         lists = deck_lists(game, players) if decks is None else tuple(_deck_list(game, d) for d in decks)
         if len(lists) != players:
             raise ValueError(f"{len(lists)} deck lists given for a game of {players} players")
-        self.unseen = []
-        for i, (listed, cards) in enumerate(zip(lists, cards_by_owner(self.view))):
-            hidden = cards.pop(UNSEEN, 0)
-            try:
-                pool = listed - Multiset.of(cards)
-            except ValueError:
-                pool = None
-            if pool is None or len(pool) != hidden:
-                raise ValueError(f"what seat {seat} sees of seat {i}'s cards does not fit that seat's deck list "
-                                 "(a game dealt other decks: give its deck lists as decks)")
-            self.unseen.append(pool)
+        self.unseen = unseen(self.view, lists, seat)
 
     def wants(self, at_least: Mapping[str, int]) -> seat_odds.Wants:
         pool = self.game.pool

@@ -11,9 +11,11 @@ recruit, a card to play, not only a conflict's choices (which also have exact od
 
 In a game that hides something (the card games), play-through ``i`` starts from a
 world dealt from what the deciding player sees (:meth:`Game.determinize`: the
-other hands and the unseen piles drawn anew, the same world for every option), so
-a fork never reads the hidden cards; a game that cannot deal such worlds plays on
-from the state as it stands, and ``frame.attrs["worlds"]`` says which.
+other hands, the unseen piles and any face-down card drawn anew, the same world
+for every option), so a fork never reads the hidden cards.  A game that cannot
+deal such worlds (one that has no way to, or a Doomtrooper game dealt decks other
+than those a new game deals, whose unseen cards cannot be listed) plays on from
+the state as it stands, and ``frame.attrs["worlds"]`` says which.
 """
 
 from __future__ import annotations
@@ -89,7 +91,8 @@ def _play_on(stepper: Stepper, games: int, seed: int | str, policies: Any, progr
 
 def _starts(game: Any, state: Any, player: Any, options: tuple, games: int, seed: int | str) -> tuple[list, str]:
     """Where each play-through starts: a world dealt from ``player``'s view (the
-    same options offered there), or the state itself where the game cannot deal one."""
+    same options offered there), or the state itself where the game cannot deal
+    one (:meth:`Game.determinize` raises ``NotImplementedError``)."""
     view = game.observe(state, player)
     if view is state:
         return [state] * games, "as it stands (nothing is hidden)"
