@@ -46,6 +46,8 @@ def given(bonus: int, rival_bonus: int, die: Dist[int], rival_die: Dist[int] | N
     rival die, against the number ``rival_bonus``) given who won: ``won`` when the
     roller's total is strictly higher ("Mental Attack": a tie goes to the defender)."""
     faces, cumulative, total = _table(bonus, rival_bonus, die, rival_die, won)
+    if not total:
+        raise ValueError(f"these dice cannot give that result ({'a win' if won else 'a loss'} for the roller)")
     weights = (b - a for a, b in zip((0,) + cumulative, cumulative))
     return Dist({f: Fraction(w, total) for f, w in zip(faces, weights)})
 
@@ -103,7 +105,8 @@ def _roll_event(rule: RuleRef, roll: str, label: str, who: str, rival: str, cont
     verdict = ("lands" if roll == "hit" else "succeeds") if won else "fails"
     tie = ", a tie, which goes to the defender" if rival_die is not None and totals[0] == totals[1] else ""
     shown, exact = _chance(*contest)
-    odds = f"a {shown} chance" if won else f"it had a {shown} chance"
+    article = "an" if shown.startswith(("8", "11", "18")) else "a"  # "an 83.3% chance", "an 11.1% chance"
+    odds = f"{article} {shown} chance" if won else f"it had {article} {shown} chance"
     text = f"{who} rolled {_face(faces[0], die)} + {bonus} = {total} against {against}{tie}: {label} {verdict} ({odds})"
     return event(rule, text, roll=roll, faces=faces, totals=totals, success=won, chance=exact)
 
