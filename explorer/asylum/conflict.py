@@ -42,7 +42,6 @@ from .combat import (
     physical_attack_spec,
     tactical_maneuver,
 )
-from .faces import attack_rolls, maneuver_roll
 from .conflict_state import (
     ATTACKER,
     DEFENDER,
@@ -58,6 +57,7 @@ from .conflict_state import (
     TacticalManeuver,
     UseAbility,
 )
+from .faces import attack_rolls, maneuver_roll
 from .params import AsylumRules, load_rules
 from .villains import STAT_LABELS, Villain
 
@@ -128,7 +128,7 @@ class Conflict(Game):
                 f"success, +{vp} VP" if ok else "fails")
             nxt = self._after_action(state, side, vp, _set(state.acted, side, i), state.fallen)
             rolled = maneuver_roll(state, actor, action.stat, setup.rules, ok)
-            return Step(nxt, (rolled, event(R.MANEUVER, text, actor=actor.name, success=ok)))
+            return Step(nxt, (event(R.MANEUVER, text, actor=actor.name, success=ok), rolled))
         t_side, j = setup.index[action.target]
         attack = self._attack(state, side, i, j, action)
         article = "an" if attack.label[0] in "aeiou" else "a"

@@ -11,6 +11,8 @@ The faces are no second roll of the game: their random stream is named after the
 step (the point of the conflict, who rolls against whom, which roll), so a seed
 and its actions show the same faces on every machine, exact analysis lists the
 very events the stepper shows, and the game's own random stream is untouched.
+The price: the same point of a conflict with the same result shows the same
+faces in any game, whatever its seed.
 
 >>> from explorer.core.dist import d6
 >>> lands = given(5, 4, d6, d6, True)   # d6 + 5 beat d6 + 4: 21 of the 36 pairs of faces
