@@ -8,11 +8,11 @@ defender, "Mental Attack"), so an attack that lands shows the higher total and
 one that fails a total no higher, each pair of faces as likely as the dice make it.
 
 The faces are no second roll of the game: their random stream is named after the
-step (the point of the conflict, who rolls against whom, which roll), so a seed
+step (the teams, the point of the conflict, who rolls against whom, which roll), so a seed
 and its actions show the same faces on every machine, exact analysis lists the
 very events the stepper shows, and the game's own random stream is untouched.
-The price: the same point of a conflict with the same result shows the same
-faces in any game, whatever its seed.
+The price: the same point of the same conflict with the same result shows the
+same faces in any game, whatever its seed.
 
 >>> from explorer.core.dist import d6
 >>> lands = given(5, 4, d6, d6, True)   # d6 + 5 beat d6 + 4: 21 of the 36 pairs of faces
@@ -35,7 +35,7 @@ from ..core.events import Event, RuleRef, event
 from ..core.numbers import fraction_text, probability_text
 from . import sections as R
 from .combat import Attack, AttackResult, beats, beats_target, maneuver_value, needs_catch, roll_contest
-from .conflict_state import ConflictState
+from .conflict_state import ConflictSetup, ConflictState
 from .params import AsylumRules
 from .villains import Villain
 
@@ -124,16 +124,16 @@ def attack_rolls(state: ConflictState, attacker: Villain, defender: Villain, att
                  blocked: bool, result: AttackResult, hit_rule: RuleRef) -> tuple[Event | None, Event | None]:
     """The catch and the hit of an attack whose ``result`` is drawn, with their faces
     (``None`` for a roll not made: no catch for a blocker, no hit once the catch failed)."""
-    return _attack_rolls(state.turn, state.acted, state.fallen, state.vp, attacker, defender, attack, rules,
-                         blocked, result, hit_rule)
+    return _attack_rolls(state.setup, state.turn, state.acted, state.fallen, state.vp, attacker, defender, attack,
+                         rules, blocked, result, hit_rule)
 
 
 @lru_cache(maxsize=65536)
-def _attack_rolls(turn: int, acted: tuple, fallen: tuple, vp: tuple, attacker: Villain, defender: Villain,
-                  attack: Attack, rules: AsylumRules, blocked: bool, result: AttackResult,
+def _attack_rolls(setup: ConflictSetup, turn: int, acted: tuple, fallen: tuple, vp: tuple, attacker: Villain,
+                  defender: Villain, attack: Attack, rules: AsylumRules, blocked: bool, result: AttackResult,
                   hit_rule: RuleRef) -> tuple[Event | None, Event | None]:
     """:func:`attack_rolls`, cached: the bots ask for the same step again and again."""
-    stream = f"asylum-faces/{turn}/{acted}/{fallen}/{vp}/{attacker.name}/{defender.name}"
+    stream = f"{_conflict_name(setup)}/{turn}/{acted}/{fallen}/{vp}/{attacker.name}/{defender.name}"
     catch = hit = None
     if needs_catch(attack, rules, blocked):
         catch = _roll_event(R.PHYSICAL, "catch", ROLL_NAMES["catch"], attacker.name, defender.name,
@@ -144,10 +144,17 @@ def _attack_rolls(turn: int, acted: tuple, fallen: tuple, vp: tuple, attacker: V
     return catch, hit
 
 
+@lru_cache(maxsize=1024)
+def _conflict_name(setup: ConflictSetup) -> str:
+    """The conflict in a stream's name: both teams with their levels and masterminds."""
+    teams = " vs ".join(", ".join(f"{v.name} L{v.level}" for v in team) for team in setup.teams)
+    return f"asylum-faces/{teams}/{setup.masterminds}"
+
+
 def maneuver_roll(state: ConflictState, villain: Villain, stat: str, rules: AsylumRules, success: bool) -> Event:
     """A tactical maneuver whose result is drawn, with the face of its die ("Tactical Maneuvers")."""
     contest = (maneuver_value(villain, stat, rules), rules.maneuver_target, d6, None)
-    stream = f"asylum-faces/{state.turn}/{state.acted}/{state.fallen}/{state.vp}/{villain.name}/{stat}"
+    stream = f"{_conflict_name(state.setup)}/{state.turn}/{state.acted}/{state.fallen}/{state.vp}/{villain.name}/{stat}"
     return _roll_event(R.MANEUVER, "maneuver", ROLL_NAMES["maneuver"], villain.name, "", contest, success, stream)
 
 

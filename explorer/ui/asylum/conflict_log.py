@@ -19,7 +19,7 @@ odds page; after it, :func:`rolled_text` says what they showed.
 'mental attack: Doctor Cortex d6 + 5 against Corporal Union d6 + 4, a 58.3% (7/12) chance'
 >>> step = Stepper(odds.GAME, start, seed=0).step(attack)
 >>> rolled_text(start, attack, step.events)
-"mental attack: Doctor Cortex rolled 3 + 5 = 8 against Corporal Union's 3 + 4 = 7: the mental attack lands (a 58.3% (7/12) chance)"
+"mental attack: Doctor Cortex rolled 6 + 5 = 11 against Corporal Union's 4 + 4 = 8: the mental attack lands (a 58.3% (7/12) chance)"
 """
 
 from __future__ import annotations
