@@ -100,17 +100,35 @@ def needs_catch(attack: Attack, rules: AsylumRules, blocked: bool) -> bool:
     return attack.catch and not blocked and (rules.ranged_attacks_need_catch or not attack.ranged)
 
 
+class Contest(NamedTuple):
+    """One opposed roll as numbers: each side's bonus and die."""
+
+    bonus: int
+    rival_bonus: int
+    die: Dist[int]
+    rival_die: Dist[int]
+
+
+def roll_contest(attacker: Villain, defender: Villain, attack: Attack, roll: str) -> Contest:
+    """The numbers of one roll of ``attack``: the catch (die + Quickness each) or the
+    hit (attacker's stat + the attack's bonus + die against the defender's stat +
+    die), the defender's automatic abilities applied."""
+    if roll == "catch":
+        bonus, die = defence(defender, "catch", attack, defender.stat("quickness"))
+        return Contest(attacker.stat("quickness"), bonus, d6, die)
+    bonus, die = defence(defender, "hit", attack, defender.stat(attack.defense_stat))
+    return Contest(attacker.stat(attack.attack_stat) + attack.bonus, bonus, d6, die)
+
+
 def catch_roll(attacker: Villain, defender: Villain, attack: Attack, chance: Chance) -> bool:
     """The catch: die + Quickness each, attacker must roll higher."""
-    bonus, die = defence(defender, "catch", attack, defender.stat("quickness"))
-    return chance.roll(beats(attacker.stat("quickness"), bonus, d6, die))
+    return chance.roll(beats(*roll_contest(attacker, defender, attack, "catch")))
 
 
 def hit_roll(attacker: Villain, defender: Villain, attack: Attack, chance: Chance) -> bool:
     """The attack roll proper: attacker's stat + bonus + die must beat the
     defender's stat + die."""
-    bonus, die = defence(defender, "hit", attack, defender.stat(attack.defense_stat))
-    return chance.roll(beats(attacker.stat(attack.attack_stat) + attack.bonus, bonus, d6, die))
+    return chance.roll(beats(*roll_contest(attacker, defender, attack, "hit")))
 
 
 class AttackResult(NamedTuple):
@@ -166,5 +184,10 @@ def maneuver_stats(villain: Villain, rules: AsylumRules) -> tuple[str, ...]:
 def tactical_maneuver(villain: Villain, stat: str, chance: Chance, rules: AsylumRules) -> bool:
     """Die + the chosen stat must beat the target (8); special abilities do not
     help (rulebook, "Tactical Maneuvers")."""
-    value = villain.stat(stat) if rules.maneuver_counts_upgrades else villain.base_stat(stat)
-    return chance.roll(beats_target(value, rules.maneuver_target))
+    return chance.roll(beats_target(maneuver_value(villain, stat, rules), rules.maneuver_target))
+
+
+def maneuver_value(villain: Villain, stat: str, rules: AsylumRules) -> int:
+    """The stat a tactical maneuver adds to its die: with upgrades, or at level 1 when
+    ``maneuver_counts_upgrades`` is off."""
+    return villain.stat(stat) if rules.maneuver_counts_upgrades else villain.base_stat(stat)

@@ -57,6 +57,7 @@ from .conflict_state import (
     TacticalManeuver,
     UseAbility,
 )
+from .faces import attack_rolls, maneuver_roll
 from .params import AsylumRules, load_rules
 from .villains import STAT_LABELS, Villain
 
@@ -126,7 +127,8 @@ class Conflict(Game):
             text = f"{actor.name} tries a tactical maneuver with {STAT_LABELS[action.stat]}: " + (
                 f"success, +{vp} VP" if ok else "fails")
             nxt = self._after_action(state, side, vp, _set(state.acted, side, i), state.fallen)
-            return Step(nxt, (event(R.MANEUVER, text, actor=actor.name, success=ok),))
+            rolled = maneuver_roll(state, actor, action.stat, setup.rules, ok)
+            return Step(nxt, (event(R.MANEUVER, text, actor=actor.name, success=ok), rolled))
         t_side, j = setup.index[action.target]
         attack = self._attack(state, side, i, j, action)
         article = "an" if attack.label[0] in "aeiou" else "a"
@@ -260,6 +262,7 @@ class Conflict(Game):
         attacker, defender = setup.teams[side][i], setup.teams[other][j]
         blocked = blocked_for is not None
         res = chance.roll(attack_dist(attacker, defender, attack, rules, blocked))
+        catch_faces, hit_faces = attack_rolls(state, attacker, defender, attack, rules, blocked, res, _rule_for(attack))
         events: list[Event] = []
         catch = needs_catch(attack, rules, blocked)
         for name in _abilities.automatic_defences(defender, attack, catch):
@@ -267,12 +270,15 @@ class Conflict(Game):
                                 f"against the {attack.label}", defender=defender.name, ability=name))
         vp = 0
         if catch:
+            events.append(catch_faces)
             events.append(event(R.PHYSICAL, f"{attacker.name} {'catches' if res.caught else 'fails to catch'} {defender.name}",
                                 caught=res.caught))
         if not blocked and setup.is_mastermind(other, j) and (res.caught or rules.mastermind_point_without_catch):
             vp += rules.vp_attack_mastermind
             events.append(event(R.VICTORY, f"attacking the mastermind {defender.name}: +{rules.vp_attack_mastermind} VP"))
         fallen, acted = state.fallen, state.acted
+        if hit_faces is not None:
+            events.append(hit_faces)
         if res.success and attack.effect == "defeat":
             vp += rules.vp_defeat
             fallen = _append(fallen, other, j)

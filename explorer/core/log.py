@@ -10,7 +10,10 @@ opening masterminds, the decks, ...).  Then one line per step::
      "text": "move to the Boiler Room", "events": [{"rule": "asylum:turn.move", ...}]}
 
 ``player`` is the seat that chose, or ``null`` for a step the rules took on
-their own.  Every action type is a frozen dataclass registered by class name in
+their own.  A log written with the game's words for its options (``words=``, as
+a stepper's "Save game" does) adds ``said``, the step as a player reads it
+("Razide attacks the Venusian Ranger"), wherever ``text`` reads otherwise
+(``#1 attacks #0``); replay reads ``text`` and ``action`` and passes ``said`` by.  Every action type is a frozen dataclass registered by class name in
 its game's action registry, so ``{"type": ..., **fields}`` turns back into the
 very same action.
 
@@ -48,6 +51,8 @@ HEADER_FIELDS = ("format", "game", "explorer", "seed", "players", "rules", "setu
 #: for a live example (:mod:`explorer.core.examples`) the section it shows
 HEADER_NOTES = ("seat", "bots", "result", "example")
 STEP_FIELDS = ("step", "player", "action", "text", "events")
+#: step fields a log may add for readers (replay passes them by): the step in the game's words
+STEP_NOTES = ("said",)
 
 
 class LogError(ValueError):
@@ -169,21 +174,33 @@ def header(stepper: Stepper, log: GameLog, seat: Any = None) -> dict[str, Any]:
     return head
 
 
-def log_lines(stepper: Stepper, log: GameLog, seat: Any = None) -> list[dict[str, Any]]:
+Words = Callable[[Any, Any], str]
+
+
+def log_lines(stepper: Stepper, log: GameLog, seat: Any = None, words: Words | None = None) -> list[dict[str, Any]]:
     """The header and one dict per step of ``stepper``'s history; with ``seat``,
-    only the events that seat may see."""
+    only the events that seat may see; with ``words(state, action)`` (the game's
+    words for an option in the state it was taken in), each step's ``said``
+    where it reads otherwise than the action's ``text``."""
     lines = [header(stepper, log, seat)]
+    before = stepper.initial
     for e in stepper.history:
-        lines.append({"step": e.index, "player": e.player, "action": action_to_json(e.action, log),
-                      "text": str(e.action), "events": [ev.as_dict() for ev in e.events if ev.seen_by(seat)]})
+        row = {"step": e.index, "player": e.player, "action": action_to_json(e.action, log), "text": str(e.action)}
+        said = None if words is None else words(before, e.action)
+        if said is not None and said != row["text"]:
+            row["said"] = said
+        row["events"] = [ev.as_dict() for ev in e.events if ev.seen_by(seat)]
+        lines.append(row)
+        before = e.state
     return lines
 
 
-def export(stepper: Stepper, log: GameLog, seat: Any = None) -> str:
+def export(stepper: Stepper, log: GameLog, seat: Any = None, words: Words | None = None) -> str:
     """The whole log as JSON lines (the same game gives the same bytes); with
-    ``seat``, what that seat saw (a log for reading: it does not replay)."""
+    ``seat``, what that seat saw (a log for reading: it does not replay); with
+    ``words``, each step also in the game's words (see :func:`log_lines`)."""
     return "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
-                   for line in log_lines(stepper, log, seat))
+                   for line in log_lines(stepper, log, seat, words))
 
 
 # -- reading --------------------------------------------------------------------------------------
@@ -275,15 +292,16 @@ def _check_step(obj: dict[str, Any], index: int, line: int, log: GameLog) -> Any
     """The action of step line ``obj`` (which must be step ``index``)."""
     if "format" in obj:
         raise LogError(line, "a second header: a log holds one game", "format")
-    _check_keys(obj, STEP_FIELDS, f"step {index}", line)
+    _check_keys(obj, STEP_FIELDS, f"step {index}", line, STEP_NOTES)
     step = obj["step"]
     if isinstance(step, bool) or step != index or not isinstance(step, int):
         raise LogError(line, f"expected step {index}, found {_short(step)}", "step")
     player = obj["player"]
     if player is not None and (isinstance(player, bool) or not isinstance(player, (int, str))):
         raise LogError(line, f"player must be a seat or null, not {_kind(player)}", "player")
-    if not isinstance(obj["text"], str):
-        raise LogError(line, f"text must be a string, not {_kind(obj['text'])}", "text")
+    for name in ("text", *STEP_NOTES):
+        if name in obj and not isinstance(obj[name], str):
+            raise LogError(line, f"{name} must be a string, not {_kind(obj[name])}", name)
     events = obj["events"]
     if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
         raise LogError(line, "events must be a list of objects", "events")
@@ -425,5 +443,5 @@ def summary(st: Stepper, head: Mapping[str, Any], log: GameLog) -> dict[str, Any
             "result": st.game.result(st.state) if st.over else None}
 
 
-__all__ = ["FORMAT", "GameLog", "LogError", "LogStep", "Parsed", "action_from_json", "action_to_json", "export",
-           "header", "header_rules", "log_lines", "parse", "read", "replay", "summary"]
+__all__ = ["FORMAT", "STEP_NOTES", "GameLog", "LogError", "LogStep", "Parsed", "action_from_json", "action_to_json", "export",
+           "header", "header_rules", "log_lines", "parse", "read", "replay", "summary", "Words"]

@@ -1,7 +1,9 @@
 """Save and load a game in any stepper, in the one log format of :mod:`explorer.core.log`.
 
 "Save game" writes the stepper's game as its log (a header with the rules in
-effect, then the steps) into a download link, ``<game>-seed<seed>-step<n>.jsonl``.
+effect, then the steps, each also in the words of the stepper's options where its
+action reads otherwise: ``said``) into a download link,
+``<game>-seed<seed>-step<n>.jsonl``.
 The link is a ``data:`` URL with the ``download`` attribute inside an
 ``ipywidgets.HTML``: the browser saves it by itself, so it works alike in
 JupyterLab and in the Voila app.  A server path would not (Voila serves no
@@ -87,7 +89,7 @@ class SavePanel:
         st = self.stepper_widget.stepper
         self.note.value = self.error.value = ""
         try:
-            text = export(st, self.log)
+            text = export(st, self.log, words=self.stepper_widget.option_text)
         except ValueError as exc:
             self.link.value = ""
             self.error.value = _message(f"This game cannot be saved: {exc}")

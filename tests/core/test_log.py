@@ -5,6 +5,7 @@ the field, for every game."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -73,6 +74,20 @@ def test_a_dice_game_replays_under_its_own_rules(dice_game):
     again = core.replay(text, LOGS)
     assert again.game.rules.dice == "2d6" and again.state == dice_game.state
     assert dlog.export_log(again) == text
+
+
+def test_a_log_with_words_says_each_step_as_a_player_reads_it_and_replays_the_same(dice_game):
+    """``said``: the step in the game's words where the action's text reads otherwise
+    (a warrior number); replay passes it by, and without words nothing changes."""
+    from explorer.doomtrooper.words import option_text
+    plain = core.export(dice_game, dlog.LOG)
+    worded = core.export(dice_game, dlog.LOG, words=lambda state, action: option_text(state, action, None, dice_game.game))
+    rows = [json.loads(line) for line in worded.splitlines()[1:]]
+    assert "said" not in plain and any(re.search(r"#\d", r["text"]) for r in rows)
+    assert not [r["said"] for r in rows if re.search(r"#\d", r.get("said", r["text"]))]
+    assert [{k: v for k, v in r.items() if k != "said"} for r in rows] == [json.loads(x) for x in plain.splitlines()[1:]]
+    again = core.replay(worded, LOGS)
+    assert again.state == dice_game.state and core.export(again, dlog.LOG) == plain
 
 
 @pytest.mark.parametrize("make", ["asylum", "victorian"])

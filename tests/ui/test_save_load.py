@@ -164,3 +164,39 @@ def test_bad_files_are_refused_and_leave_the_widget_as_it_was(key):
     refused(sw, _text([head, *steps[:-1], edited]), len(steps) + 1, "(text)")
     # and a good file still loads after all that
     assert sw.saving.load(saved, "good.jsonl") is not None and sw.saving.error.value == ""
+
+
+@pytest.mark.parametrize("key", list(WIDGETS))
+def test_a_saved_file_says_each_step_as_a_player_reads_it(key):
+    """Each step line keeps what replay needs (``action``, ``text``) and, where the action's
+    text reads otherwise, ``said``: the step in the words of the stepper's options."""
+    sw = played(key, steps=60)
+    text = sw.saving.save()
+    before = sw.stepper.initial
+    for line, entry in zip(_lines(text)[1:], sw.stepper.history):
+        said = sw.option_text(before, entry.action)
+        assert line.get("said", line["text"]) == said and line["text"] == str(entry.action)
+        assert ("said" in line) == (said != line["text"])
+        before = entry.state
+    # replay passes the words by: a reader's edit of them still loads, as the game it was
+    head, *steps = _lines(text)
+    reworded = _text([head, *({**s, "said": "in other words"} for s in steps)])
+    other = fresh(key)
+    assert other.saving.load(reworded, "reworded.jsonl") is not None
+    assert other.stepper.state == sw.stepper.state and other.saving.save() == text
+    refused(other, _text([head, {**steps[0], "said": 7}, *steps[1:]]), 2, "(said)", "must be a string")
+
+
+def test_a_saved_doomtrooper_game_names_its_warriors_by_their_cards():
+    """Issue: a saved Doomtrooper game said "#1 attacks #0"; its words name the cards, and
+    it loads and replays to the very same file."""
+    sw = played("doomtrooper", steps=150)
+    text = sw.saving.save()
+    lines = _lines(text)[1:]
+    numbered = [line for line in lines if re.search(r"#\d", line["text"])]
+    assert numbered, "the game should reach a step that names warriors by number"
+    assert not [line["said"] for line in lines if re.search(r"#\d", line.get("said", line["text"]))]
+    other = fresh("doomtrooper")
+    assert other.saving.load(text, "saved.jsonl") is not None
+    assert [e.state for e in other.stepper.history] == [e.state for e in sw.stepper.history]
+    assert other.saving.save() == text
