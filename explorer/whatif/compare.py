@@ -55,6 +55,12 @@ def check_settings(game: str, overrides: Mapping[str, Any], settings: Mapping[st
     """Set up one game of the run as ``simulate`` would (players, bots, decks) without
     playing it: a setting the game refuses raises here, before any game is played.
     Returns the number of seats that play (a variant may need its own number)."""
+    return prepared(game, overrides, settings).seats
+
+
+def prepared(game: str, overrides: Mapping[str, Any], settings: Mapping[str, Any]):
+    """One game of the run set up as ``simulate`` would (players, bots, decks):
+    a :class:`~explorer.core.simulation.Prepared` (a bad setting raises here)."""
     import argparse
 
     check_players(settings.get("players"), "players")
@@ -67,7 +73,7 @@ def check_settings(game: str, overrides: Mapping[str, Any], settings: Mapping[st
         if name in known:  # names one per seat (decks, policies) as the option takes them: joined by commas
             names = isinstance(value, (list, tuple)) and all(isinstance(x, str) for x in value)
             setattr(args, name, ",".join(value) if names else value)
-    return sim.prepare(sim.setup(args, {}), spec(game).metrics.game_for(dict(overrides))).seats
+    return sim.prepare(sim.setup(args, {}), spec(game).metrics.game_for(dict(overrides)))
 
 
 def metric_list(game: str, settings: Mapping[str, Any]) -> tuple:
@@ -235,5 +241,5 @@ def table(game: str, settings: Mapping[str, Any], seats: int, base_rows, var_row
 
 
 __all__ = ["MAX_GAMES", "MAX_PLAYERS", "OUTCOMES", "Pair", "bot_settings", "check_games", "check_players",
-           "check_settings", "compare", "metric_list", "records", "run_settings", "settings_for", "stopping_metric",
-           "table"]
+           "check_settings", "compare", "metric_list", "prepared", "records", "run_settings", "settings_for",
+           "stopping_metric", "table"]
