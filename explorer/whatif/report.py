@@ -58,7 +58,7 @@ def cards_text(frame, top: int = 5) -> str:
     for i, r in enumerate(shown.to_dict("records")):
         if len(frame) > 2 * top and i == top:
             rows.append(["...", "", "", "", "", ""])
-        rows.append([r["card"], r["side"], f"{r['drawn']} games",
+        rows.append([r["card"], r["side"], f"{r['drawn']} game{'' if r['drawn'] == 1 else 's'}",
                      rate(r["win_drawn"], r["win_drawn_ci_low"], r["win_drawn_ci_high"], r["drawn"]),
                      rate(r["win_not"], r["win_not_ci_low"], r["win_not_ci_high"], a["games"] - r["drawn"]),
                      signed(r["worth"], r["worth_ci_low"], r["worth_ci_high"])])
@@ -70,14 +70,15 @@ def sequential_text(frame) -> str:
     run = frame.attrs.get("sequential")
     if not run:
         return f"a run of fixed size: {frame.attrs['games']} games"
+    fixed, used = run["fixed_games"], run["games"]
+    needs = f"a run of fixed size needs about {fixed:,} games for an interval of +-{run['until']:g}"
+    if run["stopped"] == "game limit":
+        return (f"{run['metric']}: the game limit came first, after {used:,} games ({run['looks']} looks), its "
+                f"interval +-{run['half_width']:.3g} wide and crossing zero; {needs}")
     why = {"narrow enough": f"its interval is within {run['until']:g} of the estimate",
-           "excludes zero": "its interval excludes zero",
-           "game limit": "the game limit was reached"}[run["stopped"]]
-    fixed = run["fixed_games"]
-    return (f"{run['metric']}: stopped after {run['games']} games ({run['looks']} looks) because {why}; "
-            f"a run of fixed size needs about {fixed:,} games for an interval of +-{run['until']:g} "
-            f"({'saved' if fixed > run['games'] else 'spent'} {abs(fixed - run['games']):,} games, "
-            f"{_ratio(run['games'], fixed)})")
+           "excludes zero": "its interval excludes zero"}[run["stopped"]]
+    return (f"{run['metric']}: stopped after {used:,} games ({run['looks']} looks) because {why}; {needs} "
+            f"({'saved' if fixed > used else 'spent'} {abs(fixed - used):,} games, {_ratio(used, fixed)})")
 
 
 def _ratio(used: int, fixed: int) -> str:
