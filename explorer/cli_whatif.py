@@ -37,6 +37,18 @@ def _half_width(text: str) -> float:
     return value
 
 
+def _ablate(text: str) -> int | str:
+    if text == "all":
+        return text
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number of cards or all") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text}: give a number of cards, 0 or more, or all")
+    return value
+
+
 def _common(p: argparse.ArgumentParser, what: str = "games per variant or point") -> None:
     from .games import GAMES
     from .whatif.compare import MAX_GAMES
@@ -89,6 +101,17 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
     k.add_argument("--variant", default=None, metavar="FILE", help="a TOML variant file (default: the base game)")
     k.add_argument("--strong", default="greedy", help="the stronger bot (default greedy)")
     k.add_argument("--weak", default="random", help="the weaker bot (default random)")
+    d = sub.add_parser("cards", help="the cards that win: each card's side drawn or not, and its worth as a blank",
+                       description="For every card of each deck: its side's win rate in games where it drew the "
+                                   "card and where not, and for the cards ablated, the paired difference when the "
+                                   "same seeds are played with the card as a blank (no effect).")
+    _common(d, "games (each ablated card plays them again)")
+    _bots(d)
+    d.add_argument("--variant", default=None, metavar="FILE", help="a TOML variant file (default: the base game)")
+    d.add_argument("--ablate", type=_ablate, default=5, help="cards to play again as blanks: a number (the widest "
+                                                             "drawn-or-not gaps first) or all (default 5)")
+    d.add_argument("--top", type=count, default=10, help="cards shown at each end of the table (default 10)")
+    d.add_argument("--out", default=None, help="also write the whole table to this .csv file")
 
 
 def _settings(args) -> dict:
@@ -150,6 +173,25 @@ def skill(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"sweep": sweep, "compare": compare, "skill": skill}
+def cards(args: argparse.Namespace) -> int:
+    """``cards``: the cards that win, best and worst."""
+    from .whatif.card_stats import card_stats
+    from .whatif.report import cards_text
 
-__all__ = ["COMMANDS", "add_whatif", "compare", "pairs", "skill", "sweep"]
+    settings = _settings(args)
+    if args.out is not None and not args.out.endswith(".csv"):
+        raise ValueError(f"--out {args.out}: write the table to a .csv file")
+    reachable(args.scheduler)
+    frame = card_stats(args.game, games=args.games, seed=args.seed, variant=args.variant, ablate=args.ablate,
+                       bots=args.bots, scheduler=args.scheduler, **settings)
+    print(cards_text(frame, top=args.top))
+    if args.out is not None:
+        frame.to_csv(args.out, index=False)
+        print(f"(every card, with every interval, in {args.out})")
+    return 0
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"sweep": sweep, "compare": compare, "skill": skill,
+                                                             "cards": cards}
+
+__all__ = ["COMMANDS", "add_whatif", "cards", "compare", "pairs", "skill", "sweep"]

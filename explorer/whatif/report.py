@@ -51,7 +51,7 @@ def cards_text(frame, top: int = 5) -> str:
     ``top`` cards (best first), each with its side's wins drawn and not, and its worth."""
     a = frame.attrs
     head = (f"{spec(a['game']).title}, {a['variant']}: {a['games']} games, "
-            f"{a['ablated']} cards played again as blanks")
+            f"{a['ablated']} card{'' if a['ablated'] == 1 else 's'} played again as blanks")
     rows = [["card", "side", "drawn in", "its side wins: drawn", "not drawn", "worth (card minus blank)"]]
     shown = frame if len(frame) <= 2 * top else frame.iloc[list(range(top)) + list(range(len(frame) - top,
                                                                                          len(frame)))]

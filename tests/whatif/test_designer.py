@@ -216,4 +216,10 @@ def test_the_command_line_compares_until_it_knows_and_measures_skill(tmp_path, c
     out = capsys.readouterr().out
     assert "greedy against random" in out and "every seat" in out
     assert main(["compare", "asylum", "--variant", str(variant), "--until", "-1"]) == 2
+    out = tmp_path / "cards.csv"
+    assert main(["cards", "victorian", "--games", "2", "--ablate", "1", "--top", "2", "--scheduler", "serial",
+                 "--out", str(out)]) == 0
+    assert "1 card played again as blanks" in capsys.readouterr().out
+    assert pd.read_csv(out)["worth"].notna().sum() == 1
+    assert main(["cards", "asylum", "--games", "2"]) == 2
     assert main(["skill", "asylum", "--games", "2", "--strong", "nobody", "--scheduler", "serial"]) == 2
