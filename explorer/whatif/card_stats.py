@@ -47,34 +47,38 @@ class CardJob(NamedTuple):
     blank: tuple[int, str] | None = None
 
 
-_MADE: dict[str, tuple[Any, Any, Any, int]] = {}
+_MADE: dict[str, tuple[Any, Any, Any, tuple[tuple[str, ...], ...]]] = {}
 
 
-def _setup(job: CardJob) -> tuple[Any, Any, Any, int]:
-    """The job's game, first state, bots and seats, made once per process."""
+def _setup(job: CardJob) -> tuple[Any, Any, Any, tuple[tuple[str, ...], ...]]:
+    """The job's game, first state, bots and each seat's cards, made once per process."""
     key = repr((job.game, job.overrides, job.settings, job.blank))
     if key not in _MADE:
         prep = prepared(job.game, dict(job.overrides), dict(job.settings))
         game, start = prep.game, prep.start()
+        decks = tuple(tuple(sorted(hooks(job.game).deck_of(game, start, s))) for s in range(prep.seats))
         if job.blank is not None:
             game, start = hooks(job.game).blank(game, start, *job.blank)
         if len(_MADE) > 64:
             _MADE.clear()
-        _MADE[key] = (game, start, prep.policies, prep.seats)
+        _MADE[key] = (game, start, prep.policies, decks)
     return _MADE[key]
 
 
 def play_card_job(job: CardJob) -> list[dict[str, float]]:
-    """Play a job's games: each seat's win (``win_S``) and, without a blank, the
-    cards each seat drew (``drawn_S:CARD`` = 1)."""
-    game, start, policies, seats = _setup(job)
+    """Play a job's games: each seat's win (``win_S``) and, without a blank, whether
+    each seat drew each card of its deck (``drawn_S:CARD``, 1 or 0: every game has
+    the same keys, as a Dask worker sends them)."""
+    game, start, policies, decks = _setup(job)
     drawn = hooks(job.game).drawn
     out = []
     for i in range(job.start, job.stop):
         playout = simulate(game, start, policies, game_seed(job.seed, i), keep_events=job.blank is None)
-        row = {f"win_{s}": float(playout.result.won(s)) for s in range(seats)}
+        row = {f"win_{s}": float(playout.result.won(s)) for s in range(len(decks))}
         if job.blank is None:
-            row.update({f"drawn_{s}:{card}": 1.0 for s in range(seats) for card in drawn(playout.events, s)})
+            for s, deck in enumerate(decks):
+                got = drawn(playout.events, s)
+                row.update({f"drawn_{s}:{card}": float(card in got) for card in deck})
         out.append(row)
     return out
 
@@ -134,7 +138,7 @@ def _stats(game: str, v: Variant, games: int, seed: int | str, ablate: int | str
         won = [r[f"win_{s}"] for r in rows]
         for card, copies in sorted(card_hooks.deck_of(prep.game, start, s).items()):
             table.append({"seat": s, "side": card_hooks.seat_label(prep.game, start, s), "card": card,
-                          "copies": copies, **drawn_or_not(won, [f"drawn_{s}:{card}" in r for r in rows])})
+                          "copies": copies, **drawn_or_not(won, [r[f"drawn_{s}:{card}"] == 1.0 for r in rows])})
     chosen = to_ablate(table, ablate)
     batch = [job for t in chosen for job in _jobs(game, v, settings, seed, games, (t["seat"], t["card"]))]
     parts = run_jobs(batch, play_card_job, scheduler, progress) if batch else []
