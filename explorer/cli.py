@@ -18,11 +18,11 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
-from . import cli_logs
-from .cli_options import MAX_POOL, count, pool_size, port, reachable, scheduler, seed_text
+from . import cli_logs, cli_whatif
+from .cli_options import MAX_POOL, count, pool_size, port, seed_text
+from .cli_whatif import pairs
 from .core.data import DataError
 from .core.engine import IllegalAction
-from .core.simulation import rule_value
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: notebooks/ and data/ live here
@@ -389,7 +389,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
     game = spec(args.game)
     check_players(getattr(args, "players", None), "--players")
-    _pairs(args.rule, "--rule")  # a rule given twice is refused before any game
+    pairs(args.rule, "--rule")  # a rule given twice is refused before any game
     args.seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     log_dir = cli_logs.log_dir(args.log)
     try:
@@ -419,95 +419,10 @@ EXTENSIONS.append(cli_logs.add_replay)
 COMMANDS["replay"] = cli_logs.replay
 
 
-# -- what-if: compare a variant, sweep a grid ---------------------------------------------------
+# -- what-if: compare a variant, sweep a grid, skill, cards (explorer.cli_whatif) -----------------
 
-def _pairs(items: list[str], what: str) -> dict[str, str]:
-    """``NAME=VALUE`` options by name; a name given twice is refused (only one value could count)."""
-    out = {}
-    for item in items or []:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip() or not value.strip():
-            raise ValueError(f"{what} {item!r}: write NAME=VALUE")
-        if name.strip() in out:
-            raise ValueError(f"{what} {name.strip()} is given twice: give each name once")
-        out[name.strip()] = value
-    return out
-
-
-def _add_whatif(sub: argparse._SubParsersAction) -> None:
-    from .games import GAMES
-    from .whatif.compare import MAX_GAMES
-
-    def common(p):
-        p.add_argument("game", choices=list(GAMES), help="which game")
-        p.add_argument("--games", type=count, default=1000,
-                       help=f"games per variant or point, 1 to {MAX_GAMES:_} (default 1000)")
-        p.add_argument("--seed", type=seed_text, default="1",
-                       help="seed: game i is seeded 'SEED#i' for every variant (paired)")
-        p.add_argument("--scheduler", type=scheduler, default=None,
-                       help="where to play: 'serial', a Dask scheduler address tcp://host:port, or (default) a "
-                            "process pool on every core here; the numbers do not depend on it")
-        p.add_argument("--setting", action="append", metavar="NAME=VALUE",
-                       help="a game setting, e.g. players=3 or policy=brawler (repeatable)")
-
-    s = sub.add_parser("sweep", help="play a grid of rule values and tabulate every metric with its interval",
-                       description="Play GAMES seeded games at every point of a grid of rule values (the same "
-                                   "seeds at every point) and write one row per point: each metric with its 95% "
-                                   "interval.  Re-run with the same --out to resume.")
-    common(s)
-    s.add_argument("--param", action="append", required=True, metavar="NAME=V1,V2,...",
-                   help="a rule (or villain stat, villain.<name>.<stat>) and its values (repeatable: a grid)")
-    s.add_argument("--out", required=True, help="results file, .parquet or .csv (written as points finish)")
-    c = sub.add_parser("compare", help="compare a variant with the base game, paired on the same seeds",
-                       description="Play the base game and a variant on the same seeds and print, for every "
-                                   "metric, both means, their difference and its 95% interval.")
-    common(c)
-    c.add_argument("--variant", required=True, metavar="FILE",
-                   help="a TOML variant file: name = \"...\" and an [overrides] table")
-    c.add_argument("--json", action="store_true", help="print the table as JSON")
-
-
-def _settings(args) -> dict:
-    return {k: rule_value(v) for k, v in _pairs(args.setting, "--setting").items()}
-
-
-def _sweep(args: argparse.Namespace) -> int:
-    from .whatif import sweep
-
-    params = {name: [rule_value(x) for x in values.split(",") if x.strip()]
-              for name, values in _pairs(args.param, "--param").items()}
-    settings = _settings(args)
-    reachable(args.scheduler)
-    try:
-        frame = sweep(args.game, params, games=args.games, seed=args.seed, scheduler=args.scheduler, out=args.out,
-                      **settings)
-    except DataError as exc:
-        if exc.field not in params:
-            raise
-        raise ValueError(f"--param {exc.field}: {exc.problem}") from None
-    shown = [*params, *(c for c in ("win_seat_0", "win_seat_1", "draw", "turns", "seat_spread") if c in frame)]
-    print(frame[shown].round(3).to_string(index=False))
-    print(f"({len(frame)} points x {args.games} games; every metric with its interval in {args.out})")
-    return 0
-
-
-def _compare(args: argparse.Namespace) -> int:
-    from .whatif import compare
-
-    settings = _settings(args)
-    reachable(args.scheduler)
-    frame = compare(args.game, args.variant, games=args.games, seed=args.seed, scheduler=args.scheduler, **settings)
-    if args.json:
-        print(frame.reset_index().to_json(orient="records", indent=2))
-        return 0
-    print(f"{frame.attrs['variant']}  vs  {frame.attrs['base']}  ({args.games} games each, paired seeds)")
-    table = frame[["label", "base", "variant", "diff", "ci_low", "ci_high"]].round(3)
-    print(table.to_string(index=False))
-    return 0
-
-
-EXTENSIONS.append(_add_whatif)
-COMMANDS.update(sweep=_sweep, compare=_compare)
+EXTENSIONS.append(cli_whatif.add_whatif)
+COMMANDS.update(cli_whatif.COMMANDS)
 
 
 # -- check: load and cross-check every data file ------------------------------------------------

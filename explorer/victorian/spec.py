@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.spec import GameSpec, cited_sections
-from . import log, metrics, sections, why_not
+from . import ablation, log, metrics, sections, why_not
 from .bots import REGISTRY
 from .check import check_data
 from .game import VictorianGame
@@ -30,7 +30,7 @@ SPEC = GameSpec(
     seat_names=SIDES,
     simulation=SIMULATION,
     log=log.LOG,
-    extras={"seat_odds": SEAT_ODDS},
+    extras={"seat_odds": SEAT_ODDS, "card_stats": ablation},
 )
 
 __all__ = ["SPEC"]

@@ -5,15 +5,22 @@ and compare, paired on the same seeds, with confidence intervals.
 * :func:`sweep`: a grid of values, one row per point, on this machine or a Dask
   cluster, written as it goes and resumable;
 * :func:`fork`: at a step of a game, each legal option played on by the bots;
-* :func:`records`: every game's metric values, for your own charts.
+* :func:`records`: every game's metric values, for your own charts;
+* :func:`skill`: a stronger bot against weaker ones, seat by seat (skill against luck);
+* :func:`card_stats`: the cards that win, drawn or not, and what blanking each costs.
+
+Every run takes the bots of every seat (``bots=``) by the names of the game's bots;
+:func:`compare` with ``until=`` plays in batches and stops when it knows.
 
 Any game of :mod:`explorer.games` plugs in through its spec's ``metrics``.
 """
 
-from .compare import compare, metric_list, records, settings_for
+from .card_stats import card_stats
+from .compare import bot_settings, compare, metric_list, records, settings_for
 from .fork import fork
+from .skill import skill
 from .sweep import grid, sweep
 from .variants import BASE, Variant, variant
 
-__all__ = ["BASE", "Variant", "compare", "fork", "grid", "metric_list", "records", "settings_for", "sweep",
-           "variant"]
+__all__ = ["BASE", "Variant", "bot_settings", "card_stats", "compare", "fork", "grid", "metric_list", "records",
+           "settings_for", "skill", "sweep", "variant"]

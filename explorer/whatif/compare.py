@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
 from ..core.runs import run_jobs
 from ..games import GAMES, spec
 from . import jobs as _jobs
-from . import stats
+from . import sequential, stats
 from .variants import BASE, Variant, check, variant
 
 
@@ -55,6 +55,12 @@ def check_settings(game: str, overrides: Mapping[str, Any], settings: Mapping[st
     """Set up one game of the run as ``simulate`` would (players, bots, decks) without
     playing it: a setting the game refuses raises here, before any game is played.
     Returns the number of seats that play (a variant may need its own number)."""
+    return prepared(game, overrides, settings).seats
+
+
+def prepared(game: str, overrides: Mapping[str, Any], settings: Mapping[str, Any]):
+    """One game of the run set up as ``simulate`` would (players, bots, decks):
+    a :class:`~explorer.core.simulation.Prepared` (a bad setting raises here)."""
     import argparse
 
     check_players(settings.get("players"), "players")
@@ -67,7 +73,7 @@ def check_settings(game: str, overrides: Mapping[str, Any], settings: Mapping[st
         if name in known:  # names one per seat (decks, policies) as the option takes them: joined by commas
             names = isinstance(value, (list, tuple)) and all(isinstance(x, str) for x in value)
             setattr(args, name, ",".join(value) if names else value)
-    return sim.prepare(sim.setup(args, {}), spec(game).metrics.game_for(dict(overrides))).seats
+    return sim.prepare(sim.setup(args, {}), spec(game).metrics.game_for(dict(overrides)))
 
 
 def metric_list(game: str, settings: Mapping[str, Any]) -> tuple:
@@ -78,15 +84,16 @@ def metric_list(game: str, settings: Mapping[str, Any]) -> tuple:
 
 
 def records(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike | None = None, *, games: int = 1000,
-            seed: int | str = 1, scheduler: Any = None, progress: bool = True, **settings: Any):
+            seed: int | str = 1, scheduler: Any = None, progress: bool = True,
+            bots: str | Sequence[str] | None = None, **settings: Any):
     """Every game's metric values, one row per game (index: the game number), as
-    a pandas DataFrame.  Game ``i`` is seeded ``"seed#i"``."""
+    a pandas DataFrame.  Game ``i`` is seeded ``"seed#i"``; ``bots`` as for :func:`compare`."""
     import pandas as pd
 
     v = variant(spec)
     check(game, v)
     check_games(games)
-    settings = settings_for(game, settings)
+    settings = run_settings(game, bots, settings)
     check_settings(game, v.mapping, settings)
     batch = _jobs.jobs(game, v.mapping, settings, seed, games)
     rows = [r for part in run_jobs(batch, _jobs.play_job, scheduler, progress) for r in part]
@@ -94,14 +101,63 @@ def records(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike | N
     return pd.DataFrame(rows, columns=names)
 
 
+def bot_settings(game: str, bots: str | Sequence[str] | None) -> dict[str, Any]:
+    """The settings that seat ``bots``: one bot name for every seat, or one per seat
+    (a list, or names joined by commas), each a name of the game's bot registry
+    (``greedy``, ``random``, ...; a name with a budget such as ``search:400`` is
+    passed on as it is).  A game whose seats have names (the Victorian sides) takes
+    them by those names, the others as one ``policy`` setting; the workers make
+    the bots again by name, so any scheduler plays them.
+
+    >>> bot_settings("victorian", ["random", "greedy"])
+    {'heroes': 'random', 'villains': 'greedy'}
+    >>> bot_settings("asylum", "greedy,random,random,random")
+    {'policy': 'greedy,random,random,random'}
+    """
+    if bots is None:
+        return {}
+    names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else list(bots)
+    if not names or not all(isinstance(b, str) and b.strip() for b in names):
+        raise ValueError(f"bots: give bot names (one for every seat, or one per seat), not {bots!r}")
+    g = spec(game)
+    known = g.metrics.SETTINGS
+    if g.seat_names and all(n in known for n in g.seat_names):
+        if len(names) == 1:
+            names = names * len(g.seat_names)
+        if len(names) != len(g.seat_names):
+            raise ValueError(f"{len(names)} bots given for the {len(g.seat_names)} sides "
+                             f"({', '.join(g.seat_names)})")
+        return dict(zip(g.seat_names, names))
+    return {"policy": ",".join(names)}
+
+
+def run_settings(game: str, bots: str | Sequence[str] | None, given: Mapping[str, Any]) -> dict[str, Any]:
+    """:func:`settings_for` with ``bots`` seated; bots given twice (``bots`` and a
+    bot setting) are refused."""
+    seated = bot_settings(game, bots)
+    twice = set(seated) & set(given)
+    if twice:
+        raise ValueError(f"the bots are given twice (bots and {', '.join(sorted(twice))}): give them once")
+    return settings_for(game, {**given, **seated})
+
+
 def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *, games: int = 2000,
             seed: int | str = 1, scheduler: Any = None, base: Variant | Mapping[str, Any] | None = None,
-            progress: bool = True, **settings: Any):
+            progress: bool = True, bots: str | Sequence[str] | None = None, until: float | None = None,
+            metric: str | None = None, batch: int = 200, **settings: Any):
     """The variant against the base game (the data as it is, or ``base``), paired on
     the same seeds: a DataFrame with one row per metric and the columns ``label``,
     ``base``, ``variant``, ``diff``, ``ci_low``, ``ci_high`` (a 95% interval of the
     difference, game by game).  Seats that play in neither (a two-seat game measured
-    over four) have no row.
+    over four) have no row.  ``bots``: the bots of every seat (see
+    :func:`bot_settings`; default: the game's own setting).
+
+    ``until``: play in batches of ``batch`` games, stopping once the interval of
+    ``metric`` (default: the first seat's or side's win rate) is at most ``until``
+    either side of its estimate or excludes zero, or at ``games`` games; the
+    intervals are then confidence sequences (:mod:`explorer.whatif.sequential`),
+    and ``frame.attrs["sequential"]`` says how many games it took against a run of
+    fixed size.
 
     >>> from explorer import whatif
     >>> df = whatif.compare("asylum", {"maneuver_target": 7}, games=20, seed=1, scheduler="serial",
@@ -109,22 +165,67 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     >>> list(df.columns)
     ['label', 'base', 'variant', 'diff', 'ci_low', 'ci_high']
     """
-    import pandas as pd
-
     v, b = variant(spec), variant(base) if base is not None else BASE
     for one in (v, b):
         check(game, one)
     if v.mapping == b.mapping:  # (a value the rules file already has is allowed: it checks the pairing)
         raise ValueError(f"the variant {v.name!r} ({v.source}) changes nothing the base does not: "
                          "give it at least one override of its own")
-    settings = settings_for(game, settings)
+    settings = run_settings(game, bots, settings)
     check_games(games)
     seats = max(check_settings(game, one.mapping, settings) for one in (v, b))
-    batch = _jobs.jobs(game, b.mapping, settings, seed, games) + _jobs.jobs(game, v.mapping, settings, seed, games)
-    parts = run_jobs(batch, _jobs.play_job, scheduler, progress)
-    half = len(parts) // 2
-    base_rows = [r for p in parts[:half] for r in p]
-    var_rows = [r for p in parts[half:] for r in p]
+    pair = Pair(game, b.mapping, v.mapping, settings, seed, scheduler, progress)
+    if until is None:
+        frame = table(game, settings, seats, *pair.play(0, games))
+    else:
+        name = stopping_metric(game, settings, seats, metric)
+        base_rows, var_rows, report = sequential.run_until(pair.play, name, until=until, games=games, batch=batch)
+        frame = table(game, settings, seats, base_rows, var_rows, sequential.paired)
+        frame.attrs["sequential"] = report
+        games = report["games"]
+    frame.attrs.update(game=game, variant=v.describe(), base=b.describe(), games=games, seed=str(seed),
+                       settings=dict(settings))
+    return frame
+
+
+def stopping_metric(game: str, settings: Mapping[str, Any], seats: int, metric: str | None) -> str:
+    """The metric a sequential comparison watches: ``metric``, checked, or the first
+    seat's (or side's) win rate."""
+    metrics = metric_list(game, settings)
+    names = [m.name for m in metrics if m.group not in OUTCOMES] + \
+        [m.name for m in metrics if m.group in OUTCOMES][:seats]
+    if metric is None:
+        return next(m.name for m in metrics if m.group in OUTCOMES)
+    if metric not in names:
+        raise ValueError(f"unknown metric {metric!r} for {game}; choose from {', '.join(names)}")
+    return metric
+
+
+class Pair(NamedTuple):
+    """The two sides of a paired comparison: what both play, and where."""
+
+    game: str
+    base: Mapping[str, Any]
+    variant: Mapping[str, Any]
+    settings: Mapping[str, Any]
+    seed: int | str
+    scheduler: Any
+    progress: bool
+
+    def play(self, start: int, stop: int) -> tuple[list[dict[str, float]], list[dict[str, float]]]:
+        """Games ``start`` to ``stop - 1`` of the base and of the variant (the same seeds)."""
+        batch = _jobs.jobs(self.game, self.base, self.settings, self.seed, stop, start=start)
+        batch += _jobs.jobs(self.game, self.variant, self.settings, self.seed, stop, start=start)
+        parts = run_jobs(batch, _jobs.play_job, self.scheduler, self.progress)
+        half = len(parts) // 2
+        return [r for p in parts[:half] for r in p], [r for p in parts[half:] for r in p]
+
+
+def table(game: str, settings: Mapping[str, Any], seats: int, base_rows, var_rows, interval=stats.paired):
+    """The comparison's table from both sides' per-game values: a row per metric
+    (``interval(variant values, base values)`` gives the difference's interval)."""
+    import pandas as pd
+
     out = []
     metrics = metric_list(game, settings)
     outcomes = [m.name for m in metrics if m.group in OUTCOMES]
@@ -133,14 +234,12 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
             continue  # a seat neither plays: no win rate to compare
         xb = [r[m.name] for r in base_rows]
         xv = [r[m.name] for r in var_rows]
-        diff, lo, hi = stats.paired(xv, xb)
+        diff, lo, hi = interval(xv, xb)
         out.append({"metric": m.name, "label": m.label, "base": stats.mean(xb), "variant": stats.mean(xv),
                     "diff": diff, "ci_low": lo, "ci_high": hi})
-    frame = pd.DataFrame(out).set_index("metric")
-    frame.attrs.update(game=game, variant=v.describe(), base=b.describe(), games=games, seed=str(seed),
-                       settings=dict(settings))
-    return frame
+    return pd.DataFrame(out).set_index("metric")
 
 
-__all__ = ["MAX_GAMES", "MAX_PLAYERS", "OUTCOMES", "check_games", "check_players", "check_settings", "compare",
-           "metric_list", "records", "settings_for"]
+__all__ = ["MAX_GAMES", "MAX_PLAYERS", "OUTCOMES", "Pair", "bot_settings", "check_games", "check_players",
+           "check_settings", "compare", "metric_list", "prepared", "records", "run_settings", "settings_for",
+           "stopping_metric", "table"]

@@ -37,10 +37,11 @@ def play_job(job: Job) -> list[dict[str, float]]:
 
 
 def jobs(game: str, overrides: Mapping[str, Any], settings: Mapping[str, Any], seed: int | str,
-         games: int, chunk: int = CHUNK) -> list[Job]:
-    """The jobs of ``games`` games of one variant, ``chunk`` games a job."""
+         games: int, chunk: int = CHUNK, start: int = 0) -> list[Job]:
+    """The jobs of games ``start`` to ``games - 1`` of one variant, ``chunk`` games a
+    job (a run played in batches plays the very games of a run played at once)."""
     o, s = tuple(sorted(overrides.items())), tuple(sorted(settings.items()))
-    return [Job(game, o, s, str(seed), i, min(games, i + chunk)) for i in range(0, games, chunk)]
+    return [Job(game, o, s, str(seed), i, min(games, i + chunk)) for i in range(start, games, chunk)]
 
 
 __all__ = ["Job", "jobs", "play_job"]

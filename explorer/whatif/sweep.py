@@ -11,7 +11,7 @@ from typing import Any
 from ..core.runs import run_jobs
 from . import jobs as _jobs
 from . import stats
-from .compare import OUTCOMES, check_games, check_settings, metric_list, settings_for
+from .compare import OUTCOMES, check_games, check_settings, metric_list, run_settings
 from .variants import Variant, check, variant
 
 
@@ -56,7 +56,8 @@ def summarize(rows: list[dict[str, float]], metrics, seats: int | None = None) -
 
 def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, seed: int | str = 1,
           scheduler: Any = None, out: str | os.PathLike | None = None, base: Mapping[str, Any] | Variant | None = None,
-          progress: bool = True, keep_records: bool = False, **settings: Any):
+          progress: bool = True, keep_records: bool = False, bots: str | Sequence[str] | None = None,
+          **settings: Any):
     """Play ``games`` games at every point of the grid ``params`` (on the same seeds at
     every point) and return a pandas DataFrame: one row per point, the parameters,
     then ``seats`` (how many seats or sides play there), then each metric with
@@ -68,7 +69,8 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
     settings; a file written by other rules, code or data, as its fingerprint says,
     is played again and rewritten).  ``keep_records``: also keep every game's values, as
     ``frame.attrs["records"]`` (a DataFrame with a ``point`` column; points read
-    back from ``out`` have none).
+    back from ``out`` have none).  ``bots``: the bots of every seat, as for
+    :func:`~explorer.whatif.compare.compare`.
 
     >>> from explorer import whatif
     >>> df = whatif.sweep("asylum", {"maneuver_target": [7, 9]}, games=10, seed=1, scheduler="serial",
@@ -79,7 +81,7 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
     import pandas as pd
 
     path = check_out(out) if out is not None else None
-    settings = settings_for(game, settings)
+    settings = run_settings(game, bots, settings)
     check_games(games)
     b = variant(base) if base is not None else None
     points = grid(params)

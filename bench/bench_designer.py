@@ -1,0 +1,101 @@
+"""The designer's numbers at full size, by hand: skill against luck per game and
+variant, the cards tables of the card games, and what comparisons that stop when
+they know save against runs of fixed size.
+
+    python bench/bench_designer.py                    # 400 games a seat, every card ablated (about an hour)
+    python bench/bench_designer.py --games 100 --ablate 10 --parts skill,cards
+    python bench/bench_designer.py --strong search --weak greedy   # once a "search" bot is registered
+
+Every run is seeded (``--seed``): the same command prints the same numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from explorer import whatif
+from explorer.games import spec
+from explorer.whatif.report import cards_text, sequential_text, skill_text
+
+#: the variants whose skill against luck is measured, per game (the base game first)
+VARIANTS = {
+    "asylum": [{}, {"shuffled_turn_order": True}, {"snake_turn_order": True}],
+    "victorian": [{}],
+    "doomtrooper": [{}, {"dice": "2d6"}],
+}
+
+#: comparisons that stop when they know: (game, variant, metric), each asked with --until
+SEQUENTIAL = [
+    ("asylum", {"shuffled_turn_order": True}, "win_seat_0"),
+    ("asylum", {"maneuver_target": 7}, "win_seat_0"),
+    ("victorian", {"new_day_draw": 2}, "win_heroes"),
+    ("doomtrooper", {"dice": "2d6"}, "win_seat_0"),
+]
+
+
+def doomtrooper_variants() -> list[dict]:
+    """The base game, the dice variant, and every variant of play the rules file lists."""
+    choices = spec("doomtrooper").metrics.parameters().get("variant", {}).get("choices", ())
+    return VARIANTS["doomtrooper"] + [{"variant": c} for c in choices if c != "standard"]
+
+
+def skill_part(args) -> None:
+    for game in ("asylum", "victorian", "doomtrooper"):
+        variants = doomtrooper_variants() if game == "doomtrooper" else VARIANTS[game]
+        for v in variants:
+            t = time.perf_counter()
+            try:
+                frame = whatif.skill(game, games=args.games, seed=args.seed, variant=v or None, strong=args.strong,
+                                     weak=args.weak, progress=False)
+            except ValueError as exc:  # a variant the game cannot seat this way (its own number of players)
+                print(f"{game} {v}: not measured ({exc})\n")
+                continue
+            print(skill_text(frame))
+            print(f"({time.perf_counter() - t:.0f} s)\n")
+
+
+def cards_part(args) -> None:
+    ablate = "all" if args.ablate == "all" else int(args.ablate)
+    for game in ("victorian", "doomtrooper"):
+        t = time.perf_counter()
+        frame = whatif.card_stats(game, games=args.games, seed=args.seed, ablate=ablate, progress=False)
+        print(cards_text(frame, top=args.top))
+        print(f"({time.perf_counter() - t:.0f} s)\n")
+
+
+def sequential_part(args) -> None:
+    for game, v, metric in SEQUENTIAL:
+        t = time.perf_counter()
+        frame = whatif.compare(game, v, games=args.max_games, seed=args.seed, until=args.until, metric=metric,
+                               batch=args.batch, progress=False)
+        row = frame.loc[metric]
+        print(f"{spec(game).title}, {frame.attrs['variant']}: {row['label']} {row['base']:.3f} -> "
+              f"{row['variant']:.3f}, difference {row['diff']:+.3f} ({row['ci_low']:+.3f} to {row['ci_high']:+.3f})")
+        print(sequential_text(frame))
+        print(f"({time.perf_counter() - t:.0f} s)\n")
+
+
+PARTS = {"skill": skill_part, "cards": cards_part, "sequential": sequential_part}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=400, help="games a seat (skill) or a card run (cards)")
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--strong", default="greedy")
+    ap.add_argument("--weak", default="random")
+    ap.add_argument("--ablate", default="all", help="cards to play again as blanks: a number, or all")
+    ap.add_argument("--top", type=int, default=10, help="cards shown at each end of a cards table")
+    ap.add_argument("--until", type=float, default=0.02, help="the half-width a sequential comparison asks")
+    ap.add_argument("--batch", type=int, default=200)
+    ap.add_argument("--max-games", type=int, default=20_000)
+    ap.add_argument("--parts", default="skill,cards,sequential", help=f"any of {', '.join(PARTS)}")
+    args = ap.parse_args()
+    for part in args.parts.split(","):
+        print(f"== {part} ==\n")
+        PARTS[part.strip()](args)
+
+
+if __name__ == "__main__":
+    main()

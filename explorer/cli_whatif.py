@@ -1,0 +1,197 @@
+"""The command line's what-if commands: ``sweep`` a grid of rule values, ``compare``
+a variant with the base game (``--until`` stops when it knows), ``skill`` (a
+stronger bot against weaker ones, seat by seat) and ``cards`` (the cards that win).
+Every one takes the bots of every seat (``--bots``) by the names of the game's bots.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from .cli_options import count, reachable, scheduler, seed_text
+from .core.data import DataError
+from .core.simulation import rule_value
+
+
+def pairs(items: list[str], what: str) -> dict[str, str]:
+    """``NAME=VALUE`` options by name; a name given twice is refused (only one value could count)."""
+    out = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise ValueError(f"{what} {item!r}: write NAME=VALUE")
+        if name.strip() in out:
+            raise ValueError(f"{what} {name.strip()} is given twice: give each name once")
+        out[name.strip()] = value
+    return out
+
+
+def _half_width(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number (0.02: two points of a win rate)") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text}: the half-width must be above 0")
+    return value
+
+
+def _ablate(text: str) -> int | str:
+    if text == "all":
+        return text
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number of cards or all") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text}: give a number of cards, 0 or more, or all")
+    return value
+
+
+def _common(p: argparse.ArgumentParser, what: str = "games per variant or point") -> None:
+    from .games import GAMES
+    from .whatif.compare import MAX_GAMES
+
+    p.add_argument("game", choices=list(GAMES), help="which game")
+    p.add_argument("--games", type=count, default=1000, help=f"{what}, 1 to {MAX_GAMES:_} (default 1000)")
+    p.add_argument("--seed", type=seed_text, default="1",
+                   help="seed: game i is seeded 'SEED#i' for every variant (paired)")
+    p.add_argument("--scheduler", type=scheduler, default=None,
+                   help="where to play: 'serial', a Dask scheduler address tcp://host:port, or (default) a "
+                        "process pool on every core here; the numbers do not depend on it")
+    p.add_argument("--setting", action="append", metavar="NAME=VALUE",
+                   help="a game setting, e.g. players=3 (repeatable)")
+
+
+def _bots(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--bots", default=None, metavar="NAME[,NAME...]",
+                   help="the bots: one name for every seat, or one per seat joined by commas (Victorian: heroes, "
+                        "villains), from the game's bots (python -m explorer simulate GAME --help)")
+
+
+def add_whatif(sub: argparse._SubParsersAction) -> None:
+    """The what-if commands' parsers."""
+    s = sub.add_parser("sweep", help="play a grid of rule values and tabulate every metric with its interval",
+                       description="Play GAMES seeded games at every point of a grid of rule values (the same "
+                                   "seeds at every point) and write one row per point: each metric with its 95% "
+                                   "interval.  Re-run with the same --out to resume.")
+    _common(s)
+    _bots(s)
+    s.add_argument("--param", action="append", required=True, metavar="NAME=V1,V2,...",
+                   help="a rule (or villain stat, villain.<name>.<stat>) and its values (repeatable: a grid)")
+    s.add_argument("--out", required=True, help="results file, .parquet or .csv (written as points finish)")
+    c = sub.add_parser("compare", help="compare a variant with the base game, paired on the same seeds",
+                       description="Play the base game and a variant on the same seeds and print, for every "
+                                   "metric, both means, their difference and its 95% interval.")
+    _common(c, "games per variant (with --until: at most)")
+    _bots(c)
+    c.add_argument("--variant", required=True, metavar="FILE",
+                   help="a TOML variant file: name = \"...\" and an [overrides] table")
+    c.add_argument("--until", type=_half_width, default=None, metavar="HALF_WIDTH",
+                   help="play in batches until the interval of --metric is this narrow or excludes zero "
+                        "(intervals valid however often they are looked at)")
+    c.add_argument("--metric", default=None, help="the metric --until watches (default: the first win rate)")
+    c.add_argument("--batch", type=count, default=200, help="games per batch with --until (default 200)")
+    c.add_argument("--json", action="store_true", help="print the table as JSON")
+    k = sub.add_parser("skill", help="how often a stronger bot beats weaker ones, seat by seat",
+                       description="One bot (--strong) takes each seat in turn against --weak bots, on the same "
+                                   "seeds: its win rate per seat and on average, with 95% intervals.")
+    _common(k, "games per seat")
+    k.add_argument("--variant", default=None, metavar="FILE", help="a TOML variant file (default: the base game)")
+    k.add_argument("--strong", default="greedy", help="the stronger bot (default greedy)")
+    k.add_argument("--weak", default="random", help="the weaker bot (default random)")
+    d = sub.add_parser("cards", help="the cards that win: each card's side drawn or not, and its worth as a blank",
+                       description="For every card of each deck: its side's win rate in games where it drew the "
+                                   "card and where not, and for the cards ablated, the paired difference when the "
+                                   "same seeds are played with the card as a blank (no effect).")
+    _common(d, "games (each ablated card plays them again)")
+    _bots(d)
+    d.add_argument("--variant", default=None, metavar="FILE", help="a TOML variant file (default: the base game)")
+    d.add_argument("--ablate", type=_ablate, default=5, help="cards to play again as blanks: a number (the widest "
+                                                             "drawn-or-not gaps first) or all (default 5)")
+    d.add_argument("--top", type=count, default=10, help="cards shown at each end of the table (default 10)")
+    d.add_argument("--out", default=None, help="also write the whole table to this .csv file")
+
+
+def _settings(args) -> dict:
+    return {k: rule_value(v) for k, v in pairs(args.setting, "--setting").items()}
+
+
+def sweep(args: argparse.Namespace) -> int:
+    """``sweep``: a grid of rule values, one row per point."""
+    from .whatif import sweep
+
+    params = {name: [rule_value(x) for x in values.split(",") if x.strip()]
+              for name, values in pairs(args.param, "--param").items()}
+    settings = _settings(args)
+    reachable(args.scheduler)
+    try:
+        frame = sweep(args.game, params, games=args.games, seed=args.seed, scheduler=args.scheduler, out=args.out,
+                      bots=args.bots, **settings)
+    except DataError as exc:
+        if exc.field not in params:
+            raise
+        raise ValueError(f"--param {exc.field}: {exc.problem}") from None
+    shown = [*params, *(c for c in ("win_seat_0", "win_seat_1", "draw", "turns", "seat_spread") if c in frame)]
+    print(frame[shown].round(3).to_string(index=False))
+    print(f"({len(frame)} points x {args.games} games; every metric with its interval in {args.out})")
+    return 0
+
+
+def compare(args: argparse.Namespace) -> int:
+    """``compare``: a variant against the base game, paired."""
+    from .whatif import compare
+
+    settings = _settings(args)
+    reachable(args.scheduler)
+    frame = compare(args.game, args.variant, games=args.games, seed=args.seed, scheduler=args.scheduler,
+                    bots=args.bots, until=args.until, metric=args.metric, batch=args.batch, **settings)
+    if args.json:
+        print(frame.reset_index().to_json(orient="records", indent=2))
+        return 0
+    print(f"{frame.attrs['variant']}  vs  {frame.attrs['base']}  ({frame.attrs['games']} games each, paired seeds)")
+    table = frame[["label", "base", "variant", "diff", "ci_low", "ci_high"]].round(3)
+    print(table.to_string(index=False))
+    run = frame.attrs.get("sequential")
+    if run:
+        print(f"stopped after {run['games']} games ({run['looks']} looks): {run['stopped']}; a run of fixed size "
+              f"needs about {run['fixed_games']} games for an interval of +-{run['until']:g}")
+    return 0
+
+
+def skill(args: argparse.Namespace) -> int:
+    """``skill``: the stronger bot's win rate per seat."""
+    from .whatif.skill import skill
+
+    settings = _settings(args)
+    reachable(args.scheduler)
+    frame = skill(args.game, games=args.games, seed=args.seed, variant=args.variant, strong=args.strong,
+                  weak=args.weak, scheduler=args.scheduler, **settings)
+    print(f"{args.strong} against {args.weak}, {frame.attrs['variant']} ({args.games} games a seat)")
+    print(frame.round(3).to_string(index=False))
+    return 0
+
+
+def cards(args: argparse.Namespace) -> int:
+    """``cards``: the cards that win, best and worst."""
+    from .whatif.card_stats import card_stats
+    from .whatif.report import cards_text
+
+    settings = _settings(args)
+    if args.out is not None and not args.out.endswith(".csv"):
+        raise ValueError(f"--out {args.out}: write the table to a .csv file")
+    reachable(args.scheduler)
+    frame = card_stats(args.game, games=args.games, seed=args.seed, variant=args.variant, ablate=args.ablate,
+                       bots=args.bots, scheduler=args.scheduler, **settings)
+    print(cards_text(frame, top=args.top))
+    if args.out is not None:
+        frame.to_csv(args.out, index=False)
+        print(f"(every card, with every interval, in {args.out})")
+    return 0
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"sweep": sweep, "compare": compare, "skill": skill,
+                                                             "cards": cards}
+
+__all__ = ["COMMANDS", "add_whatif", "cards", "compare", "pairs", "skill", "sweep"]

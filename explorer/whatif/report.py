@@ -1,0 +1,88 @@
+"""The designer's tables in people's words: skill against luck, the cards that win,
+and what a comparison that stops when it knows spent.  Plain text, so a notebook's
+checked output and a terminal read the same.
+
+>>> rate(0.75, 0.468, 0.911, 12)
+'75% (9/12), 47% to 91%'
+>>> signed(0.05, -0.018, 0.118)
+'+5.0 points (-1.8 to +11.8)'
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..games import spec
+
+
+def rate(p: float, low: float, high: float, games: int | None = None) -> str:
+    """A win rate with its 95% interval, and the games it counts when they are whole."""
+    if p != p:
+        return "no games"
+    wins = p * games if games else None
+    count = f" ({round(wins)}/{games})" if wins is not None and abs(wins - round(wins)) < 1e-9 else ""
+    return f"{100 * p:.0f}%{count}, {100 * low:.0f}% to {100 * high:.0f}%"
+
+
+def signed(d: float, low: float, high: float) -> str:
+    """A difference of win rates in points, with its 95% interval."""
+    if d != d:
+        return "-"
+    return f"{100 * d:+.1f} points ({100 * low:+.1f} to {100 * high:+.1f})"
+
+
+def _columns(rows: list[list[str]]) -> str:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
+
+
+def skill_text(frame) -> str:
+    """:func:`~explorer.whatif.skill.skill`'s table: the strong bot's wins at each seat."""
+    a = frame.attrs
+    head = f"{a['strong']} against {a['weak']}, {spec(a['game']).title}, {a['variant']}"
+    rows = [["the strong bot plays", "it wins (95% interval)", "an even share"]]
+    for r in frame.to_dict("records"):
+        rows.append([r["seat"], rate(r["wins"], r["ci_low"], r["ci_high"], r["games"]), f"{100 * r['even']:.0f}%"])
+    return head + "\n" + _columns(rows)
+
+
+def cards_text(frame, top: int = 5) -> str:
+    """:func:`~explorer.whatif.card_stats.card_stats`'s table: its first and last
+    ``top`` cards (best first), each with its side's wins drawn and not, and its worth."""
+    a = frame.attrs
+    head = (f"{spec(a['game']).title}, {a['variant']}: {a['games']} games, "
+            f"{a['ablated']} card{'' if a['ablated'] == 1 else 's'} played again as blanks")
+    rows = [["card", "side", "drawn in", "its side wins: drawn", "not drawn", "worth (card minus blank)"]]
+    shown = frame if len(frame) <= 2 * top else frame.iloc[list(range(top)) + list(range(len(frame) - top,
+                                                                                         len(frame)))]
+    for i, r in enumerate(shown.to_dict("records")):
+        if len(frame) > 2 * top and i == top:
+            rows.append(["...", "", "", "", "", ""])
+        rows.append([r["card"], r["side"], f"{r['drawn']} game{'' if r['drawn'] == 1 else 's'}",
+                     rate(r["win_drawn"], r["win_drawn_ci_low"], r["win_drawn_ci_high"], r["drawn"]),
+                     rate(r["win_not"], r["win_not_ci_low"], r["win_not_ci_high"], a["games"] - r["drawn"]),
+                     signed(r["worth"], r["worth_ci_low"], r["worth_ci_high"])])
+    return head + "\n" + _columns(rows)
+
+
+def sequential_text(frame) -> str:
+    """What a comparison run with ``until`` spent, against a run of fixed size."""
+    run = frame.attrs.get("sequential")
+    if not run:
+        return f"a run of fixed size: {frame.attrs['games']} games"
+    fixed, used = run["fixed_games"], run["games"]
+    needs = f"a run of fixed size needs about {fixed:,} games for an interval of +-{run['until']:g}"
+    if run["stopped"] == "game limit":
+        return (f"{run['metric']}: the game limit came first, after {used:,} games ({run['looks']} looks), its "
+                f"interval +-{run['half_width']:.3g} wide and crossing zero; {needs}")
+    why = {"narrow enough": f"its interval is within {run['until']:g} of the estimate",
+           "excludes zero": "its interval excludes zero"}[run["stopped"]]
+    return (f"{run['metric']}: stopped after {used:,} games ({run['looks']} looks) because {why}; {needs} "
+            f"({'saved' if fixed > used else 'spent'} {abs(fixed - used):,} games, {_ratio(used, fixed)})")
+
+
+def _ratio(used: int, fixed: int) -> str:
+    return f"{used / fixed:.2f} of the fixed run" if fixed and math.isfinite(used / fixed) else "no fixed run"
+
+
+__all__ = ["cards_text", "rate", "sequential_text", "signed", "skill_text"]

@@ -1,0 +1,118 @@
+"""Comparisons that stop when they know: paired games in batches, with intervals
+that stay valid however often they are looked at.
+
+An ordinary 95% interval holds for a number of games fixed in advance.  Look at it
+after every batch and stop as soon as it excludes zero, and a variant that changes
+nothing is declared "different" far more often than one time in twenty.  So a
+sequential run uses a *confidence sequence* instead: a sequence of intervals that
+all hold at once with probability 95%, so a run may stop at any batch, for any
+reason, and its interval still holds.
+
+We use the asymptotic confidence sequence of Waudby-Smith, Arbour, Sinha, Kennedy
+and Ramdas ("Time-uniform central limit theory and asymptotic confidence
+sequences", 2021; Theorem 2.2, Robbins' normal mixture): after ``n`` paired games
+with mean difference ``m`` and standard deviation ``s``, the interval is
+``m +- s * sqrt(2 (n r^2 + 1) / (n^2 r^2) * log(sqrt(n r^2 + 1) / alpha))``.  The
+mixing width ``r`` makes it narrowest at :data:`TUNED_AT` games.  It is about 1.5
+times as wide as the fixed-size interval of the same games: the price of looking
+whenever one likes, repaid when a clear difference stops the run early.
+
+>>> round(half_width(1.0, 1000) / (Z / 1000 ** 0.5), 2)
+1.55
+>>> fixed_games(0.5, 0.05)
+385
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .stats import Z, mean
+
+#: the error rate: every interval of a run holds at once with probability 1 - ALPHA
+ALPHA = 0.05
+
+#: the number of games at which the confidence sequence is narrowest
+TUNED_AT = 1000
+
+
+def _rho2(alpha: float, tuned_at: int) -> float:
+    """The mixing width (squared) that makes the interval narrowest at ``tuned_at`` games."""
+    a = -2 * math.log(alpha)
+    return (a + math.log(a + 1)) / tuned_at
+
+
+def half_width(sd: float, n: int, alpha: float = ALPHA, tuned_at: int = TUNED_AT) -> float:
+    """How far either side of the mean the confidence sequence reaches after ``n``
+    values with standard deviation ``sd``."""
+    r2 = _rho2(alpha, tuned_at)
+    return sd * math.sqrt(2 * (n * r2 + 1) / (n * n * r2) * math.log(math.sqrt(n * r2 + 1) / alpha))
+
+
+def interval(xs: Sequence[float], alpha: float = ALPHA, tuned_at: int = TUNED_AT) -> tuple[float, float, float]:
+    """``(mean, low, high)``: the confidence sequence's interval after the values ``xs``."""
+    n = len(xs)
+    if n < 2:
+        return (mean(xs), float("-inf"), float("inf")) if n else (float("nan"),) * 3
+    m = mean(xs)
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    h = half_width(sd, n, alpha, tuned_at)
+    return m, m - h, m + h
+
+
+def paired(variant: Sequence[float], base: Sequence[float]) -> tuple[float, float, float]:
+    """``(mean difference, low, high)`` of variant minus base, game by game, as a
+    confidence sequence (the same shape as :func:`explorer.whatif.stats.paired`)."""
+    if len(variant) != len(base):
+        raise ValueError("paired samples must be the same length (the same seeds)")
+    return interval([v - b for v, b in zip(variant, base)])
+
+
+def fixed_games(sd: float, width: float) -> int:
+    """How many games a run of fixed size needs for an ordinary 95% interval of
+    half-width ``width``, when one game's value has standard deviation ``sd``."""
+    return max(2, math.ceil((Z * sd / width) ** 2))
+
+
+def decided(low: float, high: float, until: float) -> str | None:
+    """Why a run may stop: its interval is narrow enough, or excludes zero (or not yet)."""
+    if (high - low) / 2 <= until:
+        return "narrow enough"
+    if low > 0 or high < 0:
+        return "excludes zero"
+    return None
+
+
+def run_until(play: Callable[[int, int], tuple[list, list]], name: str, *, until: float, games: int,
+              batch: int) -> tuple[list, list, dict[str, Any]]:
+    """Play batches of ``batch`` paired games (``play(start, stop)`` gives both
+    sides' per-game values of games ``start .. stop - 1``) until the confidence
+    sequence of the metric ``name`` stops the run, or ``games`` are played.  Returns
+    both sides' values and what the run did (games used, why it stopped, the games
+    a fixed-size run needs for the same half-width ``until``)."""
+    if not (isinstance(until, (int, float)) and until > 0):
+        raise ValueError(f"until is a half-width above 0 (0.02: two points of a win rate), not {until!r}")
+    if not (isinstance(batch, int) and batch >= 2):
+        raise ValueError(f"batch is a number of games, at least 2, not {batch!r}")
+    base_rows: list = []
+    var_rows: list = []
+    looks, why = 0, None
+    while why is None and len(base_rows) < games:
+        start = len(base_rows)
+        more_base, more_var = play(start, min(games, start + batch))
+        base_rows += more_base
+        var_rows += more_var
+        looks += 1
+        _, low, high = paired([r[name] for r in var_rows], [r[name] for r in base_rows])
+        why = decided(low, high, until)
+    diffs = [v[name] - b[name] for v, b in zip(var_rows, base_rows)]
+    m = mean(diffs)
+    sd = math.sqrt(sum((d - m) ** 2 for d in diffs) / (len(diffs) - 1)) if len(diffs) > 1 else 0.0
+    report = {"metric": name, "until": until, "games": len(base_rows), "looks": looks,
+              "stopped": why or "game limit", "half_width": (high - low) / 2, "fixed_games": fixed_games(sd, until)}
+    return base_rows, var_rows, report
+
+
+__all__ = ["ALPHA", "TUNED_AT", "decided", "fixed_games", "half_width", "interval", "paired", "run_until"]

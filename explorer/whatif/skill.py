@@ -1,0 +1,95 @@
+"""Skill against luck: how often a stronger bot beats weaker ones, seat by seat.
+
+A game where the better player wins only a little more often than an even share is
+a game of luck; a variant can be judged by what it does to that share.  One bot
+(``strong``) takes each seat in turn, the others are played by ``weak``; every
+seat order plays the same seeds, so the average over the orders is paired game by
+game and the seat's own advantage cancels out of it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.runs import run_jobs
+from ..games import spec as game_spec
+from . import jobs as _jobs
+from . import stats
+from .compare import OUTCOMES, check_games, check_settings, metric_list, run_settings
+from .variants import Variant, check, variant
+
+
+def seat_label(game: str, seat: int) -> str:
+    """A seat as people name it: the Victorian sides by name, the others by number."""
+    names = game_spec(game).seat_names
+    return names[seat] if seat < len(names) else f"seat {seat}"
+
+
+def skill(game: str, games: int = 400, seed: int | str = 1, variant: Variant | Mapping[str, Any] | str |
+          os.PathLike | None = None, *, strong: str = "greedy", weak: str = "random", scheduler: Any = None,
+          progress: bool = True, **settings: Any):
+    """The win rate of the bot ``strong`` against ``weak`` (bot names of the game's
+    registry) in ``variant`` (default: the game as it is): a DataFrame with a row
+    per seat the strong bot takes (``games`` games each, the same seeds) and a last
+    row ``every seat`` (their average, with a paired interval).  Columns: ``seat``,
+    ``games``, ``wins``, ``ci_low``, ``ci_high`` (95%), ``draws``, and ``even``: the
+    share a seat would win if skill did not matter (one in the number of seats).
+
+    >>> df = skill("asylum", games=4, seed=1, scheduler="serial", progress=False)
+    >>> list(df["seat"])
+    ['seat 0', 'seat 1', 'seat 2', 'seat 3', 'every seat']
+    """
+    import pandas as pd
+
+    v = _variant(variant)
+    check(game, v)
+    check_games(games)
+    seated = set(settings) & _bot_settings(game)
+    if seated:
+        raise ValueError(f"skill seats the bots itself (strong= and weak=), not {', '.join(sorted(seated))}")
+    settings = run_settings(game, None, settings)
+    seats = check_settings(game, v.mapping, settings)
+    wins = [m.name for m in metric_list(game, settings) if m.group in OUTCOMES][:seats]
+    orders = [run_settings(game, [strong if s == k else weak for s in range(seats)], _without_bots(game, settings))
+              for k in range(seats)]
+    for one in orders:
+        check_settings(game, v.mapping, one)  # a bot name the game does not know fails here
+    batch = [job for one in orders for job in _jobs.jobs(game, v.mapping, one, seed, games)]
+    parts = run_jobs(batch, _jobs.play_job, scheduler, progress)
+    per = len(parts) // seats
+    rows, scores = [], []
+    for k in range(seats):
+        played = [r for p in parts[k * per:(k + 1) * per] for r in p]
+        won = [r[wins[k]] for r in played]
+        scores.append(won)
+        est, lo, hi = stats.interval(won, rate=True)
+        rows.append({"seat": seat_label(game, k), "games": games, "wins": est, "ci_low": lo, "ci_high": hi,
+                     "draws": stats.mean([r.get("draw", 0.0) for r in played]), "even": 1 / seats})
+    average = [sum(col) / seats for col in zip(*scores)]
+    est, lo, hi = stats.interval(average)
+    _, w_lo, w_hi = stats.interval(average, rate=True)  # Wilson's, on the seeds: never a zero width
+    rows.append({"seat": "every seat", "games": games * seats, "wins": est, "ci_low": max(0.0, min(lo, w_lo)),
+                 "ci_high": min(1.0, max(hi, w_hi)), "draws": stats.mean([r["draws"] for r in rows]), "even": 1 / seats})
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(game=game, variant=v.describe(), strong=strong, weak=weak, seed=str(seed),
+                       settings=dict(settings))
+    return frame
+
+
+def _variant(given: Variant | Mapping[str, Any] | str | os.PathLike | None) -> Variant:
+    return variant(given) if given is not None else variant({}, name="base")
+
+
+def _bot_settings(game: str) -> set[str]:
+    """The settings that name bots: ``policy``, or the sides' names."""
+    return set(game_spec(game).seat_names) | {"policy"}
+
+
+def _without_bots(game: str, settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings other than the bots (which :func:`skill` seats itself)."""
+    return {k: v for k, v in settings.items() if k not in _bot_settings(game)}
+
+
+__all__ = ["seat_label", "skill"]

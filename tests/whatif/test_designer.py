@@ -1,0 +1,238 @@
+"""What the designer gets: any bots per seat, comparisons that stop when they know,
+skill against luck, and the cards that win."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pandas as pd
+import pytest
+
+from explorer import whatif
+from explorer.asylum.simulate import run_games
+from explorer.cli import main
+from explorer.whatif import sequential
+from explorer.whatif.stats import Z, paired
+
+QUICK = dict(scheduler="serial", progress=False)
+# the modules (the package's names ``card_stats`` and ``compare`` are the functions)
+cards = importlib.import_module("explorer.whatif.card_stats")
+compare_module = importlib.import_module("explorer.whatif.compare")
+
+
+# -- any bots per seat ---------------------------------------------------------------------------
+
+def test_bots_per_seat_are_the_simulate_command_s_bots():
+    """Game i of a what-if run with bots per seat is game i of ``simulate --policy`` with those bots."""
+    bots = ["greedy", "random", "random", "greedy"]
+    df = whatif.compare("asylum", {"maneuver_target": 7}, games=20, seed=4, bots=bots, **QUICK)
+    summary = run_games(20, 4, 4, ",".join(bots))
+    for seat in range(4):
+        assert df.loc[f"win_seat_{seat}", "base"] == summary["wins_by_seat"][str(seat)] / 20
+
+
+def test_the_victorian_sides_take_their_bots_by_name():
+    """Two sides, named: the first bot plays the Heroes, the second the Villains."""
+    assert whatif.bot_settings("victorian", "random") == {"heroes": "random", "villains": "random"}
+    by_bots = whatif.records("victorian", games=6, seed=2, bots=["random", "greedy"], **QUICK)
+    by_settings = whatif.records("victorian", games=6, seed=2, heroes="random", villains="greedy", **QUICK)
+    pd.testing.assert_frame_equal(by_bots, by_settings)
+
+
+@pytest.mark.parametrize("kwargs, says", [
+    (dict(bots="greedy", policy="random"), "given twice"),
+    (dict(bots="nobody"), "'nobody'"),
+    (dict(bots=["greedy", "random"]), "2 policies given for 4 players"),
+    (dict(bots=[""]), "give bot names"),
+])
+def test_bots_a_game_cannot_seat_are_refused_before_any_game(kwargs, says, monkeypatch):
+    """A mistake in the bots is one error, found before any game is played."""
+    monkeypatch.setattr(compare_module, "run_jobs", lambda *a, **k: pytest.fail("a game was played"))
+    with pytest.raises(ValueError, match=says):
+        whatif.compare("asylum", {"maneuver_target": 7}, games=4, **QUICK, **kwargs)
+
+
+def test_a_sweep_takes_bots_and_plays_them_the_same_on_a_process_pool():
+    """Bots are passed by name and made again in each worker: the same numbers anywhere."""
+    kw = dict(games=8, seed=3, progress=False, bots="random")
+    serial = whatif.sweep("asylum", {"maneuver_target": [7]}, scheduler="serial", **kw)
+    pool = whatif.sweep("asylum", {"maneuver_target": [7]}, scheduler=None, **kw)
+    pd.testing.assert_frame_equal(serial, pool)
+    greedy = whatif.sweep("asylum", {"maneuver_target": [7]}, games=8, seed=3, **QUICK)
+    assert not serial.equals(greedy)
+
+
+# -- comparisons that stop when they know --------------------------------------------------------
+
+def test_the_confidence_sequence_holds_however_often_it_is_looked_at():
+    """Under no difference, an ordinary interval looked at after every batch excludes zero
+    far more often than 5% of runs; the confidence sequence stays under 5%."""
+    rng = random.Random(7)
+    runs, looks, batch = 300, 40, 25
+    naive = sequential_errors = 0
+    for _ in range(runs):
+        xs: list[float] = []
+        hit_naive = hit_cs = False
+        for _ in range(looks):
+            xs += [rng.choice((-1.0, 0.0, 0.0, 1.0)) for _ in range(batch)]
+            _, lo, hi = paired(xs, [0.0] * len(xs))
+            hit_naive |= lo > 0 or hi < 0
+            _, lo, hi = sequential.interval(xs)
+            hit_cs |= lo > 0 or hi < 0
+        naive += hit_naive
+        sequential_errors += hit_cs
+    assert naive / runs > 0.10
+    assert sequential_errors / runs <= 0.05
+
+
+def test_the_confidence_sequence_is_wider_than_a_fixed_interval():
+    """The price of looking at will: about 1.55 times the fixed-size half-width where it is tuned."""
+    ratio = sequential.half_width(1.0, sequential.TUNED_AT) / (Z / sequential.TUNED_AT ** 0.5)
+    assert 1.4 < ratio < 1.7
+    assert sequential.half_width(1.0, 4000) < sequential.half_width(1.0, 1000) < sequential.half_width(1.0, 200)
+    assert sequential.fixed_games(0.5, 0.05) == 385
+
+
+def test_a_clear_difference_stops_the_run_early():
+    """The turn limit: games cut at turn 3 are so plainly shorter that the first batch
+    excludes zero."""
+    df = whatif.compare("asylum", {"turn_cap": 3}, games=400, seed=1, until=0.001, metric="turns",
+                        batch=40, **QUICK)
+    run = df.attrs["sequential"]
+    assert run["stopped"] == "excludes zero" and run["games"] < 400 and run["looks"] == run["games"] // 40
+    assert df.attrs["games"] == run["games"] and run["fixed_games"] > run["games"]
+
+
+def test_a_sequential_run_plays_the_games_of_a_fixed_run():
+    """Batches come from the same seed stream: the games a sequential run used are games
+    0..n-1 of a fixed run of n games (the same means to the last digit), and the same
+    seed gives the same run."""
+    kw = dict(games=60, seed=2, until=0.0001, batch=20, **QUICK)
+    first = whatif.compare("asylum", {"vp_maneuver": 4}, **kw)
+    again = whatif.compare("asylum", {"vp_maneuver": 4}, **kw)
+    pd.testing.assert_frame_equal(first, again)
+    n = first.attrs["sequential"]["games"]
+    fixed = whatif.compare("asylum", {"vp_maneuver": 4}, games=n, seed=2, **QUICK)
+    pd.testing.assert_series_equal(first["base"], fixed["base"])
+    pd.testing.assert_series_equal(first["variant"], fixed["variant"])
+    assert (first["ci_high"] - first["ci_low"] >= fixed["ci_high"] - fixed["ci_low"]).all()
+
+
+@pytest.mark.parametrize("kwargs, says", [
+    (dict(until=0), "half-width above 0"),
+    (dict(until=0.1, batch=1), "at least 2"),
+    (dict(until=0.1, metric="nonsense"), "unknown metric 'nonsense'"),
+])
+def test_a_sequential_run_with_a_bad_setting_is_refused(kwargs, says):
+    with pytest.raises(ValueError, match=says):
+        whatif.compare("asylum", {"vp_maneuver": 4}, games=10, **QUICK, **kwargs)
+
+
+# -- skill against luck --------------------------------------------------------------------------
+
+def test_greedy_beats_random_at_every_seat_of_doom_asylum():
+    """One greedy villain against three random ones wins far more than a quarter of games."""
+    df = whatif.skill("asylum", games=12, seed=1, **QUICK)
+    assert list(df["seat"]) == ["seat 0", "seat 1", "seat 2", "seat 3", "every seat"]
+    assert (df["even"] == 0.25).all() and df.iloc[-1]["games"] == 48
+    assert df.iloc[-1]["ci_low"] > 0.25
+    assert ((df["ci_low"] <= df["wins"]) & (df["wins"] <= df["ci_high"])).all()
+    pd.testing.assert_frame_equal(df, whatif.skill("asylum", games=12, seed=1, **QUICK))
+
+
+def test_skill_names_the_victorian_sides_and_takes_a_variant():
+    """The strong bot plays the Heroes, then the Villains, on the same seeds."""
+    df = whatif.skill("victorian", games=4, seed=2, variant={"immortal_heal": 2}, strong="random", weak="greedy",
+                      **QUICK)
+    assert list(df["seat"]) == ["heroes", "villains", "every seat"]
+    assert df.attrs["strong"] == "random" and "immortal_heal" in df.attrs["variant"]
+    with pytest.raises(ValueError, match="seats the bots itself"):
+        whatif.skill("victorian", games=2, heroes="random", **QUICK)
+
+
+# -- cards that win ------------------------------------------------------------------------------
+
+def test_a_blank_card_changes_nothing_in_games_where_it_was_never_drawn():
+    """The blank keeps the card's name and place: until its side draws it, a game seeded
+    the same plays the same; in games where the card was never drawn, the result is the same."""
+    base = cards.play_card_job(cards.CardJob("victorian", (), (("heroes", "greedy"), ("villains", "greedy")),
+                                             "b", 0, 12))
+    blanked = cards.play_card_job(cards.CardJob("victorian", (), (("heroes", "greedy"), ("villains", "greedy")),
+                                                "b", 0, 12, (0, "Sherlock Holmes")))
+    never = [i for i, r in enumerate(base) if r["drawn_0:Sherlock Holmes"] == 0]
+    assert never and all(base[i]["win_0"] == blanked[i]["win_0"] for i in never)
+
+
+@pytest.mark.parametrize("game", ["victorian", "doomtrooper"])
+def test_the_cards_table_has_every_card_of_each_deck(game):
+    """A row per card of each seat's deck; the win rates are consistent with the draws;
+    the ablated cards have a paired interval around their worth."""
+    from explorer.games import spec
+
+    df = whatif.card_stats(game, games=6, seed=3, ablate=2, **QUICK)
+    hooks = cards.hooks(game)
+    g = spec(game).metrics.game_for({})
+    start = g.new_game()
+    assert len(df) == sum(len(hooks.deck_of(g, start, s)) for s in range(2))
+    assert ((df["drawn"] >= 0) & (df["drawn"] <= 6)).all()
+    ablated = df[df["worth"].notna()]
+    assert len(ablated) == 2
+    assert ((ablated["worth_ci_low"] <= ablated["worth"]) & (ablated["worth"] <= ablated["worth_ci_high"])).all()
+    assert df.attrs["ablated"] == 2
+
+
+def test_card_statistics_are_the_same_on_a_dask_cluster():
+    """Every game's row has the same keys (a Dask worker sends them packed): the same numbers anywhere."""
+    from dask.distributed import Client, LocalCluster
+
+    kw = dict(games=4, seed=2, progress=False)
+    serial = whatif.card_stats("victorian", ablate=1, scheduler="serial", **kw)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        pd.testing.assert_frame_equal(serial, whatif.card_stats("victorian", ablate=1, scheduler=client, **kw))
+        pd.testing.assert_frame_equal(whatif.skill("victorian", scheduler="serial", **kw),
+                                      whatif.skill("victorian", scheduler=client, **kw))
+
+
+def test_the_drawn_cards_are_the_side_s_own():
+    """New Day and the deal: every card a side draws is a card of its own deck."""
+    from explorer.core.sampler import simulate
+    from explorer.victorian.ablation import deck_of, drawn
+    from explorer.victorian.game import VictorianGame
+    from explorer.victorian.simulate import policies_for
+
+    game = VictorianGame()
+    playout = simulate(game, game.new_game(), policies_for("greedy", "greedy"), "d#0", keep_events=True)
+    for side in (0, 1):
+        got = drawn(playout.events, side)
+        assert got and got <= set(deck_of(game, game.new_game(), side))
+
+
+def test_card_statistics_are_for_the_card_games():
+    with pytest.raises(ValueError, match="the card games are victorian, doomtrooper"):
+        whatif.card_stats("asylum", games=2, **QUICK)
+    with pytest.raises(ValueError, match="ablate"):
+        whatif.card_stats("victorian", games=2, ablate=-1, **QUICK)
+
+
+# -- the command line ----------------------------------------------------------------------------
+
+def test_the_command_line_compares_until_it_knows_and_measures_skill(tmp_path, capsys):
+    variant = tmp_path / "v.toml"
+    variant.write_text('name = "short games"\n[overrides]\nturn_cap = 3\n')
+    assert main(["compare", "asylum", "--variant", str(variant), "--games", "200", "--until", "0.001",
+                 "--metric", "turns", "--batch", "40", "--scheduler", "serial", "--bots", "greedy"]) == 0
+    out = capsys.readouterr().out
+    assert "stopped after 40 games (1 looks): excludes zero" in out
+    assert main(["skill", "victorian", "--games", "2", "--scheduler", "serial"]) == 0
+    out = capsys.readouterr().out
+    assert "greedy against random" in out and "every seat" in out
+    assert main(["compare", "asylum", "--variant", str(variant), "--until", "-1"]) == 2
+    out = tmp_path / "cards.csv"
+    assert main(["cards", "victorian", "--games", "2", "--ablate", "1", "--top", "2", "--scheduler", "serial",
+                 "--out", str(out)]) == 0
+    assert "1 card played again as blanks" in capsys.readouterr().out
+    assert pd.read_csv(out)["worth"].notna().sum() == 1
+    assert main(["cards", "asylum", "--games", "2"]) == 2
+    assert main(["skill", "asylum", "--games", "2", "--strong", "nobody", "--scheduler", "serial"]) == 2
