@@ -18,7 +18,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
-from . import cli_logs
+from . import cli_logs, cli_reference
 from .cli_options import MAX_POOL, count, pool_size, port, reachable, scheduler, seed_text
 from .core.data import DataError
 from .core.engine import IllegalAction
@@ -520,6 +520,7 @@ def _check(args: argparse.Namespace) -> int:
         path, here = Path(path).absolute(), Path.cwd()
         return str(path.relative_to(here)) if path.is_relative_to(here) else str(path)
 
+    from .core import examples, rulebook
     from .games import GAMES, spec
 
     for game in [args.game] if args.game else list(GAMES):
@@ -530,11 +531,18 @@ def _check(args: argparse.Namespace) -> int:
             return 2
         for c in checked:
             print(f"{shown(c.path)}: {c.summary}")
+        print(examples.coverage_line(spec(game).title, game, rulebook.sections(game)))
     return 0
 
 
 EXTENSIONS.append(_add_check)
 COMMANDS["check"] = _check
+
+
+# -- reference GAME --out FILE (explorer.cli_reference) -----------------------------------------
+
+EXTENSIONS.append(cli_reference.add_reference)
+COMMANDS["reference"] = cli_reference.reference
 
 
 # -- main --------------------------------------------------------------------------------------

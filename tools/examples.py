@@ -7,7 +7,7 @@ Each kept prefix is written as a game log with an ``example`` note in its header
 (see :mod:`explorer.core.examples`) to ``data/examples/<game>/<section>.jsonl``;
 sections no game reached are printed, for a position built by hand.
 
-    python tools/examples.py                      # every game, 30 games per setting
+    python tools/examples.py                      # every game, 10 games per setting
     python tools/examples.py victorian --games 60
     python tools/examples.py --check              # coverage only, nothing written
 """
@@ -31,24 +31,53 @@ from explorer.core.rulebook import sections as rule_sections  # noqa: E402
 from explorer.core.simulation import rule_changes  # noqa: E402
 from explorer.games import GAMES, spec  # noqa: E402
 
-#: per game, the ``simulate`` options of each setting games are mined under (bots, switches, variants)
+#: per game, the ``simulate`` options of each setting games are mined under (bots, switches, variants,
+#: expansions with the sample deck that carries their cards)
 CONFIGS: dict[str, list[list[str]]] = {
     "asylum": [[], ["--policy", "random"], ["--players", "2"], ["--players", "3", "--policy", "brawler"],
-               ["--rule", "shuffled_turn_order=true"], ["--policy", "cautious"]],
+               ["--rule", "shuffled_turn_order=true"], ["--policy", "cautious"], ["--masterminds", "random"],
+               ["--players", "6", "--masterminds", "random", "--policy", "random"],
+               ["--players", "2", "--masterminds", "random", "--policy", "brawler"],
+               ["--rule", "defeated_villains_act=true", "--rule", "snake_turn_order=true"],
+               ["--rule", "turn_cap=5"]],
     "victorian": [[], ["--heroes", "random", "--villains", "random"], ["--heroes", "greedy", "--villains", "random"],
-                  ["--heroes", "random", "--villains", "greedy"]],
-    "doomtrooper": [[], ["--policy", "random"], ["--rule", "dice=2d6"], ["--players", "3"],
-                    *[["--variant", v] for v in ("colonization", "warzone", "limited_resources", "beat_down",
-                                                 "front_lines", "home_turf", "vortex")]],
+                  ["--heroes", "random", "--villains", "greedy"],
+                  ["--rule", "second_plot_phase=true", "--rule", "alternate_turns=true"],
+                  ["--rule", "always_offer_responses=true", "--heroes", "random"],
+                  ["--rule", "turn_cap=2"]],
+    "doomtrooper": [
+        [], ["--policy", "random"], ["--rule", "dice=2d6"], ["--rule", "dice=d20", "--policy", "random"],
+        ["--players", "3"], ["--players", "4", "--rule", "style=teams"],
+        ["--players", "3", "--rule", "style=primary_targets"],
+        ["--rule", "sabotage=true", "--rule", "multiple_sabotage=true"],
+        ["--rule", "discard_as_action=true", "--policy", "random"],
+        ["--rule", "outpost=true", "--decks", "Dark Eden,Legion of Algeroth"],
+        ["--rule", "outpost=true", "--decks", "Dark Eden,Dark Eden", "--policy", "random",
+         "--rule", "first_edition_sergeants=true", "--rule", "first_edition_vehicles=true"],
+        ["--rule", "outpost=true", "--decks", "Dark Eden,Imperial Crusade", "--rule", "many_vehicles=true",
+         "--rule", "first_edition_direct_attack=true"],
+        [*(w for s in ("relics", "warzones", "mortificator_poisons", "alliances", "ki_powers")
+           for w in ("--rule", f"{s}=true")), "--decks", "Mishima Inquisition,Legion of Algeroth"],
+        [*(w for s in ("relics", "warzones", "warzones_first_edition", "mortificator_poisons", "alliances",
+                       "ki_powers", "ki_powers_any_warrior") for w in ("--rule", f"{s}=true")),
+         "--decks", "Mishima Inquisition,Mishima Inquisition", "--policy", "random"],
+        ["--rule", "first_edition_direct_attack=true", "--rule", "first_edition_sergeants=true",
+         "--rule", "first_edition_vehicles=true"],
+        *[["--variant", v] for v in ("colonization", "warzone", "limited_resources", "beat_down",
+                                     "front_lines", "home_turf", "vortex")],
+        *[["--variant", v, "--policy", "random"] for v in ("colonization", "warzone", "limited_resources",
+                                                           "beat_down", "front_lines", "home_turf", "vortex")],
+    ],
 }
 #: a mined game stops after this many steps
 MAX_STEPS = 3000
 
+Best = dict[str, tuple[int, str, str, str]]
 
-def mine(game: str, games: int, wanted: set[str]) -> dict[str, tuple[int, str, str, str]]:
-    """section -> (step, log text, event words, how) for the shortest prefix found."""
+
+def settings(game: str):
+    """Each setting of ``CONFIGS[game]`` ready to play, with its words: ``(ready, how)``."""
     game_spec = spec(game)
-    best: dict[str, tuple[int, str, str, str]] = {}
     for options in CONFIGS[game]:
         try:
             args = build_parser().parse_args(["simulate", game, *options])
@@ -56,20 +85,44 @@ def mine(game: str, games: int, wanted: set[str]) -> dict[str, tuple[int, str, s
         except (SystemExit, ValueError) as err:
             print(f"  skipped {' '.join(options)}: {err}", file=sys.stderr)
             continue
-        how = f"mined: {game} with {' '.join(options) or 'the default bots and rules'}"
+        yield ready, f"mined: {game} with {' '.join(options) or 'the default bots and rules'}"
+
+
+def mine(game: str, games: int, wanted: set[str]) -> tuple[Best, dict[str, list[int]]]:
+    """``(best, firsts)``: section -> (step, log text, event words, how) for the shortest
+    prefix found, and section -> the step of its first use in each game that used it."""
+    log = spec(game).log
+    best: Best = {}
+    firsts: dict[str, list[int]] = {}
+    for ready, how in settings(game):
         for i in range(games):
             seed = f"example#{i}"
             st = Stepper(ready.game, ready.start(), seed, ready.policies)
+            seen: set[str] = set()
             while not st.over and len(st.history) < MAX_STEPS:
                 entry = st.step()
                 for ev in entry.events:
-                    s = ev.rule.section
-                    if s in wanted and (s not in best or best[s][0] > entry.index):
-                        best[s] = (entry.index, export(st, game_spec.log), ev.text, f"{how}, seed {seed!r}")
-    return best
+                    for s in ex.sections_of(ev):
+                        if s not in seen:
+                            seen.add(s)
+                            firsts.setdefault(s, []).append(entry.index)
+                        if s in wanted and (s not in best or best[s][0] > entry.index):
+                            best[s] = (entry.index, export(st, log), ev.text, f"{how}, seed {seed!r}")
+    return best, firsts
 
 
-def write(game: str, best: dict[str, tuple[int, str, str, str]]) -> None:
+def teaching_order(game: str, firsts: dict[str, list[int]]) -> list[tuple[str, float, int]]:
+    """The sections in the order a learner meets them: by the mean step of first use over
+    the mined games that use them (ties in rulebook order), each with that mean and the
+    number of games (sections no game uses are left out)."""
+    ids = list(rule_sections(game))
+    used = sorted((s for s in ids if s in firsts),
+                  key=lambda s: (sum(firsts[s]) / len(firsts[s]), ids.index(s)))
+    return [(s, round(sum(firsts[s]) / len(firsts[s]), 1), len(firsts[s])) for s in used]
+
+
+def write(game: str, best: Best, order: list[tuple[str, float, int]] | None = None) -> None:
+    """Replace ``game``'s stored examples with ``best`` (and its teaching order with ``order``)."""
     folder = ex.folder(game)
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.jsonl"):
@@ -80,21 +133,29 @@ def write(game: str, best: dict[str, tuple[int, str, str, str]]) -> None:
         head["example"] = {"section": section, "step": step, "text": words, "how": how}
         lines[0] = json.dumps(head, ensure_ascii=False, separators=(",", ":"))
         (folder / ex.file_name(section)).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    if order is not None:
+        rows = [{"section": s, "mean_first_step": m, "games": n} for s, m, n in order]
+        note = ("the order of first use: each section's mean step of first use over the mined games "
+                "that use it (tools/examples.py)")
+        (folder / ex.ORDER_FILE).write_text(json.dumps({"note": note, "order": rows}, indent=1) + "\n",
+                                            encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("games", nargs="*", default=list(GAMES), help="the games to mine (default: all)")
-    p.add_argument("--games-per-setting", dest="n", type=int, default=30)
+    p.add_argument("--games-per-setting", dest="n", type=int, default=10)
     p.add_argument("--check", action="store_true", help="print the coverage on disk and stop")
     args = p.parse_args(argv)
     for game in args.games:
         ids = list(rule_sections(game))
         if not args.check:
             t = time.time()
-            best = mine(game, args.n, set(ids))
-            write(game, best)
+            best, firsts = mine(game, args.n, set(ids))
+            order = teaching_order(game, firsts)
+            write(game, best, order)
             print(f"{game}: mined in {time.time() - t:.0f} s")
+            print(f"{game}: the order of first use: " + ", ".join(s for s, _, _ in order))
         covered, missing = ex.coverage(game, ids)
         print(f"{game}: {len(covered)} of {len(ids)} sections have a live example")
         if missing:

@@ -10,8 +10,13 @@ mines simulated games under many bots and rule switches).  Examples are data,
 and how the game was found ("mined": the bots, seed and rule changes; or "built":
 a position set up by hand where no simulated game reaches the rule).
 
-:func:`example` replays one and checks that its last step still cites its
-section; :func:`coverage` counts the sections with an example.
+A section whose text states no event of its own (an overview, the components)
+is not given a faked citation: ``shown_by.toml`` in the game's folder (ours)
+names the rule it governs whose example shows it, and says how.
+
+:func:`play` replays one and checks that its last step still cites its
+section; :func:`coverage` counts the sections with an example;
+:func:`teaching_order` is the order in which simulated games first use them.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import json
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .data import data_dir
+from .data import DataError, data_dir, read_toml
 from .engine import Stepper
 from .log import LogError, replay
 
@@ -35,6 +40,12 @@ class Example(NamedTuple):
     text: str
     how: str
     path: Path
+
+
+#: the file, in a game's examples folder, of the sections shown by another section's example (ours)
+SHOWN_FILE = "shown_by.toml"
+#: the file, in a game's examples folder, of the order in which simulated games first use each section
+ORDER_FILE = "order.json"
 
 
 def folder(game: str) -> Path:
@@ -69,9 +80,33 @@ def examples(game: str) -> dict[str, Example]:
     return out
 
 
+def _nested(value: Any):
+    """The ``rule`` and ``section`` words inside an event's details (a roll's terms cite theirs)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in ("rule", "section") and isinstance(item, str):
+                yield item.rpartition(":")[2]
+            else:
+                yield from _nested(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _nested(item)
+
+
+def sections_of(event: Any) -> set[str]:
+    """Every section an event cites: its rule's, and those its details name (a roll's terms).
+
+    >>> from explorer.core.events import RuleRef, event
+    >>> sorted(sections_of(event(RuleRef("victorian", "attack.combat"), "a roll",
+    ...                          terms=[{"label": "Holy", "value": 1, "rule": "traits.holy"}])))
+    ['attack.combat', 'traits.holy']
+    """
+    return {event.rule.section, *_nested(dict(event.data))}
+
+
 def cites(entry: Any, section: str) -> bool:
     """Whether a stepper entry's events cite ``section``."""
-    return any(ev.rule.section == section for ev in entry.events)
+    return any(section in sections_of(ev) for ev in entry.events)
 
 
 def play(ex: Example, logs: Any) -> Stepper:
@@ -86,11 +121,63 @@ def play(ex: Example, logs: Any) -> Stepper:
     return st
 
 
+class Shown(NamedTuple):
+    """A section with no event of its own, shown by the example of section ``by``: ``why`` says how."""
+
+    section: str
+    by: str
+    why: str
+
+
+def shown_by(game: str, known: Any = None) -> dict[str, Shown]:
+    """The sections of ``game`` shown by another section's example, from ``shown_by.toml``.
+    With ``known`` (every section id) each entry is checked: a known section without an
+    example of its own, shown by one that has one; else a :class:`DataError`."""
+    path = folder(game) / SHOWN_FILE
+    if not path.is_file():
+        return {}
+    out = {}
+    have = examples(game) if known is not None else {}
+    for section, row in read_toml(path).items():
+        if not isinstance(row, dict) or set(row) != {"by", "why"} or not all(
+                isinstance(v, str) and v.strip() for v in row.values()):
+            raise DataError(path, section, None, "needs exactly 'by' (a section id) and 'why' (our words)")
+        if known is not None:
+            if section not in known:
+                raise DataError(path, section, None, "no such section in data/rules")
+            if section in have:
+                raise DataError(path, section, None, "has an example of its own")
+            if row["by"] not in have:
+                raise DataError(path, section, "by", f"{row['by']!r} has no example to show it")
+        out[section] = Shown(section, row["by"], " ".join(row["why"].split()))
+    return out
+
+
 def coverage(game: str, sections: Any) -> tuple[list[str], list[str]]:
-    """``(covered, missing)``: the section ids of ``sections`` with and without an example."""
+    """``(covered, missing)``: the section ids of ``sections`` with and without an example
+    (their own, or the example of the rule that shows them)."""
     have = examples(game)
-    covered = [s for s in sections if s in have]
-    return covered, [s for s in sections if s not in have]
+    shown = shown_by(game)
+    covered = [s for s in sections if s in have or (s in shown and shown[s].by in have)]
+    return covered, [s for s in sections if s not in covered]
 
 
-__all__ = ["Example", "cites", "coverage", "examples", "file_name", "folder", "note_of", "play"]
+def coverage_line(title: str, game: str, sections: Any) -> str:
+    """One line for ``check``: how many of ``sections`` have a live example."""
+    covered, _ = coverage(game, sections)
+    shown = [s for s in covered if s in shown_by(game, sections)]
+    line = f"{title}: {len(covered)} of {len(list(sections))} sections have a live example"
+    return line + (f" ({len(shown)} shown by the example of a rule they govern)" if shown else "")
+
+
+def teaching_order(game: str) -> list[str]:
+    """The section ids in the order simulated games first use them (stored by
+    ``tools/examples.py``); empty when none is stored."""
+    path = folder(game) / ORDER_FILE
+    if not path.is_file():
+        return []
+    return [row["section"] for row in json.loads(path.read_text(encoding="utf-8"))["order"]]
+
+
+__all__ = ["Example", "Shown", "cites", "sections_of", "coverage", "coverage_line", "examples", "file_name", "folder", "note_of",
+           "play", "shown_by", "teaching_order"]

@@ -28,7 +28,7 @@ def mined(tool, tmp_path, monkeypatch):
     """Two Doom Asylum sections mined from one game per setting, written under a temporary folder."""
     monkeypatch.setattr(ex, "folder", lambda game: tmp_path / game)
     monkeypatch.setitem(tool.CONFIGS, "asylum", [[]])
-    best = tool.mine("asylum", 1, {"turn.move", "turn.conflict"})
+    best, _ = tool.mine("asylum", 1, {"turn.move", "turn.conflict"})
     tool.write("asylum", best)
     return ex.examples("asylum")
 
