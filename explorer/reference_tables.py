@@ -29,8 +29,8 @@ class Table(NamedTuple):
 #: each game's turn, step by step, as section ids in the order they are played
 TURNS: dict[str, tuple[str, ...]] = {
     "asylum": ("turn.start", "turn.move", "turn.plot_room", "turn.yard", "turn.event", "turn.conflict", "turn.end"),
-    "victorian": ("new_day", "genius", "healing", "minion", "invention", "recruit", "plot", "martians", "spy",
-                  "assassin", "intercept", "track", "attack"),
+    "victorian": ("new_day", "genius", "healing", "minion", "invention", "recruit", "plot", "spy", "assassin",
+                  "plot.second", "intercept", "track", "attack"),
     "doomtrooper": ("turn.draw", "turn.actions", "turn.discard"),
 }
 

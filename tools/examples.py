@@ -2,13 +2,18 @@
 
 For each game, plays seeded games under several bots and rule switches (the
 ``CONFIGS`` below: the command line's own ``simulate`` options), step by step,
-and keeps for every section the shortest game prefix whose last step cites it.
-Each kept prefix is written as a game log with an ``example`` note in its header
-(see :mod:`explorer.core.examples`) to ``data/examples/<game>/<section>.jsonl``;
-sections no game reached are printed, for a position built by hand.
+and keeps for every section the shortest game prefix whose last step has an event
+citing it.  Rules no event cites (they only govern a choice, or only forbid) are then
+looked for in a few more games: the shortest prefix after which the rule governs the
+choice offered, or forbids an action the "why not?" list tries.  Each kept prefix is
+written as a game log with an ``example`` note in its header (see
+:mod:`explorer.core.examples`) to ``data/examples/<game>/<section>.jsonl``, with the
+order in which the games first used each section (``order.json``); sections no game
+reached are printed, to be shown by another rule's example (``shown_by.toml``) or a
+position built by hand.
 
     python tools/examples.py                      # every game, 10 games per setting
-    python tools/examples.py victorian --games 60
+    python tools/examples.py victorian --games-per-setting 40
     python tools/examples.py --check              # coverage only, nothing written
 """
 
@@ -19,6 +24,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -72,7 +78,8 @@ CONFIGS: dict[str, list[list[str]]] = {
 #: a mined game stops after this many steps
 MAX_STEPS = 3000
 
-Best = dict[str, tuple[int, str, str, str]]
+#: section -> (step, log text, words that show the rule, how the game was found, kind)
+Best = dict[str, tuple[int, str, str, str, str]]
 
 
 def settings(game: str):
@@ -88,10 +95,31 @@ def settings(game: str):
         yield ready, f"mined: {game} with {' '.join(options) or 'the default bots and rules'}"
 
 
-def mine(game: str, games: int, wanted: set[str]) -> tuple[Best, dict[str, list[int]]]:
-    """``(best, firsts)``: section -> (step, log text, event words, how) for the shortest
-    prefix found, and section -> the step of its first use in each game that used it."""
-    log = spec(game).log
+def applying(game: Any, entry: Any, kinds: tuple[str, ...], why_not: Any) -> dict[str, tuple[str, str]]:
+    """section -> (kind, words) for every section that applies at ``entry``'s step in one
+    of ``kinds`` (the first kind listed wins)."""
+    found: dict[str, tuple[str, str]] = {}
+    if "event" in kinds:
+        for ev in entry.events:
+            for s in ex.sections_of(ev):
+                found.setdefault(s, ("event", ev.text))
+    dec = game.decision(entry.state) if "decision" in kinds else None
+    if dec is not None:
+        found.setdefault(dec.rule.section, ("decision", f"the choice offered next: {dec.prompt or dec.rule.section}"))
+    if "refused" in kinds and why_not is not None:
+        for action in why_not(game, entry.state):
+            refusal = game.illegal(entry.state, action)
+            found.setdefault(refusal.rule.section, ("refused", f"not allowed now: {action}: {refusal.message}"))
+    return found
+
+
+def mine(game: str, games: int, wanted: set[str], kinds: tuple[str, ...] = ("event",)) \
+        -> tuple[Best, dict[str, list[int]]]:
+    """``(best, firsts)``: section -> the shortest prefix found whose last step shows it in
+    one of ``kinds`` (see :data:`Best`), and section -> the step of its first use in
+    each game whose events used it."""
+    game_spec = spec(game)
+    why_not = game_spec.why_not if "refused" in kinds else None
     best: Best = {}
     firsts: dict[str, list[int]] = {}
     for ready, how in settings(game):
@@ -101,13 +129,12 @@ def mine(game: str, games: int, wanted: set[str]) -> tuple[Best, dict[str, list[
             seen: set[str] = set()
             while not st.over and len(st.history) < MAX_STEPS:
                 entry = st.step()
-                for ev in entry.events:
-                    for s in ex.sections_of(ev):
-                        if s not in seen:
-                            seen.add(s)
-                            firsts.setdefault(s, []).append(entry.index)
-                        if s in wanted and (s not in best or best[s][0] > entry.index):
-                            best[s] = (entry.index, export(st, log), ev.text, f"{how}, seed {seed!r}")
+                for s, (kind, words) in applying(ready.game, entry, kinds, why_not).items():
+                    if kind == "event" and s not in seen:
+                        seen.add(s)
+                        firsts.setdefault(s, []).append(entry.index)
+                    if s in wanted and (s not in best or best[s][0] > entry.index):
+                        best[s] = (entry.index, export(st, game_spec.log), words, f"{how}, seed {seed!r}", kind)
     return best, firsts
 
 
@@ -127,10 +154,10 @@ def write(game: str, best: Best, order: list[tuple[str, float, int]] | None = No
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.jsonl"):
         old.unlink()
-    for section, (step, text, words, how) in sorted(best.items()):
+    for section, (step, text, words, how, kind) in sorted(best.items()):
         lines = text.splitlines()
         head = json.loads(lines[0])
-        head["example"] = {"section": section, "step": step, "text": words, "how": how}
+        head["example"] = {"section": section, "step": step, "kind": kind, "text": words, "how": how}
         lines[0] = json.dumps(head, ensure_ascii=False, separators=(",", ":"))
         (folder / ex.file_name(section)).write_text("\n".join(lines) + "\n", encoding="utf-8")
     if order is not None:
@@ -145,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("games", nargs="*", default=list(GAMES), help="the games to mine (default: all)")
     p.add_argument("--games-per-setting", dest="n", type=int, default=10)
+    p.add_argument("--refusals", type=int, default=3,
+                   help="games per setting searched for choices and refusals of the rules no event cites")
     p.add_argument("--check", action="store_true", help="print the coverage on disk and stop")
     args = p.parse_args(argv)
     for game in args.games:
@@ -152,12 +181,19 @@ def main(argv: list[str] | None = None) -> int:
         if not args.check:
             t = time.time()
             best, firsts = mine(game, args.n, set(ids))
+            rest = set(ids) - set(best) - set(ex.shown_by(game))
+            if rest:  # rules no event cites: where they govern a choice or forbid an action
+                more, _ = mine(game, args.refusals, rest, ("decision", "refused"))
+                best.update(more)
             order = teaching_order(game, firsts)
             write(game, best, order)
             print(f"{game}: mined in {time.time() - t:.0f} s")
             print(f"{game}: the order of first use: " + ", ".join(s for s, _, _ in order))
         covered, missing = ex.coverage(game, ids)
         print(f"{game}: {len(covered)} of {len(ids)} sections have a live example")
+        both = set(ex.shown_by(game)) & set(ex.examples(game))
+        if both:
+            print(f"  now with an example of their own (remove them from {ex.SHOWN_FILE}): " + ", ".join(sorted(both)))
         if missing:
             print("  no game reached: " + ", ".join(missing))
     return 0

@@ -7,7 +7,7 @@ whose events cite the section (the shortest such game found: ``tools/examples.py
 mines simulated games under many bots and rule switches).  Examples are data,
 ``data/examples/<game>/<section>.jsonl``, each an ordinary game log
 (:mod:`explorer.core.log`) whose header carries an ``example`` note: the section,
-and how the game was found ("mined": the bots, seed and rule changes; or "built":
+how the rule applies at the last step (``kind``, see :data:`KINDS`), and how the game was found ("mined": the bots, seed and rule changes; or "built":
 a position set up by hand where no simulated game reaches the rule).
 
 A section whose text states no event of its own (an overview, the components)
@@ -30,9 +30,16 @@ from .engine import Stepper
 from .log import LogError, replay
 
 
+#: how a rule applies at an example's last step, most telling first: one of the step's
+#: events cites it; it governs the choice offered next; it forbids an action a learner
+#: might try there (the "why not?" list names it)
+KINDS = ("event", "decision", "refused")
+
+
 class Example(NamedTuple):
     """One section's live example: the game log, the step (0-based, the last in the
-    log) whose events cite the section, the event's words, and how it was found."""
+    log) where the section applies, the words that show it, how it was found, and
+    how it applies there (one of :data:`KINDS`)."""
 
     game: str
     section: str
@@ -40,6 +47,7 @@ class Example(NamedTuple):
     text: str
     how: str
     path: Path
+    kind: str = "event"
 
 
 #: the file, in a game's examples folder, of the sections shown by another section's example (ours)
@@ -76,7 +84,8 @@ def examples(game: str) -> dict[str, Example]:
         return out
     for path in sorted(base.glob("*.jsonl")):
         note = note_of(path)
-        out[note["section"]] = Example(game, note["section"], int(note["step"]), note["text"], note["how"], path)
+        out[note["section"]] = Example(game, note["section"], int(note["step"]), note["text"], note["how"], path,
+                                       note.get("kind", "event"))
     return out
 
 
@@ -109,15 +118,32 @@ def cites(entry: Any, section: str) -> bool:
     return any(section in sections_of(ev) for ev in entry.events)
 
 
-def play(ex: Example, logs: Any) -> Stepper:
+def applies(stepper: Stepper, section: str, kind: str, why_not: Any = None) -> bool:
+    """Whether ``section`` applies, in the way ``kind`` says, at the stepper's last step
+    (``why_not(game, state)``: the game's tempting actions, for ``refused``)."""
+    entry, game = stepper.history[-1], stepper.game
+    if kind == "event":
+        return cites(entry, section)
+    if kind == "decision":
+        dec = game.decision(entry.state)
+        return dec is not None and dec.rule.section == section
+    if kind == "refused" and why_not is not None:
+        return any(game.illegal(entry.state, a).rule.section == section for a in why_not(game, entry.state))
+    return False
+
+
+def play(ex: Example, logs: Any, why_not: Any = None) -> Stepper:
     """Replay ``ex`` (``logs``: every game's :class:`~explorer.core.log.GameLog`, by
-    key) and return the stepper at its last step, which must cite the section."""
+    key) and return the stepper at its last step, where the section must apply
+    (``why_not``: the game's "why not?" function, needed by a ``refused`` example)."""
     st = replay(ex.path.read_text(encoding="utf-8"), logs)
     if len(st.history) != ex.step + 1:
         raise LogError(None, f"the example of {ex.section!r} should end at step {ex.step + 1}, "
                              f"it has {len(st.history)} steps", "example")
-    if not cites(st.history[-1], ex.section):
-        raise LogError(None, f"step {ex.step + 1} of the example no longer cites {ex.section!r}", "example")
+    if not applies(st, ex.section, ex.kind, why_not):
+        what = {"event": "cites", "decision": "offers a choice under", "refused": "refuses an action under"}
+        raise LogError(None, f"step {ex.step + 1} of the example no longer {what.get(ex.kind, 'shows')} "
+                             f"{ex.section!r}", "example")
     return st
 
 
@@ -179,5 +205,5 @@ def teaching_order(game: str) -> list[str]:
     return [row["section"] for row in json.loads(path.read_text(encoding="utf-8"))["order"]]
 
 
-__all__ = ["Example", "Shown", "cites", "sections_of", "coverage", "coverage_line", "examples", "file_name", "folder", "note_of",
+__all__ = ["KINDS", "Example", "Shown", "applies", "cites", "sections_of", "coverage", "coverage_line", "examples", "file_name", "folder", "note_of",
            "play", "shown_by", "teaching_order"]
