@@ -52,7 +52,7 @@ CONFIGS: dict[str, list[list[str]]] = {
                   ["--rule", "always_offer_responses=true", "--heroes", "random"],
                   ["--rule", "turn_cap=2"]],
     "doomtrooper": [
-        [], ["--policy", "random"], ["--rule", "dice=2d6"], ["--rule", "dice=d20", "--policy", "random"],
+        [], ["--policy", "random"], ["--rule", "turn_cap=2"], ["--rule", "dice=2d6"], ["--rule", "dice=d20", "--policy", "random"],
         ["--players", "3"], ["--players", "4", "--rule", "style=teams"],
         ["--players", "3", "--rule", "style=primary_targets"],
         ["--rule", "sabotage=true", "--rule", "multiple_sabotage=true"],
@@ -103,6 +103,9 @@ def applying(game: Any, entry: Any, kinds: tuple[str, ...], why_not: Any) -> dic
         for ev in entry.events:
             for s in ex.sections_of(ev):
                 found.setdefault(s, ("event", ev.text))
+    ending = ex.ending_of(game, entry.state) if "ending" in kinds else None
+    if ending is not None:
+        found.setdefault(ending.section, ("ending", f"the game ends: {ending.sentence(game.result(entry.state))}"))
     dec = game.decision(entry.state) if "decision" in kinds else None
     if dec is not None:
         found.setdefault(dec.rule.section, ("decision", f"the choice offered next: {dec.prompt or dec.rule.section}"))
@@ -113,7 +116,7 @@ def applying(game: Any, entry: Any, kinds: tuple[str, ...], why_not: Any) -> dic
     return found
 
 
-def mine(game: str, games: int, wanted: set[str], kinds: tuple[str, ...] = ("event",)) \
+def mine(game: str, games: int, wanted: set[str], kinds: tuple[str, ...] = ("event", "ending")) \
         -> tuple[Best, dict[str, list[int]]]:
     """``(best, firsts)``: section -> the shortest prefix found whose last step shows it in
     one of ``kinds`` (see :data:`Best`), and section -> the step of its first use in

@@ -31,9 +31,15 @@ from .log import LogError, replay
 
 
 #: how a rule applies at an example's last step, most telling first: one of the step's
-#: events cites it; it governs the choice offered next; it forbids an action a learner
-#: might try there (the "why not?" list names it)
-KINDS = ("event", "decision", "refused")
+#: events cites it; the game ends there by it; it governs the choice offered next; it
+#: forbids an action a learner might try there (the "why not?" list names it)
+KINDS = ("event", "ending", "decision", "refused")
+
+
+def ending_of(game: Any, state: Any) -> Any:
+    """The :class:`~explorer.core.results.Ending` of a finished game's result, else ``None``."""
+    result = game.result(state)
+    return getattr(result, "ending", None)
 
 
 class Example(NamedTuple):
@@ -124,6 +130,9 @@ def applies(stepper: Stepper, section: str, kind: str, why_not: Any = None) -> b
     entry, game = stepper.history[-1], stepper.game
     if kind == "event":
         return cites(entry, section)
+    if kind == "ending":
+        ending = ending_of(game, entry.state)
+        return ending is not None and ending.section == section
     if kind == "decision":
         dec = game.decision(entry.state)
         return dec is not None and dec.rule.section == section
@@ -141,7 +150,7 @@ def play(ex: Example, logs: Any, why_not: Any = None) -> Stepper:
         raise LogError(None, f"the example of {ex.section!r} should end at step {ex.step + 1}, "
                              f"it has {len(st.history)} steps", "example")
     if not applies(st, ex.section, ex.kind, why_not):
-        what = {"event": "cites", "decision": "offers a choice under", "refused": "refuses an action under"}
+        what = {"event": "cites", "ending": "ends the game under", "decision": "offers a choice under", "refused": "refuses an action under"}
         raise LogError(None, f"step {ex.step + 1} of the example no longer {what.get(ex.kind, 'shows')} "
                              f"{ex.section!r}", "example")
     return st
@@ -205,5 +214,5 @@ def teaching_order(game: str) -> list[str]:
     return [row["section"] for row in json.loads(path.read_text(encoding="utf-8"))["order"]]
 
 
-__all__ = ["KINDS", "Example", "Shown", "applies", "cites", "sections_of", "coverage", "coverage_line", "examples", "file_name", "folder", "note_of",
+__all__ = ["KINDS", "Example", "Shown", "applies", "cites", "ending_of", "sections_of", "coverage", "coverage_line", "examples", "file_name", "folder", "note_of",
            "play", "shown_by", "teaching_order"]
