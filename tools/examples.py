@@ -191,9 +191,9 @@ def main(argv: list[str] | None = None) -> int:
             order = teaching_order(game, firsts)
             write(game, best, order)
             print(f"{game}: mined in {time.time() - t:.0f} s")
-            print(f"{game}: the order of first use: " + ", ".join(s for s, _, _ in order))
+        print(f"{game}: the order of first use: " + ", ".join(ex.teaching_order(game)))
         covered, missing = ex.coverage(game, ids)
-        print(f"{game}: {len(covered)} of {len(ids)} sections have a live example")
+        print(ex.coverage_line(spec(game).title, game, ids))
         both = set(ex.shown_by(game)) & set(ex.examples(game))
         if both:
             print(f"  now with an example of their own (remove them from {ex.SHOWN_FILE}): " + ", ".join(sorted(both)))
