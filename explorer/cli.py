@@ -513,6 +513,7 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
                        epilog="The data folder is data/ of the checkout, or $EXPLORER_DATA when set (a copy to try "
                               "an edit on).  A wrong file: one 'error:' line naming the file and the entry, exit 2.")
     c.add_argument("game", nargs="?", choices=list(GAMES), help="which game (default: all)")
+    c.add_argument("--examples", action="store_true", help="also say how many rule sections have a live example")
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -520,7 +521,6 @@ def _check(args: argparse.Namespace) -> int:
         path, here = Path(path).absolute(), Path.cwd()
         return str(path.relative_to(here)) if path.is_relative_to(here) else str(path)
 
-    from .core import examples, rulebook
     from .games import GAMES, spec
 
     for game in [args.game] if args.game else list(GAMES):
@@ -531,7 +531,7 @@ def _check(args: argparse.Namespace) -> int:
             return 2
         for c in checked:
             print(f"{shown(c.path)}: {c.summary}")
-        print(examples.coverage_line(spec(game).title, game, rulebook.sections(game)))
+        cli_reference.print_coverage(args, game)
     return 0
 
 

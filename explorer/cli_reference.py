@@ -1,5 +1,5 @@
 """The ``reference`` command: a game's quick reference as one static, printable page
-(:mod:`explorer.reference`)."""
+(:mod:`explorer.reference`); and ``check --examples``' line of a game's live examples."""
 
 from __future__ import annotations
 
@@ -26,3 +26,13 @@ def reference(args: argparse.Namespace) -> int:
         raise ValueError(f"no folder {str(out.parent)!r} to write {out.name!r} in")
     print(f"wrote {page.write(args.game, out)}")
     return 0
+
+
+def print_coverage(args: argparse.Namespace, game: str) -> None:
+    """``check --examples``: print how many of ``game``'s rule sections have a live example."""
+    from .core.examples import coverage_line
+    from .core.rulebook import sections
+    from .games import spec
+
+    if getattr(args, "examples", False):
+        print(coverage_line(spec(game).title, game, sections(game)))

@@ -3,6 +3,8 @@ header records to a last step citing its section, as the first step of the game 
 it; every section is covered, by its own example or (``shown_by.toml``, ours) by the
 example of a rule it governs; the teaching order names known sections."""
 
+import re
+
 import pytest
 
 from explorer.cli_logs import game_logs
@@ -38,3 +40,15 @@ def test_every_section_has_a_live_example(game):
 def test_the_teaching_order_names_each_section_once(game):
     order = ex.teaching_order(game)
     assert order and len(order) == len(set(order)) and set(order) <= set(sections(game))
+
+
+def test_check_says_each_games_coverage(capsys):
+    """python -m explorer check --examples: one coverage line per game after its data lines."""
+    from explorer.cli import main
+
+    assert main(["check", "--examples"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if "live example" in line]
+    assert [line.split(":")[0] for line in lines] == [spec(g).title for g in GAMES]
+    assert lines[0] == "Doom Asylum: 42 of 42 sections have a live example"
+    assert all(re.fullmatch(r"[^:]+: (\d+) of \1 sections have a live example( \(\d+ shown by the example of a "
+                            r"rule they govern\))?", line) for line in lines)
