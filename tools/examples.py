@@ -3,7 +3,7 @@
 For each game, plays seeded games under several bots and rule switches (the
 ``CONFIGS`` below: the command line's own ``simulate`` options), step by step,
 and keeps for every section the shortest game prefix whose last step has an event
-citing it.  Rules no event cites (they only govern a choice, or only forbid) are then
+citing it (or ends the game by it), from the first setting that reaches it.  Rules no event cites (they only govern a choice, or only forbid) are then
 looked for in a few more games: the shortest prefix after which the rule governs the
 choice offered, or forbids an action the "why not?" list tries.  Each kept prefix is
 written as a game log with an ``example`` note in its header (see
@@ -117,15 +117,18 @@ def applying(game: Any, entry: Any, kinds: tuple[str, ...], why_not: Any) -> dic
 
 
 def mine(game: str, games: int, wanted: set[str], kinds: tuple[str, ...] = ("event", "ending")) \
-        -> tuple[Best, dict[str, list[int]]]:
-    """``(best, firsts)``: section -> the shortest prefix found whose last step shows it in
-    one of ``kinds`` (see :data:`Best`), and section -> the step of its first use in
-    each game whose events used it."""
+        -> tuple[Best, dict[str, dict[int, list[int]]]]:
+    """``(best, firsts)``: section -> the shortest prefix whose last step shows it in one
+    of ``kinds`` (see :data:`Best`), from the first setting of ``CONFIGS`` that reaches it
+    (the plainest: a basic rule is shown in a basic game, not in a variant), and
+    section -> setting -> the step of its first use in each game of that setting whose
+    events used it."""
     game_spec = spec(game)
     why_not = game_spec.why_not if "refused" in kinds else None
     best: Best = {}
-    firsts: dict[str, list[int]] = {}
-    for ready, how in settings(game):
+    rank: dict[str, int] = {}  # the setting each kept prefix comes from: the plainest setting wins
+    firsts: dict[str, dict[int, list[int]]] = {}
+    for setting, (ready, how) in enumerate(settings(game)):
         for i in range(games):
             seed = f"example#{i}"
             st = Stepper(ready.game, ready.start(), seed, ready.policies)
@@ -135,20 +138,22 @@ def mine(game: str, games: int, wanted: set[str], kinds: tuple[str, ...] = ("eve
                 for s, (kind, words) in applying(ready.game, entry, kinds, why_not).items():
                     if kind == "event" and s not in seen:
                         seen.add(s)
-                        firsts.setdefault(s, []).append(entry.index)
-                    if s in wanted and (s not in best or best[s][0] > entry.index):
+                        firsts.setdefault(s, {}).setdefault(setting, []).append(entry.index)
+                    if s in wanted and (s not in best or (rank[s], best[s][0]) > (setting, entry.index)):
                         best[s] = (entry.index, export(st, game_spec.log), words, f"{how}, seed {seed!r}", kind)
+                        rank[s] = setting
     return best, firsts
 
 
-def teaching_order(game: str, firsts: dict[str, list[int]]) -> list[tuple[str, float, int]]:
+def teaching_order(game: str, firsts: dict[str, dict[int, list[int]]]) -> list[tuple[str, float, int]]:
     """The sections in the order a learner meets them: by the mean step of first use over
-    the mined games that use them (ties in rulebook order), each with that mean and the
-    number of games (sections no game uses are left out)."""
+    the games that use them, of the first (plainest) setting that does (ties in rulebook
+    order), each with that mean and the number of games (sections no game uses are left
+    out)."""
     ids = list(rule_sections(game))
-    used = sorted((s for s in ids if s in firsts),
-                  key=lambda s: (sum(firsts[s]) / len(firsts[s]), ids.index(s)))
-    return [(s, round(sum(firsts[s]) / len(firsts[s]), 1), len(firsts[s])) for s in used]
+    steps = {s: by_setting[min(by_setting)] for s, by_setting in firsts.items() if s in ids}
+    used = sorted(steps, key=lambda s: (sum(steps[s]) / len(steps[s]), ids.index(s)))
+    return [(s, round(sum(steps[s]) / len(steps[s]), 1), len(steps[s])) for s in used]
 
 
 def write(game: str, best: Best, order: list[tuple[str, float, int]] | None = None) -> None:
@@ -166,7 +171,7 @@ def write(game: str, best: Best, order: list[tuple[str, float, int]] | None = No
     if order is not None:
         rows = [{"section": s, "mean_first_step": m, "games": n} for s, m, n in order]
         note = ("the order of first use: each section's mean step of first use over the mined games "
-                "that use it (tools/examples.py)")
+                "of the first setting that uses it (tools/examples.py)")
         (folder / ex.ORDER_FILE).write_text(json.dumps({"note": note, "order": rows}, indent=1) + "\n",
                                             encoding="utf-8")
 
@@ -192,11 +197,12 @@ def main(argv: list[str] | None = None) -> int:
             write(game, best, order)
             print(f"{game}: mined in {time.time() - t:.0f} s")
         print(f"{game}: the order of first use: " + ", ".join(ex.teaching_order(game)))
-        covered, missing = ex.coverage(game, ids)
-        print(ex.coverage_line(spec(game).title, game, ids))
         both = set(ex.shown_by(game)) & set(ex.examples(game))
         if both:
             print(f"  now with an example of their own (remove them from {ex.SHOWN_FILE}): " + ", ".join(sorted(both)))
+            continue
+        _, missing = ex.coverage(game, ids)
+        print(ex.coverage_line(spec(game).title, game, ids))
         if missing:
             print("  no game reached: " + ", ".join(missing))
     return 0
