@@ -50,7 +50,8 @@ CONFIGS: dict[str, list[list[str]]] = {
                   ["--heroes", "random", "--villains", "greedy"],
                   ["--rule", "second_plot_phase=true", "--rule", "alternate_turns=true"],
                   ["--rule", "always_offer_responses=true", "--heroes", "random"],
-                  ["--rule", "turn_cap=2"]],
+                  ["--rule", "turn_cap=2"],
+                  ["--rule", "new_day_draw=5", "--rule", "victory_after_turn=50"]],  # decks run dry
     "doomtrooper": [
         [], ["--policy", "random"], ["--rule", "turn_cap=2"], ["--rule", "dice=2d6"], ["--rule", "dice=d20", "--policy", "random"],
         ["--players", "3"], ["--players", "4", "--rule", "style=teams"],
