@@ -69,7 +69,7 @@ def reading_html(reading: Any) -> str:
     """One reading of the register: the question, the reading chosen and its switch."""
     switch = f" Switch: <code>{_e(reading.option)}</code>." if reading.option else ""
     ours = " (our own design)" if reading.ours else ""
-    others = "; ".join(reading.alternatives)
+    others = " ".join(reading.alternatives)
     alt = f" Otherwise: {_e(others)}" if others else ""
     return (f'<p class="reading"><b>Reading{ours}</b>: {_e(reading.question)} {_e(reading.reading)}'
             f"{alt}{switch}</p>")
@@ -103,8 +103,8 @@ def build(game: str) -> str:
         return "".join(section_html(game, known[s], stored, shown, readings) for s in ordered(game, ids))
 
     base = [s for s in known if part_of(game, s) is None]
-    turn = "".join(f'<li><a href="#rule-{_e(s)}">{_e(known[s].heading)}</a>: {_e(known[s].summary)}</li>'
-                   for s in TURNS[game])
+    turn = "".join(f'<li><a href="#rule-{_e(s)}">{_e(known[s].heading)}</a> <span class="id">{_e(s)}</span>: '
+                   f"{_e(known[s].summary)}</li>" for s in TURNS[game])
     out = [f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{_e(title)}</title>"
            f"<style>{STYLE}</style></head><body><h1>{_e(title)}</h1>",
            f"<p>{_e(ex.coverage_line(game_spec.title, game, known))}. Summaries in our own words; "
