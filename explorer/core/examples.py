@@ -3,19 +3,20 @@
 A learner reads a rule and asks what it looks like in play.  Every event of
 every game cites the section of the rule that produced it, and every game
 replays from its log, so an example is just a log: a game cut at the first step
-whose events cite the section (the shortest such game found: ``tools/examples.py``
+where the section applies (the shortest such game found: ``tools/examples.py``
 mines simulated games under many bots and rule switches).  Examples are data,
 ``data/examples/<game>/<section>.jsonl``, each an ordinary game log
 (:mod:`explorer.core.log`) whose header carries an ``example`` note: the section,
-how the rule applies at the last step (``kind``, see :data:`KINDS`), and how the game was found ("mined": the bots, seed and rule changes; or "built":
-a position set up by hand where no simulated game reaches the rule).
+the step, how the rule applies there (``kind``, one of :data:`KINDS`), the words
+that show it, and how the game was found ("mined: " the bots, seed and rule
+changes; "built: " is kept for a position set up by hand).
 
 A section whose text states no event of its own (an overview, the components)
 is not given a faked citation: ``shown_by.toml`` in the game's folder (ours)
 names the rule it governs whose example shows it, and says how.
 
-:func:`play` replays one and checks that its last step still cites its
-section; :func:`coverage` counts the sections with an example;
+:func:`play` replays one and checks that the section still applies at its
+last step; :func:`coverage` counts the sections with an example;
 :func:`teaching_order` is the order in which simulated games first use them.
 """
 
