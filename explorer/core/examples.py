@@ -200,9 +200,11 @@ def coverage(game: str, sections: Any) -> tuple[list[str], list[str]]:
 
 def coverage_line(title: str, game: str, sections: Any) -> str:
     """One line for ``check``: how many of ``sections`` have a live example."""
+    sections = list(sections)
     covered, _ = coverage(game, sections)
-    shown = [s for s in covered if s in shown_by(game, sections)]
-    line = f"{title}: {len(covered)} of {len(list(sections))} sections have a live example"
+    by = shown_by(game, sections)
+    shown = [s for s in covered if s in by]
+    line = f"{title}: {len(covered)} of {len(sections)} sections have a live example"
     return line + (f" ({len(shown)} shown by the example of a rule they govern)" if shown else "")
 
 
