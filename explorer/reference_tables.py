@@ -72,7 +72,7 @@ def _asylum() -> list[Table]:
               tuple((f"{r.low}-{r.high}" if r.low != r.high else str(r.low), r.name, r.kind.replace("_", " "),
                      dist[r.name]) for r in events.results)),
         Table("An attack: a d6 plus your bonus must beat a d6 plus theirs (a tie is theirs)", "conflicts.mental",
-              ("your bonus minus theirs", "you win"), tuple((d, beats(d, 0)[True]) for d in range(-5, 6))),
+              ("your bonus minus theirs", "you win"), tuple((f"{d:+d}", beats(d, 0)[True]) for d in range(-5, 6))),
         Table("A tactical maneuver: a d6 plus the stat must beat the target", "conflicts.maneuver",
               ("target minus stat", "you succeed"), tuple((d, beats_target(0, d)[True]) for d in range(0, 7))),
     ]
@@ -92,9 +92,10 @@ def _victorian() -> list[Table]:
         keys = table.keys
         out.append(Table(f"The {name} roll: {table.describe()}", rule,
                          ("modifier", *(k.replace("_", " ") for k in keys)),
-                         tuple((m, *(roll(m, tables).get(k, Fraction(0)) for k in keys)) for m in range(-3, 4))))
+                         tuple((f"{m:+d}", *(roll(m, tables).get(k, Fraction(0)) for k in keys))
+                               for m in range(-3, 4))))
     out.append(Table(f"The healing roll: {tables.healing.describe()}", "healing", ("bonus", "healed"),
-                     tuple((b, banded.healing_roll(b, tables)) for b in range(0, 4))))
+                     tuple((f"{b:+d}", banded.healing_roll(b, tables)) for b in range(0, 4))))
     for name, rule in (("plot_table", "genius.plot_table"), ("invention_table", "invention.table"),
                        ("villain_table", "track.villain_table")):
         faces = getattr(tables, name).faces
@@ -110,7 +111,7 @@ def _doomtrooper() -> list[Table]:
     dice = tuple(name for name, _ in load_rules().dice_table)
     return [Table("A wound: attack rating plus a roll against Armor plus a roll (equal or more wounds)",
                   "variants.dice", ("attack minus Armor", "printed rules", *dice),
-                  tuple((e, wound_chance(e, 0, None), *(wound_chance(e, 0, d) for d in dice))
+                  tuple((f"{e:+d}", wound_chance(e, 0, None), *(wound_chance(e, 0, d) for d in dice))
                         for e in range(-8, 9)))]
 
 

@@ -3,9 +3,10 @@
 For each game, plays seeded games under several bots and rule switches (the
 ``CONFIGS`` below: the command line's own ``simulate`` options), step by step,
 and keeps for every section the shortest game prefix whose last step has an event
-citing it (or ends the game by it), from the first setting that reaches it.  Rules no event cites (they only govern a choice, or only forbid) are then
-looked for in a few more games: the shortest prefix after which the rule governs the
-choice offered, or forbids an action the "why not?" list tries.  Each kept prefix is
+citing it (or ends the game by it), from the first setting that reaches it.  Rules
+no event cites (they only govern a choice, or only forbid) are then looked for in a
+few more games: the shortest prefix after which the rule governs the choice
+offered, or forbids an action the "why not?" list tries.  Each kept prefix is
 written as a game log with an ``example`` note in its header (see
 :mod:`explorer.core.examples`) to ``data/examples/<game>/<section>.jsonl``, with the
 order in which the games first used each section (``order.json``); sections no game
@@ -14,7 +15,7 @@ position built by hand.
 
     python tools/examples.py                      # every game, 10 games per setting
     python tools/examples.py victorian --games-per-setting 40
-    python tools/examples.py --check              # coverage only, nothing written
+    python tools/examples.py --check              # coverage and order on disk, nothing written
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ CONFIGS: dict[str, list[list[str]]] = {
                   ["--rule", "turn_cap=2"],
                   ["--rule", "new_day_draw=5", "--rule", "victory_after_turn=50"]],  # decks run dry
     "doomtrooper": [
-        [], ["--policy", "random"], ["--rule", "turn_cap=2"], ["--rule", "dice=2d6"], ["--rule", "dice=d20", "--policy", "random"],
+        [], ["--policy", "random"], ["--rule", "turn_cap=2"], ["--rule", "dice=2d6"],
+        ["--rule", "dice=d20", "--policy", "random"],
         ["--players", "3"], ["--players", "4", "--rule", "style=teams"],
         ["--players", "3", "--rule", "style=primary_targets"],
         ["--rule", "sabotage=true", "--rule", "multiple_sabotage=true"],

@@ -151,7 +151,8 @@ def play(ex: Example, logs: Any, why_not: Any = None) -> Stepper:
         raise LogError(None, f"the example of {ex.section!r} should end at step {ex.step + 1}, "
                              f"it has {len(st.history)} steps", "example")
     if not applies(st, ex.section, ex.kind, why_not):
-        what = {"event": "cites", "ending": "ends the game under", "decision": "offers a choice under", "refused": "refuses an action under"}
+        what = {"event": "cites", "ending": "ends the game under", "decision": "offers a choice under",
+                "refused": "refuses an action under"}
         raise LogError(None, f"step {ex.step + 1} of the example no longer {what.get(ex.kind, 'shows')} "
                              f"{ex.section!r}", "example")
     return st
@@ -217,5 +218,5 @@ def teaching_order(game: str) -> list[str]:
     return [row["section"] for row in json.loads(path.read_text(encoding="utf-8"))["order"]]
 
 
-__all__ = ["KINDS", "Example", "Shown", "applies", "cites", "ending_of", "sections_of", "coverage", "coverage_line", "examples", "file_name", "folder", "note_of",
-           "play", "shown_by", "teaching_order"]
+__all__ = ["KINDS", "Example", "Shown", "applies", "cites", "coverage", "coverage_line", "ending_of", "examples",
+           "file_name", "folder", "note_of", "play", "sections_of", "shown_by", "teaching_order"]
