@@ -18,7 +18,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
-from . import cli_logs, cli_whatif
+from . import cli_logs, cli_reference, cli_whatif
 from .cli_options import MAX_POOL, count, pool_size, port, seed_text
 from .cli_whatif import pairs
 from .core.data import DataError
@@ -434,6 +434,7 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
                        epilog="The data folder is data/ of the checkout, or $EXPLORER_DATA when set (a copy to try "
                               "an edit on).  A wrong file: one 'error:' line naming the file and the entry, exit 2.")
     c.add_argument("game", nargs="?", choices=list(GAMES), help="which game (default: all)")
+    c.add_argument("--examples", action="store_true", help="also say how many rule sections have a live example")
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -451,11 +452,18 @@ def _check(args: argparse.Namespace) -> int:
             return 2
         for c in checked:
             print(f"{shown(c.path)}: {c.summary}")
+        cli_reference.print_coverage(args, game)
     return 0
 
 
 EXTENSIONS.append(_add_check)
 COMMANDS["check"] = _check
+
+
+# -- reference GAME --out FILE (explorer.cli_reference) -----------------------------------------
+
+EXTENSIONS.append(cli_reference.add_reference)
+COMMANDS["reference"] = cli_reference.reference
 
 
 # -- main --------------------------------------------------------------------------------------

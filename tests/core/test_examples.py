@@ -28,7 +28,7 @@ def mined(tool, tmp_path, monkeypatch):
     """Two Doom Asylum sections mined from one game per setting, written under a temporary folder."""
     monkeypatch.setattr(ex, "folder", lambda game: tmp_path / game)
     monkeypatch.setitem(tool.CONFIGS, "asylum", [[]])
-    best = tool.mine("asylum", 1, {"turn.move", "turn.conflict"})
+    best, _ = tool.mine("asylum", 1, {"turn.move", "turn.conflict"})
     tool.write("asylum", best)
     return ex.examples("asylum")
 
@@ -59,3 +59,28 @@ def test_a_changed_example_is_refused(mined, tmp_path):
     cut.write_text(json.dumps(head) + "\n", encoding="utf-8")
     with pytest.raises(LogError, match="no complete 'example' note"):
         ex.note_of(cut)
+
+
+def test_a_section_shown_by_another_is_checked(mined, tmp_path):
+    """shown_by.toml (ours): a section with no event of its own names the rule whose example shows it."""
+    from explorer.core.data import DataError
+
+    shown = tmp_path / "asylum" / ex.SHOWN_FILE
+    known = ["turn.move", "turn.conflict", "overview", "death"]
+    shown.write_text('[overview]\nby = "turn.move"\nwhy = "a move of the game the overview describes"\n')
+    assert ex.shown_by("asylum", known)["overview"].by == "turn.move"
+    assert ex.coverage("asylum", known) == (["turn.move", "turn.conflict", "overview"], ["death"])
+    for text, says in (('[overview]\nby = "death"\nwhy = "w"\n', "has no example"),
+                       ('["turn.move"]\nby = "turn.conflict"\nwhy = "w"\n', "its own"),
+                       ('[nowhere]\nby = "turn.move"\nwhy = "w"\n', "no such section"),
+                       ('[overview]\nby = "turn.move"\n', "exactly")):
+        shown.write_text(text)
+        with pytest.raises(DataError, match=says):
+            ex.shown_by("asylum", known)
+
+
+def test_the_order_of_first_use_comes_from_the_plainest_setting(tool, monkeypatch):
+    """Teaching order: sections by their mean first step in the first setting that uses them."""
+    monkeypatch.setattr(tool, "rule_sections", lambda game: {"a": 0, "b": 0, "c": 0, "d": 0})
+    firsts = {"b": {0: [1, 3]}, "a": {1: [1], 0: [5]}, "c": {2: [0]}}
+    assert tool.teaching_order("asylum", firsts) == [("c", 0.0, 1), ("b", 2.0, 2), ("a", 5.0, 1)]

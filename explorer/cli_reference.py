@@ -1,0 +1,38 @@
+"""The ``reference`` command: a game's quick reference as one static, printable page
+(:mod:`explorer.reference`); and ``check --examples``' line of a game's live examples."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def add_reference(sub: argparse._SubParsersAction) -> None:
+    """Declare ``reference GAME --out FILE``."""
+    from .games import GAMES
+
+    r = sub.add_parser("reference", help="write a game's quick reference: one static, printable page",
+                       epilog="The page needs no script and no internet: open it in a browser or print it.")
+    r.add_argument("game", choices=list(GAMES), help="which game")
+    r.add_argument("--out", required=True, help="the HTML file to write (in an existing folder)")
+
+
+def reference(args: argparse.Namespace) -> int:
+    """Write the page; a missing folder is the user's mistake (a ValueError the cli reports)."""
+    from . import reference as page
+
+    out = Path(args.out)
+    if not out.parent.is_dir():
+        raise ValueError(f"no folder {str(out.parent)!r} to write {out.name!r} in")
+    print(f"wrote {page.write(args.game, out)}")
+    return 0
+
+
+def print_coverage(args: argparse.Namespace, game: str) -> None:
+    """``check --examples``: print how many of ``game``'s rule sections have a live example."""
+    from .core.examples import coverage_line
+    from .core.rulebook import sections
+    from .games import spec
+
+    if getattr(args, "examples", False):
+        print(coverage_line(spec(game).title, game, sections(game)))
