@@ -434,7 +434,6 @@ def _add_check(sub: argparse._SubParsersAction) -> None:
                        epilog="The data folder is data/ of the checkout, or $EXPLORER_DATA when set (a copy to try "
                               "an edit on).  A wrong file: one 'error:' line naming the file and the entry, exit 2.")
     c.add_argument("game", nargs="?", choices=list(GAMES), help="which game (default: all)")
-    c.add_argument("--examples", action="store_true", help="also say how many rule sections have a live example")
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -452,7 +451,7 @@ def _check(args: argparse.Namespace) -> int:
             return 2
         for c in checked:
             print(f"{shown(c.path)}: {c.summary}")
-        cli_reference.print_coverage(args, game)
+        cli_reference.print_coverage(game)
     return 0
 
 

@@ -1,5 +1,5 @@
 """The ``reference`` command: a game's quick reference as one static, printable page
-(:mod:`explorer.reference`); and ``check --examples``' line of a game's live examples."""
+(:mod:`explorer.reference`); and ``check``'s line of a game's live examples."""
 
 from __future__ import annotations
 
@@ -28,11 +28,11 @@ def reference(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_coverage(args: argparse.Namespace, game: str) -> None:
-    """``check --examples``: print how many of ``game``'s rule sections have a live example."""
+def print_coverage(game: str) -> None:
+    """``check``: print how many of ``game``'s rule sections have a live example (the
+    stored ones, counted; the tests replay them)."""
     from .core.examples import coverage_line
     from .core.rulebook import sections
     from .games import spec
 
-    if getattr(args, "examples", False):
-        print(coverage_line(spec(game).title, game, sections(game)))
+    print(coverage_line(spec(game).title, game, sections(game)))

@@ -43,10 +43,10 @@ def test_the_teaching_order_names_each_section_once(game):
 
 
 def test_check_says_each_games_coverage(capsys):
-    """python -m explorer check --examples: one coverage line per game after its data lines."""
+    """python -m explorer check: one coverage line per game after its data lines."""
     from explorer.cli import main
 
-    assert main(["check", "--examples"]) == 0
+    assert main(["check"]) == 0
     lines = [line for line in capsys.readouterr().out.splitlines() if "live example" in line]
     assert [line.split(":")[0] for line in lines] == [spec(g).title for g in GAMES]
     assert lines[0] == "Doom Asylum: 42 of 42 sections have a live example"
