@@ -10,6 +10,7 @@ from ..core.runs import run_jobs
 from ..games import GAMES, spec
 from . import jobs as _jobs
 from . import stats
+from .stored import check_out, fingerprint, kept_rows, write_rows
 from .variants import BASE, Variant, check, variant
 
 
@@ -96,12 +97,14 @@ def records(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike | N
 
 def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *, games: int = 2000,
             seed: int | str = 1, scheduler: Any = None, base: Variant | Mapping[str, Any] | None = None,
-            progress: bool = True, **settings: Any):
+            progress: bool = True, out: str | os.PathLike | None = None, **settings: Any):
     """The variant against the base game (the data as it is, or ``base``), paired on
     the same seeds: a DataFrame with one row per metric and the columns ``label``,
     ``base``, ``variant``, ``diff``, ``ci_low``, ``ci_high`` (a 95% interval of the
     difference, game by game).  Seats that play in neither (a two-seat game measured
-    over four) have no row.
+    over four) have no row.  ``out`` (``.parquet`` or ``.csv``): the comparison is
+    written there and read back next time instead of played, as long as the rules
+    code and data are the ones that played it (a sweep's ``out`` works the same way).
 
     >>> from explorer import whatif
     >>> df = whatif.compare("asylum", {"maneuver_target": 7}, games=20, seed=1, scheduler="serial",
@@ -109,8 +112,7 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     >>> list(df.columns)
     ['label', 'base', 'variant', 'diff', 'ci_low', 'ci_high']
     """
-    import pandas as pd
-
+    path = check_out(out) if out is not None else None
     v, b = variant(spec), variant(base) if base is not None else BASE
     for one in (v, b):
         check(game, one)
@@ -120,12 +122,19 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     settings = settings_for(game, settings)
     check_games(games)
     seats = max(check_settings(game, one.mapping, settings) for one in (v, b))
+    attrs = dict(game=game, variant=v.describe(), base=b.describe(), games=games, seed=str(seed),
+                 settings=dict(settings))
+    meta = {"game": game, "variant_rules": attrs["variant"], "base_rules": attrs["base"], "games": games,
+            "seed": str(seed), **{f"setting:{k}": x for k, x in settings.items()}, "fingerprint": fingerprint(game)}
+    kept = kept_rows(path, meta, "comparison") if path is not None else None
+    if kept is not None:
+        return _frame(kept, attrs)
     batch = _jobs.jobs(game, b.mapping, settings, seed, games) + _jobs.jobs(game, v.mapping, settings, seed, games)
     parts = run_jobs(batch, _jobs.play_job, scheduler, progress)
     half = len(parts) // 2
     base_rows = [r for p in parts[:half] for r in p]
     var_rows = [r for p in parts[half:] for r in p]
-    out = []
+    rows = []
     metrics = metric_list(game, settings)
     outcomes = [m.name for m in metrics if m.group in OUTCOMES]
     for m in metrics:
@@ -134,11 +143,21 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
         xb = [r[m.name] for r in base_rows]
         xv = [r[m.name] for r in var_rows]
         diff, lo, hi = stats.paired(xv, xb)
-        out.append({"metric": m.name, "label": m.label, "base": stats.mean(xb), "variant": stats.mean(xv),
-                    "diff": diff, "ci_low": lo, "ci_high": hi})
-    frame = pd.DataFrame(out).set_index("metric")
-    frame.attrs.update(game=game, variant=v.describe(), base=b.describe(), games=games, seed=str(seed),
-                       settings=dict(settings))
+        rows.append({"metric": m.name, "label": m.label, "base": stats.mean(xb), "variant": stats.mean(xv),
+                     "diff": diff, "ci_low": lo, "ci_high": hi})
+    if path is not None:
+        write_rows(path, [{**row, **meta} for row in rows])
+    return _frame(rows, attrs)
+
+
+def _frame(rows: list[dict[str, Any]], attrs: dict[str, Any]):
+    """A comparison's rows as its DataFrame (indexed by metric; a stored row's run
+    columns left out), with the run in ``attrs``."""
+    import pandas as pd
+
+    columns = ["metric", "label", "base", "variant", "diff", "ci_low", "ci_high"]
+    frame = pd.DataFrame([{c: r[c] for c in columns} for r in rows], columns=columns).set_index("metric")
+    frame.attrs.update(attrs)
     return frame
 
 
