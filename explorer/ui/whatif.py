@@ -218,17 +218,18 @@ class WhatIfLab(Displayable):
     Public widgets (CSS class in brackets): ``game`` (``xp-wi-game``), ``change``
     (``xp-wi-change``: a rule, or a stat of the game's roster such as a Doom Asylum
     villain's, shown for a game with a roster), ``rule`` (``xp-wi-rule``), ``who``
-    (``xp-wi-who``) and ``stat`` (``xp-wi-stat``) for a roster's stat, ``note`` (``xp-wi-note``), ``values`` (``xp-wi-values``), one
-    control per setting of the game in ``setting_widgets`` (``xp-wi-setting-<name>``,
-    in ``xp-wi-settings``), ``games`` (``xp-wi-games``), ``seed`` (``xp-wi-seed``),
-    ``where`` (``xp-wi-where``), ``precision`` (``xp-wi-precision``: the interval asked,
-    in points either side), ``run_button`` (``xp-wi-run``), ``status``
-    (``xp-wi-status``), ``warning`` (``xp-wi-warning``), ``table`` (``xp-wi-table``),
-    ``diff_table`` (``xp-wi-diff-table``), figures ``seats_fig`` (``xp-wi-seats``),
-    ``diff_fig`` (``xp-wi-diff``), ``spread_fig`` (``xp-wi-spread``), ``length_fig``
+    (``xp-wi-who``) and ``stat`` (``xp-wi-stat``) for a roster's stat, ``note``
+    (``xp-wi-note``), ``values`` (``xp-wi-values``), one control per setting of the game
+    in ``setting_widgets`` (``xp-wi-setting-<name>``, in ``xp-wi-settings``), ``games``
+    (``xp-wi-games``), ``seed`` (``xp-wi-seed``), ``where`` (``xp-wi-where``),
+    ``precision`` (``xp-wi-precision``: the interval asked, in points either side),
+    ``run_button`` (``xp-wi-run``), ``status`` (``xp-wi-status``), ``warning``
+    (``xp-wi-warning``), ``table`` (``xp-wi-table``), ``diff_table``
+    (``xp-wi-diff-table``), figures ``seats_fig`` (``xp-wi-seats``), ``diff_fig``
+    (``xp-wi-diff``), ``spread_fig`` (``xp-wi-spread``), ``length_fig``
     (``xp-wi-length``), ``exact_fig`` (``xp-wi-exact``, shown for a rule with an exact
     effect), ``masterminds_fig`` (``xp-wi-masterminds``, shown for a game with
-    masterminds).  After a run: ``frame`` (the sweep's DataFrame).  ``parameter``: the
+    masterminds). After a run: ``frame`` (the sweep's DataFrame). ``parameter``: the
     name of the rule or stat chosen, as ``sweep`` takes it.
     """
 
@@ -340,6 +341,7 @@ class WhatIfLab(Displayable):
                     None)
 
     def _spec(self, name: str) -> dict[str, Any] | None:
+        """The range and value of the rule or roster stat ``name``."""
         return self.params.get(name) or self.roster.get(name)
 
     @staticmethod
