@@ -130,8 +130,9 @@ def free_port(port: int = 0) -> int:
 #: pre-heated kernels per page by default: one stays ready while the one a visitor took is
 #: replaced (Voila refills a page's pool after each visit; running a page takes seconds)
 APP_POOL = 2
-#: seconds the app waits for a cell's output after the cell ran (see :func:`app_command`)
-IOPUB_TIMEOUT = 60
+#: seconds the app waits at most for a cell's output after the cell ran (see :func:`app_command`; when
+#: eleven pages are pre-heated at once on two busy cores, a minute was not always enough)
+IOPUB_TIMEOUT = 300
 #: about how much memory one page's kernel holds, in MB (the explorer, pandas, plotly, widgets)
 KERNEL_MB = 200
 

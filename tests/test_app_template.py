@@ -165,7 +165,8 @@ def test_every_figure_is_drawn_through_the_one_drawing_path(monkeypatch):
 def test_a_page_run_on_a_busy_machine_keeps_its_outputs():
     """Voila runs each page's notebook with a client that drops a cell's output arriving more than
     4 s after the cell ran (on a starved machine the pages lost their widgets): the app's command
-    line gives the executor of every page, pre-heated or not, a minute."""
+    line gives the executor of every page, pre-heated or not, minutes (waited only on a starved
+    machine)."""
     import nbformat
     from voila.app import Voila
     from voila.execute import VoilaExecutor
