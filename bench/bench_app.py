@@ -20,13 +20,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]  # this checkout's app, whichever copy is installed
 
 import conftest  # noqa: E402  (the browser tests' server and browser settings)
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from test_app_in_browser import PAGES, READY  # noqa: E402
 
 from explorer.cli import app_command, app_env, free_port  # noqa: E402
-from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 TARGET = 3.0
 MOVES = 10
@@ -44,6 +44,7 @@ def main() -> None:
                             cwd=ROOT, env=app_env())
     base = f"http://127.0.0.1:{port}"
     try:
+        print(f"serving {app_command(port)[3]}")
         time.sleep(3)
         print(f"pre-heated kernels ready in {conftest._wait_until_warm(proc, str(log)) + 3:.1f} s")
         with sync_playwright() as p:
