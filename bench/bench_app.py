@@ -13,6 +13,7 @@ and comes back at once: the second visit waits for a fresh kernel to run the pag
 
 from __future__ import annotations
 
+import socket
 import statistics
 import subprocess
 import sys
@@ -45,8 +46,10 @@ def main() -> None:
     base = f"http://127.0.0.1:{port}"
     try:
         print(f"serving {app_command(port)[3]}")
-        time.sleep(3)
-        print(f"pre-heated kernels ready in {conftest._wait_until_warm(proc, str(log)) + 3:.1f} s")
+        started = time.perf_counter()
+        listening(port, proc)
+        conftest._wait_until_warm(proc, str(log))
+        print(f"pre-heated kernels ready in {time.perf_counter() - started:.1f} s")
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=conftest.CHROMIUM, args=conftest.FLAGS)
             visitor = browser.new_context(viewport={"width": 1280, "height": 1000})
@@ -68,6 +71,19 @@ def main() -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def listening(port: int, proc, timeout: float = 300) -> None:
+    """Wait until the server accepts connections (on a busy machine it may start slowly,
+    and be quiet while it does)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline and proc.poll() is None:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.5)
+    raise SystemExit(f"the app did not start on port {port}")
 
 
 def time_to_ready(page, url: str, path: str) -> float:
