@@ -130,6 +130,9 @@ def free_port(port: int = 0) -> int:
 #: pre-heated kernels per page by default: one stays ready while the one a visitor took is
 #: replaced (Voila refills a page's pool after each visit; running a page takes seconds)
 APP_POOL = 2
+#: seconds the app waits at most for a cell's output after the cell ran (see :func:`app_command`; when
+#: eleven pages are pre-heated at once on two busy cores, a minute was not always enough)
+IOPUB_TIMEOUT = 300
 #: about how much memory one page's kernel holds, in MB (the explorer, pandas, plotly, widgets)
 KERNEL_MB = 200
 
@@ -145,7 +148,10 @@ def app_command(port: int, pool: int = APP_POOL) -> list[str]:
     cmd = [sys.executable, "-m", "voila", str(ROOT / "notebooks"), "--no-browser", f"--port={port}",
            "--Voila.ip=127.0.0.1", "--template=explorer",
            # no page uses anywidget; figures are drawn by the template's plotly.js (explorer.ui.common.plotly_output)
-           "--VoilaConfiguration.extension_denylist=['anywidget','jupyterlab-plotly']"]
+           "--VoilaConfiguration.extension_denylist=['anywidget','jupyterlab-plotly']",
+           # a cell's output arriving late on a busy machine is waited for, not dropped (after 4 s by default,
+           # a page running its notebook in a kernel starved of CPU lost its widgets and never became usable)
+           f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}"]
     if pool > 0:
         cmd += ["--preheat_kernel=True", f"--pool_size={pool}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:

@@ -160,3 +160,20 @@ def test_every_figure_is_drawn_through_the_one_drawing_path(monkeypatch):
             source = "".join(cell["source"])
             assert cell["cell_type"] != "code" or "plotly" not in source, \
                 f"{path.name} draws a figure itself: a notebook shows the package's figures"
+
+
+def test_a_page_run_on_a_busy_machine_keeps_its_outputs():
+    """Voila runs each page's notebook with a client that drops a cell's output arriving more than
+    4 s after the cell ran (on a starved machine the pages lost their widgets): the app's command
+    line gives the executor of every page, pre-heated or not, minutes (waited only on a starved
+    machine)."""
+    import nbformat
+    from voila.app import Voila
+    from voila.execute import VoilaExecutor
+
+    from explorer.cli import IOPUB_TIMEOUT
+
+    app = Voila()
+    app.parse_command_line([a for a in app_command(8888)[3:] if a.startswith("--VoilaExecutor")])
+    executor = VoilaExecutor(nbformat.v4.new_notebook(), config=app.config)
+    assert executor.iopub_timeout == IOPUB_TIMEOUT >= 30

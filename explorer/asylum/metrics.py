@@ -28,7 +28,7 @@ from .game import AsylumGame, Ending, GameResult
 from .overrides import override_rules
 from .params import NUMBERS, OPTIONS, load_rules, rule_ranges
 from .simulate import policies_for
-from .villains import STATS, find_villain, load_roster, roster_limits
+from .villains import STAT_LABELS, STATS, find_villain, load_roster, roster_limits
 
 
 def metrics(players: int = 4, roster: Mapping[str, Any] | None = None) -> tuple[Metric, ...]:
@@ -159,6 +159,16 @@ def parameters() -> dict[str, dict[str, Any]]:
     return rule_parameters(load_rules(), rule_ranges(), NUMBERS, OPTIONS)
 
 
+def roster_parameters() -> dict[str, dict[str, Any]]:
+    """Every villain's stat a what-if run can change, as ``"villain.<name>.<stat>"``:
+    its value now and the range the roster file declares (``who``: the villain,
+    ``stat``: the stat's name as the rulebook writes it)."""
+    limits = roster_limits()
+    return {f"villain.{v.name}.{stat}": {"kind": "number", "value": getattr(v, stat), "min": limits[stat].min,
+                                         "max": limits[stat].max, "who": v.name, "stat": STAT_LABELS[stat]}
+            for v in load_roster().values() for stat in STATS}
+
+
 def exact_effect(name: str, values) -> dict[str, Any] | None:
     """The local, exact effect of a rule number, where one is defined: for
     ``maneuver_target``, P(a tactical maneuver succeeds) for each stat value, at
@@ -175,4 +185,4 @@ def exact_effect(name: str, values) -> dict[str, Any] | None:
 
 
 __all__ = ["SETTINGS", "exact_effect", "game_for", "measure", "metrics", "parameters", "play", "player_won",
-           "variant_game"]
+           "roster_parameters", "variant_game"]

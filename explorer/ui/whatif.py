@@ -39,7 +39,11 @@ HINT = "press Run to fill this chart"
 
 
 def rule_label(name: str) -> str:
-    """A rule's name as people read it: ``maneuver_target`` is "maneuver target"."""
+    """A rule's name as people read it: ``maneuver_target`` is "maneuver target", and a
+    stat of the roster, ``villain.Oscar.mental_attack``, "Oscar's mental attack"."""
+    if name.count(".") >= 2:
+        _, who, stat = name.split(".", 2)
+        return f"{who}'s {stat.replace('_', ' ')}"
     return name.replace("_", " ")
 
 
@@ -211,18 +215,22 @@ class WhatIfLab(Displayable):
     """Pick a game, a rule and its values, the game's settings; Run plays ``games``
     seeded games per value.
 
-    Public widgets (CSS class in brackets): ``game`` (``xp-wi-game``), ``rule``
-    (``xp-wi-rule``), ``note`` (``xp-wi-note``), ``values`` (``xp-wi-values``), one
-    control per setting of the game in ``setting_widgets`` (``xp-wi-setting-<name>``,
-    in ``xp-wi-settings``), ``games`` (``xp-wi-games``), ``seed`` (``xp-wi-seed``),
-    ``where`` (``xp-wi-where``), ``precision`` (``xp-wi-precision``: the interval asked,
-    in points either side), ``run_button`` (``xp-wi-run``), ``status``
-    (``xp-wi-status``), ``warning`` (``xp-wi-warning``), ``table`` (``xp-wi-table``),
-    ``diff_table`` (``xp-wi-diff-table``), figures ``seats_fig`` (``xp-wi-seats``),
-    ``diff_fig`` (``xp-wi-diff``), ``spread_fig`` (``xp-wi-spread``), ``length_fig``
+    Public widgets (CSS class in brackets): ``game`` (``xp-wi-game``), ``change``
+    (``xp-wi-change``: a rule, or a stat of the game's roster such as a Doom Asylum
+    villain's, shown for a game with a roster), ``rule`` (``xp-wi-rule``), ``who``
+    (``xp-wi-who``) and ``stat`` (``xp-wi-stat``) for a roster's stat, ``note``
+    (``xp-wi-note``), ``values`` (``xp-wi-values``), one control per setting of the game
+    in ``setting_widgets`` (``xp-wi-setting-<name>``, in ``xp-wi-settings``), ``games``
+    (``xp-wi-games``), ``seed`` (``xp-wi-seed``), ``where`` (``xp-wi-where``),
+    ``precision`` (``xp-wi-precision``: the interval asked, in points either side),
+    ``run_button`` (``xp-wi-run``), ``status`` (``xp-wi-status``), ``warning``
+    (``xp-wi-warning``), ``table`` (``xp-wi-table``), ``diff_table``
+    (``xp-wi-diff-table``), figures ``seats_fig`` (``xp-wi-seats``), ``diff_fig``
+    (``xp-wi-diff``), ``spread_fig`` (``xp-wi-spread``), ``length_fig``
     (``xp-wi-length``), ``exact_fig`` (``xp-wi-exact``, shown for a rule with an exact
     effect), ``masterminds_fig`` (``xp-wi-masterminds``, shown for a game with
-    masterminds).  After a run: ``frame`` (the sweep's DataFrame).
+    masterminds). After a run: ``frame`` (the sweep's DataFrame). ``parameter``: the
+    name of the rule or stat chosen, as ``sweep`` takes it.
     """
 
     def __init__(self, game: str = "asylum", rule: str | None = None, values: str | None = None, games: int = 200,
@@ -232,6 +240,9 @@ class WhatIfLab(Displayable):
         self.game = tagged(W.Dropdown(options=[(g.title, k) for k, g in GAMES.items()], value=game,
                                       description="Game", layout=W.Layout(width="340px")), "xp-wi-game")
         self.rule = tagged(W.Dropdown(description="Rule", layout=W.Layout(width="480px")), "xp-wi-rule")
+        self.change = tagged(W.ToggleButtons(style={"button_width": "auto"}), "xp-wi-change")
+        self.who = tagged(W.Dropdown(layout=W.Layout(width="300px")), "xp-wi-who")
+        self.stat = tagged(W.Dropdown(description="Stat", layout=W.Layout(width="300px")), "xp-wi-stat")
         self.values = tagged(W.Text(description="Values", placeholder="e.g. 6, 7, 8",
                                     layout=W.Layout(width="300px")), "xp-wi-values")
         self.note = tagged(W.HTML(), "xp-wi-note")
@@ -259,7 +270,8 @@ class WhatIfLab(Displayable):
         self._titles = {fig: fig.layout.title.text for fig in (self.seats_fig, self.diff_fig, self.spread_fig,
                                                                self.length_fig, self.exact_fig, self.masterminds_fig)}
         self.game.observe(lambda ch: self._load_game(), names="value")
-        self.rule.observe(lambda ch: self._rule_changed(), names="value")
+        for control in (self.rule, self.change, self.who, self.stat):
+            control.observe(lambda ch: self._rule_changed(), names="value")
         self.run_button.on_click(lambda b: self.run())
         self._load_game(rule, values)
         self.widget = tagged(W.VBox([self._controls(), self.warning, self.table, self.diff_table, self._charts()]),
@@ -268,7 +280,8 @@ class WhatIfLab(Displayable):
     def _controls(self) -> W.Widget:
         wrap = W.Layout(flex_flow="row wrap", align_items="center")
         return W.VBox([
-            W.HBox([self.game, self.rule, self.values], layout=wrap), self.note, self.settings_box,
+            W.HBox([self.game, self.change], layout=wrap),
+            W.HBox([self.rule, self.who, self.stat, self.values], layout=wrap), self.note, self.settings_box,
             W.HBox([self.games, self.seed, self.where, self.precision, self.run_button], layout=wrap),
             W.HBox([self.progress, self.status], layout=W.Layout(align_items="center")),
         ])
@@ -286,8 +299,12 @@ class WhatIfLab(Displayable):
         self.params = spec(key).metrics.parameters()
         path = data_path(key, "rules.toml")
         self.notes = {**key_notes(path, "numbers"), **key_notes(path, "options")}
+        self._load_roster(key)
         self.rule.options = [(f"{rule_label(n)} (now {value_text(p['value'])})", n) for n, p in self.params.items()]
         self.rule.value = rule if rule in self.params else next(iter(self.params))
+        if rule in self.roster:  # a stat of the roster: its owner and the stat chosen
+            self.who.value, self.stat.value = self.roster[rule]["who"], self.roster[rule]["stat"]
+            self.change.value = "roster"
         if values is not None:
             self.values.value = values
         self._rule_changed(keep=values is not None)
@@ -301,6 +318,31 @@ class WhatIfLab(Displayable):
                 fig.redraw()
         self.frame = None
         self.warning.value = self.table.value = self.diff_table.value = ""
+
+    def _load_roster(self, key: str) -> None:
+        """The stats of the game's roster a run can change (none for a game without one)."""
+        hook = getattr(spec(key).metrics, "roster_parameters", None)
+        self.roster = hook() if hook is not None else {}
+        group = next(iter(self.roster), "").split(".", 1)[0]
+        self.change.options = [("a rule", "rule")] + ([(f"a {group}'s stat", "roster")] if self.roster else [])
+        self.change.value = "rule"
+        self.who.description = group.capitalize()
+        for control, field in ((self.who, "who"), (self.stat, "stat")):
+            control.options = list(dict.fromkeys(p[field] for p in self.roster.values()))
+            control.value = control.options[0] if control.options else None
+        self.change.layout.display = None if self.roster else "none"
+
+    @property
+    def parameter(self) -> str | None:
+        """The rule or roster stat chosen, by the name ``sweep`` takes."""
+        if self.change.value != "roster":
+            return self.rule.value
+        return next((n for n, p in self.roster.items() if (p["who"], p["stat"]) == (self.who.value, self.stat.value)),
+                    None)
+
+    def _spec(self, name: str) -> dict[str, Any] | None:
+        """The range and value of the rule or roster stat ``name``."""
+        return self.params.get(name) or self.roster.get(name)
 
     @staticmethod
     def _setting_widget(setting) -> W.Widget:
@@ -324,28 +366,34 @@ class WhatIfLab(Displayable):
         return out
 
     def _rule_changed(self, keep: bool = False) -> None:
-        spec_ = self.params.get(self.rule.value)
+        name = self.parameter
+        spec_ = self._spec(name) if name is not None else None
+        roster = self.change.value == "roster"
+        self.rule.layout.display = "none" if roster else None
+        self.who.layout.display = self.stat.layout.display = None if roster else "none"
         if spec_ is None:
             return
         if not keep:
             self.values.value = default_values(spec_)
         allowed = allowed_text(spec_)
         self.values.tooltip = f"comma-separated values; allowed: {allowed}"
-        note = self.notes.get(self.rule.value)
+        note = self.notes.get(name)
         said = f"{note.group + ': ' if note and note.group else ''}{note.note if note else ''}"
+        if name in self.roster:
+            said = f"now {value_text(spec_['value'])}"
         self.note.value = (f"<div style='font-size:0.9em;color:#444;max-width:900px'>"
-                           f"<b>{esc(rule_label(self.rule.value))}</b>{': ' + esc(said) if said.strip() else ''} "
+                           f"<b>{esc(rule_label(name))}</b>{': ' + esc(said) if said.strip() else ''} "
                            f"<i>(allowed: {esc(allowed)})</i></div>")
         self.status.value = "<i>press Run to play the games</i>"
-        effect = spec(self.game.value).metrics.exact_effect(self.rule.value, [spec_["value"]])
+        effect = spec(self.game.value).metrics.exact_effect(name, [spec_["value"]])
         self.exact_fig.widget.layout.display = None if effect is not None else "none"
 
     # -- running -----------------------------------------------------------------------------
     def run(self):
         """Play the sweep and draw it; a bad value or setting is reported, nothing is played."""
-        name = self.rule.value
+        name = self.parameter
         try:
-            values = parse_values(self.values.value, self.params[name])
+            values = parse_values(self.values.value, self._spec(name))
         except ValueError as exc:
             self.status.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
             return None
@@ -486,7 +534,7 @@ class WhatIfLab(Displayable):
                                     "doing, not luck")
 
     def _short_repr(self) -> str:
-        return f"WhatIfLab(game={self.game.value!r}, rule={self.rule.value!r})"
+        return f"WhatIfLab(game={self.game.value!r}, rule={self.parameter!r})"
 
 
 __all__ = ["WhatIfLab", "allowed_text", "balance_chart", "comparison_table", "default_values", "draw_rates",

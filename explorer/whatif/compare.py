@@ -10,6 +10,7 @@ from ..core.runs import run_jobs
 from ..games import GAMES, spec
 from . import jobs as _jobs
 from . import sequential, stats
+from .stored import check_out, fingerprint, kept_rows, write_rows
 from .variants import BASE, Variant, check, variant
 
 
@@ -144,7 +145,8 @@ def run_settings(game: str, bots: str | Sequence[str] | None, given: Mapping[str
 def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *, games: int = 2000,
             seed: int | str = 1, scheduler: Any = None, base: Variant | Mapping[str, Any] | None = None,
             progress: bool = True, bots: str | Sequence[str] | None = None, until: float | None = None,
-            metric: str | None = None, batch: int = 200, **settings: Any):
+            metric: str | None = None, batch: int = 200, out: str | os.PathLike | None = None,
+            **settings: Any):
     """The variant against the base game (the data as it is, or ``base``), paired on
     the same seeds: a DataFrame with one row per metric and the columns ``label``,
     ``base``, ``variant``, ``diff``, ``ci_low``, ``ci_high`` (a 95% interval of the
@@ -159,12 +161,19 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     and ``frame.attrs["sequential"]`` says how many games it took against a run of
     fixed size.
 
+    ``out`` (``.parquet`` or ``.csv``; a run of fixed size): the comparison is written
+    there and read back next time instead of played, as long as the rules code and
+    data are the ones that played it (a sweep's ``out`` works the same way).
+
     >>> from explorer import whatif
     >>> df = whatif.compare("asylum", {"maneuver_target": 7}, games=20, seed=1, scheduler="serial",
     ...                     progress=False)
     >>> list(df.columns)
     ['label', 'base', 'variant', 'diff', 'ci_low', 'ci_high']
     """
+    path = check_out(out) if out is not None else None
+    if path is not None and until is not None:
+        raise ValueError("out keeps a comparison of a fixed number of games: give out or until, not both")
     v, b = variant(spec), variant(base) if base is not None else BASE
     for one in (v, b):
         check(game, one)
@@ -175,16 +184,36 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     check_games(games)
     seats = max(check_settings(game, one.mapping, settings) for one in (v, b))
     pair = Pair(game, b.mapping, v.mapping, settings, seed, scheduler, progress)
+    attrs = dict(game=game, variant=v.describe(), base=b.describe(), games=games, seed=str(seed),
+                 settings=dict(settings))
     if until is None:
+        meta = {"game": game, "variant_rules": attrs["variant"], "base_rules": attrs["base"], "games": games,
+                "seed": str(seed), **{f"setting:{k}": x for k, x in settings.items()},
+                "fingerprint": fingerprint(game)}
+        kept = kept_rows(path, meta, "comparison") if path is not None else None
+        if kept is not None:
+            return _frame(kept, attrs)
         frame = table(game, settings, seats, *pair.play(0, games))
+        if path is not None:
+            write_rows(path, [{**row, **meta} for row in frame.reset_index().to_dict("records")])
     else:
         name = stopping_metric(game, settings, seats, metric)
         base_rows, var_rows, report = sequential.run_until(pair.play, name, until=until, games=games, batch=batch)
         frame = table(game, settings, seats, base_rows, var_rows, sequential.paired)
         frame.attrs["sequential"] = report
-        games = report["games"]
-    frame.attrs.update(game=game, variant=v.describe(), base=b.describe(), games=games, seed=str(seed),
-                       settings=dict(settings))
+        attrs["games"] = report["games"]
+    frame.attrs.update(attrs)
+    return frame
+
+
+def _frame(rows: list[dict[str, Any]], attrs: dict[str, Any]):
+    """A stored comparison's rows as its DataFrame (indexed by metric; the run's
+    columns left out), with the run in ``attrs``."""
+    import pandas as pd
+
+    columns = ["metric", "label", "base", "variant", "diff", "ci_low", "ci_high"]
+    frame = pd.DataFrame([{c: r[c] for c in columns} for r in rows], columns=columns).set_index("metric")
+    frame.attrs.update(attrs)
     return frame
 
 

@@ -12,6 +12,7 @@ from ..core.runs import run_jobs
 from . import jobs as _jobs
 from . import stats
 from .compare import OUTCOMES, check_games, check_settings, metric_list, run_settings
+from .stored import check_out, fingerprint, read_rows, write_rows
 from .variants import Variant, check, variant
 
 
@@ -116,7 +117,7 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
             if keep_records:
                 kept[i] = ordered
             if path is not None:
-                _write(path, [done[j] for j in sorted(done)])
+                write_rows(path, [done[j] for j in sorted(done)])
 
     run_jobs(batch, _jobs.play_job, scheduler, progress, done=finished)
     frame = pd.DataFrame([done[i] for i in range(len(points))])
@@ -126,70 +127,10 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
     return frame
 
 
-def fingerprint(game: str) -> str:
-    """A short hash of everything a game's results depend on: its rules code
-    (``explorer/<game>/**.py``, the core) and its data (``data/<game>``, the rules
-    summaries).  Stored results with another fingerprint are out of date."""
-    import hashlib
-
-    from ..core.data import data_path
-
-    root = Path(__file__).resolve().parents[1]
-    files = sorted((root / game).rglob("*.py")) + sorted((root / "core").glob("*.py")) + \
-        sorted(data_path(game).glob("*.toml")) + [data_path("rules", f"{game}.toml")]
-    h = hashlib.sha256()
-    for f in files:
-        h.update(f.name.encode())
-        h.update(f.read_bytes())
-    return h.hexdigest()[:16]
-
-
-def check_out(out: str | os.PathLike) -> Path:
-    """The results file ``out``, checked before any game is played: a ``.csv`` or
-    ``.parquet`` name, in a folder that exists and can be written, and not a folder
-    itself (a ValueError says which)."""
-    path = Path(out)
-    if path.suffix not in (".csv", ".parquet"):
-        raise ValueError(f"write results to a .parquet or .csv file, not {str(out)!r}")
-    folder = path.parent
-    if not folder.is_dir():
-        what = "is a file, not a folder" if folder.exists() else "does not exist"
-        raise ValueError(f"cannot write {str(out)!r}: {str(folder)!r} {what}")
-    if path.is_dir():
-        raise ValueError(f"cannot write {str(out)!r}: it is a folder")
-    tmp = path.with_name(path.name + ".tmp")  # what _write writes first: try it now
-    try:
-        tmp.touch()
-        tmp.unlink()
-    except OSError as exc:
-        raise ValueError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
-    return path
-
-
-def _write(path: Path, rows: list[dict[str, Any]]) -> None:
-    import pandas as pd
-
-    frame = pd.DataFrame(rows)
-    tmp = path.with_name(path.name + ".tmp")
-    if path.suffix == ".csv":
-        frame.to_csv(tmp, index=False)
-    else:
-        frame.to_parquet(tmp, index=False)
-    os.replace(tmp, path)
-
-
 def _resume(path: Path, points: list[dict[str, Any]], meta: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
-    import pandas as pd
-
-    if not path.stat().st_size:
+    old = read_rows(path, "sweep results")
+    if old is None:
         return {}  # an empty file: nothing to resume
-    try:
-        old = pd.read_csv(path) if path.suffix == ".csv" else pd.read_parquet(path)
-    except (ValueError, OSError) as exc:
-        raise ValueError(f"{path} cannot be read as {path.suffix[1:]} ({str(exc).splitlines()[0]}): use another "
-                         "output file") from None
-    if "fingerprint" not in old.columns or "game" not in old.columns:
-        raise ValueError(f"{path} holds no sweep results (it has no fingerprint column): use another output file")
     swept = list(old.columns[:list(old.columns).index("game")])  # a row: the point, then the meta, then metrics
     if points and sorted(swept) != sorted(points[0]):
         raise ValueError(f"{path} holds a sweep of {', '.join(swept) or 'nothing'}, not of {', '.join(points[0])}: "

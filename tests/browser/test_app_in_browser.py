@@ -241,3 +241,24 @@ def test_leaving_a_page_stops_its_kernel(voila_server, browser, pool_ready):
     after = kernels()
     assert after == during - (before - after), "the page's kernel is still running"
     assert len(before - after) == 1 and len(after - before) == 1  # the page's went; its replacement stays
+
+
+#: seconds a visitor coming back to the what-if page at once may wait, on a server keeping one
+#: pre-heated kernel per page: a fresh kernel starts and runs the page meanwhile (half a minute on a
+#: quiet machine, over a minute on a busy one, when the page played its comparison, cluster check and
+#: fork each time; about 17 s on two cores shared by a dozen busy processes once it read its evidence
+#: from files)
+COMING_BACK = 30.0
+
+
+def test_a_visitor_coming_back_to_the_what_if_page_waits_seconds(open_notebook, pool_ready):
+    """A visitor who leaves the what-if page and opens it again at once: the worst case, on this
+    server's one pre-heated kernel per page (the app keeps two, so a returning visitor finds the
+    second warm): the page's replacement kernel runs it meanwhile, in seconds, not half a minute."""
+    path = "designer/what_if.ipynb"
+    pool_ready()
+    first = open_notebook(path, READY[path], timeout=180)
+    first.goto("about:blank")  # the visitor leaves (the page stops its kernel as it goes)
+    again = open_notebook(path, READY[path], timeout=180)
+    print(f"  {path}: first visit {first.opened_in:.2f} s, back at once {again.opened_in:.2f} s")
+    assert again.opened_in < COMING_BACK, f"back at once, the page took {again.opened_in:.1f} s"

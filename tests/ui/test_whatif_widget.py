@@ -150,3 +150,38 @@ def test_a_bad_value_is_reported_in_words():
     said = lab.status.value
     assert lab.frame is None and said.startswith("<span style='color:#b00'>muster in cover actions: 5 is more than")
     assert "&lt;dict&gt;" not in said and "entry" not in said
+
+
+def test_a_villain_s_stat_is_swept_from_the_roster():
+    """Doom Asylum's roster is data too: the page sweeps a villain's stat (``villain.<name>.<stat>``,
+    the villain file's range) as it sweeps a rule, with the same numbers as ``whatif.sweep``."""
+    from explorer import whatif
+    from explorer.asylum.villains import load_roster
+
+    lab = WhatIfLab(games=10, scheduler="serial")
+    assert [v for _, v in lab.change.options] == ["rule", "roster"] and lab.who.layout.display == "none"
+    lab.change.value = "roster"
+    assert lab.rule.layout.display == "none" and lab.who.layout.display is None
+    assert list(lab.who.options) == list(load_roster()) and "Mental Attack" in lab.stat.options
+    lab.who.value, lab.stat.value = "Oscar", "Mental Attack"
+    now = load_roster()["Oscar"].mental_attack
+    assert lab.parameter == "villain.Oscar.mental_attack" and f"now {now}" in lab.note.value
+    assert lab.values.value == default_values({"kind": "number", "value": now, "min": 0, "max": 8})
+    lab.values.value = "1, 6"
+    lab.run_button.click()
+    direct = whatif.sweep("asylum", {"villain.Oscar.mental_attack": [1, 6]}, games=10, seed=1, scheduler="serial",
+                          progress=False)
+    assert lab.frame["win_seat_0"].tolist() == direct["win_seat_0"].tolist()
+    assert "Oscar&#x27;s mental attack" in lab.table.value and "Oscar's mental attack = 6" in lab.seats_fig.data[1].name
+    lab.values.value = "1, 9"
+    lab.run_button.click()
+    assert "9 is outside the allowed range, 0 to 8" in lab.status.value
+
+
+def test_a_game_without_a_roster_offers_rules_only():
+    lab = WhatIfLab(game="victorian", rule="villain.Oscar.quickness", scheduler="serial")
+    assert lab.change.layout.display == "none" and lab.parameter in spec("victorian").metrics.parameters()
+    back = WhatIfLab(rule="villain.Oscar.quickness", values="2, 3", scheduler="serial")
+    assert back.parameter == "villain.Oscar.quickness" and back.values.value == "2, 3"
+    back.game.value = "victorian"
+    assert back.change.value == "rule" and back.who.layout.display == "none"

@@ -1,0 +1,104 @@
+"""Results kept in a file beside a notebook or a script: written once, read back while
+the rules code and data that played them are unchanged (their fingerprint), played
+again after any change.  A sweep keeps one row per point (:func:`explorer.whatif.sweep`),
+a comparison one row per metric (:func:`explorer.whatif.compare`)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+
+def fingerprint(game: str) -> str:
+    """A short hash of everything a game's results depend on: its rules code
+    (``explorer/<game>/**.py``, the core) and its data (``data/<game>``, the rules
+    summaries).  Stored results with another fingerprint are out of date."""
+    import hashlib
+
+    from ..core.data import data_path
+
+    root = Path(__file__).resolve().parents[1]
+    files = sorted((root / game).rglob("*.py")) + sorted((root / "core").glob("*.py")) + \
+        sorted(data_path(game).glob("*.toml")) + [data_path("rules", f"{game}.toml")]
+    h = hashlib.sha256()
+    for f in files:
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def check_out(out: str | os.PathLike) -> Path:
+    """The results file ``out``, checked before any game is played: a ``.csv`` or
+    ``.parquet`` name, in a folder that exists and can be written, and not a folder
+    itself (a ValueError says which)."""
+    path = Path(out)
+    if path.suffix not in (".csv", ".parquet"):
+        raise ValueError(f"write results to a .parquet or .csv file, not {str(out)!r}")
+    folder = path.parent
+    if not folder.is_dir():
+        what = "is a file, not a folder" if folder.exists() else "does not exist"
+        raise ValueError(f"cannot write {str(out)!r}: {str(folder)!r} {what}")
+    if path.is_dir():
+        raise ValueError(f"cannot write {str(out)!r}: it is a folder")
+    tmp = path.with_name(path.name + ".tmp")  # what write_rows writes first: try it now
+    try:
+        tmp.touch()
+        tmp.unlink()
+    except OSError as exc:
+        raise ValueError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
+    return path
+
+
+def write_rows(path: Path, rows: list[dict[str, Any]]) -> None:
+    """Write ``rows`` to ``path`` (.csv or .parquet) whole, or not at all."""
+    import pandas as pd
+
+    frame = pd.DataFrame(rows)
+    tmp = path.with_name(path.name + ".tmp")
+    if path.suffix == ".csv":
+        frame.to_csv(tmp, index=False)
+    else:
+        frame.to_parquet(tmp, index=False)
+    os.replace(tmp, path)
+
+
+def read_rows(path: Path, what: str = "what-if results"):
+    """The results stored in ``path`` as a DataFrame, or None for an empty file; a
+    file that cannot be read, or holds no ``what`` of ours, is a ValueError."""
+    import pandas as pd
+
+    if not path.stat().st_size:
+        return None
+    try:
+        old = pd.read_csv(path) if path.suffix == ".csv" else pd.read_parquet(path)
+    except (ValueError, OSError) as exc:
+        raise ValueError(f"{path} cannot be read as {path.suffix[1:]} ({str(exc).splitlines()[0]}): use another "
+                         "output file") from None
+    if "fingerprint" not in old.columns or "game" not in old.columns:
+        raise ValueError(f"{path} holds no {what} (it has no fingerprint column): use another output file")
+    return old
+
+
+def kept_rows(path: Path, meta: Mapping[str, Any], what: str = "what-if results") -> list[dict[str, Any]] | None:
+    """The rows ``path`` holds for the run ``meta`` describes (its game, seed, games,
+    settings, fingerprint...): None when there is no file, an empty one, or one played
+    by other rules, code or data (to be played again); a ValueError when the file
+    holds another run."""
+    if not path.exists():
+        return None
+    old = read_rows(path, what)
+    if old is None or not len(old):
+        return None
+    rows = old.to_dict("records")
+    if str(rows[0].get("fingerprint")) != meta["fingerprint"]:
+        return None
+    for k, v in meta.items():
+        if str(rows[0].get(k)) != str(v):
+            raise ValueError(f"{path} holds {what} with {k} = {rows[0].get(k)!r}, not {v!r}: use another output "
+                             "file, or the same settings")
+    return rows
+
+
+__all__ = ["check_out", "fingerprint", "kept_rows", "read_rows", "write_rows"]
