@@ -79,3 +79,10 @@ def test_the_designer_page_s_comparison_is_current():
     stored = pd.read_parquet(DESIGNER / "maneuver_target_7.parquet")
     assert set(stored["fingerprint"]) == {fingerprint("asylum")}, "stale evidence: delete the file, rerun the notebook"
     assert set(stored["games"]) == {300} and set(stored["variant_rules"]) == {"maneuver_target=7: maneuver_target = 7"}
+
+
+def test_a_stored_comparison_is_of_a_fixed_size(tmp_path):
+    """A sequential comparison stops when it knows: its games are not a fixed run to keep."""
+    with pytest.raises(ValueError, match="give out or until, not both"):
+        whatif.compare("asylum", {"maneuver_target": 7}, out=tmp_path / "c.parquet", until=0.05, **RUN)
+    assert not (tmp_path / "c.parquet").exists()
