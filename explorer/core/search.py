@@ -14,7 +14,7 @@ weights (:meth:`Game.play`).  Every seat in the tree plays to win for itself.
 The bot never reads the state it is given beyond the observation the runner
 hands it, and all its randomness comes from the step's RNG, so a seed gives the
 same game.  Its estimate of the chosen option's value is a win probability from
-the seat's view (a shared win counts its share, a draw a share for every seat).
+the seat's view (a shared win counts its share, a draw nothing).
 
 >>> from explorer.core.engine import Decision, Game, Step, RandomPolicy
 >>> class Nim(Game):   # take 1 or 2 of n sticks; who takes the last one wins
@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, NamedTuple
 
 from .dist import Dist
@@ -86,13 +86,20 @@ class SearchBot(Policy):
     """Information-set MCTS.  ``rollout``: the policy (or one per seat) that
     finishes each imagined game; ``reward(result, player)``: what a finished
     game is worth to ``player`` in [0, 1]; ``max_steps``: a rollout longer than
-    this is scored by ``evaluate(state, player)`` (default: even, 0.5)."""
+    this is scored by ``evaluate(game, state, player)`` (default: even,
+    0.5), an estimate of ``player``'s chance to win from ``state``; ``epsilon``: the share
+    of rollout decisions taken at random instead (a rollout that always plays one
+    way misjudges positions its policy plays badly); ``seen``: whether the rollout
+    policy decides from its seat's view in the imagined world (``False``: from
+    the whole imagined world, which the search dealt itself: faster, and still
+    blind to the real hidden cards)."""
 
     name = "search"
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS, *, rollout: Policies,
                  reward: Callable[[Any, Any], float], exploration: float = EXPLORATION,
-                 max_steps: int = 10_000, evaluate: Callable[[Any, Any], float] | None = None):
+                 max_steps: int = 10_000, evaluate: Callable[[Game, Any, Any], float] | None = None,
+                 epsilon: float = 0.0, seen: bool = True):
         if playouts < 1:
             raise ValueError(f"the search needs at least one playout, got {playouts}")
         self.playouts = playouts
@@ -101,6 +108,11 @@ class SearchBot(Policy):
         self.exploration = exploration
         self.max_steps = max_steps
         self.evaluate = evaluate
+        self.epsilon = epsilon
+        self.seen = seen
+
+    def __repr__(self) -> str:
+        return f"<search policy, {self.playouts} playouts>"
 
     def distribution(self, game: Game, state: Any, decision: Decision) -> Dist[Any]:
         raise TypeError("the search bot samples its imagined games: it has no exact distribution "
@@ -149,7 +161,7 @@ class SearchBot(Policy):
             value = scores.get(n.player)
             if value is None:
                 value = scores[n.player] = (self.reward(result, n.player) if result is not None
-                                            else self._evaluate(state, n.player))
+                                            else self._evaluate(game, state, n.player))
             n.visits += 1
             n.reward += value
 
@@ -175,20 +187,52 @@ class SearchBot(Policy):
         return best, children[best], False
 
     def _roll_out(self, game: Game, state: Any, rng: random.Random) -> tuple[Any, Any]:
+        observe = game.observe if self.seen else None
+        epsilon = self.epsilon
         for _ in range(self.max_steps):
             dec = game.decision(state)
             if dec is None:
                 return state, game.result(state)
-            if dec.forced:
-                action = dec.options[0]
+            options = dec.options
+            if dec.forced or len(options) == 1:
+                action = options[0]
+            elif epsilon and rng.random() < epsilon:
+                action = options[rng.randrange(len(options))]
             else:
                 bot = policy_for(self.rollout, dec.player)
-                action = bot.choose(game, game.observe(state, dec.player), dec, rng)
+                action = bot.choose(game, observe(state, dec.player) if observe else state, dec, rng)
             state = game.play(state, action, rng).state
-        return state, None
+        return state, game.result(state)
 
-    def _evaluate(self, state: Any, player: Any) -> float:
-        return 0.5 if self.evaluate is None else self.evaluate(state, player)
+    def _evaluate(self, game: Game, state: Any, player: Any) -> float:
+        return 0.5 if self.evaluate is None else self.evaluate(game, state, player)
 
 
-__all__ = ["DEFAULT_PLAYOUTS", "OptionValue", "SearchBot", "SearchReport"]
+def win_share(result: Any, seat: Any) -> float:
+    """What a finished game (a :class:`~explorer.core.results.GameResult`) is worth
+    to ``seat``: 1 for a win, a shared win split among its winners, nothing for a
+    loss or a draw (the value is a chance to *win*).
+
+    >>> from explorer.core.results import GameResult, Ending
+    >>> class E(Ending):
+    ...     GOAL = ("goal", None)
+    >>> win_share(GameResult(E.GOAL, (0, 2), 5), 2), win_share(GameResult(E.GOAL, (), 5), 1)
+    (0.5, 0.0)
+    """
+    winners = result.winners
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def softmax_share(scores: Sequence[float], seat: int, sharpness: float) -> float:
+    """A chance to win from progress ``scores`` (one per seat, 0 = nowhere, 1 = won):
+    ``seat``'s share of ``exp(sharpness * score)``, so equal scores are an even share.
+
+    >>> round(softmax_share((0.5, 0.5), 0, 6.0), 3), softmax_share((1.0, 0.0), 0, 6.0) > 0.99
+    (0.5, True)
+    """
+    top = max(scores)
+    weights = [math.exp(sharpness * (x - top)) for x in scores]
+    return weights[seat] / sum(weights)
+
+
+__all__ = ["DEFAULT_PLAYOUTS", "OptionValue", "SearchBot", "SearchReport", "softmax_share", "win_share"]

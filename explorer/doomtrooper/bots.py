@@ -55,6 +55,7 @@ from .expansions.ki_powers import AttachKiPower
 from .expansions.relics import PlayRelic
 from .expansions.warzones import DefendFromWarzone, PlayWarzone
 from .state import UNSEEN, DTState, Phase
+from .search import PLAYOUTS, search_bot
 
 
 #: Every named bot of Doomtrooper.
@@ -339,5 +340,8 @@ def _statuses(combat, ra, rd, wounded) -> list[tuple[tuple[str, str], float]]:
 
 register("random", RandomPolicy, "every legal option equally likely")
 register("greedy", GreedyBot, "musters, arms and attacks when the odds favour it; plays combat cards that help")
+register("search", lambda playouts=PLAYOUTS: search_bot(GreedyBot(), playouts),
+         f"thinks ahead: plays imagined games on with the greedy bot ({PLAYOUTS} per decision; 'search:400' "
+         "for 400)", sized=True)
 
 __all__ = ["BotInfo", "GreedyBot", "REGISTRY", "get_bot", "register"]

@@ -104,7 +104,7 @@ def test_bad_budget_and_exact_analysis_are_refused():
 
 
 def test_a_long_rollout_is_cut_and_evaluated():
-    bot = SearchBot(50, rollout=RandomPolicy(), reward=won, max_steps=0, evaluate=lambda s, p: 0.3)
+    bot = SearchBot(50, rollout=RandomPolicy(), reward=won, max_steps=0, evaluate=lambda g, s, p: 0.3)
     report = bot.search(Nim(), (20, 0), Nim().decision((20, 0)), random.Random(0))
     assert all(abs(o.value - 0.3) < 1e-9 for o in report.options)
 
