@@ -11,7 +11,7 @@ The chance to win is each seat's share of ``exp(sharpness * progress)``
 >>> from explorer.asylum.game import AsylumGame
 >>> game = AsylumGame()
 >>> state = game.new_game(4, "star")
->>> round(evaluate(game, state, 0), 2)   # nobody has moved: an even share
+>>> evaluate(game, state, 0)   # before the opening draw: an even share
 0.25
 """
 
@@ -45,6 +45,8 @@ def evaluate(game: Any, state: Any, seat: int, sharpness: float = SHARPNESS) -> 
     """``seat``'s chance to win from ``state``, guessed from every party's progress."""
     if state.winner is not None:
         return float(state.winner == seat)
+    if not state.parties:  # before the opening draw
+        return 1 / state.players
     return softmax_share([progress(game, p) for p in state.parties], seat, sharpness)
 
 

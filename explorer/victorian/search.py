@@ -5,15 +5,15 @@ cut short.
 The Villains win when a major plot reaches its last Plot counter ("PLOT PHASE")
 or when, after the fifth turn, the Heroes have no character in play; the Heroes
 win when the Villains have no Mastermind in play ("VICTORY").  A side's
-*progress* is how far it has come on its own road: the Villains' best major plot
-and the Heroes' characters lost, against the Masterminds lost and wounded.  The
+*progress* is its standing: its major characters in play, and the Villains' best
+major plot and the Masterminds' wounds.  The
 chance to win is each side's share of ``exp(sharpness * progress)``
 (:func:`~explorer.core.search.softmax_share`).
 
 >>> from explorer.victorian.game import setup
 >>> game, state = setup(seed=1)
->>> 0.2 < evaluate(game, state, "heroes") < 0.8
-True
+>>> evaluate(game, state, "heroes")   # nobody in play yet: an even share
+0.5
 """
 
 from __future__ import annotations
@@ -34,16 +34,16 @@ SHARPNESS = 4.0
 
 
 def progress(game: Any, state: Any) -> tuple[float, float]:
-    """The Heroes' and the Villains' progress, each 0 (nowhere) to 1 (won)."""
+    """The Heroes' and the Villains' standing: each side's major characters in play
+    (none left after the fifth turn loses), the Villains' best major plot, the
+    Masterminds' wounds."""
     heroes, villains = state.sides[HEROES], state.sides[VILLAINS]
     need = game.rules.major_plot_counters
     plot = max((p.counters for p in villains.plots if p.major), default=0) / need
     masters = [u for u in villains.units if is_mastermind(game, u)]
     wounds = sum(min(u.wounds, 2) for u in masters) / (2 * max(len(masters), 1))
     characters = sum(is_major(game, HEROES, u) for u in heroes.units)
-    hero = (0.5 * wounds + 0.5 * (1 if not masters else 1 / (1 + len(masters))))
-    villain = max(plot, 1 / (1 + characters))
-    return hero, villain
+    return 1 - 1 / (1 + characters) + 0.3 * wounds, 1 - 1 / (1 + len(masters)) + 0.5 * plot
 
 
 def evaluate(game: Any, state: Any, side: str, sharpness: float = SHARPNESS) -> float:
