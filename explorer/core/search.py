@@ -110,6 +110,8 @@ class SearchBot(Policy):
         self.evaluate = evaluate
         self.epsilon = epsilon
         self.seen = seen
+        #: called with every :class:`SearchReport` the bot decides by (a bench, a stepper); ``None``: nobody
+        self.on_report: Callable[[SearchReport], None] | None = None
 
     def __repr__(self) -> str:
         return f"<search policy, {self.playouts} playouts>"
@@ -121,7 +123,10 @@ class SearchBot(Policy):
     def choose(self, game: Game, state: Any, decision: Decision, rng: random.Random) -> Any:
         if len(decision.options) == 1:
             return decision.options[0]
-        return self.search(game, state, decision, rng).choice
+        report = self.search(game, state, decision, rng)
+        if self.on_report is not None:
+            self.on_report(report)
+        return report.choice
 
     def search(self, game: Game, view: Any, decision: Decision, rng: random.Random) -> SearchReport:
         """Search from ``view`` (the deciding seat's observation) at ``decision``."""
