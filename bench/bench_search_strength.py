@@ -37,7 +37,7 @@ def _args(spec, names: list[str]):
     return args
 
 
-def play(key: str, seat: int, players: int, seed: str, bot: str, other: str, notes: list):
+def play(key: str, seat: int, players: int, seed: str, bot: str, other: str, notes: list, tune: dict):
     """One game with ``bot`` in ``seat`` and ``other`` elsewhere: the search seat's share of the win."""
     spec = games.spec(key)
     names = [bot if s == seat else other for s in range(players)]
@@ -46,6 +46,8 @@ def play(key: str, seat: int, players: int, seed: str, bot: str, other: str, not
     searcher = policies[spec.seat_names[seat]] if spec.seat_names else policies[seat]
     values: list[float] = []
     if isinstance(searcher, SearchBot):
+        for name, value in tune.items():
+            setattr(searcher, name, value)
         searcher.on_report = lambda report: values.append(report.value)
     result = simulate(ready.game, ready.start(), policies, seed).result
     share = win_share(result, seat)
@@ -53,12 +55,12 @@ def play(key: str, seat: int, players: int, seed: str, bot: str, other: str, not
     return share
 
 
-def strength(key: str, n: int, seed: str, bot: str, other: str, players: int) -> tuple[list[float], list]:
+def strength(key: str, n: int, seed: str, bot: str, other: str, players: int, tune: dict) -> tuple[list[float], list]:
     shares, notes = [], []
     for i in range(n):
         seats = range(players) if players == 2 else [i % players]
         for seat in seats:
-            shares.append(play(key, seat, players, f"{seed}#{i}", bot, other, notes))
+            shares.append(play(key, seat, players, f"{seed}#{i}", bot, other, notes, tune))
     return shares, notes
 
 
@@ -85,15 +87,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--against", default="greedy", help="the other seats' bot (default greedy)")
     parser.add_argument("--players", type=int, default=None, help="default: 4 for Doom Asylum, else 2")
     parser.add_argument("--calibration", action="store_true", help="also the Brier score and reliability table")
+    parser.add_argument("--tune", action="append", default=[], metavar="NAME=VALUE",
+                        help="set one of the search bot's settings for the run (epsilon=0.2, own_tree=1, ...)")
     args = parser.parse_args(argv)
+    tune = {k: float(v) if "." in v else int(v) for k, _, v in (t.partition("=") for t in args.tune)}
     players = args.players or (4 if args.game == "asylum" else 2)
     bot = f"search:{args.playouts}" if args.playouts else "search"
     start = time.process_time()
-    shares, notes = strength(args.game, args.games, args.seed, bot, args.against, players)
+    shares, notes = strength(args.game, args.games, args.seed, bot, args.against, players, tune)
     rate, low, high = interval(shares)
     print(f"{args.game}: {bot} against {args.against} ({players} players), {len(shares)} games: "
           f"wins {rate:.1%} (95% interval {low:.1%} to {high:.1%}); even share {1 / players:.0%}; "
-          f"{time.process_time() - start:.0f} s CPU")
+          f"{time.process_time() - start:.0f} s CPU" + (f"; {', '.join(args.tune)}" if args.tune else ""))
     if args.calibration and notes:
         print("\n".join(reliability(notes)))
 

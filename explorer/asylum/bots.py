@@ -14,6 +14,8 @@
   Ready); it fights every ambush and builds a bigger party.
 * ``cautious`` (ours): the greedy plan, but it walks around occupied rooms when a
   detour costs at most one move, refuses every risk, and never fights ambushers.
+* ``search``: thinks ahead, playing imagined games on with the greedy plan
+  (``search:N``: N playouts a decision; :mod:`explorer.asylum.search`).
 
 In conflicts every bot but ``random`` plays the quick heuristic of
 :mod:`explorer.asylum.tactics` (the best immediate expected victory points, in

@@ -92,14 +92,17 @@ class SearchBot(Policy):
     way misjudges positions its policy plays badly); ``seen``: whether the rollout
     policy decides from its seat's view in the imagined world (``False``: from
     the whole imagined world, which the search dealt itself: faster, and still
-    blind to the real hidden cards)."""
+    blind to the real hidden cards); ``own_tree``: the tree holds the deciding
+    seat's decisions only, the other seats playing the rollout policy throughout
+    (opponents modelled as playing like it: every playout then sharpens the
+    seat's own choices)."""
 
     name = "search"
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS, *, rollout: Policies,
                  reward: Callable[[Any, Any], float], exploration: float = EXPLORATION,
                  max_steps: int = 10_000, evaluate: Callable[[Game, Any, Any], float] | None = None,
-                 epsilon: float = 0.0, seen: bool = True):
+                 epsilon: float = 0.0, seen: bool = True, own_tree: bool = False):
         if playouts < 1:
             raise ValueError(f"the search needs at least one playout, got {playouts}")
         self.playouts = playouts
@@ -110,6 +113,7 @@ class SearchBot(Policy):
         self.evaluate = evaluate
         self.epsilon = epsilon
         self.seen = seen
+        self.own_tree = own_tree
         #: called with every :class:`SearchReport` the bot decides by (a bench, a stepper); ``None``: nobody
         self.on_report: Callable[[SearchReport], None] | None = None
 
@@ -134,7 +138,7 @@ class SearchBot(Policy):
         root = _Node()
         for _ in range(self.playouts):
             world = game.determinize(view, me, rng)
-            self._playout(game, world, root, rng)
+            self._playout(game, world, root, rng, me if self.own_tree else None)
         stats = [OptionValue(a, n.visits, n.reward / n.visits if n.visits else 0.0)
                  for a, n in root.children.items() if a in decision.options]
         order = {a: i for i, a in enumerate(decision.options)}
@@ -143,14 +147,18 @@ class SearchBot(Policy):
         return SearchReport(best.option, best.value, tuple(stats), self.playouts)
 
     # -- one imagined game -------------------------------------------------------------------
-    def _playout(self, game: Game, state: Any, root: _Node, rng: random.Random) -> None:
+    def _playout(self, game: Game, state: Any, root: _Node, rng: random.Random, only: Any = None) -> None:
+        """One imagined game from ``state``; ``only``: the one seat whose decisions the tree holds."""
         path, node = [], root
         while True:
             dec = game.decision(state)
             if dec is None:
                 break
-            if dec.forced:
+            if dec.forced or len(dec.options) == 1:
                 state = game.play(state, dec.options[0], rng).state
+                continue
+            if only is not None and dec.player != only:
+                state = game.play(state, self._rollout_choice(game, state, dec, rng), rng).state
                 continue
             option, child, new = self._select(node, dec, rng)
             path.append(child)
@@ -192,22 +200,21 @@ class SearchBot(Policy):
         return best, children[best], False
 
     def _roll_out(self, game: Game, state: Any, rng: random.Random) -> tuple[Any, Any]:
-        observe = game.observe if self.seen else None
-        epsilon = self.epsilon
         for _ in range(self.max_steps):
             dec = game.decision(state)
             if dec is None:
                 return state, game.result(state)
-            options = dec.options
-            if dec.forced or len(options) == 1:
-                action = options[0]
-            elif epsilon and rng.random() < epsilon:
-                action = options[rng.randrange(len(options))]
-            else:
-                bot = policy_for(self.rollout, dec.player)
-                action = bot.choose(game, observe(state, dec.player) if observe else state, dec, rng)
+            action = dec.options[0] if len(dec.options) == 1 else self._rollout_choice(game, state, dec, rng)
             state = game.play(state, action, rng).state
         return state, game.result(state)
+
+    def _rollout_choice(self, game: Game, state: Any, dec: Decision, rng: random.Random) -> Any:
+        """The rollout policy's option (at random one time in ``1 / epsilon``)."""
+        options = dec.options
+        if self.epsilon and rng.random() < self.epsilon:
+            return options[rng.randrange(len(options))]
+        bot = policy_for(self.rollout, dec.player)
+        return bot.choose(game, game.observe(state, dec.player) if self.seen else state, dec, rng)
 
     def _evaluate(self, game: Game, state: Any, player: Any) -> float:
         return 0.5 if self.evaluate is None else self.evaluate(game, state, player)

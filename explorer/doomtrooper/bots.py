@@ -1,4 +1,5 @@
-"""Bots for whole games of Doomtrooper, registered by name.
+"""Bots for whole games of Doomtrooper, registered by name (and ``search``, which
+thinks ahead with the greedy bot: :mod:`explorer.doomtrooper.search`).
 
 * ``random``: every legal option equally likely (from the runner's policy RNG).
 * ``greedy`` (ours): decides only from what its seat sees

@@ -1,6 +1,7 @@
-"""Bots that play whole games, registered by name: ``random`` and ``greedy``.
+"""Bots that play whole games, registered by name: ``random``, ``greedy`` and
+``search`` (``search:N``: N playouts a decision; :mod:`explorer.victorian.search`).
 
-Both decide from what their side can see (:meth:`VictorianGame.observe`): the
+All decide from what their side can see (:meth:`VictorianGame.observe`): the
 runners give them the observation, never the state.
 
 * ``random``: every legal option equally likely.

@@ -124,3 +124,28 @@ def test_a_victorian_world_agrees_with_the_view_it_was_dealt_from():
     world = game.determinize(view, "heroes", random.Random(1))
     assert game.observe(world, "heroes") == view
     assert len(world.sides[1].hand) == len(state.sides[1].hand)
+
+
+class TakeOne(RandomPolicy):
+    """A Nim player who always takes one stick."""
+
+    def choose(self, game, state, decision, rng):
+        return 1
+
+
+def test_own_tree_plays_against_the_rollout_policy_of_the_others():
+    """Six sticks is lost against a perfect player, but won against one who always takes one:
+    with ``own_tree`` the other seat plays its rollout policy, and the bot exploits it."""
+    rollout = {0: RandomPolicy(), 1: TakeOne()}
+    bot = SearchBot(600, rollout=rollout, reward=won, own_tree=True)
+    report = bot.search(Nim(), (6, 0), Nim().decision((6, 0)), random.Random(0))
+    assert report.value > 0.9
+    full = SearchBot(600, rollout=RandomPolicy(), reward=won).search(Nim(), (6, 0), Nim().decision((6, 0)),
+                                                                     random.Random(0))
+    assert full.value < 0.4
+
+
+def test_epsilon_and_unseen_rollouts_stay_seeded():
+    bot = SearchBot(100, rollout=TakeOne(), reward=won, epsilon=0.5, seen=False)
+    runs = [bot.search(Nim(), (9, 0), Nim().decision((9, 0)), random.Random(5)) for _ in range(2)]
+    assert runs[0] == runs[1]
