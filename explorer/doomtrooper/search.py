@@ -24,7 +24,7 @@ from ..core.search import SearchBot, softmax_share, win_share
 from .state import UNSEEN
 
 #: Playouts per decision by default: about half a second on one core (bench/bench_search.py).
-PLAYOUTS = 30
+PLAYOUTS = 50
 #: Rollout steps before a cut game is scored by its progress.
 HORIZON = 30
 #: How sharply progress turns into a chance to win.
