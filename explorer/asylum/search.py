@@ -52,9 +52,11 @@ def evaluate(game: Any, state: Any, seat: int, sharpness: float = SHARPNESS) -> 
 
 def search_bot(rollout: Policy, playouts: int = PLAYOUTS) -> SearchBot:
     """The search bot of Doom Asylum: ``rollout`` (the greedy bot) finishes imagined
-    games, cut after :data:`HORIZON` steps and scored by :func:`evaluate`."""
+    games, cut after :data:`HORIZON` steps and scored by :func:`evaluate`; the
+    tree holds the seat's own decisions, the other seats modelled as playing the
+    rollout policy (one random choice in ten)."""
     return SearchBot(playouts, rollout=rollout, reward=win_share, max_steps=HORIZON, evaluate=evaluate,
-                     epsilon=0.1, seen=False)
+                     epsilon=0.1, seen=False, own_tree=True)
 
 
 __all__ = ["HORIZON", "PLAYOUTS", "evaluate", "progress", "search_bot"]

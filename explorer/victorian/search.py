@@ -63,7 +63,7 @@ def search_bot(rollout: Policy, playouts: int = PLAYOUTS) -> SearchBot:
     """The search bot of the Victorian game: ``rollout`` (the greedy bot) finishes
     imagined games, cut after :data:`HORIZON` steps and scored by :func:`evaluate`."""
     return SearchBot(playouts, rollout=rollout, reward=reward, max_steps=HORIZON, evaluate=evaluate,
-                     epsilon=0.1, seen=False)
+                     epsilon=0.1, seen=False, own_tree=True)
 
 
 __all__ = ["HORIZON", "PLAYOUTS", "evaluate", "progress", "reward", "search_bot"]
