@@ -61,7 +61,9 @@ def reward(result: Any, side: str) -> float:
 
 def search_bot(rollout: Policy, playouts: int = PLAYOUTS) -> SearchBot:
     """The search bot of the Victorian game: ``rollout`` (the greedy bot) finishes
-    imagined games, cut after :data:`HORIZON` steps and scored by :func:`evaluate`."""
+    imagined games, cut after :data:`HORIZON` steps and scored by :func:`evaluate`;
+    the tree holds the side's own decisions, the other side modelled as playing
+    the rollout policy (one random choice in ten)."""
     return SearchBot(playouts, rollout=rollout, reward=reward, max_steps=HORIZON, evaluate=evaluate,
                      epsilon=0.1, seen=False, own_tree=True)
 
