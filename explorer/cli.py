@@ -18,7 +18,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
-from . import cli_logs
+from . import cli_logs, cli_search
 from .cli_options import MAX_POOL, count, pool_size, port, reachable, scheduler, seed_text
 from .core.data import DataError
 from .core.engine import IllegalAction
@@ -367,9 +367,7 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
         g.add_argument("--workers", type=count, default=1,
                        help="worker processes, at most one per job (the result does not depend on it)")
         g.add_argument("--json", action="store_true", help="print the summary as JSON")
-        g.add_argument("--search-playouts", type=count, default=None, metavar="N",
-                       help="playouts per decision of every 'search' bot (default: the game's, about half a "
-                            "second a decision; 'search:N' sets one seat's)")
+        cli_search.add_option(g)
         g.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                        help=f"change a rule for the run, e.g. turn_cap=40 or an option=true (repeatable; names, "
                             f"ranges and choices as in data/{key}/rules.toml)")
@@ -377,14 +375,8 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
         cli_logs.add_log_option(g)
 
 
-#: the options of ``simulate`` that name bots (Doom Asylum and Doomtrooper: --policy; Victorian: each side)
-BOT_OPTIONS = ("policy", "heroes", "villains")
-
-
 def _simulate(args: argparse.Namespace) -> int:
     import json
-
-    from .core.bots import with_budget
 
     from .core.simulation import cli_run
     from .games import spec
@@ -394,9 +386,7 @@ def _simulate(args: argparse.Namespace) -> int:
     check_players(getattr(args, "players", None), "--players")
     _pairs(args.rule, "--rule")  # a rule given twice is refused before any game
     args.seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
-    for who in BOT_OPTIONS:  # --search-playouts N: every bare "search" plays N playouts
-        if isinstance(getattr(args, who, None), str):
-            setattr(args, who, with_budget(getattr(args, who), "search", args.search_playouts))
+    cli_search.apply(args)
     log_dir = cli_logs.log_dir(args.log)
     try:
         summary = cli_run(game, args)
