@@ -47,7 +47,7 @@ def play(key: str, seat: int, players: int, seed: str, bot: str, other: str, not
     values: list[float] = []
     if isinstance(searcher, SearchBot):
         for name, value in tune.items():
-            setattr(searcher, name, value)
+            setattr(searcher, name, spec.bots.get_bot(value) if name == "prior" else value)
         searcher.on_report = lambda report: values.append(report.value)
     result = simulate(ready.game, ready.start(), policies, seed).result
     share = win_share(result, seat)
@@ -88,9 +88,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=None, help="default: 4 for Doom Asylum, else 2")
     parser.add_argument("--calibration", action="store_true", help="also the Brier score and reliability table")
     parser.add_argument("--tune", action="append", default=[], metavar="NAME=VALUE",
-                        help="set one of the search bot's settings for the run (epsilon=0.2, own_tree=1, ...)")
+                        help="set one of the search bot's settings for the run (epsilon=0.2, own_tree=1, prior=greedy, margin=0.05, ...)")
     args = parser.parse_args(argv)
-    tune = {k: float(v) if "." in v else int(v) for k, _, v in (t.partition("=") for t in args.tune)}
+    tune = {k: v if k == "prior" else float(v) if "." in v else int(v)
+            for k, _, v in (t.partition("=") for t in args.tune)}
     players = args.players or (4 if args.game == "asylum" else 2)
     bot = f"search:{args.playouts}" if args.playouts else "search"
     start = time.process_time()

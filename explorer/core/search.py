@@ -95,14 +95,17 @@ class SearchBot(Policy):
     blind to the real hidden cards); ``own_tree``: the tree holds the deciding
     seat's decisions only, the other seats playing the rollout policy throughout
     (opponents modelled as playing like it: every playout then sharpens the
-    seat's own choices)."""
+    seat's own choices); ``prior``: a policy whose choice the bot keeps unless
+    another option's value beats it by more than ``margin`` (a few playouts are
+    noisy: a cheap policy's choice should not be dropped on noise)."""
 
     name = "search"
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS, *, rollout: Policies,
                  reward: Callable[[Any, Any], float], exploration: float = EXPLORATION,
                  max_steps: int = 10_000, evaluate: Callable[[Game, Any, Any], float] | None = None,
-                 epsilon: float = 0.0, seen: bool = True, own_tree: bool = False):
+                 epsilon: float = 0.0, seen: bool = True, own_tree: bool = False,
+                 prior: Policy | None = None, margin: float = 0.0):
         if playouts < 1:
             raise ValueError(f"the search needs at least one playout, got {playouts}")
         self.playouts = playouts
@@ -114,6 +117,8 @@ class SearchBot(Policy):
         self.epsilon = epsilon
         self.seen = seen
         self.own_tree = own_tree
+        self.prior = prior
+        self.margin = margin
         #: called with every :class:`SearchReport` the bot decides by (a bench, a stepper); ``None``: nobody
         self.on_report: Callable[[SearchReport], None] | None = None
 
@@ -144,6 +149,11 @@ class SearchBot(Policy):
         order = {a: i for i, a in enumerate(decision.options)}
         stats.sort(key=lambda s: (-s.visits, -s.value, order[s.option]))
         best = stats[0]
+        if self.prior is not None:
+            kept = self.prior.choose(game, view, decision, rng)
+            base = next((s for s in stats if s.option == kept), None)
+            if base is not None and best.value <= base.value + self.margin:
+                best = base
         return SearchReport(best.option, best.value, tuple(stats), self.playouts)
 
     # -- one imagined game -------------------------------------------------------------------

@@ -149,3 +149,16 @@ def test_epsilon_and_unseen_rollouts_stay_seeded():
     bot = SearchBot(100, rollout=TakeOne(), reward=won, epsilon=0.5, seen=False)
     runs = [bot.search(Nim(), (9, 0), Nim().decision((9, 0)), random.Random(5)) for _ in range(2)]
     assert runs[0] == runs[1]
+
+
+def test_a_prior_choice_is_kept_unless_beaten_by_the_margin():
+    """Nim from four sticks: taking one wins; a prior that takes two is kept only
+    while the margin hides how much better taking one is."""
+    class TakeTwo(RandomPolicy):
+        def choose(self, game, state, decision, rng):
+            return 2
+    kept = SearchBot(300, rollout=RandomPolicy(), reward=won, prior=TakeTwo(), margin=1.0)
+    report = kept.search(Nim(), (4, 0), Nim().decision((4, 0)), random.Random(0))
+    assert report.choice == 2 and report.value == next(o.value for o in report.options if o.option == 2)
+    beaten = SearchBot(300, rollout=RandomPolicy(), reward=won, prior=TakeTwo(), margin=0.1)
+    assert beaten.search(Nim(), (4, 0), Nim().decision((4, 0)), random.Random(0)).choice == 1
