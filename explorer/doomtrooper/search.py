@@ -27,6 +27,8 @@ from .state import UNSEEN
 PLAYOUTS = 50
 #: Rollout steps before a cut game is scored by its progress.
 HORIZON = 30
+#: How much better than the greedy bot's choice an option must look to be chosen instead.
+MARGIN = 0.08
 #: How sharply progress turns into a chance to win.
 SHARPNESS = 6.0
 #: What a point of Value in play counts for, against a Promotion Point.
@@ -55,9 +57,10 @@ def search_bot(rollout: Policy, playouts: int = PLAYOUTS) -> SearchBot:
     """The search bot of Doomtrooper: ``rollout`` (the greedy bot) finishes imagined
     games, cut after :data:`HORIZON` steps and scored by :func:`evaluate`; the
     tree holds the seat's own decisions, the other seats modelled as playing the
-    rollout policy (one random choice in ten)."""
+    rollout policy (one random choice in ten); it keeps the rollout policy's own
+    choice unless another option looks better by :data:`MARGIN`."""
     return SearchBot(playouts, rollout=rollout, reward=win_share, max_steps=HORIZON, evaluate=evaluate,
-                     epsilon=0.1, seen=False, own_tree=True)
+                     epsilon=0.1, seen=False, own_tree=True, prior=rollout, margin=MARGIN)
 
 
-__all__ = ["HORIZON", "PLAYOUTS", "evaluate", "progress", "search_bot"]
+__all__ = ["HORIZON", "MARGIN", "PLAYOUTS", "evaluate", "progress", "search_bot"]

@@ -29,6 +29,8 @@ from .units import is_major, is_mastermind
 PLAYOUTS = 70
 #: Rollout steps before a cut game is scored by its progress.
 HORIZON = 80
+#: How much better than the greedy bot's choice an option must look to be chosen instead.
+MARGIN = 0.08
 #: How sharply progress turns into a chance to win.
 SHARPNESS = 4.0
 
@@ -63,9 +65,10 @@ def search_bot(rollout: Policy, playouts: int = PLAYOUTS) -> SearchBot:
     """The search bot of the Victorian game: ``rollout`` (the greedy bot) finishes
     imagined games, cut after :data:`HORIZON` steps and scored by :func:`evaluate`;
     the tree holds the side's own decisions, the other side modelled as playing
-    the rollout policy (one random choice in ten)."""
+    the rollout policy (one random choice in ten); it keeps the rollout policy's
+    own choice unless another option looks better by :data:`MARGIN`."""
     return SearchBot(playouts, rollout=rollout, reward=reward, max_steps=HORIZON, evaluate=evaluate,
-                     epsilon=0.1, seen=False, own_tree=True)
+                     epsilon=0.1, seen=False, own_tree=True, prior=rollout, margin=MARGIN)
 
 
-__all__ = ["HORIZON", "PLAYOUTS", "evaluate", "progress", "reward", "search_bot"]
+__all__ = ["HORIZON", "MARGIN", "PLAYOUTS", "evaluate", "progress", "reward", "search_bot"]
