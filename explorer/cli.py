@@ -18,7 +18,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
-from . import cli_logs, cli_reference, cli_whatif
+from . import cli_logs, cli_reference, cli_search, cli_whatif
 from .cli_options import MAX_POOL, count, pool_size, port, seed_text
 from .cli_whatif import pairs
 from .core.data import DataError
@@ -379,6 +379,7 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:
         g.add_argument("--workers", type=count, default=1,
                        help="worker processes, at most one per job (the result does not depend on it)")
         g.add_argument("--json", action="store_true", help="print the summary as JSON")
+        cli_search.add_option(g)
         g.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                        help=f"change a rule for the run, e.g. turn_cap=40 or an option=true (repeatable; names, "
                             f"ranges and choices as in data/{key}/rules.toml)")
@@ -397,6 +398,7 @@ def _simulate(args: argparse.Namespace) -> int:
     check_players(getattr(args, "players", None), "--players")
     pairs(args.rule, "--rule")  # a rule given twice is refused before any game
     args.seed = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    cli_search.apply(args)
     log_dir = cli_logs.log_dir(args.log)
     try:
         summary = cli_run(game, args)

@@ -14,6 +14,8 @@
   Ready); it fights every ambush and builds a bigger party.
 * ``cautious`` (ours): the greedy plan, but it walks around occupied rooms when a
   detour costs at most one move, refuses every risk, and never fights ambushers.
+* ``search``: thinks ahead, playing imagined games on with the greedy plan
+  (``search:N``: N playouts a decision; :mod:`explorer.asylum.search`).
 
 In conflicts every bot but ``random`` plays the quick heuristic of
 :mod:`explorer.asylum.tactics` (the best immediate expected victory points, in
@@ -35,6 +37,7 @@ from .ambush import Claim, LetGo
 from .event_table import Decline, DeclineRisk, Fight, Sneak, TakeRisk
 from .event_table import get as get_effect
 from .policies import REGISTRY as CONFLICT_REGISTRY
+from .search import PLAYOUTS, search_bot
 from .state import Phase, PendingHeir, PendingPush
 from .tactics import quick_choice
 from .turn import BeginMove
@@ -285,14 +288,18 @@ REGISTRY.register("brawler", BrawlerBot,
                   "Whole games: the greedy plan, but it hunts Doom Ready and weaker parties nearby.")
 REGISTRY.register("cautious", CautiousBot,
                   "Whole games: the greedy plan played safe: detours, no risks, no ambush fights.")
+REGISTRY.register("search", lambda playouts=PLAYOUTS: search_bot(GreedyBot(), playouts),
+                  f"Whole games: thinks ahead, playing imagined games on with the greedy plan "
+                  f"({PLAYOUTS} per decision; 'search:400' for 400).", sized=True)
 
 #: The whole-game bots by name (a view of the registry).
 BOTS = tuple(REGISTRY)
 
 
 def get_bot(policy: str | Policy) -> Policy:
-    """A whole-game bot by name (``random``, ``greedy``, ``brawler``, ``cautious``) or the policy itself."""
-    if not isinstance(policy, Policy) and not (isinstance(policy, str) and policy in REGISTRY):
+    """A whole-game bot by name (``random``, ``greedy``, ``brawler``, ``cautious``, ``search`` or
+    ``search:N`` with N playouts) or the policy itself."""
+    if not isinstance(policy, Policy) and not REGISTRY.knows(policy):
         why = f" ({policy!r} plays conflicts only)" if isinstance(policy, str) and policy in CONFLICT_REGISTRY else ""
         raise ValueError(f"unknown policy {policy!r} for whole games{why}; choose from {', '.join(REGISTRY)}")
     return REGISTRY.get_bot(policy)

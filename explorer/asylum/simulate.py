@@ -80,7 +80,7 @@ def options(parser) -> None:
     parser.add_argument("--players", type=int, default=4, help="players per game, 2 to 6 (default 4)")
     parser.add_argument("--policy", default="greedy",
                         help="bot for every seat, or one per seat joined by commas: random, greedy, brawler, "
-                             "cautious (default greedy)")
+                             "cautious, search (search:N: N playouts a decision) (default greedy)")
     parser.add_argument("--masterminds", choices=["star", "random"], default="star",
                         help="starting masterminds drawn from the star-marked villains or from all (default star)")
 

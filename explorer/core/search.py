@@ -14,7 +14,7 @@ weights (:meth:`Game.play`).  Every seat in the tree plays to win for itself.
 The bot never reads the state it is given beyond the observation the runner
 hands it, and all its randomness comes from the step's RNG, so a seed gives the
 same game.  Its estimate of the chosen option's value is a win probability from
-the seat's view (a shared win counts its share, a draw a share for every seat).
+the seat's view (a shared win counts its share, a draw nothing).
 
 >>> from explorer.core.engine import Decision, Game, Step, RandomPolicy
 >>> class Nim(Game):   # take 1 or 2 of n sticks; who takes the last one wins
@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, NamedTuple
 
 from .dist import Dist
@@ -86,13 +86,26 @@ class SearchBot(Policy):
     """Information-set MCTS.  ``rollout``: the policy (or one per seat) that
     finishes each imagined game; ``reward(result, player)``: what a finished
     game is worth to ``player`` in [0, 1]; ``max_steps``: a rollout longer than
-    this is scored by ``evaluate(state, player)`` (default: even, 0.5)."""
+    this is scored by ``evaluate(game, state, player)`` (default: even,
+    0.5), an estimate of ``player``'s chance to win from ``state``; ``epsilon``: the share
+    of rollout decisions taken at random instead (a rollout that always plays one
+    way misjudges positions its policy plays badly); ``seen``: whether the rollout
+    policy decides from its seat's view in the imagined world (``False``: from
+    the whole imagined world, which the search dealt itself: faster, and still
+    blind to the real hidden cards); ``own_tree``: the tree holds the deciding
+    seat's decisions only, the other seats playing the rollout policy throughout
+    (opponents modelled as playing like it: every playout then sharpens the
+    seat's own choices); ``prior``: a policy whose choice the bot keeps unless
+    another option's value beats it by more than ``margin`` (a few playouts are
+    noisy: a cheap policy's choice should not be dropped on noise)."""
 
     name = "search"
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS, *, rollout: Policies,
                  reward: Callable[[Any, Any], float], exploration: float = EXPLORATION,
-                 max_steps: int = 10_000, evaluate: Callable[[Any, Any], float] | None = None):
+                 max_steps: int = 10_000, evaluate: Callable[[Game, Any, Any], float] | None = None,
+                 epsilon: float = 0.0, seen: bool = True, own_tree: bool = False,
+                 prior: Policy | None = None, margin: float = 0.0):
         if playouts < 1:
             raise ValueError(f"the search needs at least one playout, got {playouts}")
         self.playouts = playouts
@@ -101,6 +114,16 @@ class SearchBot(Policy):
         self.exploration = exploration
         self.max_steps = max_steps
         self.evaluate = evaluate
+        self.epsilon = epsilon
+        self.seen = seen
+        self.own_tree = own_tree
+        self.prior = prior
+        self.margin = margin
+        #: called with every :class:`SearchReport` the bot decides by (a bench, a stepper); ``None``: nobody
+        self.on_report: Callable[[SearchReport], None] | None = None
+
+    def __repr__(self) -> str:
+        return f"<search policy, {self.playouts} playouts>"
 
     def distribution(self, game: Game, state: Any, decision: Decision) -> Dist[Any]:
         raise TypeError("the search bot samples its imagined games: it has no exact distribution "
@@ -109,7 +132,10 @@ class SearchBot(Policy):
     def choose(self, game: Game, state: Any, decision: Decision, rng: random.Random) -> Any:
         if len(decision.options) == 1:
             return decision.options[0]
-        return self.search(game, state, decision, rng).choice
+        report = self.search(game, state, decision, rng)
+        if self.on_report is not None:
+            self.on_report(report)
+        return report.choice
 
     def search(self, game: Game, view: Any, decision: Decision, rng: random.Random) -> SearchReport:
         """Search from ``view`` (the deciding seat's observation) at ``decision``."""
@@ -117,23 +143,32 @@ class SearchBot(Policy):
         root = _Node()
         for _ in range(self.playouts):
             world = game.determinize(view, me, rng)
-            self._playout(game, world, root, rng)
+            self._playout(game, world, root, rng, me if self.own_tree else None)
         stats = [OptionValue(a, n.visits, n.reward / n.visits if n.visits else 0.0)
                  for a, n in root.children.items() if a in decision.options]
         order = {a: i for i, a in enumerate(decision.options)}
         stats.sort(key=lambda s: (-s.visits, -s.value, order[s.option]))
         best = stats[0]
+        if self.prior is not None:
+            kept = self.prior.choose(game, view, decision, rng)
+            base = next((s for s in stats if s.option == kept), None)
+            if base is not None and best.value <= base.value + self.margin:
+                best = base
         return SearchReport(best.option, best.value, tuple(stats), self.playouts)
 
     # -- one imagined game -------------------------------------------------------------------
-    def _playout(self, game: Game, state: Any, root: _Node, rng: random.Random) -> None:
+    def _playout(self, game: Game, state: Any, root: _Node, rng: random.Random, only: Any = None) -> None:
+        """One imagined game from ``state``; ``only``: the one seat whose decisions the tree holds."""
         path, node = [], root
         while True:
             dec = game.decision(state)
             if dec is None:
                 break
-            if dec.forced:
+            if dec.forced or len(dec.options) == 1:
                 state = game.play(state, dec.options[0], rng).state
+                continue
+            if only is not None and dec.player != only:
+                state = game.play(state, self._rollout_choice(game, state, dec, rng), rng).state
                 continue
             option, child, new = self._select(node, dec, rng)
             path.append(child)
@@ -149,7 +184,7 @@ class SearchBot(Policy):
             value = scores.get(n.player)
             if value is None:
                 value = scores[n.player] = (self.reward(result, n.player) if result is not None
-                                            else self._evaluate(state, n.player))
+                                            else self._evaluate(game, state, n.player))
             n.visits += 1
             n.reward += value
 
@@ -179,16 +214,47 @@ class SearchBot(Policy):
             dec = game.decision(state)
             if dec is None:
                 return state, game.result(state)
-            if dec.forced:
-                action = dec.options[0]
-            else:
-                bot = policy_for(self.rollout, dec.player)
-                action = bot.choose(game, game.observe(state, dec.player), dec, rng)
+            action = dec.options[0] if len(dec.options) == 1 else self._rollout_choice(game, state, dec, rng)
             state = game.play(state, action, rng).state
-        return state, None
+        return state, game.result(state)
 
-    def _evaluate(self, state: Any, player: Any) -> float:
-        return 0.5 if self.evaluate is None else self.evaluate(state, player)
+    def _rollout_choice(self, game: Game, state: Any, dec: Decision, rng: random.Random) -> Any:
+        """The rollout policy's option (at random one time in ``1 / epsilon``)."""
+        options = dec.options
+        if self.epsilon and rng.random() < self.epsilon:
+            return options[rng.randrange(len(options))]
+        bot = policy_for(self.rollout, dec.player)
+        return bot.choose(game, game.observe(state, dec.player) if self.seen else state, dec, rng)
+
+    def _evaluate(self, game: Game, state: Any, player: Any) -> float:
+        return 0.5 if self.evaluate is None else self.evaluate(game, state, player)
 
 
-__all__ = ["DEFAULT_PLAYOUTS", "OptionValue", "SearchBot", "SearchReport"]
+def win_share(result: Any, seat: Any) -> float:
+    """What a finished game (a :class:`~explorer.core.results.GameResult`) is worth
+    to ``seat``: 1 for a win, a shared win split among its winners, nothing for a
+    loss or a draw (the value is a chance to *win*).
+
+    >>> from explorer.core.results import GameResult, Ending
+    >>> class E(Ending):
+    ...     GOAL = ("goal", None)
+    >>> win_share(GameResult(E.GOAL, (0, 2), 5), 2), win_share(GameResult(E.GOAL, (), 5), 1)
+    (0.5, 0.0)
+    """
+    winners = result.winners
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def softmax_share(scores: Sequence[float], seat: int, sharpness: float) -> float:
+    """A chance to win from progress ``scores`` (one per seat, 0 = nowhere, 1 = won):
+    ``seat``'s share of ``exp(sharpness * score)``, so equal scores are an even share.
+
+    >>> round(softmax_share((0.5, 0.5), 0, 6.0), 3), softmax_share((1.0, 0.0), 0, 6.0) > 0.99
+    (0.5, True)
+    """
+    top = max(scores)
+    weights = [math.exp(sharpness * (x - top)) for x in scores]
+    return weights[seat] / sum(weights)
+
+
+__all__ = ["DEFAULT_PLAYOUTS", "OptionValue", "SearchBot", "SearchReport", "softmax_share", "win_share"]

@@ -1,4 +1,5 @@
-"""Bots for whole games of Doomtrooper, registered by name.
+"""Bots for whole games of Doomtrooper, registered by name (and ``search``, which
+thinks ahead with the greedy bot: :mod:`explorer.doomtrooper.search`).
 
 * ``random``: every legal option equally likely (from the runner's policy RNG).
 * ``greedy`` (ours): decides only from what its seat sees
@@ -55,6 +56,7 @@ from .expansions.ki_powers import AttachKiPower
 from .expansions.relics import PlayRelic
 from .expansions.warzones import DefendFromWarzone, PlayWarzone
 from .state import UNSEEN, DTState, Phase
+from .search import PLAYOUTS, search_bot
 
 
 #: Every named bot of Doomtrooper.
@@ -339,5 +341,8 @@ def _statuses(combat, ra, rd, wounded) -> list[tuple[tuple[str, str], float]]:
 
 register("random", RandomPolicy, "every legal option equally likely")
 register("greedy", GreedyBot, "musters, arms and attacks when the odds favour it; plays combat cards that help")
+register("search", lambda playouts=PLAYOUTS: search_bot(GreedyBot(), playouts),
+         f"thinks ahead: plays imagined games on with the greedy bot ({PLAYOUTS} per decision; 'search:400' "
+         "for 400)", sized=True)
 
 __all__ = ["BotInfo", "GreedyBot", "REGISTRY", "get_bot", "register"]

@@ -1,6 +1,7 @@
-"""Bots that play whole games, registered by name: ``random`` and ``greedy``.
+"""Bots that play whole games, registered by name: ``random``, ``greedy`` and
+``search`` (``search:N``: N playouts a decision; :mod:`explorer.victorian.search`).
 
-Both decide from what their side can see (:meth:`VictorianGame.observe`): the
+All decide from what their side can see (:meth:`VictorianGame.observe`): the
 runners give them the observation, never the state.
 
 * ``random``: every legal option equally likely.
@@ -14,7 +15,7 @@ runners give them the observation, never the state.
   lift the Track Roll it is otherwise kept for (both chances exact, from the tables).
 
 >>> sorted(REGISTRY)
-['greedy', 'random']
+['greedy', 'random', 'search']
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from .state import (HEROES, VILLAINS, Choose, Escape, Fighting, HealRoll, Main, 
                     UnderlingChoice, VicState, WoundChoice)
 from .tables.data import Banded
 from .units import fight, is_mastermind, lasting_fight, minions_of, track_terms, unit_on
+from .search import PLAYOUTS, search_bot
 
 
 # -- the registry ------------------------------------------------------------------------------------
@@ -380,5 +382,8 @@ class RandomBot(RandomPolicy):
 
 register("random", RandomBot, "every legal option equally likely")
 register("greedy", GreedyBot, "rules of thumb over the exact odds tables, from what its side can see")
+register("search", lambda playouts=PLAYOUTS: search_bot(GreedyBot(), playouts),
+         f"thinks ahead: plays imagined games on with the greedy bot ({PLAYOUTS} per decision; 'search:400' "
+         "for 400)", sized=True)
 
 __all__ = ["GreedyBot", "REGISTRY", "RandomBot", "get_bot", "lift", "register", "spy_help", "track_help"]

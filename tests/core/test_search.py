@@ -104,7 +104,7 @@ def test_bad_budget_and_exact_analysis_are_refused():
 
 
 def test_a_long_rollout_is_cut_and_evaluated():
-    bot = SearchBot(50, rollout=RandomPolicy(), reward=won, max_steps=0, evaluate=lambda s, p: 0.3)
+    bot = SearchBot(50, rollout=RandomPolicy(), reward=won, max_steps=0, evaluate=lambda g, s, p: 0.3)
     report = bot.search(Nim(), (20, 0), Nim().decision((20, 0)), random.Random(0))
     assert all(abs(o.value - 0.3) < 1e-9 for o in report.options)
 
@@ -124,3 +124,41 @@ def test_a_victorian_world_agrees_with_the_view_it_was_dealt_from():
     world = game.determinize(view, "heroes", random.Random(1))
     assert game.observe(world, "heroes") == view
     assert len(world.sides[1].hand) == len(state.sides[1].hand)
+
+
+class TakeOne(RandomPolicy):
+    """A Nim player who always takes one stick."""
+
+    def choose(self, game, state, decision, rng):
+        return 1
+
+
+def test_own_tree_plays_against_the_rollout_policy_of_the_others():
+    """Six sticks is lost against a perfect player, but won against one who always takes one:
+    with ``own_tree`` the other seat plays its rollout policy, and the bot exploits it."""
+    rollout = {0: RandomPolicy(), 1: TakeOne()}
+    bot = SearchBot(600, rollout=rollout, reward=won, own_tree=True)
+    report = bot.search(Nim(), (6, 0), Nim().decision((6, 0)), random.Random(0))
+    assert report.value > 0.9
+    full = SearchBot(600, rollout=RandomPolicy(), reward=won).search(Nim(), (6, 0), Nim().decision((6, 0)),
+                                                                     random.Random(0))
+    assert full.value < 0.4
+
+
+def test_epsilon_and_unseen_rollouts_stay_seeded():
+    bot = SearchBot(100, rollout=TakeOne(), reward=won, epsilon=0.5, seen=False)
+    runs = [bot.search(Nim(), (9, 0), Nim().decision((9, 0)), random.Random(5)) for _ in range(2)]
+    assert runs[0] == runs[1]
+
+
+def test_a_prior_choice_is_kept_unless_beaten_by_the_margin():
+    """Nim from four sticks: taking one wins; a prior that takes two is kept only
+    while the margin hides how much better taking one is."""
+    class TakeTwo(RandomPolicy):
+        def choose(self, game, state, decision, rng):
+            return 2
+    kept = SearchBot(300, rollout=RandomPolicy(), reward=won, prior=TakeTwo(), margin=1.0)
+    report = kept.search(Nim(), (4, 0), Nim().decision((4, 0)), random.Random(0))
+    assert report.choice == 2 and report.value == next(o.value for o in report.options if o.option == 2)
+    beaten = SearchBot(300, rollout=RandomPolicy(), reward=won, prior=TakeTwo(), margin=0.1)
+    assert beaten.search(Nim(), (4, 0), Nim().decision((4, 0)), random.Random(0)).choice == 1

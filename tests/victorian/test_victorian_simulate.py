@@ -36,8 +36,8 @@ def test_game_i_is_seeded_s_hash_i():
 
 @pytest.mark.parametrize("heroes, villains", [("random", "greedy"), ("greedy", "random")])
 def test_each_side_has_its_bot(heroes, villains):
-    """The bots are registered by name: random and greedy, for either side."""
-    assert set(REGISTRY) == {"random", "greedy"}
+    """The bots are registered by name: random, greedy and search, for either side."""
+    assert set(REGISTRY) == {"random", "greedy", "search"}
     assert run_games(4, seed=1, heroes=heroes, villains=villains)["games"] == 4
     with pytest.raises(ValueError, match="unknown bot"):
         get_bot("clever")

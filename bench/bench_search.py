@@ -1,0 +1,77 @@
+"""The search bot's speed per game: playouts per second and seconds per decision
+at the game's default budget (CPU time of this process: one core), over the
+decisions of a few greedy games that have more than one option.
+
+    python bench/bench_search.py [--games 3] [--decisions 12] [--playouts N] [GAME ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from explorer import games
+from explorer.core.engine import Stepper
+
+
+def positions(key: str, n_games: int, per_game: int) -> list[tuple]:
+    """(game, view, decision) at real decisions of seeded greedy games, spread over each game."""
+    spec = games.spec(key)
+    setup = spec.simulation.setup(_defaults(spec), {})
+    found = []
+    for g in range(n_games):
+        ready = spec.simulation.prepare(setup)
+        game = ready.game
+        stepper = Stepper(game, ready.start(), f"bench#{g}", ready.policies)
+        seen = []
+        while game.decision(stepper.state) is not None:
+            dec = game.decision(stepper.state)
+            if not dec.forced and len(dec.options) > 1:
+                seen.append((game, game.observe(stepper.state, dec.player), dec))
+            stepper.step()
+        step = max(1, len(seen) // per_game)
+        found += seen[::step][:per_game]
+    return found
+
+
+def _defaults(spec):
+    parser = argparse.ArgumentParser()
+    spec.simulation.options(parser)
+    args = parser.parse_args([])
+    args.rule = []
+    return args
+
+
+def bench(key: str, n_games: int, per_game: int, playouts: int | None) -> tuple[float, float, int]:
+    """(playouts per second, seconds per decision, playouts per decision) for ``key``."""
+    bots = games.spec(key).bots
+    bot = bots["search"].make(playouts) if playouts else bots["search"].make()
+    where = positions(key, n_games, per_game)
+    rng = random.Random(0)
+    start = time.process_time()
+    for game, view, dec in where:
+        bot.search(game, view, dec, rng)
+    spent = time.process_time() - start
+    return bot.playouts * len(where) / spent, spent / len(where), bot.playouts
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="*", default=list(games.GAMES))
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--decisions", type=int, default=12, help="decisions measured per game")
+    parser.add_argument("--playouts", type=int, default=None, help="budget (default: each game's)")
+    args = parser.parse_args(argv)
+    print(f"{'game':12} {'playouts':>8} {'playouts/s':>10} {'s/decision':>10}")
+    for key in args.game:
+        try:
+            rate, per, n = bench(key, args.games, args.decisions, args.playouts)
+        except NotImplementedError as why:  # a game that cannot yet deal a world from a seat's view
+            print(f"{key:12} not measured: {why}")
+            continue
+        print(f"{key:12} {n:8d} {rate:10.0f} {per:10.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""The search bot for Doom Asylum: what a finished game is worth to a seat, and a
+cheap guess of each seat's chance to win when an imagined game is cut short.
+
+The race is to the Yard (rulebook "Winning the Game"): a party must first reach
+Doom Ready status (8 Doomsday points, "Doom Ready"), then walk to the Yard.  A
+party's *progress* is therefore its share of the points it needs while it is not
+Doom Ready, and once it is, a stage above that which grows as it nears the Yard.
+The chance to win is each seat's share of ``exp(sharpness * progress)``
+(:func:`~explorer.core.search.softmax_share`).
+
+>>> from explorer.asylum.game import AsylumGame
+>>> game = AsylumGame()
+>>> state = game.new_game(4, "star")
+>>> evaluate(game, state, 0)   # before the opening draw: an even share
+0.25
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.engine import Policy
+from ..core.search import SearchBot, softmax_share, win_share
+
+#: Playouts per decision by default: about half a second on one core (bench/bench_search.py).
+PLAYOUTS = 150
+#: Rollout steps before a cut game is scored by its progress.
+HORIZON = 60
+#: How sharply progress turns into a chance to win.
+SHARPNESS = 5.0
+
+
+def progress(game: Any, party: Any) -> float:
+    """0 at the start, 0.6 with the points for Doom Ready, 0.7 to 1 once Doom
+    Ready, rising as the party nears the Yard."""
+    need = game.rules.doom_ready_points
+    if party.doom_ready is None:
+        return 0.6 * min(party.doomsday, need) / need
+    row = game.dist[game.yard]
+    far = max(row.values()) or 1
+    return 0.7 + 0.3 * (1 - row[party.room] / far)
+
+
+def evaluate(game: Any, state: Any, seat: int, sharpness: float = SHARPNESS) -> float:
+    """``seat``'s chance to win from ``state``, guessed from every party's progress."""
+    if state.winner is not None:
+        return float(state.winner == seat)
+    if not state.parties:  # before the opening draw
+        return 1 / state.players
+    return softmax_share([progress(game, p) for p in state.parties], seat, sharpness)
+
+
+def search_bot(rollout: Policy, playouts: int = PLAYOUTS) -> SearchBot:
+    """The search bot of Doom Asylum: ``rollout`` (the greedy bot) finishes imagined
+    games, cut after :data:`HORIZON` steps and scored by :func:`evaluate`; the
+    tree holds the seat's own decisions, the other seats modelled as playing the
+    rollout policy (one random choice in ten)."""
+    return SearchBot(playouts, rollout=rollout, reward=win_share, max_steps=HORIZON, evaluate=evaluate,
+                     epsilon=0.1, seen=False, own_tree=True)
+
+
+__all__ = ["HORIZON", "PLAYOUTS", "evaluate", "progress", "search_bot"]

@@ -1,0 +1,66 @@
+"""The search bot for Doomtrooper: what a finished game is worth to a seat, and a
+cheap guess of each seat's chance to win when an imagined game is cut short.
+
+The Object is a number of Promotion Points (the rules file's ``promotion_goal``;
+a variant may count another goal, and its own ending decides the winners).  A
+seat's *progress* is its share of that goal, with a little for the Value of the
+warriors it has in play (they are what earns the next points).  The chance to
+win is each seat's share of ``exp(sharpness * progress)``
+(:func:`~explorer.core.search.softmax_share`).
+
+>>> from explorer.doomtrooper.game import DoomtrooperGame
+>>> game = DoomtrooperGame()
+>>> state = game.new_game(2)
+>>> evaluate(game, state, 0)   # nobody has a point nor a warrior: an even share
+0.5
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.engine import Policy
+from ..core.search import SearchBot, softmax_share, win_share
+from .state import UNSEEN
+
+#: Playouts per decision by default: about half a second on one core (bench/bench_search.py).
+PLAYOUTS = 50
+#: Rollout steps before a cut game is scored by its progress.
+HORIZON = 30
+#: How much better than the greedy bot's choice an option must look to be chosen instead.
+MARGIN = 0.08
+#: How sharply progress turns into a chance to win.
+SHARPNESS = 6.0
+#: What a point of Value in play counts for, against a Promotion Point.
+IN_PLAY = 0.3
+
+
+def progress(game: Any, state: Any) -> list[float]:
+    """Each seat's Promotion Points and (a little) Value in play, as a share of the goal."""
+    goal = max(game.rules.promotion_goal, 1)
+    scores = [float(s.promotion) for s in state.seats]
+    pool = game.pool
+    for t in state.troopers:
+        if t.card != UNSEEN:
+            scores[t.owner] += IN_PLAY * pool[t.card].value * (0.5 if t.wounded else 1.0)
+    return [min(x / goal, 1.5) for x in scores]
+
+
+def evaluate(game: Any, state: Any, seat: int, sharpness: float = SHARPNESS) -> float:
+    """``seat``'s chance to win from ``state``, guessed from every seat's progress."""
+    if state.result is not None:
+        return win_share(state.result, seat)
+    return softmax_share(progress(game, state), seat, sharpness)
+
+
+def search_bot(rollout: Policy, playouts: int = PLAYOUTS) -> SearchBot:
+    """The search bot of Doomtrooper: ``rollout`` (the greedy bot) finishes imagined
+    games, cut after :data:`HORIZON` steps and scored by :func:`evaluate`; the
+    tree holds the seat's own decisions, the other seats modelled as playing the
+    rollout policy (one random choice in ten); it keeps the rollout policy's own
+    choice unless another option looks better by :data:`MARGIN`."""
+    return SearchBot(playouts, rollout=rollout, reward=win_share, max_steps=HORIZON, evaluate=evaluate,
+                     epsilon=0.1, seen=False, own_tree=True, prior=rollout, margin=MARGIN)
+
+
+__all__ = ["HORIZON", "MARGIN", "PLAYOUTS", "evaluate", "progress", "search_bot"]
