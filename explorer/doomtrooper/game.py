@@ -124,6 +124,7 @@ class DoomtrooperGame(Game):
         self.kinds = [k for k in ordered() if k.options is not None and (k.enabled is None or k.enabled(self.rules))
                       and (self.places is not None or k.type not in variants.PLACE_KINDS)]
         self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
+        self._prices: tuple[Any, list[tuple[Any, int]]] = (None, [])
         if self.variant is not None:
             self.variant.install(self)
 
@@ -253,14 +254,21 @@ class DoomtrooperGame(Game):
                 if got is not None:  # the forced action, and the cards played as no action
                     return tuple(got[1]) + tuple(o for k in self._free for o in k.options(self, state))
         out: list[Any] = []
-        for kind in self.kinds:
-            if kind.cost(rules) <= left:
+        for kind, cost in self._priced(rules):
+            if cost <= left:
                 out += kind.options(self, state)
         if self.variant is not None:
             out = self.variant.options(self, state, out)
             out = [a for a in out if self.variant.refuse(self, state, a) is None]
         out.append(EndActions())
         return tuple(out)
+
+    def _priced(self, rules: DoomtrooperRules) -> list[tuple[Any, int]]:
+        """Each kind of action with its cost in actions under ``rules`` (worked out
+        once per rules object: every option list of the actions step reads it)."""
+        if self._prices[0] is not rules:
+            self._prices = (rules, [(k, k.cost(rules)) for k in self.kinds])
+        return self._prices[1]
 
     def result(self, state: DTState):
         return state.result
@@ -521,10 +529,14 @@ def _unseen(n: int) -> Multiset:
     return Multiset(((UNSEEN, n),)) if n else Multiset()
 
 
+@lru_cache(maxsize=512)
+def _unseen_deck(n: int) -> Deck:
+    """A draw pile of ``n`` cards nobody may look at (cached: decks are immutable)."""
+    return Deck((), _unseen(n), frozenset())
+
+
 def _masked_seat(s, own: bool):
-    deck = s.deck
-    return s._replace(hand=s.hand if own else _unseen(s.hand.size),
-                      deck=Deck((), _unseen(len(deck)), frozenset()),
+    return s._replace(hand=s.hand if own else _unseen(s.hand.size), deck=_unseen_deck(len(s.deck)),
                       discard=_unseen(s.discard.size), annihilated=_unseen(s.annihilated.size))
 
 
