@@ -222,7 +222,7 @@ class Draw:
                     break
             left -= 1
         hand = tuple(card for (card, _), t in zip(items, taken) for _ in range(t))
-        rest = Multiset((card, n) for (card, _), n in zip(items, counts))
+        rest = Multiset._sorted(tuple([(card, n) for (card, _), n in zip(items, counts) if n]))  # still sorted
         return Drawn(hand, rest)
 
     @property

@@ -132,6 +132,15 @@ class GreedyBot(DeterministicPolicy):
                 v = power[uid] = fight(game, view, side, units[side].get(uid), assassin=True, sent=sent)
             return v
 
+        targets: dict[str, tuple[bool, float]] = {}  # each hero's (one wound kills him, his value), computed once
+
+        def target(uid: str) -> tuple[bool, float]:
+            t = targets.get(uid)
+            if t is None:
+                h = units[HEROES].get(uid)
+                t = targets[uid] = (lasting_fight(game, h) <= 1, value_of(game, h))
+            return t
+
         for o in options:
             v = 0.0
             if isinstance(o, PlayEvent):
@@ -141,9 +150,9 @@ class GreedyBot(DeterministicPolicy):
                 mod = strength(VILLAINS, o.minion, True) - strength(HEROES, o.target, False)
                 hit = p("assassin", mod, "wounded", "killed")
                 if hit >= self.SEND or units[VILLAINS].get(o.minion).mob:
-                    h = units[HEROES].get(o.target)
+                    frail, worth = target(o.target)
                     kill = p("assassin", mod, "killed")
-                    v = 10 + 10 * hit + 20 * kill + (lasting_fight(game, h) <= 1) * 5 * hit + value_of(game, h) * 0.1
+                    v = 10 + 10 * hit + 20 * kill + frail * 5 * hit + worth * 0.1
             if v > score:
                 best, score = o, v
         return best or _fallback(options)
