@@ -36,6 +36,7 @@ class Standing:
     pool: Any
     rules: Any
     place_terms: Any
+    _own: dict[tuple, tuple[Term, ...]]
 
     # -- ratings ---------------------------------------------------------------------------------------
     def off(self, table: Table) -> frozenset[str]:
@@ -78,9 +79,7 @@ class Standing:
         its place, and the cards played on it (a term's note: how it strikes first)."""
         pool = self.pool
         tactic = table.tactic
-        out = [_printed(pool, t.card, tactic)]
-        if t.attached:
-            self._attached(table, t, off, out)
+        out = list(self.own(t, tactic, table.weapon(t.uid), off))
         foe_weapon = table.weapon(foe.uid)
         if foe_weapon and pool[foe_weapon].foe_armor:
             out.append(Term(f"{foe_weapon} (the opponent's weapon)", R.WEAPONS, 0, pool[foe_weapon].foe_armor, 0))
@@ -116,16 +115,30 @@ class Standing:
                                 da, dr, dv, _STRIKES["first"] if p.strike else ""))
         return out
 
-    def _attached(self, table: Table, t: Trooper, off: frozenset[str], out: list[Term]) -> None:
+    def own(self, t: Trooper, tactic: str, weapon: str, off: frozenset[str]) -> tuple[Term, ...]:
+        """The terms of ``t``'s printed ratings and of what is attached to it, with
+        ``weapon`` chosen: remembered on what they read (the card, the attachments,
+        being inside, the tactic, the weapon and the powers off), as a warrior is
+        rated again and again while it stays the same."""
+        key = (t.card, t.attached, t.inside, tactic, weapon, off)
+        hit = self._own.get(key)
+        if hit is None:
+            out = [_printed(self.pool, t.card, tactic)]
+            if t.attached:
+                self._attached(t, tactic, weapon, off, out)
+            if len(self._own) > 50_000:
+                self._own.clear()
+            hit = self._own[key] = tuple(out)
+        return hit
+
+    def _attached(self, t: Trooper, tactic: str, weapon: str, off: frozenset[str], out: list[Term]) -> None:
         """The terms of the cards attached to ``t``, appended to ``out``: one copy of each
-        card; a weapon only if chosen and for its tactic; a vehicle only with ``t``
-        inside, and its limits; gifts and spells unless an immunity switches them off;
-        Relics and Ki Powers."""
+        card; a weapon only if it is ``weapon`` and for its tactic; a vehicle only with
+        ``t`` inside, and its limits; gifts and spells unless an immunity switches them
+        off; Relics and Ki Powers."""
         pool = self.pool
-        tactic = table.tactic
         vehicle = self.vehicle(t) if t.inside else None
         limits = vehicle.restricts if vehicle is not None else "none"
-        weapon = table.weapon(t.uid)
         seen: set[str] = set()
         for a in t.attached:
             name = a.card
