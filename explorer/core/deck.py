@@ -109,7 +109,15 @@ class Multiset:
 
     # -- changing (new values) ------------------------------------------------------------
     def __add__(self, other: Multiset | Iterable[str]) -> Multiset:
-        other = other if isinstance(other, Multiset) else Multiset.of(other)
+        if not isinstance(other, Multiset):
+            if isinstance(other, Mapping):
+                other = Multiset.of(other)
+            else:  # a few cards (a hand drawn): counted straight into this multiset's counts
+                merged = dict(self.items)
+                get = merged.get
+                for card in other:
+                    merged[card] = get(card, 0) + 1
+                return Multiset._sorted(tuple(sorted(merged.items())))
         return Multiset(self.items + other.items)
 
     def __sub__(self, other: Multiset | Iterable[str]) -> Multiset:
