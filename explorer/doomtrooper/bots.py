@@ -330,7 +330,7 @@ def _outlook(game, table: Table, seat: int) -> float:
     return total
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)  # small: it holds the combats it was asked about
 def _statuses(combat, ra, rd, wounded) -> tuple[tuple[tuple[str, str], float], ...]:
     """The combat's outcomes with their chances (floats): one certain outcome under the
     printed rules, the exact table (the rule enumerated) under the dice variant

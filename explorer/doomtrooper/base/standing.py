@@ -126,7 +126,7 @@ class Standing:
             out = [_printed(self.pool, t.card, tactic)]
             if t.attached:
                 self._attached(t, tactic, weapon, off, out)
-            if len(self._own) > 50_000:
+            if len(self._own) > 10_000:
                 self._own.clear()
             hit = self._own[key] = tuple(out)
         return hit
