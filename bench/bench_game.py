@@ -29,19 +29,33 @@ from explorer.asylum.game import AsylumGame
 from explorer.core.engine import simulate
 
 
+def start(game: AsylumGame, players: int, seed: str):
+    """A game to play from: before the opening draw; for an older tree without
+    ``new_game``, after the draw ``setup`` made with ``seed`` (so bench/compare.py
+    can run this script on it)."""
+    if hasattr(game, "new_game"):
+        return game.new_game(players)
+    return game.setup(players, seed)
+
+
+def is_draw(result) -> bool:
+    """Whether nobody won; also for the result of an older tree (``winner`` only)."""
+    return result.draw if hasattr(result, "draw") else result.winner is None
+
+
 def run(games: int, players: int, policy: str, warmup: int) -> dict[str, float]:
     game = AsylumGame()
     bot = get_bot(policy)
     for i in range(warmup):
-        simulate(game, game.new_game(players), bot, f"warm#{i}")
+        simulate(game, start(game, players, f"warm#{i}"), bot, f"warm#{i}")
     turns = steps = draws = 0
     wall, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
         seed = f"bench#{i}"
-        playout = simulate(game, game.new_game(players), bot, seed)
+        playout = simulate(game, start(game, players, seed), bot, seed)
         turns += playout.result.turns
         steps += playout.steps
-        draws += playout.result.draw
+        draws += is_draw(playout.result)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return {
         "games": games,

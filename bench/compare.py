@@ -11,6 +11,7 @@ removed at the end.
 
     python bench/compare.py 8428354                 # 5 runs of each bench on each side
     python bench/compare.py HEAD~3 --repeats 3 --games 50
+    python bench/compare.py 0179e27 --bench asylum  # a ref older than the card games: its one bench
 """
 
 from __future__ import annotations
@@ -63,18 +64,21 @@ def run_bench(tree: Path, script: str, args: list[str]) -> float:
     return float(line["value"])
 
 
-def compare(old: Path, new: Path, repeats: int, games: int | None) -> list[tuple[str, float, float]]:
-    """``(bench, old median, new median)`` for every bench, the two trees run by turns."""
-    values: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name, *_ in BENCHES}
+def compare(old: Path, new: Path, repeats: int, games: int | None,
+            names: list[str] | None = None) -> list[tuple[str, float, float]]:
+    """``(bench, old median, new median)`` for every bench (or those ``names``), the
+    two trees run by turns."""
+    benches = [b for b in BENCHES if names is None or b[0] in names]
+    values: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name, *_ in benches}
     for i in range(repeats):
-        for name, script, args, default in BENCHES:
+        for name, script, args, default in benches:
             filled = [a.format(games=games or default) for a in args]
             for side in ((0, 1) if i % 2 == 0 else (1, 0)):  # old new, new old, ...: no side always first
                 values[name][side].append(run_bench((old, new)[side], script, filled))
                 print(f"  run {i + 1}/{repeats} {name:<12} {('old', 'new')[side]}: "
                       f"{values[name][side][-1]:8.1f}", file=sys.stderr)
     return [(f"{name} games/s", statistics.median(values[name][0]), statistics.median(values[name][1]))
-            for name, *_ in BENCHES]
+            for name, *_ in benches]
 
 
 def table(rows: list[tuple[str, float, float]], ref: str, repeats: int) -> str:
@@ -89,13 +93,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("ref", help="the git ref to compare against (a commit, branch or tag)")
     ap.add_argument("--repeats", type=int, default=5, help="runs of each bench on each side (default 5)")
     ap.add_argument("--games", type=int, help="games per run (default: each bench's own)")
+    ap.add_argument("--bench", action="append", choices=[name for name, *_ in BENCHES],
+                    help="only this bench (repeatable; default: every bench)")
     args = ap.parse_args(argv)
     commit = git("rev-parse", "--verify", f"{args.ref}^{{commit}}")
     with tempfile.TemporaryDirectory(prefix="compare-") as tmp:
         old = Path(tmp) / "old"
         git("worktree", "add", "--detach", str(old), commit)
         try:
-            rows = compare(old, ROOT, args.repeats, args.games)
+            rows = compare(old, ROOT, args.repeats, args.games, args.bench)
         finally:
             git("worktree", "remove", "--force", str(old))
             git("worktree", "prune")

@@ -40,17 +40,19 @@ class Multiset:
     """An immutable, hashable multiset of card names, kept as sorted ``(card, count)``
     pairs so that equal multisets are equal and hash alike on every machine."""
 
-    __slots__ = ("items", "size", "_hash")
+    __slots__ = ("items", "size", "_hash", "_distinct")
 
     def __init__(self, items: Iterable[tuple[str, int]] = ()):
-        merged: Counter[str] = Counter()
+        merged: dict[str, int] = {}
+        get = merged.get
         for card, n in items:
             if n < 0:
                 raise ValueError(f"a negative count of {card!r}")
-            merged[card] += n
-        self.items: tuple[tuple[str, int], ...] = tuple(sorted((c, n) for c, n in merged.items() if n))
-        self.size: int = sum(n for _, n in self.items)
+            merged[card] = get(card, 0) + n
+        self.items: tuple[tuple[str, int], ...] = tuple(sorted([(c, n) for c, n in merged.items() if n]))
+        self.size: int = sum(merged.values())
         self._hash = hash(self.items)
+        self._distinct: tuple[str, ...] | None = None
 
     @classmethod
     def of(cls, cards: Iterable[str] | Mapping[str, int]) -> Multiset:
@@ -70,7 +72,10 @@ class Multiset:
                 yield card
 
     def __contains__(self, card: object) -> bool:
-        return any(c == card for c, _ in self.items)
+        for c, _ in self.items:
+            if c == card:
+                return True
+        return False
 
     def count(self, card: str) -> int:
         for c, n in self.items:
@@ -84,7 +89,11 @@ class Multiset:
 
     @property
     def distinct(self) -> tuple[str, ...]:
-        return tuple(c for c, _ in self.items)
+        """The cards without repeats, sorted (built once: a hand is read often)."""
+        out = self._distinct
+        if out is None:
+            out = self._distinct = tuple([c for c, _ in self.items])
+        return out
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Multiset) and self.items == other.items
@@ -100,7 +109,15 @@ class Multiset:
 
     # -- changing (new values) ------------------------------------------------------------
     def __add__(self, other: Multiset | Iterable[str]) -> Multiset:
-        other = other if isinstance(other, Multiset) else Multiset.of(other)
+        if not isinstance(other, Multiset):
+            if isinstance(other, Mapping):
+                other = Multiset.of(other)
+            else:  # a few cards (a hand drawn): counted straight into this multiset's counts
+                merged = dict(self.items)
+                get = merged.get
+                for card in other:
+                    merged[card] = get(card, 0) + 1
+                return Multiset._sorted(tuple(sorted(merged.items())))
         return Multiset(self.items + other.items)
 
     def __sub__(self, other: Multiset | Iterable[str]) -> Multiset:
@@ -117,8 +134,9 @@ class Multiset:
         """A multiset from pairs already sorted, merged and positive (no checks)."""
         m = object.__new__(cls)
         m.items = items
-        m.size = sum(n for _, n in items)
+        m.size = sum([n for _, n in items])
         m._hash = hash(items)
+        m._distinct = None
         return m
 
     def add(self, card: str, n: int = 1) -> Multiset:
@@ -212,7 +230,7 @@ class Draw:
                     break
             left -= 1
         hand = tuple(card for (card, _), t in zip(items, taken) for _ in range(t))
-        rest = Multiset((card, n) for (card, _), n in zip(items, counts))
+        rest = Multiset._sorted(tuple([(card, n) for (card, _), n in zip(items, counts) if n]))  # still sorted
         return Drawn(hand, rest)
 
     @property

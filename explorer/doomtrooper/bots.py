@@ -21,6 +21,7 @@ runner passes to ``choose``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..core.bots import BotInfo, BotRegistry
@@ -331,12 +332,14 @@ def _outlook(game, table: Table, seat: int) -> float:
     return total
 
 
-def _statuses(combat, ra, rd, wounded) -> list[tuple[tuple[str, str], float]]:
+@lru_cache(maxsize=4096)  # small: it holds the combats it was asked about
+def _statuses(combat, ra, rd, wounded) -> tuple[tuple[tuple[str, str], float], ...]:
     """The combat's outcomes with their chances (floats): one certain outcome under the
-    printed rules, the exact table (the rule enumerated) under the dice variant."""
+    printed rules, the exact table (the rule enumerated) under the dice variant
+    (cached: ratings are values, and the bots rate many attacks alike)."""
     if combat.roll is None:
-        return [(clash(ra, rd, wounded, None, None), 1.0)]
-    return [(o, float(p)) for o, p in outcomes(lambda chance: clash(ra, rd, wounded, chance, combat.roll)).pairs]
+        return ((clash(ra, rd, wounded, None, None), 1.0),)
+    return tuple((o, float(p)) for o, p in outcomes(lambda chance: clash(ra, rd, wounded, chance, combat.roll)).pairs)
 
 
 register("random", RandomPolicy, "every legal option equally likely")

@@ -125,6 +125,7 @@ class DoomtrooperGame(Game):
         self.kinds = [k for k in ordered() if k.options is not None and (k.enabled is None or k.enabled(self.rules))
                       and (self.places is not None or k.type not in variants.PLACE_KINDS)]
         self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
+        self._priced = [(k, k.cost(self.rules)) for k in self.kinds]  # each kind with its cost in actions
         if self.variant is not None:
             self.variant.install(self)
 
@@ -245,7 +246,6 @@ class DoomtrooperGame(Game):
         :class:`EndActions`.  While all his warriors are in cover his next action
         must bring one out ("Seek Cover")."""
         left = state.actions
-        rules = self.rules
         if left > 0 and must_exit_cover(state, state.current):
             return tuple(KINDS[cover.ExitCover].options(self, state))
         if left > 0 and FORCED:
@@ -254,8 +254,8 @@ class DoomtrooperGame(Game):
                 if got is not None:  # the forced action, and the cards played as no action
                     return tuple(got[1]) + tuple(o for k in self._free for o in k.options(self, state))
         out: list[Any] = []
-        for kind in self.kinds:
-            if kind.cost(rules) <= left:
+        for kind, cost in self._priced:
+            if cost <= left:
                 out += kind.options(self, state)
         if self.variant is not None:
             out = self.variant.options(self, state, out)
@@ -528,11 +528,27 @@ def _unseen(n: int) -> Multiset:
     return Multiset(((UNSEEN, n),)) if n else Multiset()
 
 
+@lru_cache(maxsize=512)
+def _unseen_deck(n: int) -> Deck:
+    """A draw pile of ``n`` cards nobody may look at (cached: decks are immutable)."""
+    return Deck((), _unseen(n), frozenset())
+
+
+_SEAT_VIEWS: dict[tuple[int, bool], tuple[Any, Any]] = {}
+
+
 def _masked_seat(s, own: bool):
-    deck = s.deck
-    return s._replace(hand=s.hand if own else _unseen(s.hand.size),
-                      deck=Deck((), _unseen(len(deck)), frozenset()),
+    """Seat ``s`` as its owner (``own``) or another seat sees it; remembered for the
+    last few seat objects (seats are immutable: one that did not change is the same object)."""
+    hit = _SEAT_VIEWS.get((id(s), own))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    if len(_SEAT_VIEWS) > 64:
+        _SEAT_VIEWS.clear()
+    view = s._replace(hand=s.hand if own else _unseen(s.hand.size), deck=_unseen_deck(len(s.deck)),
                       discard=_unseen(s.discard.size), annihilated=_unseen(s.annihilated.size))
+    _SEAT_VIEWS[(id(s), own)] = (s, view)
+    return view
 
 
 def _masked_troopers(troopers: tuple[Trooper, ...], player: Any) -> tuple[Trooper, ...]:

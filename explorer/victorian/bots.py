@@ -54,7 +54,9 @@ def _table(name: str, modifier: int) -> dict[str, float]:
     return {k: float(v) for k, v in getattr(tables, f"{name}_roll")(modifier).items()}
 
 
+@lru_cache(maxsize=4096)
 def p(name: str, modifier: int, *keys: str) -> float:
+    """The chance of any of ``keys`` on table ``name`` at ``modifier`` (cached: the bots ask often)."""
     odds = _table(name, max(-20, min(20, modifier)))
     return sum(odds[k] for k in keys)
 
@@ -124,11 +126,22 @@ class GreedyBot(DeterministicPolicy):
         best, score = None, 0.0
         power: dict[str, int] = {}  # each unit's Fight in this phase, computed once (Holy aside)
 
+        units = tuple({u.uid: u for u in s.units} for s in view.sides)  # each side's units by uid, built once
+
         def strength(side: int, uid: str, sent: bool) -> int:
             v = power.get(uid)
             if v is None:
-                v = power[uid] = fight(game, view, side, unit_on(view, side, uid), assassin=True, sent=sent)
+                v = power[uid] = fight(game, view, side, units[side].get(uid), assassin=True, sent=sent)
             return v
+
+        targets: dict[str, tuple[bool, float]] = {}  # each hero's (one wound kills him, his value), computed once
+
+        def target(uid: str) -> tuple[bool, float]:
+            t = targets.get(uid)
+            if t is None:
+                h = units[HEROES].get(uid)
+                t = targets[uid] = (lasting_fight(game, h) <= 1, value_of(game, h))
+            return t
 
         for o in options:
             v = 0.0
@@ -138,10 +151,10 @@ class GreedyBot(DeterministicPolicy):
             elif isinstance(o, Send):
                 mod = strength(VILLAINS, o.minion, True) - strength(HEROES, o.target, False)
                 hit = p("assassin", mod, "wounded", "killed")
-                if hit >= self.SEND or unit_on(view, VILLAINS, o.minion).mob:
-                    h = unit_on(view, HEROES, o.target)
+                if hit >= self.SEND or units[VILLAINS].get(o.minion).mob:
+                    frail, worth = target(o.target)
                     kill = p("assassin", mod, "killed")
-                    v = 10 + 10 * hit + 20 * kill + (lasting_fight(game, h) <= 1) * 5 * hit + value_of(game, h) * 0.1
+                    v = 10 + 10 * hit + 20 * kill + frail * 5 * hit + worth * 0.1
             if v > score:
                 best, score = o, v
         return best or _fallback(options)

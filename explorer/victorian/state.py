@@ -61,6 +61,11 @@ class Phase(Enum):
     def __str__(self) -> str:
         return self.value
 
+    def __format__(self, spec: str) -> str:  # as str(): a phase in a sentence is its name
+        return format(self.value, spec)
+
+    __hash__ = object.__hash__  # members are singletons: identity hashes alike and faster (phases key the tables)
+
 
 #: The turn's phases in the rulebook's order.
 TURN_PHASES = (Phase.NEW_DAY, Phase.GENIUS, Phase.HEALING, Phase.MINION, Phase.INVENTION, Phase.RECRUIT, Phase.PLOT,

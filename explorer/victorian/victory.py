@@ -9,7 +9,7 @@ Villains at once (:mod:`explorer.victorian.plot`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.events import Event
 from . import sections as R
@@ -22,7 +22,21 @@ if TYPE_CHECKING:
 
 
 def has_major(game: VictorianGame, state: VicState, side: int) -> bool:
-    return any(is_major(game, side, u) for u in state.sides[side].units)
+    """Whether ``side`` has a major character in play (asked after every step:
+    remembered for the last few units tuples, as units that did not change are the
+    same object)."""
+    units = state.sides[side].units
+    hit = _MAJOR.get((id(units), side))
+    if hit is not None and hit[0] is units and hit[1] is game:
+        return hit[2]
+    if len(_MAJOR) > 64:
+        _MAJOR.clear()
+    found = any(is_major(game, side, u) for u in units)
+    _MAJOR[(id(units), side)] = (units, game, found)
+    return found
+
+
+_MAJOR: dict[tuple[int, int], tuple[Any, Any, bool]] = {}
 
 
 def check(game: VictorianGame, state: VicState, events: list[Event]) -> VicState:

@@ -65,6 +65,7 @@ class Combat(Standing, Game):
                              prompt="Play a card on the combat, or pass")
         self.sub = SubGame(self.rounds)
         self._classes: dict[str, frozenset[str]] = {}
+        self._own: dict[tuple, tuple[Term, ...]] = {}  # a warrior's card and attachments as terms (Standing.own)
         #: the variants with places: ``place_terms(table, trooper)`` yields ``Term``s a warrior's place adds
         #: (a warzone's modifiers, cover on Mercury, a base's Armor); ``None`` in the standard game
         self.place_terms = None

@@ -7,7 +7,7 @@ matching powers off for both ("Immunity")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from .. import effects as E
@@ -22,12 +22,21 @@ _STRIKES = {"first": "strikes first", "ends": "strikes first; a hit ends the com
 _STRIKE_NOTES = {note: strike for strike, note in _STRIKES.items()}
 
 
+@lru_cache(maxsize=8192)
+def _printed(pool: Any, name: str, tactic: str) -> Term:
+    """The term of a warrior's printed ratings for ``tactic`` (cards are data: built once)."""
+    card: Warrior = pool[name]
+    return Term(f"{name} (printed)", R.CARDS, card.fight if tactic == "fight" else card.shoot, card.armor,
+                card.value, _STRIKES.get(card.strike_first, ""))
+
+
 class Standing:
     """The ratings part of :class:`~explorer.doomtrooper.base.combat.Combat`."""
 
     pool: Any
     rules: Any
     place_terms: Any
+    _own: dict[tuple, tuple[Term, ...]]
 
     # -- ratings ---------------------------------------------------------------------------------------
     def off(self, table: Table) -> frozenset[str]:
@@ -64,19 +73,16 @@ class Standing:
                 terms.append(term)
         return Ratings(attack, armor, value, first, ends, always)
 
-    def parts(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str]) -> Iterator[Term]:
+    def parts(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str]) -> list[Term]:
         """The terms ``t``'s ratings add up from, in order: its card, what is attached
         to it, the opponent's weapon, its fortifications, the expansions' parts, cover,
         its place, and the cards played on it (a term's note: how it strikes first)."""
         pool = self.pool
         tactic = table.tactic
-        card: Warrior = pool[t.card]
-        yield Term(f"{t.card} (printed)", R.CARDS, card.fight if tactic == "fight" else card.shoot, card.armor,
-                   card.value, _STRIKES.get(card.strike_first, ""))
-        yield from self._attached(table, t, off)
+        out = list(self.own(t, tactic, table.weapon(t.uid), off))
         foe_weapon = table.weapon(foe.uid)
         if foe_weapon and pool[foe_weapon].foe_armor:
-            yield Term(f"{foe_weapon} (the opponent's weapon)", R.WEAPONS, 0, pool[foe_weapon].foe_armor, 0)
+            out.append(Term(f"{foe_weapon} (the opponent's weapon)", R.WEAPONS, 0, pool[foe_weapon].foe_armor, 0))
         if not t.inside and not table.warzone:  # no fortification effects when defending from a Warzone
             classes = self.classes_of(t)
             for f in table.fortifications[t.owner]:
@@ -85,13 +91,13 @@ class Standing:
                         (c.applies_to == "any" or c.applies_to in classes):
                     da = c.fight if tactic == "fight" else c.shoot
                     if da or c.armor or c.value:
-                        yield Term(f, R.FORTIFICATION, da, c.armor, c.value)
+                        out.append(Term(f, R.FORTIFICATION, da, c.armor, c.value))
         for extra in EXTRA_RATINGS:
-            yield from extra(self, table, t)
+            out += extra(self, table, t)
         if t.cover:
-            yield Term("in cover", R.COVER, 0, self.rules.cover_armor, 0)
+            out.append(Term("in cover", R.COVER, 0, self.rules.cover_armor, 0))
         if self.place_terms is not None:
-            yield from self.place_terms(table, t)
+            out += self.place_terms(table, t)
         for p in table.plays:
             if p.uid != t.uid or p.cancelled or (p.kind == "art" and "art" in off):
                 continue
@@ -105,18 +111,34 @@ class Standing:
                 elif p.grows == "value":
                     dv += grow
             if da or dr or dv or p.strike:
-                yield Term(f"{p.card} (played by seat {p.seat})", R.ART_COMBAT if p.kind == "art" else R.MODIFY,
-                           da, dr, dv, _STRIKES["first"] if p.strike else "")
+                out.append(Term(f"{p.card} (played by seat {p.seat})", R.ART_COMBAT if p.kind == "art" else R.MODIFY,
+                                da, dr, dv, _STRIKES["first"] if p.strike else ""))
+        return out
 
-    def _attached(self, table: Table, t: Trooper, off: frozenset[str]) -> Iterator[Term]:
-        """The terms of the cards attached to ``t``: one copy of each card; a weapon only
-        if chosen and for its tactic; a vehicle only with ``t`` inside, and its limits;
-        gifts and spells unless an immunity switches them off; Relics and Ki Powers."""
+    def own(self, t: Trooper, tactic: str, weapon: str, off: frozenset[str]) -> tuple[Term, ...]:
+        """The terms of ``t``'s printed ratings and of what is attached to it, with
+        ``weapon`` chosen: remembered on what they read (the card, the attachments,
+        being inside, the tactic, the weapon and the powers off), as a warrior is
+        rated again and again while it stays the same."""
+        key = (t.card, t.attached, t.inside, tactic, weapon, off)
+        hit = self._own.get(key)
+        if hit is None:
+            out = [_printed(self.pool, t.card, tactic)]
+            if t.attached:
+                self._attached(t, tactic, weapon, off, out)
+            if len(self._own) > 10_000:
+                self._own.clear()
+            hit = self._own[key] = tuple(out)
+        return hit
+
+    def _attached(self, t: Trooper, tactic: str, weapon: str, off: frozenset[str], out: list[Term]) -> None:
+        """The terms of the cards attached to ``t``, appended to ``out``: one copy of each
+        card; a weapon only if it is ``weapon`` and for its tactic; a vehicle only with
+        ``t`` inside, and its limits; gifts and spells unless an immunity switches them
+        off; Relics and Ki Powers."""
         pool = self.pool
-        tactic = table.tactic
         vehicle = self.vehicle(t) if t.inside else None
         limits = vehicle.restricts if vehicle is not None else "none"
-        weapon = table.weapon(t.uid)
         seen: set[str] = set()
         for a in t.attached:
             name = a.card
@@ -145,7 +167,7 @@ class Standing:
                 p = E.params(c)
                 da, dr, dv = (p.fight if tactic == "fight" else p.shoot), p.armor, p.value
                 if da or dr or dv:
-                    yield Term(name, R.ART, da, dr, dv)
+                    out.append(Term(name, R.ART, da, dr, dv))
                 continue
             elif kind in ATTACHED_RATINGS:  # the expansions' attachments: Relics, Ki Powers
                 rule, strike = ATTACHED_RATINGS[kind], c.strike_first
@@ -153,7 +175,7 @@ class Standing:
                 continue
             da = c.fight if tactic == "fight" else c.shoot
             if da or c.armor or c.value or strike:
-                yield Term(name, rule, da, c.armor, c.value, _STRIKES.get(strike, "") if strike else "")
+                out.append(Term(name, rule, da, c.armor, c.value, _STRIKES.get(strike, "") if strike else ""))
 
     def explain(self, table: Table, uid: int) -> tuple[Ratings, tuple[Term, ...]]:
         """``uid``'s ratings in this combat and the terms they add up from: its card,
