@@ -47,6 +47,13 @@ def test_victorian_heroes_search_from_the_command_line(capsys):
     assert "heroes search:2, villains greedy" in out
 
 
+def test_doomtrooper_search_from_the_command_line(capsys):
+    """``simulate doomtrooper --policy search,greedy``: worlds dealt from the seat's view."""
+    assert main(["simulate", "doomtrooper", "--games", "1", "--policy", "search,greedy",
+                 "--search-playouts", "2"]) == 0
+    assert "policy search:2,greedy" in capsys.readouterr().out
+
+
 def test_a_bad_search_budget_is_refused_before_any_game(capsys):
     assert main(["simulate", "doomtrooper", "--policy", "search:lots,greedy"]) == 2
     assert "whole number" in capsys.readouterr().err
@@ -76,9 +83,10 @@ def _options(spec, names):
 @pytest.mark.parametrize("key, names", [
     ("asylum", ["greedy", "search:4", "greedy", "greedy"]),
     ("victorian", ["search:3", "greedy"]),
+    ("doomtrooper", ["search:3", "greedy"]),
 ])
 def test_a_small_search_game_ends_and_repeats_with_its_seed(key, names):
-    """Rulebook "Winning the Game" / "VICTORY": a whole game with a search seat ends with a result;
+    """Rulebook "Winning the Game" / "VICTORY" / Doomtrooper "Winning": a whole game with a search seat ends with a result;
     the same seed plays the same game."""
     first = _game(key, names, "small#1")
     assert first is not None and first.turns >= 1
