@@ -143,6 +143,15 @@ def page_html(game: str) -> str:
             f"{len(known)} sections</span></div><div class='xp-ref-sections'>{blocks}</div>{SCRIPT}")
 
 
+def coverage_text(game: str) -> str:
+    """How many of the game's sections have a live example, in one line.
+
+    >>> coverage_text("asylum")
+    'Doom Asylum: 42 of 42 sections have a live example'
+    """
+    return ex.coverage_line(spec(game).title, game, sections(game))
+
+
 def highlight(log_html: str, step: int, rules: set[str]) -> str:
     """Mark (class ``xp-highlight``, opened) the log entries of ``step`` (1-based) whose
     rule is one of ``rules``.
@@ -225,4 +234,4 @@ class ReferencePage(Displayable):
         return widget
 
 
-__all__ = ["ReferencePage", "example_for", "highlight", "matches", "page_html", "search_text", "section_block"]
+__all__ = ["ReferencePage", "coverage_text", "example_for", "highlight", "matches", "page_html", "search_text", "section_block"]
