@@ -191,8 +191,7 @@ class ReferencePage(Displayable):
         self.game, self.make_stepper = game, make_stepper
         self.shown: Displayable | None = None
         self.stepper_widget: StepperWidget | None = None
-        self.request = tagged(W.Text(value="", continuous_update=True,
-                                     layout=W.Layout(width="1px", height="1px", overflow="hidden")),
+        self.request = tagged(W.Text(value="", continuous_update=True, layout=W.Layout(display="none")),
                               "xp-ref-show-request")
         self.request.observe(self._requested, names="value")
         self.note = tagged(W.HTML(), "xp-ref-example-note")

@@ -12,8 +12,9 @@ from .stepper import VictorianStepper
 
 def example_stepper(stepper: Stepper) -> tuple[Displayable, StepperWidget]:
     """The game's stepper page carrying on from ``stepper`` (a replayed example); Reset
-    starts the example's game again with the seed in the box."""
+    starts the example's game again with the seed in the box; the page's bots play on."""
     page = VictorianStepper(view="all")
+    stepper.policies = page.stepper.policies  # the page's bots play on from the example
     page.stepper.adopt(stepper, lambda seed: stepper.initial)
     return page, page.stepper
 
