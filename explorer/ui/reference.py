@@ -157,7 +157,7 @@ def highlight(log_html: str, step: int, rules: set[str]) -> str:
     rule is one of ``rules``.
 
     >>> highlight("<details class='xp-log-entry'><summary><code>3</code> <span class='xp-rule'>[a.b]</span>",
-    ...           3, {"a.b"})[:56]
+    ...           3, {"a.b"})[:57]
     "<details class='xp-log-entry xp-highlight' open><summary>"
     """
     def mark(m: re.Match) -> str:
