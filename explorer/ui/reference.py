@@ -103,10 +103,10 @@ def _reading_html(reading: Any) -> str:
             f"{alt}{switch}</p>")
 
 
-def example_for(game: str, section: str) -> tuple[ex.Example | None, str]:
-    """The stored example that shows ``section`` (its own, or the one of the rule that
-    governs it) and a line saying how."""
-    stored, shown = ex.examples(game), ex.shown_by(game)
+def example_for(section: str, stored: dict, shown: dict) -> tuple[ex.Example | None, str]:
+    """The stored example that shows ``section`` (its own in ``stored``, or that of the
+    rule that governs it, ``shown``: :func:`~explorer.core.examples.shown_by`) and a line
+    saying how."""
     if section in stored:
         e = stored[section]
         return e, f"Step {e.step + 1} of a stored game ({e.how}): {e.text}."
@@ -117,11 +117,11 @@ def example_for(game: str, section: str) -> tuple[ex.Example | None, str]:
     return None, "No live example yet."
 
 
-def section_block(game: str, sec: Section, readings: list, odds: list) -> str:
+def section_block(sec: Section, readings: list, odds: list, stored: dict, shown: dict) -> str:
     """One section as HTML: heading, our summary, readings, odds and "show me"."""
     touching = [r for r in readings if r.rule == sec.id]
     mine = [t for t in odds if t.rule == sec.id]
-    example, how = example_for(game, sec.id)
+    example, how = example_for(sec.id, stored, shown)
     button = (f"<button class='xp-show-me' data-section='{esc(sec.id)}' title='open a stepper at this step'>"
               "Show me</button> " if example else "")
     text = search_text(sec.heading, sec.id, sec.summary, *(r.question + " " + r.reading + " " + (r.option or "")
@@ -136,8 +136,8 @@ def page_html(game: str) -> str:
     """Every section of ``game`` in rulebook order, the search box above them, and the script."""
     known = sections(game)
     readings = list(spec(game).load_register().values())
-    odds = tables(game)
-    blocks = "".join(section_block(game, sec, readings, odds) for sec in known.values())
+    odds, stored, shown = tables(game), ex.examples(game), ex.shown_by(game)
+    blocks = "".join(section_block(sec, readings, odds, stored, shown) for sec in known.values())
     return (f"{STYLE}<div><input class='xp-ref-search' type='search' placeholder='Find a rule: type words' "
             f"aria-label='Find a rule'> <span class='xp-ref-count' style='color:#666'>{len(known)} of "
             f"{len(known)} sections</span></div><div class='xp-ref-sections'>{blocks}</div>{SCRIPT}")
@@ -213,7 +213,7 @@ class ReferencePage(Displayable):
 
     def show(self, section: str) -> StepperWidget | None:
         """Open the game's stepper at the example of ``section``, its rule highlighted."""
-        example, how = example_for(self.game, section)
+        example, how = example_for(section, ex.examples(self.game), ex.shown_by(self.game))
         if example is None:
             self.note.value = f"<i>{esc(how)}</i>"
             return None
