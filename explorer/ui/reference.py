@@ -23,6 +23,7 @@ import ipywidgets as W
 
 from ..core import examples as ex
 from ..core.engine import Stepper
+from ..core.log import LogError
 from ..core.rulebook import Section, sections
 from ..games import GAMES, spec
 from ..reference import table_html
@@ -217,7 +218,12 @@ class ReferencePage(Displayable):
         if example is None:
             self.note.value = f"<i>{esc(how)}</i>"
             return None
-        st = ex.play(example, {key: spec(key).log for key in GAMES}, spec(self.game).why_not)
+        try:
+            st = ex.play(example, {key: spec(key).log for key in GAMES}, spec(self.game).why_not)
+        except LogError as exc:  # the rules changed since the example was stored
+            self.note.value = (f"<span style='color:#8a1c1c'>The example of {esc(section)} no longer replays: "
+                               f"{esc(exc.problem)}. Run python tools/examples.py to find a new one.</span>")
+            return None
         page, widget = self.make_stepper(st)
         rules = {e.rule.section for e in st.history[-1].events if example.section in ex.sections_of(e)}
         render = widget.render_log

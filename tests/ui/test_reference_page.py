@@ -128,3 +128,18 @@ def test_a_log_entrys_rule_links_to_its_reference_entry():
         html = rule_html(RuleRef("asylum", "conflicts.blocking"), compact=compact)
         assert "href='../asylum/reference.ipynb#rule-conflicts.blocking'" in html and "xp-rule-link" in html
     assert "id='rule-conflicts.blocking'" in page_html("asylum")
+
+
+def test_an_example_that_no_longer_replays_says_so_in_the_page(monkeypatch):
+    """A change of the rules that loses an example: the page says which and what to run, no traceback."""
+    from explorer.core.log import LogError
+    from explorer.ui import reference
+
+    def lost(example, logs, why_not=None):
+        raise LogError(None, f"step {example.step + 1} of the example no longer cites {example.section!r}", "example")
+
+    monkeypatch.setattr(reference.ex, "play", lost)
+    page = asylum_page()
+    section = next(iter(ex.examples("asylum")))
+    assert page.show(section) is None and page.stepper_widget is None
+    assert "no longer replays" in page.note.value and "tools/examples.py" in page.note.value
