@@ -54,15 +54,29 @@ def heading(rule: RuleRef) -> str:
         return rule.section
 
 
+def reference_url(rule: RuleRef) -> str:
+    """Where a rule's entry is on its game's reference page.  Every page of a game
+    lives one folder down (``notebooks/<game>/``), so one relative address serves
+    JupyterLab (the notebook, at the anchor) and the app (the page's Voila address);
+    on the reference page itself it only moves to the anchor.
+
+    >>> reference_url(RuleRef("asylum", "conflicts.blocking"))
+    '../asylum/reference.ipynb#rule-conflicts.blocking'
+    """
+    return f"../{rule.game}/reference.ipynb#rule-{rule.section}"
+
+
 def rule_html(rule: RuleRef, *, compact: bool = False) -> Html:
-    """A rule reference as HTML: the rulebook heading, the section id and our
-    summary of it.  ``compact``: one line, the summary on hover."""
+    """A rule reference as HTML: the rulebook heading, the section id (a link to the
+    rule's entry on the reference page) and our summary of it.  ``compact``: one
+    line, the summary on hover."""
     try:
         s = summary(rule)
         head, text = s.heading, s.summary
     except KeyError:
         head, text = rule.section, "(no summary of this section yet)"
-    sid = f"<code class='xp-rule-id'>{esc(rule.section)}</code>"
+    sid = (f"<a class='xp-rule-link' href='{esc(reference_url(rule))}' title='this rule in the reference'>"
+           f"<code class='xp-rule-id'>{esc(rule.section)}</code></a>")
     if compact:
         return Html(f"<span class='xp-rule-ref' title='{esc(text)}'><b>{esc(head)}</b> {sid}</span>")
     return Html(f"<div class='xp-rule-ref'><b>{esc(head)}</b> {sid}: {esc(text)}</div>")

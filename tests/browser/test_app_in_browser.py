@@ -26,6 +26,9 @@ READY = {
     "asylum/03_conflict_lab.ipynb": "button.xp-compute",
     "designer/what_if.ipynb": "button.xp-wi-run",
     "doomtrooper/02_expansions_and_variants.ipynb": "button.xp-dt-deal",
+    "asylum/reference.ipynb": ".xp-ref-section",
+    "victorian/reference.ipynb": ".xp-ref-section",
+    "doomtrooper/reference.ipynb": ".xp-ref-section",
 }
 PAGES = sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*.ipynb") if ".ipynb_checkpoints" not in str(p))
 TARGET = 3.0  # seconds from opening to a usable page: its widgets shown and its figures drawn

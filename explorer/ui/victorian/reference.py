@@ -1,0 +1,27 @@
+"""The rules reference of the Victorian card game: the generic page (:mod:`explorer.ui.reference`)
+with this game's own stepper for "show me"."""
+
+from __future__ import annotations
+
+from ...core.engine import Stepper
+from ..common import Displayable
+from ..reference import ReferencePage
+from ..stepper import StepperWidget
+from .stepper import VictorianStepper
+
+
+def example_stepper(stepper: Stepper) -> tuple[Displayable, StepperWidget]:
+    """The game's stepper page carrying on from ``stepper`` (a replayed example); Reset
+    starts the example's game again with the seed in the box; the page's bots play on."""
+    page = VictorianStepper(view="all")
+    stepper.policies = page.stepper.policies  # the page's bots play on from the example
+    page.stepper.adopt(stepper, lambda seed: stepper.initial)
+    return page, page.stepper
+
+
+def reference_page() -> ReferencePage:
+    """The rules reference of the Victorian card game, "show me" opening this game's stepper."""
+    return ReferencePage("victorian", example_stepper)
+
+
+__all__ = ["example_stepper", "reference_page"]
