@@ -71,18 +71,19 @@ def sequential_text(frame) -> str:
     if not run:
         return f"a run of fixed size: {frame.attrs['games']} games"
     fixed, used = run["fixed_games"], run["games"]
-    needs = f"a run of fixed size needs about {fixed:,} games for an interval of +-{run['until']:g}"
+    label = frame["label"].get(run["metric"], run["metric"]) if "label" in frame else run["metric"]
+    needs = f"a run of fixed size needs about {fixed:,} games for an interval of ±{run['until']:g}"
     if run["stopped"] == "game limit":
-        return (f"{run['metric']}: the game limit came first, after {used:,} games ({run['looks']} looks), its "
-                f"interval +-{run['half_width']:.3g} wide and crossing zero; {needs}")
+        return (f"{label}: the game limit came first, after {used:,} games ({run['looks']} looks), its "
+                f"interval ±{run['half_width']:.3g} wide and crossing zero; {needs}")
     why = {"narrow enough": f"its interval is within {run['until']:g} of the estimate",
            "excludes zero": "its interval excludes zero"}[run["stopped"]]
-    return (f"{run['metric']}: stopped after {used:,} games ({run['looks']} looks) because {why}; {needs} "
+    return (f"{label}: stopped after {used:,} games ({run['looks']} looks) because {why}; {needs} "
             f"({'saved' if fixed > used else 'spent'} {abs(fixed - used):,} games, {_ratio(used, fixed)})")
 
 
 def _ratio(used: int, fixed: int) -> str:
-    return f"{used / fixed:.2f} of the fixed run" if fixed and math.isfinite(used / fixed) else "no fixed run"
+    return f"{used / fixed:.0%} of the fixed run" if fixed and math.isfinite(used / fixed) else "no fixed run"
 
 
 __all__ = ["cards_text", "rate", "sequential_text", "signed", "skill_text"]

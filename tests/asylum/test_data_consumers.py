@@ -80,10 +80,10 @@ def test_odds_options_follow_the_rules_file(rules_file):
 def test_cli_odds_follows_the_rules_file(rules_file, capsys):
     """Tactical Maneuvers: ``python -m explorer odds`` prints the file's odds."""
     assert main(["odds", "Doctor Cortex", "Oscar"]) == 0
-    assert "tactical maneuver (Doctor Cortex) 1/2" in " ".join(capsys.readouterr().out.split())
+    assert "tactical maneuver (Doctor Cortex) 50.0% (1/2)" in " ".join(capsys.readouterr().out.split())
     set_number(rules_file, "maneuver_target", 7)
     assert main(["odds", "Doctor Cortex", "Oscar"]) == 0
-    assert "tactical maneuver (Doctor Cortex) 2/3" in " ".join(capsys.readouterr().out.split())
+    assert "tactical maneuver (Doctor Cortex) 66.7% (2/3)" in " ".join(capsys.readouterr().out.split())
 
 
 def test_cli_odds_refuses_a_bad_rules_file(rules_file, capsys):

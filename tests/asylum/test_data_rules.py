@@ -111,13 +111,16 @@ def test_check_prints_one_line_per_file(data_copy, monkeypatch, capsys):
     """``check`` loads every data file and says what each holds."""
     monkeypatch.chdir(data_copy.parent)
     assert main(["check"]) == 0
-    out = [line for line in capsys.readouterr().out.splitlines()
-           if "victorian" not in line and "doomtrooper" not in line]  # Asylum's lines
+    lines = capsys.readouterr().out.splitlines()
+    out = [line for line in lines if line.startswith("data/")
+           and "victorian" not in line and "doomtrooper" not in line]  # Asylum's files
     assert "data/asylum/villains.toml: 18 villains (5 starred)" in out
     assert "data/asylum/rules.toml: 17 numbers, each inside its declared range, and 21 options" in out
-    assert len(out) == 6 and all(line.startswith("data/") for line in out)
+    assert len(out) == 6
+    coverage = "Doom Asylum: 42 of 42 sections have a live example"
+    assert lines[lines.index(out[-1]) + 1] == coverage  # after its files, the game's live examples
     assert main(["check", "asylum"]) == 0
-    assert capsys.readouterr().out.splitlines() == out
+    assert capsys.readouterr().out.splitlines() == out + [coverage]
 
 
 def test_check_names_the_file_entry_and_field(data_copy, monkeypatch, capsys):

@@ -68,6 +68,7 @@ def test_check_prints_one_line_per_data_file(capsys):
     """python -m explorer check victorian: one line per data file."""
     assert main(["check", "victorian"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 9 and out[2].endswith("24 traits (9 descriptors)")
+    assert len(out) == 10 and out[2].endswith("24 traits (9 descriptors)")
+    assert out[-1].endswith("53 of 53 sections have a live example (10 shown by the example of a rule they govern)")
     assert out[3].endswith("59 cards: 18 C, 28 E, 2 L, 4 V, 7 W")
     assert out[4].endswith("70 cards: 10 C, 22 E, 9 L, 8 M, 9 P, 5 V, 7 W")
