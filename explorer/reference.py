@@ -65,13 +65,14 @@ def example_html(game: str, section: str, stored: dict, shown: dict) -> str:
     return '<p class="example">No live example yet.</p>'
 
 
-def reading_html(reading: Any) -> str:
-    """One reading of the register: the question, the reading chosen and its switch."""
+def reading_html(reading: Any, css: str = "reading") -> str:
+    """One reading of the register: the question, the reading chosen and its switch
+    (a paragraph of class ``css``: the app's page gives its own)."""
     switch = f" Switch: <code>{_e(reading.option)}</code>." if reading.option else ""
     ours = " (our own design)" if reading.ours else ""
     others = " ".join(reading.alternatives)
     alt = f" Otherwise: {_e(others)}" if others else ""
-    return (f'<p class="reading"><b>Reading{ours}</b>: {_e(reading.question)} {_e(reading.reading)}'
+    return (f'<p class="{css}"><b>Reading{ours}</b>: {_e(reading.question)} {_e(reading.reading)}'
             f"{alt}{switch}</p>")
 
 

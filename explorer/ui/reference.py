@@ -8,9 +8,10 @@ search box above them filters them in the page, with no round trip to the kernel
 by the words of their summary, readings and tables (:func:`matches` is the rule
 the page's script follows).  A "show me" button asks the kernel through one small
 text box (``xp-ref-show-request``); the stepper is built only then, by the game's
-hook ``make_stepper(stepper)``: it returns the game's stepper page (a
-:class:`~explorer.ui.common.Displayable`) and its
-:class:`~explorer.ui.stepper.StepperWidget`, carrying on from ``stepper``.
+hook ``make_stepper(stepper)``: it returns a fresh stepper page of the game
+``stepper`` plays (a :class:`~explorer.ui.common.Displayable`) and its
+:class:`~explorer.ui.stepper.StepperWidget`; the page then carries on from
+``stepper`` (the page's bots play on; Reset starts the example's game again).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from ..core.engine import Stepper
 from ..core.log import LogError
 from ..core.rulebook import Section, sections
 from ..games import GAMES, spec
-from ..reference import table_html
+from ..reference import reading_html, table_html
 from ..reference_tables import tables
 from .common import Displayable, esc, tagged
 from .stepper import StepperWidget
@@ -95,15 +96,6 @@ def _table_text(table: Any) -> str:
     return " ".join([table.title, *table.header, *(str(c) for row in table.rows for c in row)])
 
 
-def _reading_html(reading: Any) -> str:
-    switch = f" Switch: <code>{esc(reading.option)}</code>." if reading.option else ""
-    ours = " (our own design)" if reading.ours else ""
-    others = " ".join(reading.alternatives)
-    alt = f" Otherwise: {esc(others)}" if others else ""
-    return (f"<p class='xp-ref-reading'><b>Reading{ours}</b>: {esc(reading.question)} {esc(reading.reading)}"
-            f"{alt}{switch}</p>")
-
-
 def example_for(section: str, stored: dict, shown: dict) -> tuple[ex.Example | None, str]:
     """The stored example that shows ``section`` (its own in ``stored``, or that of the
     rule that governs it, ``shown``: :func:`~explorer.core.examples.shown_by`) and a line
@@ -129,7 +121,7 @@ def section_block(sec: Section, readings: list, odds: list, stored: dict, shown:
                                                           for r in touching), *(_table_text(t) for t in mine))
     return (f"<section class='xp-ref-section' id='rule-{esc(sec.id)}' data-section='{esc(sec.id)}' "
             f"data-text='{esc(text)}'><h4>{esc(sec.heading)} <code class='xp-rule-id'>{esc(sec.id)}</code></h4>"
-            f"<p>{esc(sec.summary)}</p>{''.join(_reading_html(r) for r in touching)}"
+            f"<p>{esc(sec.summary)}</p>{''.join(reading_html(r, 'xp-ref-reading') for r in touching)}"
             f"{''.join(table_html(t) for t in mine)}<p class='xp-ref-example'>{button}{esc(how)}</p></section>")
 
 
@@ -225,6 +217,8 @@ class ReferencePage(Displayable):
                                f"{esc(exc.problem)}. Run python tools/examples.py to find a new one.</span>")
             return None
         page, widget = self.make_stepper(st)
+        st.policies = widget.policies  # the page's bots play on from the example
+        widget.adopt(st, lambda seed: st.initial)
         rules = {e.rule.section for e in st.history[-1].events if example.section in ex.sections_of(e)}
         render = widget.render_log
         widget.render_log = lambda entries: highlight(render(entries), example.step + 1, rules)

@@ -11,11 +11,9 @@ from .stepper import VictorianStepper
 
 
 def example_stepper(stepper: Stepper) -> tuple[Displayable, StepperWidget]:
-    """The game's stepper page carrying on from ``stepper`` (a replayed example); Reset
-    starts the example's game again with the seed in the box; the page's bots play on."""
+    """A fresh stepper page of the game ``stepper`` plays, for the reference page to
+    carry on from it."""
     page = VictorianStepper(view="all")
-    stepper.policies = page.stepper.policies  # the page's bots play on from the example
-    page.stepper.adopt(stepper, lambda seed: stepper.initial)
     return page, page.stepper
 
 
