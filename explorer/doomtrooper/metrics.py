@@ -32,9 +32,8 @@ from .params import NUMBERS, OPTIONS, load_rules, override_rules, rule_choices, 
 from .simulate import policies_for
 from .state import Ending, GameResult
 
-#: the endings measured: the basic rules', then the variants' own (Limited Resources, Beat Down, The Vortex)
-ENDINGS = (Ending.PROMOTION_GOAL, Ending.DRAW_PILES_EXHAUSTED, Ending.NO_WARRIORS, Ending.TURN_CAP,
-           Ending.ACTIONS_SPENT, Ending.C_BEATEN, Ending.C_HOLDS_OUT, Ending.OUT_OF_CARDS)
+#: the endings measured: every one the rules know, the basic rules' then the variants' own
+ENDINGS = tuple(Ending)
 #: seats measured when the number of players is left to the variant (Front Lines has four)
 MAX_SEATS = 4
 

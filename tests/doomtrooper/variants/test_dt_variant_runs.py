@@ -101,3 +101,17 @@ def test_simulate_and_what_if_play_an_expansion_s_deck():
     bad = subprocess.run(cmd[:-1] + ["Nope,Legion of Algeroth"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.strip().startswith("error: no sample deck named 'Nope'")
     assert "Traceback" not in bad.stderr
+
+
+def test_every_ending_has_its_metric():
+    """Colonization (colony points) and Home Turf (bases flipped) end games by their own goals: the what-if
+    layer counts every ending the rules know, so a variant's own ending is never read as "no ending"."""
+    from explorer.core.results import GameResult
+    from explorer.doomtrooper.state import Ending
+
+    names = {m.name for m in metrics.metrics(2)}
+    for ending in Ending:
+        column = f"end_{ending.text.replace(' ', '_')}"
+        assert column in names
+        values = metrics.measure(GameResult(ending, (0,), 30, (25, 3)), (), 2, "colonization")
+        assert values[column] == 1.0 and sum(v for k, v in values.items() if k.startswith("end_")) == 1.0
