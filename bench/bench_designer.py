@@ -4,7 +4,9 @@ they know save against runs of fixed size.
 
     python bench/bench_designer.py                    # 400 games a seat, every card ablated (about an hour)
     python bench/bench_designer.py --games 100 --ablate 10 --parts skill,cards
-    python bench/bench_designer.py --strong search --weak greedy   # once a "search" bot is registered
+    python bench/bench_designer.py --strong search --weak greedy
+    python bench/bench_designer.py --parts endings --games 4 --endings-bots search:20 \
+        --out notebooks/designer/variant_endings_search.parquet       # which variants end, under search
 
 Every run is seeded (``--seed``): the same command prints the same numbers.
 """
@@ -13,10 +15,11 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 from explorer import whatif
 from explorer.games import spec
-from explorer.whatif.report import cards_text, sequential_text, skill_text
+from explorer.whatif.report import cards_text, endings_text, sequential_text, skill_text
 
 #: the variants whose skill against luck is measured, per game (the base game first)
 VARIANTS = {
@@ -76,7 +79,30 @@ def sequential_part(args) -> None:
         print(f"({time.perf_counter() - t:.0f} s)\n")
 
 
-PARTS = {"skill": skill_part, "cards": cards_part, "sequential": sequential_part}
+def endings_part(args) -> None:
+    """Which of Doomtrooper's variants end by their own goal, under ``--endings-bots`` on
+    every seat; with ``--out`` the run is kept (with the commit that played it) for
+    the designer notebook, which reads it back instead of playing it again."""
+    import subprocess
+
+    from explorer.whatif.stored import read_rows, write_rows
+
+    variants = [v["variant"] for v in doomtrooper_variants() if "variant" in v]
+    t = time.perf_counter()
+    frame = whatif.sweep("doomtrooper", {"variant": ["standard", *variants]}, games=args.games, seed=args.seed,
+                         bots=args.endings_bots, out=args.out, scheduler="serial", progress=True)
+    print(f"Doomtrooper's variants, {args.endings_bots} on every seat, seed {args.seed}:")
+    print(endings_text(frame))
+    print(f"({time.perf_counter() - t:.0f} s)\n")
+    if args.out:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                                cwd=Path(__file__).parent).stdout.strip()
+        kept = read_rows(Path(args.out))
+        kept["commit"] = commit
+        write_rows(Path(args.out), kept.to_dict("records"))
+
+
+PARTS = {"skill": skill_part, "cards": cards_part, "sequential": sequential_part, "endings": endings_part}
 
 
 def main() -> None:
@@ -90,6 +116,8 @@ def main() -> None:
     ap.add_argument("--until", type=float, default=0.02, help="the half-width a sequential comparison asks")
     ap.add_argument("--batch", type=int, default=200)
     ap.add_argument("--max-games", type=int, default=20_000)
+    ap.add_argument("--endings-bots", default="greedy", help="the bots of every seat in the endings part")
+    ap.add_argument("--out", default=None, help="keep the endings part's run in this .parquet file")
     ap.add_argument("--parts", default="skill,cards,sequential", help=f"any of {', '.join(PARTS)}")
     args = ap.parse_args()
     for part in args.parts.split(","):

@@ -82,8 +82,23 @@ def sequential_text(frame) -> str:
             f"({'saved' if fixed > used else 'spent'} {abs(fixed - used):,} games, {_ratio(used, fixed)})")
 
 
+def endings_text(frame, param: str = "variant") -> str:
+    """How the games of each point of a sweep ended (Doomtrooper's variants, say):
+    the games, their length, and the share of each ending that happened, the
+    turn cap last (a game cut there never reached an end of its own)."""
+    ends = [c for c in frame.columns if c.startswith("end_") and not c.endswith(("_ci_low", "_ci_high"))]
+    ends.sort(key=lambda c: c == "end_turn_cap")
+    rows = [[param.replace("_", " "), "players", "turns", "how the games ended"]]
+    for r in frame.to_dict("records"):
+        games = int(r["games"])
+        parts = [f"{c[4:].replace('_', ' ')} {round(r[c] * games)}" for c in ends if r[c] > 0]
+        rows.append([str(r[param]).replace("_", " "), str(int(r["seats"])), f"{r['turns']:.0f}",
+                     f"{games} games: " + ", ".join(parts)])
+    return _columns(rows)
+
+
 def _ratio(used: int, fixed: int) -> str:
     return f"{used / fixed:.0%} of the fixed run" if fixed and math.isfinite(used / fixed) else "no fixed run"
 
 
-__all__ = ["cards_text", "rate", "sequential_text", "signed", "skill_text"]
+__all__ = ["cards_text", "endings_text", "rate", "sequential_text", "signed", "skill_text"]

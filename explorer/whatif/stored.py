@@ -101,4 +101,23 @@ def kept_rows(path: Path, meta: Mapping[str, Any], what: str = "what-if results"
     return rows
 
 
-__all__ = ["check_out", "fingerprint", "kept_rows", "read_rows", "write_rows"]
+def recorded(path: str | os.PathLike):
+    """A sweep kept by a bench run too long to play again on a page: its rows as a
+    DataFrame, read whatever code wrote them, with ``attrs["current"]`` saying
+    whether the rules code and data are still the ones that played it (so a page
+    can say so, instead of playing it again) and ``attrs["commit"]`` the commit
+    the run recorded, if it did."""
+    path = Path(path)
+    if not path.exists():
+        raise ValueError(f"no recorded run at {path}: make it with the command its page names")
+    frame = read_rows(path, "recorded results")
+    if frame is None or not len(frame):
+        raise ValueError(f"{path} holds no rows: make it again with the command its page names")
+    first = frame.iloc[0]
+    frame.attrs["game"] = str(first["game"])
+    frame.attrs["current"] = str(first["fingerprint"]) == fingerprint(str(first["game"]))
+    frame.attrs["commit"] = str(first["commit"]) if "commit" in frame else ""
+    return frame
+
+
+__all__ = ["check_out", "fingerprint", "kept_rows", "read_rows", "recorded", "write_rows"]

@@ -86,3 +86,26 @@ def test_a_stored_comparison_is_of_a_fixed_size(tmp_path):
     with pytest.raises(ValueError, match="give out or until, not both"):
         whatif.compare("asylum", {"maneuver_target": 7}, out=tmp_path / "c.parquet", until=0.05, **RUN)
     assert not (tmp_path / "c.parquet").exists()
+
+
+def test_a_recorded_run_is_read_whatever_code_played_it(tmp_path):
+    """A bench run too long to play on a page is read back as recorded, and says whether the
+    rules code it was played with is still today's (a page says so instead of playing it again)."""
+    from explorer.whatif.report import endings_text
+    from explorer.whatif.stored import recorded, write_rows
+
+    out = tmp_path / "endings.parquet"
+    whatif.sweep("doomtrooper", {"variant": ["standard", "limited_resources"]}, games=2, seed=1, out=out,
+                 scheduler="serial", progress=False)
+    frame = recorded(out)
+    assert frame.attrs == {"game": "doomtrooper", "current": True, "commit": ""}
+    text = endings_text(frame)
+    assert text.splitlines()[0].split() == ["variant", "players", "turns", "how", "the", "games", "ended"]
+    assert "limited resources  2" in text and "2 games: actions spent 2" in text
+    rows = frame.to_dict("records")
+    for r in rows:
+        r["fingerprint"], r["commit"] = "0" * 16, "abc1234"
+    write_rows(out, rows)
+    assert recorded(out).attrs == {"game": "doomtrooper", "current": False, "commit": "abc1234"}
+    with pytest.raises(ValueError, match="no recorded run"):
+        recorded(tmp_path / "missing.parquet")
