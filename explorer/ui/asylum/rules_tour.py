@@ -38,6 +38,8 @@ from .board_plot import PartyMarker, board_figure, update_board_figure
 
 #: Option odds are exact; above this many villains a side they wait for a button.
 MAX_ODDS_TEAM = 3
+#: The advice's search budget: about 0.3 s a decision on one core ("Ask a good player").
+ADVICE_PLAYOUTS = 100
 
 
 def ends_turn(entry: Entry) -> bool:
@@ -114,6 +116,7 @@ class RulesTour(Displayable):
             render_result=lambda result: f"<b>Game over.</b> {esc(result_text(result, self.game))}",
             player_name=lambda seat: f"seat {seat}", make_initial=lambda s: game.new_game(players),
             buttons=("next", "undo", "turn", "turns", "policy", "reset"), log=LOG,
+            advisor=get_bot(f"search:{ADVICE_PLAYOUTS}"),
         )
         self.figure = LiveFigure(board_figure(game.board, markers(initial), seats=players), "xp-board", width="650px")
         self.forking = ForkPanel(self.stepper_widget)
@@ -157,4 +160,4 @@ class RulesTour(Displayable):
         return f"RulesTour(players={self.players}, seed={self.stepper.seed})"
 
 
-__all__ = ["RulesTour", "conflict_option_odds", "ends_turn", "result_text"]
+__all__ = ["ADVICE_PLAYOUTS", "RulesTour", "conflict_option_odds", "ends_turn", "result_text"]

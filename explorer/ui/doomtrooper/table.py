@@ -45,6 +45,8 @@ from .board import board_html
 from .option_odds import rows as option_rows
 
 EVERYTHING = "everything"
+#: The advice's search budget: about 0.3 s a decision on one core ("Ask a good player").
+ADVICE_PLAYOUTS = 50
 
 
 def ends_turn(entry: Entry) -> bool:
@@ -81,6 +83,7 @@ class TableStepper(Displayable):
             player_name=lambda s: f"seat {s}", make_initial=lambda s: game.new_game(players),
             log=LOG, option_text=lambda state, option: words.option_text(state, option, self.viewer, self.game),
             option_tip=lambda state, option: words.option_tip(state, option, self.viewer, self.game),
+            advisor=get_bot(f"search:{ADVICE_PLAYOUTS}"),
         )
         self.board = board_view(self.stepper_widget)
         self.view_as.observe(lambda ch: self.stepper_widget.refresh(), names="value")
@@ -162,4 +165,4 @@ class TableStepper(Displayable):
         return f"TableStepper(seed={self.stepper.seed}, seat={self.seat})"
 
 
-__all__ = ["EVERYTHING", "TableStepper", "ends_turn"]
+__all__ = ["ADVICE_PLAYOUTS", "EVERYTHING", "TableStepper", "ends_turn"]

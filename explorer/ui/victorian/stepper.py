@@ -48,6 +48,8 @@ from ..tiles import board_view
 from .board import board_html
 from .option_odds import rows as option_rows
 
+#: The advice's search budget: about 0.3 s a decision on one core ("Ask a good player").
+ADVICE_PLAYOUTS = 40
 VIEWS = (("The Heroes' view", "heroes"), ("The Villains' view", "villains"), ("All-seeing", "all"))
 PHASE_SECTIONS = {r.section for r in PHASE_RULE.values()}
 
@@ -117,6 +119,7 @@ class VictorianStepper(Displayable):
             player_name=lambda player: f"the {player.title()}", make_initial=lambda seed: self.game.new_game(),
             log=LOG, option_text=option_text,
             option_tip=lambda state, option: option_tip(self.game, state, option),
+            advisor=get_bot(f"search:{ADVICE_PLAYOUTS}"),
         )
         self.board = board_view(self.stepper)
         self.stepper.on_change(self._sync)
@@ -196,4 +199,4 @@ class VictorianStepper(Displayable):
         return describe_state(self.game, self.stepper.stepper.state, self.viewer)
 
 
-__all__ = ["VIEWS", "VictorianStepper", "phase_starts", "render_log", "result_banner", "roll_table"]
+__all__ = ["ADVICE_PLAYOUTS", "VIEWS", "VictorianStepper", "phase_starts", "render_log", "result_banner", "roll_table"]
