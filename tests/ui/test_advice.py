@@ -16,6 +16,7 @@ from explorer.asylum.conflict import Conflict
 from explorer.asylum.policies import ExpectedVPPolicy
 from explorer.core.search import SearchBot
 from explorer.ui.advice import about, possessive, tries
+from explorer.ui.asylum.conflict_lab import ConflictLab
 from explorer.ui.asylum.rules_tour import RulesTour
 from explorer.ui.doomtrooper.table import TableStepper
 from explorer.ui.stepper import ALL, StepperWidget
@@ -224,3 +225,17 @@ def test_a_forced_step_or_a_single_option_is_said_not_searched():
 def test_helpers_read_as_people_say_them():
     assert [about(x) for x in (0.62, 0.005, 0.996)] == ["about 62%", "under 1%", "over 99%"]
     assert possessive("the Villains") == "the Villains'" and tries(3) == "3 times"
+
+
+def test_the_conflict_lab_advises_either_side():
+    """The lab's stepper ("Conflicts": the person decides for both sides) asks a
+    search over expected-vp play, from the deciding side's view."""
+    lab = ConflictLab(attackers=["Doctor Cortex", "Baron Von Blitz"], defenders=["Corporal Union", "Oscar"], seed=1)
+    sw = lab.stepper_widget
+    assert sw.advice.widget.layout.display == "flex"
+    sw.advice.ask_button.click()
+    said = SAID.search(sw.advice.value.value)
+    assert said and said.group(3) == "attackers&#x27;" and len(rows(sw)) == len(sw.stepper.decision.options)
+    report = sw.advice.report
+    sw.advice.play_button.click()
+    assert sw.stepper.history[-1].action == report.choice
