@@ -12,7 +12,8 @@ levels and a mastermind), choose how each side plays (a policy from
   legal option is a button, labelled with the deciding side's chance of winning
   if it takes it (:func:`explorer.asylum.odds.option_odds`); dice come from a
   seeded :class:`~explorer.core.engine.Stepper`, so Undo and Reset replay
-  exactly; "Why not?" explains the moves the rules forbid;
+  exactly; "Why not?" explains the moves the rules forbid; "Ask a good player"
+  searches imagined conflicts for the deciding side (:func:`conflict_advisor`);
 * **compare** two policies on the same teams.
 
 Exact analysis cost grows fast: 3 against 3 under "expected-vp" takes tens of

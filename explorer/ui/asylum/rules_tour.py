@@ -8,7 +8,9 @@ winning the conflict (:func:`explorer.asylum.odds.option_odds`, bots playing on)
 (:func:`explorer.asylum.why_not.tempting`) and explains the one picked.  "Fork
 here" (:class:`~explorer.ui.fork.ForkPanel`) plays each legal option of the
 current decision on with the bots, many times with paired seeds, and shows the
-deciding seat's chance of winning after each, with its interval.  The game
+deciding seat's chance of winning after each, with its interval.  "Ask a good
+player" (:mod:`explorer.ui.advice`) asks the search bot, thinking from the
+seat's view, what it would choose and how often it then wins.  The game
 starts before the opening draw of masterminds, the first step.
 
 >>> from explorer.asylum.game import Ending, GameResult, setup

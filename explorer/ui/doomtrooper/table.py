@@ -8,6 +8,8 @@ are left out.  The seat you play decides with one button per legal option; the
 bots play the others.  While a combat is under way each combatant's ratings are
 taken apart term by term, each with its rule.  "Why not?" explains actions the
 rules forbid now (only at your own decisions: the others' would show their cards).
+"Ask a good player" (:mod:`explorer.ui.advice`) asks the search bot, thinking
+from your seat's view, what it would choose and how often it then wins.
 The table is drawn above the state in words (:mod:`explorer.ui.doomtrooper.board`),
 redrawn at every step, undo, change of view and loaded game.
 

@@ -4,7 +4,9 @@
 on a game from the deal, and adds what a card game needs: whose view the page
 shows (the Heroes', the Villains': the other hand hidden and the log filtered
 with :func:`~explorer.core.events.visible`; or the all-seeing view), whether the
-person plays that side, and a "Next phase" button.  Each log line cites its rule
+person plays that side, and a "Next phase" button; at the side's own decisions,
+"Ask a good player" (:mod:`explorer.ui.advice`: the search bot, from that side's
+view).  Each log line cites its rule
 section and opens our summary of it; a roll opens its terms ("explain this
 number": every card and rule that moved the total).  Above the state in words,
 the table drawn as that view sees it (:mod:`explorer.ui.victorian.board`),
