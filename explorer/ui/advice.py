@@ -178,7 +178,7 @@ class AdvicePanel:
                           tries(o.visits if o is not None else 0),
                           "a good player's choice" if chosen else ""],
                          {"class": "xp-advice-option" + (" xp-advice-choice" if chosen else "")}))
-        self.options.value = html_table(["option", "a good player wins", "imagined games", ""], rows,
+        self.options.value = html_table(["option", "a good player then wins", "imagined games", ""], rows,
                                         numeric=(1, 2), css="xp-table xp-advice-table")
 
 
