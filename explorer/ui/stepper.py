@@ -9,6 +9,10 @@ winning where the game can compute it: at once when that is cheap, on request
 actions the rules forbid now and explains the one picked.  Below, the log: every
 entry shows the rule it applied and opens our summary of that rule.
 
+Given an ``advisor`` (a search bot), "Ask a good player" under the options says
+how often a good player wins from here and what it would choose
+(:mod:`explorer.ui.advice`).
+
 With the game's :class:`~explorer.core.log.GameLog` (``log``), "Save game" and
 "Load game" keep the game as a log file and carry on from one
 (:mod:`explorer.ui.saving`).
@@ -30,6 +34,8 @@ import ipywidgets as W
 
 from ..core.engine import Decision, Entry, Game, IllegalAction, Policies, Stepper
 from ..core.log import GameLog
+from ..core.search import SearchBot
+from .advice import AdvicePanel
 from .common import Displayable, Html, esc, fraction_text, probability_text, rule_html, tagged
 from .saving import SavePanel
 
@@ -71,6 +77,8 @@ class StepperWidget(Displayable):
     ``option_text(state, option)``: an option's words on its button and in the "why
     not?" list (the game's names for the cards it moves); ``option_tip(state,
     option)``: its tooltip (the texts of those cards); both ``str`` by default.
+    ``advisor``: a search bot whose advice ("what would a good player do?") is
+    offered under the options (:mod:`explorer.ui.advice`).
     """
 
     def __init__(
@@ -99,6 +107,7 @@ class StepperWidget(Displayable):
         log: GameLog | None = None,
         option_text: Callable[[Any, Any], str] | None = None,
         option_tip: Callable[[Any, Any], str] | None = None,
+        advisor: SearchBot | None = None,
     ):
         self.game, self.policies, self.viewers = game, policies, _viewers(viewers)
         self.turn_ends, self.option_odds, self.odds_cost = turn_ends, option_odds, odds_cost
@@ -119,9 +128,10 @@ class StepperWidget(Displayable):
         self._build_controls(seed)
         self._build_views()
         self.saving = SavePanel(self, log) if log is not None else None
+        self.advice = AdvicePanel(self, advisor) if advisor is not None else None
         self.widget = tagged(W.VBox([
             self._controls(buttons), *([self.saving.widget] if self.saving else []), self.status, self.options_box,
-            self.message, self.why_box, self.state_view, self.log_view,
+            *([self.advice.widget] if self.advice else []), self.message, self.why_box, self.state_view, self.log_view,
         ]), "xp-stepper")
         self.refresh()
 
@@ -309,6 +319,8 @@ class StepperWidget(Displayable):
         self.policy_button.layout.display = None if self.viewers else "none"  # only the person's turns need it
         self.labels = self._odds(force=False)
         self._show_options()
+        if self.advice is not None:
+            self.advice.refresh()
         if self.tempting is not None:
             self._tempting = tuple(self.tempting(self.step_game(), st.state)) if not st.over else ()
             self.why_list.options = [(self.option_text(st.state, a), i) for i, a in enumerate(self._tempting)]

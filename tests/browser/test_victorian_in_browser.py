@@ -54,12 +54,17 @@ def test_turn_by_turn_steps_phases_and_views(open_notebook):
 
 
 def test_turn_by_turn_lets_the_person_play_a_side(open_notebook):
-    """TURN SEQUENCE: ticking "I play this side" hands that side's decisions to the person, as buttons."""
+    """TURN SEQUENCE: ticking "I play this side" hands that side's decisions to the person, as buttons, and a
+    good player's advice is there to ask (from that side's view: a chance in words, a row per option)."""
     page = open_notebook("victorian/01_turn_by_turn.ipynb", ".xp-victorian-stepper")
     page.locator(".xp-victorian-plays input").check()
     page.locator("button.xp-play-turns").click()
     page.wait_for_selector("button.xp-option", timeout=WAIT * 2)
     wait_text(page, ".xp-step-status", "your choice")
+    page.locator("button.xp-advice-button").click()
+    wait_text(page, ".xp-advice-value", "A good player here wins")
+    assert "the Heroes' view" in text_of(page, ".xp-advice-value")
+    assert page.locator(".xp-advice-option").count() == page.locator("button.xp-option").count()
     page.locator("button.xp-option").first.click()
     page.wait_for_function("document.querySelector('.xp-log').innerText.length > 0", timeout=WAIT)
 

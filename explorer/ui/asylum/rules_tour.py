@@ -8,7 +8,9 @@ winning the conflict (:func:`explorer.asylum.odds.option_odds`, bots playing on)
 (:func:`explorer.asylum.why_not.tempting`) and explains the one picked.  "Fork
 here" (:class:`~explorer.ui.fork.ForkPanel`) plays each legal option of the
 current decision on with the bots, many times with paired seeds, and shows the
-deciding seat's chance of winning after each, with its interval.  The game
+deciding seat's chance of winning after each, with its interval.  "Ask a good
+player" (:mod:`explorer.ui.advice`) asks the search bot, thinking from the
+seat's view, what it would choose and how often it then wins.  The game
 starts before the opening draw of masterminds, the first step.
 
 >>> from explorer.asylum.game import Ending, GameResult, setup
@@ -38,6 +40,8 @@ from .board_plot import PartyMarker, board_figure, update_board_figure
 
 #: Option odds are exact; above this many villains a side they wait for a button.
 MAX_ODDS_TEAM = 3
+#: The advice's search budget: about 0.3 s a decision on one core ("Ask a good player").
+ADVICE_PLAYOUTS = 100
 
 
 def ends_turn(entry: Entry) -> bool:
@@ -114,6 +118,7 @@ class RulesTour(Displayable):
             render_result=lambda result: f"<b>Game over.</b> {esc(result_text(result, self.game))}",
             player_name=lambda seat: f"seat {seat}", make_initial=lambda s: game.new_game(players),
             buttons=("next", "undo", "turn", "turns", "policy", "reset"), log=LOG,
+            advisor=get_bot(f"search:{ADVICE_PLAYOUTS}"),
         )
         self.figure = LiveFigure(board_figure(game.board, markers(initial), seats=players), "xp-board", width="650px")
         self.forking = ForkPanel(self.stepper_widget)
@@ -157,4 +162,4 @@ class RulesTour(Displayable):
         return f"RulesTour(players={self.players}, seed={self.stepper.seed})"
 
 
-__all__ = ["RulesTour", "conflict_option_odds", "ends_turn", "result_text"]
+__all__ = ["ADVICE_PLAYOUTS", "RulesTour", "conflict_option_odds", "ends_turn", "result_text"]

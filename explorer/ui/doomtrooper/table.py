@@ -8,6 +8,8 @@ are left out.  The seat you play decides with one button per legal option; the
 bots play the others.  While a combat is under way each combatant's ratings are
 taken apart term by term, each with its rule.  "Why not?" explains actions the
 rules forbid now (only at your own decisions: the others' would show their cards).
+"Ask a good player" (:mod:`explorer.ui.advice`) asks the search bot, thinking
+from your seat's view, what it would choose and how often it then wins.
 The table is drawn above the state in words (:mod:`explorer.ui.doomtrooper.board`),
 redrawn at every step, undo, change of view and loaded game.
 
@@ -45,6 +47,8 @@ from .board import board_html
 from .option_odds import rows as option_rows
 
 EVERYTHING = "everything"
+#: The advice's search budget: about 0.3 s a decision on one core ("Ask a good player").
+ADVICE_PLAYOUTS = 50
 
 
 def ends_turn(entry: Entry) -> bool:
@@ -81,6 +85,7 @@ class TableStepper(Displayable):
             player_name=lambda s: f"seat {s}", make_initial=lambda s: game.new_game(players),
             log=LOG, option_text=lambda state, option: words.option_text(state, option, self.viewer, self.game),
             option_tip=lambda state, option: words.option_tip(state, option, self.viewer, self.game),
+            advisor=get_bot(f"search:{ADVICE_PLAYOUTS}"),
         )
         self.board = board_view(self.stepper_widget)
         self.view_as.observe(lambda ch: self.stepper_widget.refresh(), names="value")
@@ -162,4 +167,4 @@ class TableStepper(Displayable):
         return f"TableStepper(seed={self.stepper.seed}, seat={self.seat})"
 
 
-__all__ = ["EVERYTHING", "TableStepper", "ends_turn"]
+__all__ = ["ADVICE_PLAYOUTS", "EVERYTHING", "TableStepper", "ends_turn"]

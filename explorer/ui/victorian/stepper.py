@@ -4,7 +4,9 @@
 on a game from the deal, and adds what a card game needs: whose view the page
 shows (the Heroes', the Villains': the other hand hidden and the log filtered
 with :func:`~explorer.core.events.visible`; or the all-seeing view), whether the
-person plays that side, and a "Next phase" button.  Each log line cites its rule
+person plays that side, and a "Next phase" button; at the side's own decisions,
+"Ask a good player" (:mod:`explorer.ui.advice`: the search bot, from that side's
+view).  Each log line cites its rule
 section and opens our summary of it; a roll opens its terms ("explain this
 number": every card and rule that moved the total).  Above the state in words,
 the table drawn as that view sees it (:mod:`explorer.ui.victorian.board`),
@@ -48,6 +50,8 @@ from ..tiles import board_view
 from .board import board_html
 from .option_odds import rows as option_rows
 
+#: The advice's search budget: about 0.3 s a decision on one core ("Ask a good player").
+ADVICE_PLAYOUTS = 40
 VIEWS = (("The Heroes' view", "heroes"), ("The Villains' view", "villains"), ("All-seeing", "all"))
 PHASE_SECTIONS = {r.section for r in PHASE_RULE.values()}
 
@@ -117,6 +121,7 @@ class VictorianStepper(Displayable):
             player_name=lambda player: f"the {player.title()}", make_initial=lambda seed: self.game.new_game(),
             log=LOG, option_text=option_text,
             option_tip=lambda state, option: option_tip(self.game, state, option),
+            advisor=get_bot(f"search:{ADVICE_PLAYOUTS}"),
         )
         self.board = board_view(self.stepper)
         self.stepper.on_change(self._sync)
@@ -196,4 +201,4 @@ class VictorianStepper(Displayable):
         return describe_state(self.game, self.stepper.stepper.state, self.viewer)
 
 
-__all__ = ["VIEWS", "VictorianStepper", "phase_starts", "render_log", "result_banner", "roll_table"]
+__all__ = ["ADVICE_PLAYOUTS", "VIEWS", "VictorianStepper", "phase_starts", "render_log", "result_banner", "roll_table"]

@@ -1,0 +1,185 @@
+"""What would a good player do?  The search bot's advice beside a stepper's options.
+
+:class:`AdvicePanel` sits under the options of a
+:class:`~explorer.ui.stepper.StepperWidget` given an ``advisor`` (a
+:class:`~explorer.core.search.SearchBot`).  "Ask a good player" searches the
+decision on screen and says, in words, how often a good player wins from here
+(an estimate from imagined games, so a rounded percentage and no fraction), and
+for each option its estimate and how many imagined games tried it, the search's
+choice marked.  "Let a good player choose" plays that choice.  Ticking "at every
+decision of mine" asks at each of the person's decisions.
+
+The search starts from what the deciding seat sees (``observe``), never the
+full state, and draws from its own random stream, named by the stepper's seed
+and the step (the same position and seed give the same advice); the game's
+streams are never touched, so asking changes nothing in the game.  A step,
+undo, reset or loaded game clears advice given for another position.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from ..core.engine import Decision, Entry
+from ..core.search import SearchBot, SearchReport
+from .common import Html, esc, html_table, tagged
+
+if TYPE_CHECKING:
+    from .stepper import StepperWidget
+
+
+def about(value: float) -> str:
+    """An estimated chance as people read it: a whole percentage, never a fake
+    fraction (the extremes say "under 1%" and "over 99%" unless certain).
+
+    >>> about(0.6234), about(0.004), about(0.997), about(1.0), about(0.0)
+    ('about 62%', 'under 1%', 'over 99%', 'about 100%', 'about 0%')
+    """
+    pct = round(100 * value)
+    if pct == 0 and value > 0:
+        return "under 1%"
+    if pct == 100 and value < 1:
+        return "over 99%"
+    return f"about {pct}%"
+
+
+def possessive(name: str) -> str:
+    """``the Heroes`` -> ``the Heroes'``, ``seat 0`` -> ``seat 0's``.
+
+    >>> possessive("the Heroes"), possessive("seat 0")
+    ("the Heroes'", "seat 0's")
+    """
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def tries(n: int) -> str:
+    """How often the search tried an option, in words.
+
+    >>> tries(0), tries(1), tries(12)
+    ('not tried', 'once', '12 times')
+    """
+    return "not tried" if n == 0 else "once" if n == 1 else f"{n} times"
+
+
+class AdvicePanel:
+    """The advice of ``advisor`` at the decisions ``stepper`` shows.  ``report``:
+    the advice shown (``None`` when there is none for this position)."""
+
+    def __init__(self, stepper: StepperWidget, advisor: SearchBot):
+        self.stepper, self.advisor = stepper, advisor
+        self.report: SearchReport | None = None
+        self._position: tuple[Any, ...] | None = None  # where ``report`` was asked
+        self.ask_button = tagged(W.Button(description="Ask a good player", icon="lightbulb-o",
+                                          tooltip="search imagined games from here, as this seat sees it",
+                                          layout=W.Layout(width="auto")), "xp-advice-button")
+        self.ask_button.on_click(lambda _: self.ask())
+        self.every = tagged(W.Checkbox(value=False, description="at every decision of mine", indent=False,
+                                       layout=W.Layout(width="auto")), "xp-advice-every")
+        self.every.observe(lambda change: self._every_changed(), names="value")
+        self.play_button = tagged(W.Button(description="Let a good player choose", icon="hand-o-right",
+                                           layout=W.Layout(width="auto")), "xp-advice-play")
+        self.play_button.on_click(lambda _: self.play())
+        self.value = tagged(W.HTML(), "xp-advice-value")
+        self.options = tagged(W.HTML(), "xp-advice-options")
+        row = W.HBox([self.ask_button, self.every, self.play_button],
+                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.widget = tagged(W.VBox([row, self.value, self.options], layout=W.Layout(display="none")), "xp-advice")
+
+    # -- where the advice stands -----------------------------------------------------------
+    def decision(self) -> Decision | None:
+        """The decision on screen: the person's, or a forced step the stepper shows."""
+        w = self.stepper
+        dec = w.stepper.decision
+        if dec is None or not (w.waiting() or (dec.forced and w.show_forced)):
+            return None
+        return dec
+
+    def position(self) -> tuple[Any, ...]:
+        """What the advice answers: this game, its seed, the step and the state there
+        (kept, not their ids: an id may be reused once its object is gone)."""
+        st = self.stepper.stepper
+        return (st, st.seed, len(st.history), st.state)
+
+    def rng(self) -> random.Random:
+        """The advice's own stream: the stepper's seed and the step, never the game's."""
+        st = self.stepper.stepper
+        return random.Random(f"{st.seed}/advice/{len(st.history)}")
+
+    # -- what the buttons do -----------------------------------------------------------------
+    def ask(self) -> SearchReport | None:
+        """Search the decision on screen from the deciding seat's view (or reuse the
+        advice already given here); ``None`` when there is nothing to weigh."""
+        dec = self.decision()
+        if dec is None:
+            return None
+        if dec.forced or len(dec.options) == 1:
+            why = "the rules take this step" if dec.forced else "there is only one option"
+            self.value.value = f"<i>Nothing to weigh: {esc(why)}.</i>"
+            return None
+        if self.report is not None and self._position == self.position():
+            return self.report
+        self.value.value = "<i>A good player is thinking...</i>"
+        self.ask_button.disabled = self.play_button.disabled = True
+        try:
+            w = self.stepper
+            view = w.game.observe(w.stepper.state, dec.player)
+            self.report = self.advisor.search(w.game, view, dec, self.rng())
+            self._position = self.position()
+        finally:
+            self.ask_button.disabled = self.play_button.disabled = False
+        self._show(dec, self.report)
+        return self.report
+
+    def play(self) -> Entry | None:
+        """Play a good player's choice for the person's decision (the only option
+        when there is one)."""
+        dec = self.decision()
+        if dec is None or dec.forced:
+            return None
+        report = self.ask()
+        return self.stepper.choose(report.choice if report is not None else dec.options[0])
+
+    def refresh(self) -> None:
+        """After every change of the stepper: clear advice given elsewhere, show the
+        panel only at a decision on screen, and ask at once if ticked."""
+        if self._position != self.position():
+            self.report, self._position = None, None
+            self.value.value = self.options.value = ""
+        dec = self.decision()
+        self.widget.layout.display = "flex" if dec is not None else "none"
+        if dec is None:
+            return
+        choosing = not dec.forced
+        self.play_button.disabled = not choosing
+        if self.every.value and choosing and self.report is None:
+            self.ask()
+
+    def _every_changed(self) -> None:
+        if self.every.value:
+            self.ask()
+
+    # -- the words -----------------------------------------------------------------------------
+    def _show(self, dec: Decision, report: SearchReport) -> None:
+        w = self.stepper
+        seat = possessive(w.player_name(dec.player))
+        self.value.value = (f"A good player here wins <b>{esc(about(report.value))}</b> "
+                            f"(from {esc(seat)} view; {report.playouts} imagined games).")
+        found = {o.option: o for o in report.options}
+        rows = []
+        for option in dec.options:
+            o = found.get(option)
+            chosen = option == report.choice
+            text = w.option_text(w.stepper.state, option)
+            rows.append(([Html(f"<b>{esc(text)}</b>") if chosen else text,
+                          about(o.value) if o is not None and o.visits else "",
+                          tries(o.visits if o is not None else 0),
+                          "a good player's choice" if chosen else ""],
+                         {"class": "xp-advice-option" + (" xp-advice-choice" if chosen else "")}))
+        self.options.value = html_table(["option", "a good player then wins", "imagined games", ""], rows,
+                                        numeric=(1, 2), css="xp-table xp-advice-table")
+
+
+__all__ = ["AdvicePanel", "about", "possessive", "tries"]

@@ -1,0 +1,241 @@
+"""What would a good player do? The search bot's advice in every game's stepper,
+driven without a browser: the panel at the person's decisions, a chance to win
+in words, a row per option with the choice marked, "let a good player choose",
+advice that never changes the game, advice from the deciding seat's view only
+(the Victorian game, THE DECKS: the other hand is secret), and stale advice
+cleared by a step, undo, reset and a loaded game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from factories import make
+from explorer.asylum.conflict import Conflict
+from explorer.asylum.policies import ExpectedVPPolicy
+from explorer.core.search import SearchBot
+from explorer.ui.advice import about, possessive, tries
+from explorer.ui.asylum.conflict_lab import ConflictLab
+from explorer.ui.asylum.rules_tour import RulesTour
+from explorer.ui.doomtrooper.table import TableStepper
+from explorer.ui.stepper import ALL, StepperWidget
+from explorer.ui.victorian.stepper import VictorianStepper
+from explorer.victorian.state import SIDE_INDEX
+
+#: each game's page with a seat the person plays, and its stepper widget
+PAGES = {
+    "asylum": (lambda seed: RulesTour(players=3, seed=seed, viewers=0), lambda w: w.stepper_widget),
+    "victorian": (lambda seed: VictorianStepper(seed=seed, plays=True), lambda w: w.stepper),
+    "doomtrooper": (lambda seed: TableStepper(seed=seed, seat=0), lambda w: w.stepper_widget),
+}
+SAID = re.compile(r"A good player here wins <b>(about (\d+)%|under 1%|over 99%)</b> \(from (.+) view; (\d+) imagined games\)\.")
+
+
+def widget(key: str, seed: int = 3) -> StepperWidget:
+    make_page, inner = PAGES[key]
+    return inner(make_page(seed))
+
+
+def to_choice(sw: StepperWidget, limit: int = 400) -> StepperWidget:
+    """Play on with the bots to the person's next decision with two options or more."""
+    for _ in range(limit):
+        dec = sw.stepper.decision
+        if dec is None or (sw.waiting() and len(dec.options) > 1):
+            break
+        sw.let_policy_choose()
+    assert sw.waiting() and len(sw.stepper.decision.options) > 1
+    return sw
+
+
+def rows(sw: StepperWidget) -> list[str]:
+    return re.findall(r"<tr class=\"xp-advice-option[^\"]*\">(.*?)</tr>", sw.advice.options.value)
+
+
+@pytest.mark.parametrize("key", list(PAGES))
+def test_every_games_stepper_offers_advice_in_words_with_a_row_per_option(key):
+    sw = to_choice(widget(key))
+    panel = sw.advice
+    assert panel is not None and panel.widget in sw.widget.children
+    assert panel.widget.layout.display == "flex"
+    classes = {c for w in (panel.widget, panel.ask_button, panel.value, panel.play_button) for c in w._dom_classes}
+    assert {"xp-advice", "xp-advice-button", "xp-advice-value", "xp-advice-play"} <= classes
+    panel.ask_button.click()
+    report = panel.report
+    said = SAID.search(panel.value.value)
+    assert said, panel.value.value
+    if said.group(2) is not None:
+        assert 0 <= int(said.group(2)) <= 100 and int(said.group(2)) == round(100 * report.value)
+    assert said.group(3).startswith(("seat 0", "the Heroes")) and int(said.group(4)) == report.playouts
+    assert "/" not in said.group(1) and "." not in said.group(1)  # an estimate: no fraction, no decimals
+    dec = sw.stepper.decision
+    shown = rows(sw)
+    assert len(shown) == len(dec.options)
+    marked = [r for r in shown if "a good player&#x27;s choice" in r]
+    assert len(marked) == 1 and sw.option_text(sw.stepper.state, report.choice) in re.sub("&#x27;", "'", marked[0])
+    assert shown.index(marked[0]) == dec.options.index(report.choice)
+    assert sum(o.visits for o in report.options) == report.playouts
+
+
+@pytest.mark.parametrize("key", list(PAGES))
+def test_let_a_good_player_choose_plays_the_advised_option(key):
+    sw = to_choice(widget(key, seed=5))
+    dec, before = sw.stepper.decision, len(sw.stepper.history)
+    report = sw.advice.ask()
+    sw.advice.play_button.click()
+    entry = sw.stepper.history[before]
+    assert entry.action == report.choice and entry.action in dec.options and entry.player == dec.player
+
+
+def test_letting_choose_without_asking_first_searches_the_same_advice():
+    a, b = to_choice(widget("victorian")), to_choice(widget("victorian"))
+    report = a.advice.ask()
+    entry = b.advice.play()
+    assert entry.action == report.choice
+
+
+@pytest.mark.parametrize("key", list(PAGES))
+def test_asking_at_every_decision_leaves_the_game_as_it_was(key):
+    """The advice draws from its own stream: the same game, with or without it,
+    keeps the same log, byte for byte."""
+    asked, plain = widget(key, seed=7), widget(key, seed=7)
+    asked.advice.every.value = True
+    shown = 0
+    for _ in range(60):
+        if asked.stepper.over:
+            break
+        if asked.waiting() and len(asked.stepper.decision.options) > 1:
+            assert asked.advice.report is not None  # asked at once, at the person's decision
+            asked.advice.ask_button.click()
+            shown += 1
+        asked.let_policy_choose()
+        plain.let_policy_choose()
+    assert shown >= 2
+    assert asked.saving.save() == plain.saving.save()
+    assert asked.stepper.log() == plain.stepper.log()
+
+
+def swapped(state, me: str):
+    """``state`` with a card of the other side's hand that ``me`` has not seen traded
+    for another card of that side's deck (THE DECKS: hands and decks are secret)."""
+    other = 1 - SIDE_INDEX[me]
+    side = state.sides[other]
+    hidden = list(side.hand)
+    for card in side.exposed:
+        hidden.remove(card)
+    out, into = next((o, i) for o in hidden for i in side.deck.rest if i != o)
+    hand, rest = list(side.hand), list(side.deck.rest)
+    hand.remove(out)
+    rest.remove(into)
+    changed = side._replace(hand=tuple(sorted(hand + [into])),
+                            deck=side.deck._replace(rest=tuple(sorted(rest + [out]))))
+    sides = list(state.sides)
+    sides[other] = changed
+    return state._replace(sides=tuple(sides))
+
+
+def test_the_advice_reads_only_what_the_deciding_side_sees():
+    page = VictorianStepper(seed=4, plays=True)
+    sw = to_choice(page.stepper)
+    me = sw.stepper.decision.player
+    twin_state = swapped(sw.stepper.state, me)
+    game = sw.game
+    assert twin_state != sw.stepper.state and game.observe(twin_state, me) == game.observe(sw.stepper.state, me)
+    twin = StepperWidget(game, twin_state, seed=sw.stepper.seed, policies=sw.policies, viewers={me},
+                         advisor=sw.advice.advisor)
+    # the same seed and step: a fresh stepper at the twin state, advised at the same step number
+    seen = StepperWidget(game, sw.stepper.state, seed=sw.stepper.seed, policies=sw.policies, viewers={me},
+                         advisor=sw.advice.advisor)
+    assert twin.advice.ask() == seen.advice.ask()
+    assert twin.advice.value.value == seen.advice.value.value
+
+
+def test_the_same_position_and_seed_give_the_same_advice():
+    a, b = to_choice(widget("doomtrooper", seed=2)), to_choice(widget("doomtrooper", seed=2))
+    assert a.advice.ask() == b.advice.ask()
+    assert a.advice.rng().random() == b.advice.rng().random()
+
+
+def test_undo_reset_and_load_clear_stale_advice():
+    sw = to_choice(widget("victorian", seed=6))
+    saved = sw.saving.save()
+    sw.advice.ask()
+    assert sw.advice.report is not None and sw.advice.options.value
+    sw.undo()
+    assert sw.advice.report is None and sw.advice.value.value == "" and sw.advice.options.value == ""
+    to_choice(sw)
+    sw.advice.ask()
+    sw.reset(6)
+    assert sw.advice.report is None and sw.advice.value.value == ""
+    to_choice(sw)
+    sw.advice.ask()
+    assert sw.saving.load(saved, "saved.jsonl") is not None
+    assert sw.advice.report is None and sw.advice.value.value == ""
+    again = sw.advice.ask()  # the loaded game is at the same step and seed: the same advice as before
+    assert again.choice in sw.stepper.decision.options
+
+
+def test_the_panel_waits_for_the_persons_decisions():
+    sw = widget("victorian")
+    sw.viewers = frozenset()  # nobody played by the person: nothing to advise
+    sw.refresh()
+    assert sw.advice.widget.layout.display == "none" and sw.advice.ask() is None and sw.advice.play() is None
+
+
+def test_thinking_shows_while_the_search_runs():
+    sw = to_choice(widget("asylum"))
+    seen = []
+    real = sw.advice.advisor.search
+
+    def search(*args):
+        seen.append((sw.advice.value.value, sw.advice.ask_button.disabled))
+        return real(*args)
+
+    sw.advice.advisor.search = search
+    sw.advice.ask()
+    assert seen == [("<i>A good player is thinking...</i>", True)] and not sw.advice.ask_button.disabled
+    sw.advice.ask()  # the same position: the advice shown is reused, not searched again
+    assert len(seen) == 1
+
+
+def conflict_widget() -> StepperWidget:
+    """A two-against-two conflict ("Conflicts"), both sides the person's, the
+    rules' own steps shown too, advised by a small search over expected-vp play."""
+    game = Conflict()
+    start = game.start([make("A1"), make("A2")], [make("D1"), make("D2")])
+    advisor = SearchBot(30, rollout=ExpectedVPPolicy(), reward=lambda result, side: float(result.winner == side))
+    return StepperWidget(game, start, seed=2, policies=ExpectedVPPolicy(), viewers=ALL, show_forced=True,
+                         describe=lambda s: s.describe(), advisor=advisor)
+
+
+def test_a_forced_step_or_a_single_option_is_said_not_searched():
+    sw = conflict_widget()
+    for _ in range(100):
+        dec = sw.stepper.decision
+        if dec is None or dec.forced:
+            break
+        sw.advice.play()
+    dec = sw.stepper.decision
+    assert dec is not None and dec.forced  # "Concluding a Conflict": the rules take the step
+    assert sw.advice.widget.layout.display == "flex" and sw.advice.ask() is None
+    assert "Nothing to weigh: the rules take this step." in sw.advice.value.value
+    assert sw.advice.play_button.disabled and sw.advice.play() is None
+
+
+def test_helpers_read_as_people_say_them():
+    assert [about(x) for x in (0.62, 0.005, 0.996)] == ["about 62%", "under 1%", "over 99%"]
+    assert possessive("the Villains") == "the Villains'" and tries(3) == "3 times"
+
+
+def test_the_conflict_lab_advises_either_side():
+    """The lab's stepper ("Conflicts": the person decides for both sides) asks a
+    search over expected-vp play, from the deciding side's view."""
+    lab = ConflictLab(attackers=["Doctor Cortex", "Baron Von Blitz"], defenders=["Corporal Union", "Oscar"], seed=1)
+    sw = lab.stepper_widget
+    assert sw.advice.widget.layout.display == "flex"
+    sw.advice.ask_button.click()
+    said = SAID.search(sw.advice.value.value)
+    assert said and said.group(3) == "attackers&#x27;" and len(rows(sw)) == len(sw.stepper.decision.options)
+    report = sw.advice.report
+    sw.advice.play_button.click()
+    assert sw.stepper.history[-1].action == report.choice
