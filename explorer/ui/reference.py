@@ -102,6 +102,8 @@ def example_for(section: str, stored: dict, shown: dict) -> tuple[ex.Example | N
     saying how."""
     if section in stored:
         e = stored[section]
+        if e.built:
+            return e, f"Step {e.step + 1} from a position {e.how.removeprefix(ex.BUILT)}: {e.text}."
         return e, f"Step {e.step + 1} of a stored game ({e.how}): {e.text}."
     if section in shown and shown[section].by in stored:
         s = shown[section]
@@ -223,10 +225,12 @@ class ReferencePage(Displayable):
         render = widget.render_log
         widget.render_log = lambda entries: highlight(render(entries), example.step + 1, rules)
         widget.refresh()
-        if example.kind == "refused":
+        if example.kind == "refused" and example.tried is None:
             _explain_refusal(widget, example.section)
         look = {"event": "the highlighted entry of the log", "ending": "the end of the game",
                 "decision": "the choice offered now", "refused": "the “Why not?” list"}[example.kind]
+        if example.tried is not None:
+            look = "the choices offered now, which leave that action out"
         self.note.value = (f"<b>{esc(section)}</b>: {esc(how)} Look at {look}; step on, undo or fork from here.")
         self.shown, self.stepper_widget = page, widget
         self.example_box.children = (self.note, page.widget)

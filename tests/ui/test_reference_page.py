@@ -113,6 +113,18 @@ def test_show_me_for_a_refused_action_explains_it():
     pytest.skip("no stored example of a refused action")
 
 
+def test_show_me_for_a_position_built_by_hand_says_so():
+    """Personalities, Casting Spells of the Art: no game reached them, so the page opens the
+    table set by hand, says so, and for a refusal names the action tried and refused."""
+    page = doomtrooper_page()
+    assert "Step 1 from a position set up by hand" in page_html("doomtrooper")
+    w = page.show("personalities.cover")
+    assert len(w.stepper.history) == 1 and "set up by hand" in page.note.value and "xp-highlight" in w.log_view.value
+    w = page.show("art.targets")
+    assert "may not cast on Legion Sharpshooter" in page.note.value and "leave that action out" in page.note.value
+    assert "Kinetic Blast" in " ".join(str(o) for o in w.stepper.decision.options)  # cast on his own warrior
+
+
 def test_highlight_marks_only_the_step_and_rule_named():
     log = default_log([])
     assert highlight(log, 1, {"a"}) == log
