@@ -69,3 +69,25 @@ def test_a_game_from_a_table_logs_the_table_and_replays():
     head["setup"] = {"table": {**TABLE, "seats": [{"hand": []}]}}
     with pytest.raises(LogError, match="the header's setup is refused: seats must list"):
         replay_log(json.dumps(head) + "\n")
+
+
+@pytest.mark.parametrize("style, section, destiny", [("free_for_all", "multiplayer.free_for_all", 5),
+                                                      ("primary_targets", "multiplayer.primary_targets", 3)])
+def test_multi_player_attacks_cite_their_style(style, section, destiny):
+    """Multi-Player Games: seat 0 attacks seat 2, not the player on his left: free in Free
+    for All (the step says so), two Destiny Points with Primary Targets."""
+    from explorer.doomtrooper.base.actions import Attack
+    from explorer.doomtrooper.log import LOG
+
+    game = LOG.make(LOG.rules({"style": style}))
+    table = {"decks": ["Imperial Crusade", "Corporate Wars", "Legion of Algeroth"],
+             "seats": [{"hand": []}, {"hand": []}, {"hand": []}],
+             "warriors": [{"card": "Sean Gallagher", "seat": 0}, {"card": "Legion Sharpshooter", "seat": 2}], "turn": 4}
+    st = Stepper(game, built.build(game, table), 1)
+    entry = st.step(Attack(0, 1, "shoot"))
+    assert entry.events[0].rule.section == section and st.state.destiny(0) == destiny
+    two = DoomtrooperGame()
+    st = Stepper(two, built.build(two, {**table, "turn": 3, "decks": table["decks"][::2], "seats": [{"hand": []}] * 2,
+                                        "warriors": [{"card": "Sean Gallagher", "seat": 0},
+                                                     {"card": "Legion Sharpshooter", "seat": 1}]}), 1)
+    assert not any(e.rule.section.startswith("multiplayer") for e in st.step(Attack(0, 1, "shoot")).events)
