@@ -13,9 +13,13 @@ A table is plain data, so a game log can store it in its header (``setup``:
   ``promotion`` (points);
 * ``warriors``: each ``{"card", "seat"}``, optionally ``area`` (default: where it
   would be mustered), ``cover``, ``hidden`` (mustered in cover, face down: also
-  in cover and not yet paid for) and ``attached`` (card names from its seat's deck);
+  in cover and not yet paid for), ``attached`` (card names from its seat's deck) and,
+  in a variant with places, ``place`` (where it stands);
 * ``turn``: the game turn under way (default 1); its player, the next seat in
   turn, is at the start of his actions (Step Two).
+
+A variant's own table (Colonization's starting warzones, ...) is laid out as after
+the deal, by a stream of chance fixed for every table.
 
 >>> from explorer.doomtrooper.game import DoomtrooperGame
 >>> game = DoomtrooperGame()
@@ -38,13 +42,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.deck import Deck
+from ..core.engine import SampledChance, derived_rng
 from .expansions.outpost import OUTPOST
 from .state import Attached, DTState, Phase, Trooper, put_seat
 
 #: the fields a table, a seat and a warrior may give
 TABLE_FIELDS = {"decks", "seats", "warriors", "turn"}
 SEAT_FIELDS = {"hand", "destiny", "promotion"}
-WARRIOR_FIELDS = {"card", "seat", "area", "cover", "hidden", "attached"}
+WARRIOR_FIELDS = {"card", "seat", "area", "cover", "hidden", "attached", "place"}
 #: the tables built lately, by the state they start (so a log can tell how its game began)
 _BUILT: dict[DTState, str] = {}
 _KEEP = 64
@@ -105,7 +110,8 @@ def _warriors(game: Any, state: DTState, warriors: Any) -> DTState:
         hidden = bool(row.get("hidden", False))
         area = row.get("area", game.aff.area_for(game.classes_of_card(card)))
         troopers.append(Trooper(uid, card, seat, area, cover=hidden or bool(row.get("cover", False)), hidden=hidden,
-                                unpaid=hidden, attached=tuple(Attached(c, seat) for c in row.get("attached", ()))))
+                                unpaid=hidden, attached=tuple(Attached(c, seat) for c in row.get("attached", ())),
+                                place=row.get("place", "")))
     return state._replace(troopers=tuple(troopers), next_uid=len(troopers),
                           outpost_opened=any(t.area == OUTPOST for t in troopers))
 
@@ -118,6 +124,8 @@ def build(game: Any, table: Mapping[str, Any]) -> DTState:
     if not isinstance(decks, list):
         raise ValueError("decks must list one deck per seat")
     state = game.new_game(len(decks), decks)
+    if game.variant is not None:
+        state, _ = game.variant.after_deal(game, state, SampledChance(derived_rng("table", "after the deal")))
     state = _warriors(game, _seats(game, state, table["seats"]), table.get("warriors", []))
     turn = table.get("turn", 1)
     if not isinstance(turn, int) or turn < 1:

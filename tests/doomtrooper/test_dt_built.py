@@ -91,3 +91,17 @@ def test_multi_player_attacks_cite_their_style(style, section, destiny):
                                         "warriors": [{"card": "Sean Gallagher", "seat": 0},
                                                      {"card": "Legion Sharpshooter", "seat": 1}]}), 1)
     assert not any(e.rule.section.startswith("multiplayer") for e in st.step(Attack(0, 1, "shoot")).events)
+
+
+def test_a_variant_table_is_laid_out_as_after_the_deal():
+    """Colonization: the starting warzones are dealt (the same for every table), warriors stand where set."""
+    from explorer.doomtrooper.log import LOG
+    from explorer.doomtrooper.variants.places import Transfer
+
+    game = LOG.make(LOG.rules({"variant": "colonization"}))
+    table = {"decks": ["Imperial Crusade", "Legion of Algeroth"], "seats": [{"hand": []}, {"hand": []}], "turn": 3,
+             "warriors": [{"card": "Sean Gallagher", "seat": 0, "place": "Cyberpolis"}]}
+    state = built.build(game, table)
+    assert state.board == built.build(game, table).board and len(state.board.start) == 2
+    assert state.troopers[0].place == "Cyberpolis"
+    assert game.illegal(state, Transfer(0, "Venus Jungle")).rule.section == "variants.colonization.board"
