@@ -62,6 +62,28 @@ def test_search_keeps_the_sections_holding_every_word():
     assert r"toLowerCase().split(/\s+/)" in SCRIPT and "words.every" in SCRIPT and "dataset.text" in SCRIPT
 
 
+@pytest.mark.parametrize("game, query, section", [
+    ("doomtrooper", "Kinetic Blast", "art"),  # a card's name: its type's rule and the card list
+    ("doomtrooper", "destiny point fed", "art"),  # words of the card's text
+    ("doomtrooper", "Sean Gallagher", "actions.muster"),
+    ("victorian", "tarzan", "cards.heroes"),
+    ("victorian", "tripod", "cards.villains"),  # from the Martian Invasion's card text
+    ("asylum", "neural dominator", "villains"),  # an upgrade of Doctor Cortex
+])
+def test_searching_a_cards_words_finds_the_sections_listing_it(game, query, section):
+    """The search reads the texts of the cards a section lists; the page folds their names under it."""
+    page = PAGES[game]()
+    html = page.sections.outputs[0]["data"]["text/html"]
+    found = dict(shown_sections(html))
+    kept = [s for s, text in found.items() if matches(text, query)]
+    assert section in kept and len(kept) < len(found) / 4
+    block = html[html.index(f"id='rule-{section}'"):]
+    block = block[:block.index("</section>")]
+    assert "<details class='xp-ref-cards'>" in block
+    name = {"Kinetic Blast": "Kinetic Blast", "Sean Gallagher": "Sean Gallagher", "tarzan": "Tarzan"}.get(query)
+    assert name is None or name in block.split("xp-ref-cards")[1]
+
+
 def test_the_search_box_and_its_script_are_in_the_page():
     page = asylum_page()
     html = page.sections.outputs[0]["data"]["text/html"]
