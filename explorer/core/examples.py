@@ -217,13 +217,17 @@ def coverage(game: str, sections: Any) -> tuple[list[str], list[str]]:
 
 
 def coverage_line(title: str, game: str, sections: Any) -> str:
-    """One line for ``check``: how many of ``sections`` have a live example."""
+    """One line for ``check``: how many of ``sections`` have a live example, how many of
+    them are shown by another rule's example, and which come from a position set up by hand."""
     sections = list(sections)
     covered, _ = coverage(game, sections)
     by = shown_by(game, sections)
     shown = [s for s in covered if s in by]
+    built = [s for s, e in examples(game).items() if e.built and s in sections]
+    notes = [f"{len(shown)} shown by the example of a rule they govern"] if shown else []
+    notes += [f"{len(built)} from a position set up by hand: {', '.join(built)}"] if built else []
     line = f"{title}: {len(covered)} of {len(sections)} sections have a live example"
-    return line + (f" ({len(shown)} shown by the example of a rule they govern)" if shown else "")
+    return line + (f" ({'; '.join(notes)})" if notes else "")
 
 
 def teaching_order(game: str) -> list[str]:
