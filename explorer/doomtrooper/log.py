@@ -76,7 +76,7 @@ def _start(game: DoomtrooperGame, head: Mapping[str, Any]) -> Any:
             raise ValueError(f"the table seats {len(state.seats)} players, the header {head['players']}")
         return state
     if set(setup) != {"decks"}:
-        raise ValueError(f"expected {{\"decks\": ...}}, not {sorted(setup)}")
+        raise ValueError(f"expected {{\"decks\": ...}} or {{\"table\": ...}}, not {sorted(setup)}")
     decks = setup["decks"]
     if decks is not None and not (isinstance(decks, list) and all(isinstance(d, (str, dict)) for d in decks)):
         raise ValueError("decks must be null or a list of sample deck names or {card: copies} objects")
