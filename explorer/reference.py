@@ -56,8 +56,8 @@ def example_html(game: str, section: str, stored: dict, shown: dict) -> str:
     """Where a rule can be seen in play: its live example, or the example that shows it."""
     if section in stored:
         e = stored[section]
-        return (f'<p class="example">In play: step {e.step + 1} of a stored game ({_e(e.how)}): '
-                f"“{_e(e.text)}”.</p>")
+        where = f"from a position {e.how.removeprefix(ex.BUILT)}" if e.built else f"of a stored game ({e.how})"
+        return f'<p class="example">In play: step {e.step + 1} {_e(where)}: “{_e(e.text)}”.</p>'
     if section in shown and shown[section].by in stored:
         s = shown[section]
         return (f'<p class="example">In play (our choice): shown by the example of '

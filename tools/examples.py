@@ -9,12 +9,15 @@ few more games: the shortest prefix after which the rule governs the choice
 offered, or forbids an action the "why not?" list tries.  Each kept prefix is
 written as a game log with an ``example`` note in its header (see
 :mod:`explorer.core.examples`) to ``data/examples/<game>/<section>.jsonl``, with the
-order in which the games first used each section (``order.json``); sections no game
-reached are printed, to be shown by another rule's example (``shown_by.toml``) or a
-position built by hand.
+order in which the games first used each section (``order.json``).  A section no
+game reached is shown from a position built by hand when the game's ``built.toml``
+(ours) sets one out: the rules, the hand-set start (the log header's ``setup``), the
+actions played from it and, for a refusal, the action then tried; else it is
+printed, to be shown by another rule's example (``shown_by.toml``).
 
     python tools/examples.py                      # every game, 10 games per setting
     python tools/examples.py victorian --games-per-setting 40
+    python tools/examples.py doomtrooper --built  # only the built examples again (no mining)
     python tools/examples.py --check              # coverage and order on disk, nothing written
 """
 
@@ -33,7 +36,8 @@ sys.path.insert(0, str(ROOT))
 from explorer.cli import build_parser  # noqa: E402
 from explorer.core import examples as ex  # noqa: E402
 from explorer.core.engine import Stepper  # noqa: E402
-from explorer.core.log import export  # noqa: E402
+from explorer.core.data import read_toml  # noqa: E402
+from explorer.core.log import action_from_json, export  # noqa: E402
 from explorer.core.rulebook import sections as rule_sections  # noqa: E402
 from explorer.core.simulation import rule_changes  # noqa: E402
 from explorer.games import GAMES, spec  # noqa: E402
@@ -81,8 +85,11 @@ CONFIGS: dict[str, list[list[str]]] = {
 #: a mined game stops after this many steps
 MAX_STEPS = 3000
 
-#: section -> (step, log text, words that show the rule, how the game was found, kind)
-Best = dict[str, tuple[int, str, str, str, str]]
+#: section -> (step, log text, words that show the rule, how the game was found, kind, the action
+#: a built refusal tries or None)
+Best = dict[str, tuple[int, str, str, str, str, Any]]
+#: the file, in a game's examples folder, of the positions built by hand (ours)
+BUILT_FILE = "built.toml"
 
 
 def settings(game: str):
@@ -143,7 +150,7 @@ def mine(game: str, games: int, wanted: set[str], kinds: tuple[str, ...] = ("eve
                         seen.add(s)
                         firsts.setdefault(s, {}).setdefault(setting, []).append(entry.index)
                     if s in wanted and (s not in best or (rank[s], best[s][0]) > (setting, entry.index)):
-                        best[s] = (entry.index, export(st, game_spec.log), words, f"{how}, seed {seed!r}", kind)
+                        best[s] = (entry.index, export(st, game_spec.log), words, f"{how}, seed {seed!r}", kind, None)
                         rank[s] = setting
     return best, firsts
 
@@ -159,16 +166,56 @@ def teaching_order(game: str, firsts: dict[str, dict[int, list[int]]]) -> list[t
     return [(s, round(sum(steps[s]) / len(steps[s]), 1), len(steps[s])) for s in used]
 
 
+def build(game: str, wanted: set[str]) -> Best:
+    """The examples of ``built.toml`` for the sections of ``wanted``: each hand-set start
+    played on with its actions, kept when its last step cites the section (or, with
+    ``tried``, the rules refuse that action there under the section)."""
+    path = ex.folder(game) / BUILT_FILE
+    log = spec(game).log
+    out: Best = {}
+    for section, row in (read_toml(path) if path.is_file() else {}).items():
+        if section not in wanted:
+            continue
+        played = log.make(log.rules(row.get("rules", {})))
+        head = {"players": row["players"], "setup": row["setup"], "seed": row["seed"]}
+        st = Stepper(played, log.start(played, head), row["seed"])
+        for action in row["actions"]:
+            st.step(action_from_json(action, log))
+        entry, how = st.history[-1], f"{ex.BUILT}{' '.join(row['why'].split())}"
+        found = applying(played, entry, ("event",), None).get(section)
+        tried = row.get("tried")
+        if found is None and tried is not None:
+            action = action_from_json(tried, log)
+            found = applying(played, entry, ("refused",), lambda g, state: [action]).get(section)
+        if found is None:
+            print(f"  {game}: the position built for {section} no longer shows it", file=sys.stderr)
+            continue
+        kind, words = found
+        out[section] = (entry.index, export(st, log), words, how, kind, tried if kind == "refused" else None)
+    return out
+
+
+def rebuild(game: str) -> None:
+    """Write ``game``'s built examples again (their sections' mined examples are left as they are)."""
+    made = build(game, set(rule_sections(game)) - set(ex.examples(game)) - set(ex.shown_by(game)) |
+                 {s for s, e in ex.examples(game).items() if e.built})
+    kept = {s: e for s, e in ex.examples(game).items() if not e.built}
+    best: Best = {s: (e.step, e.path.read_text(encoding="utf-8"), e.text, e.how, e.kind, e.tried)
+                  for s, e in kept.items()}
+    write(game, {**best, **made})
+
+
 def write(game: str, best: Best, order: list[tuple[str, float, int]] | None = None) -> None:
     """Replace ``game``'s stored examples with ``best`` (and its teaching order with ``order``)."""
     folder = ex.folder(game)
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.jsonl"):
         old.unlink()
-    for section, (step, text, words, how, kind) in sorted(best.items()):
+    for section, (step, text, words, how, kind, tried) in sorted(best.items()):
         lines = text.splitlines()
         head = json.loads(lines[0])
-        head["example"] = {"section": section, "step": step, "kind": kind, "text": words, "how": how}
+        head["example"] = {"section": section, "step": step, "kind": kind, "text": words, "how": how,
+                           **({"tried": tried} if tried is not None else {})}
         lines[0] = json.dumps(head, ensure_ascii=False, separators=(",", ":"))
         (folder / ex.file_name(section)).write_text("\n".join(lines) + "\n", encoding="utf-8")
     if order is not None:
@@ -186,16 +233,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--refusals", type=int, default=3,
                    help="games per setting searched for choices and refusals of the rules no event cites")
     p.add_argument("--check", action="store_true", help="print the coverage on disk and stop")
+    p.add_argument("--built", action="store_true", help="write the built examples again, mine nothing")
     args = p.parse_args(argv)
     for game in args.games:
         ids = list(rule_sections(game))
-        if not args.check:
+        if args.built:
+            rebuild(game)
+        elif not args.check:
             t = time.time()
             best, firsts = mine(game, args.n, set(ids))
             rest = set(ids) - set(best) - set(ex.shown_by(game))
             if rest:  # rules no event cites: where they govern a choice or forbid an action
                 more, _ = mine(game, args.refusals, rest, ("decision", "refused"))
                 best.update(more)
+            best.update(build(game, set(ids) - set(best)))
             order = teaching_order(game, firsts)
             write(game, best, order)
             print(f"{game}: mined in {time.time() - t:.0f} s")

@@ -9,7 +9,9 @@ mines simulated games under many bots and rule switches).  Examples are data,
 (:mod:`explorer.core.log`) whose header carries an ``example`` note: the section,
 the step, how the rule applies there (``kind``, one of :data:`KINDS`), the words
 that show it, and how the game was found ("mined: " the bots, seed and rule
-changes; "built: " is kept for a position set up by hand).
+changes; "built: " a position set up by hand, where no simulated game reached
+the rule: the log's header then holds the hand-set table, and the note says so).
+A built example of a refusal names the action a learner tries there (``tried``).
 
 A section whose text states no event of its own (an overview, the components)
 is not given a faked citation: ``shown_by.toml`` in the game's folder (ours)
@@ -24,11 +26,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from .data import DataError, data_dir, read_toml
 from .engine import Stepper
-from .log import LogError, replay
+from .log import LogError, action_from_json, replay
 
 
 #: how a rule applies at an example's last step, most telling first: one of the step's
@@ -55,8 +58,16 @@ class Example(NamedTuple):
     how: str
     path: Path
     kind: str = "event"
+    tried: Any = None  # for a built refusal: the action tried at the last step, as the log stores actions
+
+    @property
+    def built(self) -> bool:
+        """Whether the example starts from a position set up by hand (not a mined game)."""
+        return self.how.startswith(BUILT)
 
 
+#: how a built example's ``how`` begins (a mined one's begins "mined: ")
+BUILT = "built: "
 #: the file, in a game's examples folder, of the sections shown by another section's example (ours)
 SHOWN_FILE = "shown_by.toml"
 #: the file, in a game's examples folder, of the order in which simulated games first use each section
@@ -92,7 +103,7 @@ def examples(game: str) -> dict[str, Example]:
     for path in sorted(base.glob("*.jsonl")):
         note = note_of(path)
         out[note["section"]] = Example(game, note["section"], int(note["step"]), note["text"], note["how"], path,
-                                       note.get("kind", "event"))
+                                       note.get("kind", "event"), note.get("tried"))
     return out
 
 
@@ -127,7 +138,8 @@ def cites(entry: Any, section: str) -> bool:
 
 def applies(stepper: Stepper, section: str, kind: str, why_not: Any = None) -> bool:
     """Whether ``section`` applies, in the way ``kind`` says, at the stepper's last step
-    (``why_not(game, state)``: the game's tempting actions, for ``refused``)."""
+    (``why_not(game, state)``: the actions to try, for ``refused``: the game's
+    tempting actions, or the one a built example tries)."""
     entry, game = stepper.history[-1], stepper.game
     if kind == "event":
         return cites(entry, section)
@@ -147,6 +159,11 @@ def play(ex: Example, logs: Any, why_not: Any = None) -> Stepper:
     key) and return the stepper at its last step, where the section must apply
     (``why_not``: the game's "why not?" function, needed by a ``refused`` example)."""
     st = replay(ex.path.read_text(encoding="utf-8"), logs)
+    if ex.tried is not None:
+        action = action_from_json(ex.tried, logs[ex.game] if isinstance(logs, Mapping) else logs)
+
+        def why_not(game: Any, state: Any) -> list[Any]:
+            return [action]
     if len(st.history) != ex.step + 1:
         raise LogError(None, f"the example of {ex.section!r} should end at step {ex.step + 1}, "
                              f"it has {len(st.history)} steps", "example")
@@ -200,13 +217,17 @@ def coverage(game: str, sections: Any) -> tuple[list[str], list[str]]:
 
 
 def coverage_line(title: str, game: str, sections: Any) -> str:
-    """One line for ``check``: how many of ``sections`` have a live example."""
+    """One line for ``check``: how many of ``sections`` have a live example, how many of
+    them are shown by another rule's example, and which come from a position set up by hand."""
     sections = list(sections)
     covered, _ = coverage(game, sections)
     by = shown_by(game, sections)
     shown = [s for s in covered if s in by]
+    built = [s for s, e in examples(game).items() if e.built and s in sections]
+    notes = [f"{len(shown)} shown by the example of a rule they govern"] if shown else []
+    notes += [f"{len(built)} from a position set up by hand: {', '.join(built)}"] if built else []
     line = f"{title}: {len(covered)} of {len(sections)} sections have a live example"
-    return line + (f" ({len(shown)} shown by the example of a rule they govern)" if shown else "")
+    return line + (f" ({'; '.join(notes)})" if notes else "")
 
 
 def teaching_order(game: str) -> list[str]:
@@ -218,5 +239,5 @@ def teaching_order(game: str) -> list[str]:
     return [row["section"] for row in json.loads(path.read_text(encoding="utf-8"))["order"]]
 
 
-__all__ = ["KINDS", "Example", "Shown", "applies", "cites", "coverage", "coverage_line", "ending_of", "examples",
+__all__ = ["BUILT", "KINDS", "Example", "Shown", "applies", "cites", "coverage", "coverage_line", "ending_of", "examples",
            "file_name", "folder", "note_of", "play", "sections_of", "shown_by", "teaching_order"]

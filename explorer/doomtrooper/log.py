@@ -1,7 +1,8 @@
 """Doomtrooper's game logs: its actions and its setup in the one log format of
 :mod:`explorer.core.log`.  The setup is the seats' decks (``{"decks": [...]}``:
 sample decks by name, ``{card: copies}`` mappings, or ``null`` for the decks a
-game deals by default); the variant played is a rule (``rules.variant``).
+game deals by default), or a table set by hand (``{"table": ...}``, see
+:mod:`explorer.doomtrooper.built`); the variant played is a rule (``rules.variant``).
 
 >>> from explorer.doomtrooper.base.actions import Equip
 >>> action_to_json(Equip("Violator Sword", 3))
@@ -20,6 +21,7 @@ from ..core.data import DataError
 from ..core.engine import Stepper
 from ..core.log import LogError
 from ..core.rounds import Pass
+from . import built
 from .base.actions import ACTION_TYPES
 from .base.combat_state import ACTIONS as COMBAT_ACTIONS
 from .game import DoomtrooperGame
@@ -54,6 +56,9 @@ def _candidates(game: DoomtrooperGame, initial: Any) -> Iterator[Any]:
 def _describe(st: Stepper) -> tuple[int, dict[str, Any]]:
     """The players and the decks: the first description that starts the very same game."""
     players = len(st.initial.seats)
+    table = built.description(st.initial)
+    if table is not None:
+        return players, {"table": table}
     for decks in _candidates(st.game, st.initial):
         try:
             if st.game.new_game(players, decks) == st.initial:
@@ -65,8 +70,13 @@ def _describe(st: Stepper) -> tuple[int, dict[str, Any]]:
 
 def _start(game: DoomtrooperGame, head: Mapping[str, Any]) -> Any:
     setup = head["setup"]
+    if set(setup) == {"table"}:
+        state = built.build(game, setup["table"])
+        if len(state.seats) != head["players"]:
+            raise ValueError(f"the table seats {len(state.seats)} players, the header {head['players']}")
+        return state
     if set(setup) != {"decks"}:
-        raise ValueError(f"expected {{\"decks\": ...}}, not {sorted(setup)}")
+        raise ValueError(f"expected {{\"decks\": ...}} or {{\"table\": ...}}, not {sorted(setup)}")
     decks = setup["decks"]
     if decks is not None and not (isinstance(decks, list) and all(isinstance(d, (str, dict)) for d in decks)):
         raise ValueError("decks must be null or a list of sample deck names or {card: copies} objects")

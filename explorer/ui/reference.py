@@ -5,7 +5,8 @@ own stepper at the section's live example, the rule's event highlighted.
 
 The sections are one block of HTML (fast for a hundred and fifty sections); a
 search box above them filters them in the page, with no round trip to the kernel,
-by the words of their summary, readings and tables (:func:`matches` is the rule
+by the words of their summary, readings, tables and the texts of the cards they list
+(:mod:`explorer.reference_cards`; :func:`matches` is the rule
 the page's script follows).  A "show me" button asks the kernel through one small
 text box (``xp-ref-show-request``); the stepper is built only then, by the game's
 hook ``make_stepper(stepper)``: it returns a fresh stepper page of the game
@@ -28,6 +29,7 @@ from ..core.log import LogError
 from ..core.rulebook import Section, sections
 from ..games import GAMES, spec
 from ..reference import reading_html, table_html
+from ..reference_cards import card_texts
 from ..reference_tables import tables
 from .common import Displayable, esc, tagged
 from .stepper import StepperWidget
@@ -102,6 +104,8 @@ def example_for(section: str, stored: dict, shown: dict) -> tuple[ex.Example | N
     saying how."""
     if section in stored:
         e = stored[section]
+        if e.built:
+            return e, f"Step {e.step + 1} from a position {e.how.removeprefix(ex.BUILT)}: {e.text}."
         return e, f"Step {e.step + 1} of a stored game ({e.how}): {e.text}."
     if section in shown and shown[section].by in stored:
         s = shown[section]
@@ -110,19 +114,36 @@ def example_for(section: str, stored: dict, shown: dict) -> tuple[ex.Example | N
     return None, "No live example yet."
 
 
-def section_block(sec: Section, readings: list, odds: list, stored: dict, shown: dict) -> str:
-    """One section as HTML: heading, our summary, readings, odds and "show me"."""
+def cards_html(cards: list[Any]) -> str:
+    """The cards a section lists, folded: their names (the search reads their words too).
+
+    >>> from explorer.reference_cards import CardText
+    >>> cards_html([CardText("Tarzan", "Hunter"), CardText("Saber", "")]).split("<summary>")[1]
+    'The cards (2)</summary>Tarzan, Saber</details>'
+    """
+    if not cards:
+        return ""
+    return (f"<details class='xp-ref-cards'><summary>The cards ({len(cards)})</summary>"
+            f"{esc(', '.join(c.name for c in cards))}</details>")
+
+
+def section_block(sec: Section, readings: list, odds: list, stored: dict, shown: dict,
+                  cards: list[Any] | None = None) -> str:
+    """One section as HTML: heading, our summary, readings, odds, the cards it lists
+    (``cards``: :class:`~explorer.reference_cards.CardText`) and "show me"."""
     touching = [r for r in readings if r.rule == sec.id]
     mine = [t for t in odds if t.rule == sec.id]
     example, how = example_for(sec.id, stored, shown)
     button = (f"<button class='xp-show-me' data-section='{esc(sec.id)}' title='open a stepper at this step'>"
               "Show me</button> " if example else "")
     text = search_text(sec.heading, sec.id, sec.summary, *(r.question + " " + r.reading + " " + (r.option or "")
-                                                          for r in touching), *(_table_text(t) for t in mine))
+                                                          for r in touching), *(_table_text(t) for t in mine),
+                       *(f"{c.name} {c.words}" for c in cards or ()))
     return (f"<section class='xp-ref-section' id='rule-{esc(sec.id)}' data-section='{esc(sec.id)}' "
             f"data-text='{esc(text)}'><h4>{esc(sec.heading)} <code class='xp-rule-id'>{esc(sec.id)}</code></h4>"
             f"<p>{esc(sec.summary)}</p>{''.join(reading_html(r, 'xp-ref-reading') for r in touching)}"
-            f"{''.join(table_html(t) for t in mine)}<p class='xp-ref-example'>{button}{esc(how)}</p></section>")
+            f"{''.join(table_html(t) for t in mine)}{cards_html(cards or [])}"
+            f"<p class='xp-ref-example'>{button}{esc(how)}</p></section>")
 
 
 def page_html(game: str) -> str:
@@ -130,7 +151,8 @@ def page_html(game: str) -> str:
     known = sections(game)
     readings = list(spec(game).load_register().values())
     odds, stored, shown = tables(game), ex.examples(game), ex.shown_by(game)
-    blocks = "".join(section_block(sec, readings, odds, stored, shown) for sec in known.values())
+    cards = card_texts(game)
+    blocks = "".join(section_block(sec, readings, odds, stored, shown, cards.get(sec.id)) for sec in known.values())
     return (f"{STYLE}<div><input class='xp-ref-search' type='search' placeholder='Find a rule: type words' "
             f"aria-label='Find a rule'> <span class='xp-ref-count' style='color:#666'>{len(known)} of "
             f"{len(known)} sections</span></div><div class='xp-ref-sections'>{blocks}</div>{SCRIPT}")
@@ -223,14 +245,16 @@ class ReferencePage(Displayable):
         render = widget.render_log
         widget.render_log = lambda entries: highlight(render(entries), example.step + 1, rules)
         widget.refresh()
-        if example.kind == "refused":
+        if example.kind == "refused" and example.tried is None:
             _explain_refusal(widget, example.section)
         look = {"event": "the highlighted entry of the log", "ending": "the end of the game",
                 "decision": "the choice offered now", "refused": "the “Why not?” list"}[example.kind]
+        if example.tried is not None:
+            look = "the choices offered now, which leave that action out"
         self.note.value = (f"<b>{esc(section)}</b>: {esc(how)} Look at {look}; step on, undo or fork from here.")
         self.shown, self.stepper_widget = page, widget
         self.example_box.children = (self.note, page.widget)
         return widget
 
 
-__all__ = ["ReferencePage", "coverage_text", "example_for", "highlight", "matches", "page_html", "search_text", "section_block"]
+__all__ = ["ReferencePage", "cards_html", "coverage_text", "example_for", "highlight", "matches", "page_html", "search_text", "section_block"]

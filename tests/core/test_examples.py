@@ -84,3 +84,25 @@ def test_the_order_of_first_use_comes_from_the_plainest_setting(tool, monkeypatc
     monkeypatch.setattr(tool, "rule_sections", lambda game: {"a": 0, "b": 0, "c": 0, "d": 0})
     firsts = {"b": {0: [1, 3]}, "a": {1: [1], 0: [5]}, "c": {2: [0]}}
     assert tool.teaching_order("asylum", firsts) == [("c", 0.0, 1), ("b", 2.0, 2), ("a", 5.0, 1)]
+
+
+def test_positions_built_by_hand_become_examples(tool, tmp_path, monkeypatch):
+    """A section no game reached: built.toml's table, played on, stored with "built: " and,
+    for a refusal (Casting Spells of the Art), the action tried there."""
+    source = ex.folder("doomtrooper") / tool.BUILT_FILE
+    monkeypatch.setattr(ex, "folder", lambda game: tmp_path / game)
+    (tmp_path / "doomtrooper").mkdir()
+    (tmp_path / "doomtrooper" / tool.BUILT_FILE).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    made = tool.build("doomtrooper", {"personalities.cover", "art.targets", "turn.move"})
+    assert set(made) == {"personalities.cover", "art.targets"}
+    tool.write("doomtrooper", made)
+    stored = ex.examples("doomtrooper")
+    assert all(e.built and e.how.startswith("built: set up by hand") for e in stored.values())
+    assert stored["personalities.cover"].kind == "event" and stored["personalities.cover"].tried is None
+    refusal = stored["art.targets"]
+    assert refusal.kind == "refused" and refusal.tried["type"] == "Play"
+    st = ex.play(refusal, game_logs())  # no "why not?" list needed: the note names the action tried
+    assert json.loads(refusal.path.read_text(encoding="utf-8").splitlines()[0])["setup"].keys() == {"table"}
+    with pytest.raises(LogError, match="no longer refuses"):
+        ex.play(refusal._replace(tried={**refusal.tried, "caster": 0}), game_logs())
+    assert st.state.phase.value == "combat"

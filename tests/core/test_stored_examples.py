@@ -51,4 +51,7 @@ def test_check_says_each_games_coverage(capsys):
     assert [line.split(":")[0] for line in lines] == [spec(g).title for g in GAMES]
     assert lines[0] == "Doom Asylum: 42 of 42 sections have a live example"
     assert all(re.fullmatch(r"[^:]+: (\d+) of \1 sections have a live example( \(\d+ shown by the example of a "
-                            r"rule they govern\))?", line) for line in lines)
+                            r"rule they govern(; \d+ from a position set up by hand: [\w.]+(, [\w.]+)*)?\))?", line)
+               for line in lines)
+    built = sorted(s for s, e in ex.examples("doomtrooper").items() if e.built)
+    assert built and lines[2].endswith(f"; {len(built)} from a position set up by hand: {', '.join(built)})")

@@ -62,6 +62,28 @@ def test_search_keeps_the_sections_holding_every_word():
     assert r"toLowerCase().split(/\s+/)" in SCRIPT and "words.every" in SCRIPT and "dataset.text" in SCRIPT
 
 
+@pytest.mark.parametrize("game, query, section", [
+    ("doomtrooper", "Kinetic Blast", "art"),  # a card's name: its type's rule and the card list
+    ("doomtrooper", "destiny point fed", "art"),  # words of the card's text
+    ("doomtrooper", "Sean Gallagher", "actions.muster"),
+    ("victorian", "tarzan", "cards.heroes"),
+    ("victorian", "tripod", "cards.villains"),  # from the Martian Invasion's card text
+    ("asylum", "neural dominator", "villains"),  # an upgrade of Doctor Cortex
+])
+def test_searching_a_cards_words_finds_the_sections_listing_it(game, query, section):
+    """The search reads the texts of the cards a section lists; the page folds their names under it."""
+    page = PAGES[game]()
+    html = page.sections.outputs[0]["data"]["text/html"]
+    found = dict(shown_sections(html))
+    kept = [s for s, text in found.items() if matches(text, query)]
+    assert section in kept and len(kept) < len(found) / 4
+    block = html[html.index(f"id='rule-{section}'"):]
+    block = block[:block.index("</section>")]
+    assert "<details class='xp-ref-cards'>" in block
+    name = {"Kinetic Blast": "Kinetic Blast", "Sean Gallagher": "Sean Gallagher", "tarzan": "Tarzan"}.get(query)
+    assert name is None or name in block.split("xp-ref-cards")[1]
+
+
 def test_the_search_box_and_its_script_are_in_the_page():
     page = asylum_page()
     html = page.sections.outputs[0]["data"]["text/html"]
@@ -111,6 +133,18 @@ def test_show_me_for_a_refused_action_explains_it():
             assert "xp-refusal" in w.why_view.value and refused[0] in w.why_view.value
             return
     pytest.skip("no stored example of a refused action")
+
+
+def test_show_me_for_a_position_built_by_hand_says_so():
+    """Personalities, Casting Spells of the Art: no game reached them, so the page opens the
+    table set by hand, says so, and for a refusal names the action tried and refused."""
+    page = doomtrooper_page()
+    assert "Step 1 from a position set up by hand" in page_html("doomtrooper")
+    w = page.show("personalities.cover")
+    assert len(w.stepper.history) == 1 and "set up by hand" in page.note.value and "xp-highlight" in w.log_view.value
+    w = page.show("art.targets")
+    assert "may not cast on Legion Sharpshooter" in page.note.value and "leave that action out" in page.note.value
+    assert "Kinetic Blast" in " ".join(str(o) for o in w.stepper.decision.options)  # cast on his own warrior
 
 
 def test_highlight_marks_only_the_step_and_rule_named():

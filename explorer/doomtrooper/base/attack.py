@@ -170,6 +170,9 @@ def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[D
         state = pay(state, seat, cost)
         events.append(event(rule, f"seat {seat} pays {cost} Destiny Points to attack a secondary target",
                             seat=seat, destiny=-cost))
+    elif len(state.seats) > 2 and game.rules.style == "free_for_all" and game.variant is None:
+        events.append(event(rule, f"seat {seat} may attack any other player's warriors: seat {d.owner}'s, at no cost",
+                            seat=seat))
     state = state._replace(actions=0)
     if d.hidden:
         state, more = reveal(game, state, d.uid, R.MUSTER_IN_COVER, f"{a.card} attacks seat {d.owner}'s warrior in "

@@ -1,5 +1,6 @@
 """How to play Doomtrooper: the goal, a turn and how to win in a few lines of our
-own (each citing its rule section), then a first game as seat 0 against the
+own (each citing its rule section), the rules in the order a learner meets them
+(measured: :mod:`explorer.ui.teaching`), then a first game as seat 0 against the
 greedy bot, which says at each of your decisions what it would do in your place
 and why: its choice, in the game's words, and a one-line reason (the bot's score
 of the best options where it scores them, else the step of its plan).
@@ -26,6 +27,7 @@ from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.words import option_text
 
 from ..common import Displayable, esc, rule_html, tagged
+from ..teaching import teaching_view
 from .table import TableStepper
 
 
@@ -125,16 +127,18 @@ def first_decisions(seed: int = 1, count: int = 5, seat: int = 0) -> list[str]:
 
 
 class HowToPlay(Displayable):
-    """The guide, then a two-player game from the deal in which you play seat 0
-    against the greedy bot; at each of your decisions the bot says what it would
-    do and why ("Let the bot choose" takes its advice)."""
+    """The guide, the rules in the measured order you meet them, then a two-player
+    game from the deal in which you play seat 0 against the greedy bot; at each of
+    your decisions the bot says what it would do and why ("Let the bot choose"
+    takes its advice)."""
 
     def __init__(self, seed: int = 1, seat: int = 0):
         self.seat = seat
         self.table = TableStepper(seed=seed, seat=seat)
         self.guide = tagged(W.HTML(guide_html(self.table.game)), "xp-howto-guide")
+        self.order = teaching_view("doomtrooper")
         self.advice = tagged(W.HTML(), "xp-howto-advice")
-        self.widget = tagged(W.VBox([self.guide, self.advice, self.table.widget]), "xp-howto")
+        self.widget = tagged(W.VBox([self.guide, self.order, self.advice, self.table.widget]), "xp-howto")
         self.table.stepper_widget.on_change(self._advise)
 
     def _advise(self, w: Any) -> None:

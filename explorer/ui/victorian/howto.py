@@ -1,5 +1,6 @@
 """How to play the Victorian card game: the goal, a turn and how to win in a few
-lines of our own (each citing its rule section), then a first game as one side
+lines of our own (each citing its rule section), the rules in the order a learner
+meets them (measured: :mod:`explorer.ui.teaching`), then a first game as one side
 against the greedy bot, which says at each of your decisions what it would do in
 your place and why: its choice, in the game's words, and a one-line reason (the
 exact chance of the roll it weighs, where it weighs one).
@@ -32,6 +33,7 @@ from explorer.victorian.units import fight, minions_of, track_terms, unit_on
 from explorer.victorian.words import article, named, option_text
 
 from ..common import Displayable, esc, probability_text, rule_html, tagged
+from ..teaching import teaching_view
 from .stepper import VictorianStepper
 
 
@@ -147,16 +149,18 @@ def first_decisions(seed: int = 1, count: int = 5, side: str = "heroes") -> list
 
 
 class HowToPlay(Displayable):
-    """The guide, then a game from the deal in which you play ``side`` against the
-    greedy bot; at each of your decisions the bot says what it would do and why
-    ("Let the bot choose" takes its advice)."""
+    """The guide, the rules in the measured order you meet them, then a game from
+    the deal in which you play ``side`` against the greedy bot; at each of your
+    decisions the bot says what it would do and why ("Let the bot choose" takes its
+    advice)."""
 
     def __init__(self, seed: int = 1, side: str = "heroes"):
         self.side = side
         self.table = VictorianStepper(seed=seed, view=side, plays=True)
         self.guide = tagged(W.HTML(guide_html(self.table.game)), "xp-howto-guide")
+        self.order = teaching_view("victorian")
         self.advice = tagged(W.HTML(), "xp-howto-advice")
-        self.widget = tagged(W.VBox([self.guide, self.advice, self.table.widget]), "xp-howto")
+        self.widget = tagged(W.VBox([self.guide, self.order, self.advice, self.table.widget]), "xp-howto")
         self.table.stepper.on_change(self._advise)
 
     def _advise(self, w: Any) -> None:

@@ -223,3 +223,20 @@ def test_comparison_shows_percentages_not_long_fractions():
     assert len(fraction_text(rand)) > 7
     visible = lab.comparison_table.value.replace(f"title='exactly {fraction_text(rand)}'", "")
     assert fraction_text(rand) not in visible and probability_text(rand) in visible
+
+
+def test_the_logs_rules_link_to_their_reference_entries(lab):
+    """Each rule the lab's log cites ("Conflicts": the rolls and what follows) links to its
+    entry on the rules reference page, as the steppers' logs do."""
+    import re
+
+    from explorer.core.rulebook import sections
+
+    for _ in range(3):
+        lab.policy_step.click()
+    links = re.findall(r"<a class='xp-rule-link' href='([^']+)'[^>]*><code class='xp-rule-id'>([^<]+)</code>",
+                       lab.log.value)
+    assert links and {s for _, s in links} <= set(sections("asylum"))
+    assert all(href == f"../asylum/reference.ipynb#rule-{s}" for href, s in links)
+    cited = {ev.rule.section for e in lab.stepper.history for ev in e.events}
+    assert cited == {s for _, s in links}
