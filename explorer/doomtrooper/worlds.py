@@ -81,9 +81,13 @@ def deck_lists(game: Any, players: int) -> tuple[Multiset, ...]:
 
 def unseen(view: DTState, lists: tuple[Multiset, ...], seat: Any = None) -> list[Multiset]:
     """Each player's cards not seen in ``view`` (a seat's observation): his deck
-    list less every card of his the view shows.  A ``ValueError`` when the view
+    list (with the warriors Front Lines' transfers moved, which everyone saw)
+    less every card of his the view shows.  A ``ValueError`` when the view
     does not fit a deck list (``seat``: the viewer, for the message)."""
     out = []
+    for card, giver, taker in getattr(view.variant_state, "moved", ()):  # Front Lines' transfers, public
+        lists = tuple(listed - Multiset.of({card: 1}) if i == giver else
+                      listed + Multiset.of({card: 1}) if i == taker else listed for i, listed in enumerate(lists))
     for i, (listed, cards) in enumerate(zip(lists, cards_by_owner(view))):
         hidden = cards.pop(UNSEEN, 0)
         try:

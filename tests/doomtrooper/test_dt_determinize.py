@@ -41,6 +41,7 @@ CONFIGS = {
     **{v: ({"variant": v}, None, "greedy") for v in ("warzone", "limited_resources", "beat_down", "front_lines",
                                                     "home_turf", "colonization")},
     "vortex": ({"variant": "vortex"}, None, "random"),  # the random bot keeps cards back
+    "front lines transfers": ({"variant": "front_lines"}, None, "random"),  # the random bot transfers warriors
 }
 
 
@@ -79,15 +80,17 @@ def test_a_dealt_world_keeps_the_view_it_was_dealt_from(name):
 
 
 def test_the_hard_cases_are_met():
-    """The games above deal face-down warriors, combats with cards played, and the Vortex's kept-back record."""
+    """The games above deal face-down warriors, combats with cards played, the Vortex's kept-back record and
+    warriors Front Lines moved to a team mate (front-lines-transfer: the card is the receiver's from then on)."""
     seen = Counter()
-    for name in ("optional", "vortex", "paradise lost"):
+    for name in ("optional", "vortex", "paradise lost", "front lines transfers"):
         game, states = played(name, 5, 110)
         for state in states:
             seen["face down"] += any(t.hidden for t in state.troopers)
             seen["cards played in a combat"] += state.combat is not None and bool(state.combat.live.plays)
             seen["kept back"] += any(k.size for k in getattr(state.variant_state, "kept", ()))
-    assert all(seen[k] for k in ("face down", "cards played in a combat", "kept back")), seen
+            seen["transferred"] += bool(getattr(state.variant_state, "moved", ()))
+    assert all(seen[k] for k in ("face down", "cards played in a combat", "kept back", "transferred")), seen
 
 
 def test_a_world_reads_nothing_the_view_hides():

@@ -29,7 +29,7 @@ the receiver's from then on, its card going to his discard pile
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core.engine import IllegalAction
 from ...core.events import Event, event
@@ -79,6 +79,16 @@ class Transfer:
 ACTION_TYPES["Transfer"] = Transfer
 
 
+class Transfers(NamedTuple):
+    """Front Lines' public record: every warrior card transferred, as ``(card,
+    from_seat, to_seat)``.  A transferred card is the receiver's from then on
+    (``front-lines-transfer``), so each player's cards are his deck list plus what
+    he received less what he gave: what a seat deals unseen cards from
+    (:func:`explorer.doomtrooper.worlds.unseen`)."""
+
+    moved: tuple[tuple[str, int, int], ...] = ()
+
+
 def _on(game: Any) -> bool:
     return game.rules.variant == FrontLines.name
 
@@ -99,7 +109,8 @@ def do_transfer(game: Any, state: DTState, action: Transfer, chance: Any) -> tup
         cover = t.cover and not shielded(state, to)
         moved = t._replace(owner=to, cover=cover, exited=state.turn if t.cover and not cover else t.exited)
         how = "in cover" if cover else "out of cover"
-    state = put_trooper(state, moved)
+    record = state.variant_state or Transfers()
+    state = put_trooper(state, moved)._replace(variant_state=record._replace(moved=record.moved + ((t.card, seat, to),)))
     return state, [event(R.FRONT_LINES_TRANSFER, f"seat {seat} transfers {t.card} to seat {to}, {how}", uid=t.uid,
                          seat=seat, to=to)]
 
