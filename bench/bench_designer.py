@@ -88,6 +88,8 @@ def endings_part(args) -> None:
     from explorer.whatif.stored import read_rows, write_rows
 
     variants = [v["variant"] for v in doomtrooper_variants() if "variant" in v]
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                            cwd=Path(__file__).parent).stdout.strip()  # the code that plays, before it plays
     t = time.perf_counter()
     frame = whatif.sweep("doomtrooper", {"variant": ["standard", *variants]}, games=args.games, seed=args.seed,
                          bots=args.endings_bots, out=args.out, scheduler="serial", progress=True)
@@ -95,8 +97,6 @@ def endings_part(args) -> None:
     print(endings_text(frame))
     print(f"({time.perf_counter() - t:.0f} s)\n")
     if args.out:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                                cwd=Path(__file__).parent).stdout.strip()
         kept = read_rows(Path(args.out))
         kept["commit"] = commit
         write_rows(Path(args.out), kept.to_dict("records"))
