@@ -88,6 +88,7 @@ def endings_part(args) -> None:
     from explorer.whatif.stored import read_rows, write_rows
 
     variants = [v["variant"] for v in doomtrooper_variants() if "variant" in v]
+    variants.sort(key=lambda v: v == "front_lines")  # four seats, each searching: the longest, last
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                             cwd=Path(__file__).parent).stdout.strip()  # the code that plays, before it plays
     t = time.perf_counter()
