@@ -80,6 +80,7 @@ CONFIGS: dict[str, list[list[str]]] = {
                                      "front_lines", "home_turf", "vortex")],
         *[["--variant", v, "--policy", "random"] for v in ("colonization", "warzone", "limited_resources",
                                                            "beat_down", "front_lines", "home_turf", "vortex")],
+        ["--variant", "warzone", "--rule", "warzone_razing=true", "--policy", "random"],  # our switch
     ],
 }
 #: a mined game stops after this many steps

@@ -499,7 +499,7 @@ class DoomtrooperGame(Game):
         if kind.cost(self.rules) > state.actions:
             need = kind.cost(self.rules)
             return IllegalAction(R.ACTIONS if need == 1 else kind.rule,
-                                 f"{type(action).__name__} takes {need} action{'s' if need > 1 else ''}; "
+                                 f"{said(state, action)} takes {need} action{'s' if need > 1 else ''}; "
                                  f"seat {state.current} has {state.actions} left")
         if state.actions > 0 and must_exit_cover(state, state.current) and not isinstance(action, cover.ExitCover):
             return IllegalAction(R.COVER, "all your warriors are in cover: your next action must bring one out")

@@ -108,6 +108,7 @@ class DoomtrooperRules:
     many_cards_per_turn: bool
     cover_warriors_sabotage: bool
     teammates_may_attack: bool
+    warzone_razing: bool
     muster_in_cover_alone: bool
     no_warriors_from_start: bool
     idle_cards_playable: bool

@@ -219,6 +219,7 @@ SENTENCES: dict[str, _Say] = {
     "BuildAt": lambda s, a: f"build {a.card} at {a.place}",
     "Bank": lambda s, a: f"{s.w(a.uid)} hands a Promotion Point to its base",
     "PlaceWarzone": lambda s, a: f"add the warzone {a.card}",
+    "DiscardWarzone": lambda s, a: f"discard the warzone {a.card}",
     "Deploy": lambda s, a: "deploy for free: " + _sentence(s, a.play),
     "KeepBack": lambda s, a: "place nothing",
     "VortexShuffle": lambda s, a: "shuffle hands and cards in play back, draw, and pick the first player",

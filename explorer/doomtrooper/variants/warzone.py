@@ -16,6 +16,9 @@ become places on the table.
   never move, and help only the warriors there.
 * A discarded warzone (:func:`discard_warzone`) sends its warriors to Luna for
   free, and the other cards in it (its fortifications) to their discard piles.
+  What discards one the rulebook does not say; with the switch
+  ``warzone_razing`` (ours) the player who added a warzone may discard it for
+  two actions (:class:`DiscardWarzone`).
 
 A Warzone card is any card of the pool whose ``type`` is ``"warzone"`` (the
 Warzone expansion's card type); its ``fight``, ``shoot``, ``armor`` and
@@ -119,6 +122,44 @@ def discard_warzone(game: Any, state: DTState, card: str) -> tuple[DTState, list
     board = board._replace(warzones=tuple(w for w in board.warzones if w[0] != card),
                            forts=tuple(f for f in board.forts if f[2] != card))
     return state._replace(seats=tuple(seats), board=board), events
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardWarzone:
+    """Discard a warzone you added, for two actions.  Our design, off unless the
+    switch ``warzone_razing`` is on (reading ``warzone-razing``): the rulebook says
+    what follows when a warzone is discarded, never what discards one."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"discard the warzone {self.card}"
+
+
+def _discard_options(game: Any, state: DTState) -> list[DiscardWarzone]:
+    if not isinstance(game.places, WarzoneVariant) or state.board is None:
+        return []
+    return [DiscardWarzone(card) for card, seat in state.board.warzones if seat == state.current]
+
+
+def _do_discard(game: Any, state: DTState, action: DiscardWarzone, chance: Any) -> tuple[DTState, list[Event]]:
+    return discard_warzone(game, state, action.card)
+
+
+def _explain_discard(game: Any, state: DTState, action: Any) -> IllegalAction:
+    if not isinstance(game.places, WarzoneVariant):
+        return IllegalAction(R.WARZONE_VARIANT, "warzones are places on the table only in the Warzone Variant")
+    added = dict(state.board.warzones) if state.board is not None else {}
+    if action.card not in added:
+        return IllegalAction(R.WARZONE_DISCARDED, f"{action.card} is not a warzone in play (Luna never leaves)")
+    if added[action.card] != state.current:
+        return IllegalAction(R.WARZONE_DISCARDED, f"seat {added[action.card]} added {action.card}: only he may "
+                                                  "discard it")
+    return IllegalAction(R.WARZONE_DISCARDED, f"discarding {action.card} takes two actions; {state.actions} left")
+
+
+register_place_kind(DiscardWarzone, R.WARZONE_DISCARDED, 2, _discard_options, _do_discard, _explain_discard,
+                    False, lambda rules: rules.warzone_razing)
 
 
 class WarzoneVariant(PlaceVariant):
@@ -302,4 +343,4 @@ class WarzoneVariant(PlaceVariant):
         return lines
 
 
-__all__ = ["LUNA", "PlaceWarzone", "WarzoneBoard", "WarzoneVariant", "discard_warzone"]
+__all__ = ["DiscardWarzone", "LUNA", "PlaceWarzone", "WarzoneBoard", "WarzoneVariant", "discard_warzone"]

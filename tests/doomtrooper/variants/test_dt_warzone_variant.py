@@ -24,7 +24,7 @@ from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.variants.places import BuildAt, MusterAt, Transfer
 from explorer.doomtrooper.state import Phase
-from explorer.doomtrooper.variants.warzone import LUNA, PlaceWarzone, WarzoneBoard, discard_warzone
+from explorer.doomtrooper.variants.warzone import LUNA, DiscardWarzone, PlaceWarzone, WarzoneBoard, discard_warzone
 
 
 class SampleWarzone(NamedTuple):
@@ -152,6 +152,33 @@ def test_a_discarded_warzone_sends_its_warriors_to_luna():
     assert "Bunker" in after.seats[0].discard and "Bunker" not in after.seats[0].fortifications
     assert "Cyberpolis" in after.seats[1].discard
     assert set(rules_of(events)) == {"variants.warzone.discarded"}
+
+
+def test_razing_a_warzone_is_our_switch_and_only_its_adder_s():
+    """Warzone Variant (a warzone discarded; reading warzone-razing, ours): with warzone_razing on, the player who
+    added a warzone may discard it for two actions, with what follows a discard; anyone else, a warzone not in
+    play, too few actions or the switch off are refused with the rule, the state unchanged."""
+    razing = DoomtrooperGame(pool=POOL, rules=override_rules({"variant": "warzone", "warzone_razing": True}))
+    warriors = [W("Wolfbane Commando", 0, place="Cyberpolis")]
+    mine = make_state(razing, warriors=warriors, hands=((), ()), board=WarzoneBoard((("Cyberpolis", 0),), ()))
+    assert DiscardWarzone("Cyberpolis") in razing.decision(mine).options
+    assert not any(isinstance(o, DiscardWarzone) for o in GAME.decision(state_with(
+        warriors, warzones=[("Cyberpolis", 0)])).options)  # the switch off: never offered
+    after, events = step(razing, mine, DiscardWarzone("Cyberpolis"))
+    assert after.actions == mine.actions - 2 and after.troopers[0].place == LUNA and after.board.names() == ()
+    assert set(rules_of(events)) == {"variants.warzone.discarded"}
+    theirs = mine._replace(board=WarzoneBoard((("Cyberpolis", 1),), ()))
+    tired = mine._replace(actions=1)
+    for game, state, action, says in [(razing, theirs, DiscardWarzone("Cyberpolis"), "only he may discard it"),
+                                      (razing, mine, DiscardWarzone(LUNA), "Luna never leaves"),
+                                      (razing, tired, DiscardWarzone("Cyberpolis"),
+                                       '"discard the warzone Cyberpolis" takes 2 actions; seat 0 has 1 left'),
+                                      (GAME, mine, DiscardWarzone("Cyberpolis"), "")]:
+        with pytest.raises(IllegalAction) as err:
+            game.check(state, action)
+        assert says in err.value.message and state == state._replace()
+        if game is razing:
+            assert err.value.rule.section == "variants.warzone.discarded"
 
 
 def warzone_deck(name: str) -> dict[str, int]:
