@@ -31,9 +31,10 @@ from .state import HEROES, SIDE_INDEX, VILLAINS
 from .units import is_mastermind, lasting_fight
 
 #: Playouts per decision by default: about half a second on one core (bench/bench_search.py).
-PLAYOUTS = 70
-#: Rollout steps before a cut game is scored by its standing.
-HORIZON = 80
+PLAYOUTS = 150
+#: Rollout steps before a cut game is scored by its standing (about a turn and a half: the
+#: standing judges the rest, and shorter rollouts buy more playouts).
+HORIZON = 30
 #: How much better than the greedy bot's choice an option must look to be chosen instead.
 MARGIN = 0.08
 #: What the Heroes' standing counts (see :func:`features`).
