@@ -96,8 +96,7 @@ class SearchBot(Policy):
     seat's decisions only, the other seats playing the rollout policy throughout
     (opponents modelled as playing like it: every playout then sharpens the
     seat's own choices); ``prior``: a policy whose choice the bot keeps unless
-    another option's value beats it by more than ``margin`` plus ``confidence``
-    standard errors of the difference of the two values (a few playouts are
+    another option's value beats it by more than ``margin`` (a few playouts are
     noisy: a cheap policy's choice should not be dropped on noise)."""
 
     name = "search"
@@ -106,7 +105,7 @@ class SearchBot(Policy):
                  reward: Callable[[Any, Any], float], exploration: float = EXPLORATION,
                  max_steps: int = 10_000, evaluate: Callable[[Game, Any, Any], float] | None = None,
                  epsilon: float = 0.0, seen: bool = True, own_tree: bool = False,
-                 prior: Policy | None = None, margin: float = 0.0, confidence: float = 0.0):
+                 prior: Policy | None = None, margin: float = 0.0):
         if playouts < 1:
             raise ValueError(f"the search needs at least one playout, got {playouts}")
         self.playouts = playouts
@@ -120,7 +119,6 @@ class SearchBot(Policy):
         self.own_tree = own_tree
         self.prior = prior
         self.margin = margin
-        self.confidence = confidence
         #: called with every :class:`SearchReport` the bot decides by (a bench, a stepper); ``None``: nobody
         self.on_report: Callable[[SearchReport], None] | None = None
 
@@ -154,7 +152,7 @@ class SearchBot(Policy):
         if self.prior is not None:
             kept = self.prior.choose(game, view, decision, rng)
             base = next((s for s in stats if s.option == kept), None)
-            if base is not None and best.value <= base.value + self.margin + self.confidence * _noise(best, base):
+            if base is not None and best.value <= base.value + self.margin:
                 best = base
         return SearchReport(best.option, best.value, tuple(stats), self.playouts)
 
@@ -230,13 +228,6 @@ class SearchBot(Policy):
 
     def _evaluate(self, game: Game, state: Any, player: Any) -> float:
         return 0.5 if self.evaluate is None else self.evaluate(game, state, player)
-
-
-def _noise(a: OptionValue, b: OptionValue) -> float:
-    """The standard error of ``a.value - b.value`` at most: each a mean of rewards
-    in [0, 1], whose variance is at most 1/4 (a bound that a few equal rewards
-    cannot shrink to nothing)."""
-    return 0.5 * math.sqrt(1 / max(a.visits, 1) + 1 / max(b.visits, 1))
 
 
 def win_share(result: Any, seat: Any) -> float:

@@ -163,18 +163,3 @@ def test_a_prior_choice_is_kept_unless_beaten_by_the_margin():
     beaten = SearchBot(300, rollout=RandomPolicy(), reward=won, prior=TakeTwo(), margin=0.1)
     assert beaten.search(Nim(), (4, 0), Nim().decision((4, 0)), random.Random(0)).choice == 1
 
-
-def test_a_prior_choice_is_dropped_only_on_a_gap_beyond_the_noise():
-    """Nim from four sticks: with a few playouts the two options' values are noisy,
-    so asking for a gap of many standard errors keeps the prior's choice; with
-    many playouts the true gap (taking one wins) beats it."""
-    class TakeTwo(RandomPolicy):
-        def choose(self, game, state, decision, rng):
-            return 2
-    few = SearchBot(6, rollout=RandomPolicy(), reward=won, prior=TakeTwo(), confidence=3.0)
-    assert few.search(Nim(), (4, 0), Nim().decision((4, 0)), random.Random(0)).choice == 2
-    many = SearchBot(2000, rollout=RandomPolicy(), reward=won, prior=TakeTwo(), confidence=3.0)
-    report = many.search(Nim(), (4, 0), Nim().decision((4, 0)), random.Random(0))
-    assert report.choice == 1
-    assert SearchBot(6, rollout=RandomPolicy(), reward=won).search(
-        Nim(), (4, 0), Nim().decision((4, 0)), random.Random(0)).choice == 1
