@@ -162,4 +162,3 @@ def test_a_prior_choice_is_kept_unless_beaten_by_the_margin():
     assert report.choice == 2 and report.value == next(o.value for o in report.options if o.option == 2)
     beaten = SearchBot(300, rollout=RandomPolicy(), reward=won, prior=TakeTwo(), margin=0.1)
     assert beaten.search(Nim(), (4, 0), Nim().decision((4, 0)), random.Random(0)).choice == 1
-
