@@ -2,7 +2,7 @@
 at the game's default budget (CPU time of this process: one core), over the
 decisions of a few greedy games that have more than one option.
 
-    python bench/bench_search.py [--games 3] [--decisions 12] [--playouts N] [GAME ...]
+    python bench/bench_search.py [--games 3] [--decisions 12] [--playouts N] [--tune NAME=VALUE] [GAME ...]
 """
 
 from __future__ import annotations
@@ -43,10 +43,14 @@ def _defaults(spec):
     return args
 
 
-def bench(key: str, n_games: int, per_game: int, playouts: int | None) -> tuple[float, float, int]:
-    """(playouts per second, seconds per decision, playouts per decision) for ``key``."""
+def bench(key: str, n_games: int, per_game: int, playouts: int | None,
+          tune: dict | None = None) -> tuple[float, float, int]:
+    """(playouts per second, seconds per decision, playouts per decision) for ``key``,
+    the search bot's settings in ``tune`` changed (``max_steps``: 30, say)."""
     bots = games.spec(key).bots
     bot = bots["search"].make(playouts) if playouts else bots["search"].make()
+    for name, value in (tune or {}).items():
+        setattr(bot, name, value)
     where = positions(key, n_games, per_game)
     rng = random.Random(0)
     start = time.process_time()
@@ -62,11 +66,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--decisions", type=int, default=12, help="decisions measured per game")
     parser.add_argument("--playouts", type=int, default=None, help="budget (default: each game's)")
+    parser.add_argument("--tune", action="append", default=[], metavar="NAME=VALUE",
+                        help="set one of the search bot's settings (max_steps=30, margin=0.05, ...)")
     args = parser.parse_args(argv)
+    tune = {k: float(v) if "." in v else int(v) for k, _, v in (t.partition("=") for t in args.tune)}
     print(f"{'game':12} {'playouts':>8} {'playouts/s':>10} {'s/decision':>10}")
     for key in args.game:
         try:
-            rate, per, n = bench(key, args.games, args.decisions, args.playouts)
+            rate, per, n = bench(key, args.games, args.decisions, args.playouts, tune)
         except NotImplementedError as why:  # a game that cannot yet deal a world from a seat's view
             print(f"{key:12} not measured: {why}")
             continue

@@ -4,56 +4,83 @@ cut short.
 
 The Villains win when a major plot reaches its last Plot counter ("PLOT PHASE")
 or when, after the fifth turn, the Heroes have no character in play; the Heroes
-win when the Villains have no Mastermind in play ("VICTORY").  A side's
-*progress* is its standing: its major characters in play, and the Villains' best
-major plot and the Masterminds' wounds.  The
-chance to win is each side's share of ``exp(sharpness * progress)``
-(:func:`~explorer.core.search.softmax_share`).
+win when the Villains have no Mastermind in play ("VICTORY").  Most games end
+by the killing: the Heroes' Fight decides their Showdowns and the Assassin Rolls
+they survive, their Track the Thwarts that open a Showdown; the Villains'
+minions stand between a hero and the Mastermind ("ATTACK PHASE") and go out as
+assassins, and a Mastermind's Fight is subtracted from every Showdown roll.  So
+the guess is a logistic score of those four and of the Villains' best major
+plot: its weights were fitted to the outcomes of 600 greedy games (a position at
+each phase; the plot's, which those games rarely reach, set by hand: a plot one
+counter from winning left the Heroes no win in them).
 
 >>> from explorer.victorian.game import setup
 >>> game, state = setup(seed=1)
->>> evaluate(game, state, "heroes")   # nobody in play yet: an even share
-0.5
+>>> round(evaluate(game, state, "heroes"), 3)   # nobody in play yet: the Heroes' chance under greedy play
+0.231
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..core.engine import Policy
-from ..core.search import SearchBot, softmax_share, win_share
+from ..core.search import SearchBot, win_share
 from .state import HEROES, SIDE_INDEX, VILLAINS
-from .units import is_major, is_mastermind
+from .units import is_mastermind, lasting_fight
 
 #: Playouts per decision by default: about half a second on one core (bench/bench_search.py).
-PLAYOUTS = 70
-#: Rollout steps before a cut game is scored by its progress.
-HORIZON = 80
+PLAYOUTS = 150
+#: Rollout steps before a cut game is scored by its standing (about a turn and a half: the
+#: standing judges the rest, and shorter rollouts buy more playouts).
+HORIZON = 30
 #: How much better than the greedy bot's choice an option must look to be chosen instead.
 MARGIN = 0.08
-#: How sharply progress turns into a chance to win.
-SHARPNESS = 4.0
+#: What the Heroes' standing counts (see :func:`features`).
+FEATURES = ("fight", "track", "minion", "mastermind", "plot")
+#: The weights of the Heroes' standing (log-odds of their win): a constant, per
+#: point of the Heroes' Fight and Track in play, per Villain minion, per point of
+#: the Masterminds' Fight, and for a major plot one counter from winning
+#: (``python bench/bench_search_fit.py`` fits all but the plot's again).
+WEIGHTS = {"base": -1.2, "fight": 0.22, "track": 0.07, "minion": -0.27, "mastermind": -0.6, "plot": -4.0}
 
 
-def progress(game: Any, state: Any) -> tuple[float, float]:
-    """The Heroes' and the Villains' standing: each side's major characters in play
-    (none left after the fifth turn loses), the Villains' best major plot, the
-    Masterminds' wounds."""
-    heroes, villains = state.sides[HEROES], state.sides[VILLAINS]
-    need = game.rules.major_plot_counters
-    plot = max((p.counters for p in villains.plots if p.major), default=0) / need
-    masters = [u for u in villains.units if is_mastermind(game, u)]
-    wounds = sum(min(u.wounds, 2) for u in masters) / (2 * max(len(masters), 1))
-    characters = sum(is_major(game, HEROES, u) for u in heroes.units)
-    return 1 - 1 / (1 + characters) + 0.3 * wounds, 1 - 1 / (1 + len(masters)) + 0.5 * plot
+def features(game: Any, state: Any) -> tuple[int, ...]:
+    """The :data:`FEATURES` of ``state``: the Heroes' characters' lasting Fight and
+    Track (own and gear), the Villains' minions (tokens and minor characters), their
+    Masterminds' lasting Fight, and 1 if a major plot is one counter from winning
+    at the next Plot Phase (else 0: under greedy play fewer counters do not
+    lower the Heroes' chance)."""
+    fight = track = minions = masters = 0
+    card = game.card
+    for u in state.sides[HEROES].units:
+        if not u.token:
+            fight += max(lasting_fight(game, u), 0)
+            track += card(u.card).track + sum(card(g).track for g in u.gear)
+    villains = state.sides[VILLAINS]
+    for u in villains.units:
+        if is_mastermind(game, u):
+            masters += max(lasting_fight(game, u), 0)
+        else:
+            minions += 1
+    near = game.rules.major_plot_counters - 1
+    plot = any(p.major and p.counters >= near for p in villains.plots)
+    return fight, track, minions, masters, int(plot)
 
 
-def evaluate(game: Any, state: Any, side: str, sharpness: float = SHARPNESS) -> float:
-    """``side``'s chance to win from ``state``, guessed from both sides' progress."""
+def standing(game: Any, state: Any) -> float:
+    """The Heroes' log-odds of winning: :data:`WEIGHTS` times :func:`features`."""
+    return WEIGHTS["base"] + sum(WEIGHTS[k] * x for k, x in zip(FEATURES, features(game, state)))
+
+
+def evaluate(game: Any, state: Any, side: str) -> float:
+    """``side``'s chance to win from ``state``, guessed from the Heroes' :func:`standing`."""
     me = SIDE_INDEX[side]
     if state.result is not None:
         return win_share(state.result, me)
-    return softmax_share(progress(game, state), me, sharpness)
+    heroes = 1 / (1 + math.exp(-standing(game, state)))
+    return heroes if me == HEROES else 1 - heroes
 
 
 def reward(result: Any, side: str) -> float:
@@ -71,4 +98,5 @@ def search_bot(rollout: Policy, playouts: int = PLAYOUTS) -> SearchBot:
                      epsilon=0.1, seen=False, own_tree=True, prior=rollout, margin=MARGIN)
 
 
-__all__ = ["HORIZON", "MARGIN", "PLAYOUTS", "evaluate", "progress", "reward", "search_bot"]
+__all__ = ["FEATURES", "HORIZON", "MARGIN", "PLAYOUTS", "WEIGHTS", "evaluate", "features", "reward", "search_bot",
+           "standing"]

@@ -156,3 +156,41 @@ def test_victorian_standing_counts_major_characters():
         state = game.play(state, action, rng).state
     h = evaluate(game, state, "heroes")
     assert 0 < h < 1 and abs(h + evaluate(game, state, "villains") - 1) < 1e-12
+
+
+def test_victorian_standing_follows_what_wins():
+    """"ATTACK PHASE" and "PLOT PHASE": a hero's Invention marker (Fight +1) or a
+    wounded Mastermind raises the Heroes' chance; a major plot one counter from
+    its last leaves them little."""
+    from explorer.victorian.bots import get_bot
+    from explorer.victorian.game import setup
+    from explorer.victorian.search import evaluate
+    from explorer.victorian.state import HEROES, VILLAINS, Plot
+    from explorer.victorian.units import is_mastermind
+
+    game, state = setup(seed=3)
+    bot, rng = get_bot("greedy"), random.Random(3)
+    while state.turn < 3 or not state.sides[HEROES].units or not state.sides[VILLAINS].units:
+        dec = game.decision(state)
+        action = dec.options[0] if dec.forced else bot.choose(game, game.observe(state, dec.player), dec, rng)
+        state = game.play(state, action, rng).state
+    assert state.result is None
+    heroes, villains = state.sides
+
+    def with_units(side, units):
+        sides = list(state.sides)
+        sides[side] = sides[side]._replace(**units)
+        return state._replace(sides=tuple(sides))
+
+    base = evaluate(game, state, "heroes")
+    hero = next(u for u in heroes.units if not u.token)
+    marked = with_units(HEROES, {"units": tuple(u._replace(markers=u.markers + 1) if u is hero else u
+                                                for u in heroes.units)})
+    master = next(u for u in villains.units if is_mastermind(game, u))
+    wounded = with_units(VILLAINS, {"units": tuple(u._replace(wounds=u.wounds + 1) if u is master else u
+                                                   for u in villains.units)})
+    plot = Plot("plot", "World Conquest", master.uid, counters=game.rules.major_plot_counters - 1, major=True)
+    plotting = with_units(VILLAINS, {"plots": villains.plots + (plot,)})
+    assert evaluate(game, marked, "heroes") > base and evaluate(game, wounded, "heroes") > base
+    assert evaluate(game, plotting, "heroes") < min(base, 0.1)
+    assert abs(evaluate(game, plotting, "heroes") + evaluate(game, plotting, "villains") - 1) < 1e-12

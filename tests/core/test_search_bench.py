@@ -1,0 +1,29 @@
+"""The strength bench reports win rates as people read them: a 95% interval that
+stays inside 0 to 100% (Wilson's), per seat order and averaged over them."""
+
+import doctest
+import importlib.util
+from pathlib import Path
+
+_spec = importlib.util.spec_from_file_location(
+    "bench_search_strength", Path(__file__).resolve().parents[2] / "bench" / "bench_search_strength.py")
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+
+def test_the_bench_examples_run():
+    assert doctest.testmod(bench).failed == 0
+
+
+def test_an_interval_never_leaves_zero_to_one_hundred():
+    for shares in ([1] * 5, [0] * 5, [1], [0, 0, 0, 1]):
+        text = bench.rate_text(shares)
+        low, high = (float(x.rstrip("%)")) for x in text.split("interval ")[1].split(" to "))
+        assert 0 <= low <= high <= 100
+
+
+def test_each_seat_order_and_the_average():
+    lines = bench.summary({0: [1, 1], 1: [0, 1]}, None)
+    assert lines[0].startswith("  as seat 0: 2 games: wins 100.0%")
+    assert lines[1].startswith("  as seat 1: 2 games: wins 50.0%")
+    assert lines[2].startswith("  average over both seat orders: 4 games: wins 75.0%")
