@@ -8,6 +8,8 @@ cleared by a step, undo, reset and a loaded game."""
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -21,7 +23,9 @@ from explorer.ui.asylum.rules_tour import RulesTour
 from explorer.ui.doomtrooper.table import TableStepper
 from explorer.ui.stepper import ALL, StepperWidget
 from explorer.ui.victorian.stepper import VictorianStepper
-from explorer.victorian.state import SIDE_INDEX
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "victorian"))
+from vichelp import swapped  # noqa: E402
 
 #: each game's page with a seat the person plays, and its stepper widget
 PAGES = {
@@ -113,25 +117,6 @@ def test_asking_at_every_decision_leaves_the_game_as_it_was(key):
     assert shown >= 2
     assert asked.saving.save() == plain.saving.save()
     assert asked.stepper.log() == plain.stepper.log()
-
-
-def swapped(state, me: str):
-    """``state`` with a card of the other side's hand that ``me`` has not seen traded
-    for another card of that side's deck (THE DECKS: hands and decks are secret)."""
-    other = 1 - SIDE_INDEX[me]
-    side = state.sides[other]
-    hidden = list(side.hand)
-    for card in side.exposed:
-        hidden.remove(card)
-    out, into = next((o, i) for o in hidden for i in side.deck.rest if i != o)
-    hand, rest = list(side.hand), list(side.deck.rest)
-    hand.remove(out)
-    rest.remove(into)
-    changed = side._replace(hand=tuple(sorted(hand + [into])),
-                            deck=side.deck._replace(rest=tuple(sorted(rest + [out]))))
-    sides = list(state.sides)
-    sides[other] = changed
-    return state._replace(sides=tuple(sides))
 
 
 def test_the_advice_reads_only_what_the_deciding_side_sees():

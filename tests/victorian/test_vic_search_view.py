@@ -14,7 +14,7 @@ from explorer.core.search import SearchBot
 from explorer.victorian.bots import get_bot
 from explorer.victorian.game import VictorianGame
 from explorer.victorian.metrics import player_won
-from explorer.victorian.state import SIDE_INDEX
+from vichelp import swapped
 
 GAME = VictorianGame()
 
@@ -33,24 +33,6 @@ def at_choice(seed: int, steps: int) -> Stepper:
     while st.decision is None or st.decision.forced or len(st.decision.options) < 2:
         st.step()
     return st
-
-
-def swapped(state, me: str):
-    """``state`` with one of the other side's hand cards the deciding side has not
-    seen traded for a different card of that side's shuffled deck."""
-    other = 1 - SIDE_INDEX[me]
-    side = state.sides[other]
-    hidden = list(side.hand)
-    for card in side.exposed:
-        hidden.remove(card)
-    out, into = next((o, i) for o in hidden for i in side.deck.rest if i != o)
-    hand, rest = list(side.hand), list(side.deck.rest)
-    hand.remove(out)
-    rest.remove(into)
-    changed = side._replace(hand=tuple(sorted(hand + [into])), deck=side.deck._replace(rest=tuple(sorted(rest + [out]))))
-    sides = list(state.sides)
-    sides[other] = changed
-    return state._replace(sides=tuple(sides))
 
 
 @pytest.mark.parametrize("seed,steps", [(2, 0), (5, 60)])

@@ -8,7 +8,7 @@ from typing import Any
 
 from explorer.core.engine import IllegalAction
 from explorer.victorian.game import VictorianGame
-from explorer.victorian.state import HEROES, VILLAINS, Choose, Main, VicState
+from explorer.victorian.state import HEROES, SIDE_INDEX, VILLAINS, Choose, Main, VicState
 
 GAME = VictorianGame()
 
@@ -146,3 +146,21 @@ def check_invariants(game: VictorianGame, state: VicState) -> None:
         if isinstance(item, Choose):
             assert item.count >= 1
     assert state.turn >= 0
+
+
+def swapped(state, me: str):
+    """``state`` with one of the other side's hand cards the deciding side has not
+    seen traded for a different card of that side's shuffled deck."""
+    other = 1 - SIDE_INDEX[me]
+    side = state.sides[other]
+    hidden = list(side.hand)
+    for card in side.exposed:
+        hidden.remove(card)
+    out, into = next((o, i) for o in hidden for i in side.deck.rest if i != o)
+    hand, rest = list(side.hand), list(side.deck.rest)
+    hand.remove(out)
+    rest.remove(into)
+    changed = side._replace(hand=tuple(sorted(hand + [into])), deck=side.deck._replace(rest=tuple(sorted(rest + [out]))))
+    sides = list(state.sides)
+    sides[other] = changed
+    return state._replace(sides=tuple(sides))
