@@ -56,7 +56,8 @@ CASES = ([(GAME, tactic, m) for m in MATCHES for tactic in ("fight", "shoot")]
 
 
 @pytest.mark.parametrize("game, tactic, match", CASES,
-                         ids=lambda v: v[0][0] if isinstance(v, tuple) else ("2d6" if v is DICE else str(v)))
+                         ids=lambda v: v[0][0] if isinstance(v, tuple) else ("2d6" if v is DICE else "printed" if v is GAME
+                                                                                 else str(v)))
 def test_option_odds_equal_the_games_own_combat(game, tactic, match):
     (a, kit_a), (d, kit_d) = match
     state = make_state(game, warriors=[W(a, 0, uid=0, attached=kit_a), W(d, 1, uid=1, attached=kit_d)])
