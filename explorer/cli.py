@@ -154,6 +154,10 @@ def app_command(port: int, pool: int = APP_POOL) -> list[str]:
            f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}"]
     if pool > 0:
         cmd += ["--preheat_kernel=True", f"--pool_size={pool}"]
+    if os.name == "posix":
+        # kernels talk over local sockets, not TCP ports: a pre-heated kernel handed a port another
+        # program took meanwhile failed to start at every retry, and its page never became usable
+        cmd.append("--KernelManager.transport=ipc")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--ServerApp.allow_root=True")
     return cmd
