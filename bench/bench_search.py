@@ -11,6 +11,8 @@ import argparse
 import random
 import time
 
+from search_setup import apply_tune, parse_tune, simulate_args
+
 from explorer import games
 from explorer.core.engine import Stepper
 
@@ -18,7 +20,7 @@ from explorer.core.engine import Stepper
 def positions(key: str, n_games: int, per_game: int) -> list[tuple]:
     """(game, view, decision) at real decisions of seeded greedy games, spread over each game."""
     spec = games.spec(key)
-    setup = spec.simulation.setup(_defaults(spec), {})
+    setup = spec.simulation.setup(simulate_args(spec), {})
     found = []
     for g in range(n_games):
         ready = spec.simulation.prepare(setup)
@@ -35,22 +37,13 @@ def positions(key: str, n_games: int, per_game: int) -> list[tuple]:
     return found
 
 
-def _defaults(spec):
-    parser = argparse.ArgumentParser()
-    spec.simulation.options(parser)
-    args = parser.parse_args([])
-    args.rule = []
-    return args
-
-
 def bench(key: str, n_games: int, per_game: int, playouts: int | None,
           tune: dict | None = None) -> tuple[float, float, int]:
     """(playouts per second, seconds per decision, playouts per decision) for ``key``,
     the search bot's settings in ``tune`` changed (``max_steps``: 30, say)."""
     bots = games.spec(key).bots
     bot = bots["search"].make(playouts) if playouts else bots["search"].make()
-    for name, value in (tune or {}).items():
-        setattr(bot, name, value)
+    apply_tune(bot, tune or {}, bots)
     where = positions(key, n_games, per_game)
     rng = random.Random(0)
     start = time.process_time()
@@ -69,7 +62,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tune", action="append", default=[], metavar="NAME=VALUE",
                         help="set one of the search bot's settings (max_steps=30, margin=0.05, ...)")
     args = parser.parse_args(argv)
-    tune = {k: float(v) if "." in v else int(v) for k, _, v in (t.partition("=") for t in args.tune)}
+    tune = parse_tune(args.tune)
     print(f"{'game':12} {'playouts':>8} {'playouts/s':>10} {'s/decision':>10}")
     for key in args.game:
         try:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
+from search_setup import simulate_args
 
 from explorer import games
 from explorer.core.engine import Stepper
@@ -25,11 +26,7 @@ FITTED = [k for k in FEATURES if k != "plot"]
 def positions(n: int, seed: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(features, the Heroes won, game number): one row per phase of ``n`` greedy games."""
     spec = games.spec("victorian")
-    parser = argparse.ArgumentParser()
-    spec.simulation.options(parser)
-    args = parser.parse_args([])
-    args.rule = []
-    setup = spec.simulation.setup(args, {})
+    setup = spec.simulation.setup(simulate_args(spec), {})
     rows, won, which = [], [], []
     for g in range(n):
         ready = spec.simulation.prepare(setup)

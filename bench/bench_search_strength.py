@@ -15,39 +15,24 @@ from __future__ import annotations
 import argparse
 import time
 
+from search_setup import apply_tune, parse_tune, simulate_args
+
 from explorer import games
 from explorer.core.sampler import simulate
 from explorer.core.search import SearchBot, win_share
 from explorer.whatif.stats import interval
 
 
-def _args(spec, names: list[str]):
-    """The parsed ``simulate`` options of ``spec`` with these bots, one per seat."""
-    parser = argparse.ArgumentParser()
-    spec.simulation.options(parser)
-    args = parser.parse_args([])
-    args.rule = []
-    if spec.seat_names:  # the Victorian game: one option per side
-        for side, name in zip(spec.seat_names, names):
-            setattr(args, side, name)
-    else:
-        args.policy = ",".join(names)
-        if hasattr(args, "players"):
-            args.players = len(names)
-    return args
-
-
 def play(key: str, seat: int, players: int, seed: str, bot: str, other: str, notes: list, tune: dict):
     """One game with ``bot`` in ``seat`` and ``other`` elsewhere: the search seat's share of the win."""
     spec = games.spec(key)
     names = [bot if s == seat else other for s in range(players)]
-    ready = spec.simulation.prepare(spec.simulation.setup(_args(spec, names), {}))
+    ready = spec.simulation.prepare(spec.simulation.setup(simulate_args(spec, names), {}))
     policies = ready.policies
     searcher = policies[spec.seat_names[seat]] if spec.seat_names else policies[seat]
     values: list[float] = []
     if isinstance(searcher, SearchBot):
-        for name, value in tune.items():
-            setattr(searcher, name, spec.bots.get_bot(value) if name == "prior" else value)
+        apply_tune(searcher, tune, spec.bots)
         searcher.on_report = lambda report: values.append(report.value)
     result = simulate(ready.game, ready.start(), policies, seed).result
     share = win_share(result, seat)
@@ -120,8 +105,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tune", action="append", default=[], metavar="NAME=VALUE",
                         help="set one of the search bot's settings for the run (epsilon=0.2, own_tree=1, prior=greedy, margin=0.05, ...)")
     args = parser.parse_args(argv)
-    tune = {k: v if k == "prior" else float(v) if "." in v else int(v)
-            for k, _, v in (t.partition("=") for t in args.tune)}
+    tune = parse_tune(args.tune)
     players = args.players or (4 if args.game == "asylum" else 2)
     bot = f"search:{args.playouts}" if args.playouts else "search"
     start = time.process_time()

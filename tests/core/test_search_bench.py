@@ -3,16 +3,21 @@ stays inside 0 to 100% (Wilson's), per seat order and averaged over them."""
 
 import doctest
 import importlib.util
+import sys
 from pathlib import Path
 
-_spec = importlib.util.spec_from_file_location(
-    "bench_search_strength", Path(__file__).resolve().parents[2] / "bench" / "bench_search_strength.py")
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+sys.path.insert(0, str(BENCH))  # the bench scripts import their shared helpers as siblings
+_spec = importlib.util.spec_from_file_location("bench_search_strength", BENCH / "bench_search_strength.py")
 bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench)
 
 
 def test_the_bench_examples_run():
+    import search_setup
+
     assert doctest.testmod(bench).failed == 0
+    assert doctest.testmod(search_setup).failed == 0
 
 
 def test_an_interval_never_leaves_zero_to_one_hundred():
