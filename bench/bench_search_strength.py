@@ -5,9 +5,13 @@ games' outcomes: the Brier score and a ten-bin reliability table.
 
 Two-player games play every seed twice, the search bot in each seat; Doom
 Asylum's one search seat takes the seats in turn (game i: seat i mod 4), the
-others greedy.  Times are CPU time.
+others greedy.  With ``--baseline`` every game is played again with the other
+seats' bot in the search bot's seat: the gain over that seat's own baseline on
+the same seeds, paired game by game (the seat order's advantage and the luck of
+the deal cancel).  Times are CPU time.
 
     python bench/bench_search_strength.py GAME [--games N] [--seed S] [--playouts N] [--calibration]
+    python bench/bench_search_strength.py victorian --seats villains --baseline --tune confidence=1.5
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from search_setup import apply_tune, parse_tune, simulate_args
 from explorer import games
 from explorer.core.sampler import simulate
 from explorer.core.search import SearchBot, win_share
-from explorer.whatif.stats import interval
+from explorer.whatif.stats import interval, paired
 
 
 def play(key: str, seat: int, players: int, seed: str, bot: str, other: str, notes: list, tune: dict):
@@ -40,16 +44,24 @@ def play(key: str, seat: int, players: int, seed: str, bot: str, other: str, not
     return share
 
 
-def strength(key: str, n: int, seed: str, bot: str, other: str, players: int,
-             tune: dict) -> tuple[dict[int, list[float]], list]:
-    """The search seat's win shares by seat (over ``n`` seeds) and its (root value, outcome) notes."""
+def strength(key: str, n: int, seed: str, bot: str, other: str, players: int, tune: dict,
+             only: list[int] | None = None, baseline: bool = False
+             ) -> tuple[dict[int, list[float]], list, dict[int, list[float]]]:
+    """The search seat's win shares by seat (over ``n`` seeds; ``only``: these
+    seats), its (root value, outcome) notes, and with ``baseline`` the shares of
+    ``other`` in that seat on the same seeds."""
     shares: dict[int, list[float]] = {}
+    base: dict[int, list[float]] = {}
     notes: list = []
     for i in range(n):
         seats = range(players) if players == 2 else [i % players]
         for seat in seats:
+            if only is not None and seat not in only:
+                continue
             shares.setdefault(seat, []).append(play(key, seat, players, f"{seed}#{i}", bot, other, notes, tune))
-    return shares, notes
+            if baseline:
+                base.setdefault(seat, []).append(play(key, seat, players, f"{seed}#{i}", other, other, [], {}))
+    return shares, notes, base
 
 
 def rate_text(shares: list[float]) -> str:
@@ -74,9 +86,33 @@ def summary(shares: dict[int, list[float]], seat_names: list[str] | None) -> lis
     """
     lines = [f"  as {seat_names[seat] if seat_names else f'seat {seat}'}: {rate_text(xs)}"
              for seat, xs in sorted(shares.items())]
+    if len(shares) == 1:
+        return lines
     every = [x for seat in sorted(shares) for x in shares[seat]]
     orders = "both seat orders" if len(shares) == 2 else f"all {len(shares)} seats"
     return lines + [f"  average over {orders}: {rate_text(every)}"]
+
+
+def gains(shares: dict[int, list[float]], base: dict[int, list[float]], seat_names: list[str] | None,
+          other: str) -> list[str]:
+    """Per seat, the baseline's rate on the same seeds and the search bot's gain
+    over it, paired game by game (a 95% interval of the mean difference), and how
+    many seeds only one of them won.
+
+    >>> print("\\n".join(gains({1: [1, 1, 0, 1, 1, 0, 1, 1]}, {1: [1, 0, 0, 1, 0, 0, 1, 1]}, ["heroes", "villains"],
+    ...                         "greedy")))
+      as villains: greedy on the same seeds wins 50.0%; gain +25.0 points (95% interval -7.1 to +57.1); seeds won by one only: search 2, greedy 0
+    """
+    lines = []
+    for seat, xs in sorted(shares.items()):
+        ys = base[seat]
+        d, lo, hi = paired(xs, ys)
+        lo, hi = max(lo, -1.0), min(hi, 1.0)  # a difference of rates lies within 100 points either way
+        name = seat_names[seat] if seat_names else f"seat {seat}"
+        lines.append(f"  as {name}: {other} on the same seeds wins {sum(ys) / len(ys):.1%}; gain {d * 100:+.1f} points "
+                     f"(95% interval {lo * 100:+.1f} to {hi * 100:+.1f}); seeds won by one only: "
+                     f"search {sum(x > y for x, y in zip(xs, ys))}, {other} {sum(y > x for x, y in zip(xs, ys))}")
+    return lines
 
 
 def reliability(notes: list[tuple[float, float]]) -> list[str]:
@@ -93,6 +129,20 @@ def reliability(notes: list[tuple[float, float]]) -> list[str]:
     return lines
 
 
+def seat_number(given: str, seat_names: list[str] | None, players: int) -> int:
+    """A seat from ``--seats``: its number or, in the Victorian game, its side's name.
+
+    >>> seat_number("villains", ["heroes", "villains"], 2), seat_number("3", None, 4)
+    (1, 3)
+    """
+    given = given.strip()
+    if seat_names and given in seat_names:
+        return list(seat_names).index(given)
+    if given.isdigit() and int(given) < players:
+        return int(given)
+    raise SystemExit(f"error: no seat {given!r} (seats: {', '.join(seat_names or map(str, range(players)))})")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=list(games.GAMES))
@@ -102,19 +152,27 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--against", default="greedy", help="the other seats' bot (default greedy)")
     parser.add_argument("--players", type=int, default=None, help="default: 4 for Doom Asylum, else 2")
     parser.add_argument("--calibration", action="store_true", help="also the Brier score and reliability table")
+    parser.add_argument("--seats", default=None, help="only these seats, by number or name, comma-separated")
+    parser.add_argument("--baseline", action="store_true",
+                        help="also play the other seats' bot in the search seat: the paired gain over it")
     parser.add_argument("--tune", action="append", default=[], metavar="NAME=VALUE",
                         help="set one of the search bot's settings for the run (epsilon=0.2, own_tree=1, prior=greedy, margin=0.05, ...)")
     args = parser.parse_args(argv)
     tune = parse_tune(args.tune)
     players = args.players or (4 if args.game == "asylum" else 2)
     bot = f"search:{args.playouts}" if args.playouts else "search"
+    seat_names = games.spec(args.game).seat_names
+    only = None if args.seats is None else [seat_number(x, seat_names, players) for x in args.seats.split(",")]
     start = time.process_time()
-    shares, notes = strength(args.game, args.games, args.seed, bot, args.against, players, tune)
+    shares, notes, base = strength(args.game, args.games, args.seed, bot, args.against, players, tune, only,
+                                   args.baseline)
     total = sum(len(xs) for xs in shares.values())
     print(f"{args.game}: {bot} against {args.against} ({players} players), {total} games, seeds "
           f"{args.seed}#0 to #{args.games - 1}; even share {1 / players:.0%}; "
           f"{time.process_time() - start:.0f} s CPU" + (f"; {', '.join(args.tune)}" if args.tune else ""))
-    print("\n".join(summary(shares, games.spec(args.game).seat_names)))
+    print("\n".join(summary(shares, seat_names)))
+    if base:
+        print("\n".join(gains(shares, base, seat_names, args.against)))
     if args.calibration and notes:
         print("\n".join(reliability(notes)))
 

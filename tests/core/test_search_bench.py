@@ -32,3 +32,22 @@ def test_each_seat_order_and_the_average():
     assert lines[0].startswith("  as seat 0: 2 games: wins 100.0%")
     assert lines[1].startswith("  as seat 1: 2 games: wins 50.0%")
     assert lines[2].startswith("  average over both seat orders: 4 games: wins 75.0%")
+
+
+def test_the_gain_over_the_baseline_is_paired_on_the_seeds():
+    """The gain is the mean difference seed by seed: the seeds both won or both
+    lost add nothing but narrow the interval."""
+    line = bench.gains({0: [1, 0, 1, 1]}, {0: [1, 0, 0, 1]}, None, "greedy")[0]
+    assert "greedy on the same seeds wins 50.0%; gain +25.0 points" in line
+    assert line.endswith("search 1, greedy 0")
+
+
+def test_one_seat_by_name_or_number():
+    assert bench.seat_number("heroes", ["heroes", "villains"], 2) == 0
+    assert bench.seat_number("2", None, 4) == 2
+    try:
+        bench.seat_number("5", None, 4)
+    except SystemExit as exc:
+        assert "no seat '5'" in str(exc)
+    else:
+        raise AssertionError("seat 5 of 4 was accepted")
