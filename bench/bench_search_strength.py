@@ -12,18 +12,22 @@ the deal cancel).  Times are CPU time.
 
     python bench/bench_search_strength.py GAME [--games N] [--seed S] [--playouts N] [--calibration]
     python bench/bench_search_strength.py victorian --seats villains --baseline --tune confidence=1.5
+    python bench/bench_search_strength.py doomtrooper --raw --notes dt.jsonl   # the values as searched, kept
+    python bench/bench_search_strength.py doomtrooper --fit dt.jsonl           # Platt's scaling for them
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import time
 
 from search_setup import apply_tune, parse_tune, simulate_args
 
 from explorer import games
 from explorer.core.sampler import simulate
-from explorer.core.search import SearchBot, win_share
+from explorer.core.search import SearchBot, calibrated, win_share
 from explorer.whatif.stats import interval, paired
 
 
@@ -40,7 +44,7 @@ def play(key: str, seat: int, players: int, seed: str, bot: str, other: str, not
         searcher.on_report = lambda report: values.append(report.value)
     result = simulate(ready.game, ready.start(), policies, seed).result
     share = win_share(result, seat)
-    notes.extend((v, share) for v in values)
+    notes.extend((v, share, f"{seed}/{seat}") for v in values)
     return share
 
 
@@ -48,7 +52,7 @@ def strength(key: str, n: int, seed: str, bot: str, other: str, players: int, tu
              only: list[int] | None = None, baseline: bool = False
              ) -> tuple[dict[int, list[float]], list, dict[int, list[float]]]:
     """The search seat's win shares by seat (over ``n`` seeds; ``only``: these
-    seats), its (root value, outcome) notes, and with ``baseline`` the shares of
+    seats), its (root value, outcome, game) notes, and with ``baseline`` the shares of
     ``other`` in that seat on the same seeds."""
     shares: dict[int, list[float]] = {}
     base: dict[int, list[float]] = {}
@@ -115,8 +119,9 @@ def gains(shares: dict[int, list[float]], base: dict[int, list[float]], seat_nam
     return lines
 
 
-def reliability(notes: list[tuple[float, float]]) -> list[str]:
+def reliability(notes: list[tuple]) -> list[str]:
     """The Brier score of the root values against the outcomes, and ten bins of value."""
+    notes = [(v, o) for v, o, *_ in notes]
     brier = sum((v - o) ** 2 for v, o in notes) / len(notes)
     lines = [f"calibration over {len(notes)} decisions: Brier score {brier:.3f}",
              f"  {'value':>9} {'decisions':>9} {'mean value':>10} {'won':>6}"]
@@ -127,6 +132,47 @@ def reliability(notes: list[tuple[float, float]]) -> list[str]:
             mo = sum(o for _, o in here) / len(here)
             lines.append(f"  {b / 10:.1f}-{(b + 1) / 10:.1f} {len(here):9d} {mv:10.3f} {mo:6.3f}")
     return lines
+
+
+def fit_platt(points: list[tuple[float, float, float]], steps: int = 25) -> tuple[float, float]:
+    """Platt's scaling ``(slope, shift)`` (see :func:`explorer.core.search.calibrated`)
+    fitted to ``(value, outcome, weight)`` points by logistic regression (Newton's
+    method) on the values' log-odds; an outcome may be a share (a bin's rate).  A
+    weak pull toward no scaling (worth one decision) keeps a few decisions, or
+    outcomes that one value separates perfectly, from sending it to infinity.
+
+    >>> slope, shift = fit_platt([(0.2, 0.4, 100), (0.5, 0.7, 100), (0.8, 0.9, 100)])
+    >>> [round(calibrated(v, (slope, shift)), 2) for v in (0.2, 0.5, 0.8)]
+    [0.39, 0.7, 0.89]
+    """
+    xs = [math.log(min(max(v, 0.005), 0.995) / (1 - min(max(v, 0.005), 0.995))) for v, _, _ in points]
+    a, b = 1.0, 0.0
+    for _ in range(steps):
+        g0, g1, h00, h01, h11 = a - 1.0, b, 1.0, 0.0, 1.0  # the pull toward (1, 0)
+        for x, (_, y, w) in zip(xs, points):
+            p = 1 / (1 + math.exp(-min(max(a * x + b, -30.0), 30.0)))
+            r, c = w * (p - y), w * p * (1 - p)
+            g0, g1 = g0 + r * x, g1 + r
+            h00, h01, h11 = h00 + c * x * x, h01 + c * x, h11 + c
+        det = h00 * h11 - h01 * h01
+        a, b = a - (h11 * g0 - h01 * g1) / det, b - (h00 * g1 - h01 * g0) / det
+    return a, b
+
+
+def fit_text(notes: list[tuple[float, float, str]]) -> list[str]:
+    """Platt's scaling fitted to all ``notes``, and its Brier score on games held
+    out: fitted on every other game, scored on the rest, and the other way round."""
+    games_seen = sorted({g for *_, g in notes})
+    half = {g: i % 2 for i, g in enumerate(games_seen)}
+    slope, shift = fit_platt([(v, o, 1.0) for v, o, _ in notes])
+    raw = sum((v - o) ** 2 for v, o, _ in notes) / len(notes)
+    held = 0.0
+    for k in (0, 1):
+        fitted = fit_platt([(v, o, 1.0) for v, o, g in notes if half[g] != k])
+        held += sum((calibrated(v, fitted) - o) ** 2 for v, o, g in notes if half[g] == k)
+    return [f"Platt's scaling over {len(notes)} decisions of {len(games_seen)} games: "
+            f"calibration = ({slope:.3f}, {shift:.3f})",
+            f"  Brier score as searched {raw:.4f}; scaled, on games held out {held / len(notes):.4f}"]
 
 
 def seat_number(given: str, seat_names: list[str] | None, players: int) -> int:
@@ -155,10 +201,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seats", default=None, help="only these seats, by number or name, comma-separated")
     parser.add_argument("--baseline", action="store_true",
                         help="also play the other seats' bot in the search seat: the paired gain over it")
+    parser.add_argument("--raw", action="store_true",
+                        help="the search bot reports its values as searched (no calibration): to fit one")
+    parser.add_argument("--notes", default=None, metavar="FILE",
+                        help="also write every (value, outcome, game) to FILE, one JSON line each")
+    parser.add_argument("--fit", nargs="+", default=None, metavar="NOTES",
+                        help="play nothing: fit Platt's scaling to notes files written with --raw --notes")
     parser.add_argument("--tune", action="append", default=[], metavar="NAME=VALUE",
                         help="set one of the search bot's settings for the run (epsilon=0.2, own_tree=1, prior=greedy, margin=0.05, ...)")
     args = parser.parse_args(argv)
+    if args.fit:
+        notes = [tuple(json.loads(line)) for f in args.fit for line in open(f) if line.strip()]
+        print(f"{args.game}: " + "\n".join(fit_text(notes)))
+        return
     tune = parse_tune(args.tune)
+    if args.raw:
+        tune["calibration"] = None
     players = args.players or (4 if args.game == "asylum" else 2)
     bot = f"search:{args.playouts}" if args.playouts else "search"
     seat_names = games.spec(args.game).seat_names
@@ -175,6 +233,9 @@ def main(argv: list[str] | None = None) -> None:
         print("\n".join(gains(shares, base, seat_names, args.against)))
     if args.calibration and notes:
         print("\n".join(reliability(notes)))
+    if args.notes:
+        with open(args.notes, "a") as out:
+            out.writelines(json.dumps(list(n)) + "\n" for n in notes)
 
 
 if __name__ == "__main__":

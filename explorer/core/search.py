@@ -109,7 +109,10 @@ class SearchBot(Policy):
     ``confidence`` z above 0, by more than z standard errors of the two values'
     difference too (the best of several noisy values looks better than it is: a
     fixed margin is too small for options tried a few times, too large for
-    options tried often)."""
+    options tried often); ``calibration``: Platt's scaling ``(slope, shift)`` that
+    turns the values it reports into chances to win (the choice is made on the
+    values as searched: the scaling only corrects what people read, see
+    :func:`calibrated`)."""
 
     name = "search"
 
@@ -117,7 +120,8 @@ class SearchBot(Policy):
                  reward: Callable[[Any, Any], float], exploration: float = EXPLORATION,
                  max_steps: int = 10_000, evaluate: Callable[[Game, Any, Any], float] | None = None,
                  epsilon: float = 0.0, seen: bool = True, own_tree: bool = False,
-                 prior: Policy | None = None, margin: float = 0.0, confidence: float = 0.0):
+                 prior: Policy | None = None, margin: float = 0.0, confidence: float = 0.0,
+                 calibration: tuple[float, float] | None = None):
         if playouts < 1:
             raise ValueError(f"the search needs at least one playout, got {playouts}")
         self.playouts = playouts
@@ -132,6 +136,7 @@ class SearchBot(Policy):
         self.prior = prior
         self.margin = margin
         self.confidence = confidence
+        self.calibration = calibration
         #: called with every :class:`SearchReport` the bot decides by (a bench, a stepper); ``None``: nobody
         self.on_report: Callable[[SearchReport], None] | None = None
 
@@ -167,6 +172,9 @@ class SearchBot(Policy):
             base = next((s for s in stats if s.option == kept), None)
             if base is not None and not self._beats(root, best, base):
                 best = base
+        if self.calibration is not None:
+            stats = [s._replace(value=calibrated(s.value, self.calibration)) for s in stats]
+            best = next(s for s in stats if s.option == best.option)
         return SearchReport(best.option, best.value, tuple(stats), self.playouts)
 
     def _beats(self, root: _Node, best: OptionValue, base: OptionValue) -> bool:
@@ -255,6 +263,22 @@ class SearchBot(Policy):
         return 0.5 if self.evaluate is None else self.evaluate(game, state, player)
 
 
+def calibrated(value: float, calibration: tuple[float, float]) -> float:
+    """A searched value as a chance to win, by Platt's scaling ``(slope, shift)``:
+    the logistic of ``slope * logit(value) + shift``.  A search whose rollouts play
+    weaker than the bot itself does (greedy rollouts under a searching bot) values
+    its positions too low; the scaling is fitted to the outcomes of the bot's own
+    games (``bench/bench_search_strength.py --notes``, ``--fit``).  Values within
+    half a percent of 0 or 1 are taken as that near, so a sure value stays finite.
+
+    >>> calibrated(0.5, (1.0, 0.0)), round(calibrated(0.45, (1.2, 0.9)), 3)
+    (0.5, 0.659)
+    """
+    slope, shift = calibration
+    v = min(max(value, 0.005), 0.995)
+    return 1 / (1 + math.exp(-(slope * math.log(v / (1 - v)) + shift)))
+
+
 def win_share(result: Any, seat: Any) -> float:
     """What a finished game (a :class:`~explorer.core.results.GameResult`) is worth
     to ``seat``: 1 for a win, a shared win split among its winners, nothing for a
@@ -282,4 +306,4 @@ def softmax_share(scores: Sequence[float], seat: int, sharpness: float) -> float
     return weights[seat] / sum(weights)
 
 
-__all__ = ["DEFAULT_PLAYOUTS", "OptionValue", "SearchBot", "SearchReport", "softmax_share", "win_share"]
+__all__ = ["DEFAULT_PLAYOUTS", "OptionValue", "SearchBot", "SearchReport", "calibrated", "softmax_share", "win_share"]

@@ -34,6 +34,11 @@ MARGIN = 0.08
 SHARPNESS = 6.0
 #: What a point of Value in play counts for, against a Promotion Point.
 IN_PLAY = 0.3
+#: Platt's scaling of the values the bot reports (:func:`~explorer.core.search.calibrated`):
+#: its greedy rollouts play weaker than the bot does, so a value as searched is too low
+#: (a position valued 45% was won 67% of the time).  Fitted to the reliability tables of
+#: the bot's games against greedy (``bench/bench_search_strength.py doomtrooper --calibration``).
+CALIBRATION = (1.042, 0.915)
 
 
 def progress(game: Any, state: Any) -> list[float]:
@@ -59,9 +64,10 @@ def search_bot(rollout: Policy, playouts: int = PLAYOUTS) -> SearchBot:
     games, cut after :data:`HORIZON` steps and scored by :func:`evaluate`; the
     tree holds the seat's own decisions, the other seats modelled as playing the
     rollout policy (one random choice in ten); it keeps the rollout policy's own
-    choice unless another option looks better by :data:`MARGIN`."""
+    choice unless another option looks better by :data:`MARGIN`; the values it
+    reports are scaled by :data:`CALIBRATION` into chances to win."""
     return SearchBot(playouts, rollout=rollout, reward=win_share, max_steps=HORIZON, evaluate=evaluate,
-                     epsilon=0.1, seen=False, own_tree=True, prior=rollout, margin=MARGIN)
+                     epsilon=0.1, seen=False, own_tree=True, prior=rollout, margin=MARGIN, calibration=CALIBRATION)
 
 
-__all__ = ["HORIZON", "MARGIN", "PLAYOUTS", "evaluate", "progress", "search_bot"]
+__all__ = ["CALIBRATION", "HORIZON", "MARGIN", "PLAYOUTS", "evaluate", "progress", "search_bot"]

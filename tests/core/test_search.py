@@ -199,3 +199,18 @@ def test_a_confidence_keeps_the_prior_against_noise_but_not_against_a_real_gain(
     assert dropped(2.0) <= 3
     bot = SearchBot(300, rollout=RandomPolicy(), reward=won, prior=NameZero(), margin=0.1, confidence=2.0)
     assert bot.search(Nim(), (4, 0), Nim().decision((4, 0)), random.Random(0)).choice == 1
+
+
+def test_a_calibration_scales_the_values_reported_not_the_choice():
+    """Platt's scaling turns the values as searched into chances to win: the
+    choice and the visits are the search's own, every value is scaled."""
+    from explorer.core.search import calibrated
+
+    plain = SearchBot(300, rollout=RandomPolicy(), reward=won)
+    scaled = SearchBot(300, rollout=RandomPolicy(), reward=won, calibration=(1.0, 0.9))
+    a = plain.search(Nim(), (5, 0), Nim().decision((5, 0)), random.Random(3))
+    b = scaled.search(Nim(), (5, 0), Nim().decision((5, 0)), random.Random(3))
+    assert b.choice == a.choice and [o.visits for o in b.options] == [o.visits for o in a.options]
+    assert b.value == calibrated(a.value, (1.0, 0.9)) > a.value
+    assert [o.value for o in b.options] == [calibrated(o.value, (1.0, 0.9)) for o in a.options]
+    assert calibrated(1.0, (1.0, 0.9)) < 1 and calibrated(0.0, (1.0, 0.0)) == pytest.approx(0.005)  # a sure value stays finite
