@@ -11,7 +11,7 @@ the same seeds, paired game by game (the seat order's advantage and the luck of
 the deal cancel).  Times are CPU time.
 
     python bench/bench_search_strength.py GAME [--games N] [--seed S] [--playouts N] [--calibration]
-    python bench/bench_search_strength.py victorian --seats villains --baseline --tune confidence=1.5
+    python bench/bench_search_strength.py victorian --seats villains --baseline --tune margin=0.04
     python bench/bench_search_strength.py doomtrooper --raw --notes dt.jsonl   # the values as searched, kept
     python bench/bench_search_strength.py doomtrooper --fit dt.jsonl           # Platt's scaling for them
 """

@@ -53,22 +53,14 @@ EXPLORATION = 0.7
 class _Node:
     """One decision in the shared tree: reached by the option ``player`` took."""
 
-    __slots__ = ("player", "children", "visits", "reward", "square", "avail")
+    __slots__ = ("player", "children", "visits", "reward", "avail")
 
     def __init__(self, player: Any = None):
         self.player = player
         self.children: dict[Hashable, _Node] = {}
         self.visits = 0
         self.reward = 0.0
-        self.square = 0.0  # the sum of the rewards' squares: their spread, for the prior's test
         self.avail = 1
-
-    def variance_of_mean(self) -> float:
-        """How uncertain this node's mean reward is: the rewards' variance over its visits."""
-        if self.visits < 2:
-            return 0.25  # the most a reward in [0, 1] can vary
-        mean = self.reward / self.visits
-        return max(self.square / self.visits - mean * mean, 0.0) / (self.visits - 1)
 
 
 class OptionValue(NamedTuple):
@@ -105,14 +97,10 @@ class SearchBot(Policy):
     (opponents modelled as playing like it: every playout then sharpens the
     seat's own choices); ``prior``: a policy whose choice the bot keeps unless
     another option's value beats it by more than ``margin`` (a few playouts are
-    noisy: a cheap policy's choice should not be dropped on noise), and, with
-    ``confidence`` z above 0, by more than z standard errors of the two values'
-    difference too (the best of several noisy values looks better than it is: a
-    fixed margin is too small for options tried a few times, too large for
-    options tried often); ``calibration``: Platt's scaling ``(slope, shift)`` that
-    turns the values it reports into chances to win (the choice is made on the
-    values as searched: the scaling only corrects what people read, see
-    :func:`calibrated`)."""
+    noisy: a cheap policy's choice should not be dropped on noise);
+    ``calibration``: Platt's scaling ``(slope, shift)`` that turns the values it
+    reports into chances to win (the choice is made on the values as searched:
+    the scaling only corrects what people read, see :func:`calibrated`)."""
 
     name = "search"
 
@@ -120,8 +108,7 @@ class SearchBot(Policy):
                  reward: Callable[[Any, Any], float], exploration: float = EXPLORATION,
                  max_steps: int = 10_000, evaluate: Callable[[Game, Any, Any], float] | None = None,
                  epsilon: float = 0.0, seen: bool = True, own_tree: bool = False,
-                 prior: Policy | None = None, margin: float = 0.0, confidence: float = 0.0,
-                 calibration: tuple[float, float] | None = None):
+                 prior: Policy | None = None, margin: float = 0.0, calibration: tuple[float, float] | None = None):
         if playouts < 1:
             raise ValueError(f"the search needs at least one playout, got {playouts}")
         self.playouts = playouts
@@ -135,7 +122,6 @@ class SearchBot(Policy):
         self.own_tree = own_tree
         self.prior = prior
         self.margin = margin
-        self.confidence = confidence
         self.calibration = calibration
         #: called with every :class:`SearchReport` the bot decides by (a bench, a stepper); ``None``: nobody
         self.on_report: Callable[[SearchReport], None] | None = None
@@ -170,23 +156,12 @@ class SearchBot(Policy):
         if self.prior is not None:
             kept = self.prior.choose(game, view, decision, rng)
             base = next((s for s in stats if s.option == kept), None)
-            if base is not None and not self._beats(root, best, base):
+            if base is not None and best.value <= base.value + self.margin:
                 best = base
         if self.calibration is not None:
             stats = [s._replace(value=calibrated(s.value, self.calibration)) for s in stats]
             best = next(s for s in stats if s.option == best.option)
         return SearchReport(best.option, best.value, tuple(stats), self.playouts)
-
-    def _beats(self, root: _Node, best: OptionValue, base: OptionValue) -> bool:
-        """Whether ``best`` is surely better than the prior's option ``base``: by
-        more than the margin and, with a confidence, by that many standard errors."""
-        gain = best.value - base.value
-        if gain <= self.margin:
-            return False
-        if not self.confidence:
-            return True
-        spread = root.children[best.option].variance_of_mean() + root.children[base.option].variance_of_mean()
-        return gain > self.confidence * math.sqrt(spread)
 
     # -- one imagined game -------------------------------------------------------------------
     def _playout(self, game: Game, state: Any, root: _Node, rng: random.Random, only: Any = None) -> None:
@@ -219,7 +194,6 @@ class SearchBot(Policy):
                                             else self._evaluate(game, state, n.player))
             n.visits += 1
             n.reward += value
-            n.square += value * value
 
     def _select(self, node: _Node, dec: Decision, rng: random.Random) -> tuple[Any, _Node, bool]:
         """The child to follow: a random untried legal option if any, else UCT

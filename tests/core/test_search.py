@@ -164,43 +164,6 @@ def test_a_prior_choice_is_kept_unless_beaten_by_the_margin():
     assert beaten.search(Nim(), (4, 0), Nim().decision((4, 0)), random.Random(0)).choice == 1
 
 
-class Coin(Game):
-    """Seat 0 names one of four options, then seat 1 calls a coin (random in the
-    rollouts): whichever option is named, seat 0 wins half the time."""
-
-    def decision(self, s):
-        named, call = s
-        if named < 0:
-            return Decision(0, (0, 1, 2, 3), None)
-        return None if call >= 0 else Decision(1, (0, 1), None)
-
-    def resolve(self, s, option, chance):
-        return Step((option, -1) if s[0] < 0 else (s[0], option), ())
-
-    def result(self, s):
-        return None if s[1] < 0 else s[1]
-
-
-def test_a_confidence_keeps_the_prior_against_noise_but_not_against_a_real_gain():
-    """Options of equal worth: a bare margin drops the prior's choice on noise
-    (the best of four noisy values looks better than it is); a margin of two
-    standard errors keeps it.  A real gain (Nim, taking one from four sticks wins)
-    still beats it."""
-    class NameZero(RandomPolicy):
-        def choose(self, game, state, decision, rng):
-            return decision.options[0] if state[0] < 0 else 2
-
-    def dropped(confidence):
-        bot = SearchBot(60, rollout=RandomPolicy(), reward=won, own_tree=True, prior=NameZero(), margin=0.02,
-                        confidence=confidence)
-        return sum(bot.search(Coin(), (-1, -1), Coin().decision((-1, -1)), random.Random(seed)).choice != 0
-                   for seed in range(40))
-    assert dropped(0.0) >= 15
-    assert dropped(2.0) <= 3
-    bot = SearchBot(300, rollout=RandomPolicy(), reward=won, prior=NameZero(), margin=0.1, confidence=2.0)
-    assert bot.search(Nim(), (4, 0), Nim().decision((4, 0)), random.Random(0)).choice == 1
-
-
 def test_a_calibration_scales_the_values_reported_not_the_choice():
     """Platt's scaling turns the values as searched into chances to win: the
     choice and the visits are the search's own, every value is scaled."""
