@@ -99,8 +99,10 @@ class SearchBot(Policy):
     another option's value beats it by more than ``margin`` (a few playouts are
     noisy: a cheap policy's choice should not be dropped on noise);
     ``calibration``: Platt's scaling ``(slope, shift)`` that turns the values it
-    reports into chances to win (the choice is made on the values as searched:
-    the scaling only corrects what people read, see :func:`calibrated`)."""
+    reports into chances to win, or a function ``(game, view, seat)`` giving it
+    (``None``: the values as searched), since a seat's chance depends on where it
+    sits (the choice is made on the values as searched: the scaling only
+    corrects what people read, see :func:`calibrated`)."""
 
     name = "search"
 
@@ -108,7 +110,8 @@ class SearchBot(Policy):
                  reward: Callable[[Any, Any], float], exploration: float = EXPLORATION,
                  max_steps: int = 10_000, evaluate: Callable[[Game, Any, Any], float] | None = None,
                  epsilon: float = 0.0, seen: bool = True, own_tree: bool = False,
-                 prior: Policy | None = None, margin: float = 0.0, calibration: tuple[float, float] | None = None):
+                 prior: Policy | None = None, margin: float = 0.0,
+                 calibration: tuple[float, float] | Callable[[Game, Any, Any], tuple[float, float] | None] | None = None):
         if playouts < 1:
             raise ValueError(f"the search needs at least one playout, got {playouts}")
         self.playouts = playouts
@@ -158,8 +161,9 @@ class SearchBot(Policy):
             base = next((s for s in stats if s.option == kept), None)
             if base is not None and best.value <= base.value + self.margin:
                 best = base
-        if self.calibration is not None:
-            stats = [s._replace(value=calibrated(s.value, self.calibration)) for s in stats]
+        scale = self.calibration(game, view, me) if callable(self.calibration) else self.calibration
+        if scale is not None:
+            stats = [s._replace(value=calibrated(s.value, scale)) for s in stats]
             best = next(s for s in stats if s.option == best.option)
         return SearchReport(best.option, best.value, tuple(stats), self.playouts)
 

@@ -34,12 +34,20 @@ MARGIN = 0.08
 SHARPNESS = 6.0
 #: What a point of Value in play counts for, against a Promotion Point.
 IN_PLAY = 0.3
-#: Platt's scaling of the values the bot reports (:func:`~explorer.core.search.calibrated`):
-#: its greedy rollouts play weaker than the bot does, so a value as searched is too low
-#: (a position valued 45% was won 67% of the time).  Fitted to the ten-bin reliability
-#: tables of 6,845 decisions of its games against greedy; to fit it again, run
-#: ``bench/bench_search_strength.py doomtrooper --raw --notes F`` and then ``--fit F``.
-CALIBRATION = (1.042, 0.915)
+#: Platt's scaling of the values the bot reports (:func:`~explorer.core.search.calibrated`),
+#: per (players, seat) of the game without a variant: its greedy rollouts play weaker than
+#: the bot does, and its guess of a cut game knows nothing of the seat order, so a value as
+#: searched is too low, most of all for seat 1.  Fitted to the bot's own games against
+#: greedy: ``bench/bench_search_strength.py doomtrooper --raw --notes F``, then ``--fit F``.
+CALIBRATION = {(2, 0): (1.042, 0.915), (2, 1): (1.042, 0.915)}
+
+
+def calibration(game: Any, view: Any, seat: int) -> tuple[float, float] | None:
+    """The scaling of ``seat``'s values (``None`` where none was fitted: a variant,
+    more players)."""
+    if game.variant is not None:
+        return None
+    return CALIBRATION.get((len(view.seats), seat))
 
 
 def progress(game: Any, state: Any) -> list[float]:
@@ -66,9 +74,9 @@ def search_bot(rollout: Policy, playouts: int = PLAYOUTS) -> SearchBot:
     tree holds the seat's own decisions, the other seats modelled as playing the
     rollout policy (one random choice in ten); it keeps the rollout policy's own
     choice unless another option looks better by :data:`MARGIN`; the values it
-    reports are scaled by :data:`CALIBRATION` into chances to win."""
+    reports are scaled by :func:`calibration` into chances to win."""
     return SearchBot(playouts, rollout=rollout, reward=win_share, max_steps=HORIZON, evaluate=evaluate,
-                     epsilon=0.1, seen=False, own_tree=True, prior=rollout, margin=MARGIN, calibration=CALIBRATION)
+                     epsilon=0.1, seen=False, own_tree=True, prior=rollout, margin=MARGIN, calibration=calibration)
 
 
-__all__ = ["CALIBRATION", "HORIZON", "MARGIN", "PLAYOUTS", "evaluate", "progress", "search_bot"]
+__all__ = ["CALIBRATION", "HORIZON", "MARGIN", "PLAYOUTS", "calibration", "evaluate", "progress", "search_bot"]

@@ -176,4 +176,6 @@ def test_a_calibration_scales_the_values_reported_not_the_choice():
     assert b.choice == a.choice and [o.visits for o in b.options] == [o.visits for o in a.options]
     assert b.value == calibrated(a.value, (1.0, 0.9)) > a.value
     assert [o.value for o in b.options] == [calibrated(o.value, (1.0, 0.9)) for o in a.options]
+    by_seat = SearchBot(300, rollout=RandomPolicy(), reward=won, calibration=lambda game, view, seat: (1.0, 0.9))
+    assert by_seat.search(Nim(), (5, 0), Nim().decision((5, 0)), random.Random(3)) == b
     assert calibrated(1.0, (1.0, 0.9)) < 1 and calibrated(0.0, (1.0, 0.0)) == pytest.approx(0.005)  # a sure value stays finite

@@ -97,3 +97,17 @@ def test_a_warrior_face_down_is_not_read():
     a = bot().search(GAME, GAME.observe(a_state, me), dec, random.Random(3))
     b = bot().search(GAME, GAME.observe(b_state, me), dec, random.Random(3))
     assert a == b
+
+
+def test_values_are_scaled_per_seat_of_the_basic_two_player_game_only():
+    """The search's values are scaled by seat where a scaling was fitted (the basic
+    game, two players); a variant or more players keep the values as searched."""
+    from explorer.doomtrooper.params import override_rules
+    from explorer.doomtrooper.search import CALIBRATION, calibration
+
+    two = GAME.new_game(2)
+    assert [calibration(GAME, two, seat) for seat in (0, 1)] == [CALIBRATION[2, 0], CALIBRATION[2, 1]]
+    assert calibration(GAME, GAME.new_game(3), 0) is None
+    warzone = DoomtrooperGame(rules=override_rules({"variant": "warzone"}))
+    assert calibration(warzone, warzone.new_game(2), 0) is None
+    assert get_bot("search").calibration is calibration
