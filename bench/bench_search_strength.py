@@ -27,7 +27,7 @@ from search_setup import apply_tune, parse_tune, simulate_args
 
 from explorer import games
 from explorer.core.sampler import simulate
-from explorer.core.search import SearchBot, calibrated, win_share
+from explorer.core.search import SearchBot, calibrated, log_odds, win_share
 from explorer.whatif.stats import interval, paired
 
 
@@ -145,7 +145,7 @@ def fit_platt(points: list[tuple[float, float, float]], steps: int = 25) -> tupl
     >>> [round(calibrated(v, (slope, shift)), 2) for v in (0.2, 0.5, 0.8)]
     [0.39, 0.7, 0.89]
     """
-    xs = [math.log(min(max(v, 0.005), 0.995) / (1 - min(max(v, 0.005), 0.995))) for v, _, _ in points]
+    xs = [log_odds(v) for v, _, _ in points]
     a, b = 1.0, 0.0
     for _ in range(steps):
         g0, g1, h00, h01, h11 = a - 1.0, b, 1.0, 0.0, 1.0  # the pull toward (1, 0)
@@ -160,8 +160,16 @@ def fit_platt(points: list[tuple[float, float, float]], steps: int = 25) -> tupl
 
 
 def fit_text(notes: list[tuple[float, float, str]]) -> list[str]:
-    """Platt's scaling fitted to all ``notes``, and its Brier score on games held
-    out: fitted on every other game, scored on the rest, and the other way round."""
+    """Platt's scaling fitted to all ``notes`` and to each seat's (a game is noted
+    as ``seed/seat``), each with its Brier score on games held out: fitted on every
+    other game, scored on the rest, and the other way round."""
+    lines = _fit_lines(notes, "every seat")
+    for seat in sorted({g.rpartition("/")[2] for *_, g in notes}):
+        lines += _fit_lines([n for n in notes if n[2].rpartition("/")[2] == seat], f"seat {seat}")
+    return lines
+
+
+def _fit_lines(notes: list[tuple[float, float, str]], who: str) -> list[str]:
     games_seen = sorted({g for *_, g in notes})
     half = {g: i % 2 for i, g in enumerate(games_seen)}
     slope, shift = fit_platt([(v, o, 1.0) for v, o, _ in notes])
@@ -170,8 +178,8 @@ def fit_text(notes: list[tuple[float, float, str]]) -> list[str]:
     for k in (0, 1):
         fitted = fit_platt([(v, o, 1.0) for v, o, g in notes if half[g] != k])
         held += sum((calibrated(v, fitted) - o) ** 2 for v, o, g in notes if half[g] == k)
-    return [f"Platt's scaling over {len(notes)} decisions of {len(games_seen)} games: "
-            f"calibration = ({slope:.3f}, {shift:.3f})",
+    return [f"{who}: Platt's scaling over {len(notes)} decisions of {len(games_seen)} games: "
+            f"({slope:.3f}, {shift:.3f})",
             f"  Brier score as searched {raw:.4f}; scaled, on games held out {held / len(notes):.4f}"]
 
 
@@ -212,7 +220,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.fit:
         notes = [tuple(json.loads(line)) for f in args.fit for line in open(f) if line.strip()]
-        print(f"{args.game}: " + "\n".join(fit_text(notes)))
+        print(f"{args.game}\n" + "\n".join(fit_text(notes)))
         return
     tune = parse_tune(args.tune)
     if args.raw:

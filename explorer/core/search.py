@@ -253,8 +253,17 @@ def calibrated(value: float, calibration: tuple[float, float]) -> float:
     (0.5, 0.659)
     """
     slope, shift = calibration
+    return 1 / (1 + math.exp(-(slope * log_odds(value) + shift)))
+
+
+def log_odds(value: float) -> float:
+    """The log-odds of a chance, taken as at least half a percent from 0 and 1.
+
+    >>> log_odds(0.5), round(log_odds(1.0), 2)
+    (0.0, 5.29)
+    """
     v = min(max(value, 0.005), 0.995)
-    return 1 / (1 + math.exp(-(slope * math.log(v / (1 - v)) + shift)))
+    return math.log(v / (1 - v))
 
 
 def win_share(result: Any, seat: Any) -> float:
@@ -284,4 +293,5 @@ def softmax_share(scores: Sequence[float], seat: int, sharpness: float) -> float
     return weights[seat] / sum(weights)
 
 
-__all__ = ["DEFAULT_PLAYOUTS", "OptionValue", "SearchBot", "SearchReport", "calibrated", "softmax_share", "win_share"]
+__all__ = ["DEFAULT_PLAYOUTS", "OptionValue", "SearchBot", "SearchReport", "calibrated", "log_odds", "softmax_share",
+           "win_share"]
