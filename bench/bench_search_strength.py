@@ -162,7 +162,7 @@ def fit_platt(points: list[tuple[float, float, float]], steps: int = 25) -> tupl
 def fit_text(notes: list[tuple[float, float, str]]) -> list[str]:
     """Platt's scaling fitted to all ``notes`` and to each seat's (a game is noted
     as ``seed/seat``), each with its Brier score on games held out: fitted on every
-    other game, scored on the rest, and the other way round."""
+    other seed's games, scored on the rest, and the other way round."""
     lines = _fit_lines(notes, "every seat")
     for seat in sorted({g.rpartition("/")[2] for *_, g in notes}):
         lines += _fit_lines([n for n in notes if n[2].rpartition("/")[2] == seat], f"seat {seat}")
@@ -171,7 +171,8 @@ def fit_text(notes: list[tuple[float, float, str]]) -> list[str]:
 
 def _fit_lines(notes: list[tuple[float, float, str]], who: str) -> list[str]:
     games_seen = sorted({g for *_, g in notes})
-    half = {g: i % 2 for i, g in enumerate(games_seen)}
+    seeds = sorted({g.rpartition("/")[0] for g in games_seen})  # a seed's games go to one half together
+    half = {g: seeds.index(g.rpartition("/")[0]) % 2 for g in games_seen}
     slope, shift = fit_platt([(v, o, 1.0) for v, o, _ in notes])
     raw = sum((v - o) ** 2 for v, o, _ in notes) / len(notes)
     held = 0.0
