@@ -23,7 +23,7 @@ from ..core.engine import Policy
 from ..core.search import SearchBot, softmax_share, win_share
 from .state import UNSEEN
 
-#: Playouts per decision by default: about 0.35 s a decision on one core (bench/bench_search.py); 80 won
+#: Playouts per decision by default: 0.37 to 0.49 s a decision on one core (bench/bench_search.py); 80 won
 #: 70% of 60 games against greedy where 50 won 60% on the same seeds.
 PLAYOUTS = 80
 #: Rollout steps before a cut game is scored by its progress.
