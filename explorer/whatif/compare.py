@@ -189,7 +189,7 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     if until is None:
         meta = {"game": game, "variant_rules": attrs["variant"], "base_rules": attrs["base"], "games": games,
                 "seed": str(seed), **{f"setting:{k}": x for k, x in settings.items()},
-                "fingerprint": fingerprint(game)}
+                "fingerprint": fingerprint(game, settings)}
         kept = kept_rows(path, meta, "comparison") if path is not None else None
         if kept is not None:
             return _frame(kept, attrs)

@@ -11,22 +11,52 @@ from pathlib import Path
 from typing import Any
 
 
-def fingerprint(game: str) -> str:
+def fingerprint(game: str, settings: Mapping[str, Any] | None = None) -> str:
     """A short hash of everything a game's results depend on: its rules code
     (``explorer/<game>/**.py``, the core) and its data (``data/<game>``, the rules
-    summaries).  Stored results with another fingerprint are out of date."""
+    summaries).  Stored results with another fingerprint are out of date.
+
+    The search bot's modules (every ``search.py``) count only for a run whose
+    ``settings`` seat a search bot (or when no settings are given): greedy and
+    random games never run them, so tuning the search leaves their results current.
+
+    >>> fingerprint("asylum", {"policy": "greedy"}) == fingerprint("asylum", {"policy": "random"})
+    True
+    >>> fingerprint("asylum", {"policy": "greedy"}) == fingerprint("asylum", {"policy": "search:20,greedy"})
+    False
+    """
     import hashlib
 
     from ..core.data import data_path
 
     root = Path(__file__).resolve().parents[1]
-    files = sorted((root / game).rglob("*.py")) + sorted((root / "core").glob("*.py")) + \
-        sorted(data_path(game).glob("*.toml")) + [data_path("rules", f"{game}.toml")]
+    files = sorted((root / game).rglob("*.py")) + sorted((root / "core").glob("*.py"))
+    if settings is not None and not seats_search(settings):
+        files = [f for f in files if f.name != "search.py"]
+    files += sorted(data_path(game).glob("*.toml")) + [data_path("rules", f"{game}.toml")]
     h = hashlib.sha256()
     for f in files:
         h.update(f.name.encode())
         h.update(f.read_bytes())
     return h.hexdigest()[:16]
+
+
+def seats_search(settings: Mapping[str, Any]) -> bool:
+    """Whether a run's settings seat the search bot (``search`` or ``search:N``, alone
+    or in a list of bots, one per seat).
+
+    >>> seats_search({"policy": "greedy,search:40"}), seats_search({"heroes": "greedy", "villains": "random"})
+    (True, False)
+    """
+    return any(name.partition(":")[0].strip() == "search"
+               for value in settings.values() if isinstance(value, str) for name in value.split(","))
+
+
+def row_fingerprint(row: Mapping[str, Any]) -> str:
+    """The fingerprint of the code and data as they are now, for the run a stored
+    row describes (its game and its ``setting:`` columns)."""
+    settings = {k.partition(":")[2]: v for k, v in row.items() if str(k).startswith("setting:")}
+    return fingerprint(str(row["game"]), settings)
 
 
 def check_out(out: str | os.PathLike) -> Path:
@@ -115,9 +145,10 @@ def recorded(path: str | os.PathLike):
         raise ValueError(f"{path} holds no rows: make it again with the command its page names")
     first = frame.iloc[0]
     frame.attrs["game"] = str(first["game"])
-    frame.attrs["current"] = str(first["fingerprint"]) == fingerprint(str(first["game"]))
+    frame.attrs["current"] = str(first["fingerprint"]) == row_fingerprint(first.to_dict())
     frame.attrs["commit"] = str(first["commit"]) if "commit" in frame else ""
     return frame
 
 
-__all__ = ["check_out", "fingerprint", "kept_rows", "read_rows", "recorded", "write_rows"]
+__all__ = ["check_out", "fingerprint", "kept_rows", "read_rows", "recorded", "row_fingerprint", "seats_search",
+           "write_rows"]

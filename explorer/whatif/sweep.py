@@ -94,7 +94,7 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
         variants.append(v)
     metrics = metric_list(game, settings)
     meta = {"game": game, "seed": str(seed), "games": games, **{f"setting:{k}": v for k, v in settings.items()},
-            "fingerprint": fingerprint(game)}
+            "fingerprint": fingerprint(game, settings)}
     done: dict[int, dict[str, Any]] = {}
     if path is not None and path.exists():
         done = _resume(path, points, meta)

@@ -11,7 +11,7 @@ import pytest
 
 from explorer import whatif
 from explorer.whatif import jobs as runner
-from explorer.whatif.stored import fingerprint
+from explorer.whatif.stored import fingerprint, row_fingerprint
 
 DESIGNER = Path(__file__).resolve().parents[2] / "notebooks" / "designer"
 RUN = dict(games=6, seed=1, scheduler="serial", progress=False)
@@ -47,7 +47,8 @@ def test_a_stored_comparison_from_other_rules_is_played_again(tmp_path, played):
     played.clear()
     again = whatif.compare("asylum", {"maneuver_target": 7}, out=out, **RUN)
     assert played and (again["diff"] == fresh["diff"]).all()
-    assert set(pd.read_csv(out)["fingerprint"]) == {fingerprint("asylum")}
+    kept = pd.read_csv(out)
+    assert set(kept["fingerprint"]) == {row_fingerprint(kept.iloc[0].to_dict())}
 
 
 @pytest.mark.parametrize("change, says", [(dict(seed=2), "seed"), (dict(games=7), "games"),
@@ -77,7 +78,8 @@ def test_a_file_that_is_not_a_comparison_is_refused_before_any_game(tmp_path, pl
 def test_the_designer_page_s_comparison_is_current():
     """The comparison the what-if page reads (regenerate: delete the file and run the notebook)."""
     stored = pd.read_parquet(DESIGNER / "maneuver_target_7.parquet")
-    assert set(stored["fingerprint"]) == {fingerprint("asylum")}, "stale evidence: delete the file, rerun the notebook"
+    current = row_fingerprint(stored.iloc[0].to_dict())
+    assert set(stored["fingerprint"]) == {current}, "stale evidence: delete the file, rerun the notebook"
     assert set(stored["games"]) == {300} and set(stored["variant_rules"]) == {"maneuver_target=7: maneuver_target = 7"}
 
 
@@ -109,3 +111,26 @@ def test_a_recorded_run_is_read_whatever_code_played_it(tmp_path):
     assert recorded(out).attrs == {"game": "doomtrooper", "current": False, "commit": "abc1234"}
     with pytest.raises(ValueError, match="no recorded run"):
         recorded(tmp_path / "missing.parquet")
+
+
+def test_only_a_run_that_seats_the_search_bot_depends_on_the_search_code(tmp_path, monkeypatch):
+    """Greedy and random games never run a ``search.py``: a change to the search leaves
+    their stored results current, while a run with a search seat is out of date."""
+    import explorer.whatif.stored as stored
+
+    greedy, searching = {"policy": "greedy"}, {"policy": "greedy,search:8,greedy,greedy"}
+    before = fingerprint("asylum", greedy), fingerprint("asylum", searching), fingerprint("asylum")
+    root = tmp_path / "explorer"
+    for part in ("asylum", "core", "whatif"):
+        (root / part).mkdir(parents=True)
+    real = Path(stored.__file__).resolve().parents[1]
+    for part in ("asylum", "core"):
+        for f in (real / part).rglob("*.py"):
+            target = root / part / f.relative_to(real / part)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(f.read_bytes())
+    (root / "asylum" / "search.py").write_text("# tuned\n", encoding="utf-8")
+    monkeypatch.setattr(stored, "__file__", str(root / "whatif" / "stored.py"))
+    after = fingerprint("asylum", greedy), fingerprint("asylum", searching), fingerprint("asylum")
+    assert after[0] == before[0]
+    assert after[1] != before[1] and after[2] != before[2]
