@@ -5,6 +5,8 @@ they know save against runs of fixed size.
     python bench/bench_designer.py                    # 400 games a seat, every card ablated (about an hour)
     python bench/bench_designer.py --games 100 --ablate 10 --parts skill,cards
     python bench/bench_designer.py --strong search --weak greedy
+    python bench/bench_designer.py --parts skill --strong search --weak greedy --games 25 --only asylum \
+        --skill-out notebooks/designer                 # kept for the designer page: skill_search_asylum.parquet
     python bench/bench_designer.py --parts endings --games 4 --endings-bots search:20 \
         --out notebooks/designer/variant_endings_search.parquet       # which variants end, under search
 
@@ -44,18 +46,33 @@ def doomtrooper_variants() -> list[dict]:
 
 
 def skill_part(args) -> None:
-    for game in ("asylum", "victorian", "doomtrooper"):
+    """Skill against luck per game and variant; with ``--skill-out`` each game's tables are
+    kept in ``skill_<strong>_<game>.parquet`` there (with the commit that played them),
+    for the designer page to read back instead of playing them again."""
+    from explorer.whatif.skill import skill_rows
+    from explorer.whatif.stored import fingerprint, write_rows
+
+    commit = head_commit()
+    for game in args.only.split(","):
         variants = doomtrooper_variants() if game == "doomtrooper" else VARIANTS[game]
-        for v in variants:
+        rows = []
+        for v in variants[:args.max_variants]:
             t = time.perf_counter()
             try:
                 frame = whatif.skill(game, games=args.games, seed=args.seed, variant=v or None, strong=args.strong,
-                                     weak=args.weak, progress=False)
+                                     weak=args.weak, progress=False, scheduler=args.scheduler)
             except ValueError as exc:  # a variant the game cannot seat this way (its own number of players)
                 print(f"{game} {v}: not measured ({exc})\n")
                 continue
             print(skill_text(frame))
-            print(f"({time.perf_counter() - t:.0f} s)\n")
+            print(f"({time.perf_counter() - t:.0f} s)\n", flush=True)
+            rows += skill_rows(frame)
+        if args.skill_out and rows:
+            bots = {"strong": args.strong, "weak": args.weak}
+            meta = {"setting:strong": args.strong, "setting:weak": args.weak, "fingerprint": fingerprint(game, bots),
+                    "commit": commit}
+            write_rows(Path(args.skill_out) / f"skill_{args.strong.partition(':')[0]}_{game}.parquet",
+                       [{**r, **meta} for r in rows])
 
 
 def cards_part(args) -> None:
@@ -79,18 +96,23 @@ def sequential_part(args) -> None:
         print(f"({time.perf_counter() - t:.0f} s)\n")
 
 
+def head_commit() -> str:
+    """The short hash of the checked-out commit (the code a kept run was played by)."""
+    import subprocess
+
+    return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                          cwd=Path(__file__).parent).stdout.strip()
+
+
 def endings_part(args) -> None:
     """Which of Doomtrooper's variants end by their own goal, under ``--endings-bots`` on
     every seat; with ``--out`` the run is kept (with the commit that played it) for
     the designer notebook, which reads it back instead of playing it again."""
-    import subprocess
-
     from explorer.whatif.stored import read_rows, write_rows
 
     variants = [v["variant"] for v in doomtrooper_variants() if "variant" in v]
     variants.sort(key=lambda v: v == "front_lines")  # four seats, each searching: the longest, last
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                            cwd=Path(__file__).parent).stdout.strip()  # the code that plays, before it plays
+    commit = head_commit()  # the code that plays, before it plays
     t = time.perf_counter()
     frame = whatif.sweep("doomtrooper", {"variant": ["standard", *variants]}, games=args.games, seed=args.seed,
                          bots=args.endings_bots, out=args.out, scheduler="serial", progress=True)
@@ -120,6 +142,10 @@ def main() -> None:
     ap.add_argument("--endings-bots", default="greedy", help="the bots of every seat in the endings part")
     ap.add_argument("--out", default=None, help="keep the endings part's run in this .parquet file")
     ap.add_argument("--parts", default="skill,cards,sequential", help=f"any of {', '.join(PARTS)}")
+    ap.add_argument("--only", default="asylum,victorian,doomtrooper", help="the games of the skill part")
+    ap.add_argument("--max-variants", type=int, default=None, help="the skill part: the first N variants a game")
+    ap.add_argument("--skill-out", default=None, metavar="FOLDER", help="keep the skill part's tables there")
+    ap.add_argument("--scheduler", default=None, help="where the skill part plays (default: the machine's cores)")
     args = ap.parse_args()
     for part in args.parts.split(","):
         print(f"== {part} ==\n")

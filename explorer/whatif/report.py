@@ -97,8 +97,27 @@ def endings_text(frame, param: str = "variant") -> str:
     return _columns(rows)
 
 
+def kept_text(frame) -> str:
+    """Where a kept run (:func:`~explorer.whatif.stored.recorded`) comes from: the commit
+    that played it, and whether the rules and bots are still the ones that did."""
+    when = f"played at commit {frame.attrs['commit']}" if frame.attrs.get("commit") else "played by an earlier run"
+    return when + ("; the rules and bots are unchanged since" if frame.attrs["current"]
+                   else "; the rules or bots have changed since: run the bench again for today's numbers")
+
+
+def kept_skill_text(path) -> str:
+    """A skill run kept by ``bench/bench_designer.py --skill-out`` as a page shows it:
+    where it comes from (:func:`kept_text`), then each variant's table."""
+    from .skill import skill_tables
+    from .stored import recorded
+
+    frame = recorded(path)
+    return "\n\n".join([kept_text(frame)] + [skill_text(t) for t in skill_tables(frame)])
+
+
 def _ratio(used: int, fixed: int) -> str:
     return f"{used / fixed:.0%} of the fixed run" if fixed and math.isfinite(used / fixed) else "no fixed run"
 
 
-__all__ = ["cards_text", "endings_text", "rate", "sequential_text", "signed", "skill_text"]
+__all__ = ["cards_text", "endings_text", "kept_skill_text", "kept_text", "rate", "sequential_text", "signed",
+           "skill_text"]

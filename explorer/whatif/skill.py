@@ -78,6 +78,37 @@ def skill(game: str, games: int = 400, seed: int | str = 1, variant: Variant | M
     return frame
 
 
+#: what a skill table's ``attrs`` say of its run, kept as columns when it is stored
+RUN = ("game", "variant", "strong", "weak", "seed")
+
+
+def skill_rows(frame) -> list[dict[str, Any]]:
+    """The rows of a :func:`skill` table with what its run was (:data:`RUN`), to keep
+    in a file (a run too long to play on a page: :func:`explorer.whatif.stored.write_rows`)."""
+    run = {k: str(frame.attrs[k]) for k in RUN}
+    return [{**row, **run} for row in frame.to_dict("records")]
+
+
+def skill_tables(stored) -> list:
+    """The :func:`skill` tables a file of :func:`skill_rows` holds, in the order kept.
+
+    >>> df = skill("victorian", games=2, seed=1, scheduler="serial", progress=False)
+    >>> import pandas as pd
+    >>> [t.attrs["strong"] for t in skill_tables(pd.DataFrame(skill_rows(df)))], list(df.columns) == list(
+    ...     skill_tables(pd.DataFrame(skill_rows(df)))[0].columns)
+    (['greedy'], True)
+    """
+    tables = []
+    keys = list(dict.fromkeys(tuple(r) for r in stored[list(RUN)].astype(str).itertuples(index=False)))
+    for key in keys:
+        rows = stored[(stored[list(RUN)].astype(str) == list(key)).all(axis=1)]
+        table = rows[[c for c in ("seat", "games", "wins", "ci_low", "ci_high", "draws", "even")]].reset_index(
+            drop=True)
+        table.attrs.update(dict(zip(RUN, key)))
+        tables.append(table)
+    return tables
+
+
 def _variant(given: Variant | Mapping[str, Any] | str | os.PathLike | None) -> Variant:
     return variant(given) if given is not None else variant({}, name="base")
 
@@ -92,4 +123,4 @@ def _without_bots(game: str, settings: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in settings.items() if k not in _bot_settings(game)}
 
 
-__all__ = ["seat_label", "skill"]
+__all__ = ["RUN", "seat_label", "skill", "skill_rows", "skill_tables"]

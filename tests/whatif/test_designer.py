@@ -151,6 +151,40 @@ def test_skill_names_the_victorian_sides_and_takes_a_variant():
         whatif.skill("victorian", games=2, heroes="random", **QUICK)
 
 
+def test_a_kept_skill_run_reads_back_as_its_tables(tmp_path):
+    """A skill run too long for a page (the search bot's) is kept by the bench with its
+    commit and read back table by table, saying whether today's code still played it."""
+    from explorer.whatif.report import kept_skill_text, skill_text
+    from explorer.whatif.skill import skill_rows
+    from explorer.whatif.stored import fingerprint, write_rows
+
+    tables = [whatif.skill("victorian", games=4, seed=2, variant=v, **QUICK) for v in (None, {"immortal_heal": 2})]
+    meta = {"setting:strong": "greedy", "setting:weak": "random", "commit": "abc1234",
+            "fingerprint": fingerprint("victorian", {"strong": "greedy", "weak": "random"})}
+    out = tmp_path / "skill_greedy_victorian.parquet"
+    write_rows(out, [{**r, **meta} for t in tables for r in skill_rows(t)])
+    text = kept_skill_text(out)
+    assert text.startswith("played at commit abc1234; the rules and bots are unchanged since")
+    assert text.endswith("\n\n".join(skill_text(t) for t in tables))
+    write_rows(out, [{**r, **meta, "fingerprint": "0" * 16} for t in tables for r in skill_rows(t)])
+    assert "have changed since: run the bench again" in kept_skill_text(out)
+
+
+@pytest.mark.parametrize("game", ["asylum", "victorian", "doomtrooper"])
+def test_the_designer_page_keeps_the_search_bot_s_skill_per_game(game):
+    """The search bot against greedy, kept beside the designer page (bench/bench_designer.py
+    --skill-out): the search bot as the strong one, the base game first, every seat."""
+    from pathlib import Path
+
+    from explorer.whatif.skill import skill_tables
+    from explorer.whatif.stored import recorded
+
+    path = Path(__file__).resolve().parents[2] / "notebooks" / "designer" / f"skill_search_{game}.parquet"
+    tables = skill_tables(recorded(path))
+    assert tables and all(t.attrs["strong"] == "search" and t.attrs["weak"] == "greedy" for t in tables)
+    assert "base" in tables[0].attrs["variant"] and tables[0]["seat"].iloc[-1] == "every seat"
+
+
 # -- cards that win ------------------------------------------------------------------------------
 
 def test_a_blank_card_changes_nothing_in_games_where_it_was_never_drawn():
