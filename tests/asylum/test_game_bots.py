@@ -69,6 +69,19 @@ def test_bots_play_whole_games_deterministically(game, name):
     assert results[0].state == results[1].state
 
 
+def test_the_search_bot_keeps_greedy_s_choice_and_reports_chances_to_win(game):
+    """The search bot starts from the greedy plan (kept unless another option looks
+    better by a margin) and reports its values scaled into chances to win where a
+    scaling was fitted (four players); other tables keep the values as searched."""
+    from explorer.asylum.search import CALIBRATION, MARGIN, calibration
+
+    bot = get_bot("search:8")
+    assert isinstance(bot.prior, GreedyBot) and bot.margin == MARGIN > 0
+    assert bot.calibration is calibration
+    assert calibration(game, game.setup(4, 1), 0) == CALIBRATION[4]
+    assert calibration(game, game.setup(3, 1), 0) is None
+
+
 def test_a_stepper_and_the_fast_runner_agree(game):
     """Gameplay overview: the stepper (history kept) and the simulator take the same path."""
     st = Stepper(game, game.setup(3, "same"), "same", GreedyBot())
