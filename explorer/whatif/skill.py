@@ -102,8 +102,7 @@ def skill_tables(stored) -> list:
     keys = list(dict.fromkeys(tuple(r) for r in stored[list(RUN)].astype(str).itertuples(index=False)))
     for key in keys:
         rows = stored[(stored[list(RUN)].astype(str) == list(key)).all(axis=1)]
-        table = rows[[c for c in ("seat", "games", "wins", "ci_low", "ci_high", "draws", "even")]].reset_index(
-            drop=True)
+        table = rows[["seat", "games", "wins", "ci_low", "ci_high", "draws", "even"]].reset_index(drop=True)
         table.attrs.update(dict(zip(RUN, key)))
         tables.append(table)
     return tables
