@@ -90,13 +90,20 @@ class VictorianGame(Game):
                                                                 "say whose card it is")
                 self._cards[name] = card
                 self._owner[name] = index
+        #: :meth:`card` as the dict's own lookup: the rules ask for a card at almost every line,
+        #: and a bound ``dict.__getitem__`` answers without a Python call (same answers, same ``KeyError``)
+        self.card = self._cards.__getitem__
         self.slots = turn.slots(self.rules)
         self._views: dict[tuple[int, str], tuple[Side, Side]] = {}
         self._decisions: dict[Any, Decision] = {}
+        #: what the rules work out again and again from the same values (a unit's Fight and Track terms:
+        #: :mod:`explorer.victorian.units`); held here, as it holds for this game's cards and rules only
+        self.memo: dict[Any, Any] = {}
 
     # -- cards -----------------------------------------------------------------------------------
     def card(self, name: str) -> Card:
-        """The card named ``name`` (``KeyError`` if no list has it)."""
+        """The card named ``name`` (``KeyError`` if no list has it; each game object
+        answers with its dict's lookup, set in ``__init__``)."""
         return self._cards[name]
 
     def card_or_none(self, name: Any) -> Card | None:

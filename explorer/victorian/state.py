@@ -402,20 +402,28 @@ class VicState(NamedTuple):
         return self.sides[index]
 
 
+# The three helpers below run at nearly every step: they build the new state
+# directly from its fields (``sides`` and ``pending`` come first) rather than
+# through ``_replace``.
+_new = tuple.__new__
+
+
 def put(state: VicState, index: int, side: Side, **changes: Any) -> VicState:
     """``state`` with side ``index`` replaced (and any other ``changes``)."""
-    sides = (side, state.sides[1]) if index == 0 else (state.sides[0], side)
-    return state._replace(sides=sides, **changes)
+    sides = (side, state[0][1]) if index == 0 else (state[0][0], side)
+    if changes:
+        return state._replace(sides=sides, **changes)
+    return _new(VicState, (sides, *state[1:]))
 
 
 def push(state: VicState, *items: Any) -> VicState:
     """``items`` put in front of the queue, in order."""
-    return state._replace(pending=items + state.pending)
+    return _new(VicState, (state[0], items + state[1], *state[2:]))
 
 
 def pop(state: VicState, *items: Any) -> VicState:
     """The first item of the queue taken off (``items`` put in its place)."""
-    return state._replace(pending=items + state.pending[1:])
+    return _new(VicState, (state[0], items + state[1][1:], *state[2:]))
 
 
 __all__ = [

@@ -133,11 +133,32 @@ def _mods(game: VictorianGame, state: VicState, side: int, u: Unit, stat: str, a
 _MOD_LABELS = {R.WRONG_TRACK.section: "On the Wrong Track", R.FACILITATOR.section: "a Facilitator's help"}
 
 
+def _remember(memo: dict, key: Any, value: Any) -> Any:
+    """Keep ``value`` in the game's ``memo`` (emptied now and then: it only saves work)."""
+    if len(memo) > 8192:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
 def fight_terms(game: VictorianGame, state: VicState, side: int, u: Unit, *, versus: Unit | None = None,
                 assassin: bool = False, sent: bool = False) -> tuple[Term, ...]:
     """The terms of ``u``'s Fight now.  ``versus``: the unit he fights (Holy
     against an Immortal); ``assassin``: in the Assassin Phase (bonuses that count
-    only there); ``sent``: ``u`` is the minion sent (an assassin's own bonus)."""
+    only there); ``sent``: ``u`` is the minion sent (an assassin's own bonus).
+
+    They depend on nothing but the unit, the lasting modifiers and these
+    arguments (the cards and rules are the game's): remembered by the game
+    (``game.memo``), as the bots ask again and again while a unit stays the same."""
+    key = ("fight", side, u, state.mods, versus, assassin, sent)
+    terms = game.memo.get(key)
+    if terms is None:
+        terms = _remember(game.memo, key, _fight_terms(game, state, side, u, versus, assassin, sent))
+    return terms
+
+
+def _fight_terms(game: VictorianGame, state: VicState, side: int, u: Unit, versus: Unit | None, assassin: bool,
+                 sent: bool) -> tuple[Term, ...]:
     rules = game.rules
     if u.token:
         kind = game.tokens[u.card]
@@ -165,13 +186,31 @@ def fight_terms(game: VictorianGame, state: VicState, side: int, u: Unit, *, ver
     return tuple(terms)
 
 
-def fight(game: VictorianGame, state: VicState, side: int, u: Unit, **kw: Any) -> int:
-    return sum(t.value for t in fight_terms(game, state, side, u, **kw))
+def fight(game: VictorianGame, state: VicState, side: int, u: Unit, *, versus: Unit | None = None,
+          assassin: bool = False, sent: bool = False) -> int:
+    """``u``'s Fight now: the sum of :func:`fight_terms` (remembered as they are)."""
+    key = ("fight sum", side, u, state.mods, versus, assassin, sent)
+    value = game.memo.get(key)
+    if value is None:
+        terms = fight_terms(game, state, side, u, versus=versus, assassin=assassin, sent=sent)
+        value = _remember(game.memo, key, sum(t.value for t in terms))
+    return value
 
 
 def track_terms(game: VictorianGame, state: VicState, side: int, u: Unit) -> tuple[Term, ...]:
     """The terms of ``u``'s Track bonus now (its own, gear, Locations such as the
-    Museum, event cards, Wrong Tracks, a Facilitator's help, interrogations)."""
+    Museum, event cards, Wrong Tracks, a Facilitator's help, interrogations).
+    Remembered by the game as :func:`fight_terms` are (they depend on the unit,
+    its side's Locations and leads, and the lasting modifiers)."""
+    s = state.sides[side]
+    key = ("track", side, u, state.mods, s.locations, s.leads)
+    terms = game.memo.get(key)
+    if terms is None:
+        terms = _remember(game.memo, key, _track_terms(game, state, side, u))
+    return terms
+
+
+def _track_terms(game: VictorianGame, state: VicState, side: int, u: Unit) -> tuple[Term, ...]:
     if u.token:
         terms = [Term(f"{u.card} token", 0, None, R.TOKENS.section)]
     else:
