@@ -30,7 +30,7 @@ from ..core.engine import DeterministicPolicy, RandomPolicy
 from .actions import (Attack, AttachPlot, Done, Facilitate, Heal, LookAt, Pass, PlayEvent, Recall, Recruit, Roll,
                       Sacrifice, Send, Shed, Showdown, Stop, Strike, Summon, TakeWound, Track, Wheels)
 from .intercept import open_targets, trackers
-from .state import (HEROES, VILLAINS, Choose, Escape, Fighting, HealRoll, Main, Respond, SpyRoll,
+from .state import (HEROES, VILLAINS, Choose, Escape, Fighting, HealRoll, Main, Phase, Respond, SpyRoll,
                     UnderlingChoice, VicState, WoundChoice)
 from .tables.data import Banded
 from .units import fight, is_mastermind, lasting_fight, minions_of, track_terms, unit_on
@@ -75,13 +75,17 @@ class GreedyBot(DeterministicPolicy):
         options = decision.options
         if len(options) == 1:
             return options[0]
-        picker = getattr(self, f"_{type(item).__name__.lower()}", None)
+        kind = type(item)
+        name = _PICKERS.get(kind)
+        if name is None:
+            name = _PICKERS[kind] = f"_{kind.__name__.lower()}"
+        picker = getattr(self, name, None)
         choice = picker(game, view, item, options) if picker is not None else None
         return choice if choice is not None and choice in options else _fallback(options)
 
     # -- Main ----------------------------------------------------------------------------------------
     def _main(self, game, view, item: Main, options):
-        return getattr(self, f"_main_{item.phase.name.lower()}")(game, view, item, options)
+        return getattr(self, _MAIN_PICKERS[item.phase])(game, view, item, options)
 
     def _main_recruit(self, game, view, item, options):
         side = item.side
@@ -269,6 +273,12 @@ class GreedyBot(DeterministicPolicy):
         return None
 
 
+#: the method that picks for each kind of pending item (``Main``: ``_main``), named once per kind
+_PICKERS: dict[type, str] = {}
+#: the method that picks in each phase's own part (``_main_recruit``)
+_MAIN_PICKERS = {phase: f"_main_{phase.name.lower()}" for phase in Phase}
+
+
 def _fallback(options):
     for o in options:
         if isinstance(o, (Done, Pass, Stop, TakeWound, Heal)):
@@ -375,7 +385,19 @@ def assassin_mod(game, view, minion: str, hero: str) -> int:
 
 
 def strike_risk(game, view, hero: str, target: str, attacks: int) -> float:
-    """The chance the next roll of ``hero``'s attack on ``target`` kills or wounds him."""
+    """The chance the next roll of ``hero``'s attack on ``target`` kills or wounds him
+    (remembered by the game: it depends on the hero, the Villains' units and the
+    lasting modifiers only, and the bot asks it of every attack it weighs)."""
+    key = ("strike risk", hero, target, attacks, unit_on(view, HEROES, hero), view.sides[VILLAINS].units, view.mods)
+    risk = game.memo.get(key)
+    if risk is None:
+        if len(game.memo) > 8192:
+            game.memo.clear()
+        risk = game.memo[key] = _strike_risk(game, view, hero, target, attacks)
+    return risk
+
+
+def _strike_risk(game, view, hero: str, target: str, attacks: int) -> float:
     from .attack import combat_terms
 
     mins = minions_of(view.sides[VILLAINS], target)

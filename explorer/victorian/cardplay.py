@@ -115,8 +115,7 @@ def usable(card: Card, window: Window, side: int) -> bool:
 def options(game: VictorianGame, state: VicState, side: int, window: Window) -> list[PlayEvent]:
     """Every way ``side`` can play one of its event cards in ``window``."""
     out: list[PlayEvent] = []
-    for name in dict.fromkeys(state.sides[side].hand):
-        card = game.card(name)
+    for card in game.distinct_cards(state.sides[side].hand):
         if card.type == "E" and usable(card, window, side):
             out += EFFECTS[card.effect].hook("targets")(game, state, side, card, window)
     return out

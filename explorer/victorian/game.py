@@ -106,6 +106,17 @@ class VictorianGame(Game):
         answers with its dict's lookup, set in ``__init__``)."""
         return self._cards[name]
 
+    def distinct_cards(self, names: tuple[str, ...]) -> tuple[Card, ...]:
+        """The distinct cards among ``names`` (a hand, say), in order: remembered,
+        as the rules go through the same hand at every step until it changes."""
+        key = ("distinct cards", names)
+        cards = self.memo.get(key)
+        if cards is None:
+            if len(self.memo) > 8192:
+                self.memo.clear()
+            cards = self.memo[key] = tuple(self._cards[name] for name in dict.fromkeys(names))
+        return cards
+
     def card_or_none(self, name: Any) -> Card | None:
         return self._cards.get(name) if isinstance(name, str) else None
 
@@ -224,7 +235,7 @@ class VictorianGame(Game):
         me = SIDE_INDEX[player]
         sides = (self._view(state.sides[HEROES], player, me == HEROES),
                  self._view(state.sides[VILLAINS], player, me == VILLAINS))
-        return state._replace(sides=sides)
+        return tuple.__new__(VicState, (sides, *state[1:]))  # ``sides`` is the first field
 
     def _view(self, side: Side, player: str, own: bool) -> Side:
         """One side as ``player`` sees it; remembered for the last few side objects

@@ -85,7 +85,7 @@ def enter_second(game, state, side, events):
 def candidates(game, state, item):
     s = state.sides[item.side]
     mms = [m.uid for m in masterminds(game, s)]
-    out = [AttachPlot(card, m) for card in dict.fromkeys(s.hand) if game.card(card).type == "P" for m in mms]
+    out = [AttachPlot(c.name, m) for c in game.distinct_cards(s.hand) if c.type == "P" for m in mms]
     return out + [Done()]
 
 

@@ -148,8 +148,8 @@ def recruit_candidates(game: VictorianGame, state: VicState, item: Main) -> list
     out: list[Any] = []
     if item.count < game.rules.recruits_per_phase:
         mms = [u.uid for u in masterminds(game, state.sides[VILLAINS])] if side == VILLAINS else []
-        for card in dict.fromkeys(s.hand):
-            c = game.card(card)
+        for c in game.distinct_cards(s.hand):
+            card = c.name
             if c.type in "EP":
                 continue
             if c.type in "WV":
@@ -161,7 +161,7 @@ def recruit_candidates(game: VictorianGame, state: VicState, item: Main) -> list
                 out.append(Recruit(card))
     out += [a for a in (Summon(u.uid) for u in s.units if not u.token and has_trait(game, u, "Captain"))
             if summon_problem(game, state, item, a) is None]
-    out += [a for a in (Recall(card) for card in dict.fromkeys(s.hand) if game.card(card).effect == "vessel")
+    out += [a for a in (Recall(c.name) for c in game.distinct_cards(s.hand) if c.effect == "vessel")
             if recall_problem(game, state, item, a) is None]
     out += cardplay.options(game, state, side, cardplay.Window("main", Phase.RECRUIT))
     out.append(Done())

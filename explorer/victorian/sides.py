@@ -9,8 +9,11 @@ def title(side: int) -> str:
     return TITLES[side]
 
 
+_CAPITALISED = tuple(t[0].upper() + t[1:] for t in TITLES)
+
+
 def Title(side: int) -> str:  # noqa: N802 (the title at the start of a sentence)
-    return TITLES[side][0].upper() + TITLES[side][1:]
+    return _CAPITALISED[side]
 
 
 __all__ = ["TITLES", "Title", "title"]

@@ -59,10 +59,10 @@ class Phase(Enum):
     OVER = "Game over"
 
     def __str__(self) -> str:
-        return self.value
+        return self._value_  # (``value`` itself, read without the enum's descriptor: phases are named often)
 
     def __format__(self, spec: str) -> str:  # as str(): a phase in a sentence is its name
-        return format(self.value, spec)
+        return format(self._value_, spec)
 
     __hash__ = object.__hash__  # members are singletons: identity hashes alike and faster (phases key the tables)
 

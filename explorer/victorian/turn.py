@@ -76,10 +76,22 @@ def advance(game: VictorianGame, state: VicState, events: list[Event]) -> VicSta
             slot = 0
         phase, side = table[slot]
         state = state._replace(slot=slot, phase=phase, active=side)
-        events.append(public(PHASE_RULE[phase], f"turn {state.turn}, {phase}: {title(side)}", turn=state.turn,
-                             phase=phase.name, side=side))
+        events.append(phase_begins(game, state.turn, slot))
         state = enter[phase](game, state, side, events)  # (no phase's beginning removes a unit)
     return state
+
+
+def phase_begins(game: VictorianGame, turn: int, slot: int) -> Event:
+    """The event that slot ``slot`` of turn ``turn`` begins (the same in every game
+    of ``game``: made once and remembered by the game)."""
+    key = ("phase begins", turn, slot)
+    ev = game.memo.get(key)
+    if ev is None:
+        phase, side = game.slots[slot]
+        ev = public(PHASE_RULE[phase], f"turn {turn}, {phase}: {title(side)}", turn=turn, phase=phase.name,
+                    side=side)
+        game.memo[key] = ev
+    return ev
 
 
 def begin_turn(state: VicState, events: list[Event]) -> VicState:
@@ -88,4 +100,4 @@ def begin_turn(state: VicState, events: list[Event]) -> VicState:
     return state._replace(turn=turn, slot=0, mods=(), used=frozenset(), tracked=(), thwarted=frozenset())
 
 
-__all__ = ["PARTS", "PHASE_RULE", "advance", "begin_turn", "slots"]
+__all__ = ["PARTS", "PHASE_RULE", "advance", "begin_turn", "phase_begins", "slots"]
