@@ -22,7 +22,7 @@ runner passes to ``choose``.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.bots import BotInfo, BotRegistry
 from ..core.engine import DeterministicPolicy, RandomPolicy, outcomes
@@ -81,6 +81,18 @@ def _harm(before_wounded: bool, status: str) -> float:
     return 0.0
 
 
+class _AttackMemo(NamedTuple):
+    """The greedy bot's attack scores in one game object.  A warrior's *kind* is what
+    its ratings read (:meth:`.Standing.rating_key`) and its wound, numbered in
+    ``kinds``; ``scores`` holds a score by the tactic and the two kinds.  The same
+    warriors are weighed against each other turn after turn, and the same cards
+    meet again game after game."""
+
+    game: Any
+    kinds: dict[tuple, int]
+    scores: dict[tuple[str, int, int], float]
+
+
 class GreedyBot(DeterministicPolicy):
     """The plan above, from the observation of the deciding seat."""
 
@@ -134,13 +146,13 @@ class GreedyBot(DeterministicPolicy):
         destiny = state.destiny(seat)
         mine = [t for t in state.troopers if t.owner == seat]
         left = state.actions
-        attack = self.best_attack(game, state, by[Attack]) if Attack in by and left == 1 else None
         # setting up comes first; the attack is the last action
         if Muster in by and (len(mine) < 3 or destiny >= 6):
             return max(by[Muster], key=lambda o: (_strength(pool[o.card]), o.card))
         if not mine and MusterInCover in by and left >= game.rules.muster_in_cover_actions:
             return by[MusterInCover][0]
-        if attack is not None and left == 1:
+        attack = self.best_attack(game, state, by[Attack]) if Attack in by and left == 1 else None
+        if attack is not None:
             return attack
         if PlayAlliance in by:  # the expansions: an Alliance costs no action
             return by[PlayAlliance][0]
@@ -176,11 +188,35 @@ class GreedyBot(DeterministicPolicy):
     def best_attack(self, game, state: DTState, attacks) -> Any:
         best, best_score = None, 0.0
         base = _table(state, -1, -1, "fight")
+        memo = self._memo_for(game)
+        scores, kinds = memo.scores, memo.kinds
+        rating_key = game.combat.rating_key
+        kind_of: dict[int, Any] = {}  # uid -> its kind's number (None: not remembered)
         for o in attacks:
-            score = self.attack_score(game, state, o, base)
+            pair = []
+            for uid in (o.attacker, o.defender):
+                if uid not in kind_of:
+                    t = state.find(uid)
+                    key = rating_key(base, t)
+                    kind_of[uid] = None if key is None else kinds.setdefault((key, t.wounded), len(kinds))
+                pair.append(kind_of[uid])
+            key = (o.tactic, pair[0], pair[1]) if None not in pair else None
+            score = scores.get(key) if key is not None else None
+            if score is None:
+                score = self.attack_score(game, state, o, base)
+                if key is not None:
+                    scores[key] = score
             if score > best_score:
                 best, best_score = o, score
         return best
+
+    def _memo_for(self, game) -> _AttackMemo:
+        """The attack scores this bot worked out in ``game`` (see :class:`_AttackMemo`),
+        kept for one game object at a time (a reloaded pool or rules make a new one)."""
+        memo = getattr(self, "_memo", None)
+        if memo is None or memo.game is not game or len(memo.kinds) > 20_000:
+            memo = self._memo = _AttackMemo(game, {}, {})
+        return memo
 
     def attack_score(self, game, state: DTState, o: Attack, base: Table | None = None) -> float:
         a, d = state.find(o.attacker), state.find(o.defender)

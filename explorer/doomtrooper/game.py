@@ -376,7 +376,7 @@ class DoomtrooperGame(Game):
         area until it is revealed.  ``None`` sees everything."""
         if player is None:
             return state
-        seats = tuple(_masked_seat(s, i == player) for i, s in enumerate(state.seats))
+        seats = _masked_seats(state.seats, player)
         troopers = _masked_troopers(state.troopers, player)
         changes: dict[str, Any] = {"seats": seats, "troopers": troopers}
         if state.combat is not None:
@@ -548,6 +548,22 @@ def _masked_seat(s, own: bool):
     view = s._replace(hand=s.hand if own else _unseen(s.hand.size), deck=_unseen_deck(len(s.deck)),
                       discard=_unseen(s.discard.size), annihilated=_unseen(s.annihilated.size))
     _SEAT_VIEWS[(id(s), own)] = (s, view)
+    return view
+
+
+_SEATS_VIEWS: dict[Any, tuple[Any, Any]] = {}
+
+
+def _masked_seats(seats: tuple, player: Any) -> tuple:
+    """Every seat as ``player`` sees it; remembered per viewer for the last seats
+    tuple he saw (it stays the same object through a combat, a Meditate, ...)."""
+    hit = _SEATS_VIEWS.get(player)
+    if hit is not None and hit[0] is seats:
+        return hit[1]
+    if len(_SEATS_VIEWS) > 16:
+        _SEATS_VIEWS.clear()
+    view = tuple([_masked_seat(s, i == player) for i, s in enumerate(seats)])
+    _SEATS_VIEWS[player] = (seats, view)
     return view
 
 

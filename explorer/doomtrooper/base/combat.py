@@ -66,6 +66,9 @@ class Combat(Standing, Game):
         self.sub = SubGame(self.rounds)
         self._classes: dict[str, frozenset[str]] = {}
         self._own: dict[tuple, tuple[Term, ...]] = {}  # a warrior's card and attachments as terms (Standing.own)
+        self._ratings: dict[tuple, Any] = {}  # a warrior's ratings by what they read (Standing.fighter)
+        self._last_plays: tuple | None = None  # (table, seat, plays): the last answer of _plays
+        self._idle: dict[tuple[str, str], bool] = {}  # (card, tactic) -> idle (see idle)
         #: the variants with places: ``place_terms(table, trooper)`` yields ``Term``s a warrior's place adds
         #: (a warzone's modifiers, cover on Mercury, a base's Armor); ``None`` in the standard game
         self.place_terms = None
@@ -157,6 +160,17 @@ class Combat(Standing, Game):
 
     # -- the modify step: the round of card play ------------------------------------------------------
     def _plays(self, table: Table, seat: int) -> tuple[Any, ...]:
+        """What ``seat`` may play in the modify step on ``table``.  The round asks
+        twice about one table (is there a play, then which): the last answer is
+        kept with the table it was for (tables are immutable)."""
+        last = self._last_plays
+        if last is not None and last[0] is table and last[1] == seat:
+            return last[2]
+        out = self._list_plays(table, seat)
+        self._last_plays = (table, seat, out)
+        return out
+
+    def _list_plays(self, table: Table, seat: int) -> tuple[Any, ...]:
         hand = table.hands[seat]
         out: list[Any] = []
         if hand.size:
@@ -197,12 +211,19 @@ class Combat(Standing, Game):
         tactic uses (a Fight bonus in a Shoot combat), no Armor, no Value?  Never,
         when ``idle_cards_playable`` lets such a card be played to no effect (the
         reading ``idle-cards``)."""
+        key = (card.name, table.tactic)
+        hit = self._idle.get(key)
+        if hit is None:
+            hit = self._idle[key] = self._idle_card(card, table.tactic)
+        return hit
+
+    def _idle_card(self, card: Any, tactic: str) -> bool:
         if self.rules.idle_cards_playable or card.type == "art" and card.spell == "turn":
             return False
         p = E.params(card)
         if not (hasattr(p, "fight") and hasattr(p, "shoot")):
             return False
-        return not any(getattr(p, r, 0) for r in (table.tactic, "armor", "value"))
+        return not any(getattr(p, r, 0) for r in (tactic, "armor", "value"))
 
     def casters(self, table: Table, seat: int, spell: Any) -> tuple[int, ...]:
         """Warriors of ``seat`` that may cast ``spell`` now: in his Squad, of its

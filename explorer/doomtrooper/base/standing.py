@@ -37,6 +37,7 @@ class Standing:
     rules: Any
     place_terms: Any
     _own: dict[tuple, tuple[Term, ...]]
+    _ratings: dict[tuple, Ratings]
 
     # -- ratings ---------------------------------------------------------------------------------------
     def off(self, table: Table) -> frozenset[str]:
@@ -57,7 +58,24 @@ class Standing:
                 terms: list[Term] | None = None) -> Ratings:
         """``t``'s ratings against ``foe`` with the powers ``off`` switched off: the sum
         of :meth:`parts`.  With a ``terms`` list, every part is appended to it (see
-        :meth:`explain`)."""
+        :meth:`explain`).  Without, the sum is remembered under what the parts read
+        (:meth:`rating_key`, the two weapons, the cards played on ``t``, ``off``): a
+        warrior is rated again and again, by the bots above all, while it stays the same."""
+        if terms is None:
+            seen = self.rating_key(table, t)
+            if seen is not None:
+                plays = tuple(p for p in table.plays if p.uid == t.uid) if table.plays else ()
+                key = (table.tactic, seen, table.weapon(t.uid), table.weapon(foe.uid), plays, off)
+                hit = self._ratings.get(key)
+                if hit is None:
+                    if len(self._ratings) > 20_000:
+                        self._ratings.clear()
+                    hit = self._ratings[key] = self._sum(table, t, foe, off, None)
+                return hit
+        return self._sum(table, t, foe, off, terms)
+
+    def _sum(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str], terms: list[Term] | None) -> Ratings:
+        """The sum of :meth:`parts` (each appended to ``terms`` when given)."""
         attack = armor = value = 0
         first = ends = always = False
         for term in self.parts(table, t, foe, off):
@@ -114,6 +132,22 @@ class Standing:
                 out.append(Term(f"{p.card} (played by seat {p.seat})", R.ART_COMBAT if p.kind == "art" else R.MODIFY,
                                 da, dr, dv, _STRIKES["first"] if p.strike else ""))
         return out
+
+    def rating_key(self, table: Table, t: Trooper) -> tuple | None:
+        """Everything :meth:`parts` reads for ``t`` but the two weapons and the cards
+        played: its card, area, cover, being inside and what is attached to it; its
+        player's fortifications and cards in play (Alliances); the Warzone defended
+        from and whether ``t`` defends; every warrior while Sergeants command
+        ("Sergeants").  Two warriors with equal keys, the same weapons and no card
+        played on them are rated alike, so a caller may remember ratings under it.
+        ``None`` when a variant's places add terms (they may read anything).
+        A new part that reads more must be added here."""
+        if self.place_terms is not None:
+            return None
+        return (t.card, t.area, t.cover, t.inside, t.attached, table.fortifications[t.owner],
+                table.in_play[t.owner] if table.in_play else (),
+                table.warzone, table.warzone and t.uid == table.defender,
+                (t.uid, table.troopers) if self.rules.first_edition_sergeants else ())
 
     def own(self, t: Trooper, tactic: str, weapon: str, off: frozenset[str]) -> tuple[Term, ...]:
         """The terms of ``t``'s printed ratings and of what is attached to it, with

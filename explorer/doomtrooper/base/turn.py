@@ -296,15 +296,23 @@ def over(state: DTState, winners: tuple[int, ...], ending: Ending) -> DTState:
     return state._replace(phase=Phase.OVER, result=result, combat=None, response=None, pending=())
 
 
+#: the phases after which nothing is settled (the game is over or not begun, a combat or an answer is under way)
+_UNSETTLED = (Phase.OVER, Phase.SETUP, Phase.GIFT, Phase.COMBAT, Phase.RESPONSE)
+
+
 def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
     """After every step: has a side reached its Promotion goal, or has every draw
     pile run out with one side ahead?"""
-    if state.phase in (Phase.OVER, Phase.SETUP, Phase.GIFT, Phase.COMBAT, Phase.RESPONSE):
+    if state.phase in _UNSETTLED:
         return state, []
-    by = scores(game, state)
-    goal = game.rules.team_goal if game.rules.style == "teams" else game.rules.promotion_goal
-    best = max(by.values(), default=0)
+    rules = game.rules
+    if rules.style == "teams":
+        by = scores(game, state)
+        goal, best = rules.team_goal, max(by.values(), default=0)
+    else:  # each side one seat: its Promotion Points (the sums only when a game ends)
+        goal, best = rules.promotion_goal, max((s.promotion for s in state.seats if not s.out), default=0)
     if best >= goal:
+        by = scores(game, state)
         top = [k for k, v in by.items() if v == best]
         winners = tuple(i for k in top for i in _members(game, state, k))
         rule = R.TEAMS if game.rules.style == "teams" else R.OVERVIEW
