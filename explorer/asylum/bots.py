@@ -58,16 +58,25 @@ def goal(game, state, party) -> str | None:
     that parties starting together spread out."""
     if party.doom_ready is not None:
         return game.yard
-    row = game.dist[party.room]
     anywhere = party.doomsday >= game.rules.doom_ready_points
-    room, visited = party.room, party.visited
+    key = ("goal", party.room, party.seat, anywhere, () if anywhere else party.visited)
+    memo = game.memo  # the answer depends on the board and these alone: kept with the game
+    hit = memo.get(key, memo)
+    if hit is memo:
+        hit = memo[key] = _nearest_plot(game, party.room, party.seat, anywhere, party.visited)
+    return hit
+
+
+def _nearest_plot(game, room: str, seat: int, anywhere: bool, visited: tuple[str, ...]) -> str | None:
+    """:func:`goal` for a party not Doom Ready."""
+    row = game.dist[room]
     order = game.plot_order
     k = len(order)
     best = best_key = None
     for i, p in enumerate(order):
         if (p == room) if anywhere else (p in visited):
             continue
-        key = (row[p], (i - party.seat) % k)
+        key = (row[p], (i - seat) % k)
         if best_key is None or key < best_key:
             best, best_key = p, key
     return best
@@ -123,6 +132,17 @@ class GreedyBot(DeterministicPolicy):
     def move(self, game, state, options):
         party = state.parties[state.current]
         target = goal(game, state, party)
+        if target is not None and options is game.moves(party.room):  # the game's own options: ranked once
+            nearest = game.memo.get(("toward", party.room, target))
+            if nearest is None:
+                dist = game.dist
+                best = min(dist[o.room][target] for o in options)
+                nearest = game.memo["toward", party.room, target] = tuple(
+                    o for o in options if dist[o.room][target] == best)
+            if len(nearest) > 1:  # equally near: the first not occupied, as the key below says
+                occupied = {p.room for p in state.parties if p is not party}
+                return next((o for o in nearest if o.room not in occupied), nearest[0])
+            return nearest[0]
         occupied = {p.room for p in state.parties if p.seat != party.seat}
         dist = game.dist
         if target is None:

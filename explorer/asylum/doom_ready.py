@@ -34,6 +34,11 @@ _UNSETTLED = (Phase.ROOM, Phase.CONFLICT, Phase.AFTERMATH)
 def settle(game: AsylumGame, state: AsylumState, events: list[Event]) -> AsylumState:
     """Every party's Doom Ready status as the state now says it must be."""
     need = game.rules.doom_ready_points
+    for p in state.parties:
+        if p.doom_ready is not None or p.doomsday >= need:
+            break
+    else:  # the usual case: nobody has the status or the points for it
+        return state
     calm = state.phase not in _UNSETTLED
     anytime = game.rules.doom_ready_any_time
     plots = game.plots

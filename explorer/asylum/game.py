@@ -167,9 +167,13 @@ class AsylumGame(Game):
         self._moves = {room: tuple(Move(n) for n in nbrs) for room, nbrs in self._nbrs.items()}
         self._pushes = {room: tuple(Push(n) for n in nbrs) for room, nbrs in self._nbrs.items()}
         self._move_decisions: dict[tuple[int, str], Decision] = {}
+        self._conflict_decisions: dict[tuple, Decision] = {}
         self._within: dict[tuple[str, int], tuple[str, ...]] = {}
         self._upgraded: dict[Villain, Villain] = {}
         self.dist: dict[str, dict[str, int]] = {a: {b: distance(board, a, b) for b in board} for a in board}
+        #: values derived from this game's board and rules alone (a bot's goal from a
+        #: room, say), kept here so that they live and die with the data they come from
+        self.memo: dict[tuple, Any] = {}
 
     # -- setting up ---------------------------------------------------------------------------
     def new_game(self, players: int = 4, masterminds: str | Sequence[str] = "star") -> AsylumState:
@@ -263,6 +267,19 @@ class AsylumGame(Game):
     def distance(self, a: str, b: str) -> int:
         return self.dist[a][b]
 
+    def said(self, key: tuple, build: Callable[[], Event]) -> Event:
+        """The event ``build()`` makes, built once per ``key``: for events that depend
+        on nothing but their key (a move, the end of a turn), which recur from game to game."""
+        memo = self.memo
+        ev = memo.get(key)
+        if ev is None:
+            ev = memo[key] = build()
+        return ev
+
+    def moves(self, room: str) -> tuple[Move, ...]:
+        """The moves from ``room``: one per corridor (the options of the move)."""
+        return self._moves[room]
+
     def pushes(self, room: str) -> tuple[Push, ...]:
         return self._pushes[room]
 
@@ -318,7 +335,8 @@ class AsylumGame(Game):
     def decision(self, state: AsylumState) -> Decision | None:
         phase = state.phase
         if phase is Phase.MOVE:
-            return turn.move_decision(self, state)
+            seat = state.current
+            return self.move_decision(seat, state.parties[seat].room)
         if phase is Phase.CONFLICT:
             return self._conflict_decision(state)
         if phase is Phase.ROOM:
@@ -336,8 +354,19 @@ class AsylumGame(Game):
         return None
 
     def _conflict_decision(self, state: AsylumState) -> Decision:
+        """The conflict's decision as the game sees it, cached on what it depends on:
+        the conflict's own key (see :class:`_Conflict`) and who plays each side (the
+        ambusher's fixed rule depends on no more)."""
+        cs = state.conflict
         seats = state.clash.seats
-        return self.sub.decision(state.conflict, seats, ambush.ambusher_choice, _prompt)
+        key = (cs.setup, cs.turn, cs.acted, cs.fallen, cs.pending, seats)
+        cache = self._conflict_decisions
+        dec = cache.get(key)
+        if dec is None:
+            if len(cache) > 50_000:
+                cache.clear()
+            dec = cache[key] = self.sub.decision(cs, seats, ambush.ambusher_choice, _prompt)
+        return dec
 
     def result(self, state: AsylumState) -> GameResult | None:
         if state.phase is not Phase.OVER:
@@ -349,12 +378,17 @@ class AsylumGame(Game):
 
     def resolve(self, state: AsylumState, action: Any, chance: Chance) -> Step:
         phase = state.phase
+        if phase is Phase.MOVE:
+            if type(action) is not Move:
+                raise self.illegal(state, action)
+            nxt, events = turn.do_move(self, state, action, chance)
+            return Step(nxt, tuple(events))  # nothing Doom Ready depends on has changed
         if phase is Phase.CONFLICT:
-            sub = self.sub.step(state.conflict, action, chance)
-            if sub.result is None:
-                return Step(state._replace(conflict=sub.state), sub.events)
-            nxt, events = aftermath.conclude(self, state, sub.result)
-            events = list(sub.events) + events
+            cs, sub_events = self.conflict.resolve(state.conflict, action, chance)
+            if cs.result is None:
+                return Step(state._replace(conflict=cs), sub_events)
+            nxt, events = aftermath.conclude(self, state, cs.result)
+            events = list(sub_events) + events
         elif phase is Phase.AFTERMATH:
             item = state.todo[0]
             _, handler, answers = AFTERMATH[type(item)]

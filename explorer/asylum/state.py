@@ -32,6 +32,10 @@ class Phase(Enum):
     END = "end"  # the turn's rules are done (never seen from outside a step)
     OVER = "over"
 
+    # members are singletons compared by identity: hash them so too (in C), since the
+    # game looks up its rules by phase at every step
+    __hash__ = object.__hash__
+
     def __str__(self) -> str:
         return self.value
 

@@ -27,7 +27,7 @@ from . import doom_ready, mastermind, upgrades
 from . import event_table as _events
 from . import sections as R
 from .doomsday import gain
-from .state import AsylumState, Clash, PendingEvent, Phase, put
+from .state import AsylumState, Clash, Party, PendingEvent, Phase, put
 
 if TYPE_CHECKING:
     from .game import AsylumGame
@@ -87,6 +87,14 @@ class RollEvent:
 
 ROOM_ACTIONS = (Engage, ScorePlotRoom, EnterYard, QuietRoom, RollEvent)
 
+#: the room's rule as a decision the rules take on their own, one per rule (built once:
+#: every turn asks for one)
+ROOM_DECISIONS: dict[type, Decision] = {
+    cls: Decision(None, (cls(),), rule, "The room's rule")
+    for cls, rule in ((Engage, R.TURN_CONFLICT), (ScorePlotRoom, R.TURN_PLOT_ROOM), (EnterYard, R.TURN_YARD),
+                      (QuietRoom, R.TURN_PLOT_ROOM), (RollEvent, R.TURN_EVENT))
+}
+
 
 # -- 1. the start of the turn ----------------------------------------------------------------
 
@@ -101,16 +109,7 @@ def start_options(game: AsylumGame, state: AsylumState) -> tuple[Any, ...]:
 
 def has_start_options(game: AsylumGame, state: AsylumState) -> bool:
     """Whether :func:`start_options` would offer anything (without building it)."""
-    party = state.parties[state.current]
-    villains = party.villains
-    if len(villains) > 1 and len(party.unmade) < len(villains) - 1:
-        return True
-    if party.doomsday >= game.rules.upgrade_cost:
-        top = game.rules.max_level
-        for v in villains:
-            if v.level < top and v.level < v.max_level and v.name not in state.upgraded:
-                return True
-    return False
+    return _has_choices(game, state.parties[state.current], state.upgraded)
 
 
 def after_start_choice(game: AsylumGame, state: AsylumState) -> AsylumState:
@@ -118,12 +117,29 @@ def after_start_choice(game: AsylumGame, state: AsylumState) -> AsylumState:
     return state if has_start_options(game, state) else state._replace(phase=Phase.MOVE)
 
 
+def _has_choices(game: AsylumGame, party: Party, upgraded: tuple[str, ...]) -> bool:
+    """:func:`has_start_options` for ``party`` having upgraded ``upgraded`` this turn."""
+    villains = party.villains
+    if len(villains) > 1 and len(party.unmade) < len(villains) - 1:
+        return True
+    if party.doomsday >= game.rules.upgrade_cost:
+        top = game.rules.max_level
+        for v in villains:
+            if v.level < top and v.level < v.max_level and v.name not in upgraded:
+                return True
+    return False
+
+
 def do_begin_move(game: AsylumGame, state: AsylumState, action: BeginMove,
                   chance: Chance) -> tuple[AsylumState, list[Event]]:
     party = state.parties[state.current]
-    spent = f"upgraded {', '.join(state.upgraded)}" if state.upgraded else "no upgrades"
-    return state._replace(phase=Phase.MOVE), [event(R.TURN_START, f"seat {party.seat} ends the start of the turn "
-                                                    f"({spent}; mastermind {party.mastermind}) and must now move")]
+    upgraded = state.upgraded
+
+    def said() -> Event:
+        spent = f"upgraded {', '.join(upgraded)}" if upgraded else "no upgrades"
+        return event(R.TURN_START, f"seat {party.seat} ends the start of the turn ({spent}; mastermind "
+                     f"{party.mastermind}) and must now move")
+    return state._replace(phase=Phase.MOVE), [game.said(("begin move", party.seat, upgraded, party.mastermind), said)]
 
 
 # -- 2. the move ---------------------------------------------------------------------------
@@ -135,12 +151,12 @@ def move_decision(game: AsylumGame, state: AsylumState) -> Decision:
 def do_move(game: AsylumGame, state: AsylumState, action: Move, chance: Chance) -> tuple[AsylumState, list[Event]]:
     seat = state.current
     party = state.parties[seat]
-    if not isinstance(action.room, str) or action.room not in game.neighbours(party.room):
+    here, there = party.room, action.room
+    if not isinstance(there, str) or there not in game.neighbours(here):
         raise explain_move(game, state, action)
-    state = put(state, party._replace(room=action.room), came_from=party.room, moved_to=action.room,
-                phase=Phase.ROOM)
-    return state, [event(R.TURN_MOVE, f"seat {seat} moves from the {party.room} to the {action.room}", seat=seat,
-                         room=action.room)]
+    state = put(state, party._replace(room=there), came_from=here, moved_to=there, phase=Phase.ROOM)
+    return state, [game.said(("move", seat, here, there), lambda: event(
+        R.TURN_MOVE, f"seat {seat} moves from the {here} to the {there}", seat=seat, room=there))]
 
 
 def explain_move(game: AsylumGame, state: AsylumState, action: Move) -> IllegalAction:
@@ -176,24 +192,32 @@ def occupant(state: AsylumState, seat: int, room: str) -> int | None:
 
 def room_rule(game: AsylumGame, state: AsylumState) -> tuple[Any, Any]:
     """The room's rule for the party that just moved: its action and section."""
-    party = state.parties[state.current]
+    dec = room_decision(game, state)
+    return dec.options[0], dec.rule
+
+
+def _room_rule_type(game: AsylumGame, state: AsylumState) -> type:
+    """Which of the room's rules applies to the party that just moved."""
+    seat = state.current
+    parties = state.parties
+    party = parties[seat]
     room = party.room
-    if occupant(state, party.seat, room) is not None:
-        return Engage(), R.TURN_CONFLICT
+    for other in parties:  # occupied: the first after him in turn order is fought (see occupant)
+        if other.room == room and other is not party:
+            return Engage
     kind = game.room_kind(room)
     if kind == "plot":
         if room not in party.visited:
-            return ScorePlotRoom(), R.TURN_PLOT_ROOM
+            return ScorePlotRoom
         if not game.rules.revisited_plot_room_event:
-            return QuietRoom(), R.TURN_PLOT_ROOM
+            return QuietRoom
     elif kind == "yard":
-        return EnterYard(), R.TURN_YARD
-    return RollEvent(), R.TURN_EVENT
+        return EnterYard
+    return RollEvent
 
 
 def room_decision(game: AsylumGame, state: AsylumState) -> Decision:
-    action, rule = room_rule(game, state)
-    return Decision(None, (action,), rule, "The room's rule")
+    return ROOM_DECISIONS[_room_rule_type(game, state)]
 
 
 def do_room(game: AsylumGame, state: AsylumState, action: Any, chance: Chance) -> tuple[AsylumState, list[Event]]:
@@ -202,36 +226,44 @@ def do_room(game: AsylumGame, state: AsylumState, action: Any, chance: Chance) -
     seat = state.current
     party = state.parties[seat]
     room = party.room
-    if isinstance(action, ScorePlotRoom):
+    kind = type(action)  # one of ROOM_ACTIONS: the game dispatches on it
+    if kind is RollEvent:
+        return _roll_event(game, state, seat, room, chance)
+    if kind is ScorePlotRoom:
         state, events = gain(game, state, seat, game.rules.plot_room_reward, R.TURN_PLOT_ROOM,
                              f"first visit to the {room}")
         party = state.parties[seat]
         return put(state, party._replace(visited=party.visited + (room,)), phase=Phase.END), list(events)
-    if isinstance(action, EnterYard):
+    if kind is EnterYard:
         if party.doom_ready is not None:
             text = f"seat {seat} moves into the Yard, Doom Ready: it wins if it ends its turn here"
         else:
             text = f"seat {seat} enters the Yard: nothing happens (the party is not Doom Ready)"
         return state._replace(phase=Phase.END), [event(R.TURN_YARD, text, seat=seat)]
-    if isinstance(action, QuietRoom):
+    if kind is QuietRoom:
         ev = event(R.TURN_PLOT_ROOM, f"seat {seat} has visited the {room} before: nothing happens", seat=seat)
         return state._replace(phase=Phase.END), [ev]
-    if isinstance(action, Engage):
-        other = state.parties[occupant(state, seat, room)]
-        cs = game.conflict.start(party.villains, other.villains, masterminds=(party.mastermind, other.mastermind),
-                                 doom_ready=doom_ready.bonus_applies(game, state), rules=game.rules)
-        clash = Clash((seat, other.seat), room, None, (party.doom_ready is not None, other.doom_ready is not None))
-        ev = event(R.TURN_CONFLICT, f"the {room} is occupied by seat {other.seat}: conflict! Seat {seat} attacks",
-                   attacker=seat, defender=other.seat, room=room)
-        return state._replace(phase=Phase.CONFLICT, conflict=cs, clash=clash), [ev]
-    why = event(R.TURN_EVENT, f"the {room} is empty and is neither a plot room to score nor the Yard: an event",
-                seat=seat)
+    other = state.parties[occupant(state, seat, room)]  # Engage
+    cs = game.conflict.start(party.villains, other.villains, masterminds=(party.mastermind, other.mastermind),
+                             doom_ready=doom_ready.bonus_applies(game, state), rules=game.rules)
+    clash = Clash((seat, other.seat), room, None, (party.doom_ready is not None, other.doom_ready is not None))
+    ev = event(R.TURN_CONFLICT, f"the {room} is occupied by seat {other.seat}: conflict! Seat {seat} attacks",
+               attacker=seat, defender=other.seat, room=room)
+    return state._replace(phase=Phase.CONFLICT, conflict=cs, clash=clash), [ev]
+
+
+def _roll_event(game: AsylumGame, state: AsylumState, seat: int, room: str,
+                chance: Chance) -> tuple[AsylumState, list[Event]]:
+    """An empty ordinary room: a roll on the Event Table and its effect."""
+    why = game.said(("event room", seat, room), lambda: event(
+        R.TURN_EVENT, f"the {room} is empty and is neither a plot room to score nor the Yard: an event", seat=seat))
     table = game.events
     total = chance.roll(table.roll)
     index = table.lookup[total]
     result = table.results[index]
-    head = event(R.EVENT_TABLE, f"seat {seat} rolls {total} on the Event Table: {result.title}"
-                 + (f" - {result.text}" if result.text else ""), seat=seat, roll=total, result=result.name)
+    head = game.said(("event roll", seat, total), lambda: event(
+        R.EVENT_TABLE, f"seat {seat} rolls {total} on the Event Table: {result.title}"
+        + (f" - {result.text}" if result.text else ""), seat=seat, roll=total, result=result.name))
     out = _events.EFFECTS[result.effect].fn(game, state, seat, result.params, chance)
     return after_effect(out, index), [why, head, *out.events]
 
@@ -318,12 +350,13 @@ def end_turn(game: AsylumGame, state: AsylumState, events: list[Event], chance: 
     if order and state.turn % n == 0:  # a new round: its order is drawn afresh
         order, ev = draw_order(game, n, chance, state.turn // n + 1)
         events.append(ev)
-    nxt = seat_of_turn(game, state.turn + 1, n, order)
-    state = state._replace(current=nxt, turn=state.turn + 1, came_from=None, moved_to=None, upgraded=(),
-                           phase=Phase.START, order=order)
-    state = after_start_choice(game, state)
-    events.append(event(R.TURN_END, f"end of seat {seat}'s turn; turn {state.turn}: seat {nxt} to play",
-                        seat=nxt, turn=state.turn))
+    turn = state.turn + 1
+    nxt = seat_of_turn(game, turn, n, order)
+    phase = Phase.START if _has_choices(game, state.parties[nxt], ()) else Phase.MOVE  # see after_start_choice
+    state = state._replace(current=nxt, turn=turn, came_from=None, moved_to=None, upgraded=(), phase=phase,
+                           order=order)
+    events.append(game.said(("turn end", seat, nxt, turn), lambda: event(
+        R.TURN_END, f"end of seat {seat}'s turn; turn {turn}: seat {nxt} to play", seat=nxt, turn=turn)))
     return state
 
 
