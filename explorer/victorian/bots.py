@@ -139,6 +139,7 @@ class GreedyBot(DeterministicPolicy):
             return v
 
         targets: dict[str, tuple[bool, float]] = {}  # each hero's (one wound kills him, his value), computed once
+        odds: dict[int, tuple[float, float]] = {}  # (wound or kill, kill) at each modifier, read once
 
         def target(uid: str) -> tuple[bool, float]:
             t = targets.get(uid)
@@ -154,10 +155,10 @@ class GreedyBot(DeterministicPolicy):
                 v = 50.0 if c.effect == "mob" else 0.0
             elif isinstance(o, Send):
                 mod = strength(VILLAINS, o.minion, True) - strength(HEROES, o.target, False)
-                hit = p("assassin", mod, "wounded", "killed")
+                hit, kill = odds.get(mod) or odds.setdefault(mod, (p("assassin", mod, "wounded", "killed"),
+                                                                    p("assassin", mod, "killed")))
                 if hit >= self.SEND or units[VILLAINS].get(o.minion).mob:
                     frail, worth = target(o.target)
-                    kill = p("assassin", mod, "killed")
                     v = 10 + 10 * hit + 20 * kill + frail * 5 * hit + worth * 0.1
             if v > score:
                 best, score = o, v
@@ -398,15 +399,23 @@ def strike_risk(game, view, hero: str, target: str, attacks: int) -> float:
 
 
 def _strike_risk(game, view, hero: str, target: str, attacks: int) -> float:
-    from .attack import combat_terms
-
     mins = minions_of(view.sides[VILLAINS], target)
     if mins:
         m = min(mins, key=lambda u: fight(game, view, VILLAINS, u))
-        mod = sum(t.value for t in combat_terms(game, view, hero, m.uid, attacks))
-        return p("combat", mod, "hero_killed", "hero_wounded")
-    mod = sum(t.value for t in combat_terms(game, view, hero, target, attacks))
-    return p("showdown", mod, "hero_killed", "hero_wounded")
+        return p("combat", combat_modifier(game, view, hero, m.uid, attacks), "hero_killed", "hero_wounded")
+    return p("showdown", combat_modifier(game, view, hero, target, attacks), "hero_killed", "hero_wounded")
+
+
+def combat_modifier(game, view, hero: str, minion: str, attacks: int) -> int:
+    """The sum of :func:`explorer.victorian.attack.combat_terms` (the hero's Fight
+    against him, the penalty for further attacks, less his Fight against the
+    hero), from the remembered Fight of each."""
+    from .attack import penalty
+
+    h = unit_on(view, HEROES, hero)
+    m = unit_on(view, VILLAINS, minion)
+    return (fight(game, view, HEROES, h, versus=m) + sum(t.value for t in penalty(game, attacks))
+            - fight(game, view, VILLAINS, m, versus=h))
 
 
 class RandomBot(RandomPolicy):

@@ -97,9 +97,19 @@ def gear_unfit(game: VictorianGame, state: VicState, c, u: Unit) -> IllegalActio
 
 
 def attach_targets(game: VictorianGame, state: VicState, side: int, card: str) -> tuple[str, ...]:
-    """The units of ``side`` that weapon or vehicle ``card`` may go on now."""
+    """The units of ``side`` that weapon or vehicle ``card`` may go on now.  They
+    depend on that side's units (and, for a vehicle, the Villains', for the
+    Martians): remembered by the game, as a hand is offered at every step of the
+    phase."""
     c = game.card(card)
-    return tuple(u.uid for u in state.sides[side].units if gear_unfit(game, state, c, u) is None)
+    units = state.sides[side].units
+    key = ("attach", side, card, units, state.sides[VILLAINS].units if c.type == "V" else None)
+    targets = game.memo.get(key)
+    if targets is None:
+        if len(game.memo) > 8192:
+            game.memo.clear()
+        targets = game.memo[key] = tuple([u.uid for u in units if gear_unfit(game, state, c, u) is None])
+    return targets
 
 
 def mastermind_problem(game: VictorianGame, state: VicState, card: str, onto: Any, minor: bool) -> IllegalAction | None:

@@ -5,17 +5,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.events import Event, RuleRef, event
+from ..core.events import Event, RuleRef
 from .state import SIDES
+
+_new = tuple.__new__
+#: who may see a private event of each side (as :func:`explorer.core.events.event` spells it)
+_VIEWERS = tuple(frozenset((side,)) for side in SIDES)
 
 
 def public(rule: RuleRef, text: str, **data: Any) -> Event:
-    return event(rule, text, **data)
+    """An event both sides see.  Built here as :func:`explorer.core.events.event`
+    builds it (details in the order given), without its second call: every step makes some."""
+    return _new(Event, (rule, text, tuple(data.items()), None))
 
 
 def private(viewer: int, rule: RuleRef, text: str, **data: Any) -> Event:
     """An event only side ``viewer`` may see (a card drawn, a hand looked at)."""
-    return event(rule, text, visible_to=SIDES[viewer], **data)
+    return _new(Event, (rule, text, tuple(data.items()), _VIEWERS[viewer]))
 
 
 class Record(dict):

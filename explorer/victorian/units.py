@@ -31,13 +31,16 @@ if TYPE_CHECKING:
 
 
 
+_NO_TRAITS: frozenset[str] = frozenset()
+
+
 def traits(game: VictorianGame, u: Unit) -> frozenset[str]:
-    return frozenset() if u.token else game.card(u.card).traits
+    return _NO_TRAITS if u.token else game.card(u.card).traits
 
 
 def has_trait(game: VictorianGame, u: Unit, *wanted: str) -> bool:
     """Whether ``u`` has one of ``wanted``; "Vehicle" also holds for a unit that rides one."""
-    t = traits(game, u)
+    t = _NO_TRAITS if u.token else game.card(u.card).traits
     for w in wanted:
         if w in t:
             return True
@@ -68,12 +71,13 @@ def is_major(game: VictorianGame, side: int, u: Unit) -> bool:
 
 
 def masterminds(game: VictorianGame, side: Side) -> tuple[Unit, ...]:
-    return tuple(u for u in side.units if is_mastermind(game, u))
+    card = game.card
+    return tuple([u for u in side.units if not u.token and card(u.card).type == "M"])  # is_mastermind, inlined
 
 
 def minions_of(side: Side, master: str) -> tuple[Unit, ...]:
     """The minions attached to Mastermind ``master``, in play order."""
-    return tuple(u for u in side.units if u.master == master)
+    return tuple([u for u in side.units if u.master == master])
 
 
 def is_martian(game: VictorianGame, u: Unit) -> bool:
@@ -110,8 +114,11 @@ def base_fight(game: VictorianGame, u: Unit) -> int:
 def lasting_fight(game: VictorianGame, u: Unit) -> int:
     """Fight that lasts (own, gear, markers, less wounds): what decides if a wounded unit lives."""
     rules = game.rules
-    gear = sum(game.card(g).fight for g in u.gear)
-    return base_fight(game, u) + gear + u.markers * rules.marker_fight - u.wounds * rules.wound_fight
+    card = game.card
+    fight = game.tokens[u.card].fight if u.token else card(u.card).fight  # base_fight, inlined
+    for g in u.gear:
+        fight += card(g).fight
+    return fight + u.markers * rules.marker_fight - u.wounds * rules.wound_fight
 
 
 def _mods(game: VictorianGame, state: VicState, side: int, u: Unit, stat: str, assassin: bool) -> list[Term]:
