@@ -43,7 +43,8 @@ def enter(game, state, side, events):
 
 def minions(state: VicState, side: int) -> tuple[str, ...]:
     """The minions of ``side`` not yet sent this turn."""
-    return tuple(u.uid for u in state.sides[side].units if u.master is not None and ("sent", u.uid) not in state.used)
+    used = state.used
+    return tuple([u.uid for u in state.sides[side].units if u.master is not None and ("sent", u.uid) not in used])
 
 
 def candidates(game, state, item):

@@ -54,8 +54,8 @@ from .actions import ACTION_TYPES
 from .cards import SIDES, TYPES, Card, TokenKind, deck_counts, load_cards, load_tokens
 from .decisions import refuse
 from .params import VictorianRules, load_rules
-from .state import (HEROES, SIDE_INDEX, VILLAINS, Deal, Draw, Ending, GameResult, Phase, PlotDraw, Reveal, RollNow, Side,
-                    TableRoll, VicState)
+from .state import (HEROES, SIDE_INDEX, VILLAINS, Deal, Draw, Ending, GameResult, Phase, Pile, PlotDraw, Reveal, RollNow,
+                    Side, TableRoll, VicState)
 from .tables import faces  # noqa: F401 (registers the Plot, Invention and Villain Tables)
 from .tables.data import Tables, load_tables
 from .zones import deck_view, remove_card
@@ -95,6 +95,7 @@ class VictorianGame(Game):
         self.card = self._cards.__getitem__
         self.slots = turn.slots(self.rules)
         self._views: dict[tuple[int, str], tuple[Side, Side]] = {}
+        self._unseen_cache: dict[tuple[int, int, int, str], tuple[Any, ...]] = {}
         self._decisions: dict[Any, Decision] = {}
         #: what the rules work out again and again from the same values (a unit's Fight and Track terms:
         #: :mod:`explorer.victorian.units`); held here, as it holds for this game's cards and rules only
@@ -247,14 +248,31 @@ class VictorianGame(Game):
         if own:
             view = side if not side.deck.known else side._replace(deck=deck_view(side.deck, player))
         else:
-            extra = side.hand
-            for card in side.exposed:
-                extra = remove_card(extra, card)
-            view = side._replace(hand=side.exposed, hidden=len(extra), deck=deck_view(side.deck, player, extra))
+            hidden, deck = self._unseen(side, player)
+            view = side._replace(hand=side.exposed, hidden=hidden, deck=deck)
         if len(self._views) > 64:
             self._views.clear()
         self._views[key] = (side, view)
         return view
+
+    def _unseen(self, side: Side, player: str) -> tuple[int, Pile]:
+        """How many of the opponent's hand cards ``player`` cannot see, and the
+        opponent's deck as he knows it (those cards mixed in): remembered while
+        the deck, hand and exposed cards are the same objects (a side whose units
+        change keeps them)."""
+        deck, hand, exposed = side.deck, side.hand, side.exposed
+        key = (id(deck), id(hand), id(exposed), player)
+        hit = self._unseen_cache.get(key)
+        if hit is not None and hit[0] is deck and hit[1] is hand and hit[2] is exposed:
+            return hit[3]
+        extra = hand
+        for card in exposed:
+            extra = remove_card(extra, card)
+        found = (len(extra), deck_view(deck, player, extra))
+        if len(self._unseen_cache) > 64:
+            self._unseen_cache.clear()
+        self._unseen_cache[key] = (deck, hand, exposed, found)
+        return found
 
     def worlds(self, view: VicState, player: Any):
         """The full states consistent with ``player``'s view, as a distribution: the

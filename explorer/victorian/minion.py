@@ -37,13 +37,14 @@ def generators(game, state, side):
 
 @pending.enter(Phase.MINION)
 def enter(game, state, side, events):
-    for source, kind, master in generators(game, state, side):
+    found = generators(game, state, side)  # (the tokens they make are no generators: the list stays as it is)
+    for source, kind, master in found:
         state, made = make_tokens(game, state, side, kind, 1, master)
         rule = R.MARTIANS if game.tokens[kind].fight != 1 else R.MINION
         events.append(public(rule, f"{source} generates {article(kind)} {kind} token ({made[0]}, "
                                    f"Fight {game.tokens[kind].fight})"
                              + (f" for {master}" if master and master != source else ""),
                              source=source, token=made[0], master=master))
-    if not generators(game, state, side):
+    if not found:
         events.append(public(R.MINION, f"{title(side)} have no generator in play"))
     return state

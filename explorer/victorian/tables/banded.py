@@ -49,12 +49,16 @@ class RollResult(NamedTuple):
     def as_data(self) -> Record:
         """The roll as data for an event (read-only, hashable, JSON-able): table,
         dice total, terms (each with its card and rule section), total and result."""
-        return Record(table=self.table, dice=self.dice, terms=tuple(Record(t.as_dict()) for t in self.terms),
-                      total=self.total, result=self.result)
+        terms = tuple([Record(zip(_TERM_KEYS, t)) for t in self.terms])  # each as Term.as_dict gives it
+        return Record(table=self.table, dice=self.dice, terms=terms, total=self.total, result=self.result)
 
     def describe(self) -> str:
         mods = "".join(f" {'+' if t.value >= 0 else '-'} {abs(t.value)} ({t.label})" for t in self.terms if t.value)
         return f"{self.dice}{mods} = {self.total}: {self.result.replace('_', ' ')}"
+
+
+#: a term's fields as :meth:`~explorer.victorian.state.Term.as_dict` names them, in its order
+_TERM_KEYS = ("label", "value", "card", "rule")
 
 
 def modified_roll(table: Banded, terms: tuple[Term, ...], chance: Chance) -> RollResult:
