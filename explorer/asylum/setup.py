@@ -104,14 +104,14 @@ def do_draw(game: AsylumGame, state: AsylumState, action: DrawMasterminds,
             bag = [n for n in stars if n not in chosen] or [n for n in rest if n not in chosen]
             n = chance.roll(_uniform(tuple(bag)))
             chosen.append(n)
-            events.append(event(R.MASTERMIND_START, f"seat {seat} draws {n} from {where} as mastermind",
-                                seat=seat, mastermind=n))
-    for n in chosen:
-        events.append(event(R.VILLAINS, roster[n].describe(), villain=n))
+            events.append(game.said(("draw", seat, n, where), lambda: event(
+                R.MASTERMIND_START, f"seat {seat} draws {n} from {where} as mastermind", seat=seat, mastermind=n)))
+    for n in chosen:  # the same in every game of this roster: described once
+        events.append(game.said(("villain", n), lambda: event(R.VILLAINS, roster[n].describe(), villain=n)))
     rules = game.rules
     start, dd = game.start_room, rules.doomsday_start
-    events.append(event(R.DOOMSDAY_START, f"every party starts in the {start} with {dd} Doomsday point(s)",
-                        room=start, doomsday=dd))
+    events.append(game.said(("doomsday start",), lambda: event(
+        R.DOOMSDAY_START, f"every party starts in the {start} with {dd} Doomsday point(s)", room=start, doomsday=dd)))
     points = [min(rules.doomsday_cap, dd + seat * rules.catch_up_points) for seat in range(len(chosen))]
     if rules.catch_up_points:
         events.append(event(R.DOOMSDAY_START, "catch-up (a designer's option, ours): each later seat starts with "
@@ -123,14 +123,14 @@ def do_draw(game: AsylumGame, state: AsylumState, action: DrawMasterminds,
 
         order, ev = draw_order(game, len(chosen), chance, 1)
         events.append(ev)
-    elif rules.snake_turn_order:
-        events.append(event(R.TURN_ORDER, "seat 0 plays first; each round then goes the other way round the table "
-                            "(0 1 2 3, 3 2 1 0, ...: the snake order, a designer's option)"))
     else:
-        events.append(event(R.TURN_ORDER, "seat 0 plays first; turns then pass from seat to seat in order"))
-    events.append(event(R.OVERVIEW, "the goal: visit plot rooms for Doomsday points, become Doom Ready with "
-                        f"{game.rules.doom_ready_points} points in a plot room, then move into the Yard and end "
-                        "the turn there"))
+        events.append(game.said(("turn order",), lambda: event(
+            R.TURN_ORDER, "seat 0 plays first; each round then goes the other way round the table (0 1 2 3, 3 2 1 "
+            "0, ...: the snake order, a designer's option)" if rules.snake_turn_order
+            else "seat 0 plays first; turns then pass from seat to seat in order")))
+    events.append(game.said(("overview",), lambda: event(
+        R.OVERVIEW, "the goal: visit plot rooms for Doomsday points, become Doom Ready with "
+        f"{game.rules.doom_ready_points} points in a plot room, then move into the Yard and end the turn there")))
     parties = tuple(Party(seat, (fresh(roster[n]),), n, start, points[seat]) for seat, n in enumerate(chosen))
     pool = tuple(n for n in names if n not in chosen)
     state = state._replace(parties=parties, pool=pool, start_masterminds=tuple(chosen), phase=Phase.START,

@@ -1,8 +1,9 @@
 """Quick conflict play: a fixed, cheap way to choose in a conflict.
 
 It takes the option with the best immediate expected victory points, read in
-floats off the exact, cached attack distributions of
-:func:`explorer.asylum.combat.attack_dist` (no dice maths of its own).  It is what
+floats off the exact odds of each attack's rolls (the rules' own contests,
+:func:`explorer.asylum.combat.roll_contest`: the numbers of
+:func:`explorer.asylum.combat.attack_dist`, no dice maths of its own).  It is what
 the whole-game bots do in conflicts, and the fixed rule that plays an ambusher
 (:mod:`explorer.asylum.ambush`); cheap enough for hundreds of games a second.
 
@@ -13,12 +14,22 @@ exact one-step policy with the same aim is ``expected-vp`` in
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from ..core.engine import outcomes
 from . import abilities as _abilities
-from .combat import Attack, attack_dist, maneuver_stat, mental_attack_spec, physical_attack_spec, tactical_maneuver
+from .combat import (
+    Attack,
+    beats,
+    maneuver_stat,
+    mental_attack_spec,
+    needs_catch,
+    physical_attack_spec,
+    roll_contest,
+    tactical_maneuver,
+)
 from .conflict import Block, ConflictState, MentalAttack, PhysicalAttack, TacticalManeuver
 from .params import AsylumRules
 
@@ -43,20 +54,30 @@ def _cache_for(rules: AsylumRules) -> dict:
 
 
 def attack_odds(attacker, defender, attack: Attack, rules: AsylumRules, blocked: bool = False) -> tuple[float, float]:
-    """(P(caught), P(success)) of an attack, from the exact cached distribution
-    :func:`explorer.asylum.combat.attack_dist`."""
+    """(P(caught), P(success)) of an attack, exact until turned into floats (cached)."""
     cache = _cache_for(rules)
     key = (attacker, defender, attack, blocked)
     hit = cache.get(key)
     if hit is not None:
         return hit
-    dist = attack_dist(attacker, defender, attack, rules, blocked)
-    caught = float(dist.prob(lambda r: r.caught))
-    success = float(dist.prob(lambda r: r.success))
     if len(cache) > 100_000:
         cache.clear()
-    hit = cache[key] = (caught, success)
+    hit = cache[key] = _odds(attacker, defender, attack, needs_catch(attack, rules, blocked))
     return hit
+
+
+def _odds(attacker, defender, attack: Attack, catch: bool) -> tuple[float, float]:
+    """(P(caught), P(success)) read off the two rolls of :func:`~explorer.asylum.combat.resolve_attack`:
+    the catch (when ``catch``), then the hit.  Exact fractions until the end, so the
+    same floats as the distribution :func:`~explorer.asylum.combat.attack_dist` gives,
+    at a fraction of the cost of listing its outcomes (every new pair of villains
+    needs them)."""
+    caught = beats(*roll_contest(attacker, defender, attack, "catch")).prob(True) if catch else _ONE
+    success = caught * beats(*roll_contest(attacker, defender, attack, "hit")).prob(True)
+    return float(caught), float(success)
+
+
+_ONE = Fraction(1)
 
 
 @lru_cache(maxsize=4096)
