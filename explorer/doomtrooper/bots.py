@@ -52,7 +52,7 @@ from .base.actions import (
 )
 from .expansions.alliances import PlayAlliance
 from .base.clash import clash
-from .base.combat_state import KILLED, UNHURT, WOUNDED, ChooseWeapon, Feed, Play, Table, TakePoints
+from .base.combat_state import KILLED, UNHURT, WOUNDED, ChooseWeapon, Feed, Play, Ratings, Table, TakePoints
 from .expansions.ki_powers import AttachKiPower
 from .expansions.relics import PlayRelic
 from .expansions.warzones import DefendFromWarzone, PlayWarzone
@@ -368,11 +368,24 @@ def _outlook(game, table: Table, seat: int) -> float:
     return total
 
 
-@lru_cache(maxsize=4096)  # small: it holds the combats it was asked about
-def _statuses(combat, ra, rd, wounded) -> tuple[tuple[tuple[str, str], float], ...]:
+def _statuses(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[tuple[str, str], float], ...]:
     """The combat's outcomes with their chances (floats): one certain outcome under the
-    printed rules, the exact table (the rule enumerated) under the dice variant
-    (cached: ratings are values, and the bots rate many attacks alike)."""
+    printed rules, the exact table (the rule enumerated) under the dice variant.
+    Asked of the ratings without their Values, which no blow reads (:func:`.clash`);
+    under the printed rules a blow wounds when its attack reaches the Armor, so only
+    whether each would wound counts (ratings of 1 or 0 against Armor 1).  The bots
+    rate many attacks alike."""
+    if combat.roll is None:
+        a_wounds, d_wounds = ra.attack >= rd.armor, rd.attack >= ra.armor
+        return _blows(combat, Ratings(int(a_wounds), 1, 0, ra.first, ra.ends, ra.always),
+                      Ratings(int(d_wounds), 1, 0, rd.first, rd.ends, rd.always), wounded)
+    return _blows(combat, Ratings(ra.attack, ra.armor, 0, ra.first, ra.ends, ra.always),
+                  Ratings(rd.attack, rd.armor, 0, rd.first, rd.ends, rd.always), wounded)
+
+
+@lru_cache(maxsize=4096)  # small: it holds the combats it was asked about
+def _blows(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[tuple[str, str], float], ...]:
+    """:func:`_statuses`, remembered (ratings are values)."""
     if combat.roll is None:
         return ((clash(ra, rd, wounded, None, None), 1.0),)
     return tuple((o, float(p)) for o, p in outcomes(lambda chance: clash(ra, rd, wounded, chance, combat.roll)).pairs)

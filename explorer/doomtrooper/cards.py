@@ -314,39 +314,40 @@ register_card_type("special", Special, _SpecialRow, None)
 
 # -- the pool ------------------------------------------------------------------------------------
 
-class Pool(Mapping):
-    """The card pool: name -> card, in file order, with where it came from."""
+class Pool(dict):
+    """The card pool: name -> card, in file order, with where it came from.  A
+    read-only dict: the rules look cards up all the time, and a plain dict
+    lookup is the cheapest there is."""
 
     def __init__(self, cards: Mapping[str, Card], origin: str, affiliations: Affiliations,
                  absent: frozenset[str] = frozenset()):
-        self._cards = dict(cards)
+        super().__init__(cards)
         self.origin = origin
         self.affiliations = affiliations
         self.absent = absent  # cards the rulebook names that the pool lacks (a ban may name them)
 
-    def __getitem__(self, name: str) -> Card:
-        return self._cards[name]
-
-    def __iter__(self):
-        return iter(self._cards)
-
-    def __len__(self) -> int:
-        return len(self._cards)
-
     def __hash__(self) -> int:
         return id(self)
 
+    def __reduce__(self):
+        return Pool, (dict(self), self.origin, self.affiliations, self.absent)
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("the card pool is read-only (make a new one: with_cards)")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _read_only
+
     def of_type(self, kind: str) -> tuple[Card, ...]:
-        return tuple(c for c in self._cards.values() if c.type == kind)
+        return tuple(c for c in self.values() if c.type == kind)
 
     def with_cards(self, extra: Mapping[str, Card]) -> Pool:
         """This pool with more cards (described warriors for the odds)."""
-        return Pool({**self._cards, **extra}, self.origin, self.affiliations, self.absent)
+        return Pool({**self, **extra}, self.origin, self.affiliations, self.absent)
 
     def make_up(self) -> dict[str, Counter]:
         """Cards per type, and warriors per affiliation (the report's "make-up")."""
-        return {"types": Counter(c.type for c in self._cards.values()),
-                "affiliations": Counter(c.affiliation for c in self._cards.values() if c.type == "warrior")}
+        return {"types": Counter(c.type for c in self.values()),
+                "affiliations": Counter(c.affiliation for c in self.values() if c.type == "warrior")}
 
 
 def pool_path() -> Path:

@@ -77,6 +77,7 @@ from .base.actions import (
     Draw,
     EndActions,
     KeepHand,
+    meeting_rules,
     ordered,
 )
 from .cards import Pool, load_pool
@@ -114,6 +115,7 @@ class DoomtrooperGame(Game):
         self.answer_sub = SubGame(self.answer_round)
         self._card_classes: dict[str, frozenset[str]] = {}
         self._may: dict[tuple[str, str], bool] = {}
+        self._hand_index: tuple[Any, dict[str, list[str]]] | None = None  # (hand, its cards by type): see in_hand
         #: the variant played (``rules.variant``): its hooks, or None for the basic game
         self.variant = variants.for_game(self)
         #: the same object when the variant has places (Warzone Variant, Home Turf Advantage, Colonization), else None
@@ -126,6 +128,8 @@ class DoomtrooperGame(Game):
                       and (self.places is not None or k.type not in variants.PLACE_KINDS)]
         self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
         self._priced = [(k, k.cost(self.rules)) for k in self.kinds]  # each kind with its cost in actions
+        #: the rules on who may meet in a combat that may bar a meeting in this game (attack options)
+        self.meeting = meeting_rules(self.rules)
         if self.variant is not None:
             self.variant.install(self)
 
@@ -185,6 +189,21 @@ class DoomtrooperGame(Game):
             c = self.pool[name]
             hit = self._card_classes[name] = self.aff.classes(c.affiliation, c.keywords, c.considered)
         return hit
+
+    def in_hand(self, state: DTState, kind: str) -> Sequence[str]:
+        """The distinct cards of type ``kind`` (``"warrior"``, ``"equipment"``, ...) in
+        the current player's hand, in the hand's order.  Every action kind looks
+        through the hand for its own cards: the hand is sorted by type once and kept
+        with the hand it was for (hands are immutable)."""
+        hand = state.seats[state.current].hand
+        index = self._hand_index
+        if index is None or index[0] is not hand:
+            by: dict[str, list[str]] = {}
+            pool = self.pool
+            for name in hand.distinct:
+                by.setdefault(pool[name].type, []).append(name)
+            index = self._hand_index = (hand, by)
+        return index[1].get(kind, ())
 
     def may_attack(self, attacker: str, defender: str) -> bool:
         """May a warrior of card ``attacker`` attack one of card ``defender`` (of

@@ -138,13 +138,15 @@ def attack_options(game: Any, state: DTState) -> list[Attack]:
                 prices[other] = cost
     theirs = [t for t in state.troopers if t.owner in prices and may_be_attacked(game, t)]
     may = game.may_attack
+    rules = game.meeting  # those of MEETING that may bar a meeting in this game
     out = []
     for a in mine:
         for d in theirs:
             if not d.hidden and not may(a.card, d.card):
                 continue
-            if MEETING:
-                out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS if meeting(game, a, d, tactic) is None]
+            if rules:
+                out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS
+                        if all(r(game, a, d, tactic) is None for r in rules)]
                 continue
             out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS]
     return out

@@ -54,10 +54,8 @@ def equip_options(game: Any, state: DTState) -> list[Equip]:
     pool = game.pool
     mine = [t for t in state.troopers if t.owner == seat]
     out = []
-    for name in state.seat.hand.distinct:
+    for name in game.in_hand(state, "equipment"):
         c = pool[name]
-        if c.type != "equipment":
-            continue
         for t in mine:
             if may_carry(game, t, c) is None:
                 if c.kind == "vehicle":

@@ -24,7 +24,7 @@ from ..words import ANYONE, said, warrior_name
 
 def build_options(game: Any, state: DTState) -> list[Build]:
     s = state.seat
-    return [Build(n) for n in s.hand.distinct if game.pool[n].type == "fortification" and n not in s.fortifications]
+    return [Build(n) for n in game.in_hand(state, "fortification") if n not in s.fortifications]
 
 
 def do_build(game: Any, state: DTState, action: Build, chance: Any) -> tuple[DTState, list[Event]]:
@@ -69,10 +69,8 @@ def bestow_options(game: Any, state: DTState) -> list[Bestow]:
     seat = state.current
     pool = game.pool
     out = []
-    for name in state.seat.hand.distinct:
+    for name in game.in_hand(state, "dark_symmetry"):
         c = pool[name]
-        if c.type != "dark_symmetry":
-            continue
         for t in state.troopers:
             if t.owner == seat and gift_problem(game, t, c) is None:
                 out.append(Bestow(name, t.uid))

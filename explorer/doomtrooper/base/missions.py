@@ -38,9 +38,8 @@ def _targets(game: Any, state: DTState, card: Any) -> list[Assign]:
 def assign_options(game: Any, state: DTState) -> list[Assign]:
     pool = game.pool
     out: list[Assign] = []
-    for name in state.seat.hand.distinct:
-        if pool[name].type == "mission":
-            out += _targets(game, state, pool[name])
+    for name in game.in_hand(state, "mission"):
+        out += _targets(game, state, pool[name])
     return out
 
 

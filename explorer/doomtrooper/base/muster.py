@@ -9,6 +9,7 @@ due then.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...core.engine import IllegalAction
@@ -31,9 +32,8 @@ def known_copy(game: Any, state: DTState, seat: int, card: str) -> Trooper | Non
     return None
 
 
-def _warriors_in_hand(game: Any, state: DTState) -> list[str]:
-    pool = game.pool
-    names = [name for name in state.seat.hand.distinct if pool[name].type == "warrior"]
+def _warriors_in_hand(game: Any, state: DTState) -> Sequence[str]:
+    names = game.in_hand(state, "warrior")
     if MUSTER_CHECKS:  # the expansions' rules on where a warrior may enter play
         names = [n for n in names if not any(check(game, state, state.current, n) for check in MUSTER_CHECKS)]
     return names

@@ -47,9 +47,9 @@ def cast_options(game: Any, state: DTState) -> list[Cast]:
     destiny = state.destiny(state.current)
     pool = game.pool
     out = []
-    for name in state.seat.hand.distinct:
+    for name in game.in_hand(state, "art"):
         c = pool[name]
-        if c.type != "art" or c.spell != "turn" or c.cost > destiny:
+        if c.spell != "turn" or c.cost > destiny:
             continue
         for caster in casters(game, state, c):
             for target in spell_targets(game, state, c, caster):
@@ -110,9 +110,9 @@ def play_limit(game: Any, state: DTState, seat: int, card: Any) -> tuple[Any, st
 def special_options(game: Any, state: DTState) -> list[PlaySpecial]:
     pool = game.pool
     out = []
-    for name in state.seat.hand.distinct:
+    for name in game.in_hand(state, "special"):
         c = pool[name]
-        if c.type == "special" and c.timing == "turn":
+        if c.timing == "turn":
             if c.keywords and play_limit(game, state, state.current, c) is not None:
                 continue
             out += [PlaySpecial(name, target) for target in E.get(c.effect).targets(game, state, state.current,
