@@ -29,6 +29,7 @@ from ..core.dist import dice
 from ..core.engine import DeterministicPolicy, RandomPolicy
 from .actions import (Attack, AttachPlot, Done, Facilitate, Heal, LookAt, Pass, PlayEvent, Recall, Recruit, Roll,
                       Sacrifice, Send, Shed, Showdown, Stop, Strike, Summon, TakeWound, Track, Wheels)
+from .attack import penalty
 from .intercept import open_targets, trackers
 from .state import (HEROES, VILLAINS, Choose, Escape, Fighting, HealRoll, Main, Phase, Respond, SpyRoll,
                     UnderlingChoice, VicState, WoundChoice)
@@ -410,8 +411,6 @@ def combat_modifier(game, view, hero: str, minion: str, attacks: int) -> int:
     """The sum of :func:`explorer.victorian.attack.combat_terms` (the hero's Fight
     against him, the penalty for further attacks, less his Fight against the
     hero), from the remembered Fight of each."""
-    from .attack import penalty
-
     h = unit_on(view, HEROES, hero)
     m = unit_on(view, VILLAINS, minion)
     return (fight(game, view, HEROES, h, versus=m) + sum(t.value for t in penalty(game, attacks))

@@ -23,7 +23,7 @@ from .reports import private, public
 from .sides import title
 from .state import Draw, Reveal, VicState, pop, put
 from .words import counted
-from .zones import draw_one, reveal_next, revealed_all
+from .zones import draw_one, reveal_next, revealed_all, to_hand
 
 if TYPE_CHECKING:
     from .game import VictorianGame
@@ -46,8 +46,6 @@ def do_draw(game: VictorianGame, state: VicState, item: Draw, action: DrawCard, 
         events.append(public(R.DECK_EMPTY, f"{who} have no cards left to draw", side=item.side))
         return pop(state)
     card, deck = draw_one(side.deck, chance)
-    from .zones import to_hand
-
     side = to_hand(side._replace(deck=deck), card)
     events.append(public(why, f"{who} draw a card ({side.deck.size} left in the deck)", side=item.side))
     events.append(private(item.side, why, f"{who} draw {card}", side=item.side, card=card))

@@ -55,8 +55,19 @@ def legal(game, state: VicState, item: Main, action: Any) -> IllegalAction | Non
 
 
 def decision(game, state: VicState, item: Main) -> Decision:
-    rule, prompt = PROMPTS[item.phase]
-    return choice(item.side, tuple(dict.fromkeys(OPTIONS[item.phase](game, state, item))), rule, prompt)
+    """The side's options in its part of the phase (the player, rule and prompt
+    are made once per phase and side: the same words every time)."""
+    made = _MADE.get((item.phase, item.side))
+    if made is None:
+        rule, prompt = PROMPTS[item.phase]
+        dec = choice(item.side, (), rule, prompt)
+        made = _MADE[(item.phase, item.side)] = (dec.player, dec.rule, dec.prompt)
+    player, rule, prompt = made
+    return Decision(player, tuple(dict.fromkeys(OPTIONS[item.phase](game, state, item))), rule, prompt)
+
+
+#: (phase, side) -> the player, rule and prompt of its decision
+_MADE: dict[tuple[Phase, int], tuple[Any, Any, str]] = {}
 
 
 def why_not(game, state: VicState, item: Main, action: Any) -> IllegalAction | None:

@@ -75,10 +75,19 @@ def advance(game: VictorianGame, state: VicState, events: list[Event]) -> VicSta
                 return state
             slot = 0
         phase, side = table[slot]
-        state = state._replace(slot=slot, phase=phase, active=side)
+        state = _at_slot(state, slot, phase, side)
         events.append(phase_begins(game, state.turn, slot))
         state = enter[phase](game, state, side, events)  # (no phase's beginning removes a unit)
     return state
+
+
+_new = tuple.__new__
+assert VicState._fields[3:6] == ("phase", "active", "slot")
+
+
+def _at_slot(state: VicState, slot: int, phase: Phase, side: int) -> VicState:
+    """``state._replace(slot=slot, phase=phase, active=side)``, built directly (at every slot of every turn)."""
+    return _new(VicState, (*state[:3], phase, side, slot, *state[6:]))
 
 
 def phase_begins(game: VictorianGame, turn: int, slot: int) -> Event:
