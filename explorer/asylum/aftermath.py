@@ -19,7 +19,7 @@ from . import ambush, doom_ready, mastermind
 from . import sections as R
 from .conflict import ConflictResult
 from .doomsday import gain
-from .state import AsylumState, PendingPush, Phase, put
+from .state import AFTERMATH, END, AsylumState, PendingPush, put
 
 if TYPE_CHECKING:
     from .game import AsylumGame
@@ -77,7 +77,7 @@ def conclude(game: AsylumGame, state: AsylumState, result: ConflictResult) -> tu
         state, evs = doom_ready.by_conflict(game, state, clash, result, old_mm)
         events += evs
     state = state._replace(pool=pool, conflict=None, clash=None, todo=tuple(todo),
-                           phase=Phase.AFTERMATH if todo else Phase.END)
+                           phase=AFTERMATH if todo else END)
     return state, events
 
 

@@ -38,7 +38,7 @@ from .event_table import Decline, DeclineRisk, Fight, Sneak, TakeRisk
 from .event_table import get as get_effect
 from .policies import REGISTRY as CONFLICT_REGISTRY
 from .search import PLAYOUTS, search_bot
-from .state import Phase, PendingHeir, PendingPush
+from .state import AFTERMATH, CONFLICT, EVENT, MOVE, START, PendingHeir, PendingPush
 from .tactics import quick_choice
 from .turn import BeginMove
 from .upgrades import Upgrade
@@ -63,7 +63,7 @@ def goal(game, state, party) -> str | None:
     memo = game.memo  # the answer depends on the board and these alone: kept with the game
     hit = memo.get(key, memo)
     if hit is memo:
-        hit = memo[key] = _nearest_plot(game, party.room, party.seat, anywhere, party.visited)
+        hit = game.remember(key, _nearest_plot(game, party.room, party.seat, anywhere, party.visited))
     return hit
 
 
@@ -104,15 +104,15 @@ class GreedyBot(DeterministicPolicy):
         if len(options) == 1:
             return options[0]
         phase = state.phase
-        if phase is Phase.CONFLICT:
+        if phase is CONFLICT:
             return quick_choice(state.conflict, decision)
-        if phase is Phase.MOVE:
+        if phase is MOVE:
             return self.move(game, state, options)
-        if phase is Phase.START:
+        if phase is START:
             return self.start(game, state, options)
-        if phase is Phase.EVENT:
+        if phase is EVENT:
             return self.event(game, state, options)
-        if phase is Phase.AFTERMATH:
+        if phase is AFTERMATH:
             return self.todo(game, state, options)
         return options[0]
 
@@ -137,8 +137,8 @@ class GreedyBot(DeterministicPolicy):
             if nearest is None:
                 dist = game.dist
                 best = min(dist[o.room][target] for o in options)
-                nearest = game.memo["toward", party.room, target] = tuple(
-                    o for o in options if dist[o.room][target] == best)
+                nearest = game.remember(("toward", party.room, target),
+                                        tuple(o for o in options if dist[o.room][target] == best))
             if len(nearest) > 1:  # equally near: the first not occupied, as the key below says
                 occupied = {p.room for p in state.parties if p is not party}
                 return next((o for o in nearest if o.room not in occupied), nearest[0])

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..core.events import Event, event
 from . import sections as R
-from .state import AsylumState, Party, Phase, put
+from .state import AFTERMATH, CONFLICT, ROOM, AsylumState, Party, put
 
 if TYPE_CHECKING:
     from .conflict import ConflictResult
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 #: Phases in which a party does not gain the status: between a move and its room's
 #: rule, during a conflict and in its aftermath (a mover entering an occupied plot
 #: room must first win it).
-_UNSETTLED = (Phase.ROOM, Phase.CONFLICT, Phase.AFTERMATH)
+_UNSETTLED = (ROOM, CONFLICT, AFTERMATH)
 
 
 def settle(game: AsylumGame, state: AsylumState, events: list[Event]) -> AsylumState:

@@ -72,6 +72,15 @@ from .mastermind import MakeMastermind, NameMastermind
 from .params import AsylumRules, load_rules
 from .setup import DrawMasterminds, fresh
 from .state import (
+    AFTERMATH,
+    CONFLICT,
+    END,
+    EVENT,
+    MOVE,
+    OVER,
+    ROOM,
+    SETUP,
+    START,
     AsylumState,
     Clash,
     Ending,
@@ -98,17 +107,17 @@ Handler = Callable[..., tuple[AsylumState, list[Event]]]
 
 #: phase, action type -> the rule that carries the action out
 HANDLERS: dict[tuple[Phase, type], Handler] = {
-    (Phase.SETUP, DrawMasterminds): _setup.do_draw,
-    (Phase.START, Upgrade): upgrades.do_upgrade,
-    (Phase.START, MakeMastermind): mastermind.do_make,
-    (Phase.START, BeginMove): turn.do_begin_move,
-    (Phase.MOVE, Move): turn.do_move,
-    **{(Phase.ROOM, cls): turn.do_room for cls in turn.ROOM_ACTIONS},
-    **{(Phase.EVENT, cls): turn.do_event_choice for cls in _events.ACTIONS},
+    (SETUP, DrawMasterminds): _setup.do_draw,
+    (START, Upgrade): upgrades.do_upgrade,
+    (START, MakeMastermind): mastermind.do_make,
+    (START, BeginMove): turn.do_begin_move,
+    (MOVE, Move): turn.do_move,
+    **{(ROOM, cls): turn.do_room for cls in turn.ROOM_ACTIONS},
+    **{(EVENT, cls): turn.do_event_choice for cls in _events.ACTIONS},
 }
 
 #: what waits after a conflict, answer type -> (decision, rule)
-AFTERMATH: dict[type, tuple[Callable, Handler, tuple[type, ...]]] = {
+AFTERMATH_RULES: dict[type, tuple[Callable, Handler, tuple[type, ...]]] = {
     PendingPush: (aftermath.push_decision, aftermath.do_push, (Push,)),
     PendingHeir: (mastermind.heir_decision, mastermind.do_name, (NameMastermind,)),
     PendingClaim: (ambush.claim_decision, ambush.do_claim, (Claim, LetGo)),
@@ -270,11 +279,19 @@ class AsylumGame(Game):
     def said(self, key: tuple, build: Callable[[], Event]) -> Event:
         """The event ``build()`` makes, built once per ``key``: for events that depend
         on nothing but their key (a move, the end of a turn), which recur from game to game."""
-        memo = self.memo
-        ev = memo.get(key)
+        ev = self.memo.get(key)
         if ev is None:
-            ev = memo[key] = build()
+            ev = self.remember(key, build())
         return ev
+
+    def remember(self, key: tuple, value: Any) -> Any:
+        """Keep ``value`` in :attr:`memo` under ``key`` (bounded: a long sweep does not
+        grow it without limit) and return it."""
+        memo = self.memo
+        if len(memo) > 200_000:
+            memo.clear()
+        memo[key] = value
+        return value
 
     def moves(self, room: str) -> tuple[Move, ...]:
         """The moves from ``room``: one per corridor (the options of the move)."""
@@ -334,24 +351,36 @@ class AsylumGame(Game):
     # -- protocol ------------------------------------------------------------------------------
     def decision(self, state: AsylumState) -> Decision | None:
         phase = state.phase
-        if phase is Phase.MOVE:
+        if phase is MOVE:
             seat = state.current
             return self.move_decision(seat, state.parties[seat].room)
-        if phase is Phase.CONFLICT:
+        if phase is CONFLICT:
             return self._conflict_decision(state)
-        if phase is Phase.ROOM:
+        if phase is ROOM:
             return turn.room_decision(self, state)
-        if phase is Phase.START:
-            return Decision(state.current, turn.start_options(self, state) or (BeginMove(),), R.TURN_START,
-                            "Upgrade villains, change mastermind, or move on")
-        if phase is Phase.EVENT:
+        if phase is START:
+            return self._start_decision(state)
+        if phase is EVENT:
             return turn.event_decision(self, state)
-        if phase is Phase.AFTERMATH:
+        if phase is AFTERMATH:
             item = state.todo[0]
-            return AFTERMATH[type(item)][0](self, state, item)
-        if phase is Phase.SETUP:
+            return AFTERMATH_RULES[type(item)][0](self, state, item)
+        if phase is SETUP:
             return _setup.decision(self, state)
         return None
+
+    def _start_decision(self, state: AsylumState) -> Decision:
+        """The start of the turn's decision, cached on what its options depend on: the
+        party's villains, mastermind and unmade ones, whether it can pay for an
+        upgrade, and who has been upgraded this turn."""
+        party = state.parties[state.current]
+        key = ("start", party.seat, party.villains, party.mastermind, party.unmade,
+               party.doomsday >= self.rules.upgrade_cost, state.upgraded)
+        dec = self.memo.get(key)
+        if dec is None:
+            dec = self.remember(key, Decision(state.current, turn.start_options(self, state) or (BeginMove(),), R.TURN_START,
+                                                  "Upgrade villains, change mastermind, or move on"))
+        return dec
 
     def _conflict_decision(self, state: AsylumState) -> Decision:
         """The conflict's decision as the game sees it, cached on what it depends on:
@@ -369,7 +398,7 @@ class AsylumGame(Game):
         return dec
 
     def result(self, state: AsylumState) -> GameResult | None:
-        if state.phase is not Phase.OVER:
+        if state.phase is not OVER:
             return None
         w = state.winner
         if w is None:
@@ -378,36 +407,36 @@ class AsylumGame(Game):
 
     def resolve(self, state: AsylumState, action: Any, chance: Chance) -> Step:
         phase = state.phase
-        if phase is Phase.MOVE:
+        if phase is MOVE:
             if type(action) is not Move:
                 raise self.illegal(state, action)
             nxt, events = turn.do_move(self, state, action, chance)
             return Step(nxt, tuple(events))  # nothing Doom Ready depends on has changed
-        if phase is Phase.CONFLICT:
+        if phase is CONFLICT:
             cs, sub_events = self.conflict.resolve(state.conflict, action, chance)
             if cs.result is None:
                 return Step(state._replace(conflict=cs), sub_events)
             nxt, events = aftermath.conclude(self, state, cs.result)
             events = list(sub_events) + events
-        elif phase is Phase.AFTERMATH:
+        elif phase is AFTERMATH:
             item = state.todo[0]
-            _, handler, answers = AFTERMATH[type(item)]
+            _, handler, answers = AFTERMATH_RULES[type(item)]
             if not isinstance(action, answers):
                 raise self.illegal(state, action)
             nxt, events = handler(self, state, item, action, chance)
             todo = nxt.todo[1:]
-            nxt = nxt._replace(todo=todo, phase=Phase.AFTERMATH if todo else Phase.END)
+            nxt = nxt._replace(todo=todo, phase=AFTERMATH if todo else END)
         else:
             handler = HANDLERS.get((phase, type(action)))
             if handler is None:
                 raise self.illegal(state, action)
             nxt, events = handler(self, state, action, chance)
-            if phase is Phase.MOVE or phase is Phase.START and type(action) is BeginMove:
+            if phase is MOVE or phase is START and type(action) is BeginMove:
                 return Step(nxt, tuple(events))  # nothing Doom Ready depends on has changed
-            if phase is Phase.START or phase is Phase.SETUP:
+            if phase is START or phase is SETUP:
                 nxt = turn.after_start_choice(self, nxt)
         nxt = doom_ready.settle(self, nxt, events)
-        if nxt.phase is Phase.END:
+        if nxt.phase is END:
             nxt = doom_ready.settle(self, turn.end_turn(self, nxt, events, chance), events)
         return Step(nxt, tuple(events))
 
@@ -415,12 +444,12 @@ class AsylumGame(Game):
     def illegal(self, state: AsylumState, action: Any) -> IllegalAction:
         """Name the rule ``action`` breaks in ``state``."""
         phase = state.phase
-        if phase is Phase.OVER:
+        if phase is OVER:
             return IllegalAction(R.WINNING if state.winner is not None else R.TURN_CAP, "the game is over")
-        if phase is Phase.SETUP:
+        if phase is SETUP:
             return IllegalAction(R.MASTERMIND_START, "the game has not begun: first the masterminds are drawn")
         if isinstance(action, CONFLICT_ACTIONS):
-            if phase is not Phase.CONFLICT:
+            if phase is not CONFLICT:
                 return IllegalAction(R.TURN_CONFLICT, "no conflict is under way")
             dec = self.decision(state)
             if dec.player is None and state.clash.seats[0] is None and \
@@ -430,11 +459,11 @@ class AsylumGame(Game):
         explain = EXPLAIN.get(type(action))
         if explain is not None:
             return explain(self, state, action)
-        if phase is Phase.CONFLICT:
+        if phase is CONFLICT:
             return IllegalAction(R.TURN_CONFLICT, f"a conflict is under way: {action!r} must wait until it is over")
-        if phase is Phase.AFTERMATH:
+        if phase is AFTERMATH:
             item = state.todo[0]
-            return IllegalAction(AFTERMATH[type(item)][0](self, state, item).rule,
+            return IllegalAction(AFTERMATH_RULES[type(item)][0](self, state, item).rule,
                                  f"{action!r} is not an answer to what the conflict left to decide")
         return super().illegal(state, action)
 

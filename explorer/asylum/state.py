@@ -40,6 +40,12 @@ class Phase(Enum):
         return self.value
 
 
+# The phases under plain names, for the rules that test them at every step: a
+# module's name is read faster than an Enum's member.
+SETUP, START, MOVE, ROOM, EVENT = Phase.SETUP, Phase.START, Phase.MOVE, Phase.ROOM, Phase.EVENT
+CONFLICT, AFTERMATH, END, OVER = Phase.CONFLICT, Phase.AFTERMATH, Phase.END, Phase.OVER
+
+
 @quick_replace
 class Party(NamedTuple):
     """One player's party."""
@@ -182,6 +188,7 @@ def put(state: AsylumState, party: Party, **changes: Any) -> AsylumState:
 
 
 __all__ = [
+    "AFTERMATH", "CONFLICT", "END", "EVENT", "MOVE", "OVER", "ROOM", "SETUP", "START",
     "AsylumState", "Clash", "Ending", "GameResult", "Party", "Pending", "PendingClaim", "PendingEvent", "PendingHeir",
     "PendingPush", "Phase", "put",
 ]

@@ -27,7 +27,7 @@ from . import doom_ready, mastermind, upgrades
 from . import event_table as _events
 from . import sections as R
 from .doomsday import gain
-from .state import AsylumState, Clash, Party, PendingEvent, Phase, put
+from .state import CONFLICT, END, EVENT, MOVE, OVER, ROOM, START, AsylumState, Clash, Party, PendingEvent, put
 
 if TYPE_CHECKING:
     from .game import AsylumGame
@@ -114,7 +114,7 @@ def has_start_options(game: AsylumGame, state: AsylumState) -> bool:
 
 def after_start_choice(game: AsylumGame, state: AsylumState) -> AsylumState:
     """Stay at the start while there is something left to choose, else on to the move."""
-    return state if has_start_options(game, state) else state._replace(phase=Phase.MOVE)
+    return state if has_start_options(game, state) else state._replace(phase=MOVE)
 
 
 def _has_choices(game: AsylumGame, party: Party, upgraded: tuple[str, ...]) -> bool:
@@ -139,7 +139,7 @@ def do_begin_move(game: AsylumGame, state: AsylumState, action: BeginMove,
         spent = f"upgraded {', '.join(upgraded)}" if upgraded else "no upgrades"
         return event(R.TURN_START, f"seat {party.seat} ends the start of the turn ({spent}; mastermind "
                      f"{party.mastermind}) and must now move")
-    return state._replace(phase=Phase.MOVE), [game.said(("begin move", party.seat, upgraded, party.mastermind), said)]
+    return state._replace(phase=MOVE), [game.said(("begin move", party.seat, upgraded, party.mastermind), said)]
 
 
 # -- 2. the move ---------------------------------------------------------------------------
@@ -154,18 +154,18 @@ def do_move(game: AsylumGame, state: AsylumState, action: Move, chance: Chance) 
     here, there = party.room, action.room
     if not isinstance(there, str) or there not in game.neighbours(here):
         raise explain_move(game, state, action)
-    state = put(state, party._replace(room=there), came_from=here, moved_to=there, phase=Phase.ROOM)
+    state = put(state, party._replace(room=there), came_from=here, moved_to=there, phase=ROOM)
     return state, [game.said(("move", seat, here, there), lambda: event(
         R.TURN_MOVE, f"seat {seat} moves from the {here} to the {there}", seat=seat, room=there))]
 
 
 def explain_move(game: AsylumGame, state: AsylumState, action: Move) -> IllegalAction:
     phase = state.phase
-    if phase is Phase.START:
+    if phase is START:
         return IllegalAction(R.TURN_START, "finish the start of the turn first (BeginMove), then move")
-    if phase is Phase.CONFLICT:
+    if phase is CONFLICT:
         return IllegalAction(R.TURN_CONFLICT, "a conflict is under way: no move until it is over")
-    if phase is not Phase.MOVE:
+    if phase is not MOVE:
         return IllegalAction(R.TURN_MOVE, "the party has already moved this turn: it moves one space a turn")
     party = state.parties[state.current]
     if not isinstance(action.room, str) or action.room not in game.rooms:
@@ -233,23 +233,23 @@ def do_room(game: AsylumGame, state: AsylumState, action: Any, chance: Chance) -
         state, events = gain(game, state, seat, game.rules.plot_room_reward, R.TURN_PLOT_ROOM,
                              f"first visit to the {room}")
         party = state.parties[seat]
-        return put(state, party._replace(visited=party.visited + (room,)), phase=Phase.END), list(events)
+        return put(state, party._replace(visited=party.visited + (room,)), phase=END), list(events)
     if kind is EnterYard:
         if party.doom_ready is not None:
             text = f"seat {seat} moves into the Yard, Doom Ready: it wins if it ends its turn here"
         else:
             text = f"seat {seat} enters the Yard: nothing happens (the party is not Doom Ready)"
-        return state._replace(phase=Phase.END), [event(R.TURN_YARD, text, seat=seat)]
+        return state._replace(phase=END), [event(R.TURN_YARD, text, seat=seat)]
     if kind is QuietRoom:
         ev = event(R.TURN_PLOT_ROOM, f"seat {seat} has visited the {room} before: nothing happens", seat=seat)
-        return state._replace(phase=Phase.END), [ev]
+        return state._replace(phase=END), [ev]
     other = state.parties[occupant(state, seat, room)]  # Engage
     cs = game.conflict.start(party.villains, other.villains, masterminds=(party.mastermind, other.mastermind),
                              doom_ready=doom_ready.bonus_applies(game, state), rules=game.rules)
     clash = Clash((seat, other.seat), room, None, (party.doom_ready is not None, other.doom_ready is not None))
     ev = event(R.TURN_CONFLICT, f"the {room} is occupied by seat {other.seat}: conflict! Seat {seat} attacks",
                attacker=seat, defender=other.seat, room=room)
-    return state._replace(phase=Phase.CONFLICT, conflict=cs, clash=clash), [ev]
+    return state._replace(phase=CONFLICT, conflict=cs, clash=clash), [ev]
 
 
 def _roll_event(game: AsylumGame, state: AsylumState, seat: int, room: str,
@@ -269,7 +269,7 @@ def _roll_event(game: AsylumGame, state: AsylumState, seat: int, room: str,
 
 
 def explain_room(game: AsylumGame, state: AsylumState, action: Any) -> IllegalAction:
-    if state.phase is Phase.ROOM:
+    if state.phase is ROOM:
         want, rule = room_rule(game, state)
         return IllegalAction(rule, f"the rule of the {state.parties[state.current].room} is: {want}")
     return IllegalAction(R.TURN_MOVE, f"{action} follows a move, as the rule of the room moved into")
@@ -280,10 +280,10 @@ def explain_room(game: AsylumGame, state: AsylumState, action: Any) -> IllegalAc
 def after_effect(out: _events.Outcome, index: int) -> AsylumState:
     state = out.state
     if out.options:
-        return state._replace(phase=Phase.EVENT, event=PendingEvent(index, out.options, out.memo))
-    if state.phase is Phase.CONFLICT:
+        return state._replace(phase=EVENT, event=PendingEvent(index, out.options, out.memo))
+    if state.phase is CONFLICT:
         return state._replace(event=None)
-    return state._replace(phase=Phase.END, event=None)
+    return state._replace(phase=END, event=None)
 
 
 def event_decision(game: AsylumGame, state: AsylumState) -> Decision:
@@ -302,7 +302,7 @@ def do_event_choice(game: AsylumGame, state: AsylumState, action: Any,
 
 
 def explain_event_choice(game: AsylumGame, state: AsylumState, action: Any) -> IllegalAction:
-    if state.phase is Phase.EVENT:
+    if state.phase is EVENT:
         result = game.events.results[state.event.index]
         answers = "; ".join(str(o) for o in state.event.options)
         return IllegalAction(_events.KIND_RULES[result.kind], f"the Event Table result waiting is {result.title}: "
@@ -340,19 +340,19 @@ def end_turn(game: AsylumGame, state: AsylumState, events: list[Event], chance: 
     seat = state.current
     if doom_ready.wins(game, state):
         events.append(doom_ready.win_event(state))
-        return state._replace(phase=Phase.OVER, winner=seat)
+        return state._replace(phase=OVER, winner=seat)
     n = len(state.parties)
     if state.turn >= game.rules.turn_cap * n:
         events.append(event(R.TURN_CAP, f"the turn cap ({game.rules.turn_cap} turns each) is reached with no "
                             "winner: the game is a draw", draw=True))
-        return state._replace(phase=Phase.OVER, winner=None)
+        return state._replace(phase=OVER, winner=None)
     order = state.order
     if order and state.turn % n == 0:  # a new round: its order is drawn afresh
         order, ev = draw_order(game, n, chance, state.turn // n + 1)
         events.append(ev)
     turn = state.turn + 1
     nxt = seat_of_turn(game, turn, n, order)
-    phase = Phase.START if _has_choices(game, state.parties[nxt], ()) else Phase.MOVE  # see after_start_choice
+    phase = START if _has_choices(game, state.parties[nxt], ()) else MOVE  # see after_start_choice
     state = state._replace(current=nxt, turn=turn, came_from=None, moved_to=None, upgraded=(), phase=phase,
                            order=order)
     events.append(game.said(("turn end", seat, nxt, turn), lambda: event(
