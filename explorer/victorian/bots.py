@@ -387,19 +387,7 @@ def assassin_mod(game, view, minion: str, hero: str) -> int:
 
 
 def strike_risk(game, view, hero: str, target: str, attacks: int) -> float:
-    """The chance the next roll of ``hero``'s attack on ``target`` kills or wounds him
-    (remembered by the game: it depends on the hero, the Villains' units and the
-    lasting modifiers only, and the bot asks it of every attack it weighs)."""
-    key = ("strike risk", hero, target, attacks, unit_on(view, HEROES, hero), view.sides[VILLAINS].units, view.mods)
-    risk = game.memo.get(key)
-    if risk is None:
-        if len(game.memo) > 8192:
-            game.memo.clear()
-        risk = game.memo[key] = _strike_risk(game, view, hero, target, attacks)
-    return risk
-
-
-def _strike_risk(game, view, hero: str, target: str, attacks: int) -> float:
+    """The chance the next roll of ``hero``'s attack on ``target`` kills or wounds him."""
     mins = minions_of(view.sides[VILLAINS], target)
     if mins:
         m = min(mins, key=lambda u: fight(game, view, VILLAINS, u))

@@ -195,8 +195,11 @@ def _fight_terms(game: VictorianGame, state: VicState, side: int, u: Unit, versu
 
 def fight(game: VictorianGame, state: VicState, side: int, u: Unit, *, versus: Unit | None = None,
           assassin: bool = False, sent: bool = False) -> int:
-    """``u``'s Fight now: the sum of :func:`fight_terms` (remembered as they are)."""
-    key = ("fight sum", side, u, state.mods, versus, assassin, sent)
+    """``u``'s Fight now: the sum of :func:`fight_terms`, remembered as they are.
+    The unit he fights counts only through Holy against an Immortal: the sum is
+    remembered by whether that term is there, whoever he fights."""
+    holy = versus is not None and has_trait(game, u, "Holy") and has_trait(game, versus, "Immortal")
+    key = ("fight sum", side, u, state.mods, holy, assassin, sent)
     value = game.memo.get(key)
     if value is None:
         terms = fight_terms(game, state, side, u, versus=versus, assassin=assassin, sent=sent)
