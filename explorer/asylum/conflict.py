@@ -301,8 +301,11 @@ class Conflict(Game):
         if points:
             vp = (vp[0] + points, vp[1]) if side == 0 else (vp[0], vp[1] + points)
         other = 1 - side
-        nxt = ConflictState(state.setup, other, acted, fallen, vp, state.pending, state.result)
-        return nxt if nxt.ready(other) else nxt._replace(turn=side)
+        setup = state.setup
+        mask, down = acted[other], fallen[other]
+        anyone = setup.rules.defeated_villains_act  # as ConflictState.can_act says
+        ready = any(not mask >> i & 1 and (anyone or i not in down) for i in range(len(setup.teams[other])))
+        return ConflictState(setup, other if ready else side, acted, fallen, vp, state.pending, state.result)
 
     def _conclude(self, state: ConflictState, chance: Chance) -> Step:
         """Aftermath rolls, then who won, Doomsday points and who is lost."""

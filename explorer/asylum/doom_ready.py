@@ -34,14 +34,19 @@ _UNSETTLED = (ROOM, CONFLICT, AFTERMATH)
 def settle(game: AsylumGame, state: AsylumState, events: list[Event]) -> AsylumState:
     """Every party's Doom Ready status as the state now says it must be."""
     need = game.rules.doom_ready_points
-    for p in state.parties:
-        if p.doom_ready is not None or p.doomsday >= need:
-            break
-    else:  # the usual case: nobody has the status or the points for it
-        return state
     calm = state.phase not in _UNSETTLED
     anytime = game.rules.doom_ready_any_time
     plots = game.plots
+    current = state.current
+    for p in state.parties:  # first a quick look: does anyone's status change?
+        dr = p.doom_ready
+        if dr is None:
+            if p.doomsday >= need and calm and p.room in plots and (anytime or p.seat == current):
+                break
+        elif p.doomsday < need or dr != p.mastermind:
+            break
+    else:  # the usual case: nobody gains or loses the status
+        return state
     changed: list[Party] | None = None
     ever = state.ever_doom_ready
     for p in state.parties:

@@ -19,18 +19,26 @@ def gain(game: AsylumGame, state: AsylumState, seat: int, delta: int, rule: Rule
     """Add (or take away) Doomsday points for the reason ``why``, citing ``rule``:
     never above the cap ("Doomsday points"), never below 0."""
     party = state.parties[seat]
+    old = party.doomsday
     cap = game.rules.doomsday_cap
-    raw = party.doomsday + delta
+    raw = old + delta
     new = min(cap, max(0, raw))
-    verb = f"gains {delta}" if delta >= 0 else f"loses {min(-delta, party.doomsday)}"
-    events = [event(rule, f"seat {seat} {verb} Doomsday point(s) ({why}): {party.doomsday} -> {new}",
-                    seat=seat, doomsday=new)]
+    events = game.said(("gain", rule, seat, delta, why, old), lambda: _said(rule, seat, delta, why, old, cap))
+    if new == old:
+        return state, events
+    return put(state, party._replace(doomsday=new)), events
+
+
+def _said(rule: RuleRef, seat: int, delta: int, why: str, old: int, cap: int) -> tuple[Event, ...]:
+    """The events of :func:`gain` (the same for the same change: kept by the game)."""
+    raw = old + delta
+    new = min(cap, max(0, raw))
+    verb = f"gains {delta}" if delta >= 0 else f"loses {min(-delta, old)}"
+    events = [event(rule, f"seat {seat} {verb} Doomsday point(s) ({why}): {old} -> {new}", seat=seat, doomsday=new)]
     if raw > cap:
         events.append(event(R.DOOMSDAY_CAP, f"seat {seat} cannot hold more than {cap} Doomsday points: "
                             f"{raw - cap} lost", seat=seat))
-    if new == party.doomsday:
-        return state, tuple(events)
-    return put(state, party._replace(doomsday=new)), tuple(events)
+    return tuple(events)
 
 
 def spend(game: AsylumGame, state: AsylumState, seat: int, cost: int,

@@ -183,6 +183,9 @@ class AsylumGame(Game):
         #: values derived from this game's board and rules alone (a bot's goal from a
         #: room, say), kept here so that they live and die with the data they come from
         self.memo: dict[tuple, Any] = {}
+        #: each Event Table result's rule and title, by its index in the table
+        self.event_heads: tuple[tuple[Any, str], ...] = tuple(
+            (_events.KIND_RULES[r.kind], r.title) for r in self.events.results)
 
     # -- setting up ---------------------------------------------------------------------------
     def new_game(self, players: int = 4, masterminds: str | Sequence[str] = "star") -> AsylumState:
@@ -276,9 +279,10 @@ class AsylumGame(Game):
     def distance(self, a: str, b: str) -> int:
         return self.dist[a][b]
 
-    def said(self, key: tuple, build: Callable[[], Event]) -> Event:
-        """The event ``build()`` makes, built once per ``key``: for events that depend
-        on nothing but their key (a move, the end of a turn), which recur from game to game."""
+    def said(self, key: tuple, build: Callable[[], Any]) -> Any:
+        """The event (or events) ``build()`` makes, built once per ``key``: for events that
+        depend on nothing but their key (a move, the end of a turn), which recur from game
+        to game."""
         ev = self.memo.get(key)
         if ev is None:
             ev = self.remember(key, build())

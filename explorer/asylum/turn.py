@@ -287,8 +287,9 @@ def after_effect(out: _events.Outcome, index: int) -> AsylumState:
 
 
 def event_decision(game: AsylumGame, state: AsylumState) -> Decision:
-    result = game.events.results[state.event.index]
-    return Decision(state.current, state.event.options, _events.KIND_RULES[result.kind], result.title)
+    pending = state.event
+    rule, title = game.event_heads[pending.index]
+    return Decision(state.current, pending.options, rule, title)
 
 
 def do_event_choice(game: AsylumGame, state: AsylumState, action: Any,

@@ -63,8 +63,9 @@ def level_up(game: AsylumGame, state: AsylumState, seat: int, name: str, rule: R
     v = next(v for v in villains if v.name == name)
     up = v.upgrades[v.level - 2]
     state = put(state, party._replace(villains=villains))
-    ev = event(rule, f"{name} rises to level {v.level} ({why}): {up.text or up.describe()} - {up.describe()}",
-               seat=seat, villain=name, level=v.level)
+    ev = game.said(("level up", rule, seat, name, v.level, why, up), lambda: event(
+        rule, f"{name} rises to level {v.level} ({why}): {up.text or up.describe()} - {up.describe()}",
+        seat=seat, villain=name, level=v.level))
     return state, (ev,)
 
 
