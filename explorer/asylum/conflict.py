@@ -24,14 +24,16 @@ the rules take on their own.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
+from ..core.dist import Dist
 from ..core.engine import Chance, Decision, Game, IllegalAction, Step
 from ..core.events import Event, event
 from . import abilities as _abilities
 from . import sections as R
 from .combat import (
     Attack,
+    AttackResult,
     attack_dist,
     can_reach,
     MANEUVER_STATS,
@@ -62,6 +64,21 @@ from .params import AsylumRules, load_rules
 from .villains import STAT_LABELS, Villain
 
 # -- the rules -------------------------------------------------------------------------------
+
+class Declared(NamedTuple):
+    """An attack as declared, before its roll: the declaration's event; the step it
+    makes at once when it waits for the defender's block (``waits``, no roll yet);
+    else the state with the attacker's action spent, who attacks whom (``i``,
+    ``j``), the attack and the distribution of its roll."""
+
+    event: Event
+    waits: Step | None
+    spent: ConflictState
+    i: int
+    j: int
+    attack: Attack
+    dist: Dist[AttackResult] | None
+
 
 class Conflict(Game):
     """The conflict rules.  ``start`` builds the opening state; then the usual
@@ -129,17 +146,12 @@ class Conflict(Game):
             nxt = self._after_action(state, side, vp, _set(state.acted, side, i), state.fallen)
             rolled = maneuver_roll(state, actor, action.stat, setup.rules, ok)
             return Step(nxt, (event(R.MANEUVER, text, actor=actor.name, success=ok), rolled))
-        t_side, j = setup.index[action.target]
-        attack = self._attack(state, side, i, j, action)
-        article = "an" if attack.label[0] in "aeiou" else "a"
-        declared = event(_rule_for(attack), f"{actor.name} declares {article} {attack.label} on {setup.teams[t_side][j].name}",
-                         actor=actor.name, target=action.target)
-        acted = _set(state.acted, side, i)
-        if blockable(attack, setup.rules) and self._blockers(state, t_side, Pending(i, j, attack)):
-            pending = state._replace(acted=acted, pending=Pending(i, j, attack))
-            return Step(pending, (declared,))
-        nxt, events = self._strike(state._replace(acted=acted), side, i, j, attack, None, chance)
-        return Step(nxt, (declared,) + events)
+        declared = self._declare(state, action)
+        if declared.waits is not None:
+            return declared.waits
+        nxt, events = self._score(declared.spent, side, declared.i, declared.j, declared.attack, None,
+                                  chance.roll(declared.dist))
+        return Step(nxt, (declared.event,) + events)
 
     def illegal(self, state: ConflictState, action: Any) -> IllegalAction:
         """Name the rule an illegal action breaks."""
@@ -254,14 +266,40 @@ class Conflict(Game):
         nxt, events = self._strike(base, side, pending.actor, b, pending.attack, pending.target, chance)
         return Step(nxt, (blocked,) + events)
 
+    def _declare(self, state: ConflictState, action: MentalAttack | PhysicalAttack | UseAbility) -> Declared:
+        """An attack declared: what happens before its roll (:class:`Declared`)."""
+        side = state.turn
+        setup = state.setup
+        i = setup.index[action.actor][1]
+        actor = setup.teams[side][i]
+        t_side, j = setup.index[action.target]
+        attack = self._attack(state, side, i, j, action)
+        article = "an" if attack.label[0] in "aeiou" else "a"
+        declared = event(_rule_for(attack), f"{actor.name} declares {article} {attack.label} on {setup.teams[t_side][j].name}",
+                         actor=actor.name, target=action.target)
+        acted = _set(state.acted, side, i)
+        if blockable(attack, setup.rules) and self._blockers(state, t_side, Pending(i, j, attack)):
+            pending = state._replace(acted=acted, pending=Pending(i, j, attack))
+            return Declared(declared, Step(pending, (declared,)), pending, i, j, attack, None)
+        dist = attack_dist(actor, setup.teams[t_side][j], attack, setup.rules, False)
+        return Declared(declared, None, state._replace(acted=acted), i, j, attack, dist)
+
     def _strike(self, state: ConflictState, side: int, i: int, j: int, attack: Attack, blocked_for: int | None,
                 chance: Chance) -> tuple[ConflictState, tuple[Event, ...]]:
         """Roll an attack of villain ``i`` on villain ``j`` and score it ("Victory in Conflicts")."""
+        setup = state.setup
+        attacker, defender = setup.teams[side][i], setup.teams[1 - side][j]
+        res = chance.roll(attack_dist(attacker, defender, attack, setup.rules, blocked_for is not None))
+        return self._score(state, side, i, j, attack, blocked_for, res)
+
+    def _score(self, state: ConflictState, side: int, i: int, j: int, attack: Attack, blocked_for: int | None,
+               res: AttackResult) -> tuple[ConflictState, tuple[Event, ...]]:
+        """Score an attack whose roll gave ``res`` ("Victory in Conflicts"): a pure
+        function of its arguments, as the roll is made."""
         setup, rules = state.setup, state.setup.rules
         other = 1 - side
         attacker, defender = setup.teams[side][i], setup.teams[other][j]
         blocked = blocked_for is not None
-        res = chance.roll(attack_dist(attacker, defender, attack, rules, blocked))
         catch_faces, hit_faces = attack_rolls(state, attacker, defender, attack, rules, blocked, res, _rule_for(attack))
         events: list[Event] = []
         catch = needs_catch(attack, rules, blocked)

@@ -61,6 +61,7 @@ from .conflict import (
     Conclude,
     Conflict,
     ConflictState,
+    Declared,
     MentalAttack,
     PhysicalAttack,
     TacticalManeuver,
@@ -127,10 +128,34 @@ AFTERMATH_RULES: dict[type, tuple[Callable, Handler, tuple[type, ...]]] = {
 class _Conflict(Conflict):
     """The conflict rules, with decisions cached on what they depend on: who
     fights, whose turn, who has acted, who is down and what is pending (never the
-    score).  Bounded: a long sweep does not grow it without limit."""
+    score); and attacks cached on the state and the attack, each roll's outcome
+    once it has come up (the rules are pure functions of the state and the roll).
+    Bounded: a long sweep does not grow them without limit."""
 
     def __init__(self) -> None:
         self._decisions: dict[tuple, Decision | None] = {}
+        self._attacks: dict[tuple, tuple[Declared, dict[Any, Step]]] = {}
+
+    def resolve(self, state: ConflictState, action: Any, chance: Chance) -> Step:
+        kind = type(action)
+        if kind is not MentalAttack and kind is not UseAbility and kind is not PhysicalAttack:
+            return super().resolve(state, action, chance)
+        key = (state, action)
+        cache = self._attacks
+        entry = cache.get(key)
+        if entry is None:
+            if len(cache) > 50_000:
+                cache.clear()
+            entry = cache[key] = (self._declare(state, action), {})
+        declared, steps = entry
+        if declared.waits is not None:
+            return declared.waits
+        res = chance.roll(declared.dist)
+        step = steps.get(res)
+        if step is None:
+            nxt, events = self._score(declared.spent, state.turn, declared.i, declared.j, declared.attack, None, res)
+            step = steps[res] = Step(nxt, (declared.event,) + events)
+        return step
 
     def decision(self, state: ConflictState) -> Decision | None:
         if state.result is not None:
