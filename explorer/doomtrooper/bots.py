@@ -223,13 +223,14 @@ class GreedyBot(DeterministicPolicy):
         if d.card == UNSEEN:
             return 0.1  # a warrior hidden in cover: worth a look only when nothing better
         base = base if base is not None else _table(state, -1, -1, "fight")
-        table = base._replace(attacker=o.attacker, defender=o.defender, tactic=o.tactic)
         combat = game.combat
-        for uid in (o.attacker, o.defender):
-            weapons = combat.weapon_options(table, uid)
+        chosen = []  # each combatant's strongest weapon for the tactic, attacker first
+        for t in (a, d):
+            weapons = combat.weapons_of(t, o.tactic)
             if weapons:
-                best = max(weapons, key=lambda w: getattr(game.pool[w], o.tactic))
-                table = table._replace(weapons=table.weapons + ((uid, best),))
+                chosen.append((t.uid, max(weapons, key=lambda w: getattr(game.pool[w], o.tactic))))
+        table = base._replace(attacker=o.attacker, defender=o.defender, tactic=o.tactic,
+                              weapons=base.weapons + tuple(chosen))
         off = combat.off(table)
         ra, rd = combat.fighter(table, a, d, off), combat.fighter(table, d, a, off)
         return sum(p * (_harm(d.wounded, sd) * rd.value * 1.2 - _harm(a.wounded, sa) * ra.value)

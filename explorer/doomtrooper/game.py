@@ -397,15 +397,18 @@ class DoomtrooperGame(Game):
             return state
         seats = _masked_seats(state.seats, player)
         troopers = _masked_troopers(state.troopers, player)
-        changes: dict[str, Any] = {"seats": seats, "troopers": troopers}
-        if state.combat is not None:
-            changes["combat"] = _masked_combat(state.combat, player)
-        if state.response is not None:
-            r = state.response
-            t = r.table
-            hand = t.hand if t.seat == player else _unseen(t.hand.size)
-            changes["response"] = r._replace(table=t._replace(hand=hand))
-        view = state._replace(**changes)
+        if state.combat is None and state.response is None:  # most steps: one copy
+            view = state._replace(seats=seats, troopers=troopers)
+        else:
+            changes: dict[str, Any] = {"seats": seats, "troopers": troopers}
+            if state.combat is not None:
+                changes["combat"] = _masked_combat(state.combat, player)
+            if state.response is not None:
+                r = state.response
+                t = r.table
+                hand = t.hand if t.seat == player else _unseen(t.hand.size)
+                changes["response"] = r._replace(table=t._replace(hand=hand))
+            view = state._replace(**changes)
         return view if self.variant is None else self.variant.observe(self, view, player)
 
     def determinize(self, view: DTState, player: Any, rng: Any) -> DTState:
@@ -599,8 +602,18 @@ def _masked_table(table, player: Any):
     return table._replace(hands=hands, troopers=_masked_troopers(table.troopers, player))
 
 
+_START_TABLE_VIEWS: dict[Any, tuple[Any, Any]] = {}
+
+
 def _masked_combat(c: CombatState, player: Any) -> CombatState:
-    c = c._replace(table=_masked_table(c.table, player))
+    """The combat as ``player`` sees it.  Its table as it began stays the same object
+    through the modify step: its view is remembered per viewer."""
+    hit = _START_TABLE_VIEWS.get(player)
+    if hit is None or hit[0] is not c.table:
+        if len(_START_TABLE_VIEWS) > 16:
+            _START_TABLE_VIEWS.clear()
+        hit = _START_TABLE_VIEWS[player] = (c.table, _masked_table(c.table, player))
+    c = c._replace(table=hit[1])
     if c.rounds is not None:
         c = c._replace(rounds=c.rounds._replace(table=_masked_table(c.rounds.table, player)))
     return c

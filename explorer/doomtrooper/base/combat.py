@@ -107,9 +107,9 @@ class Combat(Standing, Game):
         return self._weapons(state.table, events)
 
     def _weapons(self, table: Table, events: list[Event]) -> Step:
-        choosing = tuple(uid for uid in (table.attacker, table.defender) if len(self.weapon_options(table, uid)) > 1)
-        weapons = tuple((uid, w[0]) for uid in (table.attacker, table.defender)
-                        if len(w := self.weapon_options(table, uid)) == 1)
+        usable = [(uid, self.weapon_options(table, uid)) for uid in (table.attacker, table.defender)]
+        choosing = tuple(uid for uid, w in usable if len(w) > 1)
+        weapons = tuple((uid, w[0]) for uid, w in usable if len(w) == 1)
         state = CombatState("weapons", table._replace(weapons=weapons), choosing=choosing)
         if choosing:
             return Step(state, tuple(events))
@@ -118,14 +118,18 @@ class Combat(Standing, Game):
     def weapon_options(self, table: Table, uid: int) -> tuple[str, ...]:
         """The distinct weapons ``uid`` may use in this combat's tactic (none inside
         a vehicle that restricts weapons or equipment)."""
-        t = table.trooper(uid)
+        return self.weapons_of(table.trooper(uid), table.tactic)
+
+    def weapons_of(self, t: Trooper, tactic: str) -> tuple[str, ...]:
+        """The distinct weapons warrior ``t`` may use in a ``tactic`` combat (see
+        :meth:`weapon_options`)."""
         vehicle = self.vehicle(t) if t.inside else None
         if vehicle is not None and vehicle.restricts != "none":
             return ()
         out = []
         for a in t.attached:
             c = self.pool[a.card]
-            if c.type == "equipment" and c.weapon and c.usable_in(table.tactic) and a.card not in out:
+            if c.type == "equipment" and c.weapon and c.usable_in(tactic) and a.card not in out:
                 out.append(a.card)
         return tuple(out)
 
