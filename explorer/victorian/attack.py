@@ -69,7 +69,7 @@ def candidates(game, state, item):
     targets = thwarted_in_play(game, state)
     out = [a for a in (Attack(h, m) for h in heroes for m in targets) if attack_problem(game, state, item, a) is None]
     out += facilitate_options(game, state, item.side, heroes)
-    out += cardplay.options(game, state, item.side, cardplay.Window("main", Phase.ATTACK))
+    out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[Phase.ATTACK])
     return out + [Done()]
 
 

@@ -30,7 +30,7 @@ from .actions import PlayEvent
 from .cards import Card
 from .decisions import is_name, refuse
 from .draw import queue_draw
-from .effects import EFFECTS, hook
+from .effects import EFFECTS, hook, param
 from .reports import private, public
 from .sides import title
 from .state import HEROES, VILLAINS, Mod, Phase, RollSpec, VicState, other, put
@@ -53,6 +53,9 @@ class Window(NamedTuple):
     phase: Phase | None = None
     roll: RollSpec | None = None
 
+
+#: The window of each phase's own part, made once (the candidates of every step of a phase ask for it).
+MAIN_WINDOWS = {phase: Window("main", phase) for phase in Phase}
 
 #: The effects played in a side's part of the Recruit Phase.
 MAIN_EFFECTS = frozenset({"draw", "search", "recover", "look_hand", "tokens", "control", "wound", "return_to_hand",
@@ -153,18 +156,18 @@ def play(game: VictorianGame, state: VicState, side: int, action: PlayEvent, win
 # -- the Recruit Phase's events (registered by recruit.py) -------------------------------------------
 
 def main_event_problem(game, state, item, action: PlayEvent):
-    return event_problem(game, state, item.side, action, Window("main", item.phase))
+    return event_problem(game, state, item.side, action, MAIN_WINDOWS[item.phase])
 
 
 def do_main_event(game, state, item, action: PlayEvent, chance, events):
-    return play(game, state, item.side, action, Window("main", item.phase), chance, events)
+    return play(game, state, item.side, action, MAIN_WINDOWS[item.phase], chance, events)
 
 
 # -- bonuses and penalties ------------------------------------------------------------------------------
 
 def _bonus_targets(game, state, side, card: Card, window: Window, stat: str) -> list[PlayEvent]:
     p = card.params
-    against = getattr(p, "against", False)
+    against = param(p, "against", False)
     if window.kind == "respond":
         roll = window.roll
         on = roll.actor if roll.kind in ("track",) else roll.target
@@ -194,11 +197,11 @@ def _bonus_targets(game, state, side, card: Card, window: Window, stat: str) -> 
 def _bonus_play(stat: str):
     def play_bonus(game, state, side, card: Card, action: PlayEvent, window, chance, events):
         p = card.params
-        against = getattr(p, "against", False)
+        against = param(p, "against", False)
         to = other(side) if against else side
         rule = card_rule(card)
         word = "Fight" if stat == "fight" else "Track"
-        phase = getattr(p, "phase", "any")
+        phase = param(p, "phase", "any")
         span = "in this Assassin Phase" if phase == "assassin" else "this turn"
         if action.target is None:
             mod = Mod(to, None, stat, p.amount, card.name, rule.section, tuple(p.needs), phase)
@@ -432,6 +435,6 @@ def holds_answer(game: VictorianGame, state: VicState, side: int, window: Window
     return game.rules.always_offer_responses or bool(options(game, state, side, window))
 
 
-__all__ = ["MAIN_EFFECTS", "Window", "control_homes", "control_targets", "do_main_event", "event_problem",
+__all__ = ["MAIN_EFFECTS", "MAIN_WINDOWS", "Window", "control_homes", "control_targets", "do_main_event", "event_problem",
            "gain_control", "holds_answer", "look_at_hand", "main_event_problem", "options", "play",
            "search_choices", "take_into_hand", "usable", "when"]

@@ -16,7 +16,10 @@ def forced(action: Any, rule: RuleRef, prompt: str) -> Decision:
 
 
 def choice(side: int, options: tuple[Any, ...], rule: RuleRef, prompt: str) -> Decision:
-    return Decision(SIDES[side], options, rule, f"{Title(side)}: {prompt}")
+    return _new(Decision, (SIDES[side], options, rule, f"{Title(side)}: {prompt}"))  # built directly: every step
+
+
+_new = tuple.__new__
 
 
 def refuse(rule: RuleRef, message: str) -> IllegalAction:

@@ -30,7 +30,14 @@ if TYPE_CHECKING:
 
 
 def rule(section: str) -> RuleRef:
-    return RuleRef(R.GAME, section)
+    """The rule section ``section`` (each made once: every card drawn names one)."""
+    ref = _RULES.get(section)
+    if ref is None:
+        ref = _RULES[section] = RuleRef(R.GAME, section)
+    return ref
+
+
+_RULES: dict[str, RuleRef] = {}
 
 
 def draw_decision(game: VictorianGame, state: VicState, item: Draw) -> Decision:

@@ -105,6 +105,15 @@ class AssassinParams(Params):
     amount: int = Field(ge=0, le=10)
 
 
+def param(params: Params | None, name: str, default: Any) -> Any:
+    """``getattr(params, name, default)``: a parameter some effects have, read
+    without the model's slow miss (an exception raised and caught for each effect
+    that lacks it)."""
+    if isinstance(params, Params):
+        return getattr(params, name) if name in type(params).model_fields else default
+    return getattr(params, name, default)
+
+
 @dataclass
 class Effect:
     """One registered effect: where it may appear, its parameters, and (hooked

@@ -203,7 +203,7 @@ class VictorianGame(Game):
         state = victory.check(self, state, events)
         if not state.pending and state.result is None:
             state = turn.advance(self, state, events)
-        return Step(state, tuple(events))
+        return _new(Step, (state, tuple(events)))  # Step(state, events), built directly: once a step
 
     def illegal(self, state: VicState, action: Any) -> IllegalAction:
         """Name the rule ``action`` breaks now."""
@@ -288,6 +288,7 @@ class VictorianGame(Game):
         return self.worlds(view, player).sample(rng)
 
 
+_new = tuple.__new__
 #: pending items whose decision depends on the item alone (steps the rules take on their own)
 _BY_ITEM = frozenset({Deal, Draw, Reveal, TableRoll, RollNow, PlotDraw})
 

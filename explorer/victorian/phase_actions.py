@@ -63,7 +63,10 @@ def decision(game, state: VicState, item: Main) -> Decision:
         dec = choice(item.side, (), rule, prompt)
         made = _MADE[(item.phase, item.side)] = (dec.player, dec.rule, dec.prompt)
     player, rule, prompt = made
-    return Decision(player, tuple(dict.fromkeys(OPTIONS[item.phase](game, state, item))), rule, prompt)
+    return _new(Decision, (player, tuple(dict.fromkeys(OPTIONS[item.phase](game, state, item))), rule, prompt))
+
+
+_new = tuple.__new__
 
 
 #: (phase, side) -> the player, rule and prompt of its decision

@@ -29,6 +29,7 @@ from . import cardplay, pending, phase_actions
 from . import sections as R
 from .actions import Done, PlayEvent, Recall, Recruit, Summon
 from .decisions import is_name, refuse
+from .effects import param
 from .reports import public
 from .sides import title
 from .state import HEROES, VILLAINS, Location, Main, Phase, Unit, VicState, pop, push, put
@@ -80,9 +81,9 @@ def gear_unfit(game: VictorianGame, state: VicState, c, u: Unit) -> IllegalActio
     """Why weapon or vehicle card ``c`` may not go on unit ``u`` of its own side (``None``: it may)."""
     card, onto = c.name, u.uid
     params = c.params
-    needs = getattr(params, "needs", ())
+    needs = param(params, "needs", ())
     if c.type == "W":
-        if getattr(params, "on", "unit") == "vehicle" and not is_vehicle(game, u):
+        if param(params, "on", "unit") == "vehicle" and not is_vehicle(game, u):
             return refuse(R.VEHICLE, f"{card} goes only on a Vehicle (or a unit riding one); {onto} is neither")
         if needs and game.rules.weapons_need_trait and not has_trait(game, u, *needs):
             return refuse(R.ATTACH, f"{card} is for {article(needs[0])} {' or '.join(needs)}, and {onto} is none")
@@ -173,7 +174,7 @@ def recruit_candidates(game: VictorianGame, state: VicState, item: Main) -> list
             if summon_problem(game, state, item, a) is None]
     out += [a for a in (Recall(c.name) for c in game.distinct_cards(s.hand) if c.effect == "vessel")
             if recall_problem(game, state, item, a) is None]
-    out += cardplay.options(game, state, side, cardplay.Window("main", Phase.RECRUIT))
+    out += cardplay.options(game, state, side, cardplay.MAIN_WINDOWS[Phase.RECRUIT])
     out.append(Done())
     return out
 

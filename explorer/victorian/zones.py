@@ -96,9 +96,12 @@ class OneCard:
 def draw_one(pile: Pile, chance: Chance) -> tuple[str, Pile]:
     """The top card and the deck left (the deck must not be empty)."""
     if pile.known:
-        return pile.known[0][0], Pile(pile.known[1:], pile.rest)
+        return pile.known[0][0], _new(Pile, (pile.known[1:], pile.rest))
     card, rest = chance.roll(OneCard(pile.rest))
-    return card, Pile((), rest)
+    return card, _new(Pile, ((), rest))
+
+
+_new = tuple.__new__  # (a Pile built directly from its two fields: a card is drawn at most steps)
 
 
 def reveal_next(pile: Pile, player: Any, upto: int, chance: Chance) -> tuple[Pile, str | None]:

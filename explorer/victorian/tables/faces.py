@@ -162,9 +162,16 @@ def blueprint_options(game, state, side, types) -> tuple[Blueprint, ...]:
     return tuple(out)
 
 
+def has_blueprint(game, state, side, types) -> bool:
+    """Whether :func:`blueprint_options` offers anything (without making them)."""
+    from ..recruit import attach_targets
+
+    return any(attach_targets(game, state, side, card) for card in cardplay.search_choices(game, state, side, types))
+
+
 @hook("blueprints", "rolled")
 def _blueprints(game, state, side, source, params, rule, chance, events):
-    if not blueprint_options(game, state, side, params.types):
+    if not has_blueprint(game, state, side, params.types):
         nothing(events, rule, "no Vehicle or Weapon in the deck that one of the units could take")
         return state
     return push(state, Choose(side, "blueprints", source, rule.section, extra=tuple(params.types)))
