@@ -110,8 +110,16 @@ def param(params: Params | None, name: str, default: Any) -> Any:
     without the model's slow miss (an exception raised and caught for each effect
     that lacks it)."""
     if isinstance(params, Params):
-        return getattr(params, name) if name in type(params).model_fields else default
+        kind = type(params)
+        fields = _FIELDS.get(kind)
+        if fields is None:
+            fields = _FIELDS[kind] = frozenset(kind.model_fields)
+        return getattr(params, name) if name in fields else default
     return getattr(params, name, default)
+
+
+#: each parameters class's field names (the classes are code, fixed once imported)
+_FIELDS: dict[type, frozenset[str]] = {}
 
 
 @dataclass

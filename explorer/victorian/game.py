@@ -100,6 +100,8 @@ class VictorianGame(Game):
         #: what the rules work out again and again from the same values (a unit's Fight and Track terms:
         #: :mod:`explorer.victorian.units`); held here, as it holds for this game's cards and rules only
         self.memo: dict[Any, Any] = {}
+        #: id of a units tuple -> (the tuple, its Masterminds): :func:`explorer.victorian.units.masterminds`
+        self.masterminds_of: dict[int, tuple[Any, Any]] = {}
 
     # -- cards -----------------------------------------------------------------------------------
     def card(self, name: str) -> Card:

@@ -71,8 +71,20 @@ def is_major(game: VictorianGame, side: int, u: Unit) -> bool:
 
 
 def masterminds(game: VictorianGame, side: Side) -> tuple[Unit, ...]:
+    """The Masterminds among ``side``'s units, in play order (remembered by the
+    game for the last few units tuples: the rules ask at nearly every step, and
+    units that did not change are the same tuple)."""
+    units = side.units
+    known = game.masterminds_of
+    hit = known.get(id(units))
+    if hit is not None and hit[0] is units:
+        return hit[1]
     card = game.card
-    return tuple([u for u in side.units if not u.token and card(u.card).type == "M"])  # is_mastermind, inlined
+    found = tuple([u for u in units if not u.token and card(u.card).type == "M"])  # is_mastermind, inlined
+    if len(known) > 16:
+        known.clear()
+    known[id(units)] = (units, found)
+    return found
 
 
 def minions_of(side: Side, master: str) -> tuple[Unit, ...]:
