@@ -116,6 +116,7 @@ class DoomtrooperGame(Game):
         self._card_classes: dict[str, frozenset[str]] = {}
         self._may: dict[tuple[str, str], bool] = {}
         self._hand_index: tuple[Any, dict[str, list[str]]] | None = None  # (hand, its cards by type): see in_hand
+        self._musterable: tuple[Any, list[str]] | None = None  # (state, warriors it may muster): base.muster
         #: the variant played (``rules.variant``): its hooks, or None for the basic game
         self.variant = variants.for_game(self)
         #: the same object when the variant has places (Warzone Variant, Home Turf Advantage, Colonization), else None

@@ -39,13 +39,27 @@ def _warriors_in_hand(game: Any, state: DTState) -> Sequence[str]:
     return names
 
 
+def _musterable(game: Any, state: DTState) -> Sequence[str]:
+    """The warriors in the current player's hand that may enter play, openly or in
+    cover: where they may (the expansions' rules), and no personality he can see
+    in play already.  Both musters ask of one state in turn: the last answer is
+    kept with the state it was for (states are immutable)."""
+    last = game._musterable
+    if last is not None and last[0] is state:
+        return last[1]
+    seat = state.current
+    names = [n for n in _warriors_in_hand(game, state) if known_copy(game, state, seat, n) is None]
+    game._musterable = (state, names)
+    return names
+
+
 # -- Muster Warrior ------------------------------------------------------------------------------------
 
 def muster_options(game: Any, state: DTState) -> list[Muster]:
     seat = state.current
     destiny = state.destiny(seat)
-    return [Muster(n) for n in _warriors_in_hand(game, state)
-            if game.pool[n].value <= destiny and known_copy(game, state, seat, n) is None]
+    pool = game.pool
+    return [Muster(n) for n in _musterable(game, state) if pool[n].value <= destiny]
 
 
 def do_muster(game: Any, state: DTState, action: Muster, chance: Any) -> tuple[DTState, list[Event]]:
@@ -121,7 +135,7 @@ def cover_options(game: Any, state: DTState) -> list[MusterInCover]:
     seat = state.current
     if not game.rules.muster_in_cover_alone and out_of_cover(state, seat) == 0:
         return []
-    return [MusterInCover(n) for n in _warriors_in_hand(game, state) if known_copy(game, state, seat, n) is None]
+    return [MusterInCover(n) for n in _musterable(game, state)]
 
 
 def do_muster_in_cover(game: Any, state: DTState, action: MusterInCover, chance: Any):
