@@ -180,11 +180,24 @@ class Ending(results.Ending):
                 f"{result.turns} turns.")
 
 
+_FIELD = {name: i for i, name in enumerate(AsylumState._fields)}
+_PARTIES = _FIELD["parties"]
+_new = tuple.__new__
+
+
 def put(state: AsylumState, party: Party, **changes: Any) -> AsylumState:
-    """``state`` with ``party`` in its seat (and any other ``changes``), in one copy."""
-    parties = state.parties
+    """``state`` with ``party`` in its seat (and any other ``changes``), in one copy
+    (made here rather than by ``_replace``: the rules call this at almost every step)."""
+    values = list(state)
     seat = party.seat
-    return state._replace(parties=parties[:seat] + (party,) + parties[seat + 1:], **changes)
+    parties = values[_PARTIES]
+    values[_PARTIES] = parties[:seat] + (party,) + parties[seat + 1:]
+    try:
+        for name, value in changes.items():
+            values[_FIELD[name]] = value
+    except KeyError:
+        raise ValueError(f"Got unexpected field names: {sorted(set(changes) - set(_FIELD))!r}") from None
+    return _new(AsylumState, values)
 
 
 __all__ = [
