@@ -225,10 +225,18 @@ def do_recruit(game: VictorianGame, state: VicState, item: Main, action: Recruit
 # -- Captains ---------------------------------------------------------------------------------------
 
 def vessel_of(game: VictorianGame, captain_card: str) -> str | None:
+    """The vessel card of a Captain (``None``: he has none in his list); looked
+    up once per game, as the card lists are the game's."""
+    key = ("vessel", captain_card)
+    if key in game.memo:
+        return game.memo[key]
+    found = None
     for c in game.cards_of(game.owner(captain_card)).values():
         if c.effect == "vessel" and c.params.captain == captain_card:
-            return c.name
-    return None
+            found = c.name
+            break
+    game.memo[key] = found
+    return found
 
 
 def where_is(game: VictorianGame, state: VicState, card: str) -> tuple[str, int, str | None] | None:
@@ -244,7 +252,7 @@ def where_is(game: VictorianGame, state: VicState, card: str) -> tuple[str, int,
         return "hand", owner, None
     if card in s.discard:
         return "discard", owner, None
-    if card in s.deck.contents():
+    if s.deck.holds(card):
         return "deck", owner, None
     return None
 
@@ -299,7 +307,7 @@ def recall_problem(game: VictorianGame, state: VicState, item: Main, action: Rec
     c = game.card(action.vessel)
     if c.effect != "vessel":
         return refuse(R.CAPTAIN, f"{action.vessel} is not a Captain's vessel")
-    if c.params.captain not in state.sides[side].deck.contents():
+    if not state.sides[side].deck.holds(c.params.captain):
         return refuse(R.CAPTAIN, f"{c.params.captain} is not in {title(side)}' deck")
     return None
 

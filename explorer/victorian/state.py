@@ -134,6 +134,10 @@ class Pile(NamedTuple):
         """Every card in the deck, sorted (order forgotten)."""
         return tuple(sorted(self.rest + tuple(c for c, _ in self.known))) if self.known else self.rest
 
+    def holds(self, card: str) -> bool:
+        """Whether ``card`` is in the deck (``card in contents()``, without sorting it)."""
+        return card in self.rest or any(c == card for c, _ in self.known)
+
     def seen(self, player: Any) -> tuple[str, ...]:
         """The top cards ``player`` has seen, in order."""
         out = []
