@@ -89,7 +89,7 @@ def spendable(game, state, party) -> int:
     if party.doom_ready is not None:
         return 0
     rules = game.rules
-    if all(p in party.visited for p in game.plots):
+    if game.plots.issubset(party.visited):
         return 0
     return party.doomsday + rules.plot_room_reward - rules.doom_ready_points
 

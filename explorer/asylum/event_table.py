@@ -103,6 +103,7 @@ class Sneak:
 
 
 ACTIONS = (Fight, Decline, TakeRisk, DeclineRisk, Sneak)
+_RISK = (TakeRisk(), DeclineRisk())  # the answers to a calculated risk
 
 
 class Outcome(NamedTuple):
@@ -296,10 +297,13 @@ def _gamble_expected(game, state, seat, params) -> Fraction:
 )
 def gamble(game, state, seat, params, chance, choice=None, memo=None) -> Outcome:
     if choice is None:
-        p = _gamble_odds(game, state, seat, params)
-        text = (f"a calculated risk: roll {params.target}+ on a die ({p} chance) to win {params.win} "
-                f"Doomsday point(s), or lose {params.lose}")
-        return Outcome(state, (event(R.CALCULATED_RISK, text, seat=seat),), (TakeRisk(), DeclineRisk()))
+        def offer() -> tuple[Event, ...]:
+            p = _gamble_odds(game, state, seat, params)
+            text = (f"a calculated risk: roll {params.target}+ on a die ({p} chance) to win {params.win} "
+                    f"Doomsday point(s), or lose {params.lose}")
+            return (event(R.CALCULATED_RISK, text, seat=seat),)
+        said = game.said(("gamble", seat, params.target, params.win, params.lose), offer)
+        return Outcome(state, said, _RISK)
     if isinstance(choice, DeclineRisk):
         return Outcome(state, (event(R.CALCULATED_RISK, f"seat {seat} declines the risk"),))
     ok = chance.roll(beats_target(0, params.target - 1))
@@ -339,11 +343,14 @@ def nerve(game, state, seat, params, chance, choice=None, memo=None) -> Outcome:
     mm = party.villain(party.mastermind)
     stat = maneuver_stat(mm, game.rules)
     if choice is None:
-        p = _nerve_odds(game, state, seat, params)
-        text = (f"a calculated risk: {mm.name} may try a stunt, die + {stat.replace('_', ' ')} "
-                f"({mm.stat(stat)}) to beat {params.target} ({p} chance), for {params.win} Doomsday "
-                f"point(s) or a loss of {params.lose}")
-        return Outcome(state, (event(R.CALCULATED_RISK, text, seat=seat),), (TakeRisk(), DeclineRisk()))
+        def offer() -> tuple[Event, ...]:
+            p = _nerve_odds(game, state, seat, params)
+            text = (f"a calculated risk: {mm.name} may try a stunt, die + {stat.replace('_', ' ')} "
+                    f"({mm.stat(stat)}) to beat {params.target} ({p} chance), for {params.win} Doomsday "
+                    f"point(s) or a loss of {params.lose}")
+            return (event(R.CALCULATED_RISK, text, seat=seat),)
+        said = game.said(("nerve", seat, mm.name, stat, mm.stat(stat), params.target, params.win, params.lose), offer)
+        return Outcome(state, said, _RISK)
     if isinstance(choice, DeclineRisk):
         return Outcome(state, (event(R.CALCULATED_RISK, f"seat {seat} declines the risk"),))
     ok = chance.roll(beats_target(mm.stat(stat), params.target))

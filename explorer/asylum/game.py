@@ -135,9 +135,12 @@ class _Conflict(Conflict):
     def __init__(self) -> None:
         self._decisions: dict[tuple, Decision | None] = {}
         self._attacks: dict[tuple, tuple[Declared, dict[Any, Step]]] = {}
+        self._ends: dict[ConflictState, Step] = {}
 
     def resolve(self, state: ConflictState, action: Any, chance: Chance) -> Step:
         kind = type(action)
+        if kind is Conclude:
+            return self._conclusion(state, chance)
         if kind is not MentalAttack and kind is not UseAbility and kind is not PhysicalAttack:
             return super().resolve(state, action, chance)
         key = (state, action)
@@ -155,6 +158,20 @@ class _Conflict(Conflict):
         if step is None:
             nxt, events = self._score(declared.spent, state.turn, declared.i, declared.j, declared.attack, None, res)
             step = steps[res] = Step(nxt, (declared.event,) + events)
+        return step
+
+    def _conclusion(self, state: ConflictState, chance: Chance) -> Step:
+        """The conclusion, kept per state when it rolls nothing (nobody defeated has an
+        aftermath ability)."""
+        ends = self._ends
+        step = ends.get(state)
+        if step is None:
+            step = super().resolve(state, Conclude(), chance)
+            teams = state.setup.teams
+            if not any(teams[side][i].aftermath for side in (0, 1) for i in state.fallen[side]):
+                if len(ends) > 50_000:
+                    ends.clear()
+                ends[state] = step
         return step
 
     def decision(self, state: ConflictState) -> Decision | None:
