@@ -435,6 +435,6 @@ def holds_answer(game: VictorianGame, state: VicState, side: int, window: Window
     return game.rules.always_offer_responses or bool(options(game, state, side, window))
 
 
-__all__ = ["MAIN_EFFECTS", "MAIN_WINDOWS", "Window", "control_homes", "control_targets", "do_main_event", "event_problem",
-           "gain_control", "holds_answer", "look_at_hand", "main_event_problem", "options", "play",
+__all__ = ["MAIN_EFFECTS", "MAIN_WINDOWS", "Window", "control_homes", "control_targets", "do_main_event",
+           "event_problem", "gain_control", "holds_answer", "look_at_hand", "main_event_problem", "options", "play",
            "search_choices", "take_into_hand", "usable", "when"]

@@ -102,6 +102,9 @@ class VictorianGame(Game):
         self.memo: dict[Any, Any] = {}
         #: id of a units tuple -> (the tuple, its Masterminds): :func:`explorer.victorian.units.masterminds`
         self.masterminds_of: dict[int, tuple[Any, Any]] = {}
+        #: (id of a units tuple, traits) -> (the tuple, its units with them):
+        #: :func:`explorer.victorian.units.with_trait`
+        self.trait_holders: dict[tuple[int, tuple[str, ...]], tuple[Any, Any]] = {}
 
     # -- cards -----------------------------------------------------------------------------------
     def card(self, name: str) -> Card:

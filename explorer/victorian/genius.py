@@ -12,13 +12,13 @@ from . import sections as R
 from .reports import public
 from .sides import title
 from .state import Phase, TableRoll, push
-from .units import has_trait
+from .units import with_trait
 
 
 def rollers(game, state, side, trait: str) -> tuple[str, ...]:
     """The units and Locations of ``side`` with ``trait``, in play order."""
     s = state.sides[side]
-    out = [u.uid for u in s.units if not u.token and has_trait(game, u, trait)]
+    out = [u.uid for u in with_trait(game, s.units, trait)]
     out += [loc.uid for loc in s.locations if trait in game.card(loc.card).traits]
     return tuple(out)
 

@@ -30,7 +30,7 @@ from .reports import public
 from .sides import title
 from .state import HEROES, VILLAINS, Choose, Main, Mod, Phase, RollSpec, VicState, push
 from .tables.banded import modified_roll
-from .units import can_track, discard_plot, has_trait, masterminds, spend_once, track_terms, unit_on
+from .units import can_track, discard_plot, has_trait, masterminds, spend_once, track_terms, unit_on, with_trait
 from .words import pronoun
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def facilitators(game: VictorianGame, state: VicState, side: int) -> tuple[str, 
     if not game.rules.facilitator_bonus:
         return ()
     s = state.sides[side]
-    out = [u.uid for u in s.units if not u.token and has_trait(game, u, "Facilitator")]
+    out = [u.uid for u in with_trait(game, s.units, "Facilitator")]
     out += [loc.uid for loc in s.locations if "Facilitator" in game.card(loc.card).traits]
     return tuple(f for f in out if ("facilitator", f) not in state.used)
 

@@ -15,12 +15,12 @@ from . import sections as R
 from .reports import public
 from .sides import title
 from .state import Phase, TableRoll, push
-from .units import has_trait
+from .units import with_trait
 
 
 def inventors(game, state, side) -> tuple[str, ...]:
     s = state.sides[side]
-    out = [u.uid for u in s.units if not u.token and has_trait(game, u, "Inventor", "Scientist")]
+    out = [u.uid for u in with_trait(game, s.units, "Inventor", "Scientist")]
     out += [loc.uid for loc in s.locations if game.card(loc.card).has("Inventor", "Scientist")
             and loc.shut_until < state.turn]
     return tuple(out)

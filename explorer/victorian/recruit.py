@@ -34,7 +34,7 @@ from .reports import public
 from .sides import title
 from .state import HEROES, VILLAINS, Location, Main, Phase, Unit, VicState, pop, push, put
 from .units import (fresh_uid, has_trait, is_martian, is_mastermind, is_vehicle, make_tokens, masterminds,
-                    replace_unit, rides_vehicle, unit_on)
+                    replace_unit, rides_vehicle, unit_on, with_trait)
 from .words import article, counted, pronoun
 from .zones import from_hand, take_from_deck, to_discard, to_hand
 
@@ -170,7 +170,7 @@ def recruit_candidates(game: VictorianGame, state: VicState, item: Main) -> list
                         if mastermind_problem(game, state, card, m, minor=c.type == "C") is None]
             else:
                 out.append(Recruit(card))
-    out += [a for a in (Summon(u.uid) for u in s.units if not u.token and has_trait(game, u, "Captain"))
+    out += [a for a in (Summon(u.uid) for u in with_trait(game, s.units, "Captain"))
             if summon_problem(game, state, item, a) is None]
     out += [a for a in (Recall(c.name) for c in game.distinct_cards(s.hand) if c.effect == "vessel")
             if recall_problem(game, state, item, a) is None]

@@ -70,6 +70,23 @@ def is_major(game: VictorianGame, side: int, u: Unit) -> bool:
     return side == HEROES or game.card(u.card).type == "M"
 
 
+def with_trait(game: VictorianGame, units: tuple[Unit, ...], *wanted: str) -> tuple[Unit, ...]:
+    """The units among ``units`` that are cards (not tokens) with one of ``wanted``
+    (as :func:`has_trait` reads it), in play order.  Remembered by the game for the
+    last few units tuples: the phases ask at every turn, and units that did not
+    change are the same tuple."""
+    known = game.trait_holders
+    key = (id(units), wanted)
+    hit = known.get(key)
+    if hit is not None and hit[0] is units:
+        return hit[1]
+    found = tuple([u for u in units if not u.token and has_trait(game, u, *wanted)])
+    if len(known) > 64:
+        known.clear()
+    known[key] = (units, found)
+    return found
+
+
 def masterminds(game: VictorianGame, side: Side) -> tuple[Unit, ...]:
     """The Masterminds among ``side``'s units, in play order (remembered by the
     game for the last few units tuples: the rules ask at nearly every step, and
@@ -424,4 +441,4 @@ __all__ = ["base_fight", "can_attack", "can_track", "discard_gear",
            "is_major", "is_martian", "is_mastermind", "is_vehicle", "lasting_fight",
            "make_tokens", "masterminds", "minions_of", "negated", "noncombatant", "remove_unit",
            "replace_unit", "return_to_hand", "rides_vehicle", "spend_once", "take_control", "track_terms", "traits",
-           "unit_on"]
+           "unit_on", "with_trait"]
