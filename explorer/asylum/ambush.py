@@ -67,7 +67,8 @@ def begin(game: AsylumGame, state: AsylumState, seat: int, name: str, conflict: 
                         doom_ready=doom_ready.bonus_applies(game, state), rules=game.rules)
     clash = Clash((None, seat), party.room, name, (False, party.doom_ready is not None))
     first = "the lone mastermind acts first" if cs.turn == 1 else f"{name} acts first"
-    ev = event(R.AMBUSH, f"seat {seat} fights {name}: {first}", seat=seat, ambusher=name, fight=True)
+    ev = game.said(("fight", seat, name, first), lambda: event(
+        R.AMBUSH, f"seat {seat} fights {name}: {first}", seat=seat, ambusher=name, fight=True))
     return Outcome(state._replace(phase=Phase.CONFLICT, conflict=cs, clash=clash), (ev,))
 
 

@@ -104,6 +104,7 @@ class Sneak:
 
 ACTIONS = (Fight, Decline, TakeRisk, DeclineRisk, Sneak)
 _RISK = (TakeRisk(), DeclineRisk())  # the answers to a calculated risk
+_AMBUSHED = (Fight(), Decline())  # the answers to an ambush that may be declined
 
 
 class Outcome(NamedTuple):
@@ -178,16 +179,19 @@ def ambush(game, state, seat, params, chance, choice=None, memo=None) -> Outcome
         if not pool:
             return Outcome(state, (event(R.AMBUSH, "every villain is already in a party: nobody turns up"),))
         name = chance.roll(_uniform(pool))
-        text = f"{name} (level 1, from the {len(pool)} villains in no party) ambushes seat {seat}'s party"
-        revealed = event(R.AMBUSH, text, seat=seat, ambusher=name)
+        n = len(pool)
+        revealed = game.said(("ambusher", seat, name, n), lambda: event(
+            R.AMBUSH, f"{name} (level 1, from the {n} villains in no party) ambushes seat {seat}'s party",
+            seat=seat, ambusher=name))
         if not game.rules.ambush_may_be_declined:  # our reading ambush-decline, switched: always fought
             fight = game.begin_ambush(state, seat, name)
             return Outcome(fight.state, (revealed, *fight.events))
-        return Outcome(state, (revealed,), (Fight(), Decline()), name)
+        return Outcome(state, (revealed,), _AMBUSHED, name)
     if isinstance(choice, Decline):
         who = game.roster[memo]
-        text = f"seat {seat} does not want {memo} and lets {who.him} go without a fight: {who.he} escapes"
-        return Outcome(state, (event(R.AMBUSH_DECLINE, text, seat=seat, ambusher=memo),))
+        return Outcome(state, (game.said(("let go", seat, memo), lambda: event(
+            R.AMBUSH_DECLINE, f"seat {seat} does not want {memo} and lets {who.him} go without a fight: {who.he} "
+            "escapes", seat=seat, ambusher=memo)),))
     return game.begin_ambush(state, seat, memo)
 
 
@@ -233,15 +237,21 @@ def secret_passage(game, state, seat, params, chance, choice=None, memo=None) ->
         rooms = [r for r in near if game.room_kind(r) == "room" and r not in taken]
         if not rooms:
             return Outcome(state, (event(R.CUNNING_TRICK, "a secret passage, but every room it leads to is occupied"),))
-        text = f"a secret passage: seat {seat} may move to one of {len(rooms)} empty rooms within {params.reach} moves"
-        options = (Sneak(None),) + tuple(Sneak(r) for r in rooms)
-        return Outcome(state, (event(R.CUNNING_TRICK, text, seat=seat),), options)
-    if choice.room is None:
-        return Outcome(state, (event(R.CUNNING_TRICK, f"seat {seat} stays in the {party.room}"),))
-    new = game.relocate(state, seat, choice.room)
-    text = (f"seat {seat} slips through the secret passage from the {party.room} to the {choice.room} "
-            "(nothing happens there)")
-    return Outcome(new, (event(R.CUNNING_TRICK, text, seat=seat, room=choice.room),))
+        rooms = tuple(rooms)
+        reach = params.reach
+        said, options = game.said(("passage", seat, rooms, reach), lambda: (
+            (event(R.CUNNING_TRICK, f"a secret passage: seat {seat} may move to one of {len(rooms)} empty rooms "
+                   f"within {reach} moves", seat=seat),),
+            (Sneak(None),) + tuple(Sneak(r) for r in rooms)))
+        return Outcome(state, said, options)
+    here, there = party.room, choice.room
+    if there is None:
+        return Outcome(state, (game.said(("stay", seat, here), lambda: event(
+            R.CUNNING_TRICK, f"seat {seat} stays in the {here}")),))
+    new = game.relocate(state, seat, there)
+    return Outcome(new, (game.said(("sneak", seat, here, there), lambda: event(
+        R.CUNNING_TRICK, f"seat {seat} slips through the secret passage from the {here} to the {there} (nothing "
+        "happens there)", seat=seat, room=there)),))
 
 
 class FrameParams(BaseModel):

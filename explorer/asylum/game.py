@@ -322,9 +322,9 @@ class AsylumGame(Game):
         return self.dist[a][b]
 
     def said(self, key: tuple, build: Callable[[], Any]) -> Any:
-        """The event (or events) ``build()`` makes, built once per ``key``: for events that
-        depend on nothing but their key (a move, the end of a turn), which recur from game
-        to game."""
+        """What ``build()`` makes (an event, events, or an offer's events and options),
+        built once per ``key``: for what depends on nothing but its key (a move, the end
+        of a turn), which recurs from game to game."""
         ev = self.memo.get(key)
         if ev is None:
             ev = self.remember(key, build())
