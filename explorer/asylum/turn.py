@@ -339,7 +339,7 @@ def end_turn(game: AsylumGame, state: AsylumState, events: list[Event], chance: 
     """The turn's rules are done: a Doom Ready party that moved into the Yard and is
     still there wins; otherwise the next seat plays, unless the turn cap is reached."""
     seat = state.current
-    if doom_ready.wins(game, state):
+    if state.parties[seat].doom_ready is not None and doom_ready.wins(game, state):
         events.append(doom_ready.win_event(state))
         return state._replace(phase=OVER, winner=seat)
     n = len(state.parties)
@@ -352,7 +352,7 @@ def end_turn(game: AsylumGame, state: AsylumState, events: list[Event], chance: 
         order, ev = draw_order(game, n, chance, state.turn // n + 1)
         events.append(ev)
     turn = state.turn + 1
-    nxt = seat_of_turn(game, turn, n, order)
+    nxt = order[state.turn % n] if order else seat_of_turn(game, turn, n)
     phase = START if _has_choices(game, state.parties[nxt], ()) else MOVE  # see after_start_choice
     state = state._replace(current=nxt, turn=turn, came_from=None, moved_to=None, upgraded=(), phase=phase,
                            order=order)
