@@ -49,9 +49,21 @@ def minions(state: VicState, side: int) -> tuple[str, ...]:
 
 def candidates(game, state, item):
     targets = [u.uid for u in state.sides[1 - item.side].units]
-    out = [Send(m, t) for m in minions(state, item.side) for t in targets]
+    out = [send(game, m, t) for m in minions(state, item.side) for t in targets]
     out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[Phase.ASSASSIN])
     return out + ([Done()] if done_problem(game, state, item, Done()) is None else [])
+
+
+def send(game, minion: str, target: str) -> Send:
+    """``Send(minion, target)``, one object per pair kept by the game: the phase
+    offers every pair at every step, and an action is an immutable value."""
+    key = ("send", minion, target)
+    action = game.memo.get(key)
+    if action is None:
+        if len(game.memo) > 8192:
+            game.memo.clear()
+        action = game.memo[key] = Send(minion, target)
+    return action
 
 
 def send_problem(game, state, item, action: Send) -> IllegalAction | None:

@@ -96,6 +96,7 @@ class VictorianGame(Game):
         self.slots = turn.slots(self.rules)
         self._views: dict[tuple[int, str], tuple[Side, Side]] = {}
         self._unseen_cache: dict[tuple[int, int, int, str], tuple[Any, ...]] = {}
+        self._sides_views: dict[tuple[int, str], tuple[Any, Any]] = {}
         self._decisions: dict[Any, Decision] = {}
         #: what the rules work out again and again from the same values (a unit's Fight and Track terms:
         #: :mod:`explorer.victorian.units`); held here, as it holds for this game's cards and rules only
@@ -238,9 +239,17 @@ class VictorianGame(Game):
         top, the rest mixed with the unseen hand cards."""
         if player is None:
             return state
-        me = SIDE_INDEX[player]
-        sides = (self._view(state.sides[HEROES], player, me == HEROES),
-                 self._view(state.sides[VILLAINS], player, me == VILLAINS))
+        both = state.sides
+        key = (id(both), player)
+        hit = self._sides_views.get(key)  # many steps leave both sides as they were
+        if hit is not None and hit[0] is both:
+            sides = hit[1]
+        else:
+            me = SIDE_INDEX[player]
+            sides = (self._view(both[HEROES], player, me == HEROES), self._view(both[VILLAINS], player, me == VILLAINS))
+            if len(self._sides_views) > 16:
+                self._sides_views.clear()
+            self._sides_views[key] = (both, sides)
         return tuple.__new__(VicState, (sides, *state[1:]))  # ``sides`` is the first field
 
     def _view(self, side: Side, player: str, own: bool) -> Side:
