@@ -115,8 +115,8 @@ class DoomtrooperGame(Game):
         self.answer_sub = SubGame(self.answer_round)
         self._card_classes: dict[str, frozenset[str]] = {}
         self._may: dict[tuple[str, str], bool] = {}
-        self._hand_index: tuple[Any, dict[str, list[str]]] | None = None  # (hand, its cards by type): see in_hand
-        self._musterable: tuple[Any, list[str]] | None = None  # (state, warriors it may muster): base.muster
+        self._hand_index: tuple[Any, dict[str, tuple[str, ...]]] | None = None  # (hand, its cards by type): in_hand
+        self._musterable: tuple[Any, tuple[str, ...]] | None = None  # (state, warriors it may muster): base.muster
         #: the variant played (``rules.variant``): its hooks, or None for the basic game
         self.variant = variants.for_game(self)
         #: the same object when the variant has places (Warzone Variant, Home Turf Advantage, Colonization), else None
@@ -203,7 +203,7 @@ class DoomtrooperGame(Game):
             pool = self.pool
             for name in hand.distinct:
                 by.setdefault(pool[name].type, []).append(name)
-            index = self._hand_index = (hand, by)
+            index = self._hand_index = (hand, {k: tuple(names) for k, names in by.items()})
         return index[1].get(kind, ())
 
     def may_attack(self, attacker: str, defender: str) -> bool:

@@ -48,7 +48,7 @@ def _musterable(game: Any, state: DTState) -> Sequence[str]:
     if last is not None and last[0] is state:
         return last[1]
     seat = state.current
-    names = [n for n in _warriors_in_hand(game, state) if known_copy(game, state, seat, n) is None]
+    names = tuple(n for n in _warriors_in_hand(game, state) if known_copy(game, state, seat, n) is None)
     game._musterable = (state, names)
     return names
 
