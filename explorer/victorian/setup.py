@@ -32,7 +32,7 @@ from .actions import DealCard
 from .decisions import forced
 from .reports import private, public
 from .sides import title
-from .state import SIDE_INDEX, Deal, Phase, Pile, Side, VicState, pop
+from .state import SIDE_INDEX, Deal, Phase, Pile, Side, VicState, pop, put
 from .zones import add_card, add_cards, draw_one
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ def do_deal(game: VictorianGame, state: VicState, item: Deal, action: DealCard, 
     else:
         events.append(public(R.DECK_EMPTY, f"{who}' deck is empty: the deal stops", side=item.side))
         left = 0
-    state = state._replace(sides=(side, state.sides[1]) if item.side == 0 else (state.sides[0], side))
+    state = put(state, item.side, side)
     if left:
         return pop(state, item._replace(left=left))
     if has_character(game, side.hand) or not side.hand:
@@ -99,7 +99,7 @@ def do_deal(game: VictorianGame, state: VicState, item: Deal, action: DealCard, 
     events.append(public(R.MULLIGAN, f"{who} have no character in hand: they discard it and draw anew",
                          side=item.side, discarded=tuple(side.hand)))
     side = side._replace(discard=add_cards(side.discard, side.hand), hand=(), exposed=())
-    state = state._replace(sides=(side, state.sides[1]) if item.side == 0 else (state.sides[0], side))
+    state = put(state, item.side, side)
     return pop(state, Deal(item.side, game.rules.opening_hand, item.mulligans + 1))
 
 
