@@ -97,6 +97,7 @@ class VictorianGame(Game):
         self._views: dict[tuple[int, str], tuple[Side, Side]] = {}
         self._unseen_cache: dict[tuple[int, int, int, str], tuple[Any, ...]] = {}
         self._sides_views: dict[tuple[int, str], tuple[Any, Any]] = {}
+        self._distinct: dict[int, tuple[Any, tuple[Card, ...]]] = {}
         self._decisions: dict[Any, Decision] = {}
         #: what the rules work out again and again from the same values (a unit's Fight and Track terms:
         #: :mod:`explorer.victorian.units`); held here, as it holds for this game's cards and rules only
@@ -114,14 +115,16 @@ class VictorianGame(Game):
         return self._cards[name]
 
     def distinct_cards(self, names: tuple[str, ...]) -> tuple[Card, ...]:
-        """The distinct cards among ``names`` (a hand, say), in order: remembered,
-        as the rules go through the same hand at every step until it changes."""
-        key = ("distinct cards", names)
-        cards = self.memo.get(key)
-        if cards is None:
-            if len(self.memo) > 8192:
-                self.memo.clear()
-            cards = self.memo[key] = tuple(self._cards[name] for name in dict.fromkeys(names))
+        """The distinct cards among ``names`` (a hand, say), in order: remembered for
+        the last few tuples, as the rules go through the same hand (the same tuple)
+        at every step until it changes."""
+        hit = self._distinct.get(id(names))
+        if hit is not None and hit[0] is names:
+            return hit[1]
+        cards = tuple([self._cards[name] for name in dict.fromkeys(names)])
+        if len(self._distinct) > 64:
+            self._distinct.clear()
+        self._distinct[id(names)] = (names, cards)
         return cards
 
     def card_or_none(self, name: Any) -> Card | None:
