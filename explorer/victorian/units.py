@@ -80,7 +80,11 @@ def with_trait(game: VictorianGame, units: tuple[Unit, ...], *wanted: str) -> tu
     hit = known.get(key)
     if hit is not None and hit[0] is units:
         return hit[1]
-    found = tuple([u for u in units if not u.token and has_trait(game, u, *wanted)])
+    if "Vehicle" in wanted:  # (riding one counts too)
+        found = tuple([u for u in units if not u.token and has_trait(game, u, *wanted)])
+    else:  # has_trait, inlined: a card's own traits
+        card = game.card
+        found = tuple([u for u in units if not u.token and not card(u.card).traits.isdisjoint(wanted)])
     if len(known) > 64:
         known.clear()
     known[key] = (units, found)
