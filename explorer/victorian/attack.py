@@ -82,7 +82,7 @@ def attack_problem(game, state, item, action: Attack) -> IllegalAction | None:
     if ("attacked", action.hero) in state.used:
         return refuse(R.ATTACK, f"{action.hero} has attacked this turn already: each hero attacks once")
     m = unit_on(state, VILLAINS, action.target)
-    if m is None or action.target not in {x.uid for x in masterminds(game, state.sides[VILLAINS])}:
+    if m is None or not any(x.uid == action.target for x in masterminds(game, state.sides[VILLAINS])):
         return refuse(R.ATTACK, f"{action.target!r} is not a Mastermind in play")
     if action.target not in state.thwarted:
         return refuse(R.ATTACK, f"{action.target} was not thwarted this turn: only a thwarted Mastermind may be "
