@@ -104,6 +104,8 @@ class VictorianGame(Game):
         self.memo: dict[Any, Any] = {}
         #: id of a units tuple -> (the tuple, its Masterminds): :func:`explorer.victorian.units.masterminds`
         self.masterminds_of: dict[int, tuple[Any, Any]] = {}
+        #: a unit's Fight sum, by the ids of the unit and the modifiers: :func:`explorer.victorian.units.fight`
+        self.fight_sums: dict[tuple[Any, ...], tuple[Any, Any, int]] = {}
         #: (id of a units tuple, traits) -> (the tuple, its units with them):
         #: :func:`explorer.victorian.units.with_trait`
         self.trait_holders: dict[tuple[int, tuple[str, ...]], tuple[Any, Any]] = {}

@@ -228,15 +228,22 @@ def _fight_terms(game: VictorianGame, state: VicState, side: int, u: Unit, versu
 
 def fight(game: VictorianGame, state: VicState, side: int, u: Unit, *, versus: Unit | None = None,
           assassin: bool = False, sent: bool = False) -> int:
-    """``u``'s Fight now: the sum of :func:`fight_terms`, remembered as they are.
-    The unit he fights counts only through Holy against an Immortal: the sum is
-    remembered by whether that term is there, whoever he fights."""
+    """``u``'s Fight now: the sum of :func:`fight_terms`.  Remembered by the game
+    for the unit and modifiers objects themselves (immutable, and the same
+    objects while they do not change: no hashing of their contents); the unit he
+    fights counts only through Holy against an Immortal, so the sum is remembered
+    by whether that term is there, whoever he fights."""
+    mods = state.mods
     holy = versus is not None and has_trait(game, u, "Holy") and has_trait(game, versus, "Immortal")
-    key = ("fight sum", side, u, state.mods, holy, assassin, sent)
-    value = game.memo.get(key)
-    if value is None:
-        terms = fight_terms(game, state, side, u, versus=versus, assassin=assassin, sent=sent)
-        value = _remember(game.memo, key, sum(t.value for t in terms))
+    key = (id(u), id(mods), side, holy, assassin, sent)
+    known = game.fight_sums
+    hit = known.get(key)
+    if hit is not None and hit[0] is u and hit[1] is mods:
+        return hit[2]
+    value = sum(t.value for t in fight_terms(game, state, side, u, versus=versus, assassin=assassin, sent=sent))
+    if len(known) > 1024:
+        known.clear()
+    known[key] = (u, mods, value)
     return value
 
 
