@@ -106,6 +106,8 @@ class VictorianGame(Game):
         self.masterminds_of: dict[int, tuple[Any, Any]] = {}
         #: a unit's Fight sum, by the ids of the unit and the modifiers: :func:`explorer.victorian.units.fight`
         self.fight_sums: dict[tuple[Any, ...], tuple[Any, Any, int]] = {}
+        #: a unit's Track terms, likewise: :func:`explorer.victorian.units.track_terms`
+        self.track_terms_of: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         #: (id of a units tuple, traits) -> (the tuple, its units with them):
         #: :func:`explorer.victorian.units.with_trait`
         self.trait_holders: dict[tuple[int, tuple[str, ...]], tuple[Any, Any]] = {}

@@ -104,12 +104,15 @@ def attach_targets(game: VictorianGame, state: VicState, side: int, card: str) -
     phase."""
     c = game.card(card)
     units = state.sides[side].units
-    key = ("attach", side, card, units, state.sides[VILLAINS].units if c.type == "V" else None)
-    targets = game.memo.get(key)
-    if targets is None:
-        if len(game.memo) > 8192:
-            game.memo.clear()
-        targets = game.memo[key] = tuple([u.uid for u in units if gear_unfit(game, state, c, u) is None])
+    villains = state.sides[VILLAINS].units if c.type == "V" else None
+    key = ("attach", side, card, id(units), id(villains))
+    hit = game.memo.get(key)
+    if hit is not None and hit[0] is units and hit[1] is villains:
+        return hit[2]
+    targets = tuple([u.uid for u in units if gear_unfit(game, state, c, u) is None])
+    if len(game.memo) > 8192:
+        game.memo.clear()
+    game.memo[key] = (units, villains, targets)
     return targets
 
 

@@ -250,13 +250,19 @@ def fight(game: VictorianGame, state: VicState, side: int, u: Unit, *, versus: U
 def track_terms(game: VictorianGame, state: VicState, side: int, u: Unit) -> tuple[Term, ...]:
     """The terms of ``u``'s Track bonus now (its own, gear, Locations such as the
     Museum, event cards, Wrong Tracks, a Facilitator's help, interrogations).
-    Remembered by the game as :func:`fight_terms` are (they depend on the unit,
-    its side's Locations and leads, and the lasting modifiers)."""
+    Remembered by the game, as :func:`fight` is, for the objects they depend on
+    (the unit, its side's Locations, the lasting modifiers) and the side's leads."""
     s = state.sides[side]
-    key = ("track", side, u, state.mods, s.locations, s.leads)
-    terms = game.memo.get(key)
-    if terms is None:
-        terms = _remember(game.memo, key, _track_terms(game, state, side, u))
+    mods, locations = state.mods, s.locations
+    key = (id(u), id(mods), id(locations), s.leads, side)
+    known = game.track_terms_of
+    hit = known.get(key)
+    if hit is not None and hit[0] is u and hit[1] is mods and hit[2] is locations:
+        return hit[3]
+    terms = _track_terms(game, state, side, u)
+    if len(known) > 1024:
+        known.clear()
+    known[key] = (u, mods, locations, terms)
     return terms
 
 
