@@ -200,8 +200,33 @@ def put(state: AsylumState, party: Party, **changes: Any) -> AsylumState:
     return _new(AsylumState, values)
 
 
+_PHASE, _EVENT = _FIELD["phase"], _FIELD["event"]
+_CURRENT, _TURN, _CAME_FROM, _MOVED_TO, _UPGRADED, _ORDER = (
+    _FIELD[name] for name in ("current", "turn", "came_from", "moved_to", "upgraded", "order"))
+
+
+def at_phase(state: AsylumState, phase: Phase, event: PendingEvent | None = None) -> AsylumState:
+    """``state`` moved on to ``phase``, with ``event`` the Event Table result waiting
+    (none but in the EVENT phase); one copy, as :func:`put` makes it."""
+    values = list(state)
+    values[_PHASE] = phase
+    values[_EVENT] = event
+    return _new(AsylumState, values)
+
+
+def next_turn(state: AsylumState, seat: int, turn: int, phase: Phase, order: tuple[int, ...]) -> AsylumState:
+    """``state`` at the start of turn ``turn``, ``seat`` to play in ``phase`` (this
+    round's ``order``), with what the last turn noted (where the mover came from and
+    went, who was upgraded) cleared; one copy, as :func:`put` makes it."""
+    values = list(state)
+    values[_CURRENT], values[_TURN], values[_PHASE], values[_ORDER] = seat, turn, phase, order
+    values[_CAME_FROM] = values[_MOVED_TO] = None
+    values[_UPGRADED] = ()
+    return _new(AsylumState, values)
+
+
 __all__ = [
     "AFTERMATH", "CONFLICT", "END", "EVENT", "MOVE", "OVER", "ROOM", "SETUP", "START",
     "AsylumState", "Clash", "Ending", "GameResult", "Party", "Pending", "PendingClaim", "PendingEvent", "PendingHeir",
-    "PendingPush", "Phase", "put",
+    "PendingPush", "Phase", "at_phase", "next_turn", "put",
 ]

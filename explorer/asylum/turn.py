@@ -27,7 +27,22 @@ from . import doom_ready, mastermind, upgrades
 from . import event_table as _events
 from . import sections as R
 from .doomsday import gain
-from .state import CONFLICT, END, EVENT, MOVE, OVER, ROOM, START, AsylumState, Clash, Party, PendingEvent, put
+from .state import (
+    CONFLICT,
+    END,
+    EVENT,
+    MOVE,
+    OVER,
+    ROOM,
+    START,
+    AsylumState,
+    Clash,
+    Party,
+    PendingEvent,
+    at_phase,
+    next_turn,
+    put,
+)
 
 if TYPE_CHECKING:
     from .game import AsylumGame
@@ -139,7 +154,7 @@ def do_begin_move(game: AsylumGame, state: AsylumState, action: BeginMove,
         spent = f"upgraded {', '.join(upgraded)}" if upgraded else "no upgrades"
         return event(R.TURN_START, f"seat {party.seat} ends the start of the turn ({spent}; mastermind "
                      f"{party.mastermind}) and must now move")
-    return state._replace(phase=MOVE), [game.said(("begin move", party.seat, upgraded, party.mastermind), said)]
+    return at_phase(state, MOVE, state.event), [game.said(("begin move", party.seat, upgraded, party.mastermind), said)]
 
 
 # -- 2. the move ---------------------------------------------------------------------------
@@ -280,10 +295,10 @@ def explain_room(game: AsylumGame, state: AsylumState, action: Any) -> IllegalAc
 def after_effect(out: _events.Outcome, index: int) -> AsylumState:
     state = out.state
     if out.options:
-        return state._replace(phase=EVENT, event=PendingEvent(index, out.options, out.memo))
+        return at_phase(state, EVENT, PendingEvent(index, out.options, out.memo))
     if state.phase is CONFLICT:
         return state._replace(event=None)
-    return state._replace(phase=END, event=None)
+    return at_phase(state, END)
 
 
 def event_decision(game: AsylumGame, state: AsylumState) -> Decision:
@@ -354,8 +369,7 @@ def end_turn(game: AsylumGame, state: AsylumState, events: list[Event], chance: 
     turn = state.turn + 1
     nxt = order[state.turn % n] if order else seat_of_turn(game, turn, n)
     phase = START if _has_choices(game, state.parties[nxt], ()) else MOVE  # see after_start_choice
-    state = state._replace(current=nxt, turn=turn, came_from=None, moved_to=None, upgraded=(), phase=phase,
-                           order=order)
+    state = next_turn(state, nxt, turn, phase, order)
     events.append(game.said(("turn end", seat, nxt, turn), lambda: event(
         R.TURN_END, f"end of seat {seat}'s turn; turn {turn}: seat {nxt} to play", seat=nxt, turn=turn)))
     return state
