@@ -91,6 +91,9 @@ from .state import UNSEEN, Award, DTState, Phase, Trooper, put_seat
 from .base.warriors import must_exit_cover
 from .words import said, warrior_name
 
+#: the phases the protocol dispatches on at every step, under plain names (an Enum member is slow to look up)
+_IN_ACTIONS, _IN_COMBAT, _IN_DRAW, _IN_DISCARD = Phase.ACTIONS, Phase.COMBAT, Phase.DRAW, Phase.DISCARD
+
 _DEAL = Decision(None, (Deal(),), R.SETUP, "Shuffle and deal the opening hands")
 _DRAW = Decision(None, (Draw(),), R.DRAW, "Draw up to seven cards")
 _GIFT = (ClaimGift(), DeclineGift())
@@ -238,14 +241,14 @@ class DoomtrooperGame(Game):
             if d is not None:
                 return d
         phase = state.phase
-        if phase is Phase.ACTIONS:
+        if phase is _IN_ACTIONS:
             return Decision(state.current, self.action_options(state), R.ACTIONS,
                             f"Seat {state.current}: an action ({state.actions} left), or end the actions")
-        if phase is Phase.COMBAT:
+        if phase is _IN_COMBAT:
             return self.sub.decision(state.combat, SEATS)
-        if phase is Phase.DRAW:
+        if phase is _IN_DRAW:
             return _DRAW
-        if phase is Phase.DISCARD:
+        if phase is _IN_DISCARD:
             return Decision(state.current, turn.discard_options(state), R.DISCARD,
                             f"Seat {state.current}: discard a card face down, or keep your hand")
         if phase is Phase.RESPONSE:
@@ -293,23 +296,23 @@ class DoomtrooperGame(Game):
                 state, more = self.variant.settle(self, done[0])
                 return Step(state, tuple(done[1]) + tuple(more))
         phase = state.phase
-        if phase is Phase.COMBAT:
+        if phase is _IN_COMBAT:
             sub = self.sub.step(state.combat, action, chance)
             if sub.result is None:
                 return Step(state._replace(combat=sub.state), sub.events)
             state, events = attack.finish(self, state, sub.result)
             state = self._after_attack(state)
             events = list(sub.events) + events
-        elif phase is Phase.ACTIONS:
+        elif phase is _IN_ACTIONS:
             state, events = self._act(state, action, chance)
-        elif phase is Phase.DRAW:
+        elif phase is _IN_DRAW:
             events = []
             if self.variant is not None:
                 state, events = self.variant.begin_turn(self, state, chance)
-            if state.phase is Phase.DRAW:
+            if state.phase is _IN_DRAW:
                 state, more = turn.do_draw(self, state, action, chance)
                 events = events + more
-        elif phase is Phase.DISCARD:
+        elif phase is _IN_DISCARD:
             if not isinstance(action, (Discard, KeepHand)):
                 raise self.illegal(state, action)
             state, events = turn.do_discard(self, state, action, chance)
@@ -344,7 +347,7 @@ class DoomtrooperGame(Game):
 
     def _act(self, state: DTState, action: Any, chance: Chance) -> tuple[DTState, list[Event]]:
         if isinstance(action, EndActions):
-            return state._replace(phase=Phase.DISCARD, actions=0), [
+            return state._replace(phase=_IN_DISCARD, actions=0), [
                 event(R.ACTIONS, f"seat {state.current} ends his actions", seat=state.current)]
         kind = KINDS.get(type(action))
         if kind is None:
@@ -356,8 +359,8 @@ class DoomtrooperGame(Game):
         if self.variant is not None:
             state, events = self.variant.after_action(self, state, action, events)
             state = self.variant.spent(self, state, kind, cost, before)
-        if state.phase is Phase.ACTIONS and state.actions == 0 and not any(k.options(self, state) for k in self._free):
-            state = state._replace(phase=Phase.DISCARD)
+        if state.phase is _IN_ACTIONS and state.actions == 0 and not any(k.options(self, state) for k in self._free):
+            state = state._replace(phase=_IN_DISCARD)
         if kind.ends_actions:
             state = self._after_attack(state)
         return state, events
@@ -366,9 +369,9 @@ class DoomtrooperGame(Game):
         """After the turn's attack: the discard, or, under ``play_after_attack`` (the
         reading ``no-play-after-attack``), the actions step again with no action
         left while a card that costs no action can be played."""
-        if (self.rules.play_after_attack and state.phase is Phase.DISCARD and state.actions == 0
+        if (self.rules.play_after_attack and state.phase is _IN_DISCARD and state.actions == 0
                 and any(k.options(self, state) for k in self._free)):
-            return state._replace(phase=Phase.ACTIONS)
+            return state._replace(phase=_IN_ACTIONS)
         return state
 
     def _take_points(self, state: DTState, action: Any) -> tuple[DTState, list[Event]]:
