@@ -59,10 +59,7 @@ def blank(game: VictorianGame, state: VicState, seat: int, name: str) -> tuple[V
     out = VictorianGame(rules=game.rules, tables=game.tables, decks=game.decks_path)
     old = cards[name]
     new = Card(name, "E", old.side, note=BLANK_NOTE, ours=("type", "note"), pronoun=old.pronoun)
-    lists = [dict(one) for one in out._lists]
-    lists[seat][name] = new
-    out._lists = tuple(lists)
-    out._cards = {**out._cards, name: new}
+    out.replace_card(seat, new)
     return out, state
 
 

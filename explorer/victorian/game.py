@@ -118,6 +118,19 @@ class VictorianGame(Game):
         answers with its dict's lookup, set in ``__init__``)."""
         return self._cards[name]
 
+    def replace_card(self, seat: int, card: Card) -> None:
+        """Put ``card`` in place of the card of its name on side ``seat``'s list (a blank:
+        :func:`explorer.victorian.ablation.blank`).  For a game not yet played: it sets
+        :meth:`card`'s lookup again and forgets what it remembered of its cards."""
+        lists = [dict(one) for one in self._lists]
+        lists[seat][card.name] = card
+        self._lists = tuple(lists)
+        self._cards = {**self._cards, card.name: card}
+        self.card = self._cards.__getitem__
+        for remembered in (self._distinct, self.memo, self.fight_sums, self.track_terms_of, self.trait_holders,
+                           self.masterminds_of, self._decisions, self._views, self._unseen_cache, self._sides_views):
+            remembered.clear()
+
     def distinct_cards(self, names: tuple[str, ...]) -> tuple[Card, ...]:
         """The distinct cards among ``names`` (a hand, say), in order: remembered for
         the last few tuples, as the rules go through the same hand (the same tuple)
