@@ -405,7 +405,7 @@ class AsylumGame(Game):
         if phase is ROOM:
             return turn.room_decision(self, state)
         if phase is START:
-            return self._start_decision(state)
+            return self.start_decision(state)
         if phase is EVENT:
             return turn.event_decision(self, state)
         if phase is AFTERMATH:
@@ -415,7 +415,7 @@ class AsylumGame(Game):
             return _setup.decision(self, state)
         return None
 
-    def _start_decision(self, state: AsylumState) -> Decision:
+    def start_decision(self, state: AsylumState) -> Decision:
         """The start of the turn's decision, cached on what its options depend on: the
         party's villains, mastermind and unmade ones, whether it can pay for an
         upgrade, and who has been upgraded this turn."""

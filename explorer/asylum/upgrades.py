@@ -46,7 +46,7 @@ def options(game: AsylumGame, state: AsylumState) -> list[Upgrade]:
 
 def do_upgrade(game: AsylumGame, state: AsylumState, action: Upgrade,
                chance: Chance) -> tuple[AsylumState, list[Event]]:
-    if action not in game.decision(state).options:  # the start of the turn's options, cached by the game
+    if action not in game.start_decision(state).options:  # the start of the turn's options, cached by the game
         raise explain(game, state, action)
     seat = state.current
     cost = game.rules.upgrade_cost

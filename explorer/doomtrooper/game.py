@@ -49,11 +49,9 @@ True
 from __future__ import annotations
 
 import os
-from functools import lru_cache
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.deck import Deck, Multiset
 from ..core.engine import Chance, Decision, Game, IllegalAction, SampledChance, Step, Stepper, derived_rng
 from ..core.events import Event, RuleRef, event
 from ..core.rounds import Pass, Rounds
@@ -89,6 +87,7 @@ from .decks import check_deck, load_decks
 from .params import DoomtrooperRules, load_rules
 from .state import UNSEEN, Award, DTState, Phase, Trooper, put_seat
 from .base.warriors import must_exit_cover
+from .views import masked_combat, masked_seats, masked_troopers, unseen
 from .words import said, warrior_name
 
 #: the phases the protocol dispatches on at every step, under plain names (an Enum member is slow to look up)
@@ -399,18 +398,18 @@ class DoomtrooperGame(Game):
         area until it is revealed.  ``None`` sees everything."""
         if player is None:
             return state
-        seats = _masked_seats(state.seats, player)
-        troopers = _masked_troopers(state.troopers, player)
+        seats = masked_seats(state.seats, player)
+        troopers = masked_troopers(state.troopers, player)
         if state.combat is None and state.response is None:  # most steps: one copy
             view = state._replace(seats=seats, troopers=troopers)
         else:
             changes: dict[str, Any] = {"seats": seats, "troopers": troopers}
             if state.combat is not None:
-                changes["combat"] = _masked_combat(state.combat, player)
+                changes["combat"] = masked_combat(state.combat, player)
             if state.response is not None:
                 r = state.response
                 t = r.table
-                hand = t.hand if t.seat == player else _unseen(t.hand.size)
+                hand = t.hand if t.seat == player else unseen(t.hand.size)
                 changes["response"] = r._replace(table=t._replace(hand=hand))
             view = state._replace(**changes)
         return view if self.variant is None else self.variant.observe(self, view, player)
@@ -546,81 +545,6 @@ def _trooper_text(t: Trooper, name: str) -> str:
     if t.place:  # the variants with places: where it stands
         text += f" at {t.place}"
     return text + (f" with {', '.join(t.cards())}" if t.attached else "")
-
-
-@lru_cache(maxsize=512)
-def _unseen(n: int) -> Multiset:
-    """``n`` cards nobody may look at (cached: multisets are immutable)."""
-    return Multiset(((UNSEEN, n),)) if n else Multiset()
-
-
-@lru_cache(maxsize=512)
-def _unseen_deck(n: int) -> Deck:
-    """A draw pile of ``n`` cards nobody may look at (cached: decks are immutable)."""
-    return Deck((), _unseen(n), frozenset())
-
-
-_SEAT_VIEWS: dict[tuple[int, bool], tuple[Any, Any]] = {}
-
-
-def _masked_seat(s, own: bool):
-    """Seat ``s`` as its owner (``own``) or another seat sees it; remembered for the
-    last few seat objects (seats are immutable: one that did not change is the same object)."""
-    hit = _SEAT_VIEWS.get((id(s), own))
-    if hit is not None and hit[0] is s:
-        return hit[1]
-    if len(_SEAT_VIEWS) > 64:
-        _SEAT_VIEWS.clear()
-    view = s._replace(hand=s.hand if own else _unseen(s.hand.size), deck=_unseen_deck(len(s.deck)),
-                      discard=_unseen(s.discard.size), annihilated=_unseen(s.annihilated.size))
-    _SEAT_VIEWS[(id(s), own)] = (s, view)
-    return view
-
-
-_SEATS_VIEWS: dict[Any, tuple[Any, Any]] = {}
-
-
-def _masked_seats(seats: tuple, player: Any) -> tuple:
-    """Every seat as ``player`` sees it; remembered per viewer for the last seats
-    tuple he saw (it stays the same object through a combat, a Meditate, ...)."""
-    hit = _SEATS_VIEWS.get(player)
-    if hit is not None and hit[0] is seats:
-        return hit[1]
-    if len(_SEATS_VIEWS) > 16:
-        _SEATS_VIEWS.clear()
-    view = tuple([_masked_seat(s, i == player) for i, s in enumerate(seats)])
-    _SEATS_VIEWS[player] = (seats, view)
-    return view
-
-
-def _masked_troopers(troopers: tuple[Trooper, ...], player: Any) -> tuple[Trooper, ...]:
-    if not any(t.hidden and t.owner != player for t in troopers):
-        return troopers
-    # a warrior hidden in an Outpost (Paradise Lost) stays there: only Tribal warriors are mustered into it
-    return tuple(t._replace(card=UNSEEN, area="between" if t.area != "Outpost" else t.area)
-                 if t.hidden and t.owner != player else t for t in troopers)
-
-
-def _masked_table(table, player: Any):
-    hands = tuple(h if i == player else _unseen(h.size) for i, h in enumerate(table.hands))
-    return table._replace(hands=hands, troopers=_masked_troopers(table.troopers, player))
-
-
-_START_TABLE_VIEWS: dict[Any, tuple[Any, Any]] = {}
-
-
-def _masked_combat(c: CombatState, player: Any) -> CombatState:
-    """The combat as ``player`` sees it.  Its table as it began stays the same object
-    through the modify step: its view is remembered per viewer."""
-    hit = _START_TABLE_VIEWS.get(player)
-    if hit is None or hit[0] is not c.table:
-        if len(_START_TABLE_VIEWS) > 16:
-            _START_TABLE_VIEWS.clear()
-        hit = _START_TABLE_VIEWS[player] = (c.table, _masked_table(c.table, player))
-    c = c._replace(table=hit[1])
-    if c.rounds is not None:
-        c = c._replace(rounds=c.rounds._replace(table=_masked_table(c.rounds.table, player)))
-    return c
 
 
 def setup(players: int | None = None, seed: int | str = 0, **kwargs: Any) -> tuple[DoomtrooperGame, DTState]:

@@ -1,0 +1,100 @@
+"""What a seat sees of a Doomtrooper state (:meth:`~.game.DoomtrooperGame.observe`): hands,
+draw piles and discard piles of others shown only by their size, and another player's
+warrior mustered in cover shown as an unknown card until it is revealed.
+
+The views of seats, and of a combat's starting table, are remembered for the last
+objects seen: states are immutable, so a part that did not change is the same object,
+and its view is the same too.
+
+>>> unseen(2).size, unseen(0).size
+(2, 0)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ..core.deck import Deck, Multiset
+from .base.combat_state import CombatState
+from .state import UNSEEN, Trooper
+
+
+@lru_cache(maxsize=512)
+def unseen(n: int) -> Multiset:
+    """``n`` cards nobody may look at (cached: multisets are immutable)."""
+    return Multiset(((UNSEEN, n),)) if n else Multiset()
+
+
+@lru_cache(maxsize=512)
+def unseen_deck(n: int) -> Deck:
+    """A draw pile of ``n`` cards nobody may look at (cached: decks are immutable)."""
+    return Deck((), unseen(n), frozenset())
+
+
+_SEAT_VIEWS: dict[tuple[int, bool], tuple[Any, Any]] = {}
+
+
+def _masked_seat(s, own: bool):
+    """Seat ``s`` as its owner (``own``) or another seat sees it; remembered for the
+    last few seat objects (seats are immutable: one that did not change is the same object)."""
+    hit = _SEAT_VIEWS.get((id(s), own))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    if len(_SEAT_VIEWS) > 64:
+        _SEAT_VIEWS.clear()
+    view = s._replace(hand=s.hand if own else unseen(s.hand.size), deck=unseen_deck(len(s.deck)),
+                      discard=unseen(s.discard.size), annihilated=unseen(s.annihilated.size))
+    _SEAT_VIEWS[(id(s), own)] = (s, view)
+    return view
+
+
+_SEATS_VIEWS: dict[Any, tuple[Any, Any]] = {}
+
+
+def masked_seats(seats: tuple, player: Any) -> tuple:
+    """Every seat as ``player`` sees it; remembered per viewer for the last seats
+    tuple he saw (it stays the same object through a combat, a Meditate, ...)."""
+    hit = _SEATS_VIEWS.get(player)
+    if hit is not None and hit[0] is seats:
+        return hit[1]
+    if len(_SEATS_VIEWS) > 16:
+        _SEATS_VIEWS.clear()
+    view = tuple([_masked_seat(s, i == player) for i, s in enumerate(seats)])
+    _SEATS_VIEWS[player] = (seats, view)
+    return view
+
+
+def masked_troopers(troopers: tuple[Trooper, ...], player: Any) -> tuple[Trooper, ...]:
+    """The warriors as ``player`` sees them: another player's hidden warrior as an unknown card."""
+    if not any(t.hidden and t.owner != player for t in troopers):
+        return troopers
+    # a warrior hidden in an Outpost (Paradise Lost) stays there: only Tribal warriors are mustered into it
+    return tuple(t._replace(card=UNSEEN, area="between" if t.area != "Outpost" else t.area)
+                 if t.hidden and t.owner != player else t for t in troopers)
+
+
+def _masked_table(table, player: Any):
+    """A combat's table as ``player`` sees it: only his own hand."""
+    hands = tuple(h if i == player else unseen(h.size) for i, h in enumerate(table.hands))
+    return table._replace(hands=hands, troopers=masked_troopers(table.troopers, player))
+
+
+_START_TABLE_VIEWS: dict[Any, tuple[Any, Any]] = {}
+
+
+def masked_combat(c: CombatState, player: Any) -> CombatState:
+    """The combat as ``player`` sees it.  Its table as it began stays the same object
+    through the modify step: its view is remembered per viewer."""
+    hit = _START_TABLE_VIEWS.get(player)
+    if hit is None or hit[0] is not c.table:
+        if len(_START_TABLE_VIEWS) > 16:
+            _START_TABLE_VIEWS.clear()
+        hit = _START_TABLE_VIEWS[player] = (c.table, _masked_table(c.table, player))
+    c = c._replace(table=hit[1])
+    if c.rounds is not None:
+        c = c._replace(rounds=c.rounds._replace(table=_masked_table(c.rounds.table, player)))
+    return c
+
+
+__all__ = ["masked_combat", "masked_seats", "masked_troopers", "unseen", "unseen_deck"]
