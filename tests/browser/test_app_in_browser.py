@@ -25,6 +25,7 @@ READY = {
     "asylum/02_combat_odds.ipynb": ".xp-odds-table table",
     "asylum/03_conflict_lab.ipynb": "button.xp-compute",
     "designer/what_if.ipynb": "button.xp-wi-run",
+    "designer/card_games.ipynb": "a[href$='what_if.ipynb']",
     "doomtrooper/02_expansions_and_variants.ipynb": "button.xp-dt-deal",
     "asylum/reference.ipynb": ".xp-ref-section",
     "victorian/reference.ipynb": ".xp-ref-section",
@@ -190,6 +191,19 @@ def test_the_what_if_page_runs_each_card_game(open_notebook, game, rule, values,
     assert not page.locator(".xp-wi-masterminds").first.is_visible()
     text = page.locator("body").inner_text()
     assert not [s for s in NOT_FOR_PEOPLE if s in text]
+
+
+def test_the_card_games_designer_page_shows_its_tables_in_people_s_words(open_notebook):
+    """The card games under the bots (skill against luck, the cards that win, the variants'
+    endings): every table shown, its rates as percentages with their counts, no raw values."""
+    page = open_notebook("designer/card_games.ipynb", READY["designer/card_games.ipynb"], timeout=180)
+    page.wait_for_selector("text=how the games ended", timeout=WAIT)
+    text = page.locator("body").inner_text()
+    assert not [s for s in NOT_FOR_PEOPLE if s in text], text
+    assert not re.search(r"\d\.\d{6,}", text), "a long float on the page"
+    for shown in ("greedy against random, Victorian heroes and villains", "search against greedy, Doomtrooper",
+                  "worth (card minus blank)", "how the games ended"):
+        assert shown in text, shown
 
 
 def test_the_rules_tour_forks_a_game(open_notebook):
