@@ -55,6 +55,8 @@ def skill_part(args) -> None:
     commit = head_commit()
     for game in args.only.split(","):
         variants = doomtrooper_variants() if game == "doomtrooper" else VARIANTS[game]
+        if args.variants:
+            variants = [v for v in variants if variant_name(v) in args.variants.split(",")]
         rows = []
         for v in variants[:args.max_variants]:
             t = time.perf_counter()
@@ -71,8 +73,34 @@ def skill_part(args) -> None:
             bots = {"strong": args.strong, "weak": args.weak}
             meta = {"setting:strong": args.strong, "setting:weak": args.weak, "fingerprint": fingerprint(game, bots),
                     "commit": commit}
-            write_rows(Path(args.skill_out) / f"skill_{args.strong.partition(':')[0]}_{game}.parquet",
-                       [{**r, **meta} for r in rows])
+            path = Path(args.skill_out) / f"skill_{args.strong.partition(':')[0]}_{game}.parquet"
+            rows = [{**r, **meta} for r in rows]
+            if args.add:
+                rows = kept_besides(path, rows, meta["fingerprint"]) + rows
+            write_rows(path, rows)
+
+
+def variant_name(variant: dict) -> str:
+    """A variant as ``--variants`` names it: ``base``, a variant of play (``warzone``), or ``rule=value``.
+
+    >>> variant_name({}), variant_name({"variant": "warzone"}), variant_name({"dice": "2d6"})
+    ('base', 'warzone', 'dice=2d6')
+    """
+    if not variant:
+        return "base"
+    return variant.get("variant") or ",".join(f"{k}={v}" for k, v in variant.items())
+
+
+def kept_besides(path: Path, rows: list[dict], fingerprint: str) -> list[dict]:
+    """The rows already kept in ``path`` for other variants, played by the same code and data
+    (``--add``: a run of a few more variants joins the kept ones; rows of another fingerprint are dropped)."""
+    from explorer.whatif.stored import read_rows
+
+    if not path.exists():
+        return []
+    old = read_rows(path)
+    measured = {r["variant"] for r in rows}
+    return [r for r in old.to_dict("records") if r["fingerprint"] == fingerprint and r["variant"] not in measured]
 
 
 def cards_part(args) -> None:
@@ -144,6 +172,8 @@ def main() -> None:
     ap.add_argument("--parts", default="skill,cards,sequential", help=f"any of {', '.join(PARTS)}")
     ap.add_argument("--only", default="asylum,victorian,doomtrooper", help="the games of the skill part")
     ap.add_argument("--max-variants", type=int, default=None, help="the skill part: the first N variants a game")
+    ap.add_argument("--variants", default=None, help="the skill part: only these variants (base, warzone, dice=2d6, ...)")
+    ap.add_argument("--add", action="store_true", help="the skill part: join the rows kept for other variants")
     ap.add_argument("--skill-out", default=None, metavar="FOLDER", help="keep the skill part's tables there")
     ap.add_argument("--scheduler", default=None, help="where the skill part plays (default: the machine's cores)")
     args = ap.parse_args()
