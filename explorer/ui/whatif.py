@@ -31,6 +31,7 @@ from ..core.data import DataError, data_path, key_notes
 from ..games import GAMES, spec
 from ..whatif import metric_list, sweep
 from ..whatif.readout import differences, precision_warning, seat_labels, settings
+from ..whatif.variants import value_text  # a rule value as typed in the values box (true, 7, 2d6)
 from .common import Displayable, Html, LiveFigure, TextTable, esc, figure_update, html_table, tagged
 
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
@@ -45,11 +46,6 @@ def rule_label(name: str) -> str:
         _, who, stat = name.split(".", 2)
         return f"{who}'s {stat.replace('_', ' ')}"
     return name.replace("_", " ")
-
-
-def value_text(value: Any) -> str:
-    """A rule value as typed in the values box (``true``, ``7``, ``2d6``)."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def default_values(spec: dict[str, Any]) -> str:

@@ -39,9 +39,28 @@ class Variant(NamedTuple):
         return dict(self.overrides)
 
     def describe(self) -> str:
+        """The variant as people read it: its name, unless the name only repeats its overrides,
+        then each override as a rules file writes it (text unquoted).
+
+        >>> variant({"dice": "2d6"}).describe(), variant({"dice": "2d6"}, name="rolled").describe()
+        ('dice = 2d6', 'rolled: dice = 2d6')
+        >>> BASE.describe()
+        'base (the data as it is)'
+        """
         if not self.overrides:
             return f"{self.name} (the data as it is)"
-        return f"{self.name}: " + ", ".join(f"{k} = {v!r}" for k, v in self.overrides)
+        rules = ", ".join(f"{k} = {value_text(v)}" for k, v in self.overrides)
+        return rules if self.name == label(self.overrides) else f"{self.name}: {rules}"
+
+
+def value_text(value: Any) -> str:
+    """A rule's value as a rules file writes it: ``true``, ``7``, ``2d6`` (no quotes, no Python spelling)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def label(overrides: tuple[tuple[str, Any], ...]) -> str:
+    """The name of a variant given as a dict without one: its overrides, ``dice=2d6, sabotage=true``."""
+    return ", ".join(f"{k}={value_text(v)}" for k, v in overrides)
 
 
 BASE = Variant("base", ())
@@ -55,8 +74,7 @@ def variant(spec: Variant | Mapping[str, Any] | str | os.PathLike | None, name: 
         return spec
     if isinstance(spec, Mapping):
         items = tuple(sorted(spec.items()))
-        label = name or ", ".join(f"{k}={v!r}" for k, v in items) or "base"
-        return Variant(label, items)
+        return Variant(name or label(items) or "base", items)
     path = Path(spec)
     raw = read_toml(path)
     unknown = set(raw) - {"name", "overrides"}
