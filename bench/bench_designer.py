@@ -86,9 +86,9 @@ def variant_name(variant: dict) -> str:
     >>> variant_name({}), variant_name({"variant": "warzone"}), variant_name({"dice": "2d6"})
     ('base', 'warzone', 'dice=2d6')
     """
-    if not variant:
-        return "base"
-    return variant.get("variant") or ",".join(f"{k}={v}" for k, v in variant.items())
+    from explorer.whatif.variants import label
+
+    return variant.get("variant") or label(tuple(sorted(variant.items()))) or "base"
 
 
 def kept_besides(path: Path, rows: list[dict], fingerprint: str) -> list[dict]:
