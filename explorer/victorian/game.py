@@ -94,6 +94,11 @@ class VictorianGame(Game):
         #: and a bound ``dict.__getitem__`` answers without a Python call (same answers, same ``KeyError``)
         self.card = self._cards.__getitem__
         self.slots = turn.slots(self.rules)
+        self._forget()
+
+    def _forget(self) -> None:
+        """Start what the game remembers of its cards and rules empty (from ``__init__``, and
+        when a card is replaced): every such cache is made here, so none is missed."""
         self._views: dict[tuple[int, str], tuple[Side, Side]] = {}
         self._unseen_cache: dict[tuple[int, int, int, str], tuple[Any, ...]] = {}
         self._sides_views: dict[tuple[int, str], tuple[Any, Any]] = {}
@@ -127,9 +132,7 @@ class VictorianGame(Game):
         self._lists = tuple(lists)
         self._cards = {**self._cards, card.name: card}
         self.card = self._cards.__getitem__
-        for remembered in (self._distinct, self.memo, self.fight_sums, self.track_terms_of, self.trait_holders,
-                           self.masterminds_of, self._decisions, self._views, self._unseen_cache, self._sides_views):
-            remembered.clear()
+        self._forget()
 
     def distinct_cards(self, names: tuple[str, ...]) -> tuple[Card, ...]:
         """The distinct cards among ``names`` (a hand, say), in order: remembered for
