@@ -34,6 +34,8 @@ from ..whatif.readout import differences, precision_warning, seat_labels, settin
 from ..whatif.variants import value_text  # a rule value as typed in the values box (true, 7, 2d6)
 from .common import Displayable, Html, LiveFigure, TextTable, esc, figure_update, html_table, tagged
 
+#: a setting's dropdown value for "as the rules say" (the setting itself is then None)
+AS_THE_RULES = "as the rules say"
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 WHERE = (("this machine, every core", "pool"), ("this process only", "serial"))
 HINT = "press Run to fill this chart"
@@ -345,8 +347,10 @@ class WhatIfLab(Displayable):
         style = {"description_width": "initial"}
         if setting.options:  # wide enough for its words and its longest choice: nothing clipped
             chars = len(setting.label) + max(len(text) for text, _ in setting.options)
-            w = W.Dropdown(options=list(setting.options), value=setting.default, description=setting.label,
-                           style=style, layout=W.Layout(width=f"{90 + 8 * chars}px"))
+            # a dropdown takes None for "nothing chosen" and shows a blank: the rules' own number gets a value of its own
+            options = [(text, AS_THE_RULES if value is None else value) for text, value in setting.options]
+            w = W.Dropdown(options=options, value=AS_THE_RULES if setting.default is None else setting.default,
+                           description=setting.label, style=style, layout=W.Layout(width=f"{90 + 8 * chars}px"))
         else:
             w = W.Text(value="" if setting.default is None else str(setting.default), description=setting.label,
                        placeholder="the usual ones", style=style, layout=W.Layout(width="420px"))
@@ -358,7 +362,9 @@ class WhatIfLab(Displayable):
         out = {}
         for name, w in self.setting_widgets.items():
             value = w.value
-            out[name] = (value.strip() or None) if isinstance(value, str) and isinstance(w, W.Text) else value
+            if isinstance(w, W.Text):
+                value = value.strip() or None
+            out[name] = None if value == AS_THE_RULES else value
         return out
 
     def _rule_changed(self, keep: bool = False) -> None:

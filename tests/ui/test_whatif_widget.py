@@ -185,3 +185,17 @@ def test_a_game_without_a_roster_offers_rules_only():
     assert back.parameter == "villain.Oscar.quickness" and back.values.value == "2, 3"
     back.game.value = "victorian"
     assert back.change.value == "rule" and back.who.layout.display == "none"
+
+
+def test_a_setting_left_to_the_rules_shows_so_and_is_sent_as_the_rules_default():
+    """A dropdown takes None for "nothing chosen" and draws a blank box: Doomtrooper's number of
+    players, left to the rules, reads "as the rules say" and reaches the sweep as None."""
+    lab = WhatIfLab(game="asylum")
+    lab.game.value = "doomtrooper"
+    players = lab.setting_widgets["players"]
+    assert players.label == "as the rules say" and players.index == 0
+    assert lab.settings_values()["players"] is None
+    players.value = 2
+    assert lab.settings_values()["players"] == 2
+    players.index = 0
+    assert players.label == "as the rules say" and lab.settings_values()["players"] is None
