@@ -1,11 +1,17 @@
-"""Where the Victorian search bot's guess of a chance to win comes from: plays
-greedy games, notes the standing's features (:func:`explorer.victorian.search.features`)
-at the start of every phase and who won, and fits the log-odds weights by
-logistic regression (Newton's method), the plot's weight held at its set value
-(greedy games rarely bring a major plot near its end).  Prints the fitted weights beside the
-ones in use, and the Brier score of both on games held out (every fifth).
+"""Where a search bot's guess of a chance to win comes from: plays greedy games,
+notes the guess's features at regular points and who won, and fits the log-odds
+weights by logistic regression (Newton's method).  Prints the fitted weights beside
+the ones in use, and the Brier score of both on games held out (every fifth).
 
-    python bench/bench_search_fit.py [--games 600] [--seed fit]
+* ``victorian``: the standing's features (:func:`explorer.victorian.search.features`)
+  at the start of every phase; the plot's weight is held at its set value (greedy
+  games rarely bring a major plot near its end).
+* ``doomtrooper``: Limited Resources between two players
+  (:func:`explorer.doomtrooper.search.limited_standing`), at the start of every turn;
+  beside them, the Brier score of the basic game's guess, which counts no markers.
+
+    python bench/bench_search_fit.py [victorian] [--games 600] [--seed fit]
+    python bench/bench_search_fit.py doomtrooper --games 300
 """
 
 from __future__ import annotations
@@ -56,11 +62,70 @@ def fit(x: np.ndarray, y: np.ndarray, offset: np.ndarray, steps: int = 30) -> np
     return w
 
 
+def limited_positions(n: int, seed: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Doomtrooper, Limited Resources, greedy against greedy: (the terms of
+    :data:`~explorer.doomtrooper.search.LIMITED` from seat 0's side, seat 0 won (a draw
+    half), game number, the basic game's guess for seat 0) at the start of every turn."""
+    import math
+
+    from explorer.doomtrooper.bots import get_bot
+    from explorer.doomtrooper.game import DoomtrooperGame
+    from explorer.doomtrooper.params import override_rules
+    from explorer.core.search import softmax_share
+    from explorer.doomtrooper.search import SHARPNESS, in_play, progress
+
+    game = DoomtrooperGame(rules=override_rules({"variant": "limited_resources"}))
+    total = 2 * game.rules.limited_actions
+    rows, won, which, guess = [], [], [], []
+    for g in range(n):
+        stepper, last, here = Stepper(game, game.new_game(2), f"{seed}#{g}", get_bot("greedy")), None, []
+        while game.decision(stepper.state) is not None:
+            state = stepper.state
+            if state.turn >= 1 and (state.turn, state.current) != last:
+                last = (state.turn, state.current)
+                value, markers = in_play(game, state), state.variant_state.markers
+                lead = state.seats[0].promotion - state.seats[1].promotion
+                here.append(((lead / math.sqrt(sum(markers) / total + 0.01), value[0] - value[1],
+                              markers[0] - markers[1]), softmax_share(progress(game, state), 0, SHARPNESS)))
+            stepper.step()
+        winners = stepper.state.result.winners
+        y = 0.5 if not winners else float(0 in winners)
+        rows += [f for f, _ in here]
+        guess += [e for _, e in here]
+        won += [y] * len(here)
+        which += [g] * len(here)
+    return np.array(rows, float), np.array(won), np.array(which), np.array(guess)
+
+
+def fit_limited(games: int, seed: str) -> None:
+    """Fit and print :data:`~explorer.doomtrooper.search.LIMITED`."""
+    from explorer.doomtrooper.search import LIMITED
+
+    x, y, which, basic = limited_positions(games, seed)
+    train, test = which % 5 != 0, which % 5 == 0
+    names = ["base", "lead", "value", "markers"]
+    fitted = dict(zip(names, fit(x[train], y[train], np.zeros(train.sum()))))
+    print(f"Doomtrooper, Limited Resources: {games} greedy games, {len(y)} positions; seat 0 wins {y.mean():.1%}")
+    print(f"{'weight':>10} {'fitted':>8} {'in use':>8}")
+    for k in names:
+        print(f"{k:>10} {fitted[k]:8.3f} {LIMITED[k]:8.3f}")
+    for name, weights in (("fitted", fitted), ("in use", LIMITED)):
+        z = weights["base"] + sum(weights[k] * x[test][:, i] for i, k in enumerate(names[1:]))
+        print(f"Brier score on held-out games, {name}: {np.mean((1 / (1 + np.exp(-z)) - y[test]) ** 2):.4f}")
+    print(f"  (the basic game's guess: {np.mean((basic[test] - y[test]) ** 2):.4f}; "
+          f"always guessing the mean: {np.mean((y[train].mean() - y[test]) ** 2):.4f})")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("game", nargs="?", default="victorian", choices=("victorian", "doomtrooper"))
+    parser.add_argument("--games", type=int, default=None, help="greedy games (default 600; Doomtrooper 300)")
     parser.add_argument("--seed", default="fit")
     args = parser.parse_args(argv)
+    if args.game == "doomtrooper":
+        fit_limited(args.games or 300, args.seed)
+        return
+    args.games = args.games or 600
     x, y, which = positions(args.games, args.seed)
     cols = [FEATURES.index(k) for k in FITTED]
     plot = x[:, FEATURES.index("plot")] * WEIGHTS["plot"]

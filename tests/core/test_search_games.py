@@ -148,6 +148,35 @@ def test_doomtrooper_progress_counts_promotion_toward_the_goal():
     assert evaluate(game, ahead, 1) > 0.9 and abs(evaluate(game, ahead, 0) + evaluate(game, ahead, 1) - 1) < 1e-12
 
 
+def test_doomtrooper_limited_resources_counts_the_markers_left():
+    """Limited Resources (its end): the game ends when every action marker is spent,
+    most Promotion winning, so a marker left is worth something, and a lead counts
+    for more as the markers run out; the basic guess is kept for the other variants."""
+    from explorer.doomtrooper.game import DoomtrooperGame
+    from explorer.doomtrooper.params import override_rules
+    from explorer.doomtrooper.search import evaluate, progress
+    from explorer.doomtrooper.variants.limited_resources import LimitedState
+
+    game = DoomtrooperGame(rules=override_rules({"variant": "limited_resources"}))
+    state = game.setup(seed=1)
+    full = game.rules.limited_actions
+
+    def at(markers, promotion=(0, 0)):
+        seats = tuple(s._replace(promotion=p) for s, p in zip(state.seats, promotion))
+        return state._replace(seats=seats, variant_state=LimitedState(markers))
+
+    even = evaluate(game, at((full, full)), 0)
+    assert 0 < even < 0.5  # the second seat wins more greedy games: the guess knows the seat order
+    assert abs(even + evaluate(game, at((full, full)), 1) - 1) < 1e-12
+    assert evaluate(game, at((full, full - 5)), 0) > even  # five markers more to spend
+    early, late = evaluate(game, at((full, full), (3, 0)), 0), evaluate(game, at((1, 1), (3, 0)), 0)
+    assert even < early < late
+    # the basic game's guess (no markers) is unchanged for the basic game
+    basic = DoomtrooperGame()
+    plain = basic.setup(seed=1)
+    assert progress(basic, plain) == [0.0, 0.0] and evaluate(basic, plain, 0) == 0.5
+
+
 def test_victorian_standing_counts_major_characters():
     """"VICTORY": a side with major characters in play stands better than one without."""
     from explorer.victorian.bots import get_bot
