@@ -9,9 +9,13 @@ the ones in use, and the Brier score of both on games held out (every fifth).
 * ``doomtrooper``: Limited Resources between two players
   (:func:`explorer.doomtrooper.search.limited_standing`), at the start of every turn;
   beside them, the Brier score of the basic game's guess, which counts no markers.
+* ``doomtrooper --check``: no fit; how well the guess in use
+  (:func:`explorer.doomtrooper.search.evaluate`) foretells greedy games in the basic game
+  and every variant, against guessing each seat's mean: where a fitted guess would help.
 
     python bench/bench_search_fit.py [victorian] [--games 600] [--seed fit]
     python bench/bench_search_fit.py doomtrooper --games 300
+    python bench/bench_search_fit.py doomtrooper --check --games 100
 """
 
 from __future__ import annotations
@@ -116,12 +120,57 @@ def fit_limited(games: int, seed: str) -> None:
           f"always guessing the mean: {np.mean((y[train].mean() - y[test]) ** 2):.4f})")
 
 
+def check_guess(games: int, seed: str) -> None:
+    """Print, per Doomtrooper variant under greedy play, the Brier score of the guess in
+    use at the start of every turn (every seat's chance against its share of the win), the
+    score of guessing each seat's mean share, and how its games ended."""
+    from collections import Counter
+
+    from explorer.core.search import win_share
+    from explorer.doomtrooper.bots import get_bot
+    from explorer.doomtrooper.game import DoomtrooperGame
+    from explorer.doomtrooper.params import VARIANTS, override_rules
+    from explorer.doomtrooper.search import evaluate
+
+    print(f"Doomtrooper, greedy games, the guess of a cut game against how they ended ({games} games a row;"
+          " held out: every fifth game)")
+    print(f"{'variant':>18} {'seats':>5} {'positions':>9} {'guess':>7} {'seat mean':>9}  endings")
+    for changes in [{}, {"dice": "2d6"}] + [{"variant": v} for v in VARIANTS if v != "standard"]:
+        game = DoomtrooperGame(rules=override_rules(changes))
+        guess, share, which, seats, ends = [], [], [], 0, Counter()
+        for g in range(games):
+            stepper, last, here = Stepper(game, game.new_game(), f"{seed}#{g}", get_bot("greedy")), None, []
+            seats = len(stepper.state.seats)
+            while game.decision(stepper.state) is not None:
+                state = stepper.state
+                if state.turn >= 1 and (state.turn, state.current) != last:
+                    last = (state.turn, state.current)
+                    here.append([evaluate(game, state, s) for s in range(seats)])
+                stepper.step()
+            result = stepper.state.result
+            ends[result.ending.name] += 1
+            guess += here
+            share += [[win_share(result, s) for s in range(seats)]] * len(here)
+            which += [g] * len(here)
+        guess, share, which = np.array(guess), np.array(share), np.array(which)
+        train, test = which % 5 != 0, which % 5 == 0
+        brier = np.mean((guess[test] - share[test]) ** 2)
+        mean = np.mean((share[train].mean(axis=0) - share[test]) ** 2)
+        name = changes.get("variant") or ("dice 2d6" if changes else "basic")
+        ended = ", ".join(f"{k} {n}" for k, n in ends.most_common())
+        print(f"{name:>18} {seats:>5} {len(guess):>9} {brier:7.4f} {mean:9.4f}  {ended}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="?", default="victorian", choices=("victorian", "doomtrooper"))
     parser.add_argument("--games", type=int, default=None, help="greedy games (default 600; Doomtrooper 300)")
     parser.add_argument("--seed", default="fit")
+    parser.add_argument("--check", action="store_true", help="Doomtrooper: how well the guess in use foretells each variant")
     args = parser.parse_args(argv)
+    if args.game == "doomtrooper" and args.check:
+        check_guess(args.games or 100, args.seed)
+        return
     if args.game == "doomtrooper":
         fit_limited(args.games or 300, args.seed)
         return
