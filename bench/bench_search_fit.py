@@ -33,6 +33,19 @@ from explorer.victorian.state import HEROES
 FITTED = [k for k in FEATURES if k != "plot"]
 
 
+def play_looking(game, start, policies, seed: str, key, look) -> tuple[list, object]:
+    """One seeded game with ``policies`` from ``start``: ``look(state)`` at every position
+    whose ``key(state)`` differs from the last one seen (from turn 1 on), and the final state."""
+    stepper, last, seen = Stepper(game, start, seed, policies), None, []
+    while game.decision(stepper.state) is not None:
+        state = stepper.state
+        if state.turn >= 1 and key(state) != last:
+            last = key(state)
+            seen.append(look(state))
+        stepper.step()
+    return seen, stepper.state
+
+
 def positions(n: int, seed: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(features, the Heroes won, game number): one row per phase of ``n`` greedy games."""
     spec = games.spec("victorian")
@@ -40,14 +53,10 @@ def positions(n: int, seed: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     rows, won, which = [], [], []
     for g in range(n):
         ready = spec.simulation.prepare(setup)
-        game, stepper, last, here = ready.game, Stepper(ready.game, ready.start(), f"{seed}#{g}", ready.policies), None, []
-        while game.decision(stepper.state) is not None:
-            state = stepper.state
-            if state.turn >= 1 and (state.turn, state.phase) != last:
-                last = (state.turn, state.phase)
-                here.append(features(game, state))
-            stepper.step()
-        result = stepper.state.result
+        game = ready.game
+        here, end = play_looking(game, ready.start(), ready.policies, f"{seed}#{g}", lambda s: (s.turn, s.phase),
+                                 lambda s: features(game, s))
+        result = end.result
         y = float(result is not None and HEROES in result.winners)
         rows += here
         won += [y] * len(here)
@@ -80,19 +89,18 @@ def limited_positions(n: int, seed: str) -> tuple[np.ndarray, np.ndarray, np.nda
 
     game = DoomtrooperGame(rules=override_rules({"variant": "limited_resources"}))
     total = 2 * game.rules.limited_actions
+
+    def look(state):
+        value, markers = in_play(game, state), state.variant_state.markers
+        lead = state.seats[0].promotion - state.seats[1].promotion
+        return ((lead / math.sqrt(sum(markers) / total + 0.01), value[0] - value[1], markers[0] - markers[1]),
+                softmax_share(progress(game, state), 0, SHARPNESS))
+
     rows, won, which, guess = [], [], [], []
     for g in range(n):
-        stepper, last, here = Stepper(game, game.new_game(2), f"{seed}#{g}", get_bot("greedy")), None, []
-        while game.decision(stepper.state) is not None:
-            state = stepper.state
-            if state.turn >= 1 and (state.turn, state.current) != last:
-                last = (state.turn, state.current)
-                value, markers = in_play(game, state), state.variant_state.markers
-                lead = state.seats[0].promotion - state.seats[1].promotion
-                here.append(((lead / math.sqrt(sum(markers) / total + 0.01), value[0] - value[1],
-                              markers[0] - markers[1]), softmax_share(progress(game, state), 0, SHARPNESS)))
-            stepper.step()
-        winners = stepper.state.result.winners
+        here, end = play_looking(game, game.new_game(2), get_bot("greedy"), f"{seed}#{g}",
+                                 lambda s: (s.turn, s.current), look)
+        winners = end.result.winners
         y = 0.5 if not winners else float(0 in winners)
         rows += [f for f, _ in here]
         guess += [e for _, e in here]
@@ -139,15 +147,11 @@ def check_guess(games: int, seed: str) -> None:
         game = DoomtrooperGame(rules=override_rules(changes))
         guess, share, which, seats, ends = [], [], [], 0, Counter()
         for g in range(games):
-            stepper, last, here = Stepper(game, game.new_game(), f"{seed}#{g}", get_bot("greedy")), None, []
-            seats = len(stepper.state.seats)
-            while game.decision(stepper.state) is not None:
-                state = stepper.state
-                if state.turn >= 1 and (state.turn, state.current) != last:
-                    last = (state.turn, state.current)
-                    here.append([evaluate(game, state, s) for s in range(seats)])
-                stepper.step()
-            result = stepper.state.result
+            start = game.new_game()
+            seats = len(start.seats)
+            here, end = play_looking(game, start, get_bot("greedy"), f"{seed}#{g}", lambda s: (s.turn, s.current),
+                                     lambda s: [evaluate(game, s, i) for i in range(seats)])
+            result = end.result
             ends[result.ending.name] += 1
             guess += here
             share += [[win_share(result, s) for s in range(seats)]] * len(here)
