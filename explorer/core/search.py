@@ -102,7 +102,12 @@ class SearchBot(Policy):
     reports into chances to win, or a function ``(game, view, seat)`` giving it
     (``None``: the values as searched), since a seat's chance depends on where it
     sits (the choice is made on the values as searched: the scaling only
-    corrects what people read, see :func:`calibrated`)."""
+    corrects what people read, see :func:`calibrated`); ``paired``: no tree, but
+    every root option played out from the same worlds with the same random
+    numbers (common random numbers, as in Tesauro and Galperin's rollouts), so
+    that in a game of dice two options are compared on the same luck, and the
+    ``prior``'s choice is given up only for a lead over it of more than
+    ``margin`` plus ``sureness`` standard errors of the paired difference."""
 
     name = "search"
 
@@ -111,7 +116,8 @@ class SearchBot(Policy):
                  max_steps: int = 10_000, evaluate: Callable[[Game, Any, Any], float] | None = None,
                  epsilon: float = 0.0, seen: bool = True, own_tree: bool = False,
                  prior: Policy | None = None, margin: float = 0.0,
-                 calibration: tuple[float, float] | Callable[[Game, Any, Any], tuple[float, float] | None] | None = None):
+                 calibration: tuple[float, float] | Callable[[Game, Any, Any], tuple[float, float] | None] | None = None,
+                 paired: bool = False, sureness: float = 0.0):
         if playouts < 1:
             raise ValueError(f"the search needs at least one playout, got {playouts}")
         self.playouts = playouts
@@ -126,6 +132,8 @@ class SearchBot(Policy):
         self.prior = prior
         self.margin = margin
         self.calibration = calibration
+        self.paired = paired
+        self.sureness = sureness
         #: called with every :class:`SearchReport` the bot decides by (a bench, a stepper); ``None``: nobody
         self.on_report: Callable[[SearchReport], None] | None = None
 
@@ -147,6 +155,8 @@ class SearchBot(Policy):
     def search(self, game: Game, view: Any, decision: Decision, rng: random.Random) -> SearchReport:
         """Search from ``view`` (the deciding seat's observation) at ``decision``."""
         me = decision.player
+        if self.paired:
+            return self._paired_search(game, view, decision, rng)
         root = _Node()
         for _ in range(self.playouts):
             world = game.determinize(view, me, rng)
@@ -161,11 +171,51 @@ class SearchBot(Policy):
             base = next((s for s in stats if s.option == kept), None)
             if base is not None and best.value <= base.value + self.margin:
                 best = base
+        return self._report(game, view, me, best, stats, self.playouts)
+
+    def _report(self, game: Game, view: Any, me: Any, best: OptionValue, stats: list[OptionValue],
+                playouts: int) -> SearchReport:
         scale = self.calibration(game, view, me) if callable(self.calibration) else self.calibration
         if scale is not None:
             stats = [s._replace(value=calibrated(s.value, scale)) for s in stats]
             best = next(s for s in stats if s.option == best.option)
-        return SearchReport(best.option, best.value, tuple(stats), self.playouts)
+        return SearchReport(best.option, best.value, tuple(stats), playouts)
+
+    def _paired_search(self, game: Game, view: Any, decision: Decision, rng: random.Random) -> SearchReport:
+        """The flat search with common random numbers (see ``paired``): the budget
+        split evenly over the options, each world played once from each option."""
+        me = decision.player
+        options = decision.options
+        worlds = max(1, self.playouts // len(options))
+        values: list[list[float]] = [[] for _ in options]
+        for _ in range(worlds):
+            world = game.determinize(view, me, rng)
+            luck = rng.getrandbits(64)
+            for i, option in enumerate(options):
+                r = random.Random(luck)
+                state = game.play(world, option, r).state
+                result = game.result(state)
+                if result is None:
+                    state, result = self._roll_out(game, state, r)
+                values[i].append(self.reward(result, me) if result is not None else self._evaluate(game, state, me))
+        means = [sum(v) / worlds for v in values]
+        stats = [OptionValue(a, worlds, m) for a, m in zip(options, means)]
+        best = max(range(len(options)), key=lambda i: (means[i], -i))
+        if self.prior is not None:
+            kept = options.index(self.prior.choose(game, view, decision, rng))
+            if best != kept and not self._sure_lead(values[best], values[kept]):
+                best = kept
+        ranked = sorted(stats, key=lambda s: -s.value)
+        return self._report(game, view, me, stats[best], ranked, worlds * len(options))
+
+    def _sure_lead(self, better: list[float], base: list[float]) -> bool:
+        """Whether ``better`` leads ``base``, world by world, by more than ``margin``
+        plus ``sureness`` standard errors of the mean difference."""
+        diffs = [a - b for a, b in zip(better, base)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
+        return mean > self.margin + self.sureness * se
 
     # -- one imagined game -------------------------------------------------------------------
     def _playout(self, game: Game, state: Any, root: _Node, rng: random.Random, only: Any = None) -> None:

@@ -179,3 +179,62 @@ def test_a_calibration_scales_the_values_reported_not_the_choice():
     by_seat = SearchBot(300, rollout=RandomPolicy(), reward=won, calibration=lambda game, view, seat: (1.0, 0.9))
     assert by_seat.search(Nim(), (5, 0), Nim().decision((5, 0)), random.Random(3)) == b
     assert calibrated(1.0, (1.0, 0.9)) < 1 and calibrated(0.0, (1.0, 0.0)) == pytest.approx(0.005)  # a sure value stays finite
+
+
+class Bet(NamedTuple):
+    pick: str = ""
+    roll: int = 0
+
+
+class DieBet(Game):
+    """Seat 0 bets on one roll of a die: "risky" wins on 4 or more, "safe" on 3 or more."""
+
+    def decision(self, s):
+        return None if s.pick else Decision(0, ("risky", "safe"), None)
+
+    def resolve(self, s, pick, chance):
+        from explorer.core.dist import Dist
+        return Step(Bet(pick, chance.roll(Dist.uniform(range(1, 7)))), ())
+
+    def result(self, s):
+        return None if not s.pick else s.roll >= (4 if s.pick == "risky" else 3)
+
+
+def test_paired_options_are_compared_on_the_same_luck():
+    """Common random numbers: each world rolls the same die for both bets, so the
+    safe bet never does worse than the risky one in any world and is chosen every time."""
+    bot = SearchBot(120, rollout=RandomPolicy(), reward=lambda r, p: float(r), paired=True)
+    for seed in range(20):
+        report = bot.search(DieBet(), Bet(), DieBet().decision(Bet()), random.Random(seed))
+        assert report.choice == "safe"
+        values = {o.option: o.value for o in report.options}
+        assert values["safe"] >= values["risky"]
+        assert report.playouts == 120 and all(o.visits == 60 for o in report.options)
+
+
+def test_paired_search_gives_up_the_prior_only_for_a_sure_lead():
+    """The prior's bet stands unless the other leads it by more than ``margin`` plus
+    ``sureness`` standard errors of the world-by-world difference."""
+    class Risky(RandomPolicy):
+        def choose(self, game, state, decision, rng):
+            return "risky"
+    game, start = DieBet(), Bet()
+    sure = SearchBot(120, rollout=RandomPolicy(), reward=lambda r, p: float(r), paired=True, prior=Risky(), sureness=1.0)
+    assert sure.search(game, start, game.decision(start), random.Random(0)).choice == "safe"
+    doubtful = SearchBot(120, rollout=RandomPolicy(), reward=lambda r, p: float(r), paired=True, prior=Risky(),
+                         sureness=100.0)
+    assert doubtful.search(game, start, game.decision(start), random.Random(0)).choice == "risky"
+    wide = SearchBot(120, rollout=RandomPolicy(), reward=lambda r, p: float(r), paired=True, prior=Risky(), margin=0.5)
+    assert wide.search(game, start, game.decision(start), random.Random(0)).choice == "risky"
+
+
+def test_paired_search_reads_only_what_its_seat_sees_and_repeats_with_its_seed():
+    game = HighCard()
+    bot = SearchBot(300, rollout=RandomPolicy(), reward=payoff, paired=True)
+    a, b = Hidden(4, 5), Hidden(4, 1)
+    ra = bot.search(game, game.observe(a, 0), game.decision(a), random.Random(7))
+    rb = bot.search(game, game.observe(b, 0), game.decision(b), random.Random(7))
+    assert ra == rb and ra.choice == 1 and abs(ra.value - 0.75) < 0.1
+    nim = SearchBot(200, rollout=RandomPolicy(), reward=won, paired=True)
+    runs = [nim.search(Nim(), (9, 0), Nim().decision((9, 0)), random.Random(3)) for _ in range(2)]
+    assert runs[0] == runs[1]
