@@ -181,9 +181,11 @@ class SearchBot(Policy):
             best = next(s for s in stats if s.option == best.option)
         return SearchReport(best.option, best.value, tuple(stats), playouts)
 
-    def _paired_search(self, game: Game, view: Any, decision: Decision, rng: random.Random) -> SearchReport:
+    def _paired_search(self, game: Game, view: Any, decision: Decision, rng: random.Random,
+                       margin: float | None = None) -> SearchReport:
         """The flat search with common random numbers (see ``paired``): the budget
-        split evenly over the options, each world played once from each option."""
+        split evenly over the options, each world played once from each option
+        (``margin``: the lead asked on top of the standard errors, ``None``: the bot's)."""
         me = decision.player
         options = decision.options
         worlds = max(1, self.playouts // len(options))
@@ -203,19 +205,20 @@ class SearchBot(Policy):
         best = max(range(len(options)), key=lambda i: (means[i], -i))
         if self.prior is not None:
             kept = options.index(self.prior.choose(game, view, decision, rng))
-            if best != kept and not self._sure_lead(values[best], values[kept]):
+            if best != kept and not self._sure_lead(values[best], values[kept],
+                                                    self.margin if margin is None else margin):
                 best = kept
         ranked = sorted(stats, key=lambda s: -s.value)
         return self._report(game, view, me, stats[best], ranked, worlds * len(options))
 
-    def _sure_lead(self, better: list[float], base: list[float]) -> bool:
+    def _sure_lead(self, better: list[float], base: list[float], margin: float) -> bool:
         """Whether ``better`` leads ``base``, world by world, by more than ``margin``
         plus ``sureness`` standard errors of the mean difference."""
         diffs = [a - b for a, b in zip(better, base)]
         n = len(diffs)
         mean = sum(diffs) / n
         se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
-        return mean > self.margin + self.sureness * se
+        return mean > margin + self.sureness * se
 
     # -- one imagined game -------------------------------------------------------------------
     def _playout(self, game: Game, state: Any, root: _Node, rng: random.Random, only: Any = None) -> None:

@@ -18,10 +18,11 @@ win is each seat's share of ``exp(sharpness * progress)``
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 from ..core.engine import Policy
-from ..core.search import SearchBot, softmax_share, win_share
+from ..core.search import SearchBot, SearchReport, softmax_share, win_share
 from .state import UNSEEN
 
 #: Playouts per decision by default: 0.37 to 0.49 s a decision on one core (bench/bench_search.py); 80 won
@@ -31,6 +32,9 @@ PLAYOUTS = 80
 HORIZON = 30
 #: How much better than the greedy bot's choice an option must look to be chosen instead.
 MARGIN = 0.08
+#: Under dice: how many standard errors of the paired difference an option's lead over the
+#: greedy bot's choice must clear (with no :data:`MARGIN` on top), see :class:`DoomtrooperSearch`.
+SURENESS = 1.0
 #: How sharply progress turns into a chance to win.
 SHARPNESS = 6.0
 #: What a point of Value in play counts for, against a Promotion Point.
@@ -102,16 +106,32 @@ def evaluate(game: Any, state: Any, seat: int, sharpness: float = SHARPNESS) -> 
     return softmax_share(progress(game, state), seat, sharpness)
 
 
+class DoomtrooperSearch(SearchBot):
+    """The tree search, but under a dice variant the paired one (every option played
+    from the same dealt worlds with the same dice, the greedy choice kept unless
+    another leads it by :data:`SURENESS` standard errors): with dice a combat's
+    outcome is mostly luck, and options are best compared on the same luck.  On the
+    skill run's seeds against greedy under 2d6 the tree search won 32% of 40 games,
+    the paired one 52%; without dice the tree search is the better (82% against 72%)."""
+
+    def search(self, game: Any, view: Any, decision: Any, rng: random.Random) -> SearchReport:
+        if game.rules.dice_roll() is None:
+            return super().search(game, view, decision, rng)
+        return self._paired_search(game, view, decision, rng, margin=0.0)
+
+
 def search_bot(rollout: Policy, playouts: int = PLAYOUTS) -> SearchBot:
-    """The search bot of Doomtrooper: ``rollout`` (the greedy bot) finishes imagined
-    games, cut after :data:`HORIZON` steps and scored by :func:`evaluate`; the
-    tree holds the seat's own decisions, the other seats modelled as playing the
-    rollout policy (one random choice in ten); it keeps the rollout policy's own
-    choice unless another option looks better by :data:`MARGIN`; the values it
-    reports are scaled by :func:`calibration` into chances to win."""
-    return SearchBot(playouts, rollout=rollout, reward=win_share, max_steps=HORIZON, evaluate=evaluate,
-                     epsilon=0.1, seen=False, own_tree=True, prior=rollout, margin=MARGIN, calibration=calibration)
+    """The search bot of Doomtrooper (:class:`DoomtrooperSearch`): ``rollout`` (the
+    greedy bot) finishes imagined games, cut after :data:`HORIZON` steps and scored
+    by :func:`evaluate`; the tree holds the seat's own decisions, the other seats
+    modelled as playing the rollout policy (one random choice in ten); it keeps the
+    rollout policy's own choice unless another option looks better by
+    :data:`MARGIN`; the values it reports are scaled by :func:`calibration` into
+    chances to win."""
+    return DoomtrooperSearch(playouts, rollout=rollout, reward=win_share, max_steps=HORIZON, evaluate=evaluate,
+                             epsilon=0.1, seen=False, own_tree=True, prior=rollout, margin=MARGIN,
+                             calibration=calibration, sureness=SURENESS)
 
 
-__all__ = ["CALIBRATION", "HORIZON", "LIMITED", "MARGIN", "PLAYOUTS", "calibration", "evaluate", "in_play", "limited_standing",
+__all__ = ["CALIBRATION", "DoomtrooperSearch", "HORIZON", "LIMITED", "MARGIN", "PLAYOUTS", "SURENESS", "calibration", "evaluate", "in_play", "limited_standing",
            "progress", "search_bot"]
