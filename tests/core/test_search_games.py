@@ -231,3 +231,28 @@ def test_victorian_standing_follows_what_wins():
     assert evaluate(game, marked, "heroes") > base and evaluate(game, wounded, "heroes") > base
     assert evaluate(game, plotting, "heroes") < min(base, 0.1)
     assert abs(evaluate(game, plotting, "heroes") + evaluate(game, plotting, "villains") - 1) < 1e-12
+
+
+@pytest.mark.parametrize("key, names, changes, paired", [
+    ("victorian", ["search:6", "greedy"], {}, True),
+    ("doomtrooper", ["search:6", "greedy"], {"dice": "2d6"}, True),
+    ("doomtrooper", ["search:6", "greedy"], {}, False),
+])
+def test_where_luck_rules_the_search_compares_options_on_the_same_worlds(key, names, changes, paired):
+    """The Victorian game (its Assassin Rolls and Showdowns) and Doomtrooper with dice: the search
+    plays every option from the same worlds (each option as many playouts, the budget split over
+    them); Doomtrooper's printed combat, without dice, keeps the tree search."""
+    spec = games.spec(key)
+    ready = spec.simulation.prepare(spec.simulation.setup(_options(spec, names), changes))
+    seen = []
+    ready.policies["heroes" if spec.seat_names else 0].on_report = seen.append
+    simulate(ready.game, ready.start(), ready.policies, "paired#0")
+    assert seen
+    for r in seen:
+        visits = {o.visits for o in r.options}
+        if paired:
+            assert visits == {max(1, 6 // len(r.options))} and r.playouts == len(r.options) * visits.pop()
+        else:
+            assert r.playouts == 6
+    if not paired:  # a tree spends its playouts unevenly somewhere in a game
+        assert any(len({o.visits for o in r.options}) > 1 for r in seen)
