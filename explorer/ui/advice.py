@@ -46,6 +46,23 @@ def about(value: float) -> str:
     return f"about {pct}%"
 
 
+def kept_note(report: SearchReport) -> str:
+    """Why the choice marked is not the option whose estimate is highest, when it is
+    not: the search keeps the greedy bot's choice unless another option is surely
+    better, and a lead of a few imagined games may be luck.
+
+    >>> from explorer.core.search import OptionValue
+    >>> kept_note(SearchReport("a", 0.5, (OptionValue("b", 10, 0.6), OptionValue("a", 10, 0.5)), 20))
+    " It sticks to the greedy bot's choice: no other option leads it by more than the luck of its imagined games."
+    >>> kept_note(SearchReport("b", 0.6, (OptionValue("b", 10, 0.6), OptionValue("a", 10, 0.5)), 20))
+    ''
+    """
+    chosen = next((o for o in report.options if o.option == report.choice), None)
+    if chosen is None or all(o.value <= chosen.value for o in report.options if o.visits):
+        return ""
+    return " It sticks to the greedy bot's choice: no other option leads it by more than the luck of its imagined games."
+
+
 def possessive(name: str) -> str:
     """``the Heroes`` -> ``the Heroes'``, ``seat 0`` -> ``seat 0's``.
 
@@ -166,7 +183,7 @@ class AdvicePanel:
         w = self.stepper
         seat = possessive(w.player_name(dec.player))
         self.value.value = (f"A good player here wins <b>{esc(about(report.value))}</b> "
-                            f"(from {esc(seat)} view; {report.playouts} imagined games).")
+                            f"(from {esc(seat)} view; {report.playouts} imagined games).{esc(kept_note(report))}")
         found = {o.option: o for o in report.options}
         rows = []
         for option in dec.options:
@@ -182,4 +199,4 @@ class AdvicePanel:
                                         numeric=(1, 2), css="xp-table xp-advice-table")
 
 
-__all__ = ["AdvicePanel", "about", "possessive", "tries"]
+__all__ = ["AdvicePanel", "about", "kept_note", "possessive", "tries"]
