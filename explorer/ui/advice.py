@@ -48,18 +48,24 @@ def about(value: float) -> str:
 
 def kept_note(report: SearchReport) -> str:
     """Why the choice marked is not the option whose estimate is highest, when it is
-    not: the search keeps the greedy bot's choice unless another option is surely
-    better, and a lead of a few imagined games may be luck.
+    not.  A tree search goes by the option it tried most (a higher estimate from
+    fewer imagined games may be luck); otherwise the choice is the greedy bot's,
+    which the search keeps unless another option is surely better.
 
     >>> from explorer.core.search import OptionValue
     >>> kept_note(SearchReport("a", 0.5, (OptionValue("b", 10, 0.6), OptionValue("a", 10, 0.5)), 20))
     " It sticks to the greedy bot's choice: no other option leads it by more than the luck of its imagined games."
+    >>> kept_note(SearchReport("a", 0.5, (OptionValue("a", 15, 0.5), OptionValue("b", 5, 0.6)), 20))
+    ' It goes by the option it tried most: a higher estimate from fewer imagined games may be luck.'
     >>> kept_note(SearchReport("b", 0.6, (OptionValue("b", 10, 0.6), OptionValue("a", 10, 0.5)), 20))
     ''
     """
     chosen = next((o for o in report.options if o.option == report.choice), None)
     if chosen is None or all(o.value <= chosen.value for o in report.options if o.visits):
         return ""
+    visits = {o.visits for o in report.options}
+    if len(visits) > 1 and chosen.visits == max(visits):
+        return " It goes by the option it tried most: a higher estimate from fewer imagined games may be luck."
     return " It sticks to the greedy bot's choice: no other option leads it by more than the luck of its imagined games."
 
 
