@@ -5,8 +5,9 @@
 :class:`~explorer.core.search.SearchBot`).  "Ask a good player" searches the
 decision on screen and says, in words, how often a good player wins from here
 (an estimate from imagined games, so a rounded percentage and no fraction), and
-for each option its estimate and how many imagined games tried it, the search's
-choice marked.  "Let a good player choose" plays that choice.  Ticking "at every
+for each option its estimate, the range its imagined games leave open (ten games
+all won allow a true chance as low as 72%) and how many imagined games tried it,
+the search's choice marked.  "Let a good player choose" plays that choice.  Ticking "at every
 decision of mine" asks at each of the person's decisions.
 
 The search starts from what the deciding seat sees (``observe``), never the
@@ -25,6 +26,7 @@ import ipywidgets as W
 
 from ..core.engine import Decision, Entry
 from ..core.search import SearchBot, SearchReport
+from ..whatif.stats import wilson
 from .common import Html, esc, html_table, tagged
 
 if TYPE_CHECKING:
@@ -44,6 +46,17 @@ def about(value: float) -> str:
     if pct == 100 and value < 1:
         return "over 99%"
     return f"about {pct}%"
+
+
+def estimate(value: float, games: int) -> str:
+    """An option's estimate with the range its ``games`` imagined games allow (Wilson's
+    95% interval): ten games all won say "about 100%" but allow as little as 72%.
+
+    >>> estimate(1.0, 10), estimate(0.6234, 400)
+    ('about 100% (72% to 100%)', 'about 62% (57% to 67%)')
+    """
+    low, high = wilson(value, games)
+    return f"{about(value)} ({round(100 * low)}% to {round(100 * high)}%)"
 
 
 def kept_note(report: SearchReport) -> str:
@@ -197,12 +210,14 @@ class AdvicePanel:
             chosen = option == report.choice
             text = w.option_text(w.stepper.state, option)
             rows.append(([Html(f"<b>{esc(text)}</b>") if chosen else text,
-                          about(o.value) if o is not None and o.visits else "",
+                          estimate(o.value, o.visits) if o is not None and o.visits else "",
                           tries(o.visits if o is not None else 0),
                           "a good player's choice" if chosen else ""],
                          {"class": "xp-advice-option" + (" xp-advice-choice" if chosen else "")}))
         self.options.value = html_table(["option", "a good player then wins", "imagined games", ""], rows,
-                                        numeric=(1, 2), css="xp-table xp-advice-table")
+                                        numeric=(1, 2), css="xp-table xp-advice-table",
+                                        caption="In brackets: the range an option's imagined games leave open "
+                                                "(95%); the fewer the games, the wider.")
 
 
-__all__ = ["AdvicePanel", "about", "kept_note", "possessive", "tries"]
+__all__ = ["AdvicePanel", "about", "estimate", "kept_note", "possessive", "tries"]

@@ -30,6 +30,19 @@ def _sd(xs: Sequence[float], m: float) -> float:
     return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
 
 
+def wilson(rate: float, n: int) -> tuple[float, float]:
+    """Wilson's 95% interval ``(low, high)`` for a rate seen over ``n`` trials: inside
+    [0, 1], and never of zero width however few the trials.
+
+    >>> [round(x, 3) for x in wilson(1.0, 10)]
+    [0.722, 1.0]
+    """
+    denom = 1 + Z * Z / n
+    centre = (rate + Z * Z / (2 * n)) / denom
+    half = Z * math.sqrt(max(rate * (1 - rate), 0.0) / n + Z * Z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def interval(xs: Sequence[float], rate: bool = False) -> tuple[float, float, float]:
     """``(estimate, low, high)``: a 95% interval for the mean of ``xs``."""
     n = len(xs)
@@ -37,10 +50,7 @@ def interval(xs: Sequence[float], rate: bool = False) -> tuple[float, float, flo
         return (float("nan"),) * 3
     m = mean(xs)
     if rate:
-        denom = 1 + Z * Z / n
-        centre = (m + Z * Z / (2 * n)) / denom
-        half = Z * math.sqrt(m * (1 - m) / n + Z * Z / (4 * n * n)) / denom
-        return m, max(0.0, centre - half), min(1.0, centre + half)
+        return (m, *wilson(m, n))
     half = Z * _sd(xs, m) / math.sqrt(n)
     return m, m - half, m + half
 
@@ -53,7 +63,7 @@ def paired(variant: Sequence[float], base: Sequence[float]) -> tuple[float, floa
     return interval(diffs)
 
 
-__all__ = ["Z", "interval", "mean", "paired"]
+__all__ = ["Z", "interval", "mean", "paired", "wilson"]
 
 
 def spread(rows: Sequence[Mapping[str, float]], names: Sequence[str]) -> tuple[float, float]:

@@ -17,7 +17,7 @@ from factories import make
 from explorer.asylum.conflict import Conflict
 from explorer.asylum.policies import ExpectedVPPolicy
 from explorer.core.search import SearchBot
-from explorer.ui.advice import about, possessive, tries
+from explorer.ui.advice import about, estimate, possessive, tries
 from explorer.ui.asylum.conflict_lab import ConflictLab
 from explorer.ui.asylum.rules_tour import RulesTour
 from explorer.ui.doomtrooper.table import TableStepper
@@ -223,6 +223,27 @@ def test_a_forced_step_or_a_single_option_is_said_not_searched():
 
 def test_helpers_read_as_people_say_them():
     assert [about(x) for x in (0.62, 0.005, 0.996)] == ["about 62%", "under 1%", "over 99%"]
+    assert estimate(0.5, 4) == "about 50% (15% to 85%)" and estimate(0.0, 150) == "about 0% (0% to 2%)"
+
+
+def test_an_option_tried_a_few_times_shows_how_little_that_settles():
+    """Ten imagined games all won read "about 100%", but allow a true chance as low
+    as 72%: each row gives the range its games leave open (Wilson's, 95%), so an
+    estimate beside the lab's exact odds of the same option is not read as surer
+    than it is."""
+    lab = ConflictLab(attackers=["Doctor Cortex", "Baron Von Blitz"], defenders=["Corporal Union", "Oscar"], seed=1)
+    sw = lab.stepper_widget
+    report = sw.advice.ask()
+    found = {o.option: o for o in report.options}
+    shown = rows(sw)
+    for option, row in zip(sw.stepper.decision.options, shown):
+        o = found.get(option)
+        if o is None or not o.visits:
+            continue
+        low, high = (int(x) for x in re.search(r"\((\d+)% to (\d+)%\)", row).groups())
+        assert low <= round(100 * o.value) <= high
+        assert high - low >= (20 if o.visits <= 20 else 0)
+    assert "the range an option&#x27;s imagined games leave open" in sw.advice.options.value
     assert possessive("the Villains") == "the Villains'" and tries(3) == "3 times"
 
 
