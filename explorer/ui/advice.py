@@ -4,7 +4,8 @@
 :class:`~explorer.ui.stepper.StepperWidget` given an ``advisor`` (a
 :class:`~explorer.core.search.SearchBot`).  "Ask a good player" searches the
 decision on screen and says, in words, how often a good player wins from here
-(an estimate from imagined games, so a rounded percentage and no fraction), and
+(an estimate from the imagined games of its choice, so a rounded percentage, no
+fraction, and the range those games leave open), and
 for each option its estimate, the range its imagined games leave open (ten games
 all won allow a true chance as low as 72%) and how many imagined games tried it,
 the search's choice marked.  "Let a good player choose" plays that choice.  Ticking "at every
@@ -48,15 +49,25 @@ def about(value: float) -> str:
     return f"about {pct}%"
 
 
-def estimate(value: float, games: int) -> str:
-    """An option's estimate with the range its ``games`` imagined games allow (Wilson's
-    95% interval): ten games all won say "about 100%" but allow as little as 72%.
+def span(value: float, games: int) -> str:
+    """The range ``games`` imagined games leave open for an estimated chance
+    (Wilson's 95% interval), in whole percentages.
 
-    >>> estimate(1.0, 10), estimate(0.6234, 400)
-    ('about 100% (72% to 100%)', 'about 62% (57% to 67%)')
+    >>> span(1.0, 10), span(0.6234, 400)
+    ('72% to 100%', '57% to 67%')
     """
     low, high = wilson(value, games)
-    return f"{about(value)} ({round(100 * low)}% to {round(100 * high)}%)"
+    return f"{round(100 * low)}% to {round(100 * high)}%"
+
+
+def estimate(value: float, games: int) -> str:
+    """An option's estimate with the range its ``games`` imagined games leave open:
+    ten games all won say "about 100%" but allow as little as 72%.
+
+    >>> estimate(1.0, 10)
+    'about 100% (72% to 100%)'
+    """
+    return f"{about(value)} ({span(value, games)})"
 
 
 def kept_note(report: SearchReport) -> str:
@@ -201,9 +212,11 @@ class AdvicePanel:
     def _show(self, dec: Decision, report: SearchReport) -> None:
         w = self.stepper
         seat = possessive(w.player_name(dec.player))
-        self.value.value = (f"A good player here wins <b>{esc(about(report.value))}</b> "
-                            f"(from {esc(seat)} view; {report.playouts} imagined games).{esc(kept_note(report))}")
         found = {o.option: o for o in report.options}
+        games = found[report.choice].visits if report.choice in found else report.playouts
+        self.value.value = (f"A good player here wins <b>{esc(about(report.value))}</b> "
+                            f"({esc(span(report.value, max(games, 1)))}: from {esc(seat)} view, the choice tried in "
+                            f"{games} of {report.playouts} imagined games).{esc(kept_note(report))}")
         rows = []
         for option in dec.options:
             o = found.get(option)
@@ -220,4 +233,4 @@ class AdvicePanel:
                                                 "(95%); the fewer the games, the wider.")
 
 
-__all__ = ["AdvicePanel", "about", "estimate", "kept_note", "possessive", "tries"]
+__all__ = ["AdvicePanel", "about", "estimate", "kept_note", "possessive", "span", "tries"]

@@ -33,7 +33,8 @@ PAGES = {
     "victorian": (lambda seed: VictorianStepper(seed=seed, plays=True), lambda w: w.stepper),
     "doomtrooper": (lambda seed: TableStepper(seed=seed, seat=0), lambda w: w.stepper_widget),
 }
-SAID = re.compile(r"A good player here wins <b>(about (\d+)%|under 1%|over 99%)</b> \(from (.+) view; (\d+) imagined games\)\.")
+SAID = re.compile(r"A good player here wins <b>(about (\d+)%|under 1%|over 99%)</b> \((\d+)% to (\d+)%: from (.+) view, "
+                  r"the choice tried in (\d+) of (\d+) imagined games\)\.")
 
 
 def widget(key: str, seed: int = 3) -> StepperWidget:
@@ -70,7 +71,10 @@ def test_every_games_stepper_offers_advice_in_words_with_a_row_per_option(key):
     assert said, panel.value.value
     if said.group(2) is not None:
         assert 0 <= int(said.group(2)) <= 100 and int(said.group(2)) == round(100 * report.value)
-    assert said.group(3).startswith(("seat 0", "the Heroes")) and int(said.group(4)) == report.playouts
+    assert said.group(5).startswith(("seat 0", "the Heroes")) and int(said.group(7)) == report.playouts
+    chosen = next(o for o in report.options if o.option == report.choice)
+    assert int(said.group(6)) == chosen.visits  # the value is the choice's: its games, not the whole search's
+    assert int(said.group(3)) <= round(100 * report.value) <= int(said.group(4))
     assert "/" not in said.group(1) and "." not in said.group(1)  # an estimate: no fraction, no decimals
     dec = sw.stepper.decision
     shown = rows(sw)
@@ -255,7 +259,7 @@ def test_the_conflict_lab_advises_either_side():
     assert sw.advice.widget.layout.display == "flex"
     sw.advice.ask_button.click()
     said = SAID.search(sw.advice.value.value)
-    assert said and said.group(3) == "attackers&#x27;" and len(rows(sw)) == len(sw.stepper.decision.options)
+    assert said and said.group(5) == "attackers&#x27;" and len(rows(sw)) == len(sw.stepper.decision.options)
     report = sw.advice.report
     sw.advice.play_button.click()
     assert sw.stepper.history[-1].action == report.choice
