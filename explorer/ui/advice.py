@@ -5,11 +5,11 @@
 :class:`~explorer.core.search.SearchBot`).  "Ask a good player" searches the
 decision on screen and says, in words, how often a good player wins from here
 (an estimate from the imagined games of its choice, so a rounded percentage, no
-fraction, and the range those games leave open), and
-for each option its estimate, the range its imagined games leave open (ten games
-all won allow a true chance as low as 72%) and how many imagined games tried it,
-the search's choice marked.  "Let a good player choose" plays that choice.  Ticking "at every
-decision of mine" asks at each of the person's decisions.
+fraction, and the range those games leave open), and for each option its
+estimate, its range (ten games all won allow a true chance as low as 72%) and
+how many imagined games tried it, the search's choice marked.  "Let a good
+player choose" plays that choice.  Ticking "at every decision of mine" asks at
+each of the person's decisions.
 
 The search starts from what the deciding seat sees (``observe``), never the
 full state, and draws from its own random stream, named by the stepper's seed
