@@ -213,7 +213,8 @@ class AdvicePanel:
         w = self.stepper
         seat = possessive(w.player_name(dec.player))
         found = {o.option: o for o in report.options}
-        games = found[report.choice].visits if report.choice in found else report.playouts
+        chosen = found.get(report.choice)
+        games = chosen.visits if chosen is not None else report.playouts  # the headline's value is the choice's
         self.value.value = (f"A good player here wins <b>{esc(about(report.value))}</b> "
                             f"({esc(span(report.value, max(games, 1)))}: from {esc(seat)} view, the choice tried in "
                             f"{games} of {report.playouts} imagined games).{esc(kept_note(report))}")

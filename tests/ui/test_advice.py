@@ -228,6 +228,7 @@ def test_a_forced_step_or_a_single_option_is_said_not_searched():
 def test_helpers_read_as_people_say_them():
     assert [about(x) for x in (0.62, 0.005, 0.996)] == ["about 62%", "under 1%", "over 99%"]
     assert estimate(0.5, 4) == "about 50% (15% to 85%)" and estimate(0.0, 150) == "about 0% (0% to 2%)"
+    assert possessive("the Villains") == "the Villains'" and tries(3) == "3 times"
 
 
 def test_an_option_tried_a_few_times_shows_how_little_that_settles():
@@ -248,7 +249,6 @@ def test_an_option_tried_a_few_times_shows_how_little_that_settles():
         assert low <= round(100 * o.value) <= high
         assert high - low >= (20 if o.visits <= 20 else 0)
     assert "the range an option&#x27;s imagined games leave open" in sw.advice.options.value
-    assert possessive("the Villains") == "the Villains'" and tries(3) == "3 times"
 
 
 def test_the_conflict_lab_advises_either_side():
