@@ -310,7 +310,7 @@ REGISTRY.register("cautious", CautiousBot,
                   "Whole games: the greedy plan played safe: detours, no risks, no ambush fights.")
 REGISTRY.register("search", lambda playouts=PLAYOUTS: search_bot(GreedyBot(), playouts),
                   f"Whole games: thinks ahead, playing imagined games on with the greedy plan "
-                  f"({PLAYOUTS} per decision; 'search:400' for 400).", sized=True)
+                  f"({PLAYOUTS} per decision; 'search:100' for a quicker one).", sized=True)
 
 #: The whole-game bots by name (a view of the registry).
 BOTS = tuple(REGISTRY)

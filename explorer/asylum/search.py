@@ -22,15 +22,17 @@ from typing import Any
 from ..core.engine import Policy
 from ..core.search import SearchBot, softmax_share, win_share
 
-#: Playouts per decision by default: about half a second on one core (bench/bench_search.py).
-PLAYOUTS = 150
+#: Playouts per decision by default: about 0.4 s on one core (bench/bench_search.py).  Against
+#: three greedy seats, on the same 400 seeds (bench/bench_search_strength.py asylum --seed a,
+#: b and c): 45.0% of games won at 500, 40.0% at 150.
+PLAYOUTS = 500
 #: Rollout steps before a cut game is scored by its progress.
 HORIZON = 60
 #: How sharply progress turns into a chance to win.
 SHARPNESS = 5.0
 #: How much better than the greedy bot's choice an option must look to be chosen instead
-#: (with it the bot won 42.8% of 400 games against three greedy seats, where greedy in its
-#: seat won 20.3% on the same seeds: bench/bench_search_strength.py asylum).
+#: (with it the bot, at 150 playouts, won 42.8% of 400 games against three greedy seats, where
+#: greedy in its seat won 20.3% on the same seeds: bench/bench_search_strength.py asylum).
 MARGIN = 0.05
 #: Platt's scaling of the values the bot reports (:func:`~explorer.core.search.calibrated`),
 #: per number of players: its greedy rollouts play weaker than the bot does, so a value
