@@ -105,14 +105,30 @@ def kept_text(frame) -> str:
                    else "; the rules or bots have changed since: run the bench again for today's numbers")
 
 
-def kept_skill_text(path) -> str:
+def skill_by_variant_text(tables) -> str:
+    """Several :func:`~explorer.whatif.skill.skill` tables of one game and one pair of
+    bots as one table, a variant a row: the strong bot's wins over every seat (with the
+    interval), then at each seat, so variants read side by side."""
+    a = tables[0].attrs
+    rows = [["variant", "the strong bot wins (95% interval)", "at each seat, from seat 0", "an even share"]]
+    for t in tables:
+        *seats, every = t.to_dict("records")
+        rows.append([t.attrs["variant"], rate(every["wins"], every["ci_low"], every["ci_high"], every["games"]),
+                     ", ".join(f"{100 * r['wins']:.0f}%" for r in seats), f"{100 * every['even']:.0f}%"])
+    return f"{a['strong']} against {a['weak']}, {spec(a['game']).title}\n" + _columns(rows)
+
+
+def kept_skill_text(path, by_variant: bool = False) -> str:
     """A skill run kept by ``bench/bench_designer.py --skill-out`` as a page shows it:
-    where it comes from (:func:`kept_text`), then each variant's table."""
+    where it comes from (:func:`kept_text`), then each variant's table (``by_variant``:
+    one table, a variant a row, :func:`skill_by_variant_text`)."""
     from .skill import skill_tables
     from .stored import recorded
 
     frame = recorded(path)
-    return "\n\n".join([kept_text(frame)] + [skill_text(t) for t in skill_tables(frame)])
+    tables = skill_tables(frame)
+    shown = [skill_by_variant_text(tables)] if by_variant else [skill_text(t) for t in tables]
+    return "\n\n".join([kept_text(frame)] + shown)
 
 
 def _ratio(used: int, fixed: int) -> str:
@@ -120,4 +136,4 @@ def _ratio(used: int, fixed: int) -> str:
 
 
 __all__ = ["cards_text", "endings_text", "kept_skill_text", "kept_text", "rate", "sequential_text", "signed",
-           "skill_text"]
+           "skill_by_variant_text", "skill_text"]

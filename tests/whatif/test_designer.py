@@ -170,6 +170,30 @@ def test_a_kept_skill_run_reads_back_as_its_tables(tmp_path):
     assert "have changed since: run the bench again" in kept_skill_text(out)
 
 
+def test_a_kept_skill_run_of_many_variants_reads_as_one_table_a_variant_a_row(tmp_path):
+    """Doomtrooper's kept run holds eight variants: side by side, a row each, the strong
+    bot's wins over every seat with the interval, then at each seat (from seat 0)."""
+    from explorer.whatif.report import kept_skill_text, rate, skill_by_variant_text
+    from explorer.whatif.skill import skill_rows
+    from explorer.whatif.stored import fingerprint, write_rows
+
+    tables = [whatif.skill("doomtrooper", games=3, seed=2, variant=v, **QUICK)
+              for v in (None, {"variant": "beat_down"})]
+    text = skill_by_variant_text(tables)
+    head, columns, *rows = text.splitlines()
+    assert head == "greedy against random, Doomtrooper" and columns.startswith("variant")
+    assert len(rows) == 2 and rows[0].startswith("base (the data as it is)")
+    for row, t in zip(rows, tables):
+        every = t.iloc[-1]
+        assert rate(every["wins"], every["ci_low"], every["ci_high"], every["games"]) in row
+        assert ", ".join(f"{100 * w:.0f}%" for w in t["wins"][:-1]) in row
+    assert rows[1].startswith("variant = beat_down") and rows[1].endswith("33%")  # three seats: one in three
+    out = tmp_path / "skill_greedy_doomtrooper.parquet"
+    meta = {"commit": "abc1234", "fingerprint": fingerprint("doomtrooper", {"strong": "greedy", "weak": "random"})}
+    write_rows(out, [{**r, **meta} for t in tables for r in skill_rows(t)])
+    assert kept_skill_text(out, by_variant=True).endswith(text)
+
+
 @pytest.mark.parametrize("game", ["asylum", "victorian", "doomtrooper"])
 def test_the_designer_page_keeps_the_search_bot_s_skill_per_game(game):
     """The search bot against greedy, kept beside the designer page (bench/bench_designer.py
