@@ -143,7 +143,8 @@ def endings_part(args) -> None:
     commit = head_commit()  # the code that plays, before it plays
     t = time.perf_counter()
     frame = whatif.sweep("doomtrooper", {"variant": ["standard", *variants]}, games=args.games, seed=args.seed,
-                         bots=args.endings_bots, out=args.out, scheduler="serial", progress=True)
+                         bots=args.endings_bots, out=args.out, scheduler=args.scheduler or "serial",
+                         progress=True)
     print(f"Doomtrooper's variants, {args.endings_bots} on every seat, seed {args.seed}:")
     print(endings_text(frame))
     print(f"({time.perf_counter() - t:.0f} s)\n")
@@ -175,7 +176,8 @@ def main() -> None:
     ap.add_argument("--variants", default=None, help="the skill part: only these variants (base, warzone, dice=2d6, ...)")
     ap.add_argument("--add", action="store_true", help="the skill part: join the rows kept for other variants")
     ap.add_argument("--skill-out", default=None, metavar="FOLDER", help="keep the skill part's tables there")
-    ap.add_argument("--scheduler", default=None, help="where the skill part plays (default: the machine's cores)")
+    ap.add_argument("--scheduler", default=None,
+                    help="where the skill part plays (default: the machine's cores) and the endings part (default: serial)")
     args = ap.parse_args()
     for part in args.parts.split(","):
         print(f"== {part} ==\n")
