@@ -28,6 +28,7 @@ def test_notebook_is_clean_and_checked(path):
     checked = [s for s in sources if s.startswith("# NBVAL_CHECK_OUTPUT")]
     assert checked, "no cell checks its output"
     for cell in nb["cells"]:
+        assert "execution" not in cell.get("metadata", {}), "run timestamps: python tools/strip_widget_state.py"
         for out in cell.get("outputs", []):
             assert "application/vnd.jupyter.widget-view+json" not in out.get("data", {})
     for cell in nb["cells"]:

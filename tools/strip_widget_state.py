@@ -4,7 +4,9 @@ An executed notebook stores every live widget's state in
 ``metadata.widgets`` (for plotly's FigureWidget that is megabytes of
 JavaScript) and a ``application/vnd.jupyter.widget-view+json`` pointer in
 each output that showed a widget.  Neither means anything without a running
-kernel, so this removes both and keeps the outputs' ``text/plain`` form.
+kernel, so this removes both and keeps the outputs' ``text/plain`` form.  It
+also drops each cell's run timestamps (``metadata.execution``), which change on
+every run and say nothing to a reader.
 
     python tools/strip_widget_state.py notebooks/          # strip in place
     python tools/strip_widget_state.py --check notebooks/  # exit 1 if any would change
@@ -24,12 +26,15 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def strip(nb: dict) -> bool:
-    """Remove widget state from a notebook dict in place; True if anything changed."""
+    """Remove widget state and run timestamps from a notebook dict in place; True if anything changed."""
     changed = False
     if "widgets" in nb.get("metadata", {}):
         del nb["metadata"]["widgets"]
         changed = True
     for cell in nb.get("cells", []):
+        if "execution" in cell.get("metadata", {}):  # run timestamps: a diff on every run, nothing to read
+            del cell["metadata"]["execution"]
+            changed = True
         for out in cell.get("outputs", []):
             data = out.get("data")
             if data and WIDGET_VIEW in data:
