@@ -7,7 +7,7 @@ they know save against runs of fixed size.
     python bench/bench_designer.py --strong search --weak greedy
     python bench/bench_designer.py --parts skill --strong search --weak greedy --games 25 --only asylum \
         --skill-out notebooks/designer                 # kept for the designer page: skill_search_asylum.parquet
-    python bench/bench_designer.py --parts endings --games 4 --endings-bots search:20 \
+    python bench/bench_designer.py --parts endings --games 5 --endings-bots search:20 \
         --out notebooks/designer/variant_endings_search.parquet       # which variants end, under search
 
 Every run is seeded (``--seed``): the same command prints the same numbers.
