@@ -57,7 +57,7 @@ def notebooks(paths: list[str]) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("paths", nargs="+", help="notebooks or folders of notebooks")
-    parser.add_argument("--check", action="store_true", help="only report; exit 1 if a notebook has widget state")
+    parser.add_argument("--check", action="store_true", help="only report; exit 1 if a notebook has widget state or run timestamps")
     args = parser.parse_args(argv)
     dirty = []
     for path in notebooks(args.paths):
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
             if not args.check:
                 path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         size = path.stat().st_size
-        print(f"{'has widget state' if args.check and path in dirty else 'ok'}: {path} ({size / 1024:.0f} KiB)")
+        print(f"{'has widget state or run timestamps' if args.check and path in dirty else 'ok'}: {path} ({size / 1024:.0f} KiB)")
     return 1 if args.check and dirty else 0
 
 

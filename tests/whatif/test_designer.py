@@ -171,7 +171,7 @@ def test_a_kept_skill_run_reads_back_as_its_tables(tmp_path):
 
 
 def test_a_kept_skill_run_of_many_variants_reads_as_one_table_a_variant_a_row(tmp_path):
-    """Doomtrooper's kept run holds eight variants: side by side, a row each, the strong
+    """A kept run of many variants (Doomtrooper's): side by side, a row each, the strong
     bot's wins over every seat with the interval, then at each seat (from seat 0)."""
     from explorer.whatif.report import kept_skill_text, rate, skill_by_variant_text
     from explorer.whatif.skill import skill_rows
