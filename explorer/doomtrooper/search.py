@@ -2,11 +2,11 @@
 cheap guess of each seat's chance to win when an imagined game is cut short.
 
 The Object is a number of Promotion Points (the rules file's ``promotion_goal``;
-a variant may count another goal, and its own ending decides the winners).  A
-seat's *progress* is its share of that goal, with a little for the Value of the
-warriors it has in play (they are what earns the next points).  The chance to
-win is each seat's share of ``exp(sharpness * progress)``
-(:func:`~explorer.core.search.softmax_share`).
+a variant may count other points toward another goal, see :func:`points`, and
+its own ending decides the winners).  A seat's *progress* is its share of that
+goal, with a little for the Value of the warriors it has in play (they are what
+earns the next points).  The chance to win is each seat's share of
+``exp(sharpness * progress)`` (:func:`~explorer.core.search.softmax_share`).
 
 >>> from explorer.doomtrooper.game import DoomtrooperGame
 >>> game = DoomtrooperGame()
@@ -24,6 +24,7 @@ from typing import Any
 from ..core.engine import Policy
 from ..core.search import SearchBot, SearchReport, softmax_share, win_share
 from .state import UNSEEN
+from .variants.front_lines import team_of
 
 #: Playouts per decision by default: 0.37 to 0.49 s a decision on one core (bench/bench_search.py); 80 won
 #: 70% of 60 games against greedy where 50 won 60% on the same seeds.
@@ -64,14 +65,52 @@ def calibration(game: Any, view: Any, seat: int) -> tuple[float, float] | None:
 
 
 def progress(game: Any, state: Any) -> list[float]:
-    """Each seat's Promotion Points and (a little) Value in play, as a share of the goal."""
-    goal = max(game.rules.promotion_goal, 1)
-    scores = [float(s.promotion) for s in state.seats]
+    """Each seat's way to the goal of the game played, as a share of it: its points
+    toward the goal (:func:`points`) and (a little) Value in play.  Playing Teams
+    (or Front Lines) a seat counts its team's points, so the seats of a team share
+    its chance, as they share its win."""
+    goal, scores = points(game, state)
     pool = game.pool
     for t in state.troopers:
         if t.card != UNSEEN:
             scores[t.owner] += IN_PLAY * pool[t.card].value * (0.5 if t.wounded else 1.0)
-    return [min(x / goal, 1.5) for x in scores]
+    return [min(x / max(goal, 1), 1.5) for x in scores]
+
+
+def points(game: Any, state: Any) -> tuple[int, list[float]]:
+    """The goal of the game played and each seat's points toward it: Promotion
+    (a team's together playing Teams or Front Lines); The Vortex: Promotion toward
+    its own goal, none while a card kept back is still in hand (the Revealment
+    takes it all); Colonization: Colony Points as things stand; Home Turf: the
+    Promotion banked in the seat's bases (and half what its warriors carry home)."""
+    rules = game.rules
+    variant = rules.variant
+    seats = state.seats
+    if variant == "vortex":
+        kept = state.variant_state.kept if state.variant_state is not None else ()
+        return rules.vortex_goal, [0.0 if i < len(kept) and kept[i].size and
+                                   any(c in s.hand for c in kept[i].distinct) else float(s.promotion)
+                                   for i, s in enumerate(seats)]
+    if variant == "colonization" and state.board is not None:
+        return rules.colony_goal, [float(game.variant.points(state, i)) for i in range(len(seats))]
+    if variant == "home_turf" and state.board is not None:
+        board = state.board
+        owner = {t.uid: t.owner for t in state.troopers}
+        scores = [float(game.variant.score(board, i)) for i in range(len(seats))]
+        for uid, carried in board.carried:
+            if uid in owner:
+                scores[owner[uid]] += 0.5 * carried
+        bases = max(1, len(board.bases) // max(len(seats), 1))
+        return bases * rules.base_flip, scores
+    teams = variant == "front_lines" or rules.style == "teams"
+    if teams:
+        side = tuple(team_of(i) for i in range(len(seats))) if variant == "front_lines" else state.purse_of
+        total: dict[int, int] = {}
+        for i, s in enumerate(seats):
+            total[side[i]] = total.get(side[i], 0) + s.promotion
+        goal = rules.variant_goal if variant == "front_lines" else rules.team_goal
+        return goal, [float(total[side[i]]) for i in range(len(seats))]
+    return rules.promotion_goal, [float(s.promotion) for s in seats]
 
 
 def in_play(game: Any, state: Any) -> list[float]:
@@ -114,10 +153,32 @@ class DoomtrooperSearch(SearchBot):
     skill run's seeds against greedy under 2d6 the tree search won 32% of 40 games,
     the paired one 52%; without dice the tree search is the better (82% against 72%)."""
 
+    def choose(self, game: Any, state: Any, decision: Any, rng: random.Random) -> Any:
+        if self.prior is not None and deploying(game, state):
+            return self.prior.choose(game, state, decision, rng)  # what the search would keep, unsearched
+        return super().choose(game, state, decision, rng)
+
     def search(self, game: Any, view: Any, decision: Any, rng: random.Random) -> SearchReport:
         if game.rules.dice_roll() is None:
-            return super().search(game, view, decision, rng)
-        return self._paired_search(game, view, decision, rng, margin=0.0)
+            report = super().search(game, view, decision, rng)
+        else:
+            report = self._paired_search(game, view, decision, rng, margin=0.0)
+        if self.prior is not None and deploying(game, view):
+            kept = self.prior.choose(game, view, decision, rng)
+            base = next((o for o in report.options if o.option == kept), None)
+            if base is not None:
+                report = report._replace(choice=kept, value=base.value)
+        return report
+
+
+def deploying(game: Any, view: Any) -> bool:
+    """Whether ``view`` is in The Vortex's Deployment Phase, where the search keeps the
+    greedy bot's placement: every placeable card goes down for free before the
+    actions, so the order changes little, and a dozen placements' values from a few
+    imagined games each are mostly noise (the search picking the luckiest placed
+    worse than greedy: 30% of 40 games, and kept cards back it was then punished for)."""
+    v = view.variant_state
+    return game.rules.variant == "vortex" and v is not None and getattr(v, "step", None) == "deploy"
 
 
 def search_bot(rollout: Policy, playouts: int = PLAYOUTS) -> SearchBot:
@@ -133,5 +194,5 @@ def search_bot(rollout: Policy, playouts: int = PLAYOUTS) -> SearchBot:
                              calibration=calibration, sureness=SURENESS)
 
 
-__all__ = ["CALIBRATION", "DoomtrooperSearch", "HORIZON", "LIMITED", "MARGIN", "PLAYOUTS", "SURENESS", "calibration", "evaluate", "in_play", "limited_standing",
-           "progress", "search_bot"]
+__all__ = ["CALIBRATION", "DoomtrooperSearch", "HORIZON", "LIMITED", "MARGIN", "PLAYOUTS", "SURENESS", "calibration",
+           "deploying", "evaluate", "in_play", "limited_standing", "points", "progress", "search_bot"]

@@ -1,0 +1,100 @@
+"""The search bot's guess of a cut game counts each variant's own goal: The Vortex's Promotion
+goal and its Revealment, Colonization's Colony Points, Home Turf's banked Promotion, a team's
+shared Promotion (Teams, Front Lines); and in The Vortex's Deployment Phase it keeps the greedy
+bot's placement."""
+
+from __future__ import annotations
+
+import random
+
+from dt_helpers import make_state
+from dt_variant_checks import variant_game
+
+from explorer.core.deck import Multiset
+from explorer.doomtrooper.bots import get_bot
+from explorer.doomtrooper.game import DoomtrooperGame
+from explorer.doomtrooper.params import override_rules
+from explorer.doomtrooper.search import deploying, evaluate, points, progress
+from explorer.doomtrooper.state import Phase
+from explorer.doomtrooper.variants.solar import colony_points
+from explorer.doomtrooper.variants.vortex import KeepBack, VortexState
+
+
+def with_promotion(state, promotion):
+    return state._replace(seats=tuple(s._replace(promotion=p) for s, p in zip(state.seats, promotion)))
+
+
+def test_the_vortex_counts_its_own_goal_and_a_card_kept_back_forfeits_the_promotion():
+    """The Vortex: the end (beyond ``vortex_goal``), and the Revealment Phase: a card kept back
+    and still in hand costs all the Promotion, so the guess counts none for that seat."""
+    game = variant_game("vortex")
+    state = game.setup(seed=1)
+    goal = game.rules.vortex_goal
+    assert points(game, state)[0] == goal != game.rules.promotion_goal
+    ahead = with_promotion(state, (goal - 2, 0))
+    assert evaluate(game, ahead, 0) > 0.9
+    card = next(iter(ahead.seats[0].hand.distinct))
+    caught = ahead._replace(variant_state=ahead.variant_state._replace(kept=(Multiset.of([card]), Multiset())))
+    assert points(game, caught)[1] == [0.0, 0.0] and evaluate(game, caught, 0) == 0.5
+    hand = Multiset.of([c for c in caught.seats[0].hand if c != card])
+    placed = caught._replace(seats=(caught.seats[0]._replace(hand=hand),) + caught.seats[1:])
+    assert points(game, placed)[1][0] == goal - 2  # placed later after all: nothing to punish
+
+
+def test_in_the_vortex_deployment_the_search_keeps_the_greedy_placement():
+    """The Vortex: Deployment Phase: the search bot places what the greedy bot would, and reports
+    that placement's value; in the Action Phase it searches as elsewhere."""
+    game = variant_game("vortex")
+    state = game.setup(seed=3)
+    assert state.phase is Phase.VARIANT and deploying(game, state)
+    dec = game.decision(state)
+    view = game.observe(state, dec.player)
+    bot, greedy = get_bot("search:12"), get_bot("greedy")
+    kept = greedy.choose(game, view, dec, random.Random(0))
+    assert bot.choose(game, view, dec, random.Random(0)) == kept
+    report = bot.search(game, view, dec, random.Random(0))
+    assert report.choice == kept and not isinstance(kept, KeepBack)
+    assert report.value == next(o.value for o in report.options if o.option == kept)
+    assert not deploying(game, state._replace(phase=Phase.ACTIONS, variant_state=VortexState("actions", 0)))
+    assert not deploying(DoomtrooperGame(), DoomtrooperGame().setup(seed=3))
+
+
+def test_colonization_counts_colony_points_not_promotion():
+    """Colonization: the game is won on Colony Points; Promotion alone wins nothing."""
+    game = variant_game("colonization")
+    state = game.setup(seed=1)
+    goal, pts = points(game, state)
+    assert goal == game.rules.colony_goal
+    assert pts == [colony_points(state, i, game.variant.solar, game.rules.colony_earth) for i in range(2)]
+    rich = with_promotion(state, (20, 0))
+    assert progress(game, rich) == progress(game, state)
+
+
+def test_home_turf_counts_promotion_banked_in_the_bases():
+    """Home Turf Advantage: Promotion counts once carried home into a base (a flipped base its
+    full 15); all of a player's bases flipped wins."""
+    game = variant_game("home_turf")
+    state = game.setup(seed=1)
+    goal, pts = points(game, state)
+    assert goal == 3 * game.rules.base_flip and pts == [0.0, 0.0]
+    assert progress(game, with_promotion(state, (10, 0))) == progress(game, state)  # not banked: nothing yet
+    bases = tuple(b._replace(promotion=10) if b.seat == 1 else b for b in state.board.bases)
+    banked = state._replace(board=state.board._replace(bases=bases))
+    assert points(game, banked)[1] == [0.0, 30.0] and evaluate(game, banked, 1) > 0.8
+
+
+def test_a_team_shares_its_chance_as_it_shares_its_win():
+    """Teams, Front Lines: a team's Promotion is its members' together, and a team's win is
+    split between its seats (as a finished game's reward is); the guesses add up to one."""
+    for game in (DoomtrooperGame(rules=override_rules({"style": "teams"})), variant_game("front_lines")):
+        state = game.setup(seed=1) if game.rules.variant == "front_lines" else game.setup(4, seed=1)
+        ahead = with_promotion(state, (6, 0, 6, 0) if game.rules.variant == "front_lines" else (0,) * 4)
+        if game.rules.variant != "front_lines":
+            team = tuple(i for i in range(4) if state.purse_of[i] == state.purse_of[0])
+            ahead = with_promotion(state, tuple(6 if i in team else 0 for i in range(4)))
+        chances = [evaluate(game, ahead, s) for s in range(4)]
+        assert abs(sum(chances) - 1) < 1e-12
+        goal, pts = points(game, ahead)
+        assert goal in (game.rules.team_goal, game.rules.variant_goal) and max(pts) == 12
+        leaders = [s for s in range(4) if pts[s] == 12]
+        assert len(leaders) == 2 and chances[leaders[0]] == chances[leaders[1]] > 0.25
