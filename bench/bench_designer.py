@@ -76,7 +76,7 @@ def skill_part(args) -> None:
             path = Path(args.skill_out) / f"skill_{args.strong.partition(':')[0]}_{game}.parquet"
             rows = [{**r, **meta} for r in rows]
             if args.add:
-                rows = kept_besides(path, rows, meta["fingerprint"]) + rows
+                rows = kept_besides(path, rows) + rows
             write_rows(path, rows)
 
 
@@ -91,16 +91,18 @@ def variant_name(variant: dict) -> str:
     return variant.get("variant") or label(tuple(sorted(variant.items()))) or "base"
 
 
-def kept_besides(path: Path, rows: list[dict], fingerprint: str) -> list[dict]:
-    """The rows already kept in ``path`` for other variants, played by the same code and data
-    (``--add``: a run of a few more variants joins the kept ones; rows of another fingerprint are dropped)."""
+def kept_besides(path: Path, rows: list[dict]) -> list[dict]:
+    """The rows already kept in ``path`` for other variants (``--add``: a run of a few
+    variants joins the kept ones, or replaces theirs).  Each row keeps its own commit
+    and fingerprint, so the page says which variants were played by today's code and
+    which by older rules or bots (a long run can be played again a variant at a time)."""
     from explorer.whatif.stored import read_rows
 
     if not path.exists():
         return []
     old = read_rows(path)
     measured = {r["variant"] for r in rows}
-    return [r for r in old.to_dict("records") if r["fingerprint"] == fingerprint and r["variant"] not in measured]
+    return [r for r in old.to_dict("records") if r["variant"] not in measured]
 
 
 def cards_part(args) -> None:
@@ -174,7 +176,7 @@ def main() -> None:
     ap.add_argument("--only", default="asylum,victorian,doomtrooper", help="the games of the skill part")
     ap.add_argument("--max-variants", type=int, default=None, help="the skill part: the first N variants a game")
     ap.add_argument("--variants", default=None, help="the skill part: only these variants (base, warzone, dice=2d6, ...)")
-    ap.add_argument("--add", action="store_true", help="the skill part: join the rows kept for other variants")
+    ap.add_argument("--add", action="store_true", help="the skill part: join the rows kept for other variants (each keeps its commit)")
     ap.add_argument("--skill-out", default=None, metavar="FOLDER", help="keep the skill part's tables there")
     ap.add_argument("--scheduler", default=None,
                     help="where the skill part plays (default: the machine's cores) and the endings part (default: serial)")

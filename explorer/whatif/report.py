@@ -99,7 +99,22 @@ def endings_text(frame, param: str = "variant") -> str:
 
 def kept_text(frame) -> str:
     """Where a kept run (:func:`~explorer.whatif.stored.recorded`) comes from: the commit
-    that played it, and whether the rules and bots are still the ones that did."""
+    that played it, and whether the rules and bots are still the ones that did; a run
+    whose rows were played at several commits names each (and its variants, those
+    the rules or bots have changed for)."""
+    commits = list(dict.fromkeys(str(c) for c in frame["commit"])) if "commit" in frame and len(frame) else []
+    if len(commits) > 1 and "current" in frame:
+        parts, stale = [], []
+        for c in commits:
+            rows = frame[frame["commit"].astype(str) == c]
+            parts.append(c)
+            if not rows["current"].all():
+                stale += list(dict.fromkeys(str(v) for v in rows["variant"])) if "variant" in rows else [c]
+        when = "played at commits " + ", ".join(parts[:-1]) + " and " + parts[-1]
+        if not stale:
+            return when + "; the rules and bots are unchanged since"
+        return when + ("; the rules or bots have changed since for " + ", ".join(stale)
+                       + ": run the bench again for today's numbers")
     when = f"played at commit {frame.attrs['commit']}" if frame.attrs.get("commit") else "played by an earlier run"
     return when + ("; the rules and bots are unchanged since" if frame.attrs["current"]
                    else "; the rules or bots have changed since: run the bench again for today's numbers")
@@ -108,13 +123,19 @@ def kept_text(frame) -> str:
 def skill_by_variant_text(tables) -> str:
     """Several :func:`~explorer.whatif.skill.skill` tables of one game and one pair of
     bots as one table, a variant a row: the strong bot's wins over every seat (with the
-    interval), then at each seat, so variants read side by side."""
+    interval), then at each seat, so variants read side by side; when the variants were
+    played at different commits, which played each (and whether its rules and bots
+    have changed since)."""
     a = tables[0].attrs
-    rows = [["variant", "the strong bot wins (95% interval)", "at each seat, from seat 0", "an even share"]]
+    mixed = len({(t.attrs.get("commit"), t.attrs.get("current")) for t in tables}) > 1
+    rows = [["variant", "the strong bot wins (95% interval)", "at each seat, from seat 0", "an even share"]
+            + (["played at"] if mixed else [])]
     for t in tables:
         *seats, every = t.to_dict("records")
         rows.append([t.attrs["variant"], rate(every["wins"], every["ci_low"], every["ci_high"], every["games"]),
-                     ", ".join(f"{100 * r['wins']:.0f}%" for r in seats), f"{100 * every['even']:.0f}%"])
+                     ", ".join(f"{100 * r['wins']:.0f}%" for r in seats), f"{100 * every['even']:.0f}%"]
+                    + ([f"{t.attrs.get('commit', '')}{'' if t.attrs.get('current', True) else ' (older rules or bots)'}"]
+                       if mixed else []))
     return f"{a['strong']} against {a['weak']}, {spec(a['game']).title}\n" + _columns(rows)
 
 

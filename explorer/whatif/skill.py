@@ -104,6 +104,9 @@ def skill_tables(stored) -> list:
         rows = stored[(stored[list(RUN)].astype(str) == list(key)).all(axis=1)]
         table = rows[["seat", "games", "wins", "ci_low", "ci_high", "draws", "even"]].reset_index(drop=True)
         table.attrs.update(dict(zip(RUN, key)))
+        for extra in ("commit", "current"):  # a kept run's (:func:`~explorer.whatif.stored.recorded`)
+            if extra in rows:
+                table.attrs[extra] = rows[extra].iloc[0].item() if extra == "current" else str(rows[extra].iloc[0])
         tables.append(table)
     return tables
 

@@ -136,16 +136,26 @@ def recorded(path: str | os.PathLike):
     DataFrame, read whatever code wrote them, with ``attrs["current"]`` saying
     whether the rules code and data are still the ones that played it (so a page
     can say so, instead of playing it again) and ``attrs["commit"]`` the commit
-    the run recorded, if it did."""
+    the run recorded, if it did.  A run can join rows played at several commits
+    (a long run played again a variant at a time): its ``current`` column says it
+    of each row."""
     path = Path(path)
     if not path.exists():
         raise ValueError(f"no recorded run at {path}: make it with the command its page names")
     frame = read_rows(path, "recorded results")
     if frame is None or not len(frame):
         raise ValueError(f"{path} holds no rows: make it again with the command its page names")
+    now: dict[tuple, str] = {}  # today's fingerprint per game and settings, computed once each
+    current = []
+    for row in frame.to_dict("records"):
+        key = tuple((k, str(v)) for k, v in row.items() if k == "game" or str(k).startswith("setting:"))
+        if key not in now:
+            now[key] = row_fingerprint(row)
+        current.append(str(row["fingerprint"]) == now[key])
+    frame["current"] = current
     first = frame.iloc[0]
     frame.attrs["game"] = str(first["game"])
-    frame.attrs["current"] = str(first["fingerprint"]) == row_fingerprint(first.to_dict())
+    frame.attrs["current"] = all(current)
     frame.attrs["commit"] = str(first["commit"]) if "commit" in frame else ""
     return frame
 

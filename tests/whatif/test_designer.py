@@ -194,6 +194,34 @@ def test_a_kept_skill_run_of_many_variants_reads_as_one_table_a_variant_a_row(tm
     assert kept_skill_text(out, by_variant=True).endswith(text)
 
 
+def test_a_kept_run_played_a_variant_at_a_time_says_which_commit_played_each(tmp_path):
+    """A long kept run is played again a variant at a time (``bench_designer.py --add``): it
+    names every commit that played it, which variants the rules or bots have changed for
+    since, and in the table a variant a row, the commit of each row."""
+    from explorer.whatif.report import kept_skill_text, kept_text
+    from explorer.whatif.skill import skill_rows
+    from explorer.whatif.stored import fingerprint, recorded, write_rows
+
+    tables = [whatif.skill("doomtrooper", games=2, seed=2, variant=v, **QUICK)
+              for v in (None, {"variant": "warzone"})]
+    today = fingerprint("doomtrooper", {"strong": "greedy", "weak": "random"})
+    settings = {"setting:strong": "greedy", "setting:weak": "random"}
+    old = [{**r, **settings, "commit": "abc1234", "fingerprint": "0" * 16} for r in skill_rows(tables[0])]
+    new = [{**r, **settings, "commit": "def5678", "fingerprint": today} for r in skill_rows(tables[1])]
+    out = tmp_path / "skill_greedy_doomtrooper.parquet"
+    write_rows(out, old + new)
+    frame = recorded(out)
+    assert list(frame["current"]) == [False] * len(old) + [True] * len(new) and not frame.attrs["current"]
+    assert kept_text(frame) == ("played at commits abc1234 and def5678; the rules or bots have changed since for "
+                                "base (the data as it is): run the bench again for today's numbers")
+    text = kept_skill_text(out, by_variant=True)
+    _, head, columns, base, warzone = text.splitlines()[1:]
+    assert columns.split("  ")[-1] == "played at"
+    assert base.endswith("abc1234 (older rules or bots)") and warzone.endswith("def5678")
+    write_rows(out, [{**r, "fingerprint": today} for r in old] + new)
+    assert kept_text(recorded(out)) == "played at commits abc1234 and def5678; the rules and bots are unchanged since"
+
+
 @pytest.mark.parametrize("game", ["asylum", "victorian", "doomtrooper"])
 def test_the_designer_page_keeps_the_search_bot_s_skill_per_game(game):
     """The search bot against greedy, kept beside the designer page (bench/bench_designer.py
