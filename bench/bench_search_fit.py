@@ -9,12 +9,15 @@ the ones in use, and the Brier score of both on games held out (every fifth).
 * ``doomtrooper``: Limited Resources between two players
   (:func:`explorer.doomtrooper.search.limited_standing`), at the start of every turn;
   beside them, the Brier score of the basic game's guess, which counts no markers.
+* ``doomtrooper --beat-down``: Beat Down (:func:`explorer.doomtrooper.search.beat_down_chances`):
+  player C's chance to hold out, at the start of every turn while he has a warrior.
 * ``doomtrooper --check``: no fit; how well the guess in use
   (:func:`explorer.doomtrooper.search.evaluate`) foretells greedy games in the basic game
   and every variant, against guessing each seat's mean: where a fitted guess would help.
 
     python bench/bench_search_fit.py [victorian] [--games 600] [--seed fit]
     python bench/bench_search_fit.py doomtrooper --games 300
+    python bench/bench_search_fit.py doomtrooper --beat-down --games 300
     python bench/bench_search_fit.py doomtrooper --check --games 100
 """
 
@@ -165,13 +168,66 @@ def check_guess(games: int, seed: str) -> None:
         print(f"{name:>18} {seats:>5} {len(guess):>9} {brier:7.4f} {mean:9.4f}  {ended}", flush=True)
 
 
+def beat_down_positions(n: int, seed: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Doomtrooper, Beat Down, greedy on every seat: (the terms of
+    :data:`~explorer.doomtrooper.search.BEAT_DOWN`, player C won, game number, the basic
+    game's guess for C) at the start of every turn while C has a warrior."""
+    from explorer.core.search import softmax_share
+    from explorer.doomtrooper.bots import get_bot
+    from explorer.doomtrooper.game import DoomtrooperGame
+    from explorer.doomtrooper.params import override_rules
+    from explorer.doomtrooper.search import SHARPNESS, beat_down_terms, progress
+
+    game = DoomtrooperGame(rules=override_rules({"variant": "beat_down"}))
+
+    def look(state):
+        return (beat_down_terms(game, state) if state.warriors(1) else None,
+                softmax_share(progress(game, state), 1, SHARPNESS))
+
+    rows, won, which, guess = [], [], [], []
+    for g in range(n):
+        here, end = play_looking(game, game.new_game(), get_bot("greedy"), f"{seed}#{g}",
+                                 lambda s: (s.turn, s.current), look)
+        here = [(f, e) for f, e in here if f is not None]
+        y = float(1 in end.result.winners)
+        rows += [f for f, _ in here]
+        guess += [e for _, e in here]
+        won += [y] * len(here)
+        which += [g] * len(here)
+    return np.array(rows, float), np.array(won), np.array(which), np.array(guess)
+
+
+def fit_beat_down(games: int, seed: str) -> None:
+    """Fit and print :data:`~explorer.doomtrooper.search.BEAT_DOWN`."""
+    from explorer.doomtrooper.search import BEAT_DOWN
+
+    x, y, which, basic = beat_down_positions(games, seed)
+    train, test = which % 5 != 0, which % 5 == 0
+    names = ["base", "left", "c_value", "ab_value"]
+    fitted = dict(zip(names, fit(x[train], y[train], np.zeros(train.sum()))))
+    print(f"Doomtrooper, Beat Down: {games} greedy games, {len(y)} positions; player C holds out in "
+          f"{y.mean():.1%} of them")
+    print(f"{'weight':>10} {'fitted':>8} {'in use':>8}")
+    for k in names:
+        print(f"{k:>10} {fitted[k]:8.4f} {BEAT_DOWN[k]:8.4f}")
+    for name, weights in (("fitted", fitted), ("in use", BEAT_DOWN)):
+        z = weights["base"] + sum(weights[k] * x[test][:, i] for i, k in enumerate(names[1:]))
+        print(f"Brier score on held-out games (C's chance), {name}: {np.mean((1 / (1 + np.exp(-z)) - y[test]) ** 2):.4f}")
+    print(f"  (the basic game's guess: {np.mean((basic[test] - y[test]) ** 2):.4f}; "
+          f"always guessing the mean: {np.mean((y[train].mean() - y[test]) ** 2):.4f})")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="?", default="victorian", choices=("victorian", "doomtrooper"))
     parser.add_argument("--games", type=int, default=None, help="greedy games (default 600; Doomtrooper 300)")
     parser.add_argument("--seed", default="fit")
     parser.add_argument("--check", action="store_true", help="Doomtrooper: how well the guess in use foretells each variant")
+    parser.add_argument("--beat-down", action="store_true", help="Doomtrooper: fit Beat Down's guess instead")
     args = parser.parse_args(argv)
+    if args.game == "doomtrooper" and args.beat_down:
+        fit_beat_down(args.games or 300, args.seed)
+        return
     if args.game == "doomtrooper" and args.check:
         check_guess(args.games or 100, args.seed)
         return

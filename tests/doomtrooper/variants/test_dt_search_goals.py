@@ -1,7 +1,7 @@
 """The search bot's guess of a cut game counts each variant's own goal: The Vortex's Promotion
 goal and its Revealment, Colonization's Colony Points, Home Turf's banked Promotion, a team's
-shared Promotion (Teams, Front Lines); and in The Vortex's Deployment Phase it keeps the greedy
-bot's placement."""
+shared Promotion (Teams, Front Lines), Beat Down's player C holding out; and in The Vortex's
+Deployment Phase it keeps the greedy bot's placement."""
 
 from __future__ import annotations
 
@@ -98,3 +98,30 @@ def test_a_team_shares_its_chance_as_it_shares_its_win():
         assert goal in (game.rules.team_goal, game.rules.variant_goal) and max(pts) == 12
         leaders = [s for s in range(4) if pts[s] == 12]
         assert len(leaders) == 2 and chances[leaders[0]] == chances[leaders[1]] > 0.25
+
+
+def test_beat_down_guesses_whether_player_c_holds_out():
+    """Beat Down: C wins when A's and B's draw piles run dry while he has a warrior, never on
+    Promotion; once C's last warrior is gone the better of A and B on Promotion wins."""
+    from explorer.doomtrooper.search import beat_down_chances
+
+    game = variant_game("beat_down")
+    state = game.setup(seed=1)
+    start = beat_down_chances(game, state)
+    assert abs(sum(start) - 1) < 1e-12 and start[0] == start[2] and 0.2 < start[1] < 0.8
+    thin = state._replace(troopers=state.troopers[1:])  # C lost a warrior
+    assert beat_down_chances(game, thin)[1] < start[1]
+    def halved(deck):
+        for card in sorted(deck.cards)[:len(deck) // 2]:
+            deck = deck.take(card)
+        return deck
+
+    late = state._replace(seats=tuple(s._replace(deck=halved(s.deck)) if i != 1 else s
+                                      for i, s in enumerate(state.seats)))
+    assert beat_down_chances(game, late)[1] > start[1]  # fewer cards left for A and B to beat him with
+    ahead = with_promotion(state, (8, 30, 2))  # C's Promotion counts for nothing
+    chances = beat_down_chances(game, ahead)
+    assert chances[1] == start[1] and chances[0] > chances[2]
+    beaten = state._replace(troopers=tuple(t for t in state.troopers if t.owner != 1))
+    assert beat_down_chances(game, with_promotion(beaten, (3, 0, 5)))[1] == 0.0
+    assert evaluate(game, with_promotion(beaten, (3, 0, 5)), 2) > 0.5
