@@ -6,9 +6,9 @@ the ones in use, and the Brier score of both on games held out (every fifth).
 * ``victorian``: the standing's features (:func:`explorer.victorian.search.features`)
   at the start of every phase; the plot's weight is held at its set value (greedy
   games rarely bring a major plot near its end).
-* ``doomtrooper``: Limited Resources between two players
-  (:func:`explorer.doomtrooper.search.limited_standing`), at the start of every turn;
-  beside them, the Brier score of the basic game's guess, which counts no markers.
+* ``doomtrooper [--variant V]``: a variant between two players (Limited Resources unless
+  named: :func:`explorer.doomtrooper.search.standing`), at the start of every turn;
+  beside them, the Brier score of the basic guess (:func:`explorer.doomtrooper.search.progress`).
 * ``doomtrooper --beat-down``: Beat Down (:func:`explorer.doomtrooper.search.beat_down_chances`):
   player C's chance to hold out, at the start of every turn while he has a warrior.
 * ``doomtrooper --check``: no fit; how well the guess in use
@@ -16,7 +16,7 @@ the ones in use, and the Brier score of both on games held out (every fifth).
   and every variant, against guessing each seat's mean: where a fitted guess would help.
 
     python bench/bench_search_fit.py [victorian] [--games 600] [--seed fit]
-    python bench/bench_search_fit.py doomtrooper --games 300
+    python bench/bench_search_fit.py doomtrooper --games 300 [--variant home_turf]
     python bench/bench_search_fit.py doomtrooper --beat-down --games 300
     python bench/bench_search_fit.py doomtrooper --check --games 100
 """
@@ -78,25 +78,24 @@ def fit(x: np.ndarray, y: np.ndarray, offset: np.ndarray, steps: int = 30) -> np
     return w
 
 
-def limited_positions(n: int, seed: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Doomtrooper, Limited Resources, greedy against greedy: (the terms of
-    :data:`~explorer.doomtrooper.search.LIMITED` from seat 0's side, seat 0 won (a draw
-    half), game number, the basic game's guess for seat 0) at the start of every turn."""
-    import math
-
+def standing_positions(variant: str, n: int, seed: str) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray,
+                                                                   np.ndarray]:
+    """Doomtrooper, a variant between two players, greedy against greedy: (the names of
+    the terms of :func:`~explorer.doomtrooper.search.standing_terms`, their values from
+    seat 0's side (the lead divided by its damping), seat 0 won (a draw half), game
+    number, the basic guess for seat 0) at the start of every turn."""
     from explorer.doomtrooper.bots import get_bot
     from explorer.doomtrooper.game import DoomtrooperGame
     from explorer.doomtrooper.params import override_rules
     from explorer.core.search import softmax_share
-    from explorer.doomtrooper.search import SHARPNESS, in_play, progress
+    from explorer.doomtrooper.search import SHARPNESS, progress, standing_terms
 
-    game = DoomtrooperGame(rules=override_rules({"variant": "limited_resources"}))
-    total = 2 * game.rules.limited_actions
+    game = DoomtrooperGame(rules=override_rules({"variant": variant}))
+    names = [k for k in standing_terms(game, game.setup(2, seed=0)) if k != "damp"]
 
     def look(state):
-        value, markers = in_play(game, state), state.variant_state.markers
-        lead = state.seats[0].promotion - state.seats[1].promotion
-        return ((lead / math.sqrt(sum(markers) / total + 0.01), value[0] - value[1], markers[0] - markers[1]),
+        t = standing_terms(game, state)
+        return ([t["lead"] / t["damp"]] + [t[k] for k in names[1:]],
                 softmax_share(progress(game, state), 0, SHARPNESS))
 
     rows, won, which, guess = [], [], [], []
@@ -109,25 +108,28 @@ def limited_positions(n: int, seed: str) -> tuple[np.ndarray, np.ndarray, np.nda
         guess += [e for _, e in here]
         won += [y] * len(here)
         which += [g] * len(here)
-    return np.array(rows, float), np.array(won), np.array(which), np.array(guess)
+    return names, np.array(rows, float), np.array(won), np.array(which), np.array(guess)
 
 
-def fit_limited(games: int, seed: str) -> None:
-    """Fit and print :data:`~explorer.doomtrooper.search.LIMITED`."""
-    from explorer.doomtrooper.search import LIMITED
+def fit_standing(variant: str, games: int, seed: str) -> None:
+    """Fit and print :data:`~explorer.doomtrooper.search.STANDING` for ``variant``."""
+    from explorer.doomtrooper.search import STANDING
 
-    x, y, which, basic = limited_positions(games, seed)
+    terms, x, y, which, basic = standing_positions(variant, games, seed)
     train, test = which % 5 != 0, which % 5 == 0
-    names = ["base", "lead", "value", "markers"]
+    names = ["base"] + terms
     fitted = dict(zip(names, fit(x[train], y[train], np.zeros(train.sum()))))
-    print(f"Doomtrooper, Limited Resources: {games} greedy games, {len(y)} positions; seat 0 wins {y.mean():.1%}")
+    used = STANDING.get(variant)
+    print(f"Doomtrooper, {variant}: {games} greedy games, {len(y)} positions; seat 0 wins {y.mean():.1%}")
     print(f"{'weight':>10} {'fitted':>8} {'in use':>8}")
     for k in names:
-        print(f"{k:>10} {fitted[k]:8.3f} {LIMITED[k]:8.3f}")
-    for name, weights in (("fitted", fitted), ("in use", LIMITED)):
+        print(f"{k:>10} {fitted[k]:8.4f} {used[k] if used else float('nan'):8.4f}")
+    for name, weights in (("fitted", fitted), ("in use", used)):
+        if weights is None:
+            continue
         z = weights["base"] + sum(weights[k] * x[test][:, i] for i, k in enumerate(names[1:]))
         print(f"Brier score on held-out games, {name}: {np.mean((1 / (1 + np.exp(-z)) - y[test]) ** 2):.4f}")
-    print(f"  (the basic game's guess: {np.mean((basic[test] - y[test]) ** 2):.4f}; "
+    print(f"  (the basic guess: {np.mean((basic[test] - y[test]) ** 2):.4f}; "
           f"always guessing the mean: {np.mean((y[train].mean() - y[test]) ** 2):.4f})")
 
 
@@ -224,6 +226,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", default="fit")
     parser.add_argument("--check", action="store_true", help="Doomtrooper: how well the guess in use foretells each variant")
     parser.add_argument("--beat-down", action="store_true", help="Doomtrooper: fit Beat Down's guess instead")
+    parser.add_argument("--variant", default="limited_resources",
+                        help="Doomtrooper: the two-player variant whose standing to fit (default limited_resources)")
     args = parser.parse_args(argv)
     if args.game == "doomtrooper" and args.beat_down:
         fit_beat_down(args.games or 300, args.seed)
@@ -232,7 +236,7 @@ def main(argv: list[str] | None = None) -> None:
         check_guess(args.games or 100, args.seed)
         return
     if args.game == "doomtrooper":
-        fit_limited(args.games or 300, args.seed)
+        fit_standing(args.variant, args.games or 300, args.seed)
         return
     args.games = args.games or 600
     x, y, which = positions(args.games, args.seed)

@@ -46,14 +46,21 @@ IN_PLAY = 0.3
 #: searched is too low, most of all for seat 1.  Fitted to the bot's own games against
 #: greedy: ``bench/bench_search_strength.py doomtrooper --raw --notes F``, then ``--fit F``.
 CALIBRATION = {(2, 0): (1.042, 0.915), (2, 1): (1.042, 0.915)}
-#: Limited Resources, two players: the log-odds that seat 0 wins, as a constant (the seat
-#: order), per Promotion Point of lead divided by the square root of the share of action
-#: markers left (a lead counts more as the game runs out), per point of Value in play more
-#: than the other seat's, and per action marker more.  Fitted by logistic regression to the
-#: outcomes of 300 greedy games, a position at each turn (``python bench/bench_search_fit.py
-#: doomtrooper``): Brier score 0.127 on held-out games, against 0.145 for :func:`progress`,
-#: which counts no markers.
-LIMITED = {"base": -0.345, "lead": 0.131, "value": 0.145, "markers": 0.117}
+#: Two-player variants whose ends the basic guess foretells badly: seat 0's log-odds of
+#: winning, as a constant (the seat order) and per term of :func:`standing_terms` (his lead in
+#: the variant's points, :func:`points`; in Value in play; in action markers).  Limited Resources
+#: ends when the action markers are spent, most Promotion winning, so its lead is divided by the
+#: square root of the share of markers left (a lead counts more as the game runs out) and a marker
+#: more is points to come.  Fitted by logistic regression to the outcomes of 300 greedy games, a
+#: position at each turn (``python bench/bench_search_fit.py doomtrooper --variant V``); Brier
+#: scores on held-out games against :func:`progress` and against guessing seat 0's mean: Limited
+#: Resources 0.127 against 0.145; Home Turf 0.188 against 0.235 and 0.217; Colonization 0.150
+#: against 0.169 and 0.179.
+STANDING = {
+    "limited_resources": {"base": -0.345, "lead": 0.131, "value": 0.145, "markers": 0.117},
+    "home_turf": {"base": -0.731, "lead": 0.0859, "value": 0.0165},
+    "colonization": {"base": -0.413, "lead": 0.1067, "value": 0.1580},
+}
 
 #: Beat Down: the log-odds that player C holds out (A's and B's draw piles run dry while he
 #: still has a warrior), as a constant, per card left in A's and B's draw piles, per point of
@@ -132,14 +139,25 @@ def in_play(game: Any, state: Any) -> list[float]:
     return value
 
 
-def limited_standing(game: Any, state: Any) -> float:
-    """Seat 0's log-odds of winning a two-player game of Limited Resources: :data:`LIMITED`."""
-    promotion = state.seats[0].promotion - state.seats[1].promotion
+def standing_terms(game: Any, state: Any) -> dict[str, float]:
+    """Seat 0's side of a two-player game: his lead in the variant's points, in Value in play
+    (and in action markers, Limited Resources); ``damp``: what the lead is divided by (Limited
+    Resources: the square root of the share of markers left, else 1)."""
+    _, pts = points(game, state)
     value = in_play(game, state)
-    markers = state.variant_state.markers
-    left = (markers[0] + markers[1]) / (2 * max(game.rules.limited_actions, 1))
-    return (LIMITED["base"] + LIMITED["lead"] * promotion / math.sqrt(left + 0.01)
-            + LIMITED["value"] * (value[0] - value[1]) + LIMITED["markers"] * (markers[0] - markers[1]))
+    terms = {"lead": pts[0] - pts[1], "value": value[0] - value[1], "damp": 1.0}
+    if game.rules.variant == "limited_resources":
+        markers = state.variant_state.markers
+        terms["damp"] = math.sqrt((markers[0] + markers[1]) / (2 * max(game.rules.limited_actions, 1)) + 0.01)
+        terms["markers"] = markers[0] - markers[1]
+    return terms
+
+
+def standing(game: Any, state: Any) -> float:
+    """Seat 0's log-odds of winning a two-player game of a variant in :data:`STANDING`."""
+    w, t = STANDING[game.rules.variant], standing_terms(game, state)
+    z = w["base"] + w["lead"] * t["lead"] / t["damp"] + w["value"] * t["value"]
+    return z + w["markers"] * t["markers"] if "markers" in t else z
 
 
 def beat_down_terms(game: Any, state: Any) -> tuple[int, float, float]:
@@ -164,14 +182,14 @@ def beat_down_chances(game: Any, state: Any, sharpness: float = SHARPNESS) -> li
 
 
 def evaluate(game: Any, state: Any, seat: int, sharpness: float = SHARPNESS) -> float:
-    """``seat``'s chance to win from ``state``, guessed from every seat's progress (Limited
-    Resources between two players: from :func:`limited_standing`, since that game ends when
-    the action markers are spent and a seat's markers left are points to come; Beat Down:
+    """``seat``'s chance to win from ``state``, guessed from every seat's progress (a
+    variant of :data:`STANDING` between two players: from :func:`standing`, fitted to how
+    greedy games of it end; Beat Down:
     :func:`beat_down_chances`, since player C never wins on Promotion)."""
     if state.result is not None:
         return win_share(state.result, seat)
-    if game.rules.variant == "limited_resources" and len(state.seats) == 2 and game.rules.style != "teams":
-        first = 1 / (1 + math.exp(-limited_standing(game, state)))
+    if game.rules.variant in STANDING and len(state.seats) == 2 and game.rules.style != "teams":
+        first = 1 / (1 + math.exp(-max(-50.0, min(50.0, standing(game, state)))))
         return first if seat == 0 else 1 - first
     if game.rules.variant == "beat_down" and len(state.seats) == 3:
         return beat_down_chances(game, state, sharpness)[seat]
@@ -227,6 +245,6 @@ def search_bot(rollout: Policy, playouts: int = PLAYOUTS) -> SearchBot:
                              calibration=calibration, sureness=SURENESS)
 
 
-__all__ = ["BEAT_DOWN", "CALIBRATION", "DoomtrooperSearch", "HORIZON", "LIMITED", "MARGIN", "PLAYOUTS", "SURENESS",
-           "beat_down_chances", "beat_down_terms", "calibration", "deploying", "evaluate", "in_play",
-           "limited_standing", "points", "progress", "search_bot"]
+__all__ = ["BEAT_DOWN", "CALIBRATION", "DoomtrooperSearch", "HORIZON", "MARGIN", "PLAYOUTS", "STANDING", "SURENESS",
+           "beat_down_chances", "beat_down_terms", "calibration", "deploying", "evaluate", "in_play", "points",
+           "progress", "search_bot", "standing", "standing_terms"]
