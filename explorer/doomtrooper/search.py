@@ -55,11 +55,13 @@ CALIBRATION = {(2, 0): (1.042, 0.915), (2, 1): (1.042, 0.915)}
 #: position at each turn (``python bench/bench_search_fit.py doomtrooper --variant V``); Brier
 #: scores on held-out games against :func:`progress` and against guessing seat 0's mean: Limited
 #: Resources 0.127 against 0.145; Home Turf 0.188 against 0.235 and 0.217; Colonization 0.150
-#: against 0.169 and 0.179.
+#: against 0.169 and 0.179; The Vortex 0.220 against 0.240 and 0.254 (there Value in play counts
+#: for nothing: every card in play is shuffled back at the end of the round).
 STANDING = {
     "limited_resources": {"base": -0.345, "lead": 0.131, "value": 0.145, "markers": 0.117},
     "home_turf": {"base": -0.731, "lead": 0.0859, "value": 0.0165},
     "colonization": {"base": -0.413, "lead": 0.1067, "value": 0.1580},
+    "vortex": {"base": 0.132, "lead": 0.2438, "value": 0.0001},
 }
 
 #: Beat Down: the log-odds that player C holds out (A's and B's draw piles run dry while he

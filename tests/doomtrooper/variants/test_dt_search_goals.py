@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from dt_helpers import make_state
+from dt_helpers import W, make_state
 from dt_variant_checks import variant_game
 
 from explorer.core.deck import Multiset
@@ -35,7 +35,7 @@ def test_the_vortex_counts_its_own_goal_and_a_card_kept_back_forfeits_the_promot
     assert evaluate(game, ahead, 0) > 0.9
     card = next(iter(ahead.seats[0].hand.distinct))
     caught = ahead._replace(variant_state=ahead.variant_state._replace(kept=(Multiset.of([card]), Multiset())))
-    assert points(game, caught)[1] == [0.0, 0.0] and evaluate(game, caught, 0) == 0.5
+    assert points(game, caught)[1] == [0.0, 0.0] and evaluate(game, caught, 0) == evaluate(game, state, 0)
     hand = Multiset.of([c for c in caught.seats[0].hand if c != card])
     placed = caught._replace(seats=(caught.seats[0]._replace(hand=hand),) + caught.seats[1:])
     assert points(game, placed)[1][0] == goal - 2  # placed later after all: nothing to punish
@@ -129,8 +129,8 @@ def test_beat_down_guesses_whether_player_c_holds_out():
 
 def test_home_turf_and_colonization_guesses_know_the_seat_order():
     """Home Turf Advantage, Colonization: greedy games of these favour the second seat, and the
-    guess (fitted to them) says so at the deal; a lead in the variant's own points raises a seat's
-    chance, and Promotion not yet banked or counted does not."""
+    guess (fitted to them) says so at the deal; Promotion not yet banked or counted moves nothing;
+    The Vortex: Value in play counts for (next to) nothing, as it is all shuffled back."""
     for variant in ("home_turf", "colonization"):
         game = variant_game(variant)
         state = game.setup(seed=1)
@@ -138,3 +138,6 @@ def test_home_turf_and_colonization_guesses_know_the_seat_order():
         first = evaluate(game, plain, 0)
         assert first < 0.5 and abs(first + evaluate(game, plain, 1) - 1) < 1e-12
         assert evaluate(game, with_promotion(plain, (12, 0)), 0) == first
+    game = variant_game("vortex")
+    army = make_state(game, hands=([], []), warriors=[W("Razide", 0), W("Necromutant", 0)])
+    assert abs(evaluate(game, army, 0) - evaluate(game, make_state(game, hands=([], [])), 0)) < 0.01
