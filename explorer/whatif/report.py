@@ -104,13 +104,12 @@ def kept_text(frame) -> str:
     the rules or bots have changed for)."""
     commits = list(dict.fromkeys(str(c) for c in frame["commit"])) if "commit" in frame and len(frame) else []
     if len(commits) > 1 and "current" in frame:
-        parts, stale = [], []
+        stale = []
         for c in commits:
             rows = frame[frame["commit"].astype(str) == c]
-            parts.append(c)
             if not rows["current"].all():
                 stale += list(dict.fromkeys(str(v) for v in rows["variant"])) if "variant" in rows else [c]
-        when = "played at commits " + ", ".join(parts[:-1]) + " and " + parts[-1]
+        when = "played at commits " + ", ".join(commits[:-1]) + " and " + commits[-1]
         if not stale:
             return when + "; the rules and bots are unchanged since"
         return when + ("; the rules or bots have changed since for " + ", ".join(stale)
