@@ -3,6 +3,8 @@ served by Voila, every widget clicked through Playwright in Debian's Chromium.""
 
 from __future__ import annotations
 
+import re
+
 from explorer.doomtrooper import odds
 from explorer.doomtrooper.cards import load_pool
 from explorer.ui.common import probability_text
@@ -150,5 +152,6 @@ def test_the_colonization_view_moves_through_the_turns(open_notebook):
         handle.press("ArrowRight")
     page.wait_for_function("t => document.querySelector('.xp-dt-colony-log').innerText !== t", arg=first,
                            timeout=WAIT)
+    assert re.fullmatch(r"seat \d+'s turn \d+", text_of(page, ".xp-dt-colony-turn-label"))  # read in full
     page.wait_for_function("() => [...document.querySelectorAll('.main-svg')].some("
                            "s => /Colonization, seat \\d+'s turn/.test(s.textContent))", timeout=WAIT)  # the board's title

@@ -163,12 +163,14 @@ class ColonizationView(Displayable):
         self.figure = LiveFigure(solar_figure(self.turns[0][0] if self.turns else None, earth_bonus=game.rules.colony_earth))
         # labelled as the log numbers turns (each seat's own), valued by snapshot
         labels = [("end" if state.over else turn_label(state), k) for k, (state, _) in enumerate(self.turns)]
+        # the turn is read beside the slider, not in its readout (too narrow for "seat 1's turn 12")
         self.slider = tagged(W.SelectionSlider(options=labels or [("-", 0)], value=0, description="turn",
-                                               continuous_update=False), "xp-dt-colony-turn")
+                                               continuous_update=False, readout=False), "xp-dt-colony-turn")
+        self.turn = tagged(W.HTML(), "xp-dt-colony-turn-label")
         self.log = tagged(W.HTML(), "xp-dt-colony-log")
         self.slider.observe(lambda _: self.show(self.slider.value), names="value")
         head = W.HTML(f"<b>{esc(self.result) if self.result is not None else 'not finished'}</b>")
-        self.widget = W.VBox([head, self.slider, self.figure.widget, self.log])
+        self.widget = W.VBox([head, W.HBox([self.slider, self.turn]), self.figure.widget, self.log])
         self.show(0)
 
     def show(self, k: int) -> None:
@@ -177,6 +179,7 @@ class ColonizationView(Displayable):
             return
         state, lines = self.turns[k]
         who = "the end" if state.over else turn_label(state)
+        self.turn.value = esc(who)
         update_solar_figure(self.figure, state, title=f"Colonization, {who}", earth_bonus=self.game.rules.colony_earth)
         self.log.value = "<br>".join(lines[-40:])
 

@@ -8,6 +8,7 @@ import plotly.graph_objects as go
 from explorer.doomtrooper.variants.solar import ColonyBoard
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.params import override_rules
+from explorer.ui.common import esc
 from explorer.ui.doomtrooper.solar import (NOBODY, SEAT_COLOURS, ColonizationView, solar_figure, turn_label,
                                           update_solar_figure)
 
@@ -65,6 +66,7 @@ def test_the_view_steps_through_a_game_turn_by_turn():
     assert turn_label(state) in view.figure.layout.title.text
     assert "variants.colonization.points" in view.log.value
     assert view.slider.label == turn_label(state)  # the slider reads the turn as the log numbers it
+    assert view.turn.value == esc(turn_label(state)) and not view.slider.readout  # read in full beside it
     view.slider.value = len(view.turns) - 1
-    assert view.slider.label == "end"
+    assert view.slider.label == "end" and view.turn.value == "the end"
     assert "Colony Points" in " ".join(t.name or "" for t in view.figure.data)
