@@ -36,11 +36,16 @@ SHARPNESS = 5.0
 MARGIN = 0.05
 #: Platt's scaling of the values the bot reports (:func:`~explorer.core.search.calibrated`),
 #: per number of players: its greedy rollouts play weaker than the bot does, so a value
-#: as searched is too low (positions valued 25% were won 41% to 58% of the time).  Fitted
-#: to 7,983 decisions of 400 four-player games against greedy (Brier score 0.217 as
-#: searched, 0.174 scaled on games held out): ``bench/bench_search_strength.py asylum
-#: --raw --notes F``, then ``--fit F``.  Other numbers of players keep the values as searched.
-CALIBRATION = {4: (1.304, 1.504)}
+#: as searched is too low (four players, 100 playouts: positions valued 15% were won 31% of
+#: the time).  Each fitted to the decisions of games of one search seat against greedy ones
+#: (``bench/bench_search_strength.py asylum --players N --raw --notes F``, then ``--fit F``),
+#: Brier score as searched -> scaled on games held out: four players, 7,983 decisions of 400
+#: games at 150 playouts (0.217 -> 0.174), checked again at 500 (1,831 decisions: 0.204 ->
+#: 0.156) and at 100, the tour's advice (1,980: 0.222 -> 0.187), so one scaling serves every
+#: budget; two, three, five and six players fitted at 100 playouts (two: 3,864 decisions of
+#: 200 games, 0.171 -> 0.143; three: 1,867 of 99, 0.189 -> 0.169; five: 2,044 of 100, 0.198
+#: -> 0.164; six: 2,138 of 102, 0.202 -> 0.150).
+CALIBRATION = {2: (1.714, 0.913), 3: (1.264, 0.980), 4: (1.304, 1.504), 5: (1.389, 1.548), 6: (1.659, 2.225)}
 
 
 def progress(game: Any, party: Any) -> float:
@@ -64,12 +69,12 @@ def evaluate(game: Any, state: Any, seat: int, sharpness: float = SHARPNESS) -> 
 
 
 def calibration(game: Any, view: Any, seat: int) -> tuple[float, float] | None:
-    """The scaling of ``seat``'s values (``None`` where none was fitted).
+    """The scaling of ``seat``'s values, for the number of players at the table.
 
     >>> from explorer.asylum.game import AsylumGame
     >>> game = AsylumGame()
     >>> calibration(game, game.new_game(4, "star"), 0), calibration(game, game.new_game(3, "star"), 0)
-    ((1.304, 1.504), None)
+    ((1.304, 1.504), (1.264, 0.98))
     """
     return CALIBRATION.get(view.players)
 

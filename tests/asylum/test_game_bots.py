@@ -71,15 +71,18 @@ def test_bots_play_whole_games_deterministically(game, name):
 
 def test_the_search_bot_keeps_greedy_s_choice_and_reports_chances_to_win(game):
     """The search bot starts from the greedy plan (kept unless another option looks
-    better by a margin) and reports its values scaled into chances to win where a
-    scaling was fitted (four players); other tables keep the values as searched."""
+    better by a margin) and reports its values scaled into chances to win, with the
+    scaling fitted for the number of players at the table (each the game seats)."""
     from explorer.asylum.search import CALIBRATION, MARGIN, calibration
+    from explorer.asylum.setup import MAX_PLAYERS, MIN_PLAYERS
 
     bot = get_bot("search:8")
     assert isinstance(bot.prior, GreedyBot) and bot.margin == MARGIN > 0
     assert bot.calibration is calibration
-    assert calibration(game, game.setup(4, 1), 0) == CALIBRATION[4]
-    assert calibration(game, game.setup(3, 1), 0) is None
+    assert sorted(CALIBRATION) == list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+    for players in CALIBRATION:
+        assert calibration(game, game.setup(players, 1), 0) == CALIBRATION[players]
+    assert len(set(CALIBRATION.values())) == len(CALIBRATION)  # each table its own fit
 
 
 def test_a_stepper_and_the_fast_runner_agree(game):
