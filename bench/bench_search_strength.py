@@ -146,6 +146,14 @@ def fit_platt(points: list[tuple[float, float, float]], steps: int = 25) -> tupl
     [0.39, 0.7, 0.89]
     """
     xs = [log_odds(v) for v, _, _ in points]
+
+    def loss(a: float, b: float) -> float:  # the negative log-likelihood, with the pull toward (1, 0)
+        total = ((a - 1.0) ** 2 + b * b) / 2
+        for x, (_, y, w) in zip(xs, points):
+            z = a * x + b
+            total += w * (max(z, 0.0) + math.log1p(math.exp(-abs(z))) - y * z)
+        return total
+
     a, b = 1.0, 0.0
     for _ in range(steps):
         g0, g1, h00, h01, h11 = a - 1.0, b, 1.0, 0.0, 1.0  # the pull toward (1, 0)
@@ -155,7 +163,11 @@ def fit_platt(points: list[tuple[float, float, float]], steps: int = 25) -> tupl
             g0, g1 = g0 + r * x, g1 + r
             h00, h01, h11 = h00 + c * x * x, h01 + c * x, h11 + c
         det = h00 * h11 - h01 * h01
-        a, b = a - (h11 * g0 - h01 * g1) / det, b - (h00 * g1 - h01 * g0) / det
+        da, db = (h11 * g0 - h01 * g1) / det, (h00 * g1 - h01 * g0) / det
+        here, step = loss(a, b), 1.0
+        while step > 1e-6 and loss(a - step * da, b - step * db) > here:  # a full step may overshoot: halve it
+            step /= 2
+        a, b = a - step * da, b - step * db
     return a, b
 
 

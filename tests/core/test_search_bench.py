@@ -51,3 +51,15 @@ def test_one_seat_by_name_or_number():
         assert "no seat '5'" in str(exc)
     else:
         raise AssertionError("seat 5 of 4 was accepted")
+
+
+def test_platt_s_fit_stays_finite_when_most_values_are_sure():
+    """Many decisions valued at 0 or 1 (a Victorian game is often decided long before it
+    ends) sent the undamped Newton fit to a slope of about -500; halving a step that
+    would raise the loss keeps it near the scaling that fits (overconfident values: a
+    slope under 1)."""
+    points = [(1.0, 1, 700), (1.0, 0, 100), (0.0, 0, 800), (0.0, 1, 10), (0.5, 1, 30), (0.5, 0, 30)]
+    slope, shift = bench.fit_platt(points)
+    assert 0.3 < slope < 1 and -2 < shift < 0
+    sure = bench.calibrated(1.0, (slope, shift))
+    assert 0.8 < sure < 0.95  # values of 1 won 700 of 800
