@@ -170,7 +170,8 @@ class ColonizationView(Displayable):
         self.log = tagged(W.HTML(), "xp-dt-colony-log")
         self.slider.observe(lambda _: self.show(self.slider.value), names="value")
         head = W.HTML(f"<b>{esc(self.result) if self.result is not None else 'not finished'}</b>")
-        self.widget = W.VBox([head, W.HBox([self.slider, self.turn]), self.figure.widget, self.log])
+        self.widget = W.VBox([head, W.HBox([self.slider, self.turn], layout=W.Layout(align_items="center")),
+                              self.figure.widget, self.log])
         self.show(0)
 
     def show(self, k: int) -> None:
