@@ -155,6 +155,7 @@ def fit_platt(points: list[tuple[float, float, float]], steps: int = 25) -> tupl
         return total
 
     a, b = 1.0, 0.0
+    here = loss(a, b)
     for _ in range(steps):
         g0, g1, h00, h01, h11 = a - 1.0, b, 1.0, 0.0, 1.0  # the pull toward (1, 0)
         for x, (_, y, w) in zip(xs, points):
@@ -164,10 +165,10 @@ def fit_platt(points: list[tuple[float, float, float]], steps: int = 25) -> tupl
             h00, h01, h11 = h00 + c * x * x, h01 + c * x, h11 + c
         det = h00 * h11 - h01 * h01
         da, db = (h11 * g0 - h01 * g1) / det, (h00 * g1 - h01 * g0) / det
-        here, step = loss(a, b), 1.0
-        while step > 1e-6 and loss(a - step * da, b - step * db) > here:  # a full step may overshoot: halve it
+        step = 1.0  # a full step may overshoot: halve it until the loss does not rise
+        while (there := loss(a - step * da, b - step * db)) > here and step > 1e-6:
             step /= 2
-        a, b = a - step * da, b - step * db
+        a, b, here = a - step * da, b - step * db, there
     return a, b
 
 
