@@ -7,6 +7,8 @@ they know save against runs of fixed size.
     python bench/bench_designer.py --strong search --weak greedy
     python bench/bench_designer.py --parts skill --strong search --weak greedy --games 25 --only asylum \
         --skill-out notebooks/designer                 # kept for the designer page: skill_search_asylum.parquet
+    python bench/bench_designer.py --parts skill --strong search --weak greedy --only doomtrooper \
+        --skill-out notebooks/designer --stale         # play again only the variants today's code has changed for
     python bench/bench_designer.py --parts endings --games 5 --endings-bots search:20 \
         --out notebooks/designer/variant_endings_search.parquet       # which variants end, under search
 
@@ -48,36 +50,40 @@ def doomtrooper_variants() -> list[dict]:
 def skill_part(args) -> None:
     """Skill against luck per game and variant; with ``--skill-out`` each game's tables are
     kept in ``skill_<strong>_<game>.parquet`` there (with the commit that played them),
-    for the designer page to read back instead of playing them again."""
+    for the designer page to read back instead of playing them again.  The file is
+    written after each variant, so a long run stopped half way keeps what it played."""
     from explorer.whatif.skill import skill_rows
     from explorer.whatif.stored import fingerprint, write_rows
 
     commit = head_commit()
+    bots = {"strong": args.strong, "weak": args.weak}
     for game in args.only.split(","):
         variants = doomtrooper_variants() if game == "doomtrooper" else VARIANTS[game]
         if args.variants:
             variants = [v for v in variants if variant_name(v) in args.variants.split(",")]
+        path = Path(args.skill_out or ".") / f"skill_{args.strong.partition(':')[0]}_{game}.parquet"
+        kept = stale_runs(path, variants) if args.stale else {}
+        if args.stale:
+            variants = [v for v in variants if variant_label(v) in kept]
+            print(f"{game}: {len(variants)} variant(s) to play again: "
+                  + (", ".join(variant_name(v) for v in variants) or "none, every kept row is current") + "\n")
         rows = []
         for v in variants[:args.max_variants]:
+            games, seed = kept.get(variant_label(v), (args.games, args.seed))
             t = time.perf_counter()
             try:
-                frame = whatif.skill(game, games=args.games, seed=args.seed, variant=v or None, strong=args.strong,
+                frame = whatif.skill(game, games=games, seed=seed, variant=v or None, strong=args.strong,
                                      weak=args.weak, progress=False, scheduler=args.scheduler)
             except ValueError as exc:  # a variant the game cannot seat this way (its own number of players)
                 print(f"{game} {v}: not measured ({exc})\n")
                 continue
             print(skill_text(frame))
             print(f"({time.perf_counter() - t:.0f} s)\n", flush=True)
-            rows += skill_rows(frame)
-        if args.skill_out and rows:
-            bots = {"strong": args.strong, "weak": args.weak}
-            meta = {"setting:strong": args.strong, "setting:weak": args.weak, "fingerprint": fingerprint(game, bots),
-                    "commit": commit}
-            path = Path(args.skill_out) / f"skill_{args.strong.partition(':')[0]}_{game}.parquet"
-            rows = [{**r, **meta} for r in rows]
-            if args.add:
-                rows = kept_besides(path, rows) + rows
-            write_rows(path, rows)
+            meta = {"setting:strong": args.strong, "setting:weak": args.weak,
+                    "fingerprint": fingerprint(game, bots), "commit": commit}
+            rows += [{**r, **meta} for r in skill_rows(frame)]
+            if args.skill_out:
+                write_rows(path, merged(path, rows) if args.add or args.stale else rows)
 
 
 def variant_name(variant: dict) -> str:
@@ -91,18 +97,53 @@ def variant_name(variant: dict) -> str:
     return variant.get("variant") or label(tuple(sorted(variant.items()))) or "base"
 
 
-def kept_besides(path: Path, rows: list[dict]) -> list[dict]:
-    """The rows already kept in ``path`` for other variants (``--add``: a run of a few
-    variants joins the kept ones, or replaces theirs).  Each row keeps its own commit
-    and fingerprint, so the page says which variants were played by today's code and
-    which by older rules or bots (a long run can be played again a variant at a time)."""
-    from explorer.whatif.stored import read_rows
+def variant_label(variant: dict) -> str:
+    """A variant as a skill table's rows name it.
+
+    >>> variant_label({}), variant_label({"variant": "warzone"})
+    ('base (the data as it is)', 'variant = warzone')
+    """
+    from explorer.whatif.variants import variant as as_variant
+
+    return as_variant(variant or None).describe()
+
+
+def stale_runs(path: Path, variants: list[dict]) -> dict[str, tuple[int, str]]:
+    """``--stale``: the variants of ``variants`` whose rows kept in ``path`` were played by
+    other rules or bots than today's, each with the games a seat and the seed it was
+    played with, to be played again as it was (a variant not kept is left out: add it
+    with ``--add --variants``)."""
+    from explorer.whatif.stored import recorded
 
     if not path.exists():
-        return []
-    old = read_rows(path)
-    measured = {r["variant"] for r in rows}
-    return [r for r in old.to_dict("records") if r["variant"] not in measured]
+        raise SystemExit(f"error: --stale: nothing kept at {path}")
+    frame = recorded(path)
+    runs = {}
+    for v in variants:
+        rows = frame[frame["variant"].astype(str) == variant_label(v)]
+        if len(rows) and not rows["current"].all():
+            runs[variant_label(v)] = (int(rows["games"].iloc[0]), str(rows["seed"].iloc[0]))
+    return runs
+
+
+def merged(path: Path, rows: list[dict]) -> list[dict]:
+    """The rows kept in ``path`` with those of each variant in ``rows`` put in their place
+    (``--add``: a run of a few variants joins the kept ones, or replaces theirs where
+    they stand; a new variant goes last).  Each row keeps its own commit and fingerprint,
+    so the page says which variants were played by today's code and which by older
+    rules or bots (a long run can be played again a variant at a time)."""
+    from explorer.whatif.stored import read_rows
+
+    new: dict[str, list[dict]] = {}
+    for r in rows:
+        new.setdefault(r["variant"], []).append(r)
+    out: list[dict] = []
+    for r in (read_rows(path).to_dict("records") if path.exists() else []):
+        if r["variant"] not in new:
+            out.append(r)
+        elif not any(o["variant"] == r["variant"] for o in out):
+            out += new[r["variant"]]
+    return out + [r for name, rs in new.items() if not any(o["variant"] == name for o in out) for r in rs]
 
 
 def cards_part(args) -> None:
@@ -177,10 +218,15 @@ def main() -> None:
     ap.add_argument("--max-variants", type=int, default=None, help="the skill part: the first N variants a game")
     ap.add_argument("--variants", default=None, help="the skill part: only these variants (base, warzone, dice=2d6, ...)")
     ap.add_argument("--add", action="store_true", help="the skill part: join the rows kept for other variants (each keeps its commit)")
+    ap.add_argument("--stale", action="store_true",
+                    help="the skill part: play again only the variants whose kept rows today's rules or bots have "
+                         "changed for, with their own games and seed, each put back in its place")
     ap.add_argument("--skill-out", default=None, metavar="FOLDER", help="keep the skill part's tables there")
     ap.add_argument("--scheduler", default=None,
                     help="where the skill part plays (default: the machine's cores) and the endings part (default: serial)")
     args = ap.parse_args()
+    if args.stale and not args.skill_out:
+        ap.error("--stale plays again the rows kept in --skill-out: name that folder")
     for part in args.parts.split(","):
         print(f"== {part} ==\n")
         PARTS[part.strip()](args)

@@ -1,0 +1,70 @@
+"""The designer bench keeps long runs beside the pages and plays again, a variant at a
+time, only what today's rules or bots have changed for (``bench_designer.py --stale``)."""
+
+import argparse
+import doctest
+import importlib.util
+from pathlib import Path
+
+from explorer import whatif
+from explorer.whatif.skill import skill_rows
+from explorer.whatif.stored import fingerprint, read_rows, recorded, write_rows
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+_spec = importlib.util.spec_from_file_location("bench_designer", BENCH / "bench_designer.py")
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+BOTS = {"setting:strong": "greedy", "setting:weak": "random"}
+
+
+def kept(variant, seed, stale):
+    """A kept skill run's rows of one Doomtrooper variant, played two games a seat."""
+    frame = whatif.skill("doomtrooper", games=2, seed=seed, variant=variant, scheduler="serial", progress=False)
+    today = fingerprint("doomtrooper", {"strong": "greedy", "weak": "random"})
+    return [{**r, **BOTS, "commit": "abc1234", "fingerprint": "0" * 16 if stale else today}
+            for r in skill_rows(frame)]
+
+
+def test_the_bench_examples_run():
+    assert doctest.testmod(bench).failed == 0
+
+
+def test_stale_plays_again_only_the_variants_the_code_changed_for_as_they_were_played(tmp_path):
+    """Of a kept run whose Warzone rows are out of date, ``--stale`` plays Warzone again
+    with its own games a seat and seed (not the command's), puts its rows back where they
+    stood, and leaves the current rows (the base game, 2d6) as they were."""
+    base, warzone, dice = kept(None, 2, False), kept({"variant": "warzone"}, 5, True), kept({"dice": "2d6"}, 2, False)
+    path = tmp_path / "skill_greedy_doomtrooper.parquet"
+    write_rows(path, base + warzone + dice)
+    args = argparse.Namespace(strong="greedy", weak="random", only="doomtrooper", variants=None, skill_out=tmp_path,
+                              stale=True, add=False, max_variants=None, games=400, seed="1", scheduler="serial")
+    bench.skill_part(args)
+    rows = read_rows(path).to_dict("records")
+    assert [r["variant"] for r in rows] == [r["variant"] for r in base + warzone + dice]
+    assert rows[:len(base)] == base and rows[-len(dice):] == dice
+    again = rows[len(base):len(base) + len(warzone)]
+    assert [r["wins"] for r in again] == [r["wins"] for r in warzone]  # the same seeds play the same games
+    assert {(r["games"], r["seed"]) for r in again if r["seat"] != "every seat"} == {(2, "5")}
+    assert all(r["commit"] == bench.head_commit() for r in again) and recorded(path)["current"].all()
+
+
+def test_stale_with_every_kept_row_current_plays_nothing(tmp_path, capsys):
+    path = tmp_path / "skill_greedy_doomtrooper.parquet"
+    write_rows(path, kept(None, 2, False))
+    before = path.read_bytes()
+    args = argparse.Namespace(strong="greedy", weak="random", only="doomtrooper", variants=None, skill_out=tmp_path,
+                              stale=True, add=False, max_variants=None, games=400, seed="1", scheduler="serial")
+    bench.skill_part(args)
+    assert "none, every kept row is current" in capsys.readouterr().out and path.read_bytes() == before
+
+
+def test_a_variant_added_goes_last_and_one_played_again_keeps_its_place(tmp_path):
+    path = tmp_path / "kept.parquet"
+    run = {"game": "doomtrooper", "fingerprint": "0" * 16}
+    a = [{**run, "variant": "a", "seat": "seat 0"}, {**run, "variant": "a", "seat": "every seat"}]
+    b = [{**run, "variant": "b", "seat": "seat 0"}]
+    write_rows(path, a + b)
+    new_a, c = [{**run, "variant": "a", "seat": "seat 0"}], [{**run, "variant": "c", "seat": "seat 0"}]
+    assert bench.merged(path, new_a + c) == new_a + b + c
+    assert bench.merged(tmp_path / "none.parquet", b) == b
