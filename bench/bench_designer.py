@@ -138,12 +138,15 @@ def merged(path: Path, rows: list[dict]) -> list[dict]:
     for r in rows:
         new.setdefault(r["variant"], []).append(r)
     out: list[dict] = []
+    placed: set[str] = set()
     for r in (read_rows(path).to_dict("records") if path.exists() else []):
-        if r["variant"] not in new:
+        name = r["variant"]
+        if name not in new:
             out.append(r)
-        elif not any(o["variant"] == r["variant"] for o in out):
-            out += new[r["variant"]]
-    return out + [r for name, rs in new.items() if not any(o["variant"] == name for o in out) for r in rs]
+        elif name not in placed:
+            out += new[name]
+            placed.add(name)
+    return out + [r for name, rs in new.items() if name not in placed for r in rs]
 
 
 def cards_part(args) -> None:
