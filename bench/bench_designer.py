@@ -62,6 +62,8 @@ def skill_part(args) -> None:
         if args.variants:
             variants = [v for v in variants if variant_name(v) in args.variants.split(",")]
         path = Path(args.skill_out or ".") / f"skill_{args.strong.partition(':')[0]}_{game}.parquet"
+        meta = {"setting:strong": args.strong, "setting:weak": args.weak, "fingerprint": fingerprint(game, bots),
+                "commit": commit}
         kept = stale_runs(path, variants) if args.stale else {}
         if args.stale:
             variants = [v for v in variants if variant_label(v) in kept]
@@ -79,8 +81,6 @@ def skill_part(args) -> None:
                 continue
             print(skill_text(frame))
             print(f"({time.perf_counter() - t:.0f} s)\n", flush=True)
-            meta = {"setting:strong": args.strong, "setting:weak": args.weak,
-                    "fingerprint": fingerprint(game, bots), "commit": commit}
             rows += [{**r, **meta} for r in skill_rows(frame)]
             if args.skill_out:
                 write_rows(path, merged(path, rows) if args.add or args.stale else rows)
