@@ -35,7 +35,8 @@ def skill(game: str, games: int = 400, seed: int | str = 1, variant: Variant | M
     per seat the strong bot takes (``games`` games each, the same seeds) and a last
     row ``every seat`` (their average, with a paired interval).  Columns: ``seat``,
     ``games``, ``wins``, ``ci_low``, ``ci_high`` (95%), ``draws``, and ``even``: the
-    share a seat would win if skill did not matter (one in the number of seats).
+    share a seat would win if skill did not matter (:func:`even_share`: a half where
+    two teams play, one in the number of seats where one seat wins).
 
     >>> df = skill("asylum", games=4, seed=1, scheduler="serial", progress=False)
     >>> list(df["seat"])
@@ -59,6 +60,7 @@ def skill(game: str, games: int = 400, seed: int | str = 1, variant: Variant | M
     batch = [job for one in orders for job in _jobs.jobs(game, v.mapping, one, seed, games)]
     parts = run_jobs(batch, _jobs.play_job, scheduler, progress)
     per = len(parts) // seats
+    even = even_share([r for p in parts for r in p], wins)
     rows, scores = [], []
     for k in range(seats):
         played = [r for p in parts[k * per:(k + 1) * per] for r in p]
@@ -66,16 +68,30 @@ def skill(game: str, games: int = 400, seed: int | str = 1, variant: Variant | M
         scores.append(won)
         est, lo, hi = stats.interval(won, rate=True)
         rows.append({"seat": seat_label(game, k), "games": games, "wins": est, "ci_low": lo, "ci_high": hi,
-                     "draws": stats.mean([r.get("draw", 0.0) for r in played]), "even": 1 / seats})
+                     "draws": stats.mean([r.get("draw", 0.0) for r in played]), "even": even})
     average = [sum(col) / seats for col in zip(*scores)]
     est, lo, hi = stats.interval(average)
     _, w_lo, w_hi = stats.interval(average, rate=True)  # Wilson's, on the seeds: never a zero width
     rows.append({"seat": "every seat", "games": games * seats, "wins": est, "ci_low": max(0.0, min(lo, w_lo)),
-                 "ci_high": min(1.0, max(hi, w_hi)), "draws": stats.mean([r["draws"] for r in rows]), "even": 1 / seats})
+                 "ci_high": min(1.0, max(hi, w_hi)), "draws": stats.mean([r["draws"] for r in rows]), "even": even})
     frame = pd.DataFrame(rows)
     frame.attrs.update(game=game, variant=v.describe(), strong=strong, weak=weak, seed=str(seed),
                        settings=dict(settings))
     return frame
+
+
+def even_share(played: list[dict[str, Any]], wins: list[str]) -> float:
+    """What a seat wins if skill does not matter: the seats a won game crowns (one
+    seat, both seats of a team, those tied for the lead), as a share of the seats,
+    over the games someone won (``wins``: each seat's win metric).  One in the
+    number of seats where a game has one winner; a half where two teams play.
+
+    >>> even_share([{"a": 1.0, "b": 0.0, "c": 1.0, "d": 0.0}, {"a": 0.0, "b": 0.0, "c": 0.0, "d": 0.0}],
+    ...            ["a", "b", "c", "d"])
+    0.5
+    """
+    crowned = [n for n in (sum(r[w] for w in wins) for r in played) if n > 0]
+    return sum(crowned) / (len(crowned) * len(wins)) if crowned else 1 / len(wins)
 
 
 #: what a skill table's ``attrs`` say of its run, kept as columns when it is stored

@@ -141,6 +141,16 @@ def test_greedy_beats_random_at_every_seat_of_doom_asylum():
     pd.testing.assert_frame_equal(df, whatif.skill("asylum", games=12, seed=1, **QUICK))
 
 
+def test_an_even_share_in_front_lines_is_a_team_s_half():
+    """Doomtrooper, Front Lines (rulebook, "Front Lines"): two teams of two, and a team
+    wins together, so a seat's even share is a half, not one in four seats."""
+    df = whatif.skill("doomtrooper", games=2, seed=1, variant={"variant": "front_lines"}, strong="greedy",
+                      weak="greedy", **QUICK)
+    assert list(df["seat"]) == ["seat 0", "seat 1", "seat 2", "seat 3", "every seat"]
+    assert (df["even"] == 0.5).all()
+    assert df.iloc[-1]["wins"] == 0.5  # the same bot everywhere: each game crowns one team
+
+
 def test_skill_names_the_victorian_sides_and_takes_a_variant():
     """The strong bot plays the Heroes, then the Villains, on the same seeds."""
     df = whatif.skill("victorian", games=4, seed=2, variant={"immortal_heal": 2}, strong="random", weak="greedy",
