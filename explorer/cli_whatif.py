@@ -161,15 +161,15 @@ def compare(args: argparse.Namespace) -> int:
 
 
 def skill(args: argparse.Namespace) -> int:
-    """``skill``: the stronger bot's win rate per seat."""
+    """``skill``: the stronger bot's win rate per seat, as the designer page prints it."""
+    from .whatif.report import skill_text
     from .whatif.skill import skill
 
     settings = _settings(args)
     reachable(args.scheduler)
     frame = skill(args.game, games=args.games, seed=args.seed, variant=args.variant, strong=args.strong,
                   weak=args.weak, scheduler=args.scheduler, **settings)
-    print(f"{args.strong} against {args.weak}, {frame.attrs['variant']} ({args.games} games a seat)")
-    print(frame.round(3).to_string(index=False))
+    print(skill_text(frame))
     return 0
 
 

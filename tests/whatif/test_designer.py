@@ -324,6 +324,8 @@ def test_the_command_line_compares_until_it_knows_and_measures_skill(tmp_path, c
     assert main(["skill", "victorian", "--games", "2", "--scheduler", "serial"]) == 0
     out = capsys.readouterr().out
     assert "greedy against random" in out and "every seat" in out
+    assert "(2/2)" in out or "(1/2)" in out or "(0/2)" in out  # rates as people read them, not 0.5
+    assert "0.5 " not in out and "an even share" in out
     assert main(["compare", "asylum", "--variant", str(variant), "--until", "-1"]) == 2
     out = tmp_path / "cards.csv"
     assert main(["cards", "victorian", "--games", "2", "--ablate", "1", "--top", "2", "--scheduler", "serial",
