@@ -121,6 +121,7 @@ def _settings(args) -> dict:
 def sweep(args: argparse.Namespace) -> int:
     """``sweep``: a grid of rule values, one row per point."""
     from .whatif import sweep
+    from .whatif.report import sweep_text
 
     params = {name: [rule_value(x) for x in values.split(",") if x.strip()]
               for name, values in pairs(args.param, "--param").items()}
@@ -133,8 +134,7 @@ def sweep(args: argparse.Namespace) -> int:
         if exc.field not in params:
             raise
         raise ValueError(f"--param {exc.field}: {exc.problem}") from None
-    shown = [*params, *(c for c in ("win_seat_0", "win_seat_1", "draw", "turns", "seat_spread") if c in frame)]
-    print(frame[shown].round(3).to_string(index=False))
+    print(sweep_text(frame, args.game, list(params)))
     print(f"({len(frame)} points x {args.games} games; every metric with its interval in {args.out})")
     return 0
 
@@ -142,6 +142,7 @@ def sweep(args: argparse.Namespace) -> int:
 def compare(args: argparse.Namespace) -> int:
     """``compare``: a variant against the base game, paired."""
     from .whatif import compare
+    from .whatif.report import compare_text, sequential_text
 
     settings = _settings(args)
     reachable(args.scheduler)
@@ -150,13 +151,9 @@ def compare(args: argparse.Namespace) -> int:
     if args.json:
         print(frame.reset_index().to_json(orient="records", indent=2))
         return 0
-    print(f"{frame.attrs['variant']}  vs  {frame.attrs['base']}  ({frame.attrs['games']} games each, paired seeds)")
-    table = frame[["label", "base", "variant", "diff", "ci_low", "ci_high"]].round(3)
-    print(table.to_string(index=False))
-    run = frame.attrs.get("sequential")
-    if run:
-        print(f"stopped after {run['games']} games ({run['looks']} looks): {run['stopped']}; a run of fixed size "
-              f"needs about {run['fixed_games']} games for an interval of +-{run['until']:g}")
+    print(compare_text(frame))
+    if frame.attrs.get("sequential"):
+        print(sequential_text(frame))
     return 0
 
 

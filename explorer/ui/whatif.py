@@ -31,6 +31,7 @@ from ..core.data import DataError, data_path, key_notes
 from ..games import GAMES, spec
 from ..whatif import metric_list, sweep
 from ..whatif.readout import differences, precision_warning, seat_labels, settings
+from ..whatif.report import percent, rule_label, sweep_rows
 from ..whatif.variants import value_text  # a rule value as typed in the values box (true, 7, 2d6)
 from .common import Displayable, Html, LiveFigure, TextTable, esc, figure_update, html_table, tagged
 
@@ -39,15 +40,6 @@ AS_THE_RULES = "as the rules say"
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 WHERE = (("this machine, every core", "pool"), ("this process only", "serial"))
 HINT = "press Run to fill this chart"
-
-
-def rule_label(name: str) -> str:
-    """A rule's name as people read it: ``maneuver_target`` is "maneuver target", and a
-    stat of the roster, ``villain.Oscar.mental_attack``, "Oscar's mental attack"."""
-    if name.count(".") >= 2:
-        _, who, stat = name.split(".", 2)
-        return f"{who}'s {stat.replace('_', ' ')}"
-    return name.replace("_", " ")
 
 
 def default_values(spec: dict[str, Any]) -> str:
@@ -98,10 +90,6 @@ def parse_values(text: str, spec: dict[str, Any]) -> list[Any]:
     if len(set(out)) != len(out):
         raise ValueError("each value once, please")
     return out
-
-
-def _pct(x: float) -> str:
-    return "—" if x is None or math.isnan(x) else f"{x:.1%}"
 
 
 def _points(x: float) -> str:
@@ -167,7 +155,7 @@ def balance_chart(frame, game: str, rule: str, names: Mapping[Any, str], title: 
 
 
 def _number(x: float, rate: bool) -> str:
-    return _pct(x) if rate else f"{x:.2f}"
+    return percent(x) if rate else f"{x:.2f}"
 
 
 def _change(x: float, rate: bool) -> str:
@@ -178,13 +166,7 @@ def sweep_table(frame, game: str, rule: str) -> TextTable:
     """A sweep of ``rule`` for people: each value, the win rate of every seat or side
     that plays, the largest gap between two of them with the 95% bound of every pair's
     gap, and the mean game length."""
-    outcomes = seat_labels(game, frame)
-    header = [rule_label(rule)] + [f"{text} wins" for _, text in outcomes] + ["largest gap", "its 95% bound",
-                                                                              "mean turns"]
-    rows = [[value_text(r[rule])] + [_pct(r[c]) for c, _ in outcomes] +
-            [_pct(r.get("seat_spread", math.nan)), _pct(r.get("seat_spread_ci_high", math.nan)), f"{r['turns']:.2f}"]
-            for r in frame.to_dict("records")]
-    return TextTable(header, rows)
+    return TextTable(*sweep_rows(frame, game, [rule]))
 
 
 def comparison_table(frame, names: list[str]) -> TextTable:
@@ -204,7 +186,7 @@ def comparison_table(frame, names: list[str]) -> TextTable:
 def fork_table(frame) -> TextTable:
     """A fork (:func:`explorer.whatif.fork`) for people: each option, the deciding
     player's win rate after it and its 95% interval."""
-    rows = [[r["option"], _pct(r["wins"]), f"{_pct(r['ci_low'])} to {_pct(r['ci_high'])}", f"{r['games']:,}"]
+    rows = [[r["option"], percent(r["wins"]), f"{percent(r['ci_low'])} to {percent(r['ci_high'])}", f"{r['games']:,}"]
             for r in frame.to_dict("records")]
     return TextTable(["option", "wins", "95% interval", "games"], rows)
 
@@ -514,12 +496,12 @@ class WhatIfLab(Displayable):
         def rate(r, c):
             if math.isnan(r[c]):
                 return Html("<span title='does not play at this value'>—</span>")
-            return Html(f"<span title='95% interval: {_pct(r[c + '_ci_low'])} to {_pct(r[c + '_ci_high'])}'>"
-                        f"{_pct(r[c])}</span>")
+            return Html(f"<span title='95% interval: {percent(r[c + '_ci_low'])} to {percent(r[c + '_ci_high'])}'>"
+                        f"{percent(r[c])}</span>")
 
         head = [rule_label(name)] + [f"{text} wins" for _, text in outcomes] + ["draws", "largest gap", "mean turns"]
         body = [[value_text(r[name])] + [rate(r, c) for c, _ in outcomes] +
-                [_pct(r.get("draw", float("nan"))), _pct(r.get("seat_spread", float("nan"))), f"{r['turns']:.1f}"]
+                [percent(r.get("draw", float("nan"))), percent(r.get("seat_spread", float("nan"))), f"{r['turns']:.1f}"]
                 for r in rows]
         self.table.value = html_table(head, body, numeric=range(1, len(head)),
                                       caption="hover a rate for its 95% interval")

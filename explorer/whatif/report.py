@@ -65,20 +65,78 @@ def cards_text(frame, top: int = 5) -> str:
     return head + "\n" + _columns(rows)
 
 
+def compare_text(frame) -> str:
+    """:func:`~explorer.whatif.compare`'s table: each metric's words, its mean in the base
+    game and in the variant, and the paired difference with its 95% interval; rates
+    as percentages and their differences in points, other metrics as numbers."""
+    from .compare import metric_list
+
+    a = frame.attrs
+    kinds = {m.name: m.is_rate for m in metric_list(a["game"], a.get("settings", {}))}
+    rows = [["", "base game", "variant", "difference (95% interval)"]]
+    for name, r in frame.iterrows():
+        if kinds.get(name, False):
+            rows.append([r["label"], f"{100 * r['base']:.1f}%", f"{100 * r['variant']:.1f}%",
+                         signed(r["diff"], r["ci_low"], r["ci_high"])])
+        else:
+            rows.append([r["label"], f"{r['base']:.2f}", f"{r['variant']:.2f}",
+                         f"{r['diff']:+.2f} ({r['ci_low']:+.2f} to {r['ci_high']:+.2f})"])
+    head = f"{a['variant']} against {a['base']}: {a['games']:,} games of each, on the same seeds"
+    return head + "\n" + _columns(rows)
+
+
+def rule_label(name: str) -> str:
+    """A rule's name as people read it: ``maneuver_target`` is "maneuver target", and a
+    stat of the roster, ``villain.Oscar.mental_attack``, "Oscar's mental attack"."""
+    if name.count(".") >= 2:
+        _, who, stat = name.split(".", 2)
+        return f"{who}'s {stat.replace('_', ' ')}"
+    return name.replace("_", " ")
+
+
+def percent(x: float | None) -> str:
+    """A rate as a percentage to a tenth; a dash for no value."""
+    return "—" if x is None or math.isnan(x) else f"{x:.1%}"
+
+
+def sweep_rows(frame, game: str, rules: list[str]) -> tuple[list[str], list[list[str]]]:
+    """A sweep of ``rules`` for people, as a header and rows: each point's values, the
+    win rate of every seat or side that plays, the largest gap between two of them with
+    the 95% bound of every pair's gap, and the mean game length."""
+    from .readout import seat_labels
+    from .variants import value_text
+
+    outcomes = seat_labels(game, frame)
+    header = ([rule_label(r) for r in rules] + [f"{text} wins" for _, text in outcomes]
+              + ["largest gap", "its 95% bound", "mean turns"])
+    rows = [[value_text(r[rule]) for rule in rules] + [percent(r.get(c, math.nan)) for c, _ in outcomes]
+            + [percent(r.get("seat_spread", math.nan)), percent(r.get("seat_spread_ci_high", math.nan)),
+               f"{r['turns']:.2f}"]
+            for r in frame.to_dict("records")]
+    return header, rows
+
+
+def sweep_text(frame, game: str, rules: list[str]) -> str:
+    """:func:`sweep_rows` as aligned text (the command line's table)."""
+    header, rows = sweep_rows(frame, game, rules)
+    return _columns([header, *rows])
+
+
 def sequential_text(frame) -> str:
     """What a comparison run with ``until`` spent, against a run of fixed size."""
     run = frame.attrs.get("sequential")
     if not run:
         return f"a run of fixed size: {frame.attrs['games']} games"
     fixed, used = run["fixed_games"], run["games"]
+    looks = f"{run['looks']} look{'' if run['looks'] == 1 else 's'}"
     label = frame["label"].get(run["metric"], run["metric"]) if "label" in frame else run["metric"]
     needs = f"a run of fixed size needs about {fixed:,} games for an interval of ±{run['until']:g}"
     if run["stopped"] == "game limit":
-        return (f"{label}: the game limit came first, after {used:,} games ({run['looks']} looks), its "
+        return (f"{label}: the game limit came first, after {used:,} games ({looks}), its "
                 f"interval ±{run['half_width']:.3g} wide and crossing zero; {needs}")
     why = {"narrow enough": f"its interval is within {run['until']:g} of the estimate",
            "excludes zero": "its interval excludes zero"}[run["stopped"]]
-    return (f"{label}: stopped after {used:,} games ({run['looks']} looks) because {why}; {needs} "
+    return (f"{label}: stopped after {used:,} games ({looks}) because {why}; {needs} "
             f"({'saved' if fixed > used else 'spent'} {abs(fixed - used):,} games, {_ratio(used, fixed)})")
 
 

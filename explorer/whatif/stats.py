@@ -71,11 +71,16 @@ def spread(rows: Sequence[Mapping[str, float]], names: Sequence[str]) -> tuple[f
     rows: ``(largest gap between two estimates, largest end of their 95% intervals)``.
     Each gap is a paired difference over the same games, so its interval is tight;
     "within 5 points" holds with 95% confidence per pair when the second number is
-    at most 0.05."""
+    at most 0.05.  Two rates are never more than 1 apart, so neither is the bound
+    (a normal interval on a few games would say more).
+
+    >>> spread([{"a": 1.0, "b": 0.0}, {"a": 1.0, "b": 0.0}, {"a": 0.0, "b": 0.0}], ["a", "b"])[1]
+    1.0
+    """
     worst = bound = 0.0
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             d, lo, hi = paired([r[a] for r in rows], [r[b] for r in rows])
             worst = max(worst, abs(d))
             bound = max(bound, abs(lo), abs(hi))
-    return worst, bound
+    return worst, min(bound, 1.0)

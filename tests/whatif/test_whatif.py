@@ -122,6 +122,9 @@ def test_the_command_line_sweeps_and_compares(tmp_path, capsys):
     assert main(["sweep", "asylum", "--param", "maneuver_target=7,9", "--games", "4", "--seed", "1",
                  "--scheduler", "serial", "--out", str(out)]) == 0
     assert pd.read_csv(out)["maneuver_target"].tolist() == [7, 9]
+    table = capsys.readouterr().out
+    assert "maneuver target" in table and "seat 3 wins" in table  # every seat of four, in people's words
+    assert table.splitlines()[1].count("%") == 6  # four seats, the gap and its bound, as percentages
     variant = tmp_path / "v.toml"
     variant.write_text('name = "v"\n[overrides]\nvp_maneuver = 4\n')
     assert main(["compare", "asylum", "--variant", str(variant), "--games", "4", "--scheduler", "serial"]) == 0
