@@ -33,6 +33,17 @@ def test_a_variant_equal_to_the_base_differs_by_exactly_nothing():
     assert (df["diff"] == 0).all() and (df["ci_low"] == 0).all() and (df["ci_high"] == 0).all()
 
 
+def test_a_difference_of_two_rates_is_never_said_to_pass_100_points():
+    """On four games a normal interval of a paired difference of win rates reaches past
+    -1; two rates are never more than 1 apart, so the interval stops there."""
+    df = whatif.compare("asylum", {"turn_cap": 3}, games=4, seed=1, bots="greedy", scheduler="serial",
+                        progress=False)
+    rates = [m.name for m in whatif.metric_list("asylum", {}) if m.is_rate]
+    assert (df.loc[rates, "ci_low"] >= -1).all() and (df.loc[rates, "ci_high"] <= 1).all()
+    assert (df.loc[rates, "ci_low"] == -1).any()  # where the normal interval went past it
+    assert (df.loc["turns", "ci_low"] < -1)  # a mean of another kind is not a rate: left as it is
+
+
 @pytest.mark.parametrize("overrides, field", [
     ({"maneuver_target": 99}, "maneuver_target"),
     ({"teleporters": True}, "teleporters"),
