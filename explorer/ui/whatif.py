@@ -30,7 +30,7 @@ import plotly.graph_objects as go
 from ..core.data import DataError, data_path, key_notes
 from ..games import GAMES, spec
 from ..whatif import metric_list, sweep
-from ..whatif.readout import differences, precision_warning, seat_labels, settings
+from ..whatif.readout import differences, fair_shares, precision_warning, seat_labels, settings
 from ..whatif.report import percent, rule_label, sweep_rows
 from ..whatif.variants import value_text  # a rule value as typed in the values box (true, 7, 2d6)
 from .common import Displayable, Html, LiveFigure, TextTable, esc, figure_update, html_table, tagged
@@ -139,19 +139,27 @@ def draw_rates(live: LiveFigure, rows: list[dict[str, Any]], outcomes: list[tupl
 
 def balance_chart(frame, game: str, rule: str, names: Mapping[Any, str], title: str) -> LiveFigure:
     """The win rate of every seat at each value of ``rule`` in a sweep ``frame`` of
-    ``game`` (95% intervals), against a fair share (one win in as many games as
-    there are seats); ``names`` says what each value is called."""
+    ``game`` (95% intervals), against a fair share (:func:`~explorer.whatif.readout.fair_shares`:
+    one win in as many games as there are seats, a half where two teams play; a line
+    for each share the values give); ``names`` says what each value is called."""
     outcomes = seat_labels(game, frame)
     live = LiveFigure(empty_figure(title), "xp-wi-balance")
     draw_rates(live, frame.to_dict("records"), outcomes, rule, title, names)
-    fair = 1 / len(outcomes)
+    draw_fair_shares(live, frame, outcomes)
     with figure_update(live) as fig:
-        fig.update_layout(width=700, height=400,
-                          shapes=[dict(type="line", xref="paper", x0=0, x1=1, yref="y", y0=fair, y1=fair,
-                                       line=dict(dash="dot", color="#555"))],
-                          annotations=[dict(xref="paper", x=1, yref="y", y=fair, showarrow=False, xanchor="right",
-                                            yanchor="bottom", text=f"a fair share ({fair:.0%})")])
+        fig.update_layout(width=700, height=400)
     return live
+
+
+def draw_fair_shares(live: LiveFigure, frame, outcomes: list[tuple[str, str]]) -> None:
+    """A dotted line across a chart of win rates at each fair share the points of the
+    sweep ``frame`` give (:func:`~explorer.whatif.readout.fair_shares`), labelled."""
+    fairs = sorted(set(fair_shares(frame, [c for c, _ in outcomes])))
+    with figure_update(live) as fig:
+        fig.update_layout(shapes=[dict(type="line", xref="paper", x0=0, x1=1, yref="y", y0=f, y1=f,
+                                       line=dict(dash="dot", color="#555")) for f in fairs],
+                          annotations=[dict(xref="paper", x=1, yref="y", y=f, showarrow=False, xanchor="right",
+                                            yanchor="bottom", text=f"a fair share ({f:.0%})") for f in fairs])
 
 
 def _number(x: float, rate: bool) -> str:
@@ -409,6 +417,7 @@ class WhatIfLab(Displayable):
         rows = frame.to_dict("records")
         draw_rates(self.seats_fig, rows, outcomes, name, "Win rate of each " +
                          ("side" if spec(self.game.value).seat_names else "seat") + " (95% intervals)")
+        draw_fair_shares(self.seats_fig, frame, outcomes)
         masters = [c for c in frame.columns if c.startswith("win_mastermind:") and not c.endswith(("_low", "_high"))]
         if masters:
             draw_rates(self.masterminds_fig, rows, [(c, c.split(":", 1)[1]) for c in masters], name,
@@ -521,5 +530,5 @@ class WhatIfLab(Displayable):
         return f"WhatIfLab(game={self.game.value!r}, rule={self.parameter!r})"
 
 
-__all__ = ["WhatIfLab", "allowed_text", "balance_chart", "comparison_table", "default_values", "draw_rates",
-           "empty_figure", "fork_table", "parse_values", "rule_label", "sweep_table", "value_text"]
+__all__ = ["WhatIfLab", "allowed_text", "balance_chart", "comparison_table", "default_values", "draw_fair_shares",
+           "draw_rates", "empty_figure", "fork_table", "parse_values", "rule_label", "sweep_table", "value_text"]

@@ -81,6 +81,29 @@ def seat_labels(game: str, frame) -> list[tuple[str, str]]:
     return [(m.name, names[i].capitalize() if i < len(names) else f"seat {i}") for i, m in enumerate(metrics)]
 
 
+def fair_shares(frame, columns: list[str]) -> list[float]:
+    """What each seat of each point of a sweep ``frame`` would win if no seat played
+    better: the seats a won game crowns (one, or a team, or those tied for the lead)
+    shared among the seats that play (``columns``: their win rates; a seat that does not
+    play is NaN), over the games someone won.  One in the number of seats where a game
+    has one winner; a half where two teams play.
+
+    >>> import pandas as pd
+    >>> fair_shares(pd.DataFrame({"a": [0.3, 0.5], "b": [0.6, 0.5], "c": [0.0, float("nan")],
+    ...                           "draw": [0.1, 0.0]}), ["a", "b", "c"])
+    [0.3333, 0.5]
+    >>> fair_shares(pd.DataFrame({"a": [1.0], "b": [0.0], "c": [1.0], "d": [0.0]}), ["a", "b", "c", "d"])
+    [0.5]
+    """
+    out = []
+    for r in frame.to_dict("records"):
+        rates = [r[c] for c in columns if c in r and not math.isnan(r[c])]
+        won = 1.0 - (r.get("draw") or 0.0)
+        share = sum(rates) / won / len(rates) if rates and won > 0 and sum(rates) > 0 else 1 / max(len(rates), 1)
+        out.append(round(share, 4))
+    return out
+
+
 def differences(frame, columns: list[str], base: int = 0) -> list[dict[str, Any]]:
     """Each point's paired difference from point ``base`` in each column (game ``i``
     against game ``i``, the same seeds), with its 95% interval: rows of ``point``,

@@ -91,12 +91,15 @@ def test_a_variant_with_four_players_shows_four_seats_only_where_it_plays():
     assert [t.x[-1] for t in lab.seats_fig.data] == ["seat 3", "seat 3"]
     assert lab.seats_fig.data[0].y[2] is None and lab.seats_fig.data[1].y[2] is not None
     assert "does not play at this value" in lab.table.value
+    # two seats, or two teams of two (a team wins together): a fair share is a half either way, not a quarter
+    assert [a.text for a in lab.seats_fig.layout.annotations] == ["a fair share (50%)"]
 
 
 def test_settings_reach_the_games():
     """Doom Asylum with three players: three seats; a deck the game lacks is reported, nothing played."""
     lab = run("asylum", "vp_maneuver", "2, 4", players=3, policy="random")
     assert lab.frame["seats"].tolist() == [3, 3] and list(lab.seats_fig.data[0].x) == ["seat 0", "seat 1", "seat 2"]
+    assert [a.text for a in lab.seats_fig.layout.annotations] == ["a fair share (33%)"]
     six = run("asylum", "vp_maneuver", "2, 4", players=6)
     assert list(six.seats_fig.data[0].x) == [f"seat {s}" for s in range(6)] and "seat 5 wins" in six.table.value
     bad = run("doomtrooper", "dice", "none, 2d6", decks="No Such Deck, Imperial Crusade")
