@@ -76,7 +76,7 @@ def compare_text(frame) -> str:
     rows = [["", "base game", "variant", "difference (95% interval)"]]
     for name, r in frame.iterrows():
         if kinds.get(name, False):
-            rows.append([r["label"], f"{100 * r['base']:.1f}%", f"{100 * r['variant']:.1f}%",
+            rows.append([r["label"], percent(r["base"]), percent(r["variant"]),
                          signed(r["diff"], r["ci_low"], r["ci_high"])])
         else:
             rows.append([r["label"], f"{r['base']:.2f}", f"{r['variant']:.2f}",
