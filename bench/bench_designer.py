@@ -12,7 +12,10 @@ they know save against runs of fixed size.
     python bench/bench_designer.py --parts endings --games 5 --endings-bots search:20 \
         --out notebooks/designer/variant_endings_search.parquet       # which variants end, under search
 
-Every run is seeded (``--seed``): the same command prints the same numbers.
+Every run is seeded (``--seed``): the same command prints the same numbers.  A kept
+file is stamped with the probe hash of the code that played it
+(:func:`explorer.whatif.stored.stamp`): after a change that plays the probe games
+alike, ``--stale`` plays nothing again (``python -m explorer kept FILE`` says so).
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ def skill_part(args) -> None:
     for the designer page to read back instead of playing them again.  The file is
     written after each variant, so a long run stopped half way keeps what it played."""
     from explorer.whatif.skill import skill_rows
-    from explorer.whatif.stored import fingerprint, write_rows
+    from explorer.whatif.stored import fingerprint, stamp, write_rows
 
     commit = head_commit()
     bots = {"strong": args.strong, "weak": args.weak}
@@ -64,6 +67,8 @@ def skill_part(args) -> None:
         path = Path(args.skill_out or ".") / f"skill_{args.strong.partition(':')[0]}_{game}.parquet"
         meta = {"setting:strong": args.strong, "setting:weak": args.weak, "fingerprint": fingerprint(game, bots),
                 "commit": commit}
+        if args.stale and path.exists():
+            stamp(path)  # rows played by older code that plays alike are current: keep them, stamped
         kept = stale_runs(path, variants) if args.stale else {}
         if args.stale:
             variants = [v for v in variants if variant_label(v) in kept]
@@ -84,6 +89,7 @@ def skill_part(args) -> None:
             rows += [{**r, **meta} for r in skill_rows(frame)]
             if args.skill_out:
                 write_rows(path, merged(path, rows) if args.add or args.stale else rows)
+                stamp(path)  # with today's probe hash: a later change that plays alike leaves it current
 
 
 def variant_name(variant: dict) -> str:
@@ -182,7 +188,7 @@ def endings_part(args) -> None:
     """Which of Doomtrooper's variants end by their own goal, under ``--endings-bots`` on
     every seat; with ``--out`` the run is kept (with the commit that played it) for
     the designer notebook, which reads it back instead of playing it again."""
-    from explorer.whatif.stored import read_rows, write_rows
+    from explorer.whatif.stored import read_rows, stamp, write_rows
 
     variants = [v["variant"] for v in doomtrooper_variants() if "variant" in v]
     variants.sort(key=lambda v: v == "front_lines")  # four seats, each searching: the longest, last
@@ -198,6 +204,7 @@ def endings_part(args) -> None:
         kept = read_rows(Path(args.out))
         kept["commit"] = commit
         write_rows(Path(args.out), kept.to_dict("records"))
+        stamp(args.out)
 
 
 PARTS = {"skill": skill_part, "cards": cards_part, "sequential": sequential_part, "endings": endings_part}

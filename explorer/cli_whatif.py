@@ -1,7 +1,7 @@
 """The command line's what-if commands: ``sweep`` a grid of rule values, ``compare``
 a variant with the base game (``--until`` stops when it knows), ``skill`` (a
-stronger bot against weaker ones, seat by seat) and ``cards`` (the cards that win).
-Every one takes the bots of every seat (``--bots``) by the names of the game's bots.
+stronger bot against weaker ones, seat by seat), ``cards`` (the cards that win) and
+``kept`` (whether runs kept in files are still today's).  Every game command takes the bots of every seat (``--bots``) by the names of the game's bots.
 """
 
 from __future__ import annotations
@@ -112,6 +112,14 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
                                                              "drawn-or-not gaps first) or all (default 5)")
     d.add_argument("--top", type=count, default=10, help="cards shown at each end of the table (default 10)")
     d.add_argument("--out", default=None, help="also write the whole table to this .csv file")
+    e = sub.add_parser("kept", help="say whether runs kept in files were played by today's rules and bots",
+                       description="For each file of kept results (a sweep's or a bench's .parquet or .csv), "
+                                   "say how many rows today's code and data played, how many older code that "
+                                   "plays the same probe games, and how many are stale and should be played "
+                                   "again.  --stamp keeps today's probe hash with the rows, so a later change "
+                                   "that plays alike leaves them current.")
+    e.add_argument("files", nargs="+", metavar="FILE", help="kept results, .parquet or .csv")
+    e.add_argument("--stamp", action="store_true", help="record today's probe hash with the current rows")
 
 
 def _settings(args) -> dict:
@@ -188,7 +196,36 @@ def cards(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"sweep": sweep, "compare": compare, "skill": skill,
-                                                             "cards": cards}
+def kept(args: argparse.Namespace) -> int:
+    """``kept``: each file's rows, current, alike or stale (``--stamp``: stamped)."""
+    from pathlib import Path
 
-__all__ = ["COMMANDS", "add_whatif", "cards", "compare", "pairs", "skill", "sweep"]
+    from .whatif.stored import read_rows, row_states, stamp
+
+    stale_files = 0
+    for name in args.files:
+        path = Path(name)
+        if not path.is_file():
+            raise ValueError(f"{name}: no such file")
+        if args.stamp:
+            counts = stamp(path)
+            says = f"{counts['stamped'] + counts['alike']} stamped with today's probe hash"
+            if counts["alike"]:
+                says += f" ({counts['alike']} played by older code that plays alike)"
+        else:
+            frame = read_rows(path, "kept results")
+            states = row_states(frame.to_dict("records")) if frame is not None else []
+            counts = {s: states.count(s) for s in ("current", "alike", "stale")}
+            says = f"{counts['current']} current" + (f", {counts['alike']} alike (older code, the same probe games)"
+                                                      if counts["alike"] else "")
+        if counts["stale"]:
+            says += f", {counts['stale']} stale: play them again"
+            stale_files += 1
+        print(f"{name}: {says}")
+    return 1 if stale_files else 0
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"sweep": sweep, "compare": compare, "skill": skill,
+                                                             "cards": cards, "kept": kept}
+
+__all__ = ["COMMANDS", "add_whatif", "cards", "compare", "kept", "pairs", "skill", "sweep"]

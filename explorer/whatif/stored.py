@@ -1,7 +1,11 @@
 """Results kept in a file beside a notebook or a script: written once, read back while
 the rules code and data that played them are unchanged (their fingerprint), played
 again after any change.  A sweep keeps one row per point (:func:`explorer.whatif.sweep`),
-a comparison one row per metric (:func:`explorer.whatif.compare`)."""
+a comparison one row per metric (:func:`explorer.whatif.compare`).
+
+A long run kept for a page (:func:`recorded`) can also carry the hash of what its code
+did (:mod:`explorer.whatif.probe`, stamped by :func:`stamp`): a row whose code has
+changed since, but whose probe games come out alike, is still current."""
 
 from __future__ import annotations
 
@@ -59,6 +63,15 @@ def row_fingerprint(row: Mapping[str, Any]) -> str:
     return fingerprint(str(row["game"]), settings)
 
 
+def row_behaviour(row: Mapping[str, Any]) -> str:
+    """What today's code does (:func:`explorer.whatif.probe.behaviour`), for the run a
+    stored row describes: with the search bot's probes if the run seats it."""
+    from .probe import behaviour
+
+    settings = {k.partition(":")[2]: v for k, v in row.items() if str(k).startswith("setting:")}
+    return behaviour(str(row["game"]), seats_search(settings))
+
+
 def check_out(out: str | os.PathLike) -> Path:
     """The results file ``out``, checked before any game is played: a ``.csv`` or
     ``.parquet`` name, in a folder that exists and can be written, and not a folder
@@ -114,7 +127,8 @@ def read_rows(path: Path, what: str = "what-if results"):
 def kept_rows(path: Path, meta: Mapping[str, Any], what: str = "what-if results") -> list[dict[str, Any]] | None:
     """The rows ``path`` holds for the run ``meta`` describes (its game, seed, games,
     settings, fingerprint...): None when there is no file, an empty one, or one played
-    by other rules, code or data (to be played again); a ValueError when the file
+    by other rules, code or data (to be played again; code that plays its stamped
+    probe games alike counts as the same, :func:`stamp`); a ValueError when the file
     holds another run."""
     if not path.exists():
         return None
@@ -122,10 +136,10 @@ def kept_rows(path: Path, meta: Mapping[str, Any], what: str = "what-if results"
     if old is None or not len(old):
         return None
     rows = old.to_dict("records")
-    if str(rows[0].get("fingerprint")) != meta["fingerprint"]:
+    if row_states(rows[:1]) == ["stale"]:
         return None
     for k, v in meta.items():
-        if str(rows[0].get(k)) != str(v):
+        if k != "fingerprint" and str(rows[0].get(k)) != str(v):
             raise ValueError(f"{path} holds {what} with {k} = {rows[0].get(k)!r}, not {v!r}: use another output "
                              "file, or the same settings")
     return rows
@@ -134,31 +148,78 @@ def kept_rows(path: Path, meta: Mapping[str, Any], what: str = "what-if results"
 def recorded(path: str | os.PathLike):
     """A sweep kept by a bench run too long to play again on a page: its rows as a
     DataFrame, read whatever code wrote them, with ``attrs["current"]`` saying
-    whether the rules code and data are still the ones that played it (so a page
-    can say so, instead of playing it again) and ``attrs["commit"]`` the commit
-    the run recorded, if it did.  A run can join rows played at several commits
-    (a long run played again a variant at a time): its ``current`` column says it
-    of each row."""
+    whether the rules code and data are still the ones that played it, or play its
+    probe games alike (:func:`stamp`), so a page can say so instead of playing it
+    again, and ``attrs["commit"]`` the commit the run recorded, if it did.  A run
+    can join rows played at several commits (a long run played again a variant at a
+    time): its ``current`` column says it of each row."""
     path = Path(path)
     if not path.exists():
         raise ValueError(f"no recorded run at {path}: make it with the command its page names")
     frame = read_rows(path, "recorded results")
     if frame is None or not len(frame):
         raise ValueError(f"{path} holds no rows: make it again with the command its page names")
-    now: dict[tuple, str] = {}  # today's fingerprint per game and settings, computed once each
-    current = []
-    for row in frame.to_dict("records"):
-        key = tuple((k, str(v)) for k, v in row.items() if k == "game" or str(k).startswith("setting:"))
-        if key not in now:
-            now[key] = row_fingerprint(row)
-        current.append(str(row["fingerprint"]) == now[key])
-    frame["current"] = current
+    frame["current"] = [state != "stale" for state in row_states(frame.to_dict("records"))]
     first = frame.iloc[0]
     frame.attrs["game"] = str(first["game"])
-    frame.attrs["current"] = all(current)
+    frame.attrs["current"] = bool(frame["current"].all())
     frame.attrs["commit"] = str(first["commit"]) if "commit" in frame else ""
     return frame
 
 
-__all__ = ["check_out", "fingerprint", "kept_rows", "read_rows", "recorded", "row_fingerprint", "seats_search",
-           "write_rows"]
+def row_states(rows: list[dict[str, Any]]) -> list[str]:
+    """Each kept row's standing today: ``current`` (the code and data that played it),
+    ``alike`` (the code changed, but its stamped probe games come out as they did)
+    or ``stale``.  Today's fingerprint and behaviour are computed once per game and
+    settings, the behaviour only where a fingerprint differs."""
+    now: dict[tuple, str] = {}
+    acts: dict[tuple, str] = {}
+    states = []
+    for row in rows:
+        key = tuple((k, str(v)) for k, v in row.items() if k == "game" or str(k).startswith("setting:"))
+        if key not in now:
+            now[key] = row_fingerprint(row)
+        stamped = row.get("behaviour")
+        if str(row["fingerprint"]) == now[key]:
+            states.append("current")
+        elif isinstance(stamped, str) and stamped:
+            if key not in acts:
+                acts[key] = row_behaviour(row)
+            states.append("alike" if stamped == acts[key] else "stale")
+        else:
+            states.append("stale")
+    return states
+
+
+def stamp(path: str | os.PathLike) -> dict[str, int]:
+    """Keep with each row of the run kept in ``path`` the hash of what today's code
+    does (:mod:`explorer.whatif.probe`), so a later change to the code that plays
+    its probe games alike leaves the row current: rows played by today's code get
+    the hash; rows whose code changed but whose stamped hash is today's take
+    today's fingerprint (their ``commit`` still says where they were played); stale
+    rows are left as they are, to be played again.  The file is written only if a
+    row changed.  Returns how many rows were ``stamped``, ``alike`` and ``stale``.
+    """
+    path = Path(path)
+    frame = read_rows(path, "recorded results")
+    if frame is None:
+        return {"stamped": 0, "alike": 0, "stale": 0}
+    rows = frame.to_dict("records")
+    counts = {"stamped": 0, "alike": 0, "stale": 0}
+    changed = False
+    for row, state in zip(rows, row_states(rows)):
+        if state == "stale":
+            counts["stale"] += 1
+            continue
+        counts["stamped" if state == "current" else "alike"] += 1
+        fresh = {"fingerprint": row_fingerprint(row), "behaviour": row_behaviour(row)}
+        if any(row.get(k) != v for k, v in fresh.items()):
+            row.update(fresh)
+            changed = True
+    if changed:
+        write_rows(path, [{**{k: r.get(k) for k in frame.columns}, **r} for r in rows])
+    return counts
+
+
+__all__ = ["check_out", "fingerprint", "kept_rows", "read_rows", "recorded", "row_behaviour", "row_fingerprint",
+           "row_states", "seats_search", "stamp", "write_rows"]

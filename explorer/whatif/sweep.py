@@ -12,7 +12,7 @@ from ..core.runs import run_jobs
 from . import jobs as _jobs
 from . import stats
 from .compare import OUTCOMES, check_games, check_settings, metric_list, run_settings
-from .stored import check_out, fingerprint, read_rows, write_rows
+from .stored import check_out, fingerprint, read_rows, row_states, write_rows
 from .variants import Variant, check, variant
 
 
@@ -68,7 +68,8 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
     finishes; run again with the same ``out`` and the finished points are read back
     instead of played (the file must be from the same game, seed, games and
     settings; a file written by other rules, code or data, as its fingerprint says,
-    is played again and rewritten).  ``keep_records``: also keep every game's values, as
+    is played again and rewritten, unless it was stamped and today's code plays its
+    probe games alike: :func:`~explorer.whatif.stored.stamp`).  ``keep_records``: also keep every game's values, as
     ``frame.attrs["records"]`` (a DataFrame with a ``point`` column; points read
     back from ``out`` have none).  ``bots``: the bots of every seat, as for
     :func:`~explorer.whatif.compare.compare`.
@@ -136,11 +137,11 @@ def _resume(path: Path, points: list[dict[str, Any]], meta: Mapping[str, Any]) -
         raise ValueError(f"{path} holds a sweep of {', '.join(swept) or 'nothing'}, not of {', '.join(points[0])}: "
                          "use another output file")
     done = {}
-    if len(old) and str(old.to_dict("records")[0].get("fingerprint")) != meta["fingerprint"]:
-        return {}  # written by other rules, code or data: everything is played again
+    if len(old) and row_states(old.to_dict("records")[:1]) == ["stale"]:
+        return {}  # written by other rules, code or data (not stamped alike): everything is played again
     for row in old.to_dict("records"):
         for k, v in meta.items():
-            if str(row.get(k)) != str(v):
+            if k != "fingerprint" and str(row.get(k)) != str(v):
                 raise ValueError(f"{path} holds a sweep with {k} = {row.get(k)!r}, not {v!r}: use another output "
                                  "file, or the same settings to resume")
         for i, point in enumerate(points):

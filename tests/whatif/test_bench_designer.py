@@ -8,6 +8,7 @@ from pathlib import Path
 
 from explorer import whatif
 from explorer.whatif.skill import skill_rows
+from explorer.whatif.probe import behaviour
 from explorer.whatif.stored import fingerprint, read_rows, recorded, write_rows
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
@@ -42,6 +43,7 @@ def test_stale_plays_again_only_the_variants_the_code_changed_for_as_they_were_p
     bench.skill_part(args)
     rows = read_rows(path).to_dict("records")
     assert [r["variant"] for r in rows] == [r["variant"] for r in base + warzone + dice]
+    assert {r.pop("behaviour") for r in rows} == {behaviour("doomtrooper")}  # every row stamped as it is written
     assert rows[:len(base)] == base and rows[-len(dice):] == dice
     again = rows[len(base):len(base) + len(warzone)]
     assert [r["wins"] for r in again] == [r["wins"] for r in warzone]  # the same seeds play the same games
@@ -49,22 +51,35 @@ def test_stale_plays_again_only_the_variants_the_code_changed_for_as_they_were_p
     assert all(r["commit"] == bench.head_commit() for r in again) and recorded(path)["current"].all()
 
 
-def test_stale_with_every_kept_row_current_plays_nothing(tmp_path, capsys):
+def test_stale_with_every_kept_row_current_plays_nothing_and_stamps_them(tmp_path, capsys):
+    """Every row current: nothing is played; the rows are kept as they were, stamped with
+    today's probe hash (so a later change that plays alike leaves them current), and a
+    second run leaves the file as it is."""
     path = tmp_path / "skill_greedy_doomtrooper.parquet"
     write_rows(path, kept(None, 2, False))
-    before = path.read_bytes()
+    before = read_rows(path)
     args = argparse.Namespace(strong="greedy", weak="random", only="doomtrooper", variants=None, skill_out=tmp_path,
                               stale=True, add=False, max_variants=None, games=400, seed="1", scheduler="serial")
     bench.skill_part(args)
-    assert "none, every kept row is current" in capsys.readouterr().out and path.read_bytes() == before
+    assert "none, every kept row is current" in capsys.readouterr().out
+    stamped = read_rows(path)
+    assert stamped.drop(columns="behaviour").equals(before) and set(stamped["behaviour"]) == {behaviour("doomtrooper")}
+    once = path.read_bytes()
+    bench.skill_part(args)
+    assert path.read_bytes() == once
 
 
-def test_a_variant_added_goes_last_and_one_played_again_keeps_its_place(tmp_path):
-    path = tmp_path / "kept.parquet"
-    run = {"game": "doomtrooper", "fingerprint": "0" * 16}
-    a = [{**run, "variant": "a", "seat": "seat 0"}, {**run, "variant": "a", "seat": "every seat"}]
-    b = [{**run, "variant": "b", "seat": "seat 0"}]
-    write_rows(path, a + b)
-    new_a, c = [{**run, "variant": "a", "seat": "seat 0"}], [{**run, "variant": "c", "seat": "seat 0"}]
-    assert bench.merged(path, new_a + c) == new_a + b + c
-    assert bench.merged(tmp_path / "none.parquet", b) == b
+def test_stale_plays_nothing_again_where_changed_code_plays_the_probe_games_alike(tmp_path, capsys):
+    """A stamped row whose code has changed since (another fingerprint) but whose probe
+    games come out alike is carried: not played again, given today's fingerprint, its
+    commit kept."""
+    path = tmp_path / "skill_greedy_doomtrooper.parquet"
+    rows = [{**r, "behaviour": behaviour("doomtrooper")} for r in kept({"variant": "warzone"}, 5, True)]
+    write_rows(path, rows)
+    args = argparse.Namespace(strong="greedy", weak="random", only="doomtrooper", variants=None, skill_out=tmp_path,
+                              stale=True, add=False, max_variants=None, games=400, seed="1", scheduler="serial")
+    bench.skill_part(args)
+    assert "none, every kept row is current" in capsys.readouterr().out
+    again = read_rows(path).to_dict("records")
+    assert [r["wins"] for r in again] == [r["wins"] for r in rows] and {r["commit"] for r in again} == {"abc1234"}
+    assert {r["fingerprint"] for r in again} == {fingerprint("doomtrooper", {"strong": "greedy", "weak": "random"})}

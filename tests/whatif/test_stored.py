@@ -11,7 +11,7 @@ import pytest
 
 from explorer import whatif
 from explorer.whatif import jobs as runner
-from explorer.whatif.stored import fingerprint, row_fingerprint
+from explorer.whatif.stored import fingerprint, row_fingerprint, row_states
 
 DESIGNER = Path(__file__).resolve().parents[2] / "notebooks" / "designer"
 RUN = dict(games=6, seed=1, scheduler="serial", progress=False)
@@ -78,8 +78,7 @@ def test_a_file_that_is_not_a_comparison_is_refused_before_any_game(tmp_path, pl
 def test_the_designer_page_s_comparison_is_current():
     """The comparison the what-if page reads (regenerate: delete the file and run the notebook)."""
     stored = pd.read_parquet(DESIGNER / "maneuver_target_7.parquet")
-    current = row_fingerprint(stored.iloc[0].to_dict())
-    assert set(stored["fingerprint"]) == {current}, "stale evidence: delete the file, rerun the notebook"
+    assert "stale" not in row_states(stored.to_dict("records")), "stale evidence: delete the file, rerun the notebook"
     assert set(stored["games"]) == {300} and set(stored["variant_rules"]) == {"maneuver_target = 7"}
 
 
@@ -134,3 +133,121 @@ def test_only_a_run_that_seats_the_search_bot_depends_on_the_search_code(tmp_pat
     after = fingerprint("asylum", greedy), fingerprint("asylum", searching), fingerprint("asylum")
     assert after[0] == before[0]
     assert after[1] != before[1] and after[2] != before[2]
+
+
+# -- kept results stamped with what their code does (the probe games) ------------------------------------------
+
+
+def changed_code(path: Path) -> list[dict]:
+    """The rows kept in ``path`` as if the code had changed since they were written."""
+    from explorer.whatif.stored import read_rows, write_rows
+
+    rows = read_rows(path).to_dict("records")
+    write_rows(path, [{**r, "fingerprint": "0" * 16} for r in rows])
+    return rows
+
+
+def test_the_probe_games_cover_every_switch_and_choice_and_each_seat_of_the_search():
+    from explorer.games import spec
+    from explorer.whatif.probe import probes
+
+    for game, seats in (("asylum", 4), ("victorian", 2), ("doomtrooper", 2)):
+        labels = [p[0] for p in probes(game, search=True)]
+        names = {label.partition(" = ")[0] for label in labels if " = " in label}
+        params = spec(game).metrics.parameters()
+        assert names == {n for n, p in params.items() if p["kind"] in ("switch", "choice")}
+        assert sum("search" in label for label in labels) == seats
+        assert not any("search" in p[0] for p in probes(game))
+    assert [label for label in probes("doomtrooper", search=True) if "search" in label[0]] == [
+        ("base, search:2 in seat 0", {}, {"players": None, "policy": "search:2,greedy", "decks": None}, 1),
+        ("base, search:2 in seat 1", {}, {"players": None, "policy": "greedy,search:2", "decks": None}, 1)]
+
+
+def test_the_probe_hash_is_the_same_in_another_process_and_hash_seed():
+    """A stamp made on one machine is read on another: the probe games hash alike
+    whatever Python's hash seed (the games replay byte for byte)."""
+    import os
+    import subprocess
+    import sys
+
+    from explorer.whatif.probe import behaviour
+
+    code = "from explorer.whatif.probe import signature; print(signature('asylum', True))"
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root,
+                         env={**os.environ, "PYTHONHASHSEED": "7", "PYTHONPATH": str(root)}).stdout.strip()
+    assert out == behaviour("asylum", True)
+
+
+def test_the_probe_games_see_a_change_in_play(monkeypatch):
+    """Code that plays differently (here: the base game played as maneuver target 7)
+    hashes differently; the search's probes only count for a run that seats it."""
+    from explorer.games import spec
+    from explorer.whatif.probe import behaviour, signature
+
+    assert behaviour("asylum") != behaviour("asylum", search=True)
+    metrics = spec("asylum").metrics
+    real = metrics.game_for
+    monkeypatch.setattr(metrics, "game_for", lambda o: real({"maneuver_target": 7, **(o or {})}))
+    assert signature("asylum") != behaviour("asylum")
+
+
+def test_a_kept_run_whose_code_changed_but_plays_alike_stays_current(tmp_path):
+    """Section: kept results.  Stamped rows stay current after a change to the code that
+    plays the probe games alike; a stamp today's code does not play is stale; an
+    unstamped row of other code is stale as before."""
+    from explorer.whatif.stored import read_rows, recorded, stamp, write_rows
+
+    out = tmp_path / "endings.parquet"
+    whatif.sweep("asylum", {"maneuver_target": [7, 9]}, games=2, seed=1, out=out, scheduler="serial",
+                 progress=False)
+    unstamped = changed_code(out)
+    assert recorded(out).attrs["current"] is False
+    write_rows(out, unstamped)
+    assert stamp(out) == {"stamped": 2, "alike": 0, "stale": 0}
+    once = out.read_bytes()
+    assert stamp(out) == {"stamped": 2, "alike": 0, "stale": 0} and out.read_bytes() == once  # nothing to write
+    rows = changed_code(out)
+    assert row_states(read_rows(out).to_dict("records")) == ["alike", "alike"] and recorded(out).attrs["current"]
+    assert stamp(out) == {"stamped": 0, "alike": 2, "stale": 0}
+    assert read_rows(out).to_dict("records") == rows  # today's fingerprint again, every number as it was
+    write_rows(out, [{**r, "fingerprint": "0" * 16, "behaviour": "f" * 16} for r in rows])
+    assert list(recorded(out)["current"]) == [False, False]
+    assert stamp(out) == {"stamped": 0, "alike": 0, "stale": 2}
+
+
+def test_a_sweep_and_a_comparison_stamped_alike_are_read_back_not_played(tmp_path, played):
+    from explorer.whatif.stored import stamp
+
+    sweep_out, compare_out = tmp_path / "s.parquet", tmp_path / "c.csv"
+    first = whatif.sweep("asylum", {"maneuver_target": [7]}, out=sweep_out, **RUN)
+    fresh = whatif.compare("asylum", {"maneuver_target": 7}, out=compare_out, **RUN)
+    for out in (sweep_out, compare_out):
+        stamp(out)
+        changed_code(out)
+    played.clear()
+    again = whatif.sweep("asylum", {"maneuver_target": [7]}, out=sweep_out, **RUN)
+    kept = whatif.compare("asylum", {"maneuver_target": 7}, out=compare_out, **RUN)
+    assert played == []
+    assert again["win_seat_0"].tolist() == first["win_seat_0"].tolist() and (kept["diff"] == fresh["diff"]).all()
+
+
+def test_the_kept_command_says_which_rows_are_current_and_stamps_them(tmp_path, capsys):
+    from explorer.cli import main
+
+    out = tmp_path / "s.csv"
+    whatif.sweep("asylum", {"maneuver_target": [7, 9]}, games=2, seed=1, out=out, scheduler="serial", progress=False)
+    assert main(["kept", str(out)]) == 0
+    assert capsys.readouterr().out == f"{out}: 2 current\n"
+    assert main(["kept", str(out), "--stamp"]) == 0
+    assert capsys.readouterr().out == f"{out}: 2 stamped with today's probe hash\n"
+    changed_code(out)
+    assert main(["kept", str(out)]) == 0
+    assert capsys.readouterr().out == f"{out}: 0 current, 2 alike (older code, the same probe games)\n"
+    rows = changed_code(out)
+    from explorer.whatif.stored import write_rows
+    write_rows(out, [{**r, "behaviour": "f" * 16} for r in rows])
+    assert main(["kept", str(out)]) == 1
+    assert capsys.readouterr().out == f"{out}: 0 current, 2 stale: play them again\n"
+    assert main(["kept", str(tmp_path / "none.csv")]) == 2
+    assert "none.csv: no such file" in capsys.readouterr().err
