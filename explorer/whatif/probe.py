@@ -1,14 +1,14 @@
-"""What a game's code does, in one short hash: a fixed set of seeded games, measured.
+"""What a game's code does with one run's rules, in one short hash: a few seeded games.
 
 A kept run (hours of search games beside a page) is out of date when the code that
 played it changes, as :func:`explorer.whatif.stored.fingerprint` says.  But most
-changes to the code do not change a single game: a faster loop, a renamed helper,
-a clearer rule module.  :func:`behaviour` plays the same few games every time (the
-base rules under the greedy and random bots, every switch and every choice of the
-rules file once, and with ``search`` the search bot at a tiny budget in each seat)
-and hashes every metric of every game.  A stored row whose behaviour hash is today's
-was played by code that plays these games alike, and stays current; chess engines
-keep a "bench" node count for the same purpose ("no functional change").
+changes to the code do not change a single game of that run: a faster loop, a clearer
+rule module, a fix to a variant the run does not play.  :func:`behaviour` plays the
+same few games every time under the run's own rules and settings (the greedy and the
+random bots, and for a run that seats the search bot, the search at a tiny budget in
+each seat in turn) and hashes every metric of every game.  A stored row whose hash is
+today's was played by code that plays these games alike, and stays current; chess
+engines keep a "bench" node count for the same purpose ("no functional change").
 
 A probe can miss a change that none of its games reaches: it is evidence, not proof,
 and a change meant to alter play should be played again regardless.
@@ -19,94 +19,145 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import math
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-#: games played under the greedy bots at the base rules, and under the random bots
-BASE_GAMES, RANDOM_GAMES = 3, 2
-#: games of every switch flipped and every choice of the rules file
-VARIANT_GAMES = 1
+#: games played under the greedy bots, and under the random bots, for each set of rules
+GREEDY_GAMES, RANDOM_GAMES = 3, 2
 #: the search bot's budget in the probe games (small: the code path, not the strength)
 SEARCH_BUDGET = "search:2"
 SEED = "probe"
+#: a skill run's settings naming its bots, which are not the game's own settings
+_SKILL_BOTS = ("strong", "weak")
 
 
-def probes(game: str, search: bool = False) -> list[tuple[str, dict[str, Any], dict[str, Any], int]]:
-    """The probe games of ``game``: ``(label, rule overrides, settings, games)`` each.
+def probes(game: str, rules: Mapping[str, Any] | None = None, settings: Mapping[str, Any] | None = None,
+           search: bool = False) -> list[tuple[str, dict[str, Any], int]]:
+    """The probe games of one run of ``game`` under ``rules`` (overrides) and the game's
+    own ``settings`` (players, decks...; bots are the probe's): ``(label, settings, games)``.
 
-    >>> [p[0] for p in probes("asylum")][:3]
-    ['base, greedy', 'base, random', 'ability_attacks_blockable = False']
+    >>> [(label, games) for label, _, games in probes("doomtrooper", search=True)]
+    [('greedy', 3), ('random', 2), ('search:2 in seat 0', 1), ('search:2 in seat 1', 1)]
     """
-    from ..games import spec
     from .compare import check_settings, run_settings
 
-    params = spec(game).metrics.parameters()
-    greedy, randoms = run_settings(game, "greedy", {}), run_settings(game, "random", {})
-    out = [("base, greedy", {}, greedy, BASE_GAMES), ("base, random", {}, randoms, RANDOM_GAMES)]
-    for name in sorted(params):
-        p = params[name]
-        if p["kind"] == "switch":
-            out.append((f"{name} = {not p['value']}", {name: not p["value"]}, greedy, VARIANT_GAMES))
-        elif p["kind"] == "choice":
-            out += [(f"{name} = {c}", {name: c}, greedy, VARIANT_GAMES) for c in p["choices"] if c != p["value"]]
+    rules, own = dict(rules or {}), dict(settings or {})
+    out = [("greedy", run_settings(game, "greedy", own), GREEDY_GAMES),
+           ("random", run_settings(game, "random", own), RANDOM_GAMES)]
     if search:
-        seats = check_settings(game, {}, greedy)
+        seats = check_settings(game, rules, out[0][1])
         for k in range(seats):
             bots = [SEARCH_BUDGET if s == k else "greedy" for s in range(seats)]
-            out.append((f"base, {SEARCH_BUDGET} in seat {k}", {}, run_settings(game, bots, {}), 1))
+            out.append((f"{SEARCH_BUDGET} in seat {k}", run_settings(game, bots, own), 1))
     return out
 
 
-def seated(game: str, overrides: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any] | None:
-    """``settings`` if the game seats them under ``overrides``, else the fewest players
-    it does seat (Doomtrooper's Teams style needs four), else None."""
-    from .compare import check_settings
-
-    tries = [settings] + ([{**settings, "players": n} for n in range(2, 9)] if "players" in settings else [])
-    for one in tries:
-        try:
-            check_settings(game, overrides, one)
-            return one
-        except ValueError:
-            continue
-    return None
-
-
-def played(game: str, search: bool = False) -> list[tuple[str, list[dict[str, float]]]]:
-    """Every probe game's metrics, by probe (a probe the game cannot seat at all is
-    left out, alike every time)."""
+def signature(game: str, rules: Sequence[Mapping[str, Any]] = ({},), settings: Mapping[str, Any] | None = None,
+              search: bool = False) -> str:
+    """A short hash of every metric of every probe game of each set of ``rules`` (a
+    comparison plays two: its base and its variant), played now (uncached)."""
     from . import jobs as _jobs
 
-    out = []
-    for label, overrides, settings, games in probes(game, search):
-        settings = seated(game, overrides, settings)
-        if settings is None:
-            continue
-        rows = [r for job in _jobs.jobs(game, overrides, settings, SEED, games) for r in _jobs.play_job(job)]
-        out.append((label, rows))
-    return out
-
-
-def signature(game: str, search: bool = False) -> str:
-    """A short hash of every metric of every probe game, played now (uncached)."""
-    text = json.dumps(played(game, search), sort_keys=True, default=str)
+    played = []
+    for one in rules:
+        for label, s, games in probes(game, one, settings, search):
+            rows = [r for job in _jobs.jobs(game, dict(one), s, SEED, games) for r in _jobs.play_job(job)]
+            played.append((sorted(one.items()), label, rows))
+    text = json.dumps(played, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def behaviour(game: str, search: bool = False) -> str:
+def behaviour(game: str, rules: Sequence[Mapping[str, Any]] = ({},), settings: Mapping[str, Any] | None = None,
+              search: bool = False) -> str:
     """:func:`signature`, played once per process for each version of the code and
     data (keyed by their fingerprint).
 
-    >>> behaviour("asylum") == behaviour("asylum")
+    >>> behaviour("asylum", [{"maneuver_target": 7}]) == behaviour("asylum", [{"maneuver_target": 7}])
     True
     """
     from .stored import fingerprint
 
-    return _kept(game, search, fingerprint(game, None if search else {}))
+    key = json.dumps([sorted(r.items()) for r in rules]), json.dumps(sorted((settings or {}).items()))
+    return _kept(game, *key, search, fingerprint(game, None if search else {}))
 
 
 @functools.lru_cache(maxsize=None)
-def _kept(game: str, search: bool, code: str) -> str:
-    return signature(game, search)
+def _kept(game: str, rules: str, settings: str, search: bool, code: str) -> str:
+    return signature(game, [dict(r) for r in json.loads(rules)], dict(json.loads(settings)), search)
 
 
-__all__ = ["behaviour", "played", "probes", "signature"]
+def row_rules(row: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The rules a stored row's games were played under, as overrides: a comparison's
+    base and variant, a skill run's variant, or a sweep's point (its columns before
+    ``game``).  A ValueError if they cannot be read.
+
+    >>> row_rules({"seat": "seat 0", "strong": "search", "variant": "dice = 2d6", "game": "doomtrooper"})
+    [{'dice': '2d6'}]
+    >>> row_rules({"shuffled_turn_order": True, "game": "asylum", "seed": "3"})
+    [{'shuffled_turn_order': True}]
+    """
+    if "variant_rules" in row:
+        return [rules_of(row["base_rules"]), rules_of(row["variant_rules"])]
+    if "seat" in row and "strong" in row:
+        return [rules_of(row["variant"])]
+    keys = list(row)
+    return [{k: _plain(row[k]) for k in keys[:keys.index("game")]}]
+
+
+def row_settings(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored row's own game settings (players, decks, ...), without its bots and
+    without the ones left to their defaults."""
+    from ..games import spec
+
+    bots = set(spec(str(row["game"])).seat_names) | {"policy", *_SKILL_BOTS}
+    out = {}
+    for k, v in row.items():
+        name = str(k).partition(":")[2]
+        if str(k).startswith("setting:") and name not in bots and not _missing(v):
+            out[name] = _plain(v)
+    return out
+
+
+def rules_of(text: Any) -> dict[str, Any]:
+    """The overrides a variant's description names (:meth:`~explorer.whatif.variants.Variant.describe`).
+
+    >>> rules_of("base (the data as it is)"), rules_of("rolled: dice = 2d6, sabotage = true")
+    ({}, {'dice': '2d6', 'sabotage': True})
+    """
+    text = str(text)
+    if text.endswith("(the data as it is)"):
+        return {}
+    head, sep, tail = text.partition(": ")
+    if sep and " = " not in head:
+        text = tail
+    out = {}
+    for part in text.split(", "):
+        name, eq, value = part.partition(" = ")
+        if not eq or not name.strip():
+            raise ValueError(f"cannot read the rules of {text!r}")
+        out[name.strip()] = _typed(value.strip())
+    return out
+
+
+def _typed(text: str) -> Any:
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _missing(v: Any) -> bool:
+    return v is None or (isinstance(v, float) and math.isnan(v))
+
+
+def _plain(v: Any) -> Any:
+    """A value read back from a file as Python's own (numpy's bool and numbers are not JSON)."""
+    return v.item() if hasattr(v, "item") else v
+
+
+__all__ = ["behaviour", "probes", "row_rules", "row_settings", "rules_of", "signature"]

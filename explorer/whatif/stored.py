@@ -63,13 +63,18 @@ def row_fingerprint(row: Mapping[str, Any]) -> str:
     return fingerprint(str(row["game"]), settings)
 
 
-def row_behaviour(row: Mapping[str, Any]) -> str:
-    """What today's code does (:func:`explorer.whatif.probe.behaviour`), for the run a
-    stored row describes: with the search bot's probes if the run seats it."""
-    from .probe import behaviour
+def row_behaviour(row: Mapping[str, Any]) -> str | None:
+    """What today's code does with the run a stored row describes
+    (:func:`explorer.whatif.probe.behaviour`): its rules, its game settings, and the
+    search bot's probes if the run seats it; None if its rules cannot be read or
+    played (the row can only be current by its fingerprint)."""
+    from .probe import behaviour, row_rules, row_settings
 
     settings = {k.partition(":")[2]: v for k, v in row.items() if str(k).startswith("setting:")}
-    return behaviour(str(row["game"]), seats_search(settings))
+    try:
+        return behaviour(str(row["game"]), row_rules(row), row_settings(row), seats_search(settings))
+    except (ValueError, KeyError):
+        return None
 
 
 def check_out(out: str | os.PathLike) -> Path:
@@ -170,10 +175,9 @@ def recorded(path: str | os.PathLike):
 def row_states(rows: list[dict[str, Any]]) -> list[str]:
     """Each kept row's standing today: ``current`` (the code and data that played it),
     ``alike`` (the code changed, but its stamped probe games come out as they did)
-    or ``stale``.  Today's fingerprint and behaviour are computed once per game and
-    settings, the behaviour only where a fingerprint differs."""
+    or ``stale``.  Today's fingerprint is computed once per game and settings, the
+    behaviour (once per process for each run's rules) only where a fingerprint differs."""
     now: dict[tuple, str] = {}
-    acts: dict[tuple, str] = {}
     states = []
     for row in rows:
         key = tuple((k, str(v)) for k, v in row.items() if k == "game" or str(k).startswith("setting:"))
@@ -183,9 +187,7 @@ def row_states(rows: list[dict[str, Any]]) -> list[str]:
         if str(row["fingerprint"]) == now[key]:
             states.append("current")
         elif isinstance(stamped, str) and stamped:
-            if key not in acts:
-                acts[key] = row_behaviour(row)
-            states.append("alike" if stamped == acts[key] else "stale")
+            states.append("alike" if stamped == row_behaviour(row) else "stale")
         else:
             states.append("stale")
     return states
@@ -212,7 +214,7 @@ def stamp(path: str | os.PathLike) -> dict[str, int]:
             counts["stale"] += 1
             continue
         counts["stamped" if state == "current" else "alike"] += 1
-        fresh = {"fingerprint": row_fingerprint(row), "behaviour": row_behaviour(row)}
+        fresh = {"fingerprint": row_fingerprint(row), "behaviour": row_behaviour(row) or ""}
         if any(row.get(k) != v for k, v in fresh.items()):
             row.update(fresh)
             changed = True

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from explorer import whatif
 from explorer.whatif.skill import skill_rows
-from explorer.whatif.probe import behaviour
+from explorer.whatif.probe import behaviour, rules_of
 from explorer.whatif.stored import fingerprint, read_rows, recorded, write_rows
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
@@ -43,7 +43,8 @@ def test_stale_plays_again_only_the_variants_the_code_changed_for_as_they_were_p
     bench.skill_part(args)
     rows = read_rows(path).to_dict("records")
     assert [r["variant"] for r in rows] == [r["variant"] for r in base + warzone + dice]
-    assert {r.pop("behaviour") for r in rows} == {behaviour("doomtrooper")}  # every row stamped as it is written
+    stamps = [r.pop("behaviour") for r in rows]  # every row stamped as it is written, by its own rules' probe games
+    assert stamps == [behaviour("doomtrooper", [rules_of(r["variant"])]) for r in rows]
     assert rows[:len(base)] == base and rows[-len(dice):] == dice
     again = rows[len(base):len(base) + len(warzone)]
     assert [r["wins"] for r in again] == [r["wins"] for r in warzone]  # the same seeds play the same games
@@ -74,7 +75,8 @@ def test_stale_plays_nothing_again_where_changed_code_plays_the_probe_games_alik
     games come out alike is carried: not played again, given today's fingerprint, its
     commit kept."""
     path = tmp_path / "skill_greedy_doomtrooper.parquet"
-    rows = [{**r, "behaviour": behaviour("doomtrooper")} for r in kept({"variant": "warzone"}, 5, True)]
+    rows = [{**r, "behaviour": behaviour("doomtrooper", [{"variant": "warzone"}])}
+            for r in kept({"variant": "warzone"}, 5, True)]
     write_rows(path, rows)
     args = argparse.Namespace(strong="greedy", weak="random", only="doomtrooper", variants=None, skill_out=tmp_path,
                               stale=True, add=False, max_variants=None, games=400, seed="1", scheduler="serial")

@@ -147,20 +147,30 @@ def changed_code(path: Path) -> list[dict]:
     return rows
 
 
-def test_the_probe_games_cover_every_switch_and_choice_and_each_seat_of_the_search():
-    from explorer.games import spec
+def test_the_probe_games_play_the_run_s_own_rules_with_the_search_in_each_seat():
     from explorer.whatif.probe import probes
 
-    for game, seats in (("asylum", 4), ("victorian", 2), ("doomtrooper", 2)):
-        labels = [p[0] for p in probes(game, search=True)]
-        names = {label.partition(" = ")[0] for label in labels if " = " in label}
-        params = spec(game).metrics.parameters()
-        assert names == {n for n, p in params.items() if p["kind"] in ("switch", "choice")}
-        assert sum("search" in label for label in labels) == seats
-        assert not any("search" in p[0] for p in probes(game))
-    assert [label for label in probes("doomtrooper", search=True) if "search" in label[0]] == [
-        ("base, search:2 in seat 0", {}, {"players": None, "policy": "search:2,greedy", "decks": None}, 1),
-        ("base, search:2 in seat 1", {}, {"players": None, "policy": "greedy,search:2", "decks": None}, 1)]
+    labels = [label for label, _, _ in probes("doomtrooper", {"variant": "front_lines"}, search=True)]
+    assert labels == ["greedy", "random"] + [f"search:2 in seat {k}" for k in range(4)]
+    assert [s["players"] for _, s, _ in probes("asylum", {}, {"players": 3})] == [3, 3]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in DESIGNER.glob("*.parquet")))
+def test_every_kept_row_s_rules_are_read_back_as_the_variant_it_played(name):
+    """A kept row's probe games play its own rules: a comparison's base and variant, a
+    skill run's variant, a sweep's point, each a variant the game accepts."""
+    from explorer.whatif.probe import row_rules, row_settings
+    from explorer.whatif.variants import check, variant
+
+    for row in pd.read_parquet(DESIGNER / name).to_dict("records"):
+        rules = row_rules(row)
+        for one in rules:
+            check(row["game"], variant(one))
+        if "variant_rules" in row:
+            assert variant(rules[1]).describe() == row["variant_rules"]
+        elif "strong" in row:
+            assert variant(rules[0]).describe() == row["variant"]
+        assert set(row_settings(row)) <= {"players", "masterminds", "decks"}
 
 
 def test_the_probe_hash_is_the_same_in_another_process_and_hash_seed():
@@ -172,24 +182,28 @@ def test_the_probe_hash_is_the_same_in_another_process_and_hash_seed():
 
     from explorer.whatif.probe import behaviour
 
-    code = "from explorer.whatif.probe import signature; print(signature('asylum', True))"
+    code = "from explorer.whatif.probe import signature; print(signature('doomtrooper', [{'dice': '2d6'}], search=True))"
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root,
                          env={**os.environ, "PYTHONHASHSEED": "7", "PYTHONPATH": str(root)}).stdout.strip()
-    assert out == behaviour("asylum", True)
+    assert out == behaviour("doomtrooper", [{"dice": "2d6"}], search=True)
 
 
-def test_the_probe_games_see_a_change_in_play(monkeypatch):
-    """Code that plays differently (here: the base game played as maneuver target 7)
-    hashes differently; the search's probes only count for a run that seats it."""
+def test_the_probe_games_see_a_change_in_play_under_the_run_s_own_rules(monkeypatch):
+    """Code that plays differently under a run's rules hashes differently; a change to
+    rules the run does not play leaves its hash as it was (here: maneuver target 9
+    played as 10 changes the hash of a run of target 9, not of target 7)."""
     from explorer.games import spec
     from explorer.whatif.probe import behaviour, signature
 
     assert behaviour("asylum") != behaviour("asylum", search=True)
+    assert behaviour("asylum", [{"maneuver_target": 7}]) != behaviour("asylum", [{"maneuver_target": 9}])
     metrics = spec("asylum").metrics
     real = metrics.game_for
-    monkeypatch.setattr(metrics, "game_for", lambda o: real({"maneuver_target": 7, **(o or {})}))
-    assert signature("asylum") != behaviour("asylum")
+    monkeypatch.setattr(metrics, "game_for", lambda o: real({**o, "maneuver_target": 10}
+                                                          if (o or {}).get("maneuver_target") == 9 else o))
+    assert signature("asylum", [{"maneuver_target": 9}]) != behaviour("asylum", [{"maneuver_target": 9}])
+    assert signature("asylum", [{"maneuver_target": 7}]) == behaviour("asylum", [{"maneuver_target": 7}])
 
 
 def test_a_kept_run_whose_code_changed_but_plays_alike_stays_current(tmp_path):
