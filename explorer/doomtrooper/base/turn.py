@@ -162,8 +162,7 @@ def eliminate(game: Any, state: DTState, seat: int, why: str) -> tuple[DTState, 
         events += more
     sides = {state.purse_of[i] if game.rules.style == "teams" else i for i, s in enumerate(state.seats) if not s.out}
     if len(sides) == 1:
-        winners = tuple(i for i, s in enumerate(state.seats) if not s.out)
-        state = over(state, winners, Ending.NO_WARRIORS)
+        state = over(state, _members(game, state, sides.pop()), Ending.NO_WARRIORS)
     return state, events
 
 
@@ -262,14 +261,20 @@ def explain_discard(game: Any, state: DTState, action: Any) -> IllegalAction:
 # -- the end of the game ------------------------------------------------------------------------------------
 
 def scores(game: Any, state: DTState) -> dict[int, int]:
-    """Promotion Points by side: by seat, or by team (its members' sum) playing Teams."""
+    """Promotion Points by side still in the game: by seat, or playing Teams by team:
+    every member's points, those of a member who is out too (the team won them),
+    while one member still plays (reading ``team-out``)."""
     out: dict[int, int] = {}
-    teams = game.rules.style == "teams"
+    if game.rules.style == "teams":
+        playing = {state.purse_of[i] for i, s in enumerate(state.seats) if not s.out}
+        for i, s in enumerate(state.seats):
+            key = state.purse_of[i]
+            if key in playing:
+                out[key] = out.get(key, 0) + s.promotion
+        return out
     for i, s in enumerate(state.seats):
-        if s.out:
-            continue
-        key = state.purse_of[i] if teams else i
-        out[key] = out.get(key, 0) + s.promotion
+        if not s.out:
+            out[i] = s.promotion
     return out
 
 
@@ -286,8 +291,10 @@ def leaders(game: Any, state: DTState) -> tuple[int, ...]:
 
 
 def _members(game: Any, state: DTState, side: int) -> tuple[int, ...]:
+    """The seats of a side: the seat, or playing Teams every member of the team, a member
+    who is out too: the team wins as a whole (reading ``team-out``)."""
     if game.rules.style == "teams":
-        return tuple(i for i in range(len(state.seats)) if state.purse_of[i] == side and not state.seats[i].out)
+        return tuple(i for i in range(len(state.seats)) if state.purse_of[i] == side)
     return (side,)
 
 

@@ -151,3 +151,41 @@ def test_a_player_who_loses_a_multi_player_game_is_out(game):
     after, events = step(game, state, Draw())
     assert after.seats[0].out and after.result is None and after.find(0).owner == 1
     assert after.current == 1 and after.phase is Phase.DRAW
+
+
+TEAMS = DoomtrooperGame(rules=override_rules({"style": "teams"}))
+
+
+def _teams_state(promotion, out=(), turns=(2, 2, 2, 2), **kw):
+    state = make_state(TEAMS, warriors=[W("Razide", 0), W("Sean Gallagher", 1), W("Mitch Hunter", 3)],
+                       hands=([], [], [], []), destiny=(10, 10), purse_of=(0, 1, 0, 1), promotion=promotion,
+                       turns=turns, **kw)
+    return state._replace(seats=tuple(s._replace(out=i in out) for i, s in enumerate(state.seats)))
+
+
+def test_a_team_mate_who_is_out_keeps_his_points_in_the_team_s_score_and_shares_its_win():
+    """Multi-Player Games, Option 3 (interpretation team-out): the goal is the team's, so the
+    points a member won before he went out still count, and the whole team wins."""
+    from explorer.doomtrooper.base.turn import leaders, scores
+
+    state = _teams_state((21, 0, 29, 0), out=(2,))
+    assert scores(TEAMS, state) == {0: 50, 1: 0} and leaders(TEAMS, state) == (0, 2)
+    after, events = step(TEAMS, state, Meditate())
+    assert after.result.winners == (0, 2) and after.result.ending.text == "promotion goal"
+    assert "seat 0 and seat 2 reach the Promotion goal of 50" in texts(events)
+
+
+def test_the_last_team_standing_wins_with_its_members_who_are_out():
+    """No Warriors in Play with teams (interpretations no-warriors-many, team-out): when the
+    last member of the other team goes out, every member of the team left wins."""
+    state = _teams_state((3, 5, 4, 2), out=(2, 3), turns=(5, 5, 5, 5), phase=Phase.DRAW, current=1)
+    state = state._replace(seats=state.seats[:1] + (state.seats[1]._replace(bare_since=2),) + state.seats[2:],
+                           troopers=tuple(t for t in state.troopers if t.owner != 1))
+    after, _ = step(TEAMS, state, Draw())
+    assert after.seats[1].out and after.result.winners == (0, 2) and after.result.ending.text == "no warriors"
+
+
+def test_a_team_whose_members_are_all_out_has_no_score():
+    from explorer.doomtrooper.base.turn import scores
+
+    assert scores(TEAMS, _teams_state((3, 5, 4, 2), out=(1, 3))) == {0: 7}
