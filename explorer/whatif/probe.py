@@ -6,7 +6,8 @@ changes to the code do not change a single game of that run: a faster loop, a cl
 rule module, a fix to a variant the run does not play.  :func:`behaviour` plays the
 same few games every time under the run's own rules and settings (the greedy and the
 random bots, and for a run that seats the search bot, the search at a tiny budget in
-each seat in turn) and hashes every metric of every game.  A stored row whose hash is
+each seat in turn) and hashes every metric of every game, with the search bot's own
+modules as they are (a tiny budget cannot tell how it searches).  A stored row whose hash is
 today's was played by code that plays these games alike, and stays current; chess
 engines keep a "bench" node count for the same purpose ("no functional change").
 
@@ -56,10 +57,13 @@ def probes(game: str, rules: Mapping[str, Any] | None = None, settings: Mapping[
 def signature(game: str, rules: Sequence[Mapping[str, Any]] = ({},), settings: Mapping[str, Any] | None = None,
               search: bool = False) -> str:
     """A short hash of every metric of every probe game of each set of ``rules`` (a
-    comparison plays two: its base and its variant), played now (uncached)."""
+    comparison plays two: its base and its variant), played now (uncached); with
+    ``search``, of the search bot's own code too (:func:`~explorer.whatif.stored.search_code`:
+    a handful of playouts cannot tell how it searches, so a change there is a change)."""
     from . import jobs as _jobs
+    from .stored import search_code
 
-    played = []
+    played: list = [search_code(game)] if search else []
     for one in rules:
         for label, s, games in probes(game, one, settings, search):
             rows = [r for job in _jobs.jobs(game, dict(one), s, SEED, games) for r in _jobs.play_job(job)]

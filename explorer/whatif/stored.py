@@ -29,15 +29,29 @@ def fingerprint(game: str, settings: Mapping[str, Any] | None = None) -> str:
     >>> fingerprint("asylum", {"policy": "greedy"}) == fingerprint("asylum", {"policy": "search:20,greedy"})
     False
     """
-    import hashlib
-
     from ..core.data import data_path
 
-    root = Path(__file__).resolve().parents[1]
-    files = sorted((root / game).rglob("*.py")) + sorted((root / "core").glob("*.py"))
+    files = code_files(game)
     if settings is not None and not seats_search(settings):
         files = [f for f in files if f.name != "search.py"]
-    files += sorted(data_path(game).glob("*.toml")) + [data_path("rules", f"{game}.toml")]
+    return _hash(files + sorted(data_path(game).glob("*.toml")) + [data_path("rules", f"{game}.toml")])
+
+
+def code_files(game: str) -> list[Path]:
+    """The rules code a game's results depend on: ``explorer/<game>/**.py`` and the core."""
+    root = Path(__file__).resolve().parents[1]
+    return sorted((root / game).rglob("*.py")) + sorted((root / "core").glob("*.py"))
+
+
+def search_code(game: str) -> str:
+    """A short hash of the search bot's own modules (every ``search.py`` of the game and
+    the core): probe games at a tiny budget cannot tell a change to how it searches."""
+    return _hash([f for f in code_files(game) if f.name == "search.py"])
+
+
+def _hash(files: list[Path]) -> str:
+    import hashlib
+
     h = hashlib.sha256()
     for f in files:
         h.update(f.name.encode())
@@ -223,5 +237,5 @@ def stamp(path: str | os.PathLike) -> dict[str, int]:
     return counts
 
 
-__all__ = ["check_out", "fingerprint", "kept_rows", "read_rows", "recorded", "row_behaviour", "row_fingerprint",
-           "row_states", "seats_search", "stamp", "write_rows"]
+__all__ = ["check_out", "code_files", "fingerprint", "kept_rows", "read_rows", "recorded", "row_behaviour", "row_fingerprint",
+           "row_states", "search_code", "seats_search", "stamp", "write_rows"]

@@ -206,6 +206,17 @@ def test_the_probe_games_see_a_change_in_play_under_the_run_s_own_rules(monkeypa
     assert signature("asylum", [{"maneuver_target": 7}]) == behaviour("asylum", [{"maneuver_target": 7}])
 
 
+def test_a_change_to_how_the_search_searches_is_a_change_for_a_run_that_seats_it(monkeypatch):
+    """Two playouts a decision cannot tell a new exploration constant: a search run's
+    hash takes the search bot's own modules as they are; a greedy run's does not."""
+    import explorer.whatif.stored as stored
+    from explorer.whatif.probe import behaviour, signature
+
+    monkeypatch.setattr(stored, "search_code", lambda game: "tuned")
+    assert signature("asylum", search=True) != behaviour("asylum", search=True)
+    assert signature("asylum") == behaviour("asylum")
+
+
 def test_a_kept_run_whose_code_changed_but_plays_alike_stays_current(tmp_path):
     """Section: kept results.  Stamped rows stay current after a change to the code that
     plays the probe games alike; a stamp today's code does not play is stale; an
