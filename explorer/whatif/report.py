@@ -157,9 +157,10 @@ def endings_text(frame, param: str = "variant") -> str:
 
 def kept_text(frame) -> str:
     """Where a kept run (:func:`~explorer.whatif.stored.recorded`) comes from: the commit
-    that played it, and whether the rules and bots are still the ones that did; a run
-    whose rows were played at several commits names each (and its variants, those
-    the rules or bots have changed for)."""
+    that played it, and whether today's rules and bots still play it as they did (the
+    same code, or code that plays its stamped probe games alike); a run whose rows were
+    played at several commits names each (and its variants, those the rules or bots
+    have changed for)."""
     commits = list(dict.fromkeys(str(c) for c in frame["commit"])) if "commit" in frame and len(frame) else []
     if len(commits) > 1 and "current" in frame:
         stale = []
@@ -169,11 +170,11 @@ def kept_text(frame) -> str:
                 stale += list(dict.fromkeys(str(v) for v in rows["variant"])) if "variant" in rows else [c]
         when = "played at commits " + ", ".join(commits[:-1]) + " and " + commits[-1]
         if not stale:
-            return when + "; the rules and bots are unchanged since"
+            return when + "; today's rules and bots still play it as they did"
         return when + ("; the rules or bots have changed since for " + ", ".join(stale)
                        + ": run the bench again for today's numbers")
     when = f"played at commit {frame.attrs['commit']}" if frame.attrs.get("commit") else "played by an earlier run"
-    return when + ("; the rules and bots are unchanged since" if frame.attrs["current"]
+    return when + ("; today's rules and bots still play it as they did" if frame.attrs["current"]
                    else "; the rules or bots have changed since: run the bench again for today's numbers")
 
 

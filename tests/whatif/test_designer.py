@@ -174,7 +174,7 @@ def test_a_kept_skill_run_reads_back_as_its_tables(tmp_path):
     out = tmp_path / "skill_greedy_victorian.parquet"
     write_rows(out, [{**r, **meta} for t in tables for r in skill_rows(t)])
     text = kept_skill_text(out)
-    assert text.startswith("played at commit abc1234; the rules and bots are unchanged since")
+    assert text.startswith("played at commit abc1234; today's rules and bots still play it as they did")
     assert text.endswith("\n\n".join(skill_text(t) for t in tables))
     write_rows(out, [{**r, **meta, "fingerprint": "0" * 16} for t in tables for r in skill_rows(t)])
     assert "have changed since: run the bench again" in kept_skill_text(out)
@@ -229,7 +229,8 @@ def test_a_kept_run_played_a_variant_at_a_time_says_which_commit_played_each(tmp
     assert columns.split("  ")[-1] == "played at"
     assert base.endswith("abc1234 (older rules or bots)") and warzone.endswith("def5678")
     write_rows(out, [{**r, "fingerprint": today} for r in old] + new)
-    assert kept_text(recorded(out)) == "played at commits abc1234 and def5678; the rules and bots are unchanged since"
+    assert kept_text(recorded(out)) == ("played at commits abc1234 and def5678; today's rules and bots still play "
+                                        "it as they did")
 
 
 @pytest.mark.parametrize("game", ["asylum", "victorian", "doomtrooper"])
