@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from ..core import simulation
 from ..core.bots import PolicySpec, seat_policies
 from ..core.engine import Policy, simulate
+from ..core.numbers import counted
 from ..core.results import GameResult
 from .bots import get_bot
 from .game import AsylumGame
@@ -95,7 +96,7 @@ def report(summary: dict[str, Any], args, played: str) -> str:
     lines += simulation.seat_lines(summary)
     lines.append(f"  draws (turn cap): {summary['draws']}")
     for name, wins in summary["wins_by_mastermind"].items():
-        lines.append(f"  {name}: {wins} wins")
+        lines.append(f"  {name}: {counted(wins, 'win')}")
     lines.append(simulation.turns_line(summary))
     return "\n".join(lines)
 

@@ -1,4 +1,5 @@
-"""Probabilities as a person reads them: a percentage, with the exact fraction beside it when short.
+"""Numbers as a person reads them: a probability as a percentage, with the exact fraction
+beside it when short; a count with its noun ("1 win", "3 wins").
 
 Rules modules say odds in sentences and the pages show them in tables and
 charts; both write them through here so that ``72.2% (13/18)`` reads the same
@@ -49,4 +50,13 @@ def probability_text(p: Fraction, sep: str = " ") -> str:
     return f"{percent_text(p)}{sep}({frac})"
 
 
-__all__ = ["SHORT_FRACTION", "fraction_text", "percent_text", "probability_text"]
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is 1.
+
+    >>> counted(1, "win"), counted(3, "win"), counted(0, "game")
+    ('1 win', '3 wins', '0 games')
+    """
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+__all__ = ["SHORT_FRACTION", "counted", "fraction_text", "percent_text", "probability_text"]

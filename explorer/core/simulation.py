@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import runs
+from .numbers import counted
 from .results import GameResult
 from .sampler import simulate
 from .runs import game_seed
@@ -133,7 +134,7 @@ def seat_lines(summary: Mapping[str, Any], score: tuple[str, str] | None = None)
     named = "wins_by_side" in summary
     lines = []
     for seat, wins in summary["wins_by_side" if named else "wins_by_seat"].items():
-        line = f"  {seat if named else f'seat {seat}'}: {wins} wins"
+        line = f"  {seat if named else f'seat {seat}'}: {counted(wins, 'win')}"
         if n:
             line += f" ({wins / n:.1%})"
             if score is not None:

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from ..core import simulation
 from ..core.bots import PolicySpec, seat_policies
 from ..core.engine import Policy
+from ..core.numbers import counted
 from .bots import REGISTRY, get_bot
 from .game import DoomtrooperGame
 from .params import VARIANTS, override_rules, rule_choices
@@ -146,7 +147,7 @@ def variant_lines(summary: dict[str, Any]) -> list[str]:
         return [f"  player C (seat 1, the army without a deck of warriors) wins {c} of {n} games ({c / n:.1%}); "
                 f"A or B wins {wins.get('0', 0) + wins.get('2', 0)}"]
     if variant == "front_lines":
-        return [f"  team {t} (seats {a} and {b}): {wins.get(str(a), 0)} wins ({wins.get(str(a), 0) / n:.1%})"
+        return [f"  team {t} (seats {a} and {b}): {counted(wins.get(str(a), 0), 'win')} ({wins.get(str(a), 0) / n:.1%})"
                 for t, a, b in ((1, 0, 2), (2, 1, 3))]
     return []
 

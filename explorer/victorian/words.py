@@ -19,6 +19,7 @@ from dataclasses import fields, is_dataclass
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..core.numbers import counted
 from .cards import card_text
 
 if TYPE_CHECKING:
@@ -35,11 +36,6 @@ class Pronoun(NamedTuple):
 
 PRONOUNS = {"he": Pronoun("he", "him", "his", "himself"), "she": Pronoun("she", "her", "her", "herself"),
             "it": Pronoun("it", "it", "its", "itself")}
-
-
-def counted(n: int, noun: str) -> str:
-    """``n`` and ``noun``, plural unless ``n`` is 1."""
-    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def agreeing(n: int, verb: str) -> str:

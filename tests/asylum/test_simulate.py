@@ -152,3 +152,13 @@ def test_an_ignored_ctrl_c_stays_ignored(monkeypatch):
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, old)
+
+
+def test_the_summary_counts_one_win_as_one_win(capsys):
+    """The simulate command's summary reads as a sentence: "1 win", "3 wins"."""
+    from explorer.cli import main
+
+    assert main(["simulate", "asylum", "--games", "6", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "  seat 0: 1 win (16.7%)" in out and "  seat 1: 3 wins (50.0%)" in out
+    assert "The Puppeteer: 3 wins" in out and "Doctor Cortex: 1 win\n" in out
