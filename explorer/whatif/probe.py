@@ -41,7 +41,7 @@ def probes(game: str, rules: Mapping[str, Any] | None = None, settings: Mapping[
     >>> [(label, games) for label, _, games in probes("doomtrooper", search=True)]
     [('greedy', 3), ('random', 2), ('search:2 in seat 0', 1), ('search:2 in seat 1', 1)]
     """
-    from .compare import check_settings, run_settings
+    from .settings import check_settings, run_settings
 
     rules, own = dict(rules or {}), dict(settings or {})
     out = [("greedy", run_settings(game, "greedy", own), GREEDY_GAMES),
@@ -61,7 +61,7 @@ def signature(game: str, rules: Sequence[Mapping[str, Any]] = ({},), settings: M
     ``search``, of the search bot's own code too (:func:`~explorer.whatif.stored.search_code`:
     a handful of playouts cannot tell how it searches, so a change there is a change)."""
     from . import jobs as _jobs
-    from .stored import search_code
+    from .fingerprint import search_code
 
     played: list = [search_code(game)] if search else []
     for one in rules:
@@ -80,7 +80,7 @@ def behaviour(game: str, rules: Sequence[Mapping[str, Any]] = ({},), settings: M
     >>> behaviour("asylum", [{"maneuver_target": 7}]) == behaviour("asylum", [{"maneuver_target": 7}])
     True
     """
-    from .stored import fingerprint
+    from .fingerprint import fingerprint
 
     key = json.dumps([sorted(r.items()) for r in rules]), json.dumps(sorted((settings or {}).items()))
     return _kept(game, *key, search, fingerprint(game, None if search else {}))

@@ -14,60 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-
-def fingerprint(game: str, settings: Mapping[str, Any] | None = None) -> str:
-    """A short hash of everything a game's results depend on: its rules code
-    (``explorer/<game>/**.py``, the core) and its data (``data/<game>``, the rules
-    summaries).  Stored results with another fingerprint are out of date.
-
-    The search bot's modules (every ``search.py``) count only for a run whose
-    ``settings`` seat a search bot (or when no settings are given): greedy and
-    random games never run them, so tuning the search leaves their results current.
-
-    >>> fingerprint("asylum", {"policy": "greedy"}) == fingerprint("asylum", {"policy": "random"})
-    True
-    >>> fingerprint("asylum", {"policy": "greedy"}) == fingerprint("asylum", {"policy": "search:20,greedy"})
-    False
-    """
-    from ..core.data import data_path
-
-    files = code_files(game)
-    if settings is not None and not seats_search(settings):
-        files = [f for f in files if f.name != "search.py"]
-    return _hash(files + sorted(data_path(game).glob("*.toml")) + [data_path("rules", f"{game}.toml")])
-
-
-def code_files(game: str) -> list[Path]:
-    """The rules code a game's results depend on: ``explorer/<game>/**.py`` and the core."""
-    root = Path(__file__).resolve().parents[1]
-    return sorted((root / game).rglob("*.py")) + sorted((root / "core").glob("*.py"))
-
-
-def search_code(game: str) -> str:
-    """A short hash of the search bot's own modules (every ``search.py`` of the game and
-    the core): probe games at a tiny budget cannot tell a change to how it searches."""
-    return _hash([f for f in code_files(game) if f.name == "search.py"])
-
-
-def _hash(files: list[Path]) -> str:
-    import hashlib
-
-    h = hashlib.sha256()
-    for f in files:
-        h.update(f.name.encode())
-        h.update(f.read_bytes())
-    return h.hexdigest()[:16]
-
-
-def seats_search(settings: Mapping[str, Any]) -> bool:
-    """Whether a run's settings seat the search bot (``search`` or ``search:N``, alone
-    or in a list of bots, one per seat).
-
-    >>> seats_search({"policy": "greedy,search:40"}), seats_search({"heroes": "greedy", "villains": "random"})
-    (True, False)
-    """
-    return any(name.partition(":")[0].strip() == "search"
-               for value in settings.values() if isinstance(value, str) for name in value.split(","))
+from .fingerprint import code_files, fingerprint, search_code, seats_search
 
 
 def row_fingerprint(row: Mapping[str, Any]) -> str:

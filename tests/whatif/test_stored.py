@@ -115,7 +115,7 @@ def test_a_recorded_run_is_read_whatever_code_played_it(tmp_path):
 def test_only_a_run_that_seats_the_search_bot_depends_on_the_search_code(tmp_path, monkeypatch):
     """Greedy and random games never run a ``search.py``: a change to the search leaves
     their stored results current, while a run with a search seat is out of date."""
-    import explorer.whatif.stored as stored
+    import explorer.whatif.fingerprint as stored
 
     greedy, searching = {"policy": "greedy"}, {"policy": "greedy,search:8,greedy,greedy"}
     before = fingerprint("asylum", greedy), fingerprint("asylum", searching), fingerprint("asylum")
@@ -129,7 +129,7 @@ def test_only_a_run_that_seats_the_search_bot_depends_on_the_search_code(tmp_pat
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(f.read_bytes())
     (root / "asylum" / "search.py").write_text("# tuned\n", encoding="utf-8")
-    monkeypatch.setattr(stored, "__file__", str(root / "whatif" / "stored.py"))
+    monkeypatch.setattr(stored, "__file__", str(root / "whatif" / "fingerprint.py"))
     after = fingerprint("asylum", greedy), fingerprint("asylum", searching), fingerprint("asylum")
     assert after[0] == before[0]
     assert after[1] != before[1] and after[2] != before[2]
@@ -209,10 +209,10 @@ def test_the_probe_games_see_a_change_in_play_under_the_run_s_own_rules(monkeypa
 def test_a_change_to_how_the_search_searches_is_a_change_for_a_run_that_seats_it(monkeypatch):
     """Two playouts a decision cannot tell a new exploration constant: a search run's
     hash takes the search bot's own modules as they are; a greedy run's does not."""
-    import explorer.whatif.stored as stored
+    import explorer.whatif.fingerprint as code
     from explorer.whatif.probe import behaviour, signature
 
-    monkeypatch.setattr(stored, "search_code", lambda game: "tuned")
+    monkeypatch.setattr(code, "search_code", lambda game: "tuned")
     assert signature("asylum", search=True) != behaviour("asylum", search=True)
     assert signature("asylum") == behaviour("asylum")
 
