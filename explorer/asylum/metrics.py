@@ -133,7 +133,7 @@ def variant_game(overrides: Mapping[str, Any] | None = None) -> AsylumGame:
 
 
 #: :func:`variant_game`, made once per process for each set of overrides (a sweep builds each variant once)
-game_for = cached_variants(variant_game)
+game_for = cached_variants(variant_game, "asylum")
 
 
 def play(game: AsylumGame, seed: str, players: int = 4, policy: str = "greedy",

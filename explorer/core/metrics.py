@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .data import DataError
+from .data import DataError, data_stamps
 from .events import Event
 from .params import RuleError
 
@@ -89,16 +89,18 @@ def variant_rules(override_rules: Callable[[Mapping[str, Any]], Any], changes: M
         raise DataError("variant", exc.rule, exc.rule, exc.problem) from None
 
 
-def cached_variants(variant_game: Callable[[Mapping[str, Any]], Any], size: int = 32
+def cached_variants(variant_game: Callable[[Mapping[str, Any]], Any], game: str, size: int = 32
                     ) -> Callable[[Mapping[str, Any] | None], Any]:
     """``game_for(overrides)``: ``variant_game(overrides)``, made once per process
-    for each set of overrides (a worker plays many jobs of one variant)."""
+    for each set of overrides and each version of ``game``'s data files (a worker
+    plays many jobs of one variant; a designer who edits a data file and runs again
+    gets the edited rules, without a restart)."""
     @lru_cache(maxsize=size)
-    def cached(frozen: tuple) -> Any:
+    def cached(frozen: tuple, stamps: tuple) -> Any:
         return variant_game(dict(frozen))
 
     def game_for(overrides: Mapping[str, Any] | None) -> Any:
-        return cached(tuple(sorted((overrides or {}).items())))
+        return cached(tuple(sorted((overrides or {}).items())), data_stamps(game))
 
     game_for.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
     return game_for

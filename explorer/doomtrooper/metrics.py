@@ -109,7 +109,7 @@ def variant_game(overrides: Mapping[str, Any] | None = None) -> DoomtrooperGame:
 
 
 #: :func:`variant_game`, made once per process for each set of overrides
-game_for = cached_variants(variant_game)
+game_for = cached_variants(variant_game, "doomtrooper")
 
 
 def play(game: DoomtrooperGame, seed: str, players: int | None = None, policy: str = "greedy",

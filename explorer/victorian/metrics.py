@@ -89,7 +89,7 @@ def variant_game(overrides: Mapping[str, Any] | None = None) -> VictorianGame:
 
 
 #: :func:`variant_game`, made once per process for each set of overrides
-game_for = cached_variants(variant_game)
+game_for = cached_variants(variant_game, "victorian")
 
 
 def play(game: VictorianGame, seed: str, heroes: str = "greedy", villains: str = "greedy") -> dict[str, float]:

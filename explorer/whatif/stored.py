@@ -28,12 +28,16 @@ def row_behaviour(row: Mapping[str, Any]) -> str | None:
     """What today's code does with the run a stored row describes
     (:func:`explorer.whatif.probe.behaviour`): its rules, its game settings, and the
     search bot's probes if the run seats it; None if its rules cannot be read or
-    played (the row can only be current by its fingerprint)."""
+    played (the row can only be current by its fingerprint).  A data file that cannot
+    be read raises its :class:`~explorer.core.data.DataError`."""
+    from ..core.data import DataError
     from .probe import behaviour, row_rules, row_settings
 
     settings = {k.partition(":")[2]: v for k, v in row.items() if str(k).startswith("setting:")}
     try:
         return behaviour(str(row["game"]), row_rules(row), row_settings(row), seats_search(settings))
+    except DataError:
+        raise  # a data file the designer broke: said as such, not as a stale row
     except (ValueError, KeyError):
         return None
 

@@ -276,3 +276,30 @@ def test_the_kept_command_says_which_rows_are_current_and_stamps_them(tmp_path, 
     assert capsys.readouterr().out == f"{out}: 0 current, 2 stale: play them again\n"
     assert main(["kept", str(tmp_path / "none.csv")]) == 2
     assert "none.csv: no such file" in capsys.readouterr().err
+
+
+def test_a_designer_s_data_edit_is_read_by_the_kept_check(tmp_path, monkeypatch, capsys):
+    """Try it as a designer: a goal only Teams play reads back every two-player row as
+    played alike; a value out of its range is refused naming the file, the entry and the
+    field (exit 2, no traceback), not reported as stale rows."""
+    import shutil
+
+    from explorer.cli import main
+    from explorer.whatif.stored import stamp
+
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "data", data)
+    monkeypatch.setenv("EXPLORER_DATA", str(data))
+    out = tmp_path / "kept.parquet"
+    whatif.sweep("doomtrooper", {"variant": ["standard"]}, games=1, seed=1, out=out, scheduler="serial",
+                 progress=False)
+    stamp(out)
+    rules = data / "doomtrooper" / "rules.toml"
+    text = rules.read_text()
+    rules.write_text(text.replace("team_goal = { value = 50,", "team_goal = { value = 999,"))
+    assert main(["kept", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "rules.toml, entry 'numbers', field 'team_goal': 999 is out of range" in err and "Traceback" not in err
+    rules.write_text(text.replace("team_goal = { value = 50,", "team_goal = { value = 40,"))
+    assert main(["kept", str(out)]) == 0
+    assert capsys.readouterr().out == f"{out}: 0 current, 1 alike (older code, the same probe games)\n"

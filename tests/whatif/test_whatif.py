@@ -168,3 +168,25 @@ def test_the_designer_notebook_s_evidence_is_current():
     stored = pd.read_parquet(path)
     assert "stale" not in row_states(stored.to_dict("records")), "stale evidence: delete the file, rerun the notebook"
     assert list(stored["shuffled_turn_order"]) == [False, True] and set(stored["games"]) == {10_000}
+
+
+@pytest.mark.parametrize("game, old, new, read", [
+    ("doomtrooper", "team_goal = { value = 50,", "team_goal = { value = 40,", lambda g: g.rules.team_goal),
+    ("asylum", "maneuver_target = { value = 8,", "maneuver_target = { value = 9,", lambda g: g.rules.maneuver_target)])
+def test_a_data_edit_reaches_the_what_if_games_without_a_restart(tmp_path, monkeypatch, game, old, new, read):
+    """Changing the rules: edit a data file and run again; the what-if layer's games (made
+    once per process for each variant) are made again from the edited file."""
+    import shutil
+
+    from explorer.games import spec
+
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "data", data)
+    monkeypatch.setenv("EXPLORER_DATA", str(data))
+    game_for = spec(game).metrics.game_for
+    before = read(game_for({}))
+    rules = data / game / "rules.toml"
+    assert old in rules.read_text()
+    rules.write_text(rules.read_text().replace(old, new))
+    after = read(game_for({}))
+    assert (before, after) == (int(old.split()[-1].rstrip(",")), int(new.split()[-1].rstrip(",")))
