@@ -381,8 +381,25 @@ class WhatIfLab(Displayable):
         self.exact_fig.widget.layout.display = None if effect is not None else "none"
 
     # -- running -----------------------------------------------------------------------------
+    def _refresh_rules(self) -> None:
+        """The rules' values as the data file holds them now, in the list ("now 3"): a
+        designer who edited the file while the page was open reads what the games use."""
+        params = spec(self.game.value).metrics.parameters()
+        if params == self.params:
+            return
+        chosen, values, note = self.rule.value, self.values.value, self.note.value
+        self.params = params
+        self.rule.options = [(f"{rule_label(n)} (now {value_text(p['value'])})", n) for n, p in params.items()]
+        self.rule.value = chosen if chosen in params else next(iter(params))
+        self.values.value, self.note.value = values, note  # what the designer typed stays
+
     def run(self):
         """Play the sweep and draw it; a bad value or setting is reported, nothing is played."""
+        try:
+            self._refresh_rules()
+        except DataError as exc:  # the file was edited into something the rules refuse
+            self.status.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
+            return None
         name = self.parameter
         try:
             values = parse_values(self.values.value, self._spec(name))

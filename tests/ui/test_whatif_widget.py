@@ -202,3 +202,29 @@ def test_a_setting_left_to_the_rules_shows_so_and_is_sent_as_the_rules_default()
     assert lab.settings_values()["players"] == 2
     players.index = 0
     assert players.label == "as the rules say" and lab.settings_values()["players"] is None
+
+
+def test_a_data_file_edited_while_the_page_is_open_is_what_the_next_run_reads(tmp_path, monkeypatch):
+    """Changing the rules with the page open: the next run plays the edited file, and the
+    list of rules says its new value, keeping the rule chosen and the values typed; a
+    value the file's range refuses is said, naming the file and the field, and nothing is
+    played."""
+    import shutil
+    from pathlib import Path
+
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "data", data)
+    monkeypatch.setenv("EXPLORER_DATA", str(data))
+    lab = WhatIfLab(game="asylum", rule="maneuver_target", values="7, 9", games=10, scheduler="serial")
+    before = lab.run()
+    assert dict((n, t) for t, n in lab.rule.options)["vp_maneuver"].endswith("(now 3)")
+    rules = data / "asylum" / "rules.toml"
+    text = rules.read_text()
+    rules.write_text(text.replace("vp_maneuver = { value = 3,", "vp_maneuver = { value = 8,"))
+    after = lab.run()
+    assert dict((n, t) for t, n in lab.rule.options)["vp_maneuver"].endswith("(now 8)")
+    assert (lab.rule.value, lab.values.value) == ("maneuver_target", "7, 9")
+    assert list(after["win_seat_0"]) != list(before["win_seat_0"])
+    rules.write_text(text.replace("vp_maneuver = { value = 3,", "vp_maneuver = { value = 80,"))
+    assert lab.run() is None
+    assert "rules.toml" in lab.status.value and "vp_maneuver" in lab.status.value
