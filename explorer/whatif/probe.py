@@ -24,6 +24,11 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..games import spec
+from . import jobs as _jobs
+from .fingerprint import fingerprint, search_code
+from .settings import check_settings, run_settings
+
 #: games played under the greedy bots, and under the random bots, for each set of rules
 GREEDY_GAMES, RANDOM_GAMES = 3, 2
 #: the search bot's budget in the probe games (small: the code path, not the strength)
@@ -41,8 +46,6 @@ def probes(game: str, rules: Mapping[str, Any] | None = None, settings: Mapping[
     >>> [(label, games) for label, _, games in probes("doomtrooper", search=True)]
     [('greedy', 3), ('random', 2), ('search:2 in seat 0', 1), ('search:2 in seat 1', 1)]
     """
-    from .settings import check_settings, run_settings
-
     rules, own = dict(rules or {}), dict(settings or {})
     out = [("greedy", run_settings(game, "greedy", own), GREEDY_GAMES),
            ("random", run_settings(game, "random", own), RANDOM_GAMES)]
@@ -58,11 +61,8 @@ def signature(game: str, rules: Sequence[Mapping[str, Any]] = ({},), settings: M
               search: bool = False) -> str:
     """A short hash of every metric of every probe game of each set of ``rules`` (a
     comparison plays two: its base and its variant), played now (uncached); with
-    ``search``, of the search bot's own code too (:func:`~explorer.whatif.stored.search_code`:
+    ``search``, of the search bot's own code too (:func:`~explorer.whatif.fingerprint.search_code`:
     a handful of playouts cannot tell how it searches, so a change there is a change)."""
-    from . import jobs as _jobs
-    from .fingerprint import search_code
-
     played: list = [search_code(game)] if search else []
     for one in rules:
         for label, s, games in probes(game, one, settings, search):
@@ -80,8 +80,6 @@ def behaviour(game: str, rules: Sequence[Mapping[str, Any]] = ({},), settings: M
     >>> behaviour("asylum", [{"maneuver_target": 7}]) == behaviour("asylum", [{"maneuver_target": 7}])
     True
     """
-    from .fingerprint import fingerprint
-
     key = json.dumps([sorted(r.items()) for r in rules]), json.dumps(sorted((settings or {}).items()))
     return _kept(game, *key, search, fingerprint(game, None if search else {}))
 
@@ -112,8 +110,6 @@ def row_rules(row: Mapping[str, Any]) -> list[dict[str, Any]]:
 def row_settings(row: Mapping[str, Any]) -> dict[str, Any]:
     """A stored row's own game settings (players, decks, ...), without its bots and
     without the ones left to their defaults."""
-    from ..games import spec
-
     bots = set(spec(str(row["game"])).seat_names) | {"policy", *_SKILL_BOTS}
     out = {}
     for k, v in row.items():

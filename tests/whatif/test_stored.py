@@ -209,10 +209,10 @@ def test_the_probe_games_see_a_change_in_play_under_the_run_s_own_rules(monkeypa
 def test_a_change_to_how_the_search_searches_is_a_change_for_a_run_that_seats_it(monkeypatch):
     """Two playouts a decision cannot tell a new exploration constant: a search run's
     hash takes the search bot's own modules as they are; a greedy run's does not."""
-    import explorer.whatif.fingerprint as code
+    import explorer.whatif.probe as probe
     from explorer.whatif.probe import behaviour, signature
 
-    monkeypatch.setattr(code, "search_code", lambda game: "tuned")
+    monkeypatch.setattr(probe, "search_code", lambda game: "tuned")
     assert signature("asylum", search=True) != behaviour("asylum", search=True)
     assert signature("asylum") == behaviour("asylum")
 
