@@ -303,3 +303,15 @@ def test_a_designer_s_data_edit_is_read_by_the_kept_check(tmp_path, monkeypatch,
     rules.write_text(text.replace("team_goal = { value = 50,", "team_goal = { value = 40,"))
     assert main(["kept", str(out)]) == 0
     assert capsys.readouterr().out == f"{out}: 0 current, 1 alike (older code, the same probe games)\n"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in DESIGNER.glob("*.parquet")))
+def test_every_kept_file_beside_the_pages_is_stamped(name):
+    """Every kept row carries its probe hash, and none waits for a stamp: after a change
+    that plays its games alike, ``python -m explorer kept --stamp`` records today's code
+    (a page then reads it at once, instead of playing the probe games first).  A stale row
+    is the page's to say (played by older rules or bots), not a failure here."""
+    rows = pd.read_parquet(DESIGNER / name).to_dict("records")
+    assert all(isinstance(r.get("behaviour"), str) and r["behaviour"] for r in rows), \
+        f"unstamped rows: python -m explorer kept --stamp notebooks/designer/{name}"
+    assert "alike" not in row_states(rows), f"python -m explorer kept --stamp notebooks/designer/{name}"
