@@ -1,7 +1,8 @@
 """The command line's what-if commands: ``sweep`` a grid of rule values, ``compare``
 a variant with the base game (``--until`` stops when it knows), ``skill`` (a
 stronger bot against weaker ones, seat by seat), ``cards`` (the cards that win) and
-``kept`` (whether runs kept in files are still today's).  Every game command takes the bots of every seat (``--bots``) by the names of the game's bots.
+``kept`` (whether runs kept in files are still today's).  Every game command takes
+the bots of every seat (``--bots``) by the names of the game's bots.
 """
 
 from __future__ import annotations

@@ -184,9 +184,9 @@ def stamp(path: str | os.PathLike) -> dict[str, int]:
             row.update(fresh)
             changed = True
     if changed:
-        write_rows(path, [{**{k: r.get(k) for k in frame.columns}, **r} for r in rows])
+        write_rows(path, rows)
     return counts
 
 
-__all__ = ["check_out", "code_files", "fingerprint", "kept_rows", "read_rows", "recorded", "row_behaviour", "row_fingerprint",
-           "row_states", "search_code", "seats_search", "stamp", "write_rows"]
+__all__ = ["check_out", "code_files", "fingerprint", "kept_rows", "read_rows", "recorded", "row_behaviour",
+           "row_fingerprint", "row_states", "search_code", "seats_search", "stamp", "write_rows"]

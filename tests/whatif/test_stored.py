@@ -182,7 +182,8 @@ def test_the_probe_hash_is_the_same_in_another_process_and_hash_seed():
 
     from explorer.whatif.probe import behaviour
 
-    code = "from explorer.whatif.probe import signature; print(signature('doomtrooper', [{'dice': '2d6'}], search=True))"
+    code = ("from explorer.whatif.probe import signature; "
+            "print(signature('doomtrooper', [{'dice': '2d6'}], search=True))")
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root,
                          env={**os.environ, "PYTHONHASHSEED": "7", "PYTHONPATH": str(root)}).stdout.strip()
