@@ -198,7 +198,8 @@ def cards(args: argparse.Namespace) -> int:
 
 
 def kept(args: argparse.Namespace) -> int:
-    """``kept``: each file's rows, current, alike or stale (``--stamp``: stamped)."""
+    """``kept``: each file's rows, current, alike or stale, the stale ones by what they
+    played (``--stamp``: the current and alike ones stamped)."""
     from pathlib import Path
 
     from .whatif.stored import read_rows, row_states, stamp
@@ -208,22 +209,35 @@ def kept(args: argparse.Namespace) -> int:
         path = Path(name)
         if not path.is_file():
             raise ValueError(f"{name}: no such file")
+        frame = read_rows(path, "kept results")
+        rows = frame.to_dict("records") if frame is not None else []
+        states = row_states(rows)
+        counts = {s: states.count(s) for s in ("current", "alike", "stale")}
         if args.stamp:
-            counts = stamp(path)
-            says = f"{counts['stamped'] + counts['alike']} stamped with today's probe hash"
+            stamp(path)
+            says = f"{counts['current'] + counts['alike']} stamped with today's probe hash"
             if counts["alike"]:
                 says += f" ({counts['alike']} played by older code that plays alike)"
         else:
-            frame = read_rows(path, "kept results")
-            states = row_states(frame.to_dict("records")) if frame is not None else []
-            counts = {s: states.count(s) for s in ("current", "alike", "stale")}
             says = f"{counts['current']} current" + (f", {counts['alike']} alike (older code, the same probe games)"
                                                       if counts["alike"] else "")
         if counts["stale"]:
-            says += f", {counts['stale']} stale: play them again"
+            played = dict.fromkeys(_played(r, i) for i, (r, s) in enumerate(zip(rows, states)) if s == "stale")
+            says += f", {counts['stale']} stale ({'; '.join(played)}): play them again"
             stale_files += 1
         print(f"{name}: {says}")
     return 1 if stale_files else 0
+
+
+def _played(row: dict, index: int) -> str:
+    """What a kept row played, as its variant reads (``variant = warzone``), or its row number."""
+    from .whatif.probe import row_rules
+    from .whatif.variants import variant
+
+    try:
+        return variant(row_rules(row)[-1]).describe()
+    except (ValueError, KeyError):
+        return f"row {index}"
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"sweep": sweep, "compare": compare, "skill": skill,

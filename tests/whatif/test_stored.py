@@ -274,7 +274,8 @@ def test_the_kept_command_says_which_rows_are_current_and_stamps_them(tmp_path, 
     from explorer.whatif.stored import write_rows
     write_rows(out, [{**r, "behaviour": "f" * 16} for r in rows])
     assert main(["kept", str(out)]) == 1
-    assert capsys.readouterr().out == f"{out}: 0 current, 2 stale: play them again\n"
+    assert capsys.readouterr().out == (f"{out}: 0 current, 2 stale (maneuver_target = 7; maneuver_target = 9): "
+                                       "play them again\n")
     assert main(["kept", str(tmp_path / "none.csv")]) == 2
     assert "none.csv: no such file" in capsys.readouterr().err
 
