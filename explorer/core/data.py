@@ -90,11 +90,15 @@ def cached_file(load: Callable[..., M]) -> Callable[..., M]:
     return cached
 
 
+def data_files(game: str) -> list[Path]:
+    """``game``'s data files: ``data/<game>/*.toml`` and its rules summary."""
+    return sorted(data_path(game).glob("*.toml")) + [data_path("rules", f"{game}.toml")]
+
+
 def data_stamps(game: str) -> tuple:
-    """The modification stamps of ``game``'s data files (``data/<game>/*.toml`` and its
-    rules summary): what a cache of anything made from them is keyed on."""
-    files = sorted(data_path(game).glob("*.toml")) + [data_path("rules", f"{game}.toml")]
-    return tuple((f.name, _stamp(str(f))) for f in files)
+    """The modification stamps of ``game``'s data files: what a cache of anything made
+    from them is keyed on."""
+    return tuple((f.name, _stamp(str(f))) for f in data_files(game))
 
 
 def _stamp(path: str) -> tuple[int, int]:

@@ -288,7 +288,7 @@ class WhatIfLab(Displayable):
         path = data_path(key, "rules.toml")
         self.notes = {**key_notes(path, "numbers"), **key_notes(path, "options")}
         self._load_roster(key)
-        self.rule.options = [(f"{rule_label(n)} (now {value_text(p['value'])})", n) for n, p in self.params.items()]
+        self.rule.options = self._rule_options()
         self.rule.value = rule if rule in self.params else next(iter(self.params))
         if rule in self.roster:  # a stat of the roster: its owner and the stat chosen
             self.who.value, self.stat.value = self.roster[rule]["who"], self.roster[rule]["stat"]
@@ -381,6 +381,10 @@ class WhatIfLab(Displayable):
         self.exact_fig.widget.layout.display = None if effect is not None else "none"
 
     # -- running -----------------------------------------------------------------------------
+    def _rule_options(self) -> list[tuple[str, str]]:
+        """The list of rules, each with its value now ("maneuver target (now 8)")."""
+        return [(f"{rule_label(n)} (now {value_text(p['value'])})", n) for n, p in self.params.items()]
+
     def _refresh_rules(self) -> None:
         """The rules' values as the data file holds them now, in the list ("now 3"): a
         designer who edited the file while the page was open reads what the games use."""
@@ -389,7 +393,7 @@ class WhatIfLab(Displayable):
             return
         chosen, values, note = self.rule.value, self.values.value, self.note.value
         self.params = params
-        self.rule.options = [(f"{rule_label(n)} (now {value_text(p['value'])})", n) for n, p in params.items()]
+        self.rule.options = self._rule_options()
         self.rule.value = chosen if chosen in params else next(iter(params))
         self.values.value, self.note.value = values, note  # what the designer typed stays
 

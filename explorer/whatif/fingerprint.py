@@ -23,12 +23,12 @@ def fingerprint(game: str, settings: Mapping[str, Any] | None = None) -> str:
     >>> fingerprint("asylum", {"policy": "greedy"}) == fingerprint("asylum", {"policy": "search:20,greedy"})
     False
     """
-    from ..core.data import data_path
+    from ..core.data import data_files
 
     files = code_files(game)
     if settings is not None and not seats_search(settings):
         files = [f for f in files if f.name != "search.py"]
-    return _hash(files + sorted(data_path(game).glob("*.toml")) + [data_path("rules", f"{game}.toml")])
+    return _hash(files + data_files(game))
 
 
 def code_files(game: str) -> list[Path]:

@@ -28,6 +28,7 @@ from ..games import spec
 from . import jobs as _jobs
 from .fingerprint import fingerprint, search_code
 from .settings import check_settings, run_settings
+from .variants import rules_of
 
 #: games played under the greedy bots, and under the random bots, for each set of rules
 GREEDY_GAMES, RANDOM_GAMES = 3, 2
@@ -117,38 +118,6 @@ def row_settings(row: Mapping[str, Any]) -> dict[str, Any]:
         if str(k).startswith("setting:") and name not in bots and not _missing(v):
             out[name] = _plain(v)
     return out
-
-
-def rules_of(text: Any) -> dict[str, Any]:
-    """The overrides a variant's description names (:meth:`~explorer.whatif.variants.Variant.describe`).
-
-    >>> rules_of("base (the data as it is)"), rules_of("rolled: dice = 2d6, sabotage = true")
-    ({}, {'dice': '2d6', 'sabotage': True})
-    """
-    text = str(text)
-    if text.endswith("(the data as it is)"):
-        return {}
-    head, sep, tail = text.partition(": ")
-    if sep and " = " not in head:
-        text = tail
-    out = {}
-    for part in text.split(", "):
-        name, eq, value = part.partition(" = ")
-        if not eq or not name.strip():
-            raise ValueError(f"cannot read the rules of {text!r}")
-        out[name.strip()] = _typed(value.strip())
-    return out
-
-
-def _typed(text: str) -> Any:
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
 
 
 def _missing(v: Any) -> bool:

@@ -20,8 +20,12 @@ from .fingerprint import code_files, fingerprint, search_code, seats_search
 def row_fingerprint(row: Mapping[str, Any]) -> str:
     """The fingerprint of the code and data as they are now, for the run a stored
     row describes (its game and its ``setting:`` columns)."""
-    settings = {k.partition(":")[2]: v for k, v in row.items() if str(k).startswith("setting:")}
-    return fingerprint(str(row["game"]), settings)
+    return fingerprint(str(row["game"]), _settings(row))
+
+
+def _settings(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored row's ``setting:`` columns, by setting name."""
+    return {k.partition(":")[2]: v for k, v in row.items() if str(k).startswith("setting:")}
 
 
 def row_behaviour(row: Mapping[str, Any]) -> str | None:
@@ -33,9 +37,8 @@ def row_behaviour(row: Mapping[str, Any]) -> str | None:
     from ..core.data import DataError
     from .probe import behaviour, row_rules, row_settings
 
-    settings = {k.partition(":")[2]: v for k, v in row.items() if str(k).startswith("setting:")}
     try:
-        return behaviour(str(row["game"]), row_rules(row), row_settings(row), seats_search(settings))
+        return behaviour(str(row["game"]), row_rules(row), row_settings(row), seats_search(_settings(row)))
     except DataError:
         raise  # a data file the designer broke: said as such, not as a stale row
     except (ValueError, KeyError):
@@ -142,20 +145,26 @@ def row_states(rows: list[dict[str, Any]]) -> list[str]:
     ``alike`` (the code changed, but its stamped probe games come out as they did)
     or ``stale``.  Today's fingerprint is computed once per game and settings, the
     behaviour (once per process for each run's rules) only where a fingerprint differs."""
+    return [state for state, _ in _standing(rows)]
+
+
+def _standing(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Each row's standing (:func:`row_states`) with today's fingerprint for its run."""
     now: dict[tuple, str] = {}
-    states = []
+    out = []
     for row in rows:
         key = tuple((k, str(v)) for k, v in row.items() if k == "game" or str(k).startswith("setting:"))
         if key not in now:
             now[key] = row_fingerprint(row)
         stamped = row.get("behaviour")
         if str(row["fingerprint"]) == now[key]:
-            states.append("current")
+            state = "current"
         elif isinstance(stamped, str) and stamped:
-            states.append("alike" if stamped == row_behaviour(row) else "stale")
+            state = "alike" if stamped == row_behaviour(row) else "stale"
         else:
-            states.append("stale")
-    return states
+            state = "stale"
+        out.append((state, now[key]))
+    return out
 
 
 def stamp(path: str | os.PathLike) -> dict[str, int]:
@@ -174,12 +183,12 @@ def stamp(path: str | os.PathLike) -> dict[str, int]:
     rows = frame.to_dict("records")
     counts = {"stamped": 0, "alike": 0, "stale": 0}
     changed = False
-    for row, state in zip(rows, row_states(rows)):
+    for row, (state, today) in zip(rows, _standing(rows)):
         if state == "stale":
             counts["stale"] += 1
             continue
         counts["stamped" if state == "current" else "alike"] += 1
-        fresh = {"fingerprint": row_fingerprint(row), "behaviour": row_behaviour(row) or ""}
+        fresh = {"fingerprint": today, "behaviour": row_behaviour(row) or ""}
         if any(row.get(k) != v for k, v in fresh.items()):
             row.update(fresh)
             changed = True

@@ -66,6 +66,39 @@ def label(overrides: tuple[tuple[str, Any], ...]) -> str:
 BASE = Variant("base", ())
 
 
+def rules_of(text: Any) -> dict[str, Any]:
+    """The overrides a variant's description names (:meth:`Variant.describe`, read back).
+
+    >>> rules_of("base (the data as it is)"), rules_of("rolled: dice = 2d6, sabotage = true")
+    ({}, {'dice': '2d6', 'sabotage': True})
+    """
+    text = str(text)
+    if text.endswith("(the data as it is)"):
+        return {}
+    head, sep, tail = text.partition(": ")
+    if sep and " = " not in head:
+        text = tail
+    out = {}
+    for part in text.split(", "):
+        name, eq, value = part.partition(" = ")
+        if not eq or not name.strip():
+            raise ValueError(f"cannot read the rules of {text!r}")
+        out[name.strip()] = _typed(value.strip())
+    return out
+
+
+def _typed(text: str) -> Any:
+    """A value as :func:`value_text` wrote it, read back (``true``, ``7``, ``0.5``, ``2d6``)."""
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
 def variant(spec: Variant | Mapping[str, Any] | str | os.PathLike | None, name: str | None = None) -> Variant:
     """A :class:`Variant` from a dict of overrides, a TOML file, or a variant."""
     if spec is None:
@@ -114,4 +147,4 @@ def check(game: str, v: Variant) -> None:
         raise DataError(v.source, v.name, exc.field, exc.problem) from None
 
 
-__all__ = ["BASE", "Variant", "check", "variant"]
+__all__ = ["BASE", "Variant", "check", "rules_of", "variant"]
