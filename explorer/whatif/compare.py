@@ -12,7 +12,7 @@ from . import jobs as _jobs
 from . import sequential, stats
 from .settings import (MAX_GAMES, MAX_PLAYERS, OUTCOMES, bot_settings, check_games, check_players, check_settings,
                        metric_list, prepared, run_settings, settings_for)
-from .stored import check_out, fingerprint, kept_rows, write_rows
+from .stored import check_out, fingerprint, kept_rows, row_behaviour, write_rows
 from .variants import BASE, Variant, check, variant
 
 
@@ -55,7 +55,9 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
 
     ``out`` (``.parquet`` or ``.csv``; a run of fixed size): the comparison is written
     there and read back next time instead of played, as long as the rules code and
-    data are the ones that played it (a sweep's ``out`` works the same way).
+    data are the ones that played it, or play its probe games alike (each row is
+    written with their hash: :func:`~explorer.whatif.stored.stamp`; a sweep's ``out``
+    works the same way).
 
     >>> from explorer import whatif
     >>> df = whatif.compare("asylum", {"maneuver_target": 7}, games=20, seed=1, scheduler="serial",
@@ -87,7 +89,8 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
             return _frame(kept, attrs)
         frame = table(game, settings, seats, *pair.play(0, games))
         if path is not None:
-            write_rows(path, [{**row, **meta} for row in frame.reset_index().to_dict("records")])
+            stamped = {**meta, "behaviour": row_behaviour(meta) or ""}  # the file's stamp: see stored.stamp
+            write_rows(path, [{**row, **stamped} for row in frame.reset_index().to_dict("records")])
     else:
         name = stopping_metric(game, settings, seats, metric)
         base_rows, var_rows, report = sequential.run_until(pair.play, name, until=until, games=games, batch=batch)

@@ -93,7 +93,7 @@ def _kept(game: str, rules: str, settings: str, search: bool, code: str) -> str:
 def row_rules(row: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The rules a stored row's games were played under, as overrides: a comparison's
     base and variant, a skill run's variant, or a sweep's point (its columns before
-    ``game``).  A ValueError if they cannot be read.
+    ``game``) on the sweep's base, if it has one.  A ValueError if they cannot be read.
 
     >>> row_rules({"seat": "seat 0", "strong": "search", "variant": "dice = 2d6", "game": "doomtrooper"})
     [{'dice': '2d6'}]
@@ -105,7 +105,8 @@ def row_rules(row: Mapping[str, Any]) -> list[dict[str, Any]]:
     if "seat" in row and "strong" in row:
         return [rules_of(row["variant"])]
     keys = list(row)
-    return [{k: _plain(row[k]) for k in keys[:keys.index("game")]}]
+    base = rules_of(row["base_rules"]) if "base_rules" in row else {}
+    return [{**base, **{k: _plain(row[k]) for k in keys[:keys.index("game")]}}]
 
 
 def row_settings(row: Mapping[str, Any]) -> dict[str, Any]:

@@ -12,8 +12,8 @@ from ..core.runs import run_jobs
 from . import jobs as _jobs
 from . import stats
 from .compare import OUTCOMES, check_games, check_settings, metric_list, run_settings
-from .stored import check_out, fingerprint, read_rows, row_states, write_rows
-from .variants import Variant, check, variant
+from .stored import check_out, fingerprint, read_rows, row_behaviour, row_states, write_rows
+from .variants import BASE, Variant, check, variant
 
 
 def grid(params: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
@@ -66,10 +66,11 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
 
     ``out`` (``.parquet`` or ``.csv``): each finished point is written as it
     finishes; run again with the same ``out`` and the finished points are read back
-    instead of played (the file must be from the same game, seed, games and
-    settings; a file written by other rules, code or data, as its fingerprint says,
-    is played again and rewritten, unless it was stamped and today's code plays its
-    probe games alike: :func:`~explorer.whatif.stored.stamp`).  ``keep_records``: also keep every game's values, as
+    instead of played (the file must be from the same game, seed, games, ``base``
+    and settings; a file written by other rules, code or data, as its fingerprint
+    says, is played again and rewritten, unless today's code plays its probe games
+    alike: each row is written with their hash, as :func:`~explorer.whatif.stored.stamp`
+    keeps it; the returned frame leaves that column out).  ``keep_records``: also keep every game's values, as
     ``frame.attrs["records"]`` (a DataFrame with a ``point`` column; points read
     back from ``out`` have none).  ``bots``: the bots of every seat, as for
     :func:`~explorer.whatif.compare.compare`.
@@ -94,8 +95,8 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
         seats.append(check_settings(game, v.mapping, settings))
         variants.append(v)
     metrics = metric_list(game, settings)
-    meta = {"game": game, "seed": str(seed), "games": games, **{f"setting:{k}": v for k, v in settings.items()},
-            "fingerprint": fingerprint(game, settings)}
+    meta = {"game": game, "seed": str(seed), "games": games, **({"base_rules": b.describe()} if b else {}),
+            **{f"setting:{k}": v for k, v in settings.items()}, "fingerprint": fingerprint(game, settings)}
     done: dict[int, dict[str, Any]] = {}
     if path is not None and path.exists():
         done = _resume(path, points, meta)
@@ -118,10 +119,11 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
             if keep_records:
                 kept[i] = ordered
             if path is not None:
+                done[i]["behaviour"] = row_behaviour(done[i]) or ""  # the file's stamp: see stored.stamp
                 write_rows(path, [done[j] for j in sorted(done)])
 
     run_jobs(batch, _jobs.play_job, scheduler, progress, done=finished)
-    frame = pd.DataFrame([done[i] for i in range(len(points))])
+    frame = pd.DataFrame([done[i] for i in range(len(points))]).drop(columns="behaviour", errors="ignore")
     frame.attrs.update(game=game, params=list(params), metrics=[m.name for m in metrics])
     if keep_records:
         frame.attrs["records"] = pd.DataFrame([{"point": i, **r} for i in sorted(kept) for r in kept[i]])
@@ -140,10 +142,12 @@ def _resume(path: Path, points: list[dict[str, Any]], meta: Mapping[str, Any]) -
     if len(old) and row_states(old.to_dict("records")[:1]) == ["stale"]:
         return {}  # written by other rules, code or data (not stamped alike): everything is played again
     for row in old.to_dict("records"):
-        for k, v in meta.items():
+        for k, v in {"base_rules": None, **meta}.items():  # a sweep on a base says so; one without has none
             if k != "fingerprint" and str(row.get(k)) != str(v):
-                raise ValueError(f"{path} holds a sweep with {k} = {row.get(k)!r}, not {v!r}: use another output "
-                                 "file, or the same settings to resume")
+                held = (f"on {row.get(k) or BASE.describe()}, not on {v or BASE.describe()}" if k == "base_rules"
+                        else f"with {k} = {row.get(k)!r}, not {v!r}")
+                raise ValueError(f"{path} holds a sweep {held}: use another output file, or the same settings "
+                                 "to resume")
         for i, point in enumerate(points):
             if all(_same(row.get(n), v) for n, v in point.items()):
                 done[i] = row

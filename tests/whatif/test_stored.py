@@ -42,7 +42,7 @@ def test_a_stored_comparison_from_other_rules_is_played_again(tmp_path, played):
     out = tmp_path / "c.csv"
     fresh = whatif.compare("asylum", {"maneuver_target": 7}, out=out, **RUN)
     stale = pd.read_csv(out)
-    stale["fingerprint"], stale["diff"] = "0000", 0.987
+    stale["fingerprint"], stale["behaviour"], stale["diff"] = "0000", "f" * 16, 0.987  # code that played otherwise
     stale.to_csv(out, index=False)
     played.clear()
     again = whatif.compare("asylum", {"maneuver_target": 7}, out=out, **RUN)
@@ -107,6 +107,8 @@ def test_a_recorded_run_is_read_whatever_code_played_it(tmp_path):
     for r in rows:
         r["fingerprint"], r["commit"] = "0" * 16, "abc1234"
     write_rows(out, rows)
+    assert recorded(out).attrs == {"game": "doomtrooper", "current": True, "commit": "abc1234"}  # plays alike
+    write_rows(out, [{**r, "behaviour": "f" * 16} for r in rows])  # code that played otherwise
     assert recorded(out).attrs == {"game": "doomtrooper", "current": False, "commit": "abc1234"}
     with pytest.raises(ValueError, match="no recorded run"):
         recorded(tmp_path / "missing.parquet")
@@ -227,7 +229,8 @@ def test_a_kept_run_whose_code_changed_but_plays_alike_stays_current(tmp_path):
     out = tmp_path / "endings.parquet"
     whatif.sweep("asylum", {"maneuver_target": [7, 9]}, games=2, seed=1, out=out, scheduler="serial",
                  progress=False)
-    unstamped = changed_code(out)
+    write_rows(out, [{k: v for k, v in r.items() if k != "behaviour"} for r in read_rows(out).to_dict("records")])
+    unstamped = changed_code(out)  # a file of code older than the stamp
     assert recorded(out).attrs["current"] is False
     write_rows(out, unstamped)
     assert stamp(out) == {"stamped": 2, "alike": 0, "stale": 0}
@@ -256,6 +259,48 @@ def test_a_sweep_and_a_comparison_stamped_alike_are_read_back_not_played(tmp_pat
     kept = whatif.compare("asylum", {"maneuver_target": 7}, out=compare_out, **RUN)
     assert played == []
     assert again["win_seat_0"].tolist() == first["win_seat_0"].tolist() and (kept["diff"] == fresh["diff"]).all()
+
+
+def test_a_sweep_and_a_comparison_are_stamped_as_they_are_written(tmp_path, played):
+    """Section: kept results.  A designer's own file needs no ``kept --stamp``: each row is
+    written with the hash of its probe games, so a change to the code that plays them
+    alike reads it back; the frames returned leave the stamp out."""
+    from explorer.whatif.stored import read_rows, row_behaviour
+
+    sweep_out, compare_out = tmp_path / "s.parquet", tmp_path / "c.csv"
+    first = whatif.sweep("asylum", {"maneuver_target": [7, 9]}, out=sweep_out, **RUN)
+    fresh = whatif.compare("asylum", {"maneuver_target": 7}, out=compare_out, **RUN)
+    for out in (sweep_out, compare_out):
+        rows = read_rows(out).to_dict("records")
+        assert [r["behaviour"] for r in rows] == [row_behaviour(r) for r in rows] and rows[0]["behaviour"]
+        changed_code(out)
+    played.clear()
+    again = whatif.sweep("asylum", {"maneuver_target": [7, 9]}, out=sweep_out, **RUN)
+    kept = whatif.compare("asylum", {"maneuver_target": 7}, out=compare_out, **RUN)
+    assert played == []
+    pd.testing.assert_frame_equal(again.drop(columns="fingerprint"), first.drop(columns="fingerprint"))
+    assert "behaviour" not in first.columns and list(kept.columns) == list(fresh.columns)
+    assert (kept["diff"] == fresh["diff"]).all()
+
+
+def test_a_sweep_on_a_base_is_read_back_only_on_that_base(tmp_path, played):
+    """A sweep's ``base`` is part of what it played: a file swept on one base is not
+    read back for another (or for none), and its stamp plays the base's rules too."""
+    from explorer.whatif.probe import row_rules
+    from explorer.whatif.stored import read_rows
+
+    out, base = tmp_path / "s.csv", {"maneuver_target": 9, "vp_maneuver": 10}
+    on_base = whatif.sweep("asylum", {"vp_defeat": [5]}, out=out, base=base, **RUN)
+    assert row_rules(read_rows(out).iloc[0].to_dict()) == [{**base, "vp_defeat": 5}]
+    played.clear()
+    assert whatif.sweep("asylum", {"vp_defeat": [5]}, out=out, base=base, **RUN)["turns"].tolist() == \
+        on_base["turns"].tolist() and played == []
+    with pytest.raises(ValueError, match="holds a sweep on maneuver_target = 9, vp_maneuver = 10, not on base"):
+        whatif.sweep("asylum", {"vp_defeat": [5]}, out=out, **RUN)
+    with pytest.raises(ValueError, match="holds a sweep on maneuver_target = 9, vp_maneuver = 10, not on "
+                                         "maneuver_target = 9$|not on maneuver_target = 9:"):
+        whatif.sweep("asylum", {"vp_defeat": [5]}, out=out, base={"maneuver_target": 9}, **RUN)
+    assert played == []
 
 
 def test_the_kept_command_says_which_rows_are_current_and_stamps_them(tmp_path, capsys):

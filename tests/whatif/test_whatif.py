@@ -146,12 +146,13 @@ def test_the_command_line_sweeps_and_compares(tmp_path, capsys):
 
 
 def test_stored_results_from_other_rules_are_played_again(tmp_path, monkeypatch):
-    """A results file carries the fingerprint of the rules code and data: a file from
-    other rules is not read back but played again and rewritten."""
+    """A results file carries the fingerprint of the rules code and data and the hash of
+    its probe games: a file from rules that play otherwise is not read back but played
+    again and rewritten."""
     out = tmp_path / "s.csv"
     whatif.sweep("asylum", {"vp_maneuver": [3]}, games=4, seed=1, scheduler="serial", out=out, progress=False)
     stale = pd.read_csv(out)
-    stale["fingerprint"] = "0000"
+    stale["fingerprint"], stale["behaviour"] = "0000", "f" * 16
     stale["win_seat_0"] = 0.987
     stale.to_csv(out, index=False)
     again = whatif.sweep("asylum", {"vp_maneuver": [3]}, games=4, seed=1, scheduler="serial", out=out,
