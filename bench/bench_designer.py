@@ -202,7 +202,7 @@ def endings_part(args) -> None:
     print(f"({time.perf_counter() - t:.0f} s)\n")
     if args.out:
         kept = read_rows(Path(args.out))
-        kept["commit"] = commit
+        kept["commit"] = kept["commit"].fillna(commit) if "commit" in kept else commit  # carried rows keep theirs
         write_rows(Path(args.out), kept.to_dict("records"))
         stamp(args.out)
 

@@ -67,7 +67,7 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
     ``out`` (``.parquet`` or ``.csv``): each finished point is written as it
     finishes; run again with the same ``out`` and the finished points are read back
     instead of played (the file must be from the same game, seed, games, ``base``
-    and settings; a file written by other rules, code or data, as its fingerprint
+    and settings; a point written by other rules, code or data, as its fingerprint
     says, is played again and rewritten, unless today's code plays its probe games
     alike: each row is written with their hash, as :func:`~explorer.whatif.stored.stamp`
     keeps it; the returned frame leaves that column out).  ``keep_records``: also keep every game's values, as
@@ -139,15 +139,17 @@ def _resume(path: Path, points: list[dict[str, Any]], meta: Mapping[str, Any]) -
         raise ValueError(f"{path} holds a sweep of {', '.join(swept) or 'nothing'}, not of {', '.join(points[0])}: "
                          "use another output file")
     done = {}
-    if len(old) and row_states(old.to_dict("records")[:1]) == ["stale"]:
-        return {}  # written by other rules, code or data (not stamped alike): everything is played again
-    for row in old.to_dict("records"):
+    rows = old.to_dict("records")
+    for row in rows:
         for k, v in {"base_rules": None, **meta}.items():  # a sweep on a base says so; one without has none
             if k != "fingerprint" and str(row.get(k)) != str(v):
                 held = (f"on {row.get(k) or BASE.describe()}, not on {v or BASE.describe()}" if k == "base_rules"
                         else f"with {k} = {row.get(k)!r}, not {v!r}")
                 raise ValueError(f"{path} holds a sweep {held}: use another output file, or the same settings "
                                  "to resume")
+    for row, state in zip(rows, row_states(rows)):
+        if state == "stale":
+            continue  # played by code or data that play its probe games otherwise: played again
         for i, point in enumerate(points):
             if all(_same(row.get(n), v) for n, v in point.items()):
                 done[i] = row

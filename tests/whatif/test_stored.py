@@ -283,6 +283,22 @@ def test_a_sweep_and_a_comparison_are_stamped_as_they_are_written(tmp_path, play
     assert (kept["diff"] == fresh["diff"]).all()
 
 
+def test_a_sweep_plays_again_only_its_points_that_play_otherwise(tmp_path, played):
+    """A kept sweep whose code changed for one point (a fix to the variant it plays) plays
+    that point again and reads back the others (each row is judged by its own stamp)."""
+    from explorer.whatif.stored import read_rows, write_rows
+
+    out = tmp_path / "s.parquet"
+    first = whatif.sweep("asylum", {"maneuver_target": [7, 9]}, out=out, **RUN)
+    rows = read_rows(out).to_dict("records")
+    rows[1].update(fingerprint="0" * 16, behaviour="f" * 16, turns=99.0)  # 9: played otherwise
+    write_rows(out, rows)
+    played.clear()
+    again = whatif.sweep("asylum", {"maneuver_target": [7, 9]}, out=out, **RUN)
+    assert {dict(job.overrides)["maneuver_target"] for job in played} == {9}
+    assert again["turns"].tolist() == first["turns"].tolist() and 99.0 not in read_rows(out)["turns"].tolist()
+
+
 def test_a_sweep_on_a_base_is_read_back_only_on_that_base(tmp_path, played):
     """A sweep's ``base`` is part of what it played: a file swept on one base is not
     read back for another (or for none), and its stamp plays the base's rules too."""

@@ -88,10 +88,11 @@ def check_variant_data(pool: Any, path: str | os.PathLike | None = None, decks: 
 
 
 def own_decks() -> frozenset[str]:
-    """Sample decks made for one variant (Beat Down's C deck, the Warzone Variant's
-    decks): never dealt by default to the seats of another game."""
-    rows = load_variant_data().values()
-    return frozenset(row.c_deck for row in rows if row.c_deck) | frozenset(d for row in rows for d in row.decks)
+    """Sample decks made for one variant's seat (Beat Down's C deck): never dealt by
+    default to the seats of another game.  A variant's ``decks`` may name the plain
+    sample decks (Front Lines) or decks of its own, which ``decks.toml`` marks with an
+    ``expansion`` (the Warzone Variant's), left out of the cycle as every expansion's is."""
+    return frozenset(row.c_deck for row in load_variant_data().values() if row.c_deck)
 
 
 def default_decks(variant: str, players: int) -> list[str] | None:
