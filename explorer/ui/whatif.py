@@ -224,6 +224,7 @@ class WhatIfLab(Displayable):
     def __init__(self, game: str = "asylum", rule: str | None = None, values: str | None = None, games: int = 200,
                  seed: int = 1, scheduler: Any = None):
         self.frame = None
+        self._shown = ""  # the run the tables and charts show, as the status line names it
         self.setting_widgets: dict[str, W.Widget] = {}
         self.game = tagged(W.Dropdown(options=[(g.title, k) for k, g in GAMES.items()], value=game,
                                       description="Game", layout=W.Layout(width="340px")), "xp-wi-game")
@@ -306,6 +307,7 @@ class WhatIfLab(Displayable):
                 fig.redraw()
         self.frame = None
         self.warning.value = self.table.value = self.diff_table.value = ""
+        self._say("<i>press Run to play the games</i>")
 
     def _load_roster(self, key: str) -> None:
         """The stats of the game's roster a run can change (none for a game without one)."""
@@ -376,7 +378,7 @@ class WhatIfLab(Displayable):
         self.note.value = (f"<div style='font-size:0.9em;color:#444;max-width:900px'>"
                            f"<b>{esc(rule_label(name))}</b>{': ' + esc(said) if said.strip() else ''} "
                            f"<i>(allowed: {esc(allowed)})</i></div>")
-        self.status.value = "<i>press Run to play the games</i>"
+        self._say("<i>press Run to play the games</i>")
         effect = spec(self.game.value).metrics.exact_effect(name, [spec_["value"]])
         self.exact_fig.widget.layout.display = None if effect is not None else "none"
 
@@ -402,13 +404,13 @@ class WhatIfLab(Displayable):
         try:
             self._refresh_rules()
         except DataError as exc:  # the file was edited into something the rules refuse
-            self.status.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
+            self._say(f"<span style='color:#b00'>{html.escape(str(exc))}</span>")
             return None
         name = self.parameter
         try:
             values = parse_values(self.values.value, self._spec(name))
         except ValueError as exc:
-            self.status.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
+            self._say(f"<span style='color:#b00'>{html.escape(str(exc))}</span>")
             return None
         n = self.games.value
         self.status.value = f"<i>playing {n} games at each of {len(values)} values…</i>"
@@ -420,15 +422,24 @@ class WhatIfLab(Displayable):
                           progress=False, keep_records=True, **self.settings_values())
         except (ValueError, LookupError) as exc:  # a rule's value refused: named as the page names rules
             said = f"{rule_label(exc.field)}: {exc.problem}" if isinstance(exc, DataError) and exc.field else str(exc)
-            self.status.value = f"<span style='color:#b00'>{html.escape(said)}</span>"
+            self._say(f"<span style='color:#b00'>{html.escape(said)}</span>")
             return None
         finally:
             self.progress.layout.visibility = "hidden"
         self.frame = frame
+        self._shown = (f"{rule_label(name)} at {', '.join(value_text(v) for v in values)}, {n} games, "
+                       f"seed {self.seed.value}")
         self._draw(frame, name, values)
         self.status.value = (f"done: {n} games at each value, the same seeds at every value (so the differences "
                              "are the rule's, not the dice's); bars show 95% intervals")
         return frame
+
+    def _say(self, text: str) -> None:
+        """``text`` (HTML) on the status line; while results are shown, that they are the
+        last run's, so a refused value or a new rule is not read as what they show."""
+        if self.frame is not None:
+            text += f" <i>(the tables and charts below are still the last run's: {esc(self._shown)})</i>"
+        self.status.value = text
 
     # -- drawing -----------------------------------------------------------------------------
     def _draw(self, frame, name: str, values: list[Any]) -> None:
