@@ -83,10 +83,8 @@ def seat_labels(game: str, frame) -> list[tuple[str, str]]:
 
 def fair_shares(frame, columns: list[str]) -> list[float]:
     """What each seat of each point of a sweep ``frame`` would win if no seat played
-    better: the seats a won game crowns (one, or a team, or those tied for the lead)
-    shared among the seats that play (``columns``: their win rates; a seat that does not
-    play is NaN), over the games someone won.  One in the number of seats where a game
-    has one winner; a half where two teams play.
+    better (:func:`.stats.even_share`), among the seats that play (``columns``: their
+    win rates; a seat that does not play is NaN).
 
     >>> import pandas as pd
     >>> fair_shares(pd.DataFrame({"a": [0.3, 0.5], "b": [0.6, 0.5], "c": [0.0, float("nan")],
@@ -98,9 +96,7 @@ def fair_shares(frame, columns: list[str]) -> list[float]:
     out = []
     for r in frame.to_dict("records"):
         rates = [r[c] for c in columns if c in r and not math.isnan(r[c])]
-        won = 1.0 - (r.get("draw") or 0.0)
-        share = sum(rates) / won / len(rates) if rates and won > 0 and sum(rates) > 0 else 1 / max(len(rates), 1)
-        out.append(round(share, 4))
+        out.append(round(stats.even_share(rates, 1.0 - (r.get("draw") or 0.0)), 4))
     return out
 
 

@@ -81,17 +81,15 @@ def skill(game: str, games: int = 400, seed: int | str = 1, variant: Variant | M
 
 
 def even_share(played: list[dict[str, Any]], wins: list[str]) -> float:
-    """What a seat wins if skill does not matter: the seats a won game crowns (one
-    seat, both seats of a team, those tied for the lead), as a share of the seats,
-    over the games someone won (``wins``: each seat's win metric).  One in the
-    number of seats where a game has one winner; a half where two teams play.
+    """What a seat wins if skill does not matter (:func:`.stats.even_share`), over the
+    games ``played`` (``wins``: each seat's win metric).
 
     >>> even_share([{"a": 1.0, "b": 0.0, "c": 1.0, "d": 0.0}, {"a": 0.0, "b": 0.0, "c": 0.0, "d": 0.0}],
     ...            ["a", "b", "c", "d"])
     0.5
     """
-    crowned = [n for n in (sum(r[w] for w in wins) for r in played) if n > 0]
-    return sum(crowned) / (len(crowned) * len(wins)) if crowned else 1 / len(wins)
+    return stats.even_share([sum(r[w] for r in played) for w in wins],
+                            sum(1 for r in played if any(r[w] for w in wins)))
 
 
 #: what a skill table's ``attrs`` say of its run, kept as columns when it is stored

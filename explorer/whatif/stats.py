@@ -63,7 +63,21 @@ def paired(variant: Sequence[float], base: Sequence[float]) -> tuple[float, floa
     return interval(diffs)
 
 
-__all__ = ["Z", "interval", "mean", "paired", "wilson"]
+def even_share(wins: Sequence[float], won: float) -> float:
+    """What a seat wins if no seat plays better than another: the seats a won game
+    crowns (one, a team, those tied for the lead) shared among the seats, over the
+    games someone won.  ``wins``: each seat's wins (counts or rates); ``won``: the games
+    someone won, in the same unit.  One in the number of seats where a game has one
+    winner; a half where two teams play.
+
+    >>> even_share([3, 6, 0], 9), even_share([1, 0, 1, 0], 1), even_share([0, 0], 0)
+    (0.3333333333333333, 0.5, 0.5)
+    """
+    total = sum(wins)
+    return total / won / len(wins) if wins and won > 0 and total > 0 else 1 / max(len(wins), 1)
+
+
+__all__ = ["Z", "even_share", "interval", "mean", "paired", "wilson"]
 
 
 def spread(rows: Sequence[Mapping[str, float]], names: Sequence[str]) -> tuple[float, float]:
