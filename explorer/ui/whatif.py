@@ -438,7 +438,7 @@ class WhatIfLab(Displayable):
         """``text`` (HTML) on the status line; while results are shown, that they are the
         last run's, so a refused value or a new rule is not read as what they show."""
         if self.frame is not None:
-            text += f" <i>(the tables and charts below are still the last run's: {esc(self._shown)})</i>"
+            text += f"<br><i>The tables and charts below are still the last run's: {esc(self._shown)}.</i>"
         self.status.value = text
 
     # -- drawing -----------------------------------------------------------------------------

@@ -229,4 +229,4 @@ def test_a_data_file_edited_while_the_page_is_open_is_what_the_next_run_reads(tm
     assert lab.run() is None
     assert "rules.toml" in lab.status.value and "vp_maneuver" in lab.status.value
     # the results still on screen are named as the last run's, not read as the refused one's
-    assert "still the last run's: maneuver target at 7, 9, 10 games, seed 1" in lab.status.value
+    assert "still the last run's: maneuver target at 7, 9, 10 games, seed 1." in lab.status.value
