@@ -111,11 +111,22 @@ def kept_rows(path: Path, meta: Mapping[str, Any], what: str = "what-if results"
     rows = old.to_dict("records")
     if row_states(rows[:1]) == ["stale"]:
         return None
-    for k, v in meta.items():
-        if k != "fingerprint" and str(rows[0].get(k)) != str(v):
-            raise ValueError(f"{path} holds {what} with {k} = {rows[0].get(k)!r}, not {v!r}: use another output "
-                             "file, or the same settings")
+    check_run(path, rows[0], meta, what)
     return rows
+
+
+def check_run(path: Path, row: Mapping[str, Any], meta: Mapping[str, Any], what: str,
+              hint: str = "use another output file, or the same settings") -> None:
+    """Refuse, as a ValueError naming both, a kept ``row`` of another run than the one
+    ``meta`` describes (its game, seed, games, base, settings...; the fingerprint is
+    judged apart).  A row without a base was played on the data as it is."""
+    from .variants import BASE
+
+    for k, v in {"base_rules": None, **meta}.items():
+        if k != "fingerprint" and str(row.get(k)) != str(v):
+            held = (f"on {row.get(k) or BASE.describe()}, not on {v or BASE.describe()}" if k == "base_rules"
+                    else f"with {k} = {row.get(k)!r}, not {v!r}")
+            raise ValueError(f"{path} holds {what} {held}: {hint}")
 
 
 def recorded(path: str | os.PathLike):
@@ -197,5 +208,5 @@ def stamp(path: str | os.PathLike) -> dict[str, int]:
     return counts
 
 
-__all__ = ["check_out", "code_files", "fingerprint", "kept_rows", "read_rows", "recorded", "row_behaviour",
+__all__ = ["check_out", "check_run", "code_files", "fingerprint", "kept_rows", "read_rows", "recorded", "row_behaviour",
            "row_fingerprint", "row_states", "search_code", "seats_search", "stamp", "write_rows"]

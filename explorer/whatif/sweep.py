@@ -12,8 +12,8 @@ from ..core.runs import run_jobs
 from . import jobs as _jobs
 from . import stats
 from .compare import OUTCOMES, check_games, check_settings, metric_list, run_settings
-from .stored import check_out, fingerprint, read_rows, row_behaviour, row_states, write_rows
-from .variants import BASE, Variant, check, variant
+from .stored import check_out, check_run, fingerprint, read_rows, row_behaviour, row_states, write_rows
+from .variants import Variant, check, variant
 
 
 def grid(params: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
@@ -141,12 +141,7 @@ def _resume(path: Path, points: list[dict[str, Any]], meta: Mapping[str, Any]) -
     done = {}
     rows = old.to_dict("records")
     for row in rows:
-        for k, v in {"base_rules": None, **meta}.items():  # a sweep on a base says so; one without has none
-            if k != "fingerprint" and str(row.get(k)) != str(v):
-                held = (f"on {row.get(k) or BASE.describe()}, not on {v or BASE.describe()}" if k == "base_rules"
-                        else f"with {k} = {row.get(k)!r}, not {v!r}")
-                raise ValueError(f"{path} holds a sweep {held}: use another output file, or the same settings "
-                                 "to resume")
+        check_run(path, row, meta, "a sweep", "use another output file, or the same settings to resume")
     for row, state in zip(rows, row_states(rows)):
         if state == "stale":
             continue  # played by code or data that play its probe games otherwise: played again
