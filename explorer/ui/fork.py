@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as W
 
 from ..whatif import fork
+from ..whatif.readout import wins
 from .common import Displayable, html_table, tagged
 from .stepper import StepperWidget
 
@@ -72,7 +73,7 @@ class ForkPanel(Displayable):
         rows = [[words(st.state, o), f"{r.wins:.1%}", f"{r.ci_low:.1%} to {r.ci_high:.1%}", cost_text(r)]
                 for o, r in zip(dec.options, frame.itertuples())]
         self.view.value = html_table(
-            ["option", f"{self.player_name(dec.player)} wins", "95% interval", "against the best option"], rows,
+            ["option", wins(self.player_name(dec.player)), "95% interval", "against the best option"], rows,
             numeric=(1, 2), css="xp-table xp-fork-table",
             caption=f"{dec.prompt}: each option played on {n} times by the bots from the game "
                     f"{frame.attrs.get('worlds', 'as it stands')}, the same seeds and worlds for every option; an "

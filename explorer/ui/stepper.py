@@ -440,7 +440,7 @@ def default_status(w: StepperWidget) -> str:
     if w.waiting():
         return (f"{step} &mdash; <b style='color:#1f5fa8'>your choice</b> as {esc(w.player_name(dec.player))}: "
                 f"pick one of the options below (rule: {rule})")
-    who = "the rules decide" if dec.forced else f"{esc(w.player_name(dec.player))} decides (a bot)"
+    who = "the rules decide" if dec.forced else f"a bot plays for {esc(w.player_name(dec.player))}"
     return f"{step} <i>({who}; rule: {rule})</i>"
 
 

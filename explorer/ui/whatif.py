@@ -30,7 +30,7 @@ import plotly.graph_objects as go
 from ..core.data import DataError, data_path, key_notes
 from ..games import GAMES, spec
 from ..whatif import metric_list, sweep
-from ..whatif.readout import differences, fair_shares, precision_warning, seat_labels, settings
+from ..whatif.readout import differences, fair_shares, precision_warning, seat_labels, settings, wins
 from ..whatif.report import percent, rule_label, sweep_rows
 from ..whatif.variants import value_text  # a rule value as typed in the values box (true, 7, 2d6)
 from .common import Displayable, Html, LiveFigure, TextTable, esc, figure_update, html_table, tagged
@@ -540,7 +540,7 @@ class WhatIfLab(Displayable):
             return Html(f"<span title='95% interval: {percent(r[c + '_ci_low'])} to {percent(r[c + '_ci_high'])}'>"
                         f"{percent(r[c])}</span>")
 
-        head = [rule_label(name)] + [f"{text} wins" for _, text in outcomes] + ["draws", "largest gap", "mean turns"]
+        head = [rule_label(name)] + [wins(text) for _, text in outcomes] + ["draws", "largest gap", "mean turns"]
         body = [[value_text(r[name])] + [rate(r, c) for c, _ in outcomes] +
                 [percent(r.get("draw", float("nan"))), percent(r.get("seat_spread", float("nan"))), f"{r['turns']:.1f}"]
                 for r in rows]

@@ -81,6 +81,16 @@ def seat_labels(game: str, frame) -> list[tuple[str, str]]:
     return [(m.name, names[i].capitalize() if i < len(names) else f"seat {i}") for i, m in enumerate(metrics)]
 
 
+def wins(name: str) -> str:
+    """A win-rate heading for a seat or side, in agreement with its name (the
+    sides' names are plural).
+
+    >>> wins("Heroes"), wins("seat 0"), wins("the Villains")
+    ('Heroes win', 'seat 0 wins', 'the Villains win')
+    """
+    return f"{name} win" if name.endswith("s") else f"{name} wins"
+
+
 def fair_shares(frame, columns: list[str]) -> list[float]:
     """What each seat of each point of a sweep ``frame`` would win if no seat played
     better (:func:`.stats.even_share`), among the seats that play (``columns``: their
@@ -143,4 +153,4 @@ def precision_warning(frame, columns: list[str], diffs: list[dict[str, Any]], ga
             f"value for ±{asked * 100:g}.")
 
 
-__all__ = ["Setting", "differences", "games_needed", "precision_warning", "seat_labels", "settings"]
+__all__ = ["Setting", "differences", "games_needed", "precision_warning", "seat_labels", "settings", "wins"]

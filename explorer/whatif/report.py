@@ -103,11 +103,11 @@ def sweep_rows(frame, game: str, rules: list[str]) -> tuple[list[str], list[list
     """A sweep of ``rules`` for people, as a header and rows: each point's values, the
     win rate of every seat or side that plays, the largest gap between two of them with
     the 95% bound of every pair's gap, and the mean game length."""
-    from .readout import seat_labels
+    from .readout import seat_labels, wins
     from .variants import value_text
 
     outcomes = seat_labels(game, frame)
-    header = ([rule_label(r) for r in rules] + [f"{text} wins" for _, text in outcomes]
+    header = ([rule_label(r) for r in rules] + [wins(text) for _, text in outcomes]
               + ["largest gap", "its 95% bound", "mean turns"])
     rows = [[value_text(r[rule]) for rule in rules] + [percent(r.get(c, math.nan)) for c, _ in outcomes]
             + [percent(r.get("seat_spread", math.nan)), percent(r.get("seat_spread_ci_high", math.nan)),

@@ -104,7 +104,7 @@ def test_pluggable_log_status_and_result():
     w = widget(render_log=lambda entries: f"LOG {len(entries)}", render_result=lambda r: f"OVER {r.winner}",
                player_name=lambda p: ("attackers", "defenders")[p])
     w.next_button.click()
-    assert w.log_view.value == "LOG 1" and "defenders decides" in w.status.value
+    assert w.log_view.value == "LOG 1" and "a bot plays for defenders" in w.status.value
     w.play_turns(50)
     assert "OVER" in w.status.value
     custom = widget(render_status=lambda sw: f"STEP {len(sw.stepper.history)}")

@@ -66,7 +66,7 @@ def test_victorian_shows_the_two_sides_win_rates():
         assert list(trace.y) == [row["win_heroes"], row["win_villains"]]
         assert row["win_heroes"] + row["win_villains"] + row["draw"] == pytest.approx(1)
     assert tuple(lab.seats_fig.layout.yaxis.range) == (0, 1)  # a probability axis ends at 100%
-    assert "Heroes wins" in lab.table.value and "Villains wins" in lab.table.value
+    assert "Heroes win<" in lab.table.value and "Villains win<" in lab.table.value
     assert lab.masterminds_fig.widget.layout.display == "none"
     assert lab.frame["seat_spread"].tolist() == pytest.approx([abs(r["win_heroes"] - r["win_villains"])
                                                                for r in lab.frame.to_dict("records")])
