@@ -151,7 +151,10 @@ def app_command(port: int, pool: int = APP_POOL) -> list[str]:
            "--VoilaConfiguration.extension_denylist=['anywidget','jupyterlab-plotly']",
            # a cell's output arriving late on a busy machine is waited for, not dropped (after 4 s by default,
            # a page running its notebook in a kernel starved of CPU lost its widgets and never became usable)
-           f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}"]
+           f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+           # a cell stopped by a mistake in a data file shows which file, entry and field (DataError's
+           # own display, no Python traceback), not only "There was an error when executing cell [4]"
+           "--VoilaConfiguration.show_tracebacks=True"]
     if pool > 0:
         cmd += ["--preheat_kernel=True", f"--pool_size={pool}"]
     if os.name == "posix":

@@ -35,6 +35,12 @@ class DataError(ValueError):
             where += f", field {field!r}"
         super().__init__(f"{where}: {problem}")
 
+    def _render_traceback_(self) -> list[str]:
+        """What a notebook or the app shows when a cell stops on it (IPython's hook for
+        an exception's own display): where the file is wrong and how, with no Python
+        traceback, since the fix is in the data file, not in the code."""
+        return [f"A data file is wrong: {self}", "Mend it, then run the cell again (in the app: reload the page)."]
+
 
 class Checked(NamedTuple):
     """One data file that loaded and passed its checks, with a one-line summary

@@ -119,3 +119,30 @@ def test_require_names_the_summaries_file_and_the_missing_section(tmp_path):
     e = err.value
     assert (e.file, e.entry, e.field) == (str(path), "turn.start", "summary")
     assert "which the game code cites" in e.problem and "turn.cap" in e.problem
+
+
+def test_a_notebook_cell_stopped_by_a_data_file_shows_where_it_is_wrong_and_no_traceback(tmp_path, monkeypatch):
+    """A notebook (and the app, which shows a cell's error output as the kernel gives
+    it) shows a bad data file as the file, the entry and the field, with what to do,
+    not a Python traceback: IPython displays an exception's ``_render_traceback_``."""
+    import shutil
+
+    import nbformat
+    from nbclient import NotebookClient
+
+    from explorer.cli import app_command
+    from explorer.core.data import data_dir
+
+    copy = tmp_path / "data"
+    shutil.copytree(data_dir(), copy)
+    heroes = copy / "victorian" / "heroes.toml"
+    heroes.write_text(heroes.read_text(encoding="utf-8").replace("fight = 2", 'fight = "two"', 1), encoding="utf-8")
+    monkeypatch.setenv("EXPLORER_DATA", str(copy))
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "from explorer.ui.victorian.odds import AttackOdds\nAttackOdds()")])
+    NotebookClient(nb, kernel_name="python3", allow_errors=True, timeout=120).execute()
+    (error,) = [o for o in nb.cells[0].outputs if o.output_type == "error"]
+    assert error.traceback[0].startswith(f"A data file is wrong: {heroes}, entry '")
+    assert "field 'fight': Input should be a valid integer (got 'two')" in error.traceback[0]
+    assert "reload the page" in error.traceback[1] and len(error.traceback) == 2
+    assert "--VoilaConfiguration.show_tracebacks=True" in app_command(8888)  # the app shows it as given
