@@ -99,12 +99,15 @@ def main(argv: list[str] | None = None) -> None:
         who = seat_names[seat] if seat_names else f"seat {seat}"
         base, met = shares(args.game, players, seat, None, args.games, args.seed, args.bot)
         print(f"\n{who}: wins {sum(base) / len(base):.1%} playing {args.bot} throughout")
-        print(f"  {'random at the decisions of':<44} {'a game':>7}   its win rate changes by (95% interval)")
-        for section in [s for s, _ in met.most_common()] + [EVERY]:
+        rows = [s for s, _ in met.most_common()] + [EVERY]
+        width = max(len(heading(args.game, s)) for s in rows)
+        print(f"  {'random at the decisions of':<{width}} {'a game':>7}   its win rate changes by (95% interval)")
+        for section in rows:
             xs, _ = shares(args.game, players, seat, section, args.games, args.seed, args.bot)
             d, lo, hi = paired(xs, base)
+            lo, hi = max(lo, -1.0), min(hi, 1.0)  # a difference of rates lies within 100 points either way
             per = f"{met[section] / args.games:.1f}" if section != EVERY else f"{sum(met.values()) / args.games:.1f}"
-            print(f"  {heading(args.game, section):<44} {per:>7}   {d * 100:+6.1f} points ({lo * 100:+.1f} to {hi * 100:+.1f})",
+            print(f"  {heading(args.game, section):<{width}} {per:>7}   {d * 100:+6.1f} points ({lo * 100:+.1f} to {hi * 100:+.1f})",
                   flush=True)
     print(f"\n{time.process_time() - start:.0f} s CPU")
 
