@@ -211,10 +211,14 @@ def kept(args: argparse.Namespace) -> int:
             raise ValueError(f"{name}: no such file")
         frame = read_rows(path, "kept results")
         rows = frame.to_dict("records") if frame is not None else []
-        states = row_states(rows)
-        counts = {s: states.count(s) for s in ("current", "alike", "stale")}
+        if args.stamp:  # stamping works out each row's standing: read its counts, not a second reckoning
+            done = stamp(path)
+            counts = {"current": done["stamped"], "alike": done["alike"], "stale": done["stale"]}
+            states = row_states(rows) if done["stale"] else []  # which rows are stale, to name them
+        else:
+            states = row_states(rows)
+            counts = {s: states.count(s) for s in ("current", "alike", "stale")}
         if args.stamp:
-            stamp(path)
             says = f"{counts['current'] + counts['alike']} stamped with today's probe hash"
             if counts["alike"]:
                 says += f" ({counts['alike']} played by older code that plays alike)"
