@@ -22,6 +22,13 @@ worker process, say):
 (400, 10, True, False)
 >>> with_budget("first,random", "first", 30)
 'first:30,random'
+
+Any bot's name followed by ``@SECTION`` is that bot choosing at random at the
+decisions of one rule section, and as itself everywhere else (:class:`RandomAt`:
+what playing that kind of decision well is worth, :func:`explorer.whatif.stakes`):
+
+>>> bots.get_bot("first@turn.move"), bots.knows("first:40@turn.move"), bots.knows("first@")
+(<first, at random at turn.move>, True, False)
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .engine import Policy
+from .engine import Policy, RandomPolicy
 
 
 @dataclass(frozen=True)
@@ -52,9 +59,13 @@ class BotRegistry(dict):
         self[name] = BotInfo(name, make, summary, sized)
 
     def knows(self, name: object) -> bool:
-        """Whether ``name`` names a bot here (a sized bot with its budget, too)."""
+        """Whether ``name`` names a bot here (a sized bot with its budget, too; either
+        with ``@SECTION``)."""
+        if not isinstance(name, str):
+            return False
+        inner, at, section = name.partition("@")
         try:
-            return self._parse(name) is not None
+            return self._parse(inner) is not None and (not at or bool(section.strip()))
         except ValueError:
             return False
 
@@ -78,11 +89,42 @@ class BotRegistry(dict):
         bot's name may end with its budget (``"search:400"``)."""
         if isinstance(name, Policy):
             return name
-        found = self._parse(name)
+        inner, at, section = name.partition("@") if isinstance(name, str) else (name, "", "")
+        found = self._parse(inner)
         if found is None:
             raise ValueError(f"unknown bot {name!r}; choose from {', '.join(self)}")
         info, budget = found
-        return info.make() if budget is None else info.make(budget)
+        bot = info.make() if budget is None else info.make(budget)
+        if not at:
+            return bot
+        if not section.strip():
+            raise ValueError(f"bot {name!r}: name the rule section after the @ ({inner.strip()}@turn.move)")
+        return RandomAt(bot, section.strip(), inner.strip())
+
+
+class RandomAt(Policy):
+    """``inner``'s choice, except at the decisions of rule ``section`` (a section id,
+    as decisions cite it), where every option is equally likely, drawn from the
+    step's own random stream (so a seed still gives the same game).  ``label``:
+    the inner bot's name, for people."""
+
+    def __init__(self, inner: Policy, section: str, label: str | None = None):
+        self.inner, self.section = inner, section
+        self.name = f"{label or inner.name}@{section}"
+
+    def __repr__(self) -> str:
+        return f"<{self.name.rpartition('@')[0]}, at random at {self.section}>"
+
+    def distribution(self, game, state, decision):
+        if decision.rule.section == self.section:
+            return RandomPolicy().distribution(game, state, decision)
+        return self.inner.distribution(game, state, decision)
+
+    def choose(self, game, state, decision, rng):
+        options = decision.options
+        if len(options) > 1 and decision.rule.section == self.section:
+            return options[rng.randrange(len(options))]
+        return self.inner.choose(game, state, decision, rng)
 
 
 #: a bot for every seat (a name or a policy), or one per seat (a list, or names joined by commas)
@@ -111,4 +153,4 @@ def with_budget(policy: str, name: str, budget: int | None) -> str:
     return ",".join(f"{name}:{budget}" if p.strip() == name else p for p in policy.split(","))
 
 
-__all__ = ["BotInfo", "BotRegistry", "PolicySpec", "seat_policies", "with_budget"]
+__all__ = ["BotInfo", "BotRegistry", "PolicySpec", "RandomAt", "seat_policies", "with_budget"]

@@ -7,7 +7,8 @@ and compare, paired on the same seeds, with confidence intervals.
 * :func:`fork`: at a step of a game, each legal option played on by the bots;
 * :func:`records`: every game's metric values, for your own charts;
 * :func:`skill`: a stronger bot against weaker ones, seat by seat (skill against luck);
-* :func:`card_stats`: the cards that win, drawn or not, and what blanking each costs.
+* :func:`card_stats`: the cards that win, drawn or not, and what blanking each costs;
+* :func:`stakes`: where the skill lives, what each kind of decision is worth to each seat.
 
 Every run takes the bots of every seat (``bots=``) by the names of the game's bots;
 :func:`compare` with ``until=`` plays in batches and stops when it knows.
@@ -19,8 +20,9 @@ from .card_stats import card_stats
 from .compare import bot_settings, compare, metric_list, records, settings_for
 from .fork import fork
 from .skill import skill
+from .stakes import stakes
 from .sweep import grid, sweep
 from .variants import BASE, Variant, variant
 
 __all__ = ["BASE", "Variant", "bot_settings", "card_stats", "compare", "fork", "grid", "metric_list", "records",
-           "settings_for", "skill", "sweep", "variant"]
+           "settings_for", "skill", "stakes", "sweep", "variant"]

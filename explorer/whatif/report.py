@@ -46,6 +46,22 @@ def skill_text(frame) -> str:
     return head + "\n" + _columns(rows)
 
 
+def stakes_text(frame) -> str:
+    """:func:`~explorer.whatif.stakes.stakes`'s table: per seat, its win rate playing
+    its bot throughout, then what playing each kind of decision at random changes."""
+    a = frame.attrs
+    out = [f"{spec(a['game']).title}, {a['variant']}: {a['bot']} on every seat, one seat at random at one kind of "
+           f"decision; {frame['games'].iloc[0]} games a row, seed {a['seed']}"]
+    for seat, rows in frame.groupby("seat", sort=False):
+        base = rows["base"].iloc[0]
+        out.append(f"\n{seat}: wins {100 * base:.1f}% playing {a['bot']} throughout")
+        table = [["at random at the decisions of", "a game", "its win rate changes by (95% interval)"]]
+        table += [[r["heading"], f"{r['decisions']:.1f}", signed(r["change"], r["ci_low"], r["ci_high"])]
+                  for r in rows.to_dict("records")]
+        out.append(_columns(table))
+    return "\n".join(out)
+
+
 def cards_text(frame, top: int = 5) -> str:
     """:func:`~explorer.whatif.card_stats.card_stats`'s table: its first and last
     ``top`` cards (best first), each with its side's wins drawn and not, and its worth."""

@@ -1,38 +1,72 @@
-"""The decisions bench (where a game's skill lives) plays one seat at random at one
-kind of decision only, every other choice as its bot would."""
+"""Where a game's skill lives (:func:`explorer.whatif.stakes`, and its bench): one
+seat plays at random at one kind of decision only, every other choice as its bot would."""
 
 import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
+
+from explorer import whatif
+from explorer.core.bots import RandomAt
+from explorer.core.sampler import simulate
+from explorer.victorian.bots import get_bot
+from explorer.victorian.game import VictorianGame
+from explorer.whatif.stakes import EVERY, decisions_met
+
 BENCH = Path(__file__).resolve().parents[2] / "bench"
-sys.path.insert(0, str(BENCH))  # the bench imports its neighbour search_setup
 _spec = importlib.util.spec_from_file_location("bench_decisions", BENCH / "bench_decisions.py")
 bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench)
 
 
-def test_random_at_a_section_no_decision_is_under_plays_as_greedy():
-    base, met = bench.shares("victorian", 2, 0, None, 4, "t", "greedy")
-    same, _ = bench.shares("victorian", 2, 0, "no-such-section", 4, "t", "greedy")
-    assert same == base and met["recruit"] > 0  # the Heroes recruit in every game ("RECRUIT PHASE")
+def test_a_bot_at_random_at_a_section_no_decision_comes_under_plays_as_the_bot():
+    game = VictorianGame()
+    for i in range(3):
+        seed = f"t#{i}"
+        plain = simulate(game, game.new_game(), {"heroes": get_bot("greedy"), "villains": get_bot("greedy")}, seed)
+        blind = simulate(game, game.new_game(), {"heroes": get_bot("greedy@no.such.section"),
+                                                 "villains": get_bot("greedy")}, seed)
+        assert blind.state == plain.state
+    assert isinstance(get_bot("greedy@recruit"), RandomAt)
 
 
-def test_random_at_one_section_changes_only_those_choices():
-    """Random Recruit Phase choices for the Heroes: the seat still meets the other kinds
-    of decision, but not as often as when it recruits as greedy does."""
-    base, met = bench.shares("victorian", 2, 0, None, 6, "t", "greedy")
-    _, met_random = bench.shares("victorian", 2, 0, "recruit", 6, "t", "greedy")
-    assert met_random.keys() >= {"recruit", "intercept"} and met_random != met
+def test_the_random_choices_are_the_seats_own_at_the_section_only():
+    """Random Recruit Phase choices for the Heroes ("RECRUIT PHASE") change the games;
+    the Villains' decisions are met as before where the games agree, and the same seed
+    plays the same game again."""
+    game = VictorianGame()
+    bots = {"heroes": get_bot("greedy@recruit"), "villains": get_bot("greedy")}
+    first = [simulate(game, game.new_game(), bots, f"t#{i}").state for i in range(6)]
+    again = [simulate(game, game.new_game(), bots, f"t#{i}").state for i in range(6)]
+    greedy = {"heroes": get_bot("greedy"), "villains": get_bot("greedy")}
+    assert first == again
+    assert first != [simulate(game, game.new_game(), greedy, f"t#{i}").state for i in range(6)]
+
+
+def test_stakes_rows_per_seat_and_section_paired_against_the_bot_throughout():
+    df = whatif.stakes("victorian", games=6, seed=2, scheduler="serial", progress=False)
+    met = decisions_met("victorian", {}, {"heroes": "greedy", "villains": "greedy"}, 2, 6)
+    assert list(df[df["seat"] == "heroes"]["section"]) == [*met[0], EVERY]
+    assert list(df[df["seat"] == "villains"]["section"]) == [*met[1], EVERY]
+    assert (abs(df["change"] - (df["wins"] - df["base"])) < 1e-12).all()
+    assert (df["ci_low"] <= df["change"]).all() and (df["change"] <= df["ci_high"]).all()
+    every = df[df["section"] == EVERY].set_index("seat")
+    random_heroes = whatif.skill("victorian", games=6, seed=2, strong="random", weak="greedy", scheduler="serial",
+                                 progress=False)
+    assert every.loc["heroes", "wins"] == random_heroes.set_index("seat").loc["heroes", "wins"]
+
+
+def test_stakes_refuses_seats_and_bots_it_cannot_play():
+    with pytest.raises(ValueError, match="not a seat of this game"):
+        whatif.stakes("doomtrooper", games=2, seats=[2], scheduler="serial", progress=False)
+    with pytest.raises(ValueError, match="seats the bots itself"):
+        whatif.stakes("asylum", games=2, policy="random", scheduler="serial", progress=False)
+    with pytest.raises(ValueError, match="unknown (bot|policy) .clever."):
+        whatif.stakes("asylum", games=2, bot="clever", scheduler="serial", progress=False)
 
 
 def test_the_bench_prints_a_row_per_section_and_one_for_every_decision(capsys):
     bench.main(["doomtrooper", "--games", "2", "--seats", "1"])
     out = capsys.readouterr().out
-    assert "seat 1: wins" in out and bench.EVERY in out and "actions" in out
-
-
-def test_the_bench_examples_run():
-    import doctest
-
-    assert doctest.testmod(bench).failed == 0
+    assert "seat 1: wins" in out and EVERY in out and "Step Two: Actions (turn.actions)" in out

@@ -1,0 +1,131 @@
+"""Where a game's skill lives: what playing each kind of decision well is worth.
+
+One seat plays ``bot`` except at the decisions of one rule section, where it picks
+an option at random (the bot ``"greedy@recruit"``: :class:`~explorer.core.bots.RandomAt`);
+every other seat plays ``bot`` throughout.  The change in that seat's win rate
+against the same seat playing ``bot`` everywhere, on the same seeds (paired game by
+game), is what playing that kind of decision as ``bot`` does is worth: near zero,
+the decision is the luck's or the rules' ground, where no player gains much; large,
+it is where a player's skill tells.  The last row of each seat plays every one of
+its decisions at random.  A variant can be judged by where it moves the stakes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core.events import RuleRef
+from ..core.protocol import Policy, policy_for
+from ..core.rulebook import summary
+from ..core.runs import game_seed, run_jobs
+from ..core.sampler import simulate
+from ..games import spec as game_spec
+from . import jobs as _jobs
+from . import stats
+from .compare import OUTCOMES, check_games, check_settings, metric_list, run_settings
+from .settings import prepared
+from .skill import _bot_settings, _variant, _without_bots, seat_label
+from .variants import Variant, check
+
+#: the section of the row that plays every decision of the seat at random
+EVERY = "every decision"
+#: games played here, before the run, to find which kinds of decision each seat meets
+LOOK = 20
+
+
+class _Counting(Policy):
+    """The seats' own bots, counting each seat's decisions (more than one option) by
+    rule section."""
+
+    def __init__(self, policies: Any, seat_of: Mapping[Any, int]):
+        self.policies, self.seat_of, self.met = policies, seat_of, Counter()
+
+    def choose(self, game, state, decision, rng):
+        if len(decision.options) > 1:
+            self.met[self.seat_of.get(decision.player, decision.player), decision.rule.section] += 1
+        return policy_for(self.policies, decision.player).choose(game, state, decision, rng)
+
+
+def decisions_met(game: str, overrides: Mapping[str, Any], settings: Mapping[str, Any], seed: int | str,
+                  games: int = LOOK) -> dict[int, dict[str, float]]:
+    """Per seat, the rule sections of its decisions (those with a choice) over the
+    first ``games`` games of the run, with how many a game, most met first."""
+    names = game_spec(game).seat_names
+    ready = prepared(game, overrides, settings)
+    counting = _Counting(ready.policies, {n: i for i, n in enumerate(names)})
+    for i in range(games):
+        simulate(ready.game, ready.start(), counting, game_seed(seed, i))
+    out: dict[int, dict[str, float]] = {}
+    for (seat, section), n in counting.met.most_common():
+        out.setdefault(seat, {})[section] = n / games
+    return out
+
+
+def heading(game: str, section: str) -> str:
+    """A section as people find it in our summaries: its heading, then its id.
+
+    >>> heading("victorian", "recruit"), heading("victorian", EVERY)
+    ('RECRUIT PHASE (recruit)', 'every decision')
+    """
+    return section if section == EVERY else f"{summary(RuleRef(game, section)).heading} ({section})"
+
+
+def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | Mapping[str, Any] | str |
+           os.PathLike | None = None, *, bot: str = "greedy", seats: Sequence[int] | None = None,
+           scheduler: Any = None, progress: bool = True, **settings: Any):
+    """What each kind of decision is worth to each seat (see the module): a DataFrame
+    with a row per seat and rule section its decisions come under (most met first),
+    then a row ``every decision``.  Columns: ``seat``, ``section``, ``heading``,
+    ``decisions`` (a game, of the seat's decisions with a choice, over the first
+    :data:`LOOK` games), ``games``, ``wins`` (the seat's win rate playing at random
+    there), ``base`` (its rate playing ``bot`` throughout), ``change`` (``wins - base``,
+    paired) with ``ci_low`` and ``ci_high`` (95%).  ``seats``: only these seats.
+
+    >>> df = stakes("victorian", games=4, seed=1, scheduler="serial", progress=False)
+    >>> list(df.columns)[:4], df["seat"].iloc[0], df["section"].iloc[-1]
+    (['seat', 'section', 'heading', 'decisions'], 'heroes', 'every decision')
+    """
+    import pandas as pd
+
+    v = _variant(variant)
+    check(game, v)
+    check_games(games)
+    seated = set(settings) & _bot_settings(game)
+    if seated:
+        raise ValueError(f"stakes seats the bots itself (bot=), not {', '.join(sorted(seated))}")
+    rest = _without_bots(game, settings)
+    base = run_settings(game, bot, rest)
+    n = check_settings(game, v.mapping, base)  # an unknown bot or a bad setting fails here
+    wins = [m.name for m in metric_list(game, base) if m.group in OUTCOMES][:n]
+    chosen = range(n) if seats is None else list(seats)
+    for k in chosen:
+        if not (isinstance(k, int) and 0 <= k < n):
+            raise ValueError(f"seats: {k!r} is not a seat of this game (0 to {n - 1})")
+    met = decisions_met(game, v.mapping, base, seed, min(games, LOOK))
+    runs: list[tuple[int, str, dict[str, Any]]] = []
+    for k in chosen:
+        for section in [*met.get(k, {}), EVERY]:
+            names = [bot] * n
+            names[k] = "random" if section == EVERY else f"{bot}@{section}"
+            runs.append((k, section, run_settings(game, names, rest)))
+    batch = [job for one in [base] + [r[2] for r in runs] for job in _jobs.jobs(game, v.mapping, one, seed, games)]
+    parts = run_jobs(batch, _jobs.play_job, scheduler, progress)
+    per = len(parts) // (len(runs) + 1)
+    played = [[r for p in parts[i * per:(i + 1) * per] for r in p] for i in range(len(runs) + 1)]
+    rows = []
+    for (k, section, _), games_played in zip(runs, played[1:]):
+        xs, ys = [r[wins[k]] for r in games_played], [r[wins[k]] for r in played[0]]
+        d, lo, hi = stats.paired(xs, ys)
+        decisions = sum(met.get(k, {}).values()) if section == EVERY else met[k][section]
+        rows.append({"seat": seat_label(game, k), "section": section, "heading": heading(game, section),
+                     "decisions": decisions, "games": games, "wins": stats.mean(xs), "base": stats.mean(ys),
+                     "change": d, "ci_low": max(lo, -1.0), "ci_high": min(hi, 1.0)})
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(game=game, variant=v.describe(), bot=bot, seed=str(seed), settings=dict(rest))
+    return frame
+
+
+__all__ = ["EVERY", "decisions_met", "heading", "stakes"]
