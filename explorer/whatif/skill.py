@@ -44,12 +44,7 @@ def skill(game: str, games: int = 400, seed: int | str = 1, variant: Variant | M
     """
     import pandas as pd
 
-    v = _variant(variant)
-    check(game, v)
-    check_games(games)
-    seated = set(settings) & _bot_settings(game)
-    if seated:
-        raise ValueError(f"skill seats the bots itself (strong= and weak=), not {', '.join(sorted(seated))}")
+    v = checked_run(game, variant, games, settings, "skill seats the bots itself (strong= and weak=)")
     settings = run_settings(game, None, settings)
     seats = check_settings(game, v.mapping, settings)
     wins = [m.name for m in metric_list(game, settings) if m.group in OUTCOMES][:seats]
@@ -123,6 +118,19 @@ def skill_tables(stored) -> list:
                 table.attrs[extra] = rows[extra].iloc[0].item() if extra == "current" else str(rows[extra].iloc[0])
         tables.append(table)
     return tables
+
+
+def checked_run(game: str, variant: Variant | Mapping[str, Any] | str | os.PathLike | None, games: int,
+                settings: Mapping[str, Any], seats_bots: str) -> Variant:
+    """The variant of a run that seats its own bots, checked with its number of games;
+    a bot setting among ``settings`` is refused with ``seats_bots`` (what it seats instead)."""
+    v = _variant(variant)
+    check(game, v)
+    check_games(games)
+    seated = set(settings) & _bot_settings(game)
+    if seated:
+        raise ValueError(f"{seats_bots}, not {', '.join(sorted(seated))}")
+    return v
 
 
 def _variant(given: Variant | Mapping[str, Any] | str | os.PathLike | None) -> Variant:

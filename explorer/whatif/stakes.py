@@ -25,10 +25,10 @@ from ..core.sampler import simulate
 from ..games import spec as game_spec
 from . import jobs as _jobs
 from . import stats
-from .compare import OUTCOMES, check_games, check_settings, metric_list, run_settings
+from .compare import OUTCOMES, check_settings, metric_list, run_settings
 from .settings import prepared
-from .skill import _bot_settings, _variant, _without_bots, seat_label
-from .variants import Variant, check
+from .skill import _without_bots, checked_run, seat_label
+from .variants import Variant
 
 #: the section of the row that plays every decision of the seat at random
 EVERY = "every decision"
@@ -90,12 +90,7 @@ def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | 
     """
     import pandas as pd
 
-    v = _variant(variant)
-    check(game, v)
-    check_games(games)
-    seated = set(settings) & _bot_settings(game)
-    if seated:
-        raise ValueError(f"stakes seats the bots itself (bot=), not {', '.join(sorted(seated))}")
+    v = checked_run(game, variant, games, settings, "stakes seats the bots itself (bot=)")
     rest = _without_bots(game, settings)
     base = run_settings(game, bot, rest)
     n = check_settings(game, v.mapping, base)  # an unknown bot or a bad setting fails here
