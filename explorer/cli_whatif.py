@@ -1,6 +1,7 @@
 """The command line's what-if commands: ``sweep`` a grid of rule values, ``compare``
 a variant with the base game (``--until`` stops when it knows), ``skill`` (a
-stronger bot against weaker ones, seat by seat), ``cards`` (the cards that win) and
+stronger bot against weaker ones, seat by seat), ``stakes`` (where the skill lives:
+what each kind of decision is worth to each seat), ``cards`` (the cards that win) and
 ``kept`` (whether runs kept in files are still today's).  Every game command takes
 the bots of every seat (``--bots``) by the names of the game's bots.
 """
@@ -102,6 +103,16 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
     k.add_argument("--variant", default=None, metavar="FILE", help="a TOML variant file (default: the base game)")
     k.add_argument("--strong", default="greedy", help="the stronger bot (default greedy)")
     k.add_argument("--weak", default="random", help="the weaker bot (default random)")
+    w = sub.add_parser("stakes", help="where the skill lives: what each kind of decision is worth to each seat",
+                       description="One seat plays --bot except at one kind of decision (the decisions of one rule "
+                                   "section), where it chooses at random, the other seats --bot throughout, on the "
+                                   "same seeds as --bot everywhere: the change in its win rate for each kind, with "
+                                   "95% intervals, and at random everywhere.")
+    _common(w, "games per row")
+    w.add_argument("--variant", default=None, metavar="FILE", help="a TOML variant file (default: the base game)")
+    w.add_argument("--bot", default="greedy", help="the bot of every seat (default greedy)")
+    w.add_argument("--seats", type=_seats, default=None, metavar="N[,N...]",
+                   help="only these seats, by number (default: every seat)")
     d = sub.add_parser("cards", help="the cards that win: each card's side drawn or not, and its worth as a blank",
                        description="For every card of each deck: its side's win rate in games where it drew the "
                                    "card and where not, and for the cards ablated, the paired difference when the "
@@ -179,6 +190,31 @@ def skill(args: argparse.Namespace) -> int:
     return 0
 
 
+def stakes(args: argparse.Namespace) -> int:
+    """``stakes``: where the skill lives, per seat, as the designer pages print it."""
+    from .whatif.report import stakes_text
+    from .whatif.stakes import stakes
+
+    settings = _settings(args)
+    reachable(args.scheduler)
+    frame = stakes(args.game, games=args.games, seed=args.seed, variant=args.variant, bot=args.bot, seats=args.seats,
+                   scheduler=args.scheduler, **settings)
+    print(stakes_text(frame))
+    return 0
+
+
+def _seats(text: str) -> list[int]:
+    """``--seats 0,2``: seat numbers.
+
+    >>> _seats("0, 2")
+    [0, 2]
+    """
+    items = [x.strip() for x in text.split(",") if x.strip()]
+    if not items or not all(x.isdigit() for x in items):
+        raise argparse.ArgumentTypeError(f"{text!r}: give seat numbers joined by commas (0,2)")
+    return [int(x) for x in items]
+
+
 def cards(args: argparse.Namespace) -> int:
     """``cards``: the cards that win, best and worst."""
     from .whatif.card_stats import card_stats
@@ -245,6 +281,6 @@ def _played(row: dict, index: int) -> str:
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"sweep": sweep, "compare": compare, "skill": skill,
-                                                             "cards": cards, "kept": kept}
+                                                             "stakes": stakes, "cards": cards, "kept": kept}
 
-__all__ = ["COMMANDS", "add_whatif", "cards", "compare", "kept", "pairs", "skill", "sweep"]
+__all__ = ["COMMANDS", "add_whatif", "cards", "compare", "kept", "pairs", "skill", "stakes", "sweep"]

@@ -1,9 +1,6 @@
-"""Where a game's skill lives (:func:`explorer.whatif.stakes`, and its bench): one
-seat plays at random at one kind of decision only, every other choice as its bot would."""
-
-import importlib.util
-import sys
-from pathlib import Path
+"""Where a game's skill lives (:func:`explorer.whatif.stakes`, ``python -m explorer
+stakes``): one seat plays at random at one kind of decision only, every other choice
+as its bot would."""
 
 import pytest
 
@@ -13,11 +10,6 @@ from explorer.core.sampler import simulate
 from explorer.victorian.bots import get_bot
 from explorer.victorian.game import VictorianGame
 from explorer.whatif.stakes import EVERY, decisions_met
-
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-_spec = importlib.util.spec_from_file_location("bench_decisions", BENCH / "bench_decisions.py")
-bench = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench)
 
 
 def test_a_bot_at_random_at_a_section_no_decision_comes_under_plays_as_the_bot():
@@ -66,7 +58,10 @@ def test_stakes_refuses_seats_and_bots_it_cannot_play():
         whatif.stakes("asylum", games=2, bot="clever", scheduler="serial", progress=False)
 
 
-def test_the_bench_prints_a_row_per_section_and_one_for_every_decision(capsys):
-    bench.main(["doomtrooper", "--games", "2", "--seats", "1"])
+def test_the_command_prints_a_row_per_section_and_one_for_every_decision(capsys):
+    from explorer.cli import main
+
+    assert main(["stakes", "doomtrooper", "--games", "2", "--seats", "1", "--scheduler", "serial"]) == 0
     out = capsys.readouterr().out
     assert "seat 1: wins" in out and EVERY in out and "Step Two: Actions (turn.actions)" in out
+    assert "seat 0" not in out
