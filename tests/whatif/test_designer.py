@@ -290,6 +290,9 @@ def test_card_statistics_are_the_same_on_a_dask_cluster():
         pd.testing.assert_frame_equal(serial, whatif.card_stats("victorian", ablate=1, scheduler=client, **kw))
         pd.testing.assert_frame_equal(whatif.skill("victorian", scheduler="serial", **kw),
                                       whatif.skill("victorian", scheduler=client, **kw))
+        # a bot named with @SECTION is made again by name in each worker
+        pd.testing.assert_frame_equal(whatif.stakes("asylum", seats=[0], scheduler="serial", **kw),
+                                      whatif.stakes("asylum", seats=[0], scheduler=client, **kw))
 
 
 def test_the_drawn_cards_are_the_side_s_own():
