@@ -74,7 +74,7 @@ def heading(game: str, section: str) -> str:
 
 
 def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | Mapping[str, Any] | str |
-           os.PathLike | None = None, *, bot: str = "greedy", seats: Sequence[int] | None = None,
+           os.PathLike | None = None, *, bot: str = "greedy", seats: int | Sequence[int] | None = None,
            scheduler: Any = None, progress: bool = True, **settings: Any):
     """What each kind of decision is worth to each seat (see the module): a DataFrame
     with a row per seat and rule section its decisions come under (most met first),
@@ -82,7 +82,7 @@ def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | 
     ``decisions`` (a game, of the seat's decisions with a choice, over the first
     :data:`LOOK` games), ``games``, ``wins`` (the seat's win rate playing at random
     there), ``base`` (its rate playing ``bot`` throughout), ``change`` (``wins - base``,
-    paired) with ``ci_low`` and ``ci_high`` (95%).  ``seats``: only these seats.
+    paired) with ``ci_low`` and ``ci_high`` (95%).  ``seats``: only these seats (or this one).
 
     >>> df = stakes("victorian", games=4, seed=1, scheduler="serial", progress=False)
     >>> list(df.columns)[:4], df["seat"].iloc[0], df["section"].iloc[-1]
@@ -95,7 +95,7 @@ def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | 
     base = run_settings(game, bot, rest)
     n = check_settings(game, v.mapping, base)  # an unknown bot or a bad setting fails here
     wins = [m.name for m in metric_list(game, base) if m.group in OUTCOMES][:n]
-    chosen = range(n) if seats is None else list(seats)
+    chosen = range(n) if seats is None else [seats] if isinstance(seats, int) else list(seats)
     for k in chosen:
         if not (isinstance(k, int) and 0 <= k < n):
             raise ValueError(f"seats: {k!r} is not a seat of this game (0 to {n - 1})")
