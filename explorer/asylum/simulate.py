@@ -21,7 +21,7 @@ from ..core.bots import PolicySpec, seat_policies
 from ..core.engine import Policy, simulate
 from ..core.numbers import counted
 from ..core.results import GameResult
-from .bots import get_bot
+from .bots import REGISTRY, get_bot
 from .game import AsylumGame
 from .overrides import override_rules
 
@@ -80,8 +80,8 @@ def options(parser) -> None:
     """Doom Asylum's own options of ``simulate``."""
     parser.add_argument("--players", type=int, default=4, help="players per game, 2 to 6 (default 4)")
     parser.add_argument("--policy", default="greedy",
-                        help="bot for every seat, or one per seat joined by commas: random, greedy, brawler, "
-                             "cautious, search (search:N: N playouts a decision) (default greedy)")
+                        help=f"bot for every seat, or one per seat joined by commas: {REGISTRY.names_text()} "
+                             "(default greedy)")
     parser.add_argument("--masterminds", choices=["star", "random"], default="star",
                         help="starting masterminds drawn from the star-marked villains or from all (default star)")
 

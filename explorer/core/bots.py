@@ -58,6 +58,17 @@ class BotRegistry(dict):
             raise ValueError(f"bot {name!r} registered twice")
         self[name] = BotInfo(name, make, summary, sized)
 
+    def names_text(self) -> str:
+        """The bots' names for a command's help, and what ``@SECTION`` does to any of them.
+
+        >>> from explorer.core.engine import RandomPolicy
+        >>> b = BotRegistry(); b.register("random", RandomPolicy, "at random"); b.names_text()
+        'random (any as NAME@SECTION: at random at the decisions of that rule section)'
+        """
+        sized = [n for n, info in self.items() if info.sized]
+        budget = f"; {sized[0]}:N: N playouts a decision" if sized else ""
+        return f"{', '.join(self)} (any as NAME@SECTION: at random at the decisions of that rule section{budget})"
+
     def knows(self, name: object) -> bool:
         """Whether ``name`` names a bot here (a sized bot with its budget, too; either
         with ``@SECTION``)."""

@@ -92,7 +92,7 @@ def options(parser) -> None:
                              "(an expansion's cards are in its own deck: e.g. 'Mishima Inquisition,Legion of "
                              "Algeroth' with --rule relics=true)")
     parser.add_argument("--policy", default="greedy",
-                        help=f"bot for every seat, or one per seat joined by commas: {', '.join(REGISTRY)} "
+                        help=f"bot for every seat, or one per seat joined by commas: {REGISTRY.names_text()} "
                              "(default greedy)")
 
 

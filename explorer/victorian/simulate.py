@@ -66,7 +66,7 @@ def run_games(games: int, seed: int | str = 0, heroes: str | Policy = "greedy", 
 # -- the command line (``python -m explorer simulate victorian``) --------------------------------
 
 def options(parser) -> None:
-    names = ", ".join(REGISTRY)
+    names = REGISTRY.names_text()
     parser.add_argument("--heroes", default="greedy", help=f"the Heroes' bot: {names} (default greedy)")
     parser.add_argument("--villains", default="greedy", help=f"the Villains' bot: {names} (default greedy)")
 
