@@ -315,7 +315,8 @@ class StepperWidget(Displayable):
         waiting = self.waiting()
         for b in (self.next_button, self.turn_button, self.play_turns_button):
             b.disabled = st.over or waiting
-        self.policy_button.disabled = self.end_button.disabled = st.over
+        self.end_button.disabled = st.over
+        self.policy_button.disabled = not waiting  # a bot's or the rules' step is Next step's
         self.policy_button.layout.display = None if self.viewers else "none"  # only the person's turns need it
         self.labels = self._odds(force=False)
         self._show_options()

@@ -82,7 +82,15 @@ def test_let_the_bot_choose_for_the_viewer():
     w.policy_button.click()
     assert len(w.stepper.history) == 1
     w.end_button.click()
-    assert w.stepper.over
+    assert w.stepper.over and w.policy_button.disabled
+
+
+def test_let_the_bot_choose_only_at_the_person_s_own_decisions():
+    """At a step a bot takes for another player, Next step plays it: the person's button waits."""
+    w = widget(viewers=0)
+    assert w.waiting() and not w.policy_button.disabled and w.next_button.disabled
+    w.option_buttons[0].click()
+    assert not w.waiting() and w.policy_button.disabled and not w.next_button.disabled
 
 
 def test_slow_odds_wait_for_the_button():
