@@ -58,7 +58,7 @@ def stakes_text(frame) -> str:
         table = [["at random at the decisions of", "a game", "its win rate changes by (95% interval)"]]
         table += [[r["heading"], f"{r['decisions']:.1f}", signed(r["change"], r["ci_low"], r["ci_high"])]
                   for r in rows.to_dict("records")]
-        out.append(_columns(table))
+        out.append("\n".join("  " + line for line in _columns(table).splitlines()))
     return "\n".join(out)
 
 
