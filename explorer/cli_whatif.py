@@ -248,17 +248,14 @@ def kept(args: argparse.Namespace) -> int:
         frame = read_rows(path, "kept results")
         rows = frame.to_dict("records") if frame is not None else []
         if args.stamp:  # stamping works out each row's standing: read its counts, not a second reckoning
-            done = stamp(path)
-            counts = {"current": done["stamped"], "alike": done["alike"], "stale": done["stale"]}
-            states = row_states(rows) if done["stale"] else []  # which rows are stale, to name them
-        else:
-            states = row_states(rows)
-            counts = {s: states.count(s) for s in ("current", "alike", "stale")}
-        if args.stamp:
-            says = f"{counts['current'] + counts['alike']} stamped with today's probe hash"
+            counts = stamp(path)
+            states = row_states(rows) if counts["stale"] else []  # which rows are stale, to name them
+            says = f"{counts['stamped'] + counts['alike']} stamped with today's probe hash"
             if counts["alike"]:
                 says += f" ({counts['alike']} played by older code that plays alike)"
         else:
+            states = row_states(rows)
+            counts = {s: states.count(s) for s in ("current", "alike", "stale")}
             says = f"{counts['current']} current" + (f", {counts['alike']} alike (older code, the same probe games)"
                                                       if counts["alike"] else "")
         if counts["stale"]:

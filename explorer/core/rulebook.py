@@ -64,6 +64,19 @@ def summary(ref: RuleRef) -> Section:
         raise KeyError(f"no summary for rule {ref}") from None
 
 
+def rule_name(ref: RuleRef) -> str:
+    """A rule as a player finds it: its heading and its section id (the id alone if
+    it has no summary).
+
+    >>> rule_name(RuleRef("victorian", "recruit"))
+    'RECRUIT PHASE (recruit)'
+    """
+    try:
+        return f"{summary(ref).heading} ({ref.section})"
+    except KeyError:
+        return ref.section
+
+
 def cited(module: ModuleType, game: str) -> tuple[str, ...]:
     """The section ids of every :class:`RuleRef` of ``game`` that ``module``
     defines at its top level (a game's ``sections`` module), in order."""

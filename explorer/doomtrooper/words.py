@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.events import RuleRef
-from ..core.rulebook import summary
+from ..core.rulebook import rule_name
 from . import sections as R
 from .cards import Pool, load_pool
 from .state import UNSEEN, Trooper
@@ -103,14 +103,6 @@ def _ratings(card: Any) -> str:
     if card.type == "warrior":
         return ", ".join(f"{r.capitalize()} {getattr(card, r)}" for r in RATINGS)
     return ", ".join(f"{r.capitalize()} {v:+d}" for r in RATINGS if (v := getattr(card, r, 0)))
-
-
-def rule_name(rule: RuleRef) -> str:
-    """A rule as a player finds it: its heading and its section id."""
-    try:
-        return f"{summary(rule).heading} ({rule.section})"
-    except KeyError:
-        return rule.section
 
 
 # -- warriors and seats ---------------------------------------------------------------------------
@@ -285,5 +277,5 @@ def option_tip(state: Any, action: Any, seat: int | None = None, game: Any = Non
     return "\n".join(texts) if texts else option_text(state, action, seat, game)
 
 
-__all__ = ["ANYONE", "CARD_TYPES", "SENTENCES", "card_text", "named_cards", "option_text", "option_tip", "rule_name",
+__all__ = ["ANYONE", "CARD_TYPES", "SENTENCES", "card_text", "named_cards", "option_text", "option_tip",
            "said", "seat_name", "warrior_name"]

@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.data import DataError, cached_file, companion, data_path, read_toml, validate, validate_entries
 from ..core.events import RuleRef
-from ..core.rulebook import summary
+from ..core.rulebook import rule_name
 from . import sections as R
 from .effects import EFFECTS, Params
 
@@ -488,7 +488,7 @@ def card_text(game: Any, name: str) -> str:
         if token is None:
             return f"{name}: not a card of this game."
         return (f"{name}: a token of the {token.side.title()}, Fight {token.fight}: a unit and a minion. "
-                f"Rule: {summary(R.TOKENS).heading} ({R.TOKENS.section}).")
+                f"Rule: {rule_name(R.TOKENS)}.")
     stats = []
     if card.type in "CMWV" and (card.fight or card.type in "CM"):
         stats.append(f"Fight {card.fight:+d}" if card.type in "WV" else f"Fight {card.fight}")
@@ -500,7 +500,7 @@ def card_text(game: Any, name: str) -> str:
     does = card.text or card.note or effect_text(card)
     text += "." + (f" {does[:1].upper()}{does[1:]}" + ("" if does.endswith(".") else ".") if does else "")
     rule = TYPE_RULES[card.type]
-    return text + f" Rule: {summary(rule).heading} ({rule.section})."
+    return text + f" Rule: {rule_name(rule)}."
 
 
 def _loaded_card(name: str) -> Card | None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..core.events import RuleRef
 from ..core.protocol import Policy, policy_for
-from ..core.rulebook import summary
+from ..core.rulebook import rule_name
 from ..core.runs import game_seed, run_jobs
 from ..core.sampler import simulate
 from ..games import spec as game_spec
@@ -70,7 +70,7 @@ def heading(game: str, section: str) -> str:
     >>> heading("victorian", "recruit"), heading("victorian", EVERY)
     ('RECRUIT PHASE (recruit)', 'every decision')
     """
-    return section if section == EVERY else f"{summary(RuleRef(game, section)).heading} ({section})"
+    return section if section == EVERY else rule_name(RuleRef(game, section))
 
 
 def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | Mapping[str, Any] | str |
