@@ -190,3 +190,33 @@ def test_memo_keys_shrink_the_memo_only_as_far_as_policies_allow():
     plain = Analyzer(Race(), RiskyWhenBehind())
     plain.outcome(start)
     assert unkeyed == len(plain.memo)
+
+
+def test_playing_runs_the_cycle_collector_less_often_and_puts_it_back():
+    """The sampler raises the youngest collection's threshold while it plays and
+    restores the thresholds after, also when the game raises; a threshold already
+    higher, or the collector switched off, is left alone."""
+    import gc
+
+    from explorer.core.sampler import PLAYING_GEN0, few_collections
+
+    before = gc.get_threshold()
+    seen = []
+
+    class Watch(DeterministicPolicy):
+        def pick(self, game, state, decision):
+            seen.append(gc.get_threshold()[0])
+            return decision.options[0]
+
+    simulate(Race(), (0, 0, 0, 6), Watch(), seed=1)
+    assert seen and set(seen) == {max(PLAYING_GEN0, before[0])}
+    assert gc.get_threshold() == before
+    with pytest.raises(ZeroDivisionError), few_collections():
+        1 / 0
+    assert gc.get_threshold() == before
+    try:
+        gc.set_threshold(0)
+        with few_collections():
+            assert gc.get_threshold()[0] == 0
+    finally:
+        gc.set_threshold(*before)
