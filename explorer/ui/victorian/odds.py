@@ -30,6 +30,7 @@ import plotly.graph_objects as go
 from explorer.core.dist import Dist
 from explorer.core.engine import outcomes
 from explorer.core.events import RuleRef
+from explorer.core.numbers import counted
 from explorer.victorian import odds, tables
 from explorer.victorian import sections as R
 from explorer.victorian.cards import TYPES, deck_counts, load_cards, load_tokens
@@ -376,7 +377,7 @@ class DeckOdds(Displayable):
             kind = TYPES[self.type.value]
             self.answer.value = html_table(
                 ["question", "chance"],
-                [(f"at least {self.at_least.value} {kind} card(s) in the opening hand, after any mulligan",
+                [(f"at least {counted(self.at_least.value, f'{kind} card')} in the opening hand, after any mulligan",
                   probability_text(p)),
                  ("the same in the first seven cards alone (hypergeometric)", probability_text(first)),
                  ("a mulligan (no character in the first seven)", probability_text(mull))], numeric=[1])
