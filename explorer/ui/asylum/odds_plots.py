@@ -26,7 +26,7 @@ from explorer.asylum.villains import Villain
 from explorer.core.dist import Dist, d6
 
 from ..common import Html, fraction_text, probability_html, probability_text
-from ..distribution import VIEW_LABELS, view_values
+from ..distribution import VIEW_LABELS, distribution_bars, update_distribution_bars, view_values
 
 ATTACKER_COLOUR = "#2c7fb8"
 DEFENDER_COLOUR = "#d95f0e"
@@ -162,35 +162,33 @@ def dice_difference_bars(view: str = "exact", edge: int | None = None) -> go.Fig
     wins are coloured and the title gives his exact chance; without one, no bar
     is coloured.
     """
-    fig = go.Figure(go.Bar(x=[], y=[], name="P", textposition="outside"))
-    _layout(fig, "", "x = your die minus the rival's die", "probability", showlegend=False)
-    fig.update_xaxes(dtick=1)
-    fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+    fig = distribution_bars(dice_difference(), view, what=_DIFFERENCE)
+    fig.update_layout(height=380)
     update_dice_bars(fig, view, edge)
     return fig
 
 
+#: what the x axis of the dice bars counts
+_DIFFERENCE = "your die minus the rival's die"
+
+
 def update_dice_bars(fig: go.Figure, view: str = "exact", edge: int | None = None) -> None:
-    """Redraw a :func:`dice_difference_bars` figure in place for a new view or edge."""
-    xs, ps = dice_difference_values(view)
+    """Redraw a :func:`dice_difference_bars` figure in place for a new view or edge
+    (:func:`~explorer.ui.distribution.update_distribution_bars`: the probability axis
+    never passes 100%)."""
     dist = dice_difference()
     if edge is None:
-        colours = [NEUTRAL_COLOUR] * len(xs)
+        colours = lambda k: NEUTRAL_COLOUR  # noqa: E731
         sub = "each contest compares these two dice; stats shift the line between winning and losing"
     else:
-        colours = [ATTACKER_COLOUR if k + edge > 0 else NEUTRAL_COLOUR for k in xs]
+        colours = lambda k: ATTACKER_COLOUR if k + edge > 0 else NEUTRAL_COLOUR  # noqa: E731
         win = dist.prob(lambda d: d + edge > 0)
         need = 1 - edge
         sub = (f"stat edge {_signed(edge)}: the attacker wins when the difference is {_signed(need)} or more "
                f"(blue), P = {probability_text(win)}")
-    bar = fig.data[0]
-    bar.x, bar.y = xs, [float(p) for p in ps]
-    bar.text = [probability_text(p, "<br>") for p in ps]
-    bar.customdata = [probability_text(p) for p in ps]
-    bar.marker.color = colours
-    bar.hovertemplate = f"P(difference {VIEW_LABELS[view]} %{{x:+d}}) = %{{customdata}}<extra></extra>"
-    fig.layout.title.text = f"Your d6 minus your rival's d6: P(difference is {VIEW_LABELS[view]} x)<br><sup>{sub}</sup>"
-    fig.layout.yaxis.title.text = f"probability the difference is {VIEW_LABELS[view]} x"
+    update_distribution_bars(fig, dist, view, what=_DIFFERENCE, colours=colours,
+                             title=f"Your d6 minus your rival's d6: P(difference is {VIEW_LABELS[view]} x)"
+                                   f"<br><sup>{sub}</sup>")
 
 
 # -- whole conflicts -------------------------------------------------------------------------------
