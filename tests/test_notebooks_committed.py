@@ -2,6 +2,7 @@
 checks at least one deterministic fact, and carries no widget state."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -45,3 +46,19 @@ def test_the_start_page_links_every_other_notebook():
         rel = path.relative_to(ROOT / "notebooks").as_posix()
         if path != start:
             assert f"]({rel})" in text, f"00_start_here.ipynb does not link {rel}"
+
+
+#: what a Python value looks like when printed as it is: a bool or None closing a
+#: line, a Fraction's or a dict's repr
+RAW_REPR = re.compile(r"(:\s*|\s)(True|False|None)\s*$|Fraction\(|\{'")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_printed_outputs_read_as_words_not_python(path):
+    """What a page prints is read by people (in the app the code is hidden): "yes",
+    not ``True``; a percentage with its fraction, not ``Fraction(7, 12)``."""
+    for cell in json.loads(path.read_text())["cells"]:
+        for out in cell.get("outputs", []):
+            text = "".join(out.get("text", [])) if out.get("output_type") == "stream" else ""
+            for line in text.splitlines():
+                assert not RAW_REPR.search(line), f"a raw Python value printed: {line!r}"
