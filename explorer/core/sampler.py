@@ -37,10 +37,10 @@ def few_collections() -> Iterator[None]:
     Every step builds new immutable tuples (states, events) and drops the old
     ones; none form cycles, so reference counting frees them all, yet the default
     threshold runs the youngest collection every 700 allocations, a few times a
-    step.  Raised for the playouts (side by side: 6% more Doom Asylum games a
-    second, 8% more Victorian ones, 2% more of Doomtrooper), the thresholds as
-    they were afterwards; nested uses and a collector switched off are left as
-    they are.
+    step.  Raised for a whole game (side by side: 6% more Doom Asylum games a
+    second, 8% more Victorian ones, 2% more of Doomtrooper; a search bot's
+    imagined games inside it too), the thresholds as they were afterwards; nested
+    uses and a collector switched off are left as they are.
     """
     old = gc.get_threshold()
     if old[0] >= PLAYING_GEN0 or old[0] == 0:

@@ -43,7 +43,6 @@ from typing import Any, NamedTuple
 
 from .dist import Dist
 from .protocol import Decision, Game, Policy, Policies, policy_for
-from .sampler import few_collections
 
 #: Playouts per decision unless a game's registry says otherwise.
 DEFAULT_PLAYOUTS = 200
@@ -155,10 +154,6 @@ class SearchBot(Policy):
 
     def search(self, game: Game, view: Any, decision: Decision, rng: random.Random) -> SearchReport:
         """Search from ``view`` (the deciding seat's observation) at ``decision``."""
-        with few_collections():
-            return self._search(game, view, decision, rng)
-
-    def _search(self, game: Game, view: Any, decision: Decision, rng: random.Random) -> SearchReport:
         me = decision.player
         if self.paired:
             return self._paired_search(game, view, decision, rng)

@@ -127,20 +127,23 @@ class TextTable:
     8     33.3%
     """
 
-    def __init__(self, header: Sequence[str], rows: Iterable[Sequence[str]], caption: str = ""):
+    def __init__(self, header: Sequence[str], rows: Iterable[Sequence[str]], caption: str = "",
+                 numeric: Iterable[int] | None = None):
         self.header = [str(h) for h in header]
         self.rows = [[str(c) for c in row] for row in rows]
         self.caption = caption
+        #: the columns aligned right (numbers); default: every column but the first
+        self.numeric = frozenset(range(1, len(self.header)) if numeric is None else numeric)
 
     def __repr__(self) -> str:
         table = [self.header] + self.rows
         widths = [max(len(r[i]) for r in table) for i in range(len(self.header))]
-        lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
-                 for r in table]
+        lines = ["  ".join(c.rjust(w) if i in self.numeric else c.ljust(w)
+                           for i, (c, w) in enumerate(zip(r, widths))).rstrip() for r in table]
         return "\n".join(lines + ([self.caption] if self.caption else []))
 
     def _repr_html_(self) -> str:
-        return html_table(self.header, self.rows, numeric=range(1, len(self.header)), caption=self.caption)
+        return html_table(self.header, self.rows, numeric=sorted(self.numeric), caption=self.caption)
 
 
 def tagged(widget: W.Widget, *classes: str) -> W.Widget:

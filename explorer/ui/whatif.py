@@ -31,7 +31,7 @@ from ..core.data import DataError, data_path, key_notes
 from ..games import GAMES, spec
 from ..whatif import metric_list, sweep
 from ..whatif.readout import differences, fair_shares, precision_warning, seat_labels, settings, wins
-from ..whatif.report import percent, rule_label, sweep_rows
+from ..whatif.report import endings_rows, percent, rule_label, sweep_rows
 from ..whatif.variants import value_text  # a rule value as typed in the values box (true, 7, 2d6)
 from .common import Displayable, Html, LiveFigure, TextTable, esc, figure_update, html_table, tagged
 
@@ -175,6 +175,12 @@ def sweep_table(frame, game: str, rule: str) -> TextTable:
     that plays, the largest gap between two of them with the 95% bound of every pair's
     gap, and the mean game length."""
     return TextTable(*sweep_rows(frame, game, [rule]))
+
+
+def endings_table(frame, param: str = "variant") -> TextTable:
+    """How the games of each point of a sweep ended and who won them, for people
+    (:func:`~explorer.whatif.report.endings_rows`; the counts of players and turns aligned right)."""
+    return TextTable(*endings_rows(frame, param, winners=True), numeric=(1, 2))
 
 
 def comparison_table(frame, names: list[str]) -> TextTable:
@@ -563,4 +569,5 @@ class WhatIfLab(Displayable):
 
 
 __all__ = ["WhatIfLab", "allowed_text", "balance_chart", "comparison_table", "default_values", "draw_fair_shares",
-           "draw_rates", "empty_figure", "fork_table", "parse_values", "rule_label", "sweep_table", "value_text"]
+           "draw_rates", "empty_figure", "endings_table", "fork_table", "parse_values", "rule_label", "sweep_table",
+           "value_text"]

@@ -156,19 +156,54 @@ def sequential_text(frame) -> str:
             f"({'saved' if fixed > used else 'spent'} {abs(fixed - used):,} games, {_ratio(used, fixed)})")
 
 
-def endings_text(frame, param: str = "variant") -> str:
-    """How the games of each point of a sweep ended (Doomtrooper's variants, say):
-    the games, their length, and the share of each ending that happened, the
-    turn cap last (a game cut there never reached an end of its own)."""
+def who_wins(row: dict) -> str:
+    """Who won the games of one point of a sweep, most wins first: each seat's share
+    and count (seats with equal wins together: a team's), then the draws.
+
+    >>> who_wins({"games": 300, "win_seat_0": 92 / 300, "win_seat_1": 209 / 300, "draw": 0.0})
+    'seat 1 70% (209), seat 0 31% (92)'
+    >>> who_wins({"games": 10, "win_seat_0": 0.5, "win_seat_1": 0.4, "win_seat_2": 0.5, "draw": 0.1})
+    'seats 0 and 2 50% (5), seat 1 40% (4), 1 draw'
+    """
+    games = int(row["games"])
+    by: dict[int, list[str]] = {}
+    seat = 0
+    while f"win_seat_{seat}" in row:
+        p = row[f"win_seat_{seat}"]
+        if p == p:  # NaN: a seat that does not play here
+            by.setdefault(round(p * games), []).append(str(seat))
+        seat += 1
+    parts = []
+    for wins, seats in sorted(by.items(), key=lambda kv: -kv[0]):
+        who = f"seat {seats[0]}" if len(seats) == 1 else f"seats {', '.join(seats[:-1])} and {seats[-1]}"
+        parts.append(f"{who} {100 * wins / games:.0f}% ({wins})")
+    draws = round(row.get("draw", 0.0) * games)
+    if draws:
+        parts.append(f"{draws} draw{'s' if draws > 1 else ''}")
+    return ", ".join(parts)
+
+
+def endings_rows(frame, param: str = "variant", winners: bool = False) -> tuple[list[str], list[list[str]]]:
+    """How the games of each point of a sweep ended (Doomtrooper's variants, say), as a
+    header and rows: the games, their length, and the count of each ending that
+    happened, the turn cap last (a game cut there never reached an end of its own);
+    with ``winners``, also who won them (:func:`who_wins`)."""
     ends = [c for c in frame.columns if c.startswith("end_") and not c.endswith(("_ci_low", "_ci_high"))]
     ends.sort(key=lambda c: c == "end_turn_cap")
-    rows = [[param.replace("_", " "), "players", "turns", "how the games ended"]]
+    header = [param.replace("_", " "), "players", "turns", *(["who wins"] if winners else []), "how the games ended"]
+    rows = []
     for r in frame.to_dict("records"):
         games = int(r["games"])
         parts = [f"{c[4:].replace('_', ' ')} {round(r[c] * games)}" for c in ends if r[c] > 0]
         rows.append([str(r[param]).replace("_", " "), str(int(r["seats"])), f"{r['turns']:.0f}",
-                     f"{games} games: " + ", ".join(parts)])
-    return _columns(rows)
+                     *([who_wins(r)] if winners else []), f"{games} games: " + ", ".join(parts)])
+    return header, rows
+
+
+def endings_text(frame, param: str = "variant", winners: bool = False) -> str:
+    """:func:`endings_rows` as aligned text."""
+    header, rows = endings_rows(frame, param, winners)
+    return _columns([header, *rows])
 
 
 def kept_text(frame) -> str:
@@ -230,5 +265,5 @@ def _ratio(used: int, fixed: int) -> str:
     return f"{used / fixed:.0%} of the fixed run" if fixed and math.isfinite(used / fixed) else "no fixed run"
 
 
-__all__ = ["cards_text", "endings_text", "kept_skill_text", "kept_text", "rate", "sequential_text", "signed",
-           "skill_by_variant_text", "skill_text"]
+__all__ = ["cards_text", "endings_rows", "endings_text", "kept_skill_text", "kept_text", "rate", "sequential_text", "signed",
+           "skill_by_variant_text", "skill_text", "who_wins"]

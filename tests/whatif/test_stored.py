@@ -13,7 +13,10 @@ from explorer import whatif
 from explorer.whatif import jobs as runner
 from explorer.whatif.stored import fingerprint, row_fingerprint, row_states
 
-DESIGNER = Path(__file__).resolve().parents[2] / "notebooks" / "designer"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+DESIGNER = NOTEBOOKS / "designer"
+#: every kept run beside a page, by its path under notebooks/
+KEPT = sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*.parquet"))
 RUN = dict(games=6, seed=1, scheduler="serial", progress=False)
 
 
@@ -157,14 +160,14 @@ def test_the_probe_games_play_the_run_s_own_rules_with_the_search_in_each_seat()
     assert [s["players"] for _, s, _ in probes("asylum", {}, {"players": 3})] == [3, 3]
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in DESIGNER.glob("*.parquet")))
+@pytest.mark.parametrize("name", KEPT)
 def test_every_kept_row_s_rules_are_read_back_as_the_variant_it_played(name):
     """A kept row's probe games play its own rules: a comparison's base and variant, a
     skill run's variant, a sweep's point, each a variant the game accepts."""
     from explorer.whatif.probe import row_rules, row_settings
     from explorer.whatif.variants import check, variant
 
-    for row in pd.read_parquet(DESIGNER / name).to_dict("records"):
+    for row in pd.read_parquet(NOTEBOOKS / name).to_dict("records"):
         rules = row_rules(row)
         for one in rules:
             check(row["game"], variant(one))
@@ -368,13 +371,13 @@ def test_a_designer_s_data_edit_is_read_by_the_kept_check(tmp_path, monkeypatch,
     assert capsys.readouterr().out == f"{out}: 0 current, 1 alike (older code, the same probe games)\n"
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in DESIGNER.glob("*.parquet")))
+@pytest.mark.parametrize("name", KEPT)
 def test_every_kept_file_beside_the_pages_is_stamped(name):
     """Every kept row carries its probe hash, and none waits for a stamp: after a change
     that plays its games alike, ``python -m explorer kept --stamp`` records today's code
     (a page then reads it at once, instead of playing the probe games first).  A stale row
     is the page's to say (played by older rules or bots), not a failure here."""
-    rows = pd.read_parquet(DESIGNER / name).to_dict("records")
+    rows = pd.read_parquet(NOTEBOOKS / name).to_dict("records")
     assert all(isinstance(r.get("behaviour"), str) and r["behaviour"] for r in rows), \
-        f"unstamped rows: python -m explorer kept --stamp notebooks/designer/{name}"
-    assert "alike" not in row_states(rows), f"python -m explorer kept --stamp notebooks/designer/{name}"
+        f"unstamped rows: python -m explorer kept --stamp notebooks/{name}"
+    assert "alike" not in row_states(rows), f"python -m explorer kept --stamp notebooks/{name}"
