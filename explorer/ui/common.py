@@ -86,6 +86,8 @@ TABLE_STYLE = (
     "<style>"
     ".xp-table{border-collapse:collapse;font-size:0.92em;line-height:1.35}"
     ".xp-table th,.xp-table td{padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}"
+    # a page's output area aligns every cell right, with two classes: text cells stay left
+    ".xp-table th:not(.xp-num),.xp-table td:not(.xp-num){text-align:left}"
     ".xp-table td.xp-num{text-align:right;white-space:nowrap}"
     ".xp-table th{background:#f3f3f3}"
     ".xp-table details summary{cursor:pointer}"
