@@ -46,6 +46,8 @@ STYLE = """<style>
 .xp-ref-section td,.xp-ref-section th{border:1px solid #bbb;padding:1px 6px}
 .xp-ref-search{width:24em;max-width:100%;padding:3px 6px;margin:4px 0}
 .xp-log-entry.xp-highlight{background:#fff4c2;border-left:4px solid #e0a800;padding-left:4px}
+.xp-show-me{background:#eee;border:0;padding:4px 12px;margin-right:4px;font:inherit;cursor:pointer}
+.xp-show-me:hover{background:#ddd}
 </style>"""
 
 #: the page's script: filter the sections by the search words (as :func:`matches` does) and
