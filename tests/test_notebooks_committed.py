@@ -59,6 +59,8 @@ def test_printed_outputs_read_as_words_not_python(path):
     not ``True``; a percentage with its fraction, not ``Fraction(7, 12)``."""
     for cell in json.loads(path.read_text())["cells"]:
         for out in cell.get("outputs", []):
-            text = "".join(out.get("text", [])) if out.get("output_type") == "stream" else ""
+            data = out.get("data", {})
+            text = ("".join(out.get("text", [])) if out.get("output_type") == "stream"
+                    else "".join(data.get("text/plain", [])) if set(data) == {"text/plain"} else "")
             for line in text.splitlines():
                 assert not RAW_REPR.search(line), f"a raw Python value printed: {line!r}"
