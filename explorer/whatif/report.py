@@ -156,31 +156,43 @@ def sequential_text(frame) -> str:
             f"({'saved' if fixed > used else 'spent'} {abs(fixed - used):,} games, {_ratio(used, fixed)})")
 
 
-def who_wins(row: dict) -> str:
-    """Who won the games of one point of a sweep, most wins first: each seat's share
-    and count (seats with equal wins together: a team's), then the draws.
+def who_wins(row: dict, labels: list[tuple[str, str]]) -> str:
+    """Who won the games of one point of a sweep, most wins first: each seat's or
+    side's share and count (those with equal wins together: a team's), then the
+    draws.  ``labels``: each win rate's column and its name for people
+    (:func:`~explorer.whatif.readout.seat_labels`).
 
-    >>> who_wins({"games": 300, "win_seat_0": 92 / 300, "win_seat_1": 209 / 300, "draw": 0.0})
+    >>> seats = [("win_seat_0", "seat 0"), ("win_seat_1", "seat 1"), ("win_seat_2", "seat 2")]
+    >>> who_wins({"games": 300, "win_seat_0": 92 / 300, "win_seat_1": 209 / 300, "draw": 0.0}, seats)
     'seat 1 70% (209), seat 0 31% (92)'
-    >>> who_wins({"games": 10, "win_seat_0": 0.5, "win_seat_1": 0.4, "win_seat_2": 0.5, "draw": 0.1})
+    >>> who_wins({"games": 10, "win_seat_0": 0.5, "win_seat_1": 0.4, "win_seat_2": 0.5, "draw": 0.1}, seats)
     'seats 0 and 2 50% (5), seat 1 40% (4), 1 draw'
+    >>> who_wins({"games": 4, "win_heroes": 0.25, "win_villains": 0.75}, [("win_heroes", "Heroes"),
+    ...                                                                   ("win_villains", "Villains")])
+    'Villains 75% (3), Heroes 25% (1)'
     """
     games = int(row["games"])
     by: dict[int, list[str]] = {}
-    seat = 0
-    while f"win_seat_{seat}" in row:
-        p = row[f"win_seat_{seat}"]
+    for column, label in labels:
+        p = row.get(column, math.nan)
         if p == p:  # NaN: a seat that does not play here
-            by.setdefault(round(p * games), []).append(str(seat))
-        seat += 1
-    parts = []
-    for wins, seats in sorted(by.items(), key=lambda kv: -kv[0]):
-        who = f"seat {seats[0]}" if len(seats) == 1 else f"seats {', '.join(seats[:-1])} and {seats[-1]}"
-        parts.append(f"{who} {100 * wins / games:.0f}% ({wins})")
+            by.setdefault(round(p * games), []).append(label)
+    parts = [f"{_together(names)} {100 * wins / games:.0f}% ({wins})"
+             for wins, names in sorted(by.items(), key=lambda kv: -kv[0])]
     draws = round(row.get("draw", 0.0) * games)
     if draws:
         parts.append(f"{draws} draw{'s' if draws > 1 else ''}")
     return ", ".join(parts)
+
+
+def _together(names: list[str]) -> str:
+    """Names joined in words; seats by their numbers ("seats 0 and 2")."""
+    if len(names) == 1:
+        return names[0]
+    if all(n.startswith("seat ") for n in names):
+        names = [n.removeprefix("seat ") for n in names]
+        return f"seats {', '.join(names[:-1])} and {names[-1]}"
+    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def endings_rows(frame, param: str = "variant", winners: bool = False) -> tuple[list[str], list[list[str]]]:
@@ -188,15 +200,18 @@ def endings_rows(frame, param: str = "variant", winners: bool = False) -> tuple[
     header and rows: the games, their length, and the count of each ending that
     happened, the turn cap last (a game cut there never reached an end of its own);
     with ``winners``, also who won them (:func:`who_wins`)."""
+    from .readout import seat_labels
+
     ends = [c for c in frame.columns if c.startswith("end_") and not c.endswith(("_ci_low", "_ci_high"))]
     ends.sort(key=lambda c: c == "end_turn_cap")
+    labels = seat_labels(frame.attrs["game"], frame) if winners else []
     header = [param.replace("_", " "), "players", "turns", *(["who wins"] if winners else []), "how the games ended"]
     rows = []
     for r in frame.to_dict("records"):
         games = int(r["games"])
         parts = [f"{c[4:].replace('_', ' ')} {round(r[c] * games)}" for c in ends if r[c] > 0]
         rows.append([str(r[param]).replace("_", " "), str(int(r["seats"])), f"{r['turns']:.0f}",
-                     *([who_wins(r)] if winners else []), f"{games} games: " + ", ".join(parts)])
+                     *([who_wins(r, labels)] if winners else []), f"{games} games: " + ", ".join(parts)])
     return header, rows
 
 
@@ -265,5 +280,5 @@ def _ratio(used: int, fixed: int) -> str:
     return f"{used / fixed:.0%} of the fixed run" if fixed and math.isfinite(used / fixed) else "no fixed run"
 
 
-__all__ = ["cards_text", "endings_rows", "endings_text", "kept_skill_text", "kept_text", "rate", "sequential_text", "signed",
-           "skill_by_variant_text", "skill_text", "who_wins"]
+__all__ = ["cards_text", "endings_rows", "endings_text", "kept_skill_text", "kept_text", "rate", "sequential_text",
+           "signed", "skill_by_variant_text", "skill_text", "who_wins"]

@@ -108,12 +108,13 @@ def test_a_recorded_run_is_read_whatever_code_played_it(tmp_path):
     assert "limited resources  2" in text and "2 games: actions spent 2" in text
     # the variants page's table: who won too, every win counted once per winner
     from explorer.ui.whatif import endings_table
+    from explorer.whatif.readout import seat_labels
     from explorer.whatif.report import who_wins
     table = endings_table(frame)
     assert table.header == ["variant", "players", "turns", "who wins", "how the games ended"]
     assert table.numeric == {1, 2}  # the counts right, the words left
     for r, row in zip(frame.to_dict("records"), table.rows):
-        assert row[3] == who_wins(r) and row[3].startswith("seat")
+        assert row[3] == who_wins(r, seat_labels("doomtrooper", frame)) and row[3].startswith("seat")
         for seat in range(int(r["seats"])):  # each seat's share and count, alone or with its equals
             p = r[f"win_seat_{seat}"]
             assert f"{100 * p:.0f}% ({round(p * r['games'])})" in row[3]
