@@ -122,7 +122,7 @@ def test_where_one_card_lies_matches_the_exact_odds():
     the seat's next three draws (draw_chance), as a face-down warrior (its share of
     the owner's unseen warriors), each within four standard errors of the exact answer."""
     game = DoomtrooperGame()
-    st = Stepper(game, game.new_game(2), 4, get_bot("greedy"))
+    st = Stepper(game, game.new_game(2), 7, get_bot("greedy"))
     for _ in range(120):
         st.step()
     me, other = 1, 0

@@ -86,7 +86,7 @@ def test_the_same_view_gives_the_same_choice_and_value(seed, steps):
 
 def test_a_warrior_face_down_is_not_read():
     """Muster Warrior in Cover: the card of the other player's face-down warrior moves nothing."""
-    st = at_choice(4, 120)
+    st = at_choice(7, 120)
     me = st.decision.player
     pair = face_down(st.state, me)
     assert pair is not None

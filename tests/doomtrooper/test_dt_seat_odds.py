@@ -98,7 +98,7 @@ def _sample_hand(state, me, opp, want, rng) -> bool:
     return all(got[k] >= n for k, n in want.items())
 
 
-@pytest.mark.parametrize("seed,steps,me", [(2, 60, 1), (4, 120, 1), (6, 90, 1), (4, 60, 0)])
+@pytest.mark.parametrize("seed,steps,me", [(5, 60, 1), (7, 120, 1), (9, 90, 1), (4, 60, 0)])
 def test_sampled_worlds_agree(seed, steps, me):
     """The exact answers sit within four standard errors of 3000 seeded consistent
     worlds, with one of the opponent's warriors face down in cover."""
