@@ -58,15 +58,13 @@ def skill_part(args) -> None:
     from explorer.whatif.skill import skill_rows
     from explorer.whatif.stored import fingerprint, stamp, write_rows
 
-    commit = head_commit()
     bots = {"strong": args.strong, "weak": args.weak}
     for game in args.only.split(","):
         variants = doomtrooper_variants() if game == "doomtrooper" else VARIANTS[game]
         if args.variants:
             variants = [v for v in variants if variant_name(v) in args.variants.split(",")]
         path = Path(args.skill_out or ".") / f"skill_{args.strong.partition(':')[0]}_{game}.parquet"
-        meta = {"setting:strong": args.strong, "setting:weak": args.weak, "fingerprint": fingerprint(game, bots),
-                "commit": commit}
+        meta = {"setting:strong": args.strong, "setting:weak": args.weak}
         if args.stale and path.exists():
             stamp(path)  # rows played by older code that plays alike are current: keep them, stamped
         kept = stale_runs(path, variants) if args.stale else {}
@@ -77,6 +75,7 @@ def skill_part(args) -> None:
         rows = []
         for v in variants[:args.max_variants]:
             games, seed = kept.get(variant_label(v), (args.games, args.seed))
+            began, commit = fingerprint(game, bots), head_commit()  # the code and data that play this variant
             t = time.perf_counter()
             try:
                 frame = whatif.skill(game, games=games, seed=seed, variant=v or None, strong=args.strong,
@@ -86,7 +85,12 @@ def skill_part(args) -> None:
                 continue
             print(skill_text(frame))
             print(f"({time.perf_counter() - t:.0f} s)\n", flush=True)
-            rows += [{**r, **meta} for r in skill_rows(frame)]
+            if fingerprint(game, bots) != began:
+                print(f"warning: the code or data changed while {variant_name(v)} played: its rows keep the "
+                      "fingerprint it began with and will read as stale; play it again with --stale, or, if the "
+                      "change plays alike, stamp them with the probe hash of the commit that played them\n",
+                      flush=True)
+            rows += [{**r, **meta, "fingerprint": began, "commit": commit} for r in skill_rows(frame)]
             if args.skill_out:
                 write_rows(path, merged(path, rows) if args.add or args.stale else rows)
                 stamp(path)  # with today's probe hash: a later change that plays alike leaves it current
