@@ -85,3 +85,25 @@ def test_stale_plays_nothing_again_where_changed_code_plays_the_probe_games_alik
     again = read_rows(path).to_dict("records")
     assert [r["wins"] for r in again] == [r["wins"] for r in rows] and {r["commit"] for r in again} == {"abc1234"}
     assert {r["fingerprint"] for r in again} == {fingerprint("doomtrooper", {"strong": "greedy", "weak": "random"})}
+
+
+def test_a_variant_whose_code_changed_while_it_played_keeps_the_fingerprint_it_began_with(tmp_path, capsys,
+                                                                                         monkeypatch):
+    """The code or data edited while a variant plays: its rows keep the fingerprint taken
+    when it began (they were played by that code), so they read as stale rather than as
+    today's, and the bench says so."""
+    calls = []  # the first fingerprint taken is the one the variant begins with; the code changes after it
+
+    def fingerprint_now(game, settings=None):
+        calls.append(game)
+        return ("a" if len(calls) == 1 else "b") * 16
+
+    monkeypatch.setattr("explorer.whatif.stored.fingerprint", fingerprint_now)
+    args = argparse.Namespace(strong="greedy", weak="random", only="doomtrooper", variants="base", skill_out=tmp_path,
+                              stale=False, add=False, max_variants=1, games=1, seed="1", scheduler="serial")
+    bench.skill_part(args)
+    assert "the code or data changed while base played" in capsys.readouterr().out
+    monkeypatch.undo()
+    rows = read_rows(tmp_path / "skill_greedy_doomtrooper.parquet").to_dict("records")
+    assert {r["fingerprint"] for r in rows} == {"a" * 16}
+    assert not recorded(tmp_path / "skill_greedy_doomtrooper.parquet")["current"].any()
