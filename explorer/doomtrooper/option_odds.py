@@ -24,7 +24,7 @@ warrior mustered in cover) is unknown until the attack turns it over, and
 ...     state = game.play(state, choice, rng).state
 >>> attack = next(o for o in game.decision(state).options if isinstance(o, Attack))
 >>> attack_odds(game, game.observe(state, 0), attack).sentence()
-'Imperial Blood Beret (Fight 9, Armor 5) against Pretorian Stalker (Fight 8, Armor 6): Imperial Blood Beret is wounded and Pretorian Stalker is wounded (certain under the printed rules)'
+'Freelance Mercenary (Fight 6, Armor 7) against Pretorian Stalker (Fight 8, Armor 6): Freelance Mercenary is wounded and Pretorian Stalker is wounded (certain under the printed rules)'
 """
 
 from __future__ import annotations
