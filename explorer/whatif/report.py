@@ -187,12 +187,14 @@ def who_wins(row: dict, labels: list[tuple[str, str]]) -> str:
 
 def _together(names: list[str]) -> str:
     """Names joined in words; seats by their numbers ("seats 0 and 2")."""
-    if len(names) == 1:
-        return names[0]
-    if all(n.startswith("seat ") for n in names):
-        names = [n.removeprefix("seat ") for n in names]
-        return f"seats {', '.join(names[:-1])} and {names[-1]}"
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) > 1 and all(n.startswith("seat ") for n in names):
+        return "seats " + _and([n.removeprefix("seat ") for n in names])
+    return _and(names)
+
+
+def _and(words: list[str]) -> str:
+    """``a, b and c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def endings_rows(frame, param: str = "variant", winners: bool = False) -> tuple[list[str], list[list[str]]]:
@@ -234,7 +236,7 @@ def kept_text(frame) -> str:
             rows = frame[frame["commit"].astype(str) == c]
             if not rows["current"].all():
                 stale += list(dict.fromkeys(str(v) for v in rows["variant"])) if "variant" in rows else [c]
-        when = "played at commits " + ", ".join(commits[:-1]) + " and " + commits[-1]
+        when = "played at commits " + _and(commits)
         if not stale:
             return when + "; today's rules and bots still play it as they did"
         return when + ("; the rules or bots have changed since for " + ", ".join(stale)
