@@ -111,6 +111,7 @@ class DoomtrooperRules:
     warzone_razing: bool
     muster_in_cover_alone: bool
     no_warriors_from_start: bool
+    first_player_by_lot: bool
     idle_cards_playable: bool
     play_after_attack: bool
     ki_powers_any_warrior: bool

@@ -22,7 +22,8 @@ from explorer.doomtrooper.variants import own_decks
 
 #: The optional rules and the other readings switched on.
 OPTIONAL = {"sabotage": True, "discard_as_action": True, "dice": "2d6", "many_cards_per_turn": False,
-            "cover_warriors_sabotage": True, "muster_in_cover_alone": True, "no_warriors_from_start": False}
+            "cover_warriors_sabotage": True, "muster_in_cover_alone": True, "no_warriors_from_start": False,
+            "first_player_by_lot": True}
 
 
 def printed_game() -> DoomtrooperGame:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.deck import Deck, Multiset
+from ...core.dist import Dist
 from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from . import missions
@@ -88,8 +89,21 @@ def do_gift(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTStat
     state = put_seat(state, seat, s._replace(gift=True))
     if seat + 1 < len(state.seats):
         return state._replace(current=seat + 1), events
-    events.append(event(R.FIRST_PLAYER, "seat 0 takes the first turn"))
-    return state._replace(phase=Phase.DRAW, current=0), events
+    first = first_player(game, state, chance)
+    if game.rules.first_player_by_lot:
+        events.append(event(R.FIRST_PLAYER, f"seat {first} is drawn by lot to take the first turn", first=first))
+    else:
+        events.append(event(R.FIRST_PLAYER, "seat 0 takes the first turn"))
+    return state._replace(phase=Phase.DRAW, current=first), events
+
+
+def first_player(game: Any, state: DTState, chance: Any) -> int:
+    """Who takes the first turn (the rulebook leaves it to the players; reading
+    ``first-player``): seat 0, or with ``first_player_by_lot`` a seat drawn by lot,
+    each as likely as any other (a chance step)."""
+    if not game.rules.first_player_by_lot:
+        return 0
+    return chance.roll(Dist.uniform(range(len(state.seats))))
 
 
 def explain_gift(game: Any, state: DTState, action: Any) -> IllegalAction:
