@@ -71,7 +71,10 @@ def test_by_lot_play_goes_on_in_seat_order_and_the_turn_cap_is_fair():
         state, _ = past_the_gift(game, seed, players=3)
         first = state.current
         seen_first.add(first)
-        playout = simulate(game, state, RandomPolicy(), seed)
+        playout = simulate(game, state, RandomPolicy(), seed, keep_events=True)
+        order = [dict(e.data)["seat"] for e in playout.events if e.rule.section == "turn"
+                 and e.text.startswith("seat ") and " begins turn " in e.text]
+        assert order[:3] == [first, (first + 1) % 3, (first + 2) % 3]
         turns = [s.turns for s in playout.state.seats if not s.out]
         if playout.result.ending is Ending.TURN_CAP:
             assert set(turns) == {4}
