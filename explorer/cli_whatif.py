@@ -1,8 +1,8 @@
 """The command line's what-if commands: ``sweep`` a grid of rule values, ``compare``
 a variant with the base game (``--until`` stops when it knows), ``skill`` (a
 stronger bot against weaker ones, seat by seat), ``stakes`` (where the skill lives:
-what each kind of decision is worth to each seat), ``cards`` (the cards that win) and
-``kept`` (whether runs kept in files are still today's).  Every game command takes
+what each kind of decision is worth to each seat), ``cards`` (the cards that win),
+``seat-or-deck`` (a seat's edge told from its deck's) and ``kept`` (whether runs kept in files are still today's).  Every game command takes
 the bots of every seat (``--bots``) by the names of the game's bots.
 """
 
@@ -113,6 +113,18 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
     w.add_argument("--bot", default="greedy", help="the bot of every seat (default greedy)")
     w.add_argument("--seats", type=_seats, default=None, metavar="N[,N...]",
                    help="only these seats, by number (default: every seat)")
+    o = sub.add_parser("seat-or-deck", help="the seat's edge or the deck's: every seat plays every deck in turn",
+                       description="Deal the decks round the seats, one order after another, on the same seeds: "
+                                   "each seat's win rate with the decks balanced, each deck's with the seats "
+                                   "balanced, and each deck in each seat, with 95% intervals.")
+    _common(o, "games per order of the decks")
+    _bots(o)
+    o.add_argument("--variant", default=None, metavar="FILE", help="a TOML variant file (default: the base game)")
+    o.add_argument("--rule", action="append", metavar="NAME=VALUE",
+                   help="a rule changed for the run, as simulate takes it: variant=colonization, "
+                        "first_player_by_lot=true (repeatable; instead of --variant)")
+    o.add_argument("--seats", type=_seats, default=None, metavar="N,N[,N...]",
+                   help="deal the decks round these seats only, by number (default: every seat)")
     d = sub.add_parser("cards", help="the cards that win: each card's side drawn or not, and its worth as a blank",
                        description="For every card of each deck: its side's win rate in games where it drew the "
                                    "card and where not, and for the cards ablated, the paired difference when the "
@@ -187,6 +199,22 @@ def skill(args: argparse.Namespace) -> int:
     frame = skill(args.game, games=args.games, seed=args.seed, variant=args.variant, strong=args.strong,
                   weak=args.weak, scheduler=args.scheduler, **settings)
     print(skill_text(frame))
+    return 0
+
+
+def seat_or_deck(args: argparse.Namespace) -> int:
+    """``seat-or-deck``: each seat with the decks balanced, each deck with the seats balanced."""
+    from .whatif.decks import seat_or_deck
+    from .whatif.report import seat_or_deck_text
+
+    rules = {k: rule_value(v) for k, v in pairs(args.rule, "--rule").items()}
+    if rules and args.variant is not None:
+        raise ValueError("give the rules changed either in a --variant file or with --rule, not both")
+    settings = _settings(args)
+    reachable(args.scheduler)
+    frame = seat_or_deck(args.game, games=args.games, seed=args.seed, variant=rules or args.variant, bots=args.bots,
+                         seats=args.seats, scheduler=args.scheduler, **settings)
+    print(seat_or_deck_text(frame))
     return 0
 
 
@@ -278,6 +306,7 @@ def _played(row: dict, index: int) -> str:
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"sweep": sweep, "compare": compare, "skill": skill,
-                                                             "stakes": stakes, "cards": cards, "kept": kept}
+                                                             "stakes": stakes, "cards": cards, "kept": kept,
+                                                             "seat-or-deck": seat_or_deck}
 
-__all__ = ["COMMANDS", "add_whatif", "cards", "compare", "kept", "pairs", "skill", "stakes", "sweep"]
+__all__ = ["COMMANDS", "add_whatif", "cards", "compare", "kept", "pairs", "seat_or_deck", "skill", "stakes", "sweep"]

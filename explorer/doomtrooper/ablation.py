@@ -50,6 +50,20 @@ def seat_label(game: DoomtrooperGame, state: DTState, seat: int) -> str:
     return f"seat {seat} ({name})" if name else f"seat {seat}"
 
 
+def dealt_names(game: DoomtrooperGame, players: int | None, decks: Any) -> list[str | None]:
+    """The sample decks (``decks.toml``) a new game deals the seats, by name (the
+    variant's, or ``decks``: names, or names joined by commas); ``None`` for a deck
+    given card by card.
+
+    >>> from explorer.doomtrooper.game import DoomtrooperGame
+    >>> dealt_names(DoomtrooperGame(), None, None)
+    ['Imperial Crusade', 'Legion of Algeroth']
+    """
+    if isinstance(decks, str):
+        decks = [d.strip() for d in decks.split(",")]
+    return [d if isinstance(d, str) else None for d in game.dealt(players, decks)]
+
+
 def drawn(events: Iterable[Any], seat: int) -> set[str]:
     """The cards ``seat`` drew in a game (the opening hand among them): each draw is
     told to its player alone, naming the cards."""
@@ -73,4 +87,4 @@ def blank(game: DoomtrooperGame, state: DTState, seat: int, name: str) -> tuple[
     return DoomtrooperGame(pool=pool, rules=game.rules, decks=game.decks), state
 
 
-__all__ = ["BLANK_EFFECT", "BLANK_TEXT", "BLANK_TIMING", "blank", "deck_of", "drawn", "seat_label"]
+__all__ = ["BLANK_EFFECT", "BLANK_TEXT", "BLANK_TIMING", "blank", "dealt_names", "deck_of", "drawn", "seat_label"]

@@ -137,12 +137,9 @@ class DoomtrooperGame(Game):
             self.variant.install(self)
 
     # -- setting up -------------------------------------------------------------------------------
-    def new_game(self, players: int | None = None, decks: Sequence[Any] | None = None) -> DTState:
-        """A game before the deal (the state runners start from, so the deal is a
-        step of the game).  ``decks``: one per seat, each a sample deck's name or
-        a ``{card: copies}`` mapping, checked against the deck rules; by default
-        seat ``i`` plays the ``i``-th sample deck (cycling).  ``players``: by
-        default 2, or the number the variant played needs (which refuses others)."""
+    def dealt(self, players: int | None = None, decks: Sequence[Any] | None = None) -> list[Any]:
+        """The deck of each seat a new game deals (:meth:`new_game`'s ``players`` and
+        ``decks``): sample decks by name, or the ``{card: copies}`` given."""
         if self.variant is not None:
             players = self.variant.players(self, players)
             if decks is None:
@@ -162,6 +159,16 @@ class DoomtrooperGame(Game):
         chosen = list(decks) if decks is not None else [plain[i % len(plain)] for i in range(players)]
         if len(chosen) != players:
             raise ValueError(f"{len(chosen)} decks given for {players} players")
+        return chosen
+
+    def new_game(self, players: int | None = None, decks: Sequence[Any] | None = None) -> DTState:
+        """A game before the deal (the state runners start from, so the deal is a
+        step of the game).  ``decks``: one per seat, each a sample deck's name or
+        a ``{card: copies}`` mapping, checked against the deck rules; by default
+        seat ``i`` plays the ``i``-th sample deck (cycling).  ``players``: by
+        default 2, or the number the variant played needs (which refuses others)."""
+        chosen = self.dealt(players, decks)
+        names = list(self.decks)
         cards = []
         for i, d in enumerate(chosen):
             if isinstance(d, str):

@@ -8,7 +8,8 @@ and compare, paired on the same seeds, with confidence intervals.
 * :func:`records`: every game's metric values, for your own charts;
 * :func:`skill`: a stronger bot against weaker ones, seat by seat (skill against luck);
 * :func:`card_stats`: the cards that win, drawn or not, and what blanking each costs;
-* :func:`stakes`: where the skill lives, what each kind of decision is worth to each seat.
+* :func:`stakes`: where the skill lives, what each kind of decision is worth to each seat;
+* :func:`seat_or_deck`: a seat's edge told from its deck's, every seat playing every deck.
 
 Every run takes the bots of every seat (``bots=``) by the names of the game's bots;
 :func:`compare` with ``until=`` plays in batches and stops when it knows.
@@ -18,6 +19,7 @@ Any game of :mod:`explorer.games` plugs in through its spec's ``metrics``.
 
 from .card_stats import card_stats
 from .compare import bot_settings, compare, metric_list, records, settings_for
+from .decks import seat_or_deck
 from .fork import fork
 from .skill import skill
 from .stakes import stakes

@@ -46,6 +46,23 @@ def skill_text(frame) -> str:
     return head + "\n" + _columns(rows)
 
 
+def seat_or_deck_text(frame) -> str:
+    """:func:`~explorer.whatif.decks.seat_or_deck`'s table: each seat with the decks
+    balanced, each deck with the seats balanced, then each deck in each seat."""
+    a = frame.attrs
+    orders = len(a["seats"])
+    head = (f"{spec(a['game']).title}, {a['variant']}: {a['bots']} bots, the decks dealt round seats "
+            f"{_and([str(s) for s in a['seats']])} ({orders} orders of {a['games']} games, seed {a['seed']})")
+    titles = {"seat": "by seat, every deck in turn", "deck": "by deck, in every seat in turn",
+              "deck in seat": "each deck in each seat"}
+    rows = [["", "wins (95% interval)", "an even share"]]
+    for by, title in titles.items():
+        rows.append([title, "", ""])
+        rows += [["  " + r["name"], rate(r["wins"], r["ci_low"], r["ci_high"], r["games"]), f"{100 * r['even']:.0f}%"]
+                 for r in frame[frame["by"] == by].to_dict("records")]
+    return head + "\n" + _columns(rows)
+
+
 def stakes_text(frame) -> str:
     """:func:`~explorer.whatif.stakes.stakes`'s table: per seat, its win rate playing
     its bot throughout, then what playing each kind of decision at random changes."""
@@ -282,5 +299,5 @@ def _ratio(used: int, fixed: int) -> str:
     return f"{used / fixed:.0%} of the fixed run" if fixed and math.isfinite(used / fixed) else "no fixed run"
 
 
-__all__ = ["cards_text", "endings_rows", "endings_text", "kept_skill_text", "kept_text", "rate", "sequential_text",
-           "signed", "skill_by_variant_text", "skill_text", "who_wins"]
+__all__ = ["cards_text", "endings_rows", "endings_text", "kept_skill_text", "kept_text", "rate", "seat_or_deck_text",
+           "sequential_text", "signed", "skill_by_variant_text", "skill_text", "who_wins"]

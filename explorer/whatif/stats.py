@@ -32,15 +32,18 @@ def _sd(xs: Sequence[float], m: float) -> float:
 
 def wilson(rate: float, n: int) -> tuple[float, float]:
     """Wilson's 95% interval ``(low, high)`` for a rate seen over ``n`` trials: inside
-    [0, 1], and never of zero width however few the trials.
+    [0, 1], around the rate (rounding never leaves a rate of 0 or 1 outside it), and
+    never of zero width however few the trials.
 
     >>> [round(x, 3) for x in wilson(1.0, 10)]
     [0.722, 1.0]
+    >>> wilson(0.0, 6)[0]
+    0.0
     """
     denom = 1 + Z * Z / n
     centre = (rate + Z * Z / (2 * n)) / denom
     half = Z * math.sqrt(max(rate * (1 - rate), 0.0) / n + Z * Z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return max(0.0, min(rate, centre - half)), min(1.0, max(rate, centre + half))
 
 
 def interval(xs: Sequence[float], rate: bool = False) -> tuple[float, float, float]:
