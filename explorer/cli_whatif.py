@@ -72,6 +72,10 @@ def _bots(p: argparse.ArgumentParser) -> None:
                         "villains), from the game's bots (python -m explorer simulate GAME --help)")
 
 
+def _variant_file(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--variant", default=None, metavar="FILE", help="a TOML variant file (default: the base game)")
+
+
 def add_whatif(sub: argparse._SubParsersAction) -> None:
     """The what-if commands' parsers."""
     s = sub.add_parser("sweep", help="play a grid of rule values and tabulate every metric with its interval",
@@ -100,7 +104,7 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
                        description="One bot (--strong) takes each seat in turn against --weak bots, on the same "
                                    "seeds: its win rate per seat and on average, with 95% intervals.")
     _common(k, "games per seat")
-    k.add_argument("--variant", default=None, metavar="FILE", help="a TOML variant file (default: the base game)")
+    _variant_file(k)
     k.add_argument("--strong", default="greedy", help="the stronger bot (default greedy)")
     k.add_argument("--weak", default="random", help="the weaker bot (default random)")
     w = sub.add_parser("stakes", help="where the skill lives: what each kind of decision is worth to each seat",
@@ -109,7 +113,7 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
                                    "same seeds as --bot everywhere: the change in its win rate for each kind, with "
                                    "95% intervals, and at random everywhere.")
     _common(w, "games per row")
-    w.add_argument("--variant", default=None, metavar="FILE", help="a TOML variant file (default: the base game)")
+    _variant_file(w)
     w.add_argument("--bot", default="greedy", help="the bot of every seat (default greedy)")
     w.add_argument("--seats", type=_seats, default=None, metavar="N[,N...]",
                    help="only these seats, by number (default: every seat)")
@@ -119,7 +123,7 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
                                    "balanced, and each deck in each seat, with 95% intervals.")
     _common(o, "games per order of the decks")
     _bots(o)
-    o.add_argument("--variant", default=None, metavar="FILE", help="a TOML variant file (default: the base game)")
+    _variant_file(o)
     o.add_argument("--rule", action="append", metavar="NAME=VALUE",
                    help="a rule changed for the run, as simulate takes it: variant=colonization, "
                         "first_player_by_lot=true (repeatable; instead of --variant)")
@@ -131,7 +135,7 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
                                    "same seeds are played with the card as a blank (no effect).")
     _common(d, "games (each ablated card plays them again)")
     _bots(d)
-    d.add_argument("--variant", default=None, metavar="FILE", help="a TOML variant file (default: the base game)")
+    _variant_file(d)
     d.add_argument("--ablate", type=_ablate, default=5, help="cards to play again as blanks: a number (the widest "
                                                              "drawn-or-not gaps first) or all (default 5)")
     d.add_argument("--top", type=count, default=10, help="cards shown at each end of the table (default 10)")
