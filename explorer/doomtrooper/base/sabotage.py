@@ -139,6 +139,7 @@ def explain_sabotage(game: Any, state: DTState, action: Any) -> IllegalAction:
                                      "sabotaged")
 
 
-register(Sabotage, R.SABOTAGE, 1, sabotage_options, do_sabotage, explain_sabotage)
+register(Sabotage, R.SABOTAGE, 1, sabotage_options, do_sabotage, explain_sabotage,
+         enabled=lambda rules: rules.any_sabotage)
 
 __all__ = ["Answer", "answer_plays", "answered", "defenceless"]

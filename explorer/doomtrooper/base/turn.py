@@ -219,7 +219,8 @@ def explain_discard_action(game: Any, state: DTState, action: Any) -> IllegalAct
 
 
 register(Meditate, R.MEDITATE, 1, meditate_options, do_meditate, explain_meditate)
-register(DiscardCard, R.DISCARD_ACTION, 1, discard_action_options, do_discard_action, explain_discard_action)
+register(DiscardCard, R.DISCARD_ACTION, 1, discard_action_options, do_discard_action, explain_discard_action,
+         enabled=lambda rules: rules.discard_as_action)
 
 
 # -- step three: discard, and the end of the turn ---------------------------------------------------------

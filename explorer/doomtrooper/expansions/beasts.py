@@ -147,7 +147,7 @@ def beast_ratings(combat: Any, table: Any, t: Trooper):
     return (Term(f"{b.name} (Beast: new base ratings)", R.BEASTS, da, b.armor, b.value),)
 
 
-register(GiveBeast, R.BEASTS, 1, give_options, do_give, explain_give)
+register(GiveBeast, R.BEASTS, 1, give_options, do_give, explain_give, enabled=lambda rules: rules.outpost)
 EXTRA_RATINGS.append(beast_ratings)
 
 __all__ = ["Beast", "beast_of", "beast_problem", "beast_ratings"]

@@ -191,8 +191,10 @@ def explain_board(game: Any, state: DTState, action: Any) -> IllegalAction:
     return IllegalAction(R.FE_ENTERING, f"{action.card} is {t.card}'s first vehicle: Enter Vehicle enters it")
 
 
-register(AttackPlayer, R.FE_DIRECTLY, 1, direct_options, do_direct, explain_direct, ends_actions=True)
-register(BoardVehicle, R.FE_ENTERING, 1, board_options, do_board, explain_board)
+register(AttackPlayer, R.FE_DIRECTLY, 1, direct_options, do_direct, explain_direct, ends_actions=True,
+         enabled=lambda rules: rules.first_edition_direct_attack)
+register(BoardVehicle, R.FE_ENTERING, 1, board_options, do_board, explain_board,
+         enabled=lambda rules: rules.many_vehicles)
 MEETING.append(airship_meeting)
 MEETING_WHEN[airship_meeting] = lambda rules: rules.first_edition_vehicles
 

@@ -323,7 +323,8 @@ class ForceTransfer(E.Effect):
         return force_out(host, state, target)
 
 
-register(OutpostTransfer, R.TRANSFER, 1, transfer_options, do_transfer, explain_transfer)
+register(OutpostTransfer, R.TRANSFER, 1, transfer_options, do_transfer, explain_transfer,
+         enabled=lambda rules: rules.outpost)
 MUSTER_CHECKS.append(muster_check)
 FORCED.extend((forced_heretic, forced_answer))
 AFTER_STEP.append(opened)

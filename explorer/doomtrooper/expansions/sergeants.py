@@ -174,7 +174,8 @@ def _round_explain(combat: Any, table: Table, seat: int, action: Any) -> Illegal
                                                                            f"{said(table, action)} is not possible now")))
 
 
-register(AssignSergeant, R.FE_SERGEANTS, 0, assign_options, do_assign, explain_assign)
+register(AssignSergeant, R.FE_SERGEANTS, 0, assign_options, do_assign, explain_assign,
+         enabled=lambda rules: rules.first_edition_sergeants)
 ROUND_PLAYS[AssignSergeant] = RoundPlay(AssignSergeant, _round_options, _round_apply, _round_explain)
 AFTER_STEP.append(lapse)
 EXTRA_RATINGS.append(command_ratings)
