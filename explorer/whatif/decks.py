@@ -66,9 +66,10 @@ def seat_or_deck(game: str, games: int = 400, seed: int | str = 1,
     each order of the decks round ``seats`` (default: every seat) and returns a
     DataFrame with a row per seat (``by`` = ``"seat"``: its wins with the decks
     balanced), per deck (``"deck"``: its wins with the seats balanced), and per deck
-    in each seat (``"deck in seat"``: the games of the orders that deal it there).  Columns ``by``, ``name``,
-    ``games``, ``wins``, ``ci_low``, ``ci_high`` (95%), ``even`` (a seat's share if
-    neither seat nor deck mattered).  ``variant``: rules changed for the run (a
+    in each seat (``"deck in seat"``: the games of the orders that deal it there;
+    a deck dealt to several seats counts the share of their games each won).
+    Columns ``by``, ``name``, ``games``, ``wins``, ``ci_low``, ``ci_high`` (95%),
+    ``even`` (a seat's share if neither seat nor deck mattered).  ``variant``: rules changed for the run (a
     mapping, a TOML variant file); ``settings``: the game's (players, decks).
 
     >>> df = seat_or_deck("doomtrooper", games=2, seed=1, scheduler="serial", progress=False)
@@ -77,7 +78,7 @@ def seat_or_deck(game: str, games: int = 400, seed: int | str = 1,
     """
     import pandas as pd
 
-    v = checked_run(game, variant, games, {}, "")
+    v = checked_run(game, variant, games, {}, "")  # the bots stay where they sit: bots= or a policy setting
     settings = run_settings(game, bots, settings)
     decks = dealt_decks(game, v.mapping, settings)
     n = len(decks)
