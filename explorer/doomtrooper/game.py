@@ -106,10 +106,15 @@ class DoomtrooperGame(Game):
 
     def __init__(self, pool: Pool | str | os.PathLike | None = None,
                  rules: DoomtrooperRules | str | os.PathLike | None = None,
-                 decks: Mapping[str, Any] | str | os.PathLike | None = None) -> None:
+                 decks: Mapping[str, Any] | str | os.PathLike | None = None,
+                 seat_decks: Sequence[Any] | None = None) -> None:
         self.pool: Pool = pool if isinstance(pool, Pool) else load_pool(pool)
         self.rules: DoomtrooperRules = rules if isinstance(rules, DoomtrooperRules) else load_rules(rules)
         self.decks = dict(decks) if isinstance(decks, Mapping) else dict(load_decks(decks))
+        #: the deck of each seat a new game deals when none are given (None: the variant's, else
+        #: the sample decks in turn); see :meth:`with_decks`
+        self.seat_decks = tuple(seat_decks) if seat_decks is not None else None
+        self._with_decks: dict[tuple[str, ...], DoomtrooperGame] = {}
         self.aff = self.pool.affiliations
         self.combat = Combat(self.pool, self.rules)
         self.sub = SubGame(self.combat)
@@ -140,6 +145,8 @@ class DoomtrooperGame(Game):
     def dealt(self, players: int | None = None, decks: Sequence[Any] | None = None) -> list[Any]:
         """The deck of each seat a new game deals (:meth:`new_game`'s ``players`` and
         ``decks``): sample decks by name, or the ``{card: copies}`` given."""
+        if decks is None:
+            decks = self.seat_decks
         if self.variant is not None:
             players = self.variant.players(self, players)
             if decks is None:
@@ -160,6 +167,22 @@ class DoomtrooperGame(Game):
         if len(chosen) != players:
             raise ValueError(f"{len(chosen)} decks given for {players} players")
         return chosen
+
+    def with_decks(self, decks: Sequence[Any] | None) -> DoomtrooperGame:
+        """This game dealing ``decks`` (one per seat: names or ``{card: copies}``) when a
+        new game is dealt without decks; ``self`` for ``None``.  A search plays such a
+        game through it: the worlds it imagines are dealt from the deck lists a new game
+        of its game deals (:func:`.worlds.deck_lists`), the decks this game was dealt.
+        Remembered per list of deck names (a game's bots keep what they learn per game)."""
+        if decks is None:
+            return self
+        key = tuple(decks) if all(isinstance(d, str) for d in decks) else None
+        hit = self._with_decks.get(key) if key is not None else None
+        if hit is None:
+            hit = DoomtrooperGame(pool=self.pool, rules=self.rules, decks=self.decks, seat_decks=decks)
+            if key is not None:
+                self._with_decks[key] = hit
+        return hit
 
     def new_game(self, players: int | None = None, decks: Sequence[Any] | None = None) -> DTState:
         """A game before the deal (the state runners start from, so the deal is a
@@ -187,7 +210,8 @@ class DoomtrooperGame(Game):
         return self.resolve(state, Deal(), SampledChance(derived_rng(seed, "setup"))).state
 
     def new_stepper(self, players: int | None = None, seed: int | str = 0, policies=None, decks=None) -> Stepper:
-        return Stepper(self, self.new_game(players, decks), seed, policies)
+        game = self.with_decks(decks)  # "Ask a good player" deals its worlds from these decks
+        return Stepper(game, game.new_game(players), seed, policies)
 
     # -- helpers for the rules and the card effects ---------------------------------------------------
     def classes_of(self, t: Trooper) -> frozenset[str]:

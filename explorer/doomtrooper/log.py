@@ -48,6 +48,8 @@ def _deck_names(game: DoomtrooperGame, initial: Any) -> list[str] | None:
 
 
 def _candidates(game: DoomtrooperGame, initial: Any) -> Iterator[Any]:
+    if game.seat_decks is not None:  # a game dealing other decks (DoomtrooperGame.with_decks): those
+        yield list(game.seat_decks)
     yield _deck_names(game, initial)
     yield None
     yield [{c: s.deck.cards.count(c) for c in s.deck.cards.distinct} for s in initial.seats]

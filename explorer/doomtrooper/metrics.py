@@ -120,7 +120,8 @@ def play(game: DoomtrooperGame, seed: str, players: int | None = None, policy: s
     expansion's cards."""
     if isinstance(decks, str):
         decks = [d.strip() for d in decks.split(",")]
-    start = game.new_game(players, decks)
+    game = game.with_decks(decks)  # a search deals its imagined worlds from the decks dealt
+    start = game.new_game(players)
     n = len(start.seats)
     playout = simulate(game, start, policies_for(policy, n), seed, keep_events=True)
     return measure(playout.result, playout.events, players, game.rules.variant)

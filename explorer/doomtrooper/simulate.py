@@ -49,13 +49,13 @@ class Setup(NamedTuple):
 def prepare(setup: Setup, game: DoomtrooperGame | None = None) -> simulation.Prepared:
     """``setup`` ready to play (checked: bad rules, players, decks or bots fail here)."""
     game = game or DoomtrooperGame(rules=override_rules(dict(setup.rules)) if setup.rules else None)
-    decks = setup.decks
-    players = len(game.new_game(setup.players, decks).seats)  # the variant's count by default
+    game = game.with_decks(setup.decks)  # a search deals its imagined worlds from the decks dealt
+    players = len(game.new_game(setup.players).seats)  # the variant's count by default
     policies = policies_for(setup.policy, players)
     policy = setup.policy
     by_name = isinstance(policy, str) or not isinstance(policy, Policy) and all(isinstance(p, str) for p in policy)
     variant = game.rules.variant
-    return simulation.Prepared(game, lambda: game.new_game(players, decks), policies, players, by_name,
+    return simulation.Prepared(game, lambda: game.new_game(players), policies, players, by_name,
                                (("variant", variant),) if variant != "standard" else ())
 
 

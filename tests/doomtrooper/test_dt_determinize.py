@@ -7,6 +7,7 @@ legally to an end."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from fractions import Fraction
@@ -215,3 +216,38 @@ def test_a_game_dealt_other_decks_cannot_be_dealt_anew():
     lists = tuple(game.decks[n].cards for n in names)
     assert game.observe(deal(game, view, 0, random.Random(0), lists), 0) == view
     assert game.determinize(state, None, random.Random(0)) is state  # the view of everything is its own world
+
+
+def test_a_game_dealing_other_decks_deals_its_worlds_from_them():
+    """What simulate, the what-if runs and the steppers play a game dealt other decks with
+    (``with_decks``): the same deal, and worlds dealt from those decks' lists."""
+    game = DoomtrooperGame()
+    names = list(game.decks)[:2][::-1]
+    other = game.with_decks(names)
+    assert other is game.with_decks(names) and game.with_decks(None) is game
+    state = other.setup(2, seed=1)
+    assert state == game.setup(2, seed=1, decks=names)
+    view = other.observe(state, 0)
+    assert other.observe(other.determinize(view, 0, random.Random(0)), 0) == view
+
+
+def test_a_search_plays_a_game_dealt_other_decks(capsys):
+    """It raised OtherDecks from the first decision (``simulate --decks ... --policy search``)."""
+    from explorer.cli import main
+
+    assert main(["simulate", "doomtrooper", "--decks", "Legion of Algeroth,Imperial Crusade", "--policy",
+                 "search:4,greedy", "--games", "1", "--workers", "1"]) == 0
+    assert "decks Legion of Algeroth,Imperial Crusade" in capsys.readouterr().out
+
+
+def test_a_stepper_dealt_other_decks_logs_them_and_replays():
+    from explorer.doomtrooper.log import export_log, replay_log
+
+    names = ["Legion of Algeroth", "Imperial Crusade"]
+    st = DoomtrooperGame(rules=override_rules({"variant": "home_turf"})).new_stepper(seed=2, decks=names,
+                                                                                      policies=get_bot("greedy"))
+    for _ in range(12):
+        st.step()
+    text = export_log(st)
+    assert json.loads(text.splitlines()[0])["setup"] == {"decks": names}
+    assert replay_log(text).state == st.state
