@@ -13,9 +13,10 @@ In a game that hides something (the card games), play-through ``i`` starts from 
 world dealt from what the deciding player sees (:meth:`Game.determinize`: the
 other hands, the unseen piles and any face-down card drawn anew, the same world
 for every option), so a fork never reads the hidden cards.  A game that cannot
-deal such worlds (one that has no way to, or a Doomtrooper game dealt decks other
-than those a new game deals, whose unseen cards cannot be listed) plays on from
-the state as it stands, and ``frame.attrs["worlds"]`` says which.
+deal such worlds (one that has no way to, or a Doomtrooper state dealt decks other
+than those its game deals, whose unseen cards cannot be listed: start it from
+``DoomtrooperGame.with_decks(decks)``, as ``new_stepper(decks=...)`` does) plays on
+from the state as it stands, and ``frame.attrs["worlds"]`` says which.
 """
 
 from __future__ import annotations
