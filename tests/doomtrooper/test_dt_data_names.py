@@ -128,3 +128,21 @@ def test_cool_beat_down_setup_the_army_keeps_within_its_force(data_copy):
     check refuses what simulate would."""
     err = refused(data_copy, "variants.toml", '"Razide" = 1', '"Razide" = 2')
     assert (err.entry, err.field) == ("beat_down", "force") and "45 Value" in err.problem
+
+
+@pytest.mark.parametrize("variant, old, new, field", [
+    ("warzone", 'decks = ["Imperial Crusade at War"', 'decks = ["Imperial Crusade at Wars"', "decks"),
+    ("beat_down", 'c_deck = "Beat Down Onslaught"', 'c_deck = "Beat Down Onslaugh"', "c_deck"),
+])
+def test_a_variants_deck_missing_from_the_decks_is_said_where_a_game_is_dealt(data_copy, capsys, variant, old, new,
+                                                                              field):
+    """A variant's deck that decks.toml lacks: the game refuses to deal it naming variants.toml,
+    the variant and the field (it had said only "no sample deck named ..."), as check does."""
+    from explorer.cli import main
+
+    path = data_copy / "doomtrooper" / "variants.toml"
+    path.write_text(path.read_text().replace(old, new, 1))
+    assert main(["simulate", "doomtrooper", "--variant", variant, "--games", "1", "--workers", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f"variants.toml, entry '{variant}', field '{field}'" in err and "no sample deck of that name" in err
+    assert "Traceback" not in err
