@@ -2,8 +2,9 @@
 a variant with the base game (``--until`` stops when it knows), ``skill`` (a
 stronger bot against weaker ones, seat by seat), ``stakes`` (where the skill lives:
 what each kind of decision is worth to each seat), ``cards`` (the cards that win),
-``seat-or-deck`` (a seat's edge told from its deck's) and ``kept`` (whether runs kept in files are still today's).  Every game command takes
-the bots of every seat (``--bots``) by the names of the game's bots.
+``seat-or-deck`` (a seat's edge told from its deck's) and ``kept`` (whether runs kept
+in files are still today's).  Every game command takes the bots of every seat
+(``--bots``) by the names of the game's bots.
 """
 
 from __future__ import annotations

@@ -52,7 +52,6 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.data import DataError
 from ..core.engine import Chance, Decision, Game, IllegalAction, SampledChance, Step, Stepper, derived_rng
 from ..core.events import Event, RuleRef, event
 from ..core.rounds import Pass, Rounds
@@ -169,18 +168,8 @@ class DoomtrooperGame(Game):
         if len(chosen) != players:
             raise ValueError(f"{len(chosen)} decks given for {players} players")
         if from_data:
-            self._check_dealt(chosen)
+            variants.check_dealt(self.rules.variant, chosen, self.decks)
         return chosen
-
-    def _check_dealt(self, chosen: Sequence[Any]) -> None:
-        """A deck the variant deals that ``decks.toml`` lacks is ``variants.toml``'s
-        mistake: say where it is (the file, the variant, the field)."""
-        for i, d in enumerate(chosen):
-            if isinstance(d, str) and d not in self.decks:
-                row = variants.load_variant_data().get(self.rules.variant)
-                field = "c_deck" if row is not None and row.c_deck == d else "decks"
-                raise DataError(variants.variants_path(), self.rules.variant, field,
-                                f"seat {i}'s deck {d!r}: no sample deck of that name in decks.toml")
 
     def with_decks(self, decks: Sequence[Any] | None) -> DoomtrooperGame:
         """This game dealing ``decks`` (one per seat: names or ``{card: copies}``) when a

@@ -51,8 +51,9 @@ def seat_or_deck_text(frame) -> str:
     balanced, each deck with the seats balanced, then each deck in each seat."""
     a = frame.attrs
     orders = len(a["seats"])
+    games = f"{a['games']} game{'' if a['games'] == 1 else 's'}"
     head = (f"{spec(a['game']).title}, {a['variant']}: {a['bots']} bots, the decks dealt round seats "
-            f"{_and([str(s) for s in a['seats']])} ({orders} orders of {a['games']} game{'' if a['games'] == 1 else 's'}, seed {a['seed']})")
+            f"{_and([str(s) for s in a['seats']])} ({orders} orders of {games}, seed {a['seed']})")
     titles = {"seat": "by seat, every deck in turn", "deck": "by deck, in every seat in turn",
               "deck in seat": "each deck in each seat"}
     rows = [["", "wins (95% interval)", "an even share"]]

@@ -50,7 +50,8 @@ def test_the_deal_is_read_from_the_game_and_its_variant():
 
 
 def test_each_deck_in_each_seat_is_the_rate_of_those_games(basic):
-    as_dealt, swapped = _won(["Imperial Crusade", "Legion of Algeroth"]), _won(["Legion of Algeroth", "Imperial Crusade"])
+    as_dealt = _won(["Imperial Crusade", "Legion of Algeroth"])
+    swapped = _won(["Legion of Algeroth", "Imperial Crusade"])
     rows = {(r["by"], r["name"]): r for r in basic.to_dict("records")}
     mean = lambda xs: sum(xs) / len(xs)  # noqa: E731
     assert rows["deck in seat", "Imperial Crusade in seat 0"]["wins"] == mean([g[0] for g in as_dealt])

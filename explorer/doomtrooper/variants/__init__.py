@@ -27,7 +27,7 @@ from .beat_down import BeatDown
 from .front_lines import FrontLines
 from .limited_resources import LimitedResources
 from .vortex import Vortex
-from .data import check_variant_data, default_decks, load_variant_data, own_decks, variants_path
+from .data import check_dealt, check_variant_data, default_decks, load_variant_data, own_decks, variants_path
 
 #: every variant by its name in ``rules.variant``
 REGISTRY: dict[str, type[Variant]] = {v.name: v for v in (
@@ -45,5 +45,5 @@ def for_game(game: Any) -> Variant | None:
     return None if cls is None else cls(game)
 
 
-__all__ = ["PLACE_KINDS", "REGISTRY", "Variant", "check_variant_data", "default_decks", "for_game", "load_variant_data",
-           "own_decks", "variants_path"]
+__all__ = ["PLACE_KINDS", "REGISTRY", "Variant", "check_dealt", "check_variant_data", "default_decks", "for_game",
+           "load_variant_data", "own_decks", "variants_path"]

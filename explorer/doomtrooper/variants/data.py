@@ -4,7 +4,7 @@ banned cards and effects, its sample decks, and Beat Down's army and C deck."""
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -103,8 +103,20 @@ def default_decks(variant: str, players: int) -> list[str] | None:
     return [row.decks[i % len(row.decks)] for i in range(players)]
 
 
+def check_dealt(variant: str, chosen: Sequence[Any], known: Collection[str]) -> None:
+    """A deck ``variant`` deals (``chosen``, by seat) that the sample decks (``known``)
+    lack is this file's mistake: a :class:`DataError` naming the variant and its field."""
+    for i, d in enumerate(chosen):
+        if isinstance(d, str) and d not in known:
+            row = load_variant_data().get(variant)
+            field = "c_deck" if row is not None and row.c_deck == d else "decks"
+            raise DataError(variants_path(), variant, field,
+                            f"seat {i}'s deck {d!r}: no sample deck of that name in decks.toml")
+
+
 def force_multiset(name: str = "beat_down") -> Multiset:
     return Multiset.of(dict(load_variant_data()[name].force))
 
 
-__all__ = ["check_variant_data", "default_decks", "force_multiset", "load_variant_data", "own_decks", "variants_path"]
+__all__ = ["check_dealt", "check_variant_data", "default_decks", "force_multiset", "load_variant_data", "own_decks",
+           "variants_path"]
