@@ -50,18 +50,16 @@ def seat_label(game: DoomtrooperGame, state: DTState, seat: int) -> str:
     return f"seat {seat} ({name})" if name else f"seat {seat}"
 
 
-def dealt_names(game: DoomtrooperGame, players: int | None, decks: Any) -> list[str | None]:
-    """The sample decks (``decks.toml``) a new game deals the seats, by name (the
-    variant's, or ``decks``: names, or names joined by commas); ``None`` for a deck
-    given card by card.
+def dealt_names(game: DoomtrooperGame, players: int) -> list[str | None]:
+    """The sample decks (``decks.toml``) a new game of ``game`` deals the seats, by
+    name (its own, :meth:`~.game.DoomtrooperGame.with_decks`, else the variant's or
+    the sample decks in turn); ``None`` for a deck given card by card.
 
     >>> from explorer.doomtrooper.game import DoomtrooperGame
-    >>> dealt_names(DoomtrooperGame(), None, None)
+    >>> dealt_names(DoomtrooperGame(), 2)
     ['Imperial Crusade', 'Legion of Algeroth']
     """
-    if isinstance(decks, str):
-        decks = [d.strip() for d in decks.split(",")]
-    return [d if isinstance(d, str) else None for d in game.dealt(players, decks)]
+    return [d if isinstance(d, str) else None for d in game.dealt(players)]
 
 
 def drawn(events: Iterable[Any], seat: int) -> set[str]:

@@ -36,8 +36,8 @@ def dealt_decks(game: str, overrides: Mapping[str, Any], settings: Mapping[str, 
         dealing = [g for g in GAMES if "decks" in game_spec(g).metrics.SETTINGS]
         raise ValueError(f"{game_spec(game).title} deals no decks by name to the seats; "
                          f"{', '.join(game_spec(g).title for g in dealing)} does")
-    prep = prepared(game, overrides, settings)  # a setting the game refuses fails here
-    names = hooks(game).dealt_names(prep.game, settings.get("players"), settings.get("decks"))
+    prep = prepared(game, overrides, settings)  # a setting the game refuses fails here; its game deals the decks
+    names = hooks(game).dealt_names(prep.game, prep.seats)
     own = [s for s, n in enumerate(names) if n is None]
     if own:
         raise ValueError(f"seat {own[0]} plays a deck given card by card, not a sample deck by name: "
@@ -78,7 +78,7 @@ def seat_or_deck(game: str, games: int = 400, seed: int | str = 1,
     """
     import pandas as pd
 
-    v = checked_run(game, variant, games, {}, "")  # the bots stay where they sit: bots= or a policy setting
+    v = checked_run(game, variant, games)  # the bots stay where they sit: bots= or a policy setting
     settings = run_settings(game, bots, settings)
     decks = dealt_decks(game, v.mapping, settings)
     n = len(decks)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from ..core.runs import run_jobs
@@ -121,9 +122,10 @@ def skill_tables(stored) -> list:
 
 
 def checked_run(game: str, variant: Variant | Mapping[str, Any] | str | os.PathLike | None, games: int,
-                settings: Mapping[str, Any], seats_bots: str) -> Variant:
-    """The variant of a run that seats its own bots, checked with its number of games;
-    a bot setting among ``settings`` is refused with ``seats_bots`` (what it seats instead)."""
+                settings: Mapping[str, Any] = MappingProxyType({}), seats_bots: str = "") -> Variant:
+    """The variant of a run, checked with its number of games; for a run that seats its
+    own bots, a bot setting among ``settings`` is refused with ``seats_bots`` (what it
+    seats instead)."""
     v = _variant(variant)
     check(game, v)
     check_games(games)
