@@ -57,11 +57,13 @@ def data_dir() -> Path:
     ``data/`` folder of a source checkout (the usual, editable install).
     """
     env = os.environ.get("EXPLORER_DATA")
-    return Path(env) if env else _default_data_dir()
+    return Path(env) if env else own_data_dir()
 
 
 @functools.lru_cache(maxsize=None)
-def _default_data_dir() -> Path:
+def own_data_dir() -> Path:
+    """The explorer's own data folder, whatever ``$EXPLORER_DATA`` says: the one
+    shipped in an installed wheel, or ``data/`` of the source checkout."""
     here = Path(__file__).resolve().parent.parent
     shipped = here / "data"
     return shipped if shipped.is_dir() else here.parent / "data"

@@ -9,7 +9,8 @@ and compare, paired on the same seeds, with confidence intervals.
 * :func:`skill`: a stronger bot against weaker ones, seat by seat (skill against luck);
 * :func:`card_stats`: the cards that win, drawn or not, and what blanking each costs;
 * :func:`stakes`: where the skill lives, what each kind of decision is worth to each seat;
-* :func:`seat_or_deck`: a seat's edge told from its deck's, every seat playing every deck.
+* :func:`seat_or_deck`: a seat's edge told from its deck's, every seat playing every deck;
+* :func:`kept`: where a page keeps a run, away from the checkout while a copy of the data is tried.
 
 Every run takes the bots of every seat (``bots=``) by the names of the game's bots;
 :func:`compare` with ``until=`` plays in batches and stops when it knows.
@@ -23,8 +24,9 @@ from .decks import seat_or_deck
 from .fork import fork
 from .skill import skill
 from .stakes import stakes
+from .stored import kept
 from .sweep import grid, sweep
 from .variants import BASE, Variant, variant
 
-__all__ = ["BASE", "Variant", "bot_settings", "card_stats", "compare", "fork", "grid", "metric_list", "records",
+__all__ = ["BASE", "Variant", "bot_settings", "card_stats", "compare", "fork", "grid", "kept", "metric_list", "records",
            "settings_for", "skill", "stakes", "sweep", "variant"]

@@ -10,6 +10,7 @@ changed since, but whose probe games come out alike, is still current."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -129,6 +130,38 @@ def check_run(path: Path, row: Mapping[str, Any], meta: Mapping[str, Any], what:
             raise ValueError(f"{path} holds {what} {held}: {hint}")
 
 
+def kept(path: str | os.PathLike) -> Path:
+    """Where a page keeps a run (the ``out=`` of its sweep or comparison): ``path``
+    itself while the data in use is the explorer's own; while ``EXPLORER_DATA`` points
+    at a copy being tried, its counterpart in that copy's ``kept/`` folder (under the
+    same folder names as beside the notebooks), started as a copy of the page's file.
+    The rows the edit leaves current are read back from it, the ones it changes are
+    played again and written there: trying an edit never writes over a file of the
+    checkout, and going back to the checkout's data finds its runs as they were.
+
+    >>> kept("variant_games.parquet").name   # beside the page, or kept with a copy being tried
+    'variant_games.parquet'
+    """
+    from ..core.data import data_dir, own_data_dir
+
+    path, data, own = Path(path), data_dir(), own_data_dir().resolve()
+    if data.resolve() == own:
+        return path
+    full, notebooks = path.resolve(), own.parent / "notebooks"
+    there = data / "kept" / (full.relative_to(notebooks) if full.is_relative_to(notebooks) else path.name)
+    if not there.exists():
+        try:
+            there.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists():  # whole or not at all, as write_rows writes
+                tmp = there.with_name(there.name + ".tmp")
+                shutil.copyfile(path, tmp)
+                os.replace(tmp, there)
+        except OSError as exc:
+            raise ValueError(f"cannot keep runs for the data in {data}: {exc.strerror or exc} (the folder "
+                             f"{there.parent} is where runs played on that data are kept)") from None
+    return there
+
+
 def recorded(path: str | os.PathLike):
     """A sweep kept by a bench run too long to play again on a page: its rows as a
     DataFrame, read whatever code wrote them, with ``attrs["current"]`` saying
@@ -208,5 +241,5 @@ def stamp(path: str | os.PathLike) -> dict[str, int]:
     return counts
 
 
-__all__ = ["check_out", "check_run", "code_files", "fingerprint", "kept_rows", "read_rows", "recorded", "row_behaviour",
+__all__ = ["check_out", "check_run", "code_files", "fingerprint", "kept", "kept_rows", "read_rows", "recorded", "row_behaviour",
            "row_fingerprint", "row_states", "search_code", "seats_search", "stamp", "write_rows"]

@@ -393,3 +393,42 @@ def test_every_kept_file_beside_the_pages_is_stamped(name):
     assert all(isinstance(r.get("behaviour"), str) and r["behaviour"] for r in rows), \
         f"unstamped rows: python -m explorer kept --stamp notebooks/{name}"
     assert "alike" not in row_states(rows), f"python -m explorer kept --stamp notebooks/{name}"
+
+
+def test_a_page_s_run_on_a_copy_of_the_data_is_kept_with_the_copy_not_over_the_checkout_s(tmp_path, monkeypatch,
+                                                                                            played):
+    """Try it as a designer: with ``EXPLORER_DATA`` at a copy, a page's kept run is read
+    from (and, after an edit, played again into) the copy's ``kept/`` folder, started from
+    the page's file; the file beside the page is never written.  With the explorer's own
+    data the page's own file is used."""
+    import shutil
+
+    page_file = DESIGNER / "maneuver_target_7.parquet"
+    before = page_file.read_bytes()
+    assert whatif.kept(page_file) == page_file
+    monkeypatch.setenv("EXPLORER_DATA", str(Path(__file__).resolve().parents[2] / "data"))
+    assert whatif.kept(page_file) == page_file  # the explorer's own data, named by its path
+
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "data", data)
+    monkeypatch.setenv("EXPLORER_DATA", str(data))
+    there = whatif.kept(page_file)
+    assert there == data / "kept" / "designer" / "maneuver_target_7.parquet" and there.read_bytes() == before
+    page = dict(games=300, seed=1, progress=False, scheduler="serial")
+    games = lambda: [job for job in played if job.seed != "probe"]  # noqa: E731 (the probe games: a row's stamp)
+    whatif.compare("asylum", {"maneuver_target": 7}, out=whatif.kept(page_file), **page)
+    assert games() == []  # the copy's data is the checkout's: read back
+
+    rules = data / "asylum" / "rules.toml"
+    rules.write_text(rules.read_text().replace("turn_cap = { value = 30,", "turn_cap = { value = 25,"))
+    whatif.compare("asylum", {"maneuver_target": 7}, out=whatif.kept(page_file), **page)
+    assert games() and there.read_bytes() != before and page_file.read_bytes() == before
+    played.clear()
+    whatif.compare("asylum", {"maneuver_target": 7}, out=whatif.kept(page_file), **page)
+    assert games() == []  # kept with the copy: read back next time
+
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "kept").write_text("not a folder")
+    monkeypatch.setenv("EXPLORER_DATA", str(tmp_path / "other"))
+    with pytest.raises(ValueError, match="cannot keep runs for the data in .*other.*kept"):
+        whatif.kept(page_file)
