@@ -126,10 +126,15 @@ def _console(page, message) -> None:
         page.errors.append(f"console: {message.text}")
 
 
+#: what leaving a page (a link followed, the tab closed) may abort in flight: its calls to the
+#: kernel (the kernel's model, its shutdown) and the scripts Voila loads as it needs them
+#: (``static/NNNN.voila.js``: seen on a busy machine, a link followed before all had come)
+_LEFT_IN_FLIGHT = ("/api/kernels/", "/api/shutdown/", "/voila/static/")
+
+
 def _cut_short_by_leaving(request) -> bool:
-    """Leaving a page (a link followed, the tab closed) aborts its calls to the kernel in
-    flight (the kernel's model, its shutdown): not an error of the page."""
-    return request.failure == "net::ERR_ABORTED" and ("/api/kernels/" in request.url or "/api/shutdown/" in request.url)
+    """A request aborted by leaving the page: not an error of the page."""
+    return request.failure == "net::ERR_ABORTED" and any(part in request.url for part in _LEFT_IN_FLIGHT)
 
 
 #: true once every figure on the page is drawn (explorer-plots.js in the app's template)
