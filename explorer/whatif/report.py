@@ -249,11 +249,8 @@ def kept_text(frame) -> str:
     have changed for)."""
     commits = list(dict.fromkeys(str(c) for c in frame["commit"])) if "commit" in frame and len(frame) else []
     if len(commits) > 1 and "current" in frame:
-        stale = []
-        for c in commits:
-            rows = frame[frame["commit"].astype(str) == c]
-            if not rows["current"].all():
-                stale += list(dict.fromkeys(str(v) for v in rows["variant"])) if "variant" in rows else [c]
+        old = frame[~frame["current"].astype(bool)]  # the rows today's rules or bots play otherwise, only those
+        stale = list(dict.fromkeys(str(v) for v in old["variant" if "variant" in old else "commit"]))
         when = "played at commits " + _and(commits)
         if not stale:
             return when + "; today's rules and bots still play it as they did"

@@ -231,6 +231,12 @@ def test_a_kept_run_played_a_variant_at_a_time_says_which_commit_played_each(tmp
     write_rows(out, [{**r, "fingerprint": today} for r in old] + new)
     assert kept_text(recorded(out)) == ("played at commits abc1234 and def5678; today's rules and bots still play "
                                         "it as they did")
+    # one commit's rows, one of them played otherwise today: only that one is named (the page had named
+    # every variant its commit played)
+    both = [{**r, "fingerprint": today} for r in old + new]
+    write_rows(out, both + [{**r, "variant": "variant = vortex", "fingerprint": "0" * 16} for r in new])
+    assert kept_text(recorded(out)) == ("played at commits abc1234 and def5678; the rules or bots have changed "
+                                        "since for variant = vortex: run the bench again for today's numbers")
 
 
 @pytest.mark.parametrize("game", ["asylum", "victorian", "doomtrooper"])
