@@ -32,7 +32,7 @@ class Variant(NamedTuple):
 
     name: str
     overrides: tuple[tuple[str, Any], ...]
-    source: str = "<dict>"
+    source: str = "the rules given in code"
 
     @property
     def mapping(self) -> dict[str, Any]:
@@ -138,11 +138,15 @@ def _dotted(key: str, table: dict) -> str:
 
 
 def check(game: str, v: Variant) -> None:
-    """Build the variant's game once: a bad override raises DataError naming it."""
+    """Build the variant's game once: a bad override raises DataError naming it.  The
+    game as the data is comes first: a data file that cannot be read is named itself
+    (its file, entry and field), not taken for the variant's override."""
     if game not in GAMES:
         raise DataError(v.source, v.name, "game", f"unknown game {game!r}; the games are {', '.join(GAMES)}")
+    game_for = spec(game).metrics.game_for
+    game_for({})
     try:
-        spec(game).metrics.game_for(v.mapping)
+        game_for(v.mapping)
     except DataError as exc:
         raise DataError(v.source, v.name, exc.field, exc.problem) from None
 

@@ -171,6 +171,34 @@ def test_the_designer_notebook_s_evidence_is_current():
     assert list(stored["shuffled_turn_order"]) == [False, True] and set(stored["games"]) == {10_000}
 
 
+@pytest.mark.parametrize("run", [
+    lambda: whatif.skill("victorian", games=2, seed=1, progress=False, scheduler="serial"),
+    lambda: whatif.compare("victorian", {"turn_cap": 12}, games=2, seed=1, progress=False, scheduler="serial")])
+def test_a_broken_data_file_is_named_itself_by_a_what_if_run_not_as_the_variant(tmp_path, monkeypatch, run):
+    """Errors users can act on: a card's stat that is not a number stops a what-if run
+    naming heroes.toml, the card and the field (it had said "<dict>, entry 'base'", as if
+    the run's variant were wrong); a bad override is still named as the variant's."""
+    import shutil
+
+    from explorer.core.data import DataError
+
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "data", data)
+    monkeypatch.setenv("EXPLORER_DATA", str(data))
+    heroes = data / "victorian" / "heroes.toml"
+    text = heroes.read_text()
+    assert 'name = "Allan Quatermain"\ntype = "C"\nfight = 2' in text
+    heroes.write_text(text.replace('name = "Allan Quatermain"\ntype = "C"\nfight = 2',
+                                   'name = "Allan Quatermain"\ntype = "C"\nfight = "six"'))
+    with pytest.raises(DataError) as err:
+        run()
+    assert str(err.value) == (f"{heroes}, entry 'Allan Quatermain', field 'fight': Input should be a valid "
+                              "integer (got 'six')")
+    heroes.write_text(text)
+    with pytest.raises(DataError, match=r"the rules given in code, entry 'turn_cap=999', field 'turn_cap': 999 is out of range"):
+        whatif.compare("victorian", {"turn_cap": 999}, games=2, seed=1, progress=False, scheduler="serial")
+
+
 @pytest.mark.parametrize("game, old, new, read", [
     ("doomtrooper", "team_goal = { value = 50,", "team_goal = { value = 40,", lambda g: g.rules.team_goal),
     ("asylum", "maneuver_target = { value = 8,", "maneuver_target = { value = 9,", lambda g: g.rules.maneuver_target)])
