@@ -241,5 +241,5 @@ def stamp(path: str | os.PathLike) -> dict[str, int]:
     return counts
 
 
-__all__ = ["check_out", "check_run", "code_files", "fingerprint", "kept", "kept_rows", "read_rows", "recorded", "row_behaviour",
-           "row_fingerprint", "row_states", "search_code", "seats_search", "stamp", "write_rows"]
+__all__ = ["check_out", "check_run", "code_files", "fingerprint", "kept", "kept_rows", "read_rows", "recorded",
+           "row_behaviour", "row_fingerprint", "row_states", "search_code", "seats_search", "stamp", "write_rows"]

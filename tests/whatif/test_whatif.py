@@ -195,7 +195,8 @@ def test_a_broken_data_file_is_named_itself_by_a_what_if_run_not_as_the_variant(
     assert str(err.value) == (f"{heroes}, entry 'Allan Quatermain', field 'fight': Input should be a valid "
                               "integer (got 'six')")
     heroes.write_text(text)
-    with pytest.raises(DataError, match=r"the rules given in code, entry 'turn_cap=999', field 'turn_cap': 999 is out of range"):
+    with pytest.raises(DataError, match="the rules given in code, entry 'turn_cap=999', field 'turn_cap': 999 is "
+                                        "out of range"):
         whatif.compare("victorian", {"turn_cap": 999}, games=2, seed=1, progress=False, scheduler="serial")
 
 
