@@ -432,3 +432,19 @@ def test_a_page_s_run_on_a_copy_of_the_data_is_kept_with_the_copy_not_over_the_c
     monkeypatch.setenv("EXPLORER_DATA", str(tmp_path / "other"))
     with pytest.raises(ValueError, match="cannot keep runs for the data in .*other.*kept"):
         whatif.kept(page_file)
+
+
+def test_every_page_keeps_its_runs_through_whatif_kept():
+    """A page's sweep or comparison written beside it names its file through
+    ``whatif.kept``, so a copy of the data being tried never writes over it."""
+    import json
+    import re
+
+    bare = []
+    for nb in sorted(NOTEBOOKS.rglob("*.ipynb")):
+        for cell in json.loads(nb.read_text())["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "code":
+                bare += [f"{nb.name}: {m.group(0)}" for m in re.finditer(r"\bout=[\"'][^\"']+\.(parquet|csv)[\"']",
+                                                                       source)]
+    assert bare == [], "write a page's kept run with out=whatif.kept(...)"
