@@ -415,7 +415,10 @@ def test_a_page_s_run_on_a_copy_of_the_data_is_kept_with_the_copy_not_over_the_c
     there = whatif.kept(page_file)
     assert there == data / "kept" / "designer" / "maneuver_target_7.parquet" and there.read_bytes() == before
     page = dict(games=300, seed=1, progress=False, scheduler="serial")
-    games = lambda: [job for job in played if job.seed != "probe"]  # noqa: E731 (the probe games: a row's stamp)
+
+    def games():  # the jobs of the run's own games (not the probe games that check a row's stamp)
+        return [job for job in played if job.seed != "probe"]
+
     whatif.compare("asylum", {"maneuver_target": 7}, out=whatif.kept(page_file), **page)
     assert games() == []  # the copy's data is the checkout's: read back
 
