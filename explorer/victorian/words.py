@@ -80,6 +80,20 @@ def _phase(state: Any) -> str:
     return f"end your part of the {phase}" if phase is not None else "end your part of this phase"
 
 
+def _event_target(state: Any, target: str) -> str:
+    """What an event does with its target, in words: a unit in play it is played on; a
+    card it takes into the hand (Dangerous Company, Agents of the Crown, ...) from the
+    deck or back from the discard pile, which is where that card is."""
+    sides = getattr(state, "sides", ())
+    if any(x.uid == target for s in sides for x in (*s.units, *s.locations, *s.plots)):
+        return f" on {named(target)}"
+    if any(s.deck.holds(target) for s in sides):
+        return f" and take {named(target)} from the deck into your hand"
+    if any(target in s.discard for s in sides):
+        return f" and take {named(target)} back from the discard pile"
+    return f" on {named(target)}"
+
+
 _Say = Callable[[Any, Any], str]
 #: action class name -> its sentence (every class of :data:`explorer.victorian.actions.ACTION_TYPES`)
 SENTENCES: dict[str, _Say] = {
@@ -91,7 +105,7 @@ SENTENCES: dict[str, _Say] = {
     "Recruit": lambda s, a: f"recruit {a.card}" + (f" onto {named(a.onto)}" if a.onto else ""),
     "Summon": lambda s, a: f"{named(a.captain)} calls his vessel into play",
     "Recall": lambda s, a: f"discard {a.vessel} to take its Captain from your deck",
-    "PlayEvent": lambda s, a: f"play {a.card}" + (f" on {named(a.target)}" if a.target else "")
+    "PlayEvent": lambda s, a: f"play {a.card}" + (_event_target(s, a.target) if a.target else "")
                               + (f" (for {named(a.onto)})" if a.onto else ""),
     "AttachPlot": lambda s, a: f"put the plot {a.card} on {named(a.onto)}",
     "Send": lambda s, a: f"send {named(a.minion)} against {named(a.target)}",

@@ -9,6 +9,7 @@ from explorer.victorian.game import VictorianGame
 from explorer.victorian.state import HEROES, VILLAINS, Ending, Phase
 from explorer.victorian.units import fight, lasting_fight, track_terms
 from explorer.victorian.wounds import wound
+from explorer.victorian.words import option_text
 from explorer.victorian import sections as R
 
 
@@ -123,6 +124,8 @@ def test_search_events_take_a_hero_from_the_deck():
     s = recruit(hands={"heroes": ["Dangerous Company"]}, decks={"heroes": ["Tarzan", "Train"]})
     plays = [o for o in GAME.decision(s).options if isinstance(o, PlayEvent)]
     assert plays == [PlayEvent("Dangerous Company", "Tarzan")]
+    # in words, where the card comes from (it read "Play Dangerous Company on Tarzan", as if Tarzan were in play)
+    assert option_text(s, plays[0]) == "Play Dangerous Company and take Tarzan from the deck into your hand"
     s, _ = step(s, PlayEvent("Dangerous Company", "Tarzan"))
     assert s.heroes.hand == ("Tarzan",)
 
@@ -133,6 +136,8 @@ def test_feign_death_brings_a_hero_back_from_the_discard_pile():
     s = s._replace(sides=(s.heroes._replace(discard=("Tarzan", "Train"), deck=s.heroes.deck._replace(
         rest=tuple(c for c in s.heroes.deck.rest if c not in ("Tarzan", "Train")))), s.villains))
     assert [o for o in GAME.decision(s).options if isinstance(o, PlayEvent)] == [PlayEvent("Feign Death", "Tarzan")]
+    assert option_text(s, PlayEvent("Feign Death", "Tarzan")) == \
+        "Play Feign Death and take Tarzan back from the discard pile"
     s, _ = step(s, PlayEvent("Feign Death", "Tarzan"))
     assert s.heroes.hand == ("Tarzan",) and s.heroes.discard == ("Feign Death", "Train")
 
@@ -168,6 +173,7 @@ def test_opium_addiction_wounds_and_scandal_sends_home():
     (register: scandal)."""
     s = recruit("villains", heroes=["Tarzan", "Sherlock Holmes"], gear={"Sherlock Holmes": ["Saber"]},
                 villains=["Dr Moreau"], hands={"villains": ["Opium Addiction", "Scandal"]})
+    assert option_text(s, PlayEvent("Opium Addiction", "Tarzan")) == "Play Opium Addiction on Tarzan"  # in play
     s, _ = step(s, PlayEvent("Opium Addiction", "Tarzan"))
     assert s.heroes.unit("Tarzan").wounds == 1
     s, _ = step(s, PlayEvent("Scandal", "Sherlock Holmes"))
