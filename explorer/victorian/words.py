@@ -80,13 +80,18 @@ def _phase(state: Any) -> str:
     return f"end your part of the {phase}" if phase is not None else "end your part of this phase"
 
 
+def in_play(state: Any) -> dict[str, str]:
+    """The card of every unit, location and plot in play, by its uid (none for no state)."""
+    return {x.uid: x.card for s in getattr(state, "sides", ()) for x in (*s.units, *s.locations, *s.plots)}
+
+
 def _event_target(state: Any, target: str) -> str:
     """What an event does with its target, in words: a unit in play it is played on; a
     card it takes into the hand (Dangerous Company, Agents of the Crown, ...) from the
     deck or back from the discard pile, which is where that card is."""
-    sides = getattr(state, "sides", ())
-    if any(x.uid == target for s in sides for x in (*s.units, *s.locations, *s.plots)):
+    if not isinstance(target, str) or target in in_play(state):  # (a malformed action is said as it is)
         return f" on {named(target)}"
+    sides = getattr(state, "sides", ())
     if any(s.deck.holds(target) for s in sides):
         return f" and take {named(target)} from the deck into your hand"
     if any(target in s.discard for s in sides):
@@ -149,11 +154,11 @@ def said(state: Any, action: Any) -> str:
 def named_cards(state: Any, action: Any) -> Iterator[str]:
     """The cards ``action`` names, in its own order: those it plays, and those of the
     units and plots it names."""
-    in_play = {x.uid: x.card for s in getattr(state, "sides", ()) for x in (*s.units, *s.locations, *s.plots)}
+    cards = in_play(state)
     for field in fields(action) if is_dataclass(action) else ():
         value = getattr(action, field.name) if field.name in CARD_FIELDS else None
         if isinstance(value, str) and value:
-            yield in_play.get(value, _COPY.sub(r"\1", value))
+            yield cards.get(value, _COPY.sub(r"\1", value))
 
 
 def option_tip(game: VictorianGame, state: Any, action: Any) -> str:
@@ -164,5 +169,5 @@ def option_tip(game: VictorianGame, state: Any, action: Any) -> str:
     return "\n".join(texts) if texts else option_text(state, action)
 
 
-__all__ = ["ORDINALS", "PRONOUNS", "Pronoun", "SENTENCES", "agreeing", "article", "card_pronoun", "counted", "named",
-           "named_cards", "option_text", "option_tip", "pronoun", "said"]
+__all__ = ["ORDINALS", "PRONOUNS", "Pronoun", "SENTENCES", "agreeing", "article", "card_pronoun", "counted", "in_play",
+           "named", "named_cards", "option_text", "option_tip", "pronoun", "said"]
