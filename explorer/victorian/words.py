@@ -89,13 +89,12 @@ def _event_target(state: Any, target: str) -> str:
     """What an event does with its target, in words: a unit in play it is played on; a
     card it takes into the hand (Dangerous Company, Agents of the Crown, ...) from the
     deck or back from the discard pile, which is where that card is."""
-    if not isinstance(target, str) or target in in_play(state):  # (a malformed action is said as it is)
-        return f" on {named(target)}"
-    sides = getattr(state, "sides", ())
-    if any(s.deck.holds(target) for s in sides):
-        return f" and take {named(target)} from the deck into your hand"
-    if any(target in s.discard for s in sides):
-        return f" and take {named(target)} back from the discard pile"
+    if isinstance(target, str) and target not in in_play(state):  # (a malformed action is said as it is)
+        sides = getattr(state, "sides", ())
+        if any(s.deck.holds(target) for s in sides):
+            return f" and take {named(target)} from the deck into your hand"
+        if any(target in s.discard for s in sides):
+            return f" and take {named(target)} back from the discard pile"
     return f" on {named(target)}"
 
 

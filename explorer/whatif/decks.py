@@ -121,7 +121,7 @@ def seat_or_deck(game: str, games: int = 400, seed: int | str = 1,
                          "ci_low": lo, "ci_high": hi, "even": even})
     frame = pd.DataFrame(rows)
     frame.attrs.update(game=game, variant=v.describe(), seed=str(seed), games=games, decks=decks, seats=seats,
-                       bots=_bots_named(settings), settings={k: x for k, x in settings.items() if k != "decks"})
+                       bots=str(settings["policy"]), settings={k: x for k, x in settings.items() if k != "decks"})
     return frame
 
 
@@ -135,12 +135,6 @@ def _seats(seats: Sequence[int] | None, n: int) -> list[int]:
     if len(chosen) < 2:
         raise ValueError("give at least two seats to deal each other's decks")
     return sorted(chosen)
-
-
-def _bots_named(settings: Mapping[str, Any]) -> str:
-    """The run's bots as one line (``greedy`` or ``search,greedy``)."""
-    policy = settings.get("policy")
-    return str(policy) if policy is not None else "greedy"
 
 
 __all__ = ["dealt_decks", "rotated", "seat_or_deck"]
