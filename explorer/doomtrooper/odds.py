@@ -77,6 +77,17 @@ def combat(attacker: Warrior, defender: Warrior, tactic: str = "fight", dice: st
     return {o: p for o, p in dist.pairs}
 
 
+def status_text(status: str, wounded_before: bool) -> str:
+    """A warrior's status after a combat (from :func:`combat`) as a person reads it:
+    a warrior that came in wounded and was not hit is "still wounded", not
+    "wounded", which reads as hurt in this combat.
+
+    >>> status_text("wounded", False), status_text("wounded", True), status_text("killed", True)
+    ('wounded', 'still wounded', 'killed')
+    """
+    return "still wounded" if wounded_before and status == "wounded" else status
+
+
 class Fight:
     """A combat set up from two described warriors: the :class:`Combat` rules,
     the table, and each side's final ratings (no cards played), with the terms

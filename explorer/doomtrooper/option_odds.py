@@ -38,18 +38,16 @@ from ..core.protocol import outcomes
 from .base.actions import Attack
 from .base.attack import combat_table
 from .base.clash import clash
-from .base.combat_state import KILLED, UNHURT, WOUNDED, Table, Term
-from .odds import best_weapon
+from .base.combat_state import KILLED, WOUNDED, Table, Term
+from .odds import best_weapon, status_text
 from .state import DTState
-
-#: how a status reads
-STATUS_WORDS = {UNHURT: "unhurt", WOUNDED: "wounded", KILLED: "killed"}
 
 
 class CombatOdds(NamedTuple):
     """An attack's combat as things stand: each side's name, final ratings and
     their terms, the weapon each uses, and the exact distribution of
-    ``(attacker's status, defender's status)``."""
+    ``(attacker's status, defender's status)``; ``wounded_before``: whether
+    each came into the combat wounded."""
 
     names: tuple[str, str]
     tactic: str
@@ -58,10 +56,16 @@ class CombatOdds(NamedTuple):
     weapons: tuple[str | None, str | None]
     outcomes: Dist
     dice: str | None
+    wounded_before: tuple[bool, bool] = (False, False)
 
     def chance(self, side: int, status: str) -> Fraction:
         """The chance that side 0 (the attacker) or 1 (the defender) ends ``status``."""
         return self.outcomes.prob(lambda o: o[side] == status)
+
+    def status(self, side: int, status: str) -> str:
+        """Side ``side``'s ``status`` as a person reads it ("still wounded" for one
+        that came in wounded and was not hit: :func:`~explorer.doomtrooper.odds.status_text`)."""
+        return status_text(status, self.wounded_before[side])
 
     def sentence(self) -> str:
         """The combat in one line: the ratings, then each status that may happen."""
@@ -71,15 +75,16 @@ class CombatOdds(NamedTuple):
         if len(self.outcomes) == 1:
             (a, d), = self.outcomes.support
             how = "certain under the printed rules" if self.dice is None else "certain"
-            return head + _statuses(self.names, a, d) + f" ({how})"
+            return head + self._statuses(a, d) + f" ({how})"
         pairs = sorted(self.outcomes.pairs, key=lambda ap: -ap[1])
-        parts = [f"{_statuses(self.names, a, d)} {probability_text(p)}" for (a, d), p in pairs]
+        parts = [f"{self._statuses(a, d)} {probability_text(p)}" for (a, d), p in pairs]
         return head + "; ".join(parts) + f" (each rating adds {self.dice})"
 
-
-def _statuses(names: tuple[str, str], a: str, d: str) -> str:
-    said = [f"{n} is {STATUS_WORDS[s]}" for n, s in zip(names, (a, d)) if s != UNHURT]
-    return " and ".join(said) if said else "neither is hurt"
+    def _statuses(self, a: str, d: str) -> str:
+        """Who the combat hurts (one that came in wounded and was not hit is not hurt by it)."""
+        hurt = [f"{n} is {s}" for n, s, before in zip(self.names, (a, d), self.wounded_before)
+                if s == KILLED or s == WOUNDED and not before]
+        return " and ".join(hurt) if hurt else "neither is hurt"
 
 
 def attack_odds(game: Any, view: DTState, action: Attack) -> CombatOdds | None:
@@ -100,7 +105,8 @@ def attack_odds(game: Any, view: DTState, action: Attack) -> CombatOdds | None:
     dist = outcomes(lambda chance: clash(ra, rd, wounded, chance, combat.roll))
     weapons = dict(table.weapons)
     return CombatOdds((a.card, d.card), action.tactic, (ra, rd), (terms_a, terms_d),
-                      (weapons.get(a.uid), weapons.get(d.uid)), dist, None if combat.roll is None else game.rules.dice)
+                      (weapons.get(a.uid), weapons.get(d.uid)), dist, None if combat.roll is None else game.rules.dice,
+                      wounded)
 
 
 def _pick_weapons(combat: Any, table: Table) -> Table:
@@ -122,4 +128,4 @@ def option_odds(game: Any, view: DTState, action: Any) -> CombatOdds | None:
     return None
 
 
-__all__ = ["CombatOdds", "STATUS_WORDS", "attack_odds", "option_odds"]
+__all__ = ["CombatOdds", "attack_odds", "option_odds"]

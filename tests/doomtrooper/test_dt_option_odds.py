@@ -102,3 +102,17 @@ def test_a_face_down_defender_is_unknown_and_other_options_have_no_odds():
     assert option_odds(GAME, view, EndActions()) is None
     with pytest.raises(ValueError, match="no warrior 7"):
         attack_odds(GAME, view, Attack(0, 7, "fight"))
+
+
+def test_a_warrior_that_came_in_wounded_and_is_not_hit_is_not_said_hurt():
+    """Combat, step 6 "Status": a wounded warrior wounded again is killed; one not hit
+    keeps its wound and is not hurt by this combat.  Sean Gallagher's Shoot 5 does not
+    reach the wounded Nepharite's Armor 7; the Nepharite's Shoot 8 wounds Sean's Armor 8."""
+    state = make_state(GAME, warriors=[W("Sean Gallagher", 0, uid=0),
+                                       W("Nepharite of Ilian", 1, uid=1, wounded=True)])
+    odds = attack_odds(GAME, GAME.observe(state, 0), Attack(0, 1, "shoot"))
+    assert dict(odds.outcomes.pairs) == {(WOUNDED, WOUNDED): 1}
+    assert odds.sentence().endswith(": Sean Gallagher is wounded (certain under the printed rules)")
+    assert (odds.status(0, WOUNDED), odds.status(1, WOUNDED)) == ("wounded", "still wounded")
+    fight = attack_odds(GAME, GAME.observe(state, 0), Attack(0, 1, "fight"))  # Fight 10 against Armor 7
+    assert "Nepharite of Ilian is killed" in fight.sentence()

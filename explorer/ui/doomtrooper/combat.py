@@ -254,7 +254,8 @@ class CombatExplorer(Displayable):
             (sa, sd), _ = item
             return STATUS_ORDER.index(sd), -STATUS_ORDER.index(sa)
 
-        rows = [[f"{a.name} {sa}", f"{d.name} {sd}", probability_html(p)]
+        rows = [[f"{a.name} {odds.status_text(sa, a.wounded)}", f"{d.name} {odds.status_text(sd, d.wounded)}",
+                 probability_html(p)]
                 for (sa, sd), p in sorted(self.outcomes.items(), key=order, reverse=True)]
         how = "exact: every roll of the dice counted" if self.roll else "the printed rules: no dice, no doubt"
         return "<b>Who is wounded or killed</b>" + html_table(["attacker", "defender", "chance"], rows, numeric=(2,),

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from explorer.core.numbers import probability_text
-from explorer.doomtrooper.option_odds import STATUS_WORDS, option_odds
+from explorer.doomtrooper.option_odds import option_odds
 
 from ..common import html_table
 from ..option_odds import OptionRow
@@ -29,7 +29,7 @@ def rows(game: Any, view: Any, options: Iterable[Any], name: Callable[[Any], str
                                  caption=f"{'attacker' if side == 0 else 'defender'}: {who}")
         chances = sorted(odds.outcomes.pairs, key=lambda op: -op[1])
         detail += html_table(["attacker", "defender", "chance"],
-                             [(STATUS_WORDS[a], STATUS_WORDS[d], probability_text(p)) for (a, d), p in chances],
+                             [(odds.status(0, a), odds.status(1, d), probability_text(p)) for (a, d), p in chances],
                              numeric=[2])
         out.append(OptionRow(name(option), odds.sentence(), detail))
     return out

@@ -68,3 +68,24 @@ def test_under_the_printed_rules_a_blow_is_certain():
     assert x.blow_margin(0) == Dist.certain(3) and x.blow_margin(1) == Dist.certain(0)
     assert x.blow_margin(0)[3] == Fraction(1)
     assert "certain under the printed rules" in x.blow_figure.layout.title.text
+
+
+def test_a_warrior_already_wounded_and_not_hit_is_still_wounded():
+    """Attack: a wounded warrior wounded again is killed; one that came in wounded and
+    was not hit stays as he was, said "still wounded" (plain "wounded" read as hurt
+    in this combat).  In cover (+3 Armor) Sean's Shoot 5 + the AR3000's 3 = 8 does not
+    reach the Nepharite's 10; the Nepharite's Shoot 8 wounds Sean's Armor 8."""
+    x = CombatExplorer(attacker="Sean Gallagher", defender="Nepharite of Ilian", tactic="shoot", cover=True)
+    x.attacker_kit.value = ("AR3000 Assault Rifle",)
+    x.defender_wounded.value = True
+    assert x.outcomes == {("wounded", "wounded"): 1}
+    assert "Sean Gallagher wounded" in x.table.value
+    assert "Nepharite of Ilian still wounded" in x.table.value
+    x.tactic.value, x.cover.value = "fight", False  # Fight 10 against Armor 7: now he is hit, and killed
+    assert "Nepharite of Ilian killed" in x.table.value and "still" not in x.table.value
+
+
+def test_status_text():
+    """A warrior's status after a combat, as a person reads it."""
+    assert [odds.status_text(s, False) for s in ("unhurt", "wounded", "killed")] == ["unhurt", "wounded", "killed"]
+    assert [odds.status_text(s, True) for s in ("wounded", "killed")] == ["still wounded", "killed"]
