@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 
 def add_reference(sub: argparse._SubParsersAction) -> None:
@@ -18,13 +17,12 @@ def add_reference(sub: argparse._SubParsersAction) -> None:
 
 
 def reference(args: argparse.Namespace) -> int:
-    """Write the page; a missing folder is the user's mistake (a ValueError the cli reports)."""
+    """Write the page; a file that cannot be written there (no such folder, a folder
+    in the way, no permission) is the user's mistake, said before the page is built."""
     from . import reference as page
+    from .whatif.stored import check_out
 
-    out = Path(args.out)
-    if not out.parent.is_dir():
-        raise ValueError(f"no folder {str(out.parent)!r} to write {out.name!r} in")
-    print(f"wrote {page.write(args.game, out)}")
+    print(f"wrote {page.write(args.game, check_out(args.out, ('.html',), 'the page'))}")
     return 0
 
 

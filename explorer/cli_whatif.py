@@ -253,9 +253,11 @@ def cards(args: argparse.Namespace) -> int:
     from .whatif.card_stats import card_stats
     from .whatif.report import cards_text
 
+    from .whatif.stored import check_out
+
     settings = _settings(args)
-    if args.out is not None and not args.out.endswith(".csv"):
-        raise ValueError(f"--out {args.out}: write the table to a .csv file")
+    if args.out is not None:
+        check_out(args.out, (".csv",), "the table")
     reachable(args.scheduler)
     frame = card_stats(args.game, games=args.games, seed=args.seed, variant=args.variant, ablate=args.ablate,
                        bots=args.bots, scheduler=args.scheduler, **settings)
@@ -278,7 +280,7 @@ def kept(args: argparse.Namespace) -> int:
         path = Path(name)
         if not path.is_file():
             raise ValueError(f"{name}: no such file")
-        frame = read_rows(path, "kept results")
+        frame = read_rows(path, "kept results", advice="")
         rows = frame.to_dict("records") if frame is not None else []
         if args.stamp:  # stamping works out each row's standing: read its counts, not a second reckoning
             counts = stamp(path)

@@ -282,3 +282,15 @@ def test_a_results_file_of_another_sweep_is_not_overwritten(capsys, tmp_path):
                               "--out", str(out)])
     assert "holds a sweep of maneuver_target, not of vp_maneuver" in line
     assert out.read_text() == before
+
+
+@pytest.mark.parametrize("name, says", [("x.parquet", "write the table to a .csv file"),
+                                        ("folder.csv", "it is a folder"), ("no/x.csv", "/no' does not exist")])
+def test_the_cards_table_file_is_checked_before_any_game(capsys, tmp_path, monkeypatch, name, says):
+    """``cards --out``: a file that cannot be written is said before any game is played."""
+    import importlib
+
+    card_stats = importlib.import_module("explorer.whatif.card_stats")  # the module, not its function
+    monkeypatch.setattr(card_stats, "run_jobs", lambda *a, **k: pytest.fail("a game was played"))
+    (tmp_path / "folder.csv").mkdir()
+    assert says in one_error(capsys, ["cards", "victorian", "--games", "2", "--out", str(tmp_path / name)])

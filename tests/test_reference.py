@@ -64,6 +64,11 @@ def test_doomtrooper_has_a_part_per_expansion_and_variant(pages):
     assert part_of("doomtrooper", "cool.vortex.draw") == ("cool.vortex",)
 
 
-def test_a_missing_folder_is_a_users_mistake(capsys, tmp_path):
-    assert main(["reference", "asylum", "--out", str(tmp_path / "no" / "page.html")]) == 2
-    assert "no folder" in capsys.readouterr().err
+@pytest.mark.parametrize("out, says", [("no/page.html", "/no' does not exist"), ("folder.html", "it is a folder"),
+                                       (".", "write the page to a .html file")])
+def test_a_place_the_page_cannot_go_is_a_users_mistake(capsys, tmp_path, out, says):
+    """No folder, a folder in the way, a folder given for the file: said, no traceback."""
+    (tmp_path / "folder.html").mkdir()
+    assert main(["reference", "asylum", "--out", str(tmp_path / out)]) == 2
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err

@@ -46,13 +46,14 @@ def row_behaviour(row: Mapping[str, Any]) -> str | None:
         return None
 
 
-def check_out(out: str | os.PathLike) -> Path:
-    """The results file ``out``, checked before any game is played: a ``.csv`` or
-    ``.parquet`` name, in a folder that exists and can be written, and not a folder
-    itself (a ValueError says which)."""
+def check_out(out: str | os.PathLike, suffixes: tuple[str, ...] = (".parquet", ".csv"),
+              what: str = "results") -> Path:
+    """The file ``out`` to write ``what`` to, checked before any game is played:
+    named with one of ``suffixes``, in a folder that exists and can be written,
+    and not a folder itself (a ValueError says which)."""
     path = Path(out)
-    if path.suffix not in (".csv", ".parquet"):
-        raise ValueError(f"write results to a .parquet or .csv file, not {str(out)!r}")
+    if path.suffix not in suffixes:
+        raise ValueError(f"write {what} to a {' or '.join(suffixes)} file, not {str(out)!r}")
     folder = path.parent
     if not folder.is_dir():
         what = "is a file, not a folder" if folder.exists() else "does not exist"
@@ -81,20 +82,22 @@ def write_rows(path: Path, rows: list[dict[str, Any]]) -> None:
     os.replace(tmp, path)
 
 
-def read_rows(path: Path, what: str = "what-if results"):
+def read_rows(path: Path, what: str = "what-if results", advice: str = ": use another output file"):
     """The results stored in ``path`` as a DataFrame, or None for an empty file; a
-    file that cannot be read, or holds no ``what`` of ours, is a ValueError."""
+    file that cannot be read, or holds no ``what`` of ours, is a ValueError ending
+    with ``advice`` (for a file about to be written over: use another)."""
     import pandas as pd
 
+    if path.suffix not in (".csv", ".parquet"):
+        raise ValueError(f"{path}: {what} are read from .parquet or .csv files")
     if not path.stat().st_size:
         return None
     try:
         old = pd.read_csv(path) if path.suffix == ".csv" else pd.read_parquet(path)
     except (ValueError, OSError) as exc:
-        raise ValueError(f"{path} cannot be read as {path.suffix[1:]} ({str(exc).splitlines()[0]}): use another "
-                         "output file") from None
+        raise ValueError(f"{path} cannot be read as {path.suffix[1:]} ({str(exc).splitlines()[0]}){advice}") from None
     if "fingerprint" not in old.columns or "game" not in old.columns:
-        raise ValueError(f"{path} holds no {what} (it has no fingerprint column): use another output file")
+        raise ValueError(f"{path} holds no {what} (it has no fingerprint column){advice}")
     return old
 
 

@@ -356,6 +356,20 @@ def test_the_kept_command_says_which_rows_are_current_and_stamps_them(tmp_path, 
     assert "none.csv: no such file" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("name, text, says", [
+    ("notes.txt", "a,b\n", "notes.txt: kept results are read from .parquet or .csv files"),
+    ("broken.parquet", "not parquet", "broken.parquet cannot be read as parquet (Could not open"),
+    ("other.csv", "a,b\n1,2\n", "other.csv holds no kept results (it has no fingerprint column)")])
+def test_the_kept_command_says_what_is_wrong_with_a_file_it_cannot_read(tmp_path, capsys, name, text, says):
+    """Not results of ours: said in one line, with no advice meant for a file about to be written."""
+    from explorer.cli import main
+
+    (tmp_path / name).write_text(text)
+    assert main(["kept", str(tmp_path / name)]) == 2
+    err = capsys.readouterr().err
+    assert says in err and "output file" not in err and err.count("\n") == 1
+
+
 def test_a_designer_s_data_edit_is_read_by_the_kept_check(tmp_path, monkeypatch, capsys):
     """Try it as a designer: a goal only Teams play reads back every two-player row as
     played alike; a value out of its range is refused naming the file, the entry and the
