@@ -45,15 +45,19 @@ class _DeckRow(BaseModel):
 
 
 def check_deck(cards: Mapping[str, int] | Multiset, *, name: str = "deck", pool: Pool | None = None,
-               rules: DoomtrooperRules | None = None, file: str | os.PathLike = "deck") -> Multiset:
+               rules: DoomtrooperRules | None = None, file: str | os.PathLike = "deck",
+               pool_file: str | os.PathLike | None = None) -> Multiset:
     """``cards`` as a :class:`Multiset` once they keep the deck rules; otherwise a
-    :class:`DataError` naming the deck (``entry``) and the card (``field``)."""
-    pool = load_pool() if pool is None else pool
+    :class:`DataError` naming the deck (``entry``) and the card (``field``).
+    ``pool_file``: the file ``pool`` was read from, named when a card is not in it
+    (the data in use when no pool is given)."""
+    if pool is None:
+        pool, pool_file = load_pool(), data_path("doomtrooper", "cards.toml")
     rules = load_rules() if rules is None else rules
     counts = dict(cards.items) if isinstance(cards, Multiset) else dict(cards)
     for card, n in counts.items():
         if card not in pool:
-            raise DataError(file, name, card, "no such card in the pool (data/doomtrooper/cards.toml)")
+            raise DataError(file, name, card, "no such card in the pool" + (f" ({pool_file})" if pool_file else ""))
         if type(n) is not int or n < 1:
             raise DataError(file, name, card, f"the number of copies must be a whole number of at least 1, not {n!r}")
         if n > rules.copies_maximum:
@@ -88,7 +92,7 @@ def _load(path: Path, pool_path: Path, rules_path: Path) -> Mapping[str, Deck]:
     out = {}
     for row in validate_entries(_DeckRow, raw["deck"], path, kind="deck"):
         out[row.name] = Deck(row.name, row.faction, check_deck(row.cards, name=row.name, pool=pool, rules=rules,
-                                                               file=path), row.expansion)
+                                                               file=path, pool_file=pool_path), row.expansion)
         if not row.expansion:
             _basic_only(row.name, row.cards, pool, path)
     return MappingProxyType(out)

@@ -116,6 +116,7 @@ def test_unknown_cards_and_bad_counts_are_refused():
     with pytest.raises(DataError) as err:
         check_deck({"Plasma Tank": 1}, name="mine")
     assert err.value.field == "Plasma Tank"
+    assert err.value.problem == f"no such card in the pool ({data_path('doomtrooper', 'cards.toml')})"
     with pytest.raises(DataError, match="whole number"):
         check_deck({"Razide": 0}, name="mine")
 
@@ -246,3 +247,17 @@ def test_check_data_summarises_every_file():
                                                "decks.toml", "interpretations.toml"]
     assert {p.name for p, _ in lines[6:]} == {"colonization.toml", "home_turf.toml", "variants.toml"}  # the variants
     assert "ours" in lines[2].summary
+
+
+def test_a_deck_naming_a_card_not_in_the_pool_names_the_pool_file_beside_it(tmp_path):
+    """Designing a Deck, on a designer's copy of the data: the pool named is the copy's."""
+    import shutil
+
+    folder = tmp_path / "doomtrooper"
+    shutil.copytree(data_path("doomtrooper"), folder)
+    decks = folder / "decks.toml"
+    decks.write_text(decks.read_text().replace('"Sean Gallagher" = 2', '"Sean Galagher" = 2', 1))
+    with pytest.raises(DataError) as err:
+        load_decks(decks)
+    assert (err.value.entry, err.value.field) == ("Imperial Crusade", "Sean Galagher")
+    assert err.value.problem == f"no such card in the pool ({folder / 'cards.toml'})"
