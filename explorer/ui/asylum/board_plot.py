@@ -43,6 +43,53 @@ def _offsets(parties: Sequence[PartyMarker]) -> dict[int, tuple[float, float]]:
     return out
 
 
+#: how close (in board units) a corridor's line may pass to a room it does not join
+#: before it is drawn as a curve around it (rooms are 1 to 2 units apart)
+CLEARANCE = 0.3
+
+
+def _distance_to_segment(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy or 1.0)))
+    return ((px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2) ** 0.5
+
+
+def corridor_path(pos: dict[str, tuple[float, float]], a: str, b: str) -> list[tuple[float, float]]:
+    """The points a corridor from ``a`` to ``b`` is drawn through: its two ends, or,
+    when the straight line would pass over another room (a designer's long corridor
+    across the map, read as two corridors through that room), a curve bowed out far
+    enough to clear every room by half as much again.
+
+    >>> corridor_path({"A": (0, 0), "B": (2, 0)}, "A", "B")
+    [(0, 0), (2, 0)]
+    >>> path = corridor_path({"A": (0, 0), "M": (1, 0), "B": (2, 0)}, "A", "B")
+    >>> len(path), path[0] == (0, 0), path[-1] == (2, 0), abs(path[len(path) // 2][1]) > 0.3
+    (17, True, True, True)
+    """
+    if b < a:  # the same curve either way along it
+        return corridor_path(pos, b, a)[::-1]
+    p0, p2 = pos[a], pos[b]
+    others = [xy for room, xy in pos.items() if room not in (a, b)]
+    if all(_distance_to_segment(xy, p0, p2) > CLEARANCE for xy in others):
+        return [p0, p2]
+    mx, my = (p0[0] + p2[0]) / 2, (p0[1] + p2[1]) / 2
+    nx_, ny_ = p0[1] - p2[1], p2[0] - p0[0]  # perpendicular to the corridor, as long as it
+    length = (nx_ * nx_ + ny_ * ny_) ** 0.5 or 1.0
+    nx_, ny_ = nx_ / length, ny_ / length
+
+    def curve(bow: float) -> list[tuple[float, float]]:
+        c = (mx + bow * nx_, my + bow * ny_)  # a quadratic Bezier's control point
+        return [((1 - t) ** 2 * p0[0] + 2 * (1 - t) * t * c[0] + t * t * p2[0],
+                 (1 - t) ** 2 * p0[1] + 2 * (1 - t) * t * c[1] + t * t * p2[1]) for t in (i / 16 for i in range(17))]
+
+    def clearance(path: list[tuple[float, float]]) -> float:
+        return min(_distance_to_segment(xy, p, q) for xy in others for p, q in zip(path, path[1:]))
+
+    tries = [curve(sign * k * 0.5) for k in range(1, 9) for sign in (1, -1)]
+    return next((path for path in tries if clearance(path) > 1.5 * CLEARANCE), max(tries, key=clearance))
+
+
 def board_figure(
     board: nx.Graph,
     parties: Sequence[PartyMarker] = (),
@@ -57,8 +104,9 @@ def board_figure(
     pos = nx.get_node_attributes(board, "pos")
     xs, ys = [], []
     for a, b in sorted(board.edges()):
-        xs += [pos[a][0], pos[b][0], None]
-        ys += [pos[a][1], pos[b][1], None]
+        path = corridor_path(pos, a, b)
+        xs += [x for x, _ in path] + [None]
+        ys += [y for _, y in path] + [None]
     fig = go.Figure()
     fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color="#c8ccd2", width=3),
                              hoverinfo="skip", showlegend=False, name="corridors"))
@@ -113,7 +161,8 @@ def _draw_parties(fig: go.Figure, board: nx.Graph, parties: Sequence[PartyMarker
     trace.hoverinfo = "text"
     annotations = []
     if last_move is not None and last_move[0] != last_move[1]:
-        (x0, y0), (x1, y1) = pos[last_move[0]], pos[last_move[1]]
+        path = corridor_path(pos, *last_move)  # along a curved corridor: its last quarter
+        (x0, y0), (x1, y1) = path[-5 if len(path) > 2 else 0], path[-1]
         annotations.append(dict(x=x1, y=y1, ax=x0, ay=y0, xref="x", yref="y", axref="x", ayref="y",
                                 showarrow=True, arrowhead=3, arrowsize=1.4, arrowwidth=2.5, arrowcolor="#333"))
     fig.layout.annotations = annotations
