@@ -293,6 +293,11 @@ def scores(game: Any, state: DTState) -> dict[int, int]:
     return out
 
 
+
+def seats_do(seats: tuple[int, ...], one: str, several: str) -> str:
+    """The seats doing something, the verb agreeing: "seat 0 leads", "seat 0 and seat 1 lead"."""
+    return f"{' and '.join(f'seat {w}' for w in seats)} {one if len(seats) == 1 else several}"
+
 def leaders(game: Any, state: DTState) -> tuple[int, ...]:
     """The seats of the side with the most Promotion Points; none if sides tie."""
     by = scores(game, state)
@@ -338,17 +343,16 @@ def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
         top = [k for k, v in by.items() if v == best]
         winners = tuple(i for k in top for i in _members(game, state, k))
         rule = R.TEAMS if game.rules.style == "teams" else R.OVERVIEW
-        text = f"{' and '.join(f'seat {w}' for w in winners)} reach{'es' if len(winners) == 1 else ''} the " \
-               f"Promotion goal of {goal}"
+        text = f"{seats_do(winners, 'reaches', 'reach')} the Promotion goal of {goal}"
         return over(state, winners, Ending.PROMOTION_GOAL), [event(rule, text, winners=winners)]
     if all(not len(s.deck) for s in state.seats if not s.out):
         win = leaders(game, state)
         if win:
             return over(state, win, Ending.DRAW_PILES_EXHAUSTED), [
-                event(R.EXHAUSTED, f"every draw pile is empty: {' and '.join(f'seat {w}' for w in win)} "
-                                   "lead on Promotion Points and win", winners=win)]
+                event(R.EXHAUSTED, f"every draw pile is empty: {seats_do(win, 'leads', 'lead')} on Promotion Points "
+                                   f"and {'wins' if len(win) == 1 else 'win'}", winners=win)]
     return state, []
 
 
 __all__ = ["do_deal", "do_discard", "do_draw", "do_gift", "eliminate", "leaders", "new_game", "next_turn", "over",
-           "scores", "settle", "turn_number"]
+           "scores", "seats_do", "settle", "turn_number"]

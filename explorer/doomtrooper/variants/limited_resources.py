@@ -89,15 +89,15 @@ class LimitedResources(Variant):
         best = max(by.values(), default=0)
         if best > rules.variant_goal or (best == rules.variant_goal and not rules.goal_exceeded):
             winners = tuple(k for k, v in by.items() if v == best)
-            word = "goes beyond" if rules.goal_exceeded else "reaches"
+            words = ("goes beyond", "go beyond") if rules.goal_exceeded else ("reaches", "reach")
             return _end(game, state, winners, Ending.PROMOTION_GOAL, event(
-                R.LIMITED_END, f"{' and '.join(f'seat {w}' for w in winners)} {word} {rules.variant_goal} Promotion "
-                               "Points", winners=winners))
+                R.LIMITED_END, f"{turn.seats_do(winners, *words)} {rules.variant_goal} Promotion Points",
+                winners=winners))
         markers = state.variant_state.markers
         if all(markers[i] == 0 for i, s in enumerate(state.seats) if not s.out):
             winners = turn.leaders(game, state)
-            text = (f"{' and '.join(f'seat {w}' for w in winners)} lead{'s' if len(winners) == 1 else ''} on Promotion "
-                    "Points and win" if winners else "a tie on Promotion Points: a draw")
+            text = (f"{turn.seats_do(winners, 'leads', 'lead')} on Promotion Points and "
+                    f"{'wins' if len(winners) == 1 else 'win'}" if winners else "a tie on Promotion Points: a draw")
             return _end(game, state, winners, Ending.ACTIONS_SPENT,
                         event(R.LIMITED_END, f"every action marker is spent: {text}", winners=winners))
         return state, []

@@ -304,7 +304,7 @@ class Vortex(Variant):
                                           "pile (discard piles stay)")]
         if all(not len(s.deck) for s in seats):
             winners = turn.leaders(game, state)
-            text = f"{' and '.join(f'seat {w}' for w in winners)} wins" if winners else "a tie: a draw"
+            text = turn.seats_do(winners, "wins", "win") if winners else "a tie: a draw"
             events.append(event(R.VORTEX_END, f"nobody has a card left: the most Promotion decides, {text}",
                                 winners=winners))
             return turn.over(state, winners, Ending.OUT_OF_CARDS), events
@@ -361,9 +361,9 @@ class Vortex(Variant):
         goal = rules.vortex_goal
         if best > goal or (best == goal and not rules.goal_exceeded):
             winners = tuple(i for i, s in enumerate(state.seats) if s.promotion == best)
-            word = "goes beyond" if rules.goal_exceeded else "reaches"
-            events.append(event(R.VORTEX_END, f"{' and '.join(f'seat {w}' for w in winners)} {word} "
-                                              f"{goal} Promotion Points", winners=winners))
+            words = ("goes beyond", "go beyond") if rules.goal_exceeded else ("reaches", "reach")
+            events.append(event(R.VORTEX_END, f"{turn.seats_do(winners, *words)} {goal} Promotion Points",
+                                winners=winners))
             return turn.over(state, winners, Ending.PROMOTION_GOAL), events
         return state, events
 

@@ -138,6 +138,14 @@ def test_when_every_draw_pile_is_empty_the_leader_wins():
     state, events = step(GAME, state, Draw())
     assert state.phase is Phase.OVER and state.result.winners == (1,) and state.result.ending.text == "draw piles exhausted"
     assert "turn.exhausted" in rules_of(events)
+    assert texts(events)[-1] == "every draw pile is empty: seat 1 leads on Promotion Points and wins"
+
+
+def test_an_ending_s_words_agree_with_how_many_seats_win():
+    from explorer.doomtrooper.base.turn import seats_do
+
+    assert seats_do((1,), "leads", "lead") == "seat 1 leads"
+    assert seats_do((0, 2), "leads", "lead") == "seat 0 and seat 2 lead"
 
 
 def test_a_tie_on_empty_piles_plays_on_until_someone_leads():
