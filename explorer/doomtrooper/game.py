@@ -52,6 +52,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core.numbers import counted
 from ..core.engine import Chance, Decision, Game, IllegalAction, SampledChance, Step, Stepper, derived_rng
 from ..core.events import Event, RuleRef, event
 from ..core.rounds import Pass, Rounds
@@ -420,7 +421,7 @@ class DoomtrooperGame(Game):
             state = state._replace(phase=Phase.ACTIONS)
             if state.actions == 0:
                 state = self._after_attack(state._replace(phase=Phase.DISCARD))
-        return state, [event(a.rule, f"seat {a.seat} takes {action.promotion} Promotion and {destiny} Destiny Points "
+        return state, [event(a.rule, f"seat {a.seat} takes {action.promotion} Promotion and {counted(destiny, 'Destiny Point')} "
                                      f"for {a.why}", seat=a.seat, promotion=action.promotion, destiny=destiny)]
 
     # -- what a seat sees ----------------------------------------------------------------------------------

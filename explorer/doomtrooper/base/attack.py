@@ -23,6 +23,7 @@ import networkx as nx
 
 from ...core.engine import IllegalAction
 from ...core.events import Event, event
+from ...core.numbers import counted
 from ...core.rulebook import sections as summaries
 from . import missions
 from .. import sections as R
@@ -170,7 +171,7 @@ def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[D
     _, cost, rule = target_cost(game, state, seat, d.owner)
     if cost:
         state = pay(state, seat, cost)
-        events.append(event(rule, f"seat {seat} pays {cost} Destiny Points to attack a secondary target",
+        events.append(event(rule, f"seat {seat} pays {counted(cost, 'Destiny Point')} to attack a secondary target",
                             seat=seat, destiny=-cost))
     elif len(state.seats) > 2 and game.rules.style == "free_for_all" and game.variant is None:
         events.append(event(rule, f"seat {seat} may attack any other player's warriors: seat {d.owner}'s, at no cost",
@@ -300,7 +301,7 @@ def explain_attack(game: Any, state: DTState, action: Any) -> IllegalAction:
     if not ok:
         return IllegalAction(rule, f"seat {d.owner} is your team mate")
     if cost > state.destiny(seat):
-        return IllegalAction(rule, f"attacking seat {d.owner}, a secondary target, costs {cost} Destiny Points")
+        return IllegalAction(rule, f"attacking seat {d.owner}, a secondary target, costs {counted(cost, 'Destiny Point')}")
     if not d.hidden:
         allowed, section = game.aff.decide(game.classes_of(a), game.classes_of(d), False)
         if not allowed:

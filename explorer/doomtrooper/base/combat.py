@@ -33,6 +33,7 @@ from typing import Any
 
 from ...core.engine import Chance, Decision, Game, IllegalAction, Step
 from ...core.events import Event, event
+from ...core.numbers import counted
 from ...core.rounds import Rounds
 from ...core.subgame import SubGame
 from .. import effects as E
@@ -439,7 +440,7 @@ class Combat(Standing, Game):
             victim = state.table.trooper(due.victim)
             why = ("a kill of his own warrior" if victim.owner == due.seat else "a Freelancer's kill")
             rule = R.AWARD_OWN if victim.owner == due.seat else R.FREELANCERS
-            events.append(event(rule, f"seat {due.seat} earns {due.points} Destiny Points for {victim.card} "
+            events.append(event(rule, f"seat {due.seat} earns {counted(due.points, 'Destiny Point')} for {victim.card} "
                                       f"({why}: Destiny only)", seat=due.seat, destiny=due.points))
             state = state._replace(due=state.due[1:], earned=state.earned + (Earned(due.seat, 0, due.points),))
         if not state.due:
@@ -450,7 +451,7 @@ class Combat(Standing, Game):
         due = state.due[0]
         victim = state.table.trooper(due.victim)
         d = due.points - action.promotion
-        events = [event(R.AWARD, f"seat {due.seat} takes {action.promotion} Promotion and {d} Destiny Points for "
+        events = [event(R.AWARD, f"seat {due.seat} takes {action.promotion} Promotion and {counted(d, 'Destiny Point')} for "
                                  f"{victim.card}", seat=due.seat, promotion=action.promotion, destiny=d)]
         state = state._replace(due=state.due[1:], earned=state.earned + (Earned(due.seat, action.promotion, d),))
         return self._settle_awards(state, events)
@@ -509,7 +510,7 @@ class Combat(Standing, Game):
             if "art" in off:
                 return IllegalAction(R.IMMUNITY, "a combatant is immune to the Art: no spell may be cast in this combat")
             if table.purses[table.purse_of[seat]] < c.cost:
-                return IllegalAction(R.ART, f"{card} costs {c.cost} Destiny Points; seat {seat} has "
+                return IllegalAction(R.ART, f"{card} costs {counted(c.cost, 'Destiny Point')}; seat {seat} has "
                                             f"{table.purses[table.purse_of[seat]]}")
             casters = self.casters(table, seat, c)
             if action.caster not in casters:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...core.engine import IllegalAction
 from ...core.events import Event, event
+from ...core.numbers import counted
 from .. import sections as R
 from .actions import MUSTER_CHECKS, Muster, MusterInCover, register
 from ..state import DTState, Trooper, pay, put_seat
@@ -117,7 +118,7 @@ def explain_muster(game: Any, state: DTState, action: Any) -> IllegalAction:
         if refused is not None:
             return refused
     if isinstance(action, Muster) and card.value > state.destiny(seat):
-        return IllegalAction(R.MUSTER, f"{name} costs {card.value} Destiny Points; seat {seat} has "
+        return IllegalAction(R.MUSTER, f"{name} costs {counted(card.value, 'Destiny Point')}; seat {seat} has "
                                        f"{state.destiny(seat)}")
     if isinstance(action, MusterInCover):
         need = game.rules.muster_in_cover_actions
@@ -161,7 +162,7 @@ def reveal(game: Any, state: DTState, uid: int, rule: Any, why: str) -> tuple[DT
             state = pay(state, t.owner, cost)
             state = state._replace(troopers=tuple(x._replace(unpaid=False) if x.uid == uid else x
                                                   for x in state.troopers))
-            events.append(event(R.COVER_PAYMENT, f"seat {t.owner} pays {cost} Destiny Points for {t.card}",
+            events.append(event(R.COVER_PAYMENT, f"seat {t.owner} pays {counted(cost, 'Destiny Point')} for {t.card}",
                                 seat=t.owner, destiny=-cost))
         else:
             short = cost - have
@@ -169,8 +170,8 @@ def reveal(game: Any, state: DTState, uid: int, rule: Any, why: str) -> tuple[DT
             lost = min(short, s.promotion)
             state = pay(state, t.owner, have)
             state = put_seat(state, t.owner, s._replace(promotion=s.promotion - lost))
-            events.append(event(R.COVER_PAYMENT, f"seat {t.owner} cannot pay {cost} Destiny Points for {t.card}: "
-                                                 f"loses all {have} Destiny Points and {lost} Promotion Points",
+            events.append(event(R.COVER_PAYMENT, f"seat {t.owner} cannot pay {counted(cost, 'Destiny Point')} for {t.card}: "
+                                                 f"loses all his Destiny and Promotion Points ({have} and {lost})",
                                 seat=t.owner, destiny=-have, promotion=-lost))
             state, more = remove(game, state, uid, R.COVER_PAYMENT, "could not be paid for")
             events += more

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from ...core.deck import Multiset
 from ...core.engine import IllegalAction
 from ...core.events import Event, event
+from ...core.numbers import counted
 from .. import effects as E
 from .. import sections as R
 from .actions import Respond, Sabotage, register
@@ -109,7 +110,7 @@ def answered(game: Any, state: DTState, table: Answer, events: list[Event]) -> t
     if "pure_freelancer" in game.classes_of(t):  # Freelancers earn Destiny Points only
         purses = list(state.purses)
         purses[state.purse_of[t.owner]] += points
-        events.append(event(R.FREELANCERS, f"the sabotage succeeds: seat {t.owner} earns {points} Destiny Points "
+        events.append(event(R.FREELANCERS, f"the sabotage succeeds: seat {t.owner} earns {counted(points, 'Destiny Point')} "
                                            f"(half of {t.card}'s Value, rounded up; a Freelancer earns Destiny only)",
                             seat=t.owner, destiny=points))
         return state._replace(purses=tuple(purses)), events

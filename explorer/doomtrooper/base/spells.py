@@ -16,6 +16,7 @@ from typing import Any
 
 from ...core.engine import IllegalAction
 from ...core.events import Event, event
+from ...core.numbers import counted
 from .. import effects as E
 from .. import sections as R
 from .actions import Cast, PlaySpecial, register
@@ -65,7 +66,7 @@ def do_cast(game: Any, state: DTState, action: Cast, chance: Any) -> tuple[DTSta
     t = state.trooper(action.target)
     state = put_trooper(state, t._replace(attached=t.attached + (Attached(action.card, seat),)))
     caster = state.trooper(action.caster)
-    return state, [event(R.ART, f"{caster.card} casts {action.card} on {t.card}, paying {c.cost} Destiny Points",
+    return state, [event(R.ART, f"{caster.card} casts {action.card} on {t.card}, paying {counted(c.cost, 'Destiny Point')}",
                          seat=seat, card=action.card, caster=action.caster, target=action.target)]
 
 
@@ -78,7 +79,7 @@ def explain_cast(game: Any, state: DTState, action: Any) -> IllegalAction:
     if c.spell != "turn":
         return IllegalAction(R.ART_COMBAT, f"{action.card} is a combat spell: it is cast only during a combat")
     if c.cost > state.destiny(state.current):
-        return IllegalAction(R.ART, f"{action.card} costs {c.cost} Destiny Points")
+        return IllegalAction(R.ART, f"{action.card} costs {counted(c.cost, 'Destiny Point')}")
     caster = next((t for t in casters(game, state, c) if t.uid == action.caster), None)
     if caster is None:
         return IllegalAction(R.ART, "the caster must be a warrior of yours in your Squad, shown, able to cast "

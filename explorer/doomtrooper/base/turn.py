@@ -22,6 +22,7 @@ from ...core.deck import Deck, Multiset
 from ...core.dist import Dist
 from ...core.engine import IllegalAction
 from ...core.events import Event, event
+from ...core.numbers import counted
 from . import missions
 from .. import sections as R
 from .actions import ClaimGift, Discard, DiscardCard, KeepHand, Meditate, register
@@ -191,8 +192,8 @@ def do_meditate(game: Any, state: DTState, action: Meditate, chance: Any) -> tup
     gain = game.rules.meditate_destiny
     purses = list(state.purses)
     purses[state.purse_of[seat]] += gain
-    return state._replace(purses=tuple(purses)), [event(R.MEDITATE, f"seat {seat} meditates: +{gain} Destiny Point"
-                                                                    f"{'s' if gain != 1 else ''}", seat=seat)]
+    return state._replace(purses=tuple(purses)), [event(R.MEDITATE, f"seat {seat} meditates: +{counted(gain, 'Destiny Point')}",
+                                                        seat=seat)]
 
 
 def explain_meditate(game: Any, state: DTState, action: Any) -> IllegalAction:

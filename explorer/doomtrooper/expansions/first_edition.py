@@ -26,6 +26,7 @@ from typing import Any
 
 from ...core.engine import IllegalAction
 from ...core.events import Event, event
+from ...core.numbers import counted
 from .. import sections as R
 from ..base.actions import KINDS, MEETING, MEETING_WHEN, AttackPlayer, BoardVehicle, register
 from ..base.attack import may_attack_with, target_cost
@@ -69,7 +70,7 @@ def direct_problem(game: Any, state: DTState, t: Trooper | None, seat: Any) -> t
     if not ok:
         return rule, f"seat {seat} is your team mate"
     if cost > state.destiny(state.current):
-        return rule, f"attacking seat {seat}, a secondary target, costs {cost} Destiny Points"
+        return rule, f"attacking seat {seat}, a secondary target, costs {counted(cost, 'Destiny Point')}"
     if not defenceless(game, state, seat, state.current):
         return R.FE_DIRECTLY, (f"seat {seat} has a warrior in play able to be in combat: only a player with none may "
                                "be attacked directly")
@@ -94,7 +95,7 @@ def do_direct(game: Any, state: DTState, action: AttackPlayer, chance: Any) -> t
     _, cost, rule = target_cost(game, state, seat, action.seat)
     if cost:
         state = pay(state, seat, cost)
-        events.append(event(rule, f"seat {seat} pays {cost} Destiny Points to attack a secondary target",
+        events.append(event(rule, f"seat {seat} pays {counted(cost, 'Destiny Point')} to attack a secondary target",
                             seat=seat, destiny=-cost))
     state = state._replace(actions=0, phase=Phase.DISCARD)
     events.append(event(R.FE_DIRECTLY, f"{t.card} (seat {seat}) attacks seat {action.seat} directly: no warrior of "
@@ -106,7 +107,7 @@ def do_direct(game: Any, state: DTState, action: AttackPlayer, chance: Any) -> t
     if "pure_freelancer" in game.classes_of(t):
         purses = list(state.purses)
         purses[state.purse_of[seat]] += points
-        events.append(event(R.FREELANCERS, f"seat {seat} earns {points} Destiny Points (half of {t.card}'s Value, "
+        events.append(event(R.FREELANCERS, f"seat {seat} earns {counted(points, 'Destiny Point')} (half of {t.card}'s Value, "
                                            "rounded up; a Freelancer earns Destiny only)", seat=seat, destiny=points))
         return state._replace(purses=tuple(purses)), events
     events.append(event(R.FE_DIRECTLY, f"seat {seat} earns {points} points (half of {t.card}'s Value, rounded up)",

@@ -27,6 +27,7 @@ from typing import Any
 from ...core.dist import Dist
 from ...core.engine import IllegalAction
 from ...core.events import Event, RuleRef, event
+from ...core.numbers import counted
 from .. import sections as R
 from ..base.actions import Attack, Bestow, Build, Equip, Muster, MusterInCover, OutpostTransfer, SeekCover
 from ..base.attack import may_attack_with, may_be_attacked, meeting, target_cost
@@ -158,14 +159,13 @@ class Colonization(PlaceVariant):
         colony = board.colony[:seat] + (cp,) + board.colony[seat + 1:]
         state = state._replace(board=board._replace(colony=colony))
         held = self.controlled(state, seat)
-        events.append(event(R.COLONY_POINTS, f"seat {seat} counts {cp} Colony Points ({len(held)} warzone"
-                                             f"{'s' if len(held) != 1 else ''}"
+        events.append(event(R.COLONY_POINTS, f"seat {seat} counts {counted(cp, 'Colony Point')} ({counted(len(held), 'warzone')}"
                                              f"{', Earth alone' if cp > sum(self.solar.value[w] for w in held) else ''})",
                             seat=seat, colony=cp))
         goal = self.rules.colony_goal
         if cp >= goal:
             state = over(state, (seat,), Ending.COLONY_POINTS)
-            events.append(event(R.COLONY_POINTS, f"seat {seat} begins his turn with {cp} Colony Points (at least "
+            events.append(event(R.COLONY_POINTS, f"seat {seat} begins his turn with {counted(cp, 'Colony Point')} (at least "
                                                  f"{goal}) and wins", winners=(seat,)))
         return state, events
 
@@ -258,7 +258,7 @@ class Colonization(PlaceVariant):
             purses[state.purse_of[state.current]] += value
             state = state._replace(purses=tuple(purses))
             events.append(event(R.COLONY_VENUS, f"the Citadel on {action.place} makes {action.card} free: "
-                                                f"{value} Destiny Points back", uid=uid, destiny=value))
+                                                f"{counted(value, 'Destiny Point')} back", uid=uid, destiny=value))
         return state, events
 
     def transfer_cost(self, game: Any, state: DTState, t: Trooper, place: str) -> int:
@@ -312,7 +312,7 @@ class Colonization(PlaceVariant):
                 purses[state.purse_of[t.owner]] += gain
                 state = state._replace(purses=tuple(purses))
                 events = list(events) + [event(R.COLONY_MERCURY, f"{t.card} seeks cover on {t.place}: a Mining Action,"
-                                                                 f" +{gain} Destiny Points for seat {t.owner}",
+                                                                 f" +{counted(gain, 'Destiny Point')} for seat {t.owner}",
                                                uid=t.uid, destiny=gain)]
         return state, events
 

@@ -298,7 +298,9 @@ def test_a_revealed_warrior_that_cannot_be_paid_costs_destiny_then_promotion():
                        destiny=(2, 5), promotion=(1, 0))
     state, events = step(GAME, state, ExitCover(1))
     assert state.find(1) is None and state.purses[0] == 0 and state.seats[0].promotion == 0
-    assert "Razide" in state.seats[0].discard
+    assert "seat 0 cannot pay 5 Destiny Points for Razide: loses all his Destiny and Promotion Points (2 and 1)" \
+        in texts(events)
+
 
 
 def test_attacking_a_hidden_warrior_turns_it_over_and_an_illegal_combat_ends_at_once():
@@ -429,8 +431,10 @@ def test_a_lasting_spell_is_cast_in_a_turn_without_an_action():
     state = make_state(hands=(["Improve Self"], []), warriors=[W("Inquisitor Majoris", 0), W("Razide", 1)],
                        destiny=(2, 2))
     assert Cast("Improve Self", 0, 0) in GAME.decision(state).options
-    state, _ = step(GAME, state, Cast("Improve Self", 0, 0))
+    state, events = step(GAME, state, Cast("Improve Self", 0, 0))
     assert state.purses[0] == 1 and state.actions == 3 and state.find(0).cards() == ("Improve Self",)
+    # one point is said in the singular
+    assert texts(events) == ["Inquisitor Majoris casts Improve Self on Inquisitor Majoris, paying 1 Destiny Point"]
 
 
 def test_the_discard_is_face_down_and_unseen():
