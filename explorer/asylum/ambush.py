@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.engine import Chance, Decision, IllegalAction
 from ..core.events import Event, event
+from ..core.numbers import counted
 from . import doom_ready
 from . import sections as R
 from .conflict import Conflict, ConflictResult, ConflictState
@@ -82,11 +83,11 @@ def after_conflict(game: AsylumGame, state: AsylumState, clash: Clash, result: C
         price = cost(game, state, seat, result.lost[1])
         if party.doomsday >= price:
             todo.append(PendingClaim(seat, name, price))
-            events.append(event(R.AMBUSH_CLAIM, f"{name} is defeated: seat {seat} may claim {him.him} for {price} "
-                                "Doomsday point(s)", seat=seat, ambusher=name, cost=price))
+            events.append(event(R.AMBUSH_CLAIM, f"{name} is defeated: seat {seat} may claim {him.him} for "
+                                f"{counted(price, 'Doomsday point')}", seat=seat, ambusher=name, cost=price))
         else:
-            events.append(event(R.AMBUSH_CLAIM, f"{name} is defeated, but claiming {him.him} costs {price} Doomsday "
-                                f"point(s) and seat {seat} has {party.doomsday}: {him.he} escapes", seat=seat))
+            events.append(event(R.AMBUSH_CLAIM, f"{name} is defeated, but claiming {him.him} costs "
+                                f"{counted(price, 'Doomsday point')} and seat {seat} has {party.doomsday}: {him.he} escapes", seat=seat))
     else:
         events.append(event(R.AMBUSH, f"{name} is not defeated and escapes", ambusher=name))
 
@@ -103,13 +104,13 @@ def do_claim(game: AsylumGame, state: AsylumState, item: PendingClaim, action: C
     price = item.cost  # set when the ambusher fell; nothing since changes the party's size
     party = state.parties[seat]
     if party.doomsday < price:  # checked again when paid
-        raise IllegalAction(R.AMBUSH_CLAIM, f"claiming {name} costs {price} Doomsday point(s); seat {seat} has "
+        raise IllegalAction(R.AMBUSH_CLAIM, f"claiming {name} costs {counted(price, 'Doomsday point')}; seat {seat} has "
                             f"{party.doomsday}")
     state, paid = spend(game, state, seat, price, f"claiming {name}")
     party = state.parties[seat]
     state = put(state, party._replace(villains=party.villains + (fresh(game.roster[name]),)),
                 pool=tuple(n for n in state.pool if n != name))
-    return state, [event(R.AMBUSH_CLAIM, f"seat {seat} claims {name} for {price} Doomsday point(s)",
+    return state, [event(R.AMBUSH_CLAIM, f"seat {seat} claims {name} for {counted(price, 'Doomsday point')}",
                          seat=seat, villain=name, cost=price), *paid]
 
 

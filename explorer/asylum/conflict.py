@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 from ..core.dist import Dist
 from ..core.engine import Chance, Decision, Game, IllegalAction, Step
 from ..core.events import Event, event
+from ..core.numbers import counted
 from . import abilities as _abilities
 from . import sections as R
 from .combat import (
@@ -457,7 +458,7 @@ def _settle(setup: ConflictSetup, vp: tuple[int, int], fallen: Sequence[tuple[in
         if scored:
             dd[winner] = rules.win_doomsday_doom_ready if setup.doom_ready else rules.win_doomsday
             if events is not None:
-                events.append(event(R.WINNER_DOOMSDAY, f"the winner gains {dd[winner]} Doomsday point(s)"))
+                events.append(event(R.WINNER_DOOMSDAY, f"the winner gains {counted(dd[winner], 'Doomsday point')}"))
             if abs(vp[0] - vp[1]) >= rules.sound_defeat_margin:
                 dd[winner] += rules.sound_defeat_bonus
                 if events is not None:

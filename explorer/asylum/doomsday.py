@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.events import Event, RuleRef, event
+from ..core.numbers import counted
 from . import sections as R
 from .state import AsylumState, put
 
@@ -33,8 +34,9 @@ def _said(rule: RuleRef, seat: int, delta: int, why: str, old: int, cap: int) ->
     """The events of :func:`gain` (the same for the same change: kept by the game)."""
     raw = old + delta
     new = min(cap, max(0, raw))
-    verb = f"gains {delta}" if delta >= 0 else f"loses {min(-delta, old)}"
-    events = [event(rule, f"seat {seat} {verb} Doomsday point(s) ({why}): {old} -> {new}", seat=seat, doomsday=new)]
+    verb = f"gains {counted(delta, 'Doomsday point')}" if delta >= 0 else \
+        f"loses {counted(min(-delta, old), 'Doomsday point')}"
+    events = [event(rule, f"seat {seat} {verb} ({why}): {old} -> {new}", seat=seat, doomsday=new)]
     if raw > cap:
         events.append(event(R.DOOMSDAY_CAP, f"seat {seat} cannot hold more than {cap} Doomsday points: "
                             f"{raw - cap} lost", seat=seat))

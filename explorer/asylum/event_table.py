@@ -52,6 +52,7 @@ from ..core.data import (
 )
 from ..core.dist import Dist, dice, table
 from ..core.events import Event, event
+from ..core.numbers import counted
 from . import sections as R
 from .combat import beats_target, maneuver_stat
 from .params import load_rules
@@ -309,8 +310,8 @@ def gamble(game, state, seat, params, chance, choice=None, memo=None) -> Outcome
     if choice is None:
         def offer() -> tuple[Event, ...]:
             p = _gamble_odds(game, state, seat, params)
-            text = (f"a calculated risk: roll {params.target}+ on a die ({p} chance) to win {params.win} "
-                    f"Doomsday point(s), or lose {params.lose}")
+            text = (f"a calculated risk: roll {params.target}+ on a die ({p} chance) to win "
+                    f"{counted(params.win, 'Doomsday point')}, or lose {params.lose}")
             return (event(R.CALCULATED_RISK, text, seat=seat),)
         said = game.said(("gamble", seat, params.target, params.win, params.lose), offer)
         return Outcome(state, said, _RISK)
@@ -356,8 +357,8 @@ def nerve(game, state, seat, params, chance, choice=None, memo=None) -> Outcome:
         def offer() -> tuple[Event, ...]:
             p = _nerve_odds(game, state, seat, params)
             text = (f"a calculated risk: {mm.name} may try a stunt, die + {stat.replace('_', ' ')} "
-                    f"({mm.stat(stat)}) to beat {params.target} ({p} chance), for {params.win} Doomsday "
-                    f"point(s) or a loss of {params.lose}")
+                    f"({mm.stat(stat)}) to beat {params.target} ({p} chance), for "
+                    f"{counted(params.win, 'Doomsday point')} or a loss of {params.lose}")
             return (event(R.CALCULATED_RISK, text, seat=seat),)
         said = game.said(("nerve", seat, mm.name, stat, mm.stat(stat), params.target, params.win, params.lose), offer)
         return Outcome(state, said, _RISK)

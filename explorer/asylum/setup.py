@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.dist import Dist
 from ..core.engine import Chance, Decision
 from ..core.events import Event, event
+from ..core.numbers import counted
 from . import sections as R
 from .state import AsylumState, Party, Phase
 from .villains import Villain
@@ -111,11 +112,11 @@ def do_draw(game: AsylumGame, state: AsylumState, action: DrawMasterminds,
     rules = game.rules
     start, dd = game.start_room, rules.doomsday_start
     events.append(game.said(("doomsday start",), lambda: event(
-        R.DOOMSDAY_START, f"every party starts in the {start} with {dd} Doomsday point(s)", room=start, doomsday=dd)))
+        R.DOOMSDAY_START, f"every party starts in the {start} with {counted(dd, 'Doomsday point')}", room=start, doomsday=dd)))
     points = [min(rules.doomsday_cap, dd + seat * rules.catch_up_points) for seat in range(len(chosen))]
     if rules.catch_up_points:
         events.append(event(R.DOOMSDAY_START, "catch-up (a designer's option, ours): each later seat starts with "
-                            f"{rules.catch_up_points} more point(s): " + ", ".join(
+                            f"{counted(rules.catch_up_points, 'more point')}: " + ", ".join(
                                 f"seat {s} {p}" for s, p in enumerate(points)), points=tuple(points)))
     order: tuple[int, ...] = ()
     if rules.shuffled_turn_order:

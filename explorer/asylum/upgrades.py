@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..core.engine import Chance, IllegalAction
 from ..core.events import Event, RuleRef, event
+from ..core.numbers import counted
 from . import sections as R
 from .doomsday import spend
 from .state import AsylumState, Party, Phase, put
@@ -51,7 +52,7 @@ def do_upgrade(game: AsylumGame, state: AsylumState, action: Upgrade,
     seat = state.current
     cost = game.rules.upgrade_cost
     state, paid = spend(game, state, seat, cost, f"{action.villain}'s level {action.level} upgrade")
-    state, risen = level_up(game, state, seat, action.villain, R.UPGRADES, f"for {cost} Doomsday point(s)")
+    state, risen = level_up(game, state, seat, action.villain, R.UPGRADES, f"for {counted(cost, 'Doomsday point')}")
     return state._replace(upgraded=state.upgraded + (action.villain,)), [*risen, *paid]
 
 
@@ -93,7 +94,7 @@ def explain(game: AsylumGame, state: AsylumState, action: Upgrade) -> IllegalAct
     if action.level <= v.level:
         return IllegalAction(R.UPGRADES, f"{v.name} is already level {v.level}")
     if party.doomsday < rules.upgrade_cost:
-        return IllegalAction(R.UPGRADES, f"an upgrade costs {rules.upgrade_cost} Doomsday point(s); seat "
+        return IllegalAction(R.UPGRADES, f"an upgrade costs {counted(rules.upgrade_cost, 'Doomsday point')}; seat "
                              f"{party.seat} has {party.doomsday}")
     return IllegalAction(R.UPGRADES, f"{action} is not a legal option now")
 

@@ -34,6 +34,11 @@ def test_an_upgrade_costs_one_point_and_raises_one_level(game):
     assert party.doomsday == 2 and party.villain("Gargantua").level == 2
     assert party.villain("Gargantua").has("pounce")  # his level-2 upgrade
     assert [e.rule for e in entry.events] == [R.UPGRADES, R.DOOMSDAY]
+    # one point said in the singular, two in the plural
+    assert entry.events[0].text.startswith("Gargantua rises to level 2 (for 1 Doomsday point)")
+    assert entry.events[1].text == "seat 0 loses 1 Doomsday point (spent on Gargantua's level 2 upgrade): 3 -> 2"
+    _, events = game.gain(two_villains(game), 0, -2, R.DOOMSDAY, "spent")
+    assert events[0].text == "seat 0 loses 2 Doomsday points (spent): 3 -> 1"
 
 
 def test_one_level_per_villain_per_turn(game):
