@@ -24,6 +24,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from ..core.data import DataError, Range, cached_file, data_path, read_range, read_toml, validate_entries
+from ..core.numbers import counted
 from . import abilities as _abilities
 
 STATS = ("physical_attack", "physical_defense", "mental_attack", "mental_defense", "quickness")
@@ -92,7 +93,8 @@ class Villain:
         set_(self, "upgrades", tuple(u if isinstance(u, Upgrade) else _upgrade(u) for u in self.upgrades))
         if not 1 <= self.level <= 1 + len(self.upgrades):
             raise ValueError(
-                f"villain {self.name!r}: level {self.level} needs {self.level - 1} upgrade(s), has {len(self.upgrades)}"
+                f"villain {self.name!r}: level {self.level} needs {counted(self.level - 1, 'upgrade')}, "
+                f"has {len(self.upgrades)}"
             )
         stats = {s: getattr(self, s) for s in STATS}
         active = list(self.abilities)

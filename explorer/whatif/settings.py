@@ -19,7 +19,8 @@ def settings_for(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
     known = dict(spec(game).metrics.SETTINGS)
     unknown = set(given) - set(known)
     if unknown:
-        raise ValueError(f"unknown setting(s) {', '.join(sorted(unknown))} for {game}; known: {', '.join(known)}")
+        raise ValueError(f"unknown setting{'s' if len(unknown) > 1 else ''} {', '.join(sorted(unknown))} for {game}; "
+                         f"known: {', '.join(known)}")
     return {**known, **given}
 
 
