@@ -87,7 +87,8 @@ def after_conflict(game: AsylumGame, state: AsylumState, clash: Clash, result: C
                                 f"{counted(price, 'Doomsday point')}", seat=seat, ambusher=name, cost=price))
         else:
             events.append(event(R.AMBUSH_CLAIM, f"{name} is defeated, but claiming {him.him} costs "
-                                f"{counted(price, 'Doomsday point')} and seat {seat} has {party.doomsday}: {him.he} escapes", seat=seat))
+                                f"{counted(price, 'Doomsday point')} and seat {seat} has {party.doomsday}: "
+                                f"{him.he} escapes", seat=seat))
     else:
         events.append(event(R.AMBUSH, f"{name} is not defeated and escapes", ambusher=name))
 
@@ -104,7 +105,8 @@ def do_claim(game: AsylumGame, state: AsylumState, item: PendingClaim, action: C
     price = item.cost  # set when the ambusher fell; nothing since changes the party's size
     party = state.parties[seat]
     if party.doomsday < price:  # checked again when paid
-        raise IllegalAction(R.AMBUSH_CLAIM, f"claiming {name} costs {counted(price, 'Doomsday point')}; seat {seat} has "
+        raise IllegalAction(R.AMBUSH_CLAIM, f"claiming {name} costs {counted(price, 'Doomsday point')}; "
+                            f"seat {seat} has "
                             f"{party.doomsday}")
     state, paid = spend(game, state, seat, price, f"claiming {name}")
     party = state.parties[seat]

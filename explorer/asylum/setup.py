@@ -112,7 +112,8 @@ def do_draw(game: AsylumGame, state: AsylumState, action: DrawMasterminds,
     rules = game.rules
     start, dd = game.start_room, rules.doomsday_start
     events.append(game.said(("doomsday start",), lambda: event(
-        R.DOOMSDAY_START, f"every party starts in the {start} with {counted(dd, 'Doomsday point')}", room=start, doomsday=dd)))
+        R.DOOMSDAY_START, f"every party starts in the {start} with {counted(dd, 'Doomsday point')}", room=start,
+        doomsday=dd)))
     points = [min(rules.doomsday_cap, dd + seat * rules.catch_up_points) for seat in range(len(chosen))]
     if rules.catch_up_points:
         events.append(event(R.DOOMSDAY_START, "catch-up (a designer's option, ours): each later seat starts with "

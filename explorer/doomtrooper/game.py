@@ -421,7 +421,8 @@ class DoomtrooperGame(Game):
             state = state._replace(phase=Phase.ACTIONS)
             if state.actions == 0:
                 state = self._after_attack(state._replace(phase=Phase.DISCARD))
-        return state, [event(a.rule, f"seat {a.seat} takes {action.promotion} Promotion and {counted(destiny, 'Destiny Point')} "
+        return state, [event(a.rule, f"seat {a.seat} takes {action.promotion} Promotion and "
+                                     f"{counted(destiny, 'Destiny Point')} "
                                      f"for {a.why}", seat=a.seat, promotion=action.promotion, destiny=destiny)]
 
     # -- what a seat sees ----------------------------------------------------------------------------------

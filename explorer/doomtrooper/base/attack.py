@@ -301,7 +301,8 @@ def explain_attack(game: Any, state: DTState, action: Any) -> IllegalAction:
     if not ok:
         return IllegalAction(rule, f"seat {d.owner} is your team mate")
     if cost > state.destiny(seat):
-        return IllegalAction(rule, f"attacking seat {d.owner}, a secondary target, costs {counted(cost, 'Destiny Point')}")
+        return IllegalAction(rule, f"attacking seat {d.owner}, a secondary target, costs "
+                                   f"{counted(cost, 'Destiny Point')}")
     if not d.hidden:
         allowed, section = game.aff.decide(game.classes_of(a), game.classes_of(d), False)
         if not allowed:

@@ -451,7 +451,8 @@ class Combat(Standing, Game):
         due = state.due[0]
         victim = state.table.trooper(due.victim)
         d = due.points - action.promotion
-        events = [event(R.AWARD, f"seat {due.seat} takes {action.promotion} Promotion and {counted(d, 'Destiny Point')} for "
+        events = [event(R.AWARD, f"seat {due.seat} takes {action.promotion} Promotion and "
+                                 f"{counted(d, 'Destiny Point')} for "
                                  f"{victim.card}", seat=due.seat, promotion=action.promotion, destiny=d)]
         state = state._replace(due=state.due[1:], earned=state.earned + (Earned(due.seat, action.promotion, d),))
         return self._settle_awards(state, events)

@@ -110,7 +110,8 @@ def answered(game: Any, state: DTState, table: Answer, events: list[Event]) -> t
     if "pure_freelancer" in game.classes_of(t):  # Freelancers earn Destiny Points only
         purses = list(state.purses)
         purses[state.purse_of[t.owner]] += points
-        events.append(event(R.FREELANCERS, f"the sabotage succeeds: seat {t.owner} earns {counted(points, 'Destiny Point')} "
+        events.append(event(R.FREELANCERS, f"the sabotage succeeds: seat {t.owner} earns "
+                                           f"{counted(points, 'Destiny Point')} "
                                            f"(half of {t.card}'s Value, rounded up; a Freelancer earns Destiny only)",
                             seat=t.owner, destiny=points))
         return state._replace(purses=tuple(purses)), events

@@ -66,7 +66,8 @@ def do_cast(game: Any, state: DTState, action: Cast, chance: Any) -> tuple[DTSta
     t = state.trooper(action.target)
     state = put_trooper(state, t._replace(attached=t.attached + (Attached(action.card, seat),)))
     caster = state.trooper(action.caster)
-    return state, [event(R.ART, f"{caster.card} casts {action.card} on {t.card}, paying {counted(c.cost, 'Destiny Point')}",
+    return state, [event(R.ART, f"{caster.card} casts {action.card} on {t.card}, paying "
+                                f"{counted(c.cost, 'Destiny Point')}",
                          seat=seat, card=action.card, caster=action.caster, target=action.target)]
 
 

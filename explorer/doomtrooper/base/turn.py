@@ -192,8 +192,8 @@ def do_meditate(game: Any, state: DTState, action: Meditate, chance: Any) -> tup
     gain = game.rules.meditate_destiny
     purses = list(state.purses)
     purses[state.purse_of[seat]] += gain
-    return state._replace(purses=tuple(purses)), [event(R.MEDITATE, f"seat {seat} meditates: +{counted(gain, 'Destiny Point')}",
-                                                        seat=seat)]
+    said = f"seat {seat} meditates: +{counted(gain, 'Destiny Point')}"
+    return state._replace(purses=tuple(purses)), [event(R.MEDITATE, said, seat=seat)]
 
 
 def explain_meditate(game: Any, state: DTState, action: Any) -> IllegalAction:

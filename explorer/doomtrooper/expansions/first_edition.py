@@ -107,7 +107,8 @@ def do_direct(game: Any, state: DTState, action: AttackPlayer, chance: Any) -> t
     if "pure_freelancer" in game.classes_of(t):
         purses = list(state.purses)
         purses[state.purse_of[seat]] += points
-        events.append(event(R.FREELANCERS, f"seat {seat} earns {counted(points, 'Destiny Point')} (half of {t.card}'s Value, "
+        events.append(event(R.FREELANCERS, f"seat {seat} earns {counted(points, 'Destiny Point')} "
+                                           f"(half of {t.card}'s Value, "
                                            "rounded up; a Freelancer earns Destiny only)", seat=seat, destiny=points))
         return state._replace(purses=tuple(purses)), events
     events.append(event(R.FE_DIRECTLY, f"seat {seat} earns {points} points (half of {t.card}'s Value, rounded up)",

@@ -159,13 +159,15 @@ class Colonization(PlaceVariant):
         colony = board.colony[:seat] + (cp,) + board.colony[seat + 1:]
         state = state._replace(board=board._replace(colony=colony))
         held = self.controlled(state, seat)
-        events.append(event(R.COLONY_POINTS, f"seat {seat} counts {counted(cp, 'Colony Point')} ({counted(len(held), 'warzone')}"
+        events.append(event(R.COLONY_POINTS, f"seat {seat} counts {counted(cp, 'Colony Point')} "
+                                             f"({counted(len(held), 'warzone')}"
                                              f"{', Earth alone' if cp > sum(self.solar.value[w] for w in held) else ''})",
                             seat=seat, colony=cp))
         goal = self.rules.colony_goal
         if cp >= goal:
             state = over(state, (seat,), Ending.COLONY_POINTS)
-            events.append(event(R.COLONY_POINTS, f"seat {seat} begins his turn with {counted(cp, 'Colony Point')} (at least "
+            events.append(event(R.COLONY_POINTS, f"seat {seat} begins his turn with {counted(cp, 'Colony Point')} "
+                                                 f"(at least "
                                                  f"{goal}) and wins", winners=(seat,)))
         return state, events
 
@@ -311,9 +313,9 @@ class Colonization(PlaceVariant):
                 purses = list(state.purses)
                 purses[state.purse_of[t.owner]] += gain
                 state = state._replace(purses=tuple(purses))
-                events = list(events) + [event(R.COLONY_MERCURY, f"{t.card} seeks cover on {t.place}: a Mining Action,"
-                                                                 f" +{counted(gain, 'Destiny Point')} for seat {t.owner}",
-                                               uid=t.uid, destiny=gain)]
+                said = (f"{t.card} seeks cover on {t.place}: a Mining Action, +{counted(gain, 'Destiny Point')} "
+                        f"for seat {t.owner}")
+                events = list(events) + [event(R.COLONY_MERCURY, said, uid=t.uid, destiny=gain)]
         return state, events
 
     # -- combat -------------------------------------------------------------------------------------------
