@@ -51,8 +51,8 @@ def add_counters(game: VictorianGame, state: VicState, uid: str, n: int, rule: R
                              plot=uid, winner="villains"))
         return victory.finish(state, GameResult(Ending.MAJOR_PLOT, (VILLAINS,), state.turn))
     if not plot.major and plot.counters >= rules.minor_plot_counters:
-        events.append(public(R.MINOR_PLOT, f"the minor plot {uid} pays out: it is discarded and the Villains draw "
-                             f"{rules.minor_plot_dice}D6 cards", plot=uid))
+        draw = f" and the Villains draw {rules.minor_plot_dice}D6 cards" if rules.minor_plot_dice else ""
+        events.append(public(R.MINOR_PLOT, f"the minor plot {uid} pays out: it is discarded{draw}", plot=uid))
         state = discard_plot(game, state, VILLAINS, plot)
         if rules.minor_plot_dice:
             state = push(state, PlotDraw(VILLAINS, uid))

@@ -290,8 +290,11 @@ def _track_terms(game: VictorianGame, state: VicState, side: int, u: Unit) -> tu
 
 def negated(terms: tuple[Term, ...], whose: str) -> tuple[Term, ...]:
     """Terms subtracted from a roll: the Fight of the opposing unit ``whose``, each
-    term naming him ("minus Tarzan's Machete")."""
-    return tuple(Term(f"minus {whose}'s Fight" if i == 0 else f"minus {whose}'s {t.label}", -t.value, t.card, t.rule)
+    term naming him ("minus Tarzan's Machete"); one that lowers his Fight adds to
+    the roll and reads so ("+ 1 (for Tarzan's 1 Wound counter)")."""
+    return tuple(Term(f"minus {whose}'s Fight" if i == 0 else
+                      f"minus {whose}'s {t.label}" if t.value >= 0 else f"for {whose}'s {t.label}",
+                      -t.value, t.card, t.rule)
                  for i, t in enumerate(terms))
 
 

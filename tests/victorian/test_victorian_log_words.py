@@ -20,7 +20,7 @@ from explorer.victorian.words import article, counted
 
 def test_attack_showdown_terms_name_whose_fight_is_subtracted():
     """ATTACK PHASE: Showdown "modified like a Combat roll": the Mastermind's terms are subtracted, each naming him
-    ("minus Dr Fu-Man-Chu's 1 Wound counter" adds 1), with no "(s)"."""
+    (one that lowers his Fight adds to the roll: "+ 1 (for Dr Fu-Man-Chu's 1 Wound counter)"), with no "(s)"."""
     s = GAME.scenario(heroes=["Tarzan"], villains=["Dr Fu-Man-Chu"], gear={"Dr Fu-Man-Chu": ["Machine Guns"]},
                       wounds={"Dr Fu-Man-Chu": 1}, thwarted=["Dr Fu-Man-Chu"], at=Phase.ATTACK)
     s, _ = step(s, Attack("Tarzan", "Dr Fu-Man-Chu"))
@@ -28,7 +28,7 @@ def test_attack_showdown_terms_name_whose_fight_is_subtracted():
     text = next(t for t in texts(events) if t.startswith("Showdown Roll"))
     assert "- 2 (minus Dr Fu-Man-Chu's Fight)" in text
     assert "- 1 (minus Dr Fu-Man-Chu's Machine Guns)" in text
-    assert "+ 1 (minus Dr Fu-Man-Chu's 1 Wound counter)" in text
+    assert "+ 1 (for Dr Fu-Man-Chu's 1 Wound counter)" in text
     assert "(s)" not in " ".join(texts(events))
 
 

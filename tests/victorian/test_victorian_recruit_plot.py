@@ -159,6 +159,22 @@ def test_a_minor_plot_at_three_counters_is_discarded_for_1d6_cards():
     assert s.villains.hand == ("Guards", "Thugs") and isinstance(s.pending[0], Main)
 
 
+def test_a_minor_plot_that_pays_no_cards_says_so():
+    """PLOT PHASE, with the rules number minor_plot_dice at 0: the plot is discarded and
+    nothing is drawn (the log does not speak of drawing 0D6 cards)."""
+    from explorer.victorian import sections as R
+    from explorer.victorian.params import load_rules
+    from explorer.victorian.plot import add_counters
+
+    game = VictorianGame(rules=load_rules().replace(minor_plot_dice=0))
+    s = game.scenario(at=Phase.RECRUIT, side="villains", villains=["Dr Moreau"],
+                      plots={"Dr Moreau": [("Bank Heist", 2)]})
+    events = []
+    s = add_counters(game, s, s.villains.plots[0].uid, 1, R.PLOT, events)
+    assert texts(events)[-1] == "the minor plot Bank Heist pays out: it is discarded"
+    assert s.villains.plots == () and not any(isinstance(p, PlotDraw) for p in s.pending)
+
+
 def test_a_major_plot_at_four_counters_wins_the_game():
     """PLOT PHASE: a Major Plot with 4 plot counters: the Villain player automatically wins."""
     s = plot_phase(plots={"Dr Moreau": [("Start War", 3)]})
