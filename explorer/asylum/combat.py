@@ -51,6 +51,15 @@ class Attack(NamedTuple):
     def label(self) -> str:
         return self.ability.replace("_", " ") if self.ability else f"{self.kind} attack"
 
+    def called(self, article: str = "") -> str:
+        """How the log names the attack: an ability by its name ("Hypnotise"), a
+        plain attack with ``article`` ("a mental attack", "the physical attack")."""
+        if self.ability:
+            from .abilities import get  # the registry of abilities imports this module
+
+            return get(self.ability).title
+        return f"{article} {self.kind} attack".lstrip()
+
 
 def mental_attack_spec(attacker: Villain) -> Attack:
     """A standard mental attack: Mental Attack against Mental Defense."""

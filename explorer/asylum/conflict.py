@@ -275,8 +275,8 @@ class Conflict(Game):
         actor = setup.teams[side][i]
         t_side, j = setup.index[action.target]
         attack = self._attack(state, side, i, j, action)
-        article = "an" if attack.label[0] in "aeiou" else "a"
-        declared = event(_rule_for(attack), f"{actor.name} declares {article} {attack.label} on {setup.teams[t_side][j].name}",
+        declared = event(_rule_for(attack), f"{actor.name} declares {attack.called('a')} on "
+                                            f"{setup.teams[t_side][j].name}",
                          actor=actor.name, target=action.target)
         acted = _set(state.acted, side, i)
         if blockable(attack, setup.rules) and self._blockers(state, t_side, Pending(i, j, attack)):
@@ -306,7 +306,7 @@ class Conflict(Game):
         catch = needs_catch(attack, rules, blocked)
         for name in _abilities.automatic_defences(defender, attack, catch):
             events.append(event(R.AUTOMATIC, f"{defender.name}'s {_abilities.get(name).title} works by itself "
-                                f"against the {attack.label}", defender=defender.name, ability=name))
+                                f"against {attack.called('the')}", defender=defender.name, ability=name))
         vp = 0
         if catch:
             events.append(catch_faces)
@@ -326,9 +326,9 @@ class Conflict(Game):
         elif res.success:  # stun: the target loses his action
             lost_action = f"loses {defender.his} action" if not state.has_acted(other, j) else "had already acted"
             acted = _set(acted, other, j)
-            events.append(event(R.ACTIONS, f"{attacker.name}'s {attack.label} overcomes {defender.name}, who {lost_action}"))
+            events.append(event(R.ACTIONS, f"{attacker.name}'s {attack.called()} overcomes {defender.name}, who {lost_action}"))
         elif res.caught:
-            events.append(event(_rule_for(attack), f"{defender.name} withstands the {attack.label}"))
+            events.append(event(_rule_for(attack), f"{defender.name} withstands {attack.called('the')}"))
         nxt = self._after_action(state, side, vp, acted, fallen)
         return nxt, tuple(events)
 

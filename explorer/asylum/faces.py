@@ -139,7 +139,7 @@ def _attack_rolls(setup: ConflictSetup, turn: int, acted: tuple, fallen: tuple, 
         catch = _roll_event(R.PHYSICAL, "catch", ROLL_NAMES["catch"], attacker.name, defender.name,
                             tuple(roll_contest(attacker, defender, attack, "catch")), result.caught, stream + "/catch")
     if result.caught:
-        hit = _roll_event(hit_rule, "hit", f"the {attack.label}", attacker.name, defender.name,
+        hit = _roll_event(hit_rule, "hit", attack.called("the"), attacker.name, defender.name,
                           tuple(roll_contest(attacker, defender, attack, "hit")), result.success, stream + "/hit")
     return catch, hit
 

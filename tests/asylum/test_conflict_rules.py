@@ -97,6 +97,17 @@ def test_special_ability_on_mastermind_counts():
     assert s.vp == (1, 0) and s.has_acted(1, 0) and not s.is_defeated(1, 0)
 
 
+def test_the_log_names_an_ability_by_its_name_and_a_plain_attack_with_its_article():
+    """Special Abilities: "A declares Hypnotise on D" (not "a hypnotise"); "A declares a mental attack"."""
+    s = GAME.start([make("A", abilities=("hypnotise",)), make("B")], [make("D"), make("E")])
+    step = GAME.resolve(s, UseAbility("A", "hypnotise", "D"), Rolls(MISS))
+    said = [e.text for e in step.events]
+    assert said[0] == "A declares Hypnotise on D" and said[-1] == "D withstands Hypnotise"
+    step = GAME.resolve(play(step.state, MentalAttack("D", "B"), MISS), MentalAttack("B", "E"), Rolls(MISS))
+    said = [e.text for e in step.events]
+    assert said[0] == "B declares a mental attack on E" and said[-1] == "E withstands the mental attack"
+
+
 def test_physical_attack_catch_then_hit():
     """Physical Attack: a failed catch ends the attack; a catch leads to the hit roll."""
     s = GAME.start([make("A")], [make("D")])

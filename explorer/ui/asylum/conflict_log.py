@@ -59,13 +59,11 @@ def explanation_of(before: ConflictState, action: Any) -> tuple[str, Explanation
         if isinstance(action, UseAbility):
             side, j = setup.index[action.target]
             attack = _abilities.ABILITIES[action.ability].effect(actor, target, setup.is_mastermind(side, j))
-            label = _abilities.get(action.ability).title
         else:
             attack = (mental_attack_spec if isinstance(action, MentalAttack) else physical_attack_spec)(actor)
-            label = attack.label
         if blockable(attack, rules) and _waits_for_block(before, action):
             return None
-        return label, odds.explain(actor, target, attack, rules)
+        return attack.called(), odds.explain(actor, target, attack, rules)
     if isinstance(action, Block) and before.pending is not None:
         p, side = before.pending, before.turn
         j = p.target if action.blocker is None else setup.index[action.blocker][1]
