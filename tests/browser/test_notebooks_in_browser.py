@@ -129,7 +129,7 @@ def test_rules_tour_both_boards_follow_their_steppers(open_notebook):
     assert tours.count() == 2
     for i in range(2):
         before = page.evaluate(BOARD, i)
-        assert "seed" in before  # "Doom Asylum, seed 1: turn 1, step 0": not the bare first drawing
+        assert "seed" in before  # "Doom Asylum, seed 1: turn 1, 0 steps played": not the bare first drawing
         tour = tours.nth(i)
         for _ in range(3):  # a bot's step (Next step) or the person's choice (an option button)
             options = tour.locator("button.xp-option")

@@ -32,6 +32,7 @@ from explorer.asylum.game import AsylumGame, AsylumState, Ending, GameResult, Mo
 from explorer.asylum.log import LOG
 from explorer.asylum.sections import TURN_END
 from explorer.core.engine import Entry
+from explorer.core.numbers import counted
 
 from ..common import Displayable, LiveFigure, esc, tagged
 from ..fork import ForkPanel
@@ -147,12 +148,13 @@ class RulesTour(Displayable):
         return self._first_game if widget is None else widget.game
 
     def title(self) -> str:
-        """The board's title: seed, turn and step; once the game is over, how it ended."""
+        """The board's title: seed, turn and the steps played (the status below names the
+        next one: "2 steps played" above "Step 3: ..."); once the game is over, how it ended."""
         st = self.stepper
         result = self.game.result(st.state)
         if result is not None:
             return f"<b>{result_text(result, self.game)}</b>"
-        return f"Doom Asylum, seed {st.seed}: turn {st.state.turn}, step {len(st.history)}"
+        return f"Doom Asylum, seed {st.seed}: turn {st.state.turn}, {counted(len(st.history), 'step')} played"
 
     def _redraw(self, _: StepperWidget) -> None:
         st = self.stepper

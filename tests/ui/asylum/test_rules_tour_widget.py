@@ -32,12 +32,12 @@ def test_the_drawn_board_is_always_the_current_one():
     """A view made late (Voila draws widgets after every cell ran) shows the current
     board, title included, from the first drawing on."""
     tour = RulesTour(players=4, seed=1)
-    assert drawn(tour)["layout"]["title"]["text"] == "Doom Asylum, seed 1: turn 1, step 0"
+    assert drawn(tour)["layout"]["title"]["text"] == "Doom Asylum, seed 1: turn 1, 0 steps played"
     w = tour.stepper_widget
     for _ in range(3):
         w.next_button.click()
     spec = drawn(tour)
-    assert spec["layout"]["title"]["text"] == "Doom Asylum, seed 1: turn 1, step 3"
+    assert spec["layout"]["title"]["text"] == "Doom Asylum, seed 1: turn 1, 3 steps played"
     assert spec["data"][-1]["x"] == list(party_trace(tour).x)
     assert len(spec["layout"]["annotations"]) == 1
 
