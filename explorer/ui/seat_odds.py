@@ -112,7 +112,8 @@ class SeatOddsPanel(Displayable):
                 p = self.odds.draw_chance(self.state(), seat, at_least=want, draws=k, game=self.game())
                 who = self._who(seat)
                 own = f"{who}'" if who.endswith("s") else f"{who}'s"
-                what = f"at least {cards} among the next {k} card{'s' if k != 1 else ''} of {own} draw pile"
+                nxt = "the next card" if k == 1 else f"the next {k} cards"
+                what = f"at least {cards} among {nxt} of {own} draw pile"
             else:
                 whose = self._opponent(seat)
                 more = {} if whose is None else {"opponent": whose}

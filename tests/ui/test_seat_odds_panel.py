@@ -51,7 +51,9 @@ def test_doomtrooper_panel_reads_the_seat_shown():
     panel.key.value, panel.draws.value = "equipment", 3
     p = dt_odds.draw_chance(page.stepper.state, 0, at_least={"equipment": 1}, draws=3, game=page.game)
     assert panel.answer.value.startswith(f"<b>{esc(probability_text(p))}</b>")
-    assert "seat 0's draw pile" in panel.answer.value.replace("&#x27;", "'")
+    assert "among the next 3 cards of seat 0's draw pile" in panel.answer.value.replace("&#x27;", "'")
+    panel.draws.value = 1
+    assert "among the next card of seat 0's draw pile" in panel.answer.value.replace("&#x27;", "'")
     page.view_as.value = 1
     panel.question.value = "holds"
     p = dt_odds.opponent_holds(page.stepper.state, 1, at_least={"equipment": 1}, game=page.game)
