@@ -23,6 +23,7 @@ from .cli_options import MAX_POOL, count, pool_size, port, seed_text
 from .cli_whatif import pairs
 from .core.data import DataError
 from .core.engine import IllegalAction
+from .core.numbers import counted
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
 ROOT = Path(__file__).resolve().parent.parent  # the checkout: notebooks/ and data/ live here
@@ -420,7 +421,7 @@ def _simulate(args: argparse.Namespace) -> int:
         extra = {"interrupted": True, "requested": args.games} if interrupted else {}
         print(json.dumps({**summary, **extra}, indent=2))
     else:
-        print(game.simulation.report(summary, args, interrupted or f"{summary['games']} games"))
+        print(game.simulation.report(summary, args, interrupted or counted(summary['games'], 'game')))
     return EXIT_INTERRUPTED if interrupted else 0
 
 

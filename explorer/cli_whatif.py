@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from .cli_options import count, reachable, scheduler, seed_text
 from .core.data import DataError
+from .core.numbers import counted
 from .core.simulation import rule_value
 
 
@@ -172,7 +173,7 @@ def sweep(args: argparse.Namespace) -> int:
             raise
         raise ValueError(f"--param {exc.field}: {exc.problem}") from None
     print(sweep_text(frame, args.game, list(params)))
-    print(f"({len(frame)} points x {args.games} games; every metric with its interval in {args.out})")
+    print(f"({counted(len(frame), 'point')} x {counted(args.games, 'game')}; every metric with its interval in {args.out})")
     return 0
 
 

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.dist import Dist, best_of
-from .combat import Attack, beats_target
+from .combat import Attack, ability_title, beats_target
 
 if TYPE_CHECKING:
     from .villains import Villain
@@ -44,7 +44,7 @@ class Ability:
 
     @property
     def title(self) -> str:
-        return self.name.replace("_", " ").title()
+        return ability_title(self.name)
 
 
 ABILITIES: dict[str, Ability] = {}

@@ -55,10 +55,13 @@ class Attack(NamedTuple):
         """How the log names the attack: an ability by its name ("Hypnotise"), a
         plain attack with ``article`` ("a mental attack", "the physical attack")."""
         if self.ability:
-            from .abilities import get  # the registry of abilities imports this module
-
-            return get(self.ability).title
+            return ability_title(self.ability)
         return f"{article} {self.kind} attack".lstrip()
+
+
+def ability_title(name: str) -> str:
+    """A special ability's name as the roster prints it ("mind_blast" -> "Mind Blast")."""
+    return name.replace("_", " ").title()
 
 
 def mental_attack_spec(attacker: Villain) -> Attack:

@@ -17,6 +17,7 @@ from ..core import results
 from ..core.results import GameResult
 from ..core.tuples import quick_replace
 from ..core.deck import Deck, Multiset
+from ..core.numbers import counted
 from . import sections as R
 
 #: What an observer sees instead of a card he may not look at.
@@ -134,9 +135,9 @@ class Ending(results.Ending):
 
     def sentence(self, result: GameResult) -> str:
         if result.draw:
-            return f"A draw after {result.turns} turns ({self.text})."
+            return f"A draw after {counted(result.turns, 'turn')} ({self.text})."
         who = " and ".join(f"seat {w}" for w in result.winners)
-        return f"{who} {'win' if result.shared else 'wins'} after {result.turns} turns ({self.text})."
+        return f"{who} {'win' if result.shared else 'wins'} after {counted(result.turns, 'turn')} ({self.text})."
 
 
 @quick_replace

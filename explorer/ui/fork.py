@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..core.numbers import counted
 from ..whatif import fork
 from ..whatif.readout import wins
 from .common import Displayable, html_table, tagged
@@ -67,7 +68,7 @@ class ForkPanel(Displayable):
                                "this step is the rules' own, with one option.") + " Step on to a choice.</i>")
             return None
         n = self.games.value
-        self.view.value = f"<i>Playing {n} games on from each of the {len(dec.options)} options...</i>"
+        self.view.value = f"<i>Playing {counted(n, 'game')} on from each of the {len(dec.options)} options...</i>"
         frame = fork(st, games=n, seed=st.seed)
         words = self.stepper_widget.option_text  # the rows follow the options' order: each in the game's words
         rows = [[words(st.state, o), f"{r.wins:.1%}", f"{r.ci_low:.1%} to {r.ci_high:.1%}", cost_text(r)]
@@ -75,7 +76,7 @@ class ForkPanel(Displayable):
         self.view.value = html_table(
             ["option", wins(self.player_name(dec.player)), "95% interval", "against the best option"], rows,
             numeric=(1, 2), css="xp-table xp-fork-table",
-            caption=f"{dec.prompt}: each option played on {n} times by the bots from the game "
+            caption=f"{dec.prompt}: each option played on {counted(n, 'time')} by the bots from the game "
                     f"{frame.attrs.get('worlds', 'as it stands')}, the same seeds and worlds for every option; an "
                     "option's cost is its win rate minus the best one's, game by game, in percentage points ± the "
                     "half-width of its 95% interval.")

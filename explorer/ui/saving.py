@@ -32,6 +32,7 @@ import ipywidgets as W
 from ..core.data import DataError
 from ..core.engine import Stepper
 from ..core.log import GameLog, LogError, export, header_rules, parse, replay
+from ..core.numbers import counted
 from .common import tagged
 
 if TYPE_CHECKING:
@@ -113,7 +114,7 @@ class SavePanel:
             return None
         self.stepper_widget.adopt(st, restart)
         self.error.value = ""
-        self.note.value = (f"<span style='color:#2e7d32'>Loaded {html.escape(name)}: {len(st.history)} steps, "
+        self.note.value = (f"<span style='color:#2e7d32'>Loaded {html.escape(name)}: {counted(len(st.history), 'step')}, "
                            f"seed {html.escape(str(st.seed))}.</span>")
         return st
 

@@ -28,6 +28,7 @@ import ipywidgets as W
 import plotly.graph_objects as go
 
 from ..core.data import DataError, data_path, key_notes
+from ..core.numbers import counted
 from ..games import GAMES, spec
 from ..whatif import metric_list, sweep
 from ..whatif.readout import differences, fair_shares, precision_warning, seat_labels, settings, wins
@@ -419,7 +420,7 @@ class WhatIfLab(Displayable):
             self._say(f"<span style='color:#b00'>{html.escape(str(exc))}</span>")
             return None
         n = self.games.value
-        self.status.value = f"<i>playing {n} games at each of {len(values)} values…</i>"
+        self.status.value = f"<i>playing {counted(n, 'game')} at each of {counted(len(values), 'value')}…</i>"
         self.progress.layout.visibility = "visible"
         self.progress.max, self.progress.value = n * len(values), 0
         try:
@@ -433,10 +434,10 @@ class WhatIfLab(Displayable):
         finally:
             self.progress.layout.visibility = "hidden"
         self.frame = frame
-        self._shown = (f"{rule_label(name)} at {', '.join(value_text(v) for v in values)}, {n} games, "
+        self._shown = (f"{rule_label(name)} at {', '.join(value_text(v) for v in values)}, {counted(n, 'game')}, "
                        f"seed {self.seed.value}")
         self._draw(frame, name, values)
-        self.status.value = (f"done: {n} games at each value, the same seeds at every value (so the differences "
+        self.status.value = (f"done: {counted(n, 'game')} at each value, the same seeds at every value (so the differences "
                              "are the rule's, not the dice's); bars show 95% intervals")
         return frame
 

@@ -59,7 +59,7 @@ def do_deal(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTStat
         k = min(game.rules.hand_size, len(s.deck))
         dealt = chance.roll(s.deck.draw(k))
         seats.append(s._replace(deck=dealt.deck, hand=Multiset.of(dealt.cards)))
-        events.append(event(R.SETUP, f"seat {i} draws an opening hand of {k} cards", seat=i))
+        events.append(event(R.SETUP, f"seat {i} draws an opening hand of {counted(k, 'card')}", seat=i))
         events.append(event(R.SETUP, f"seat {i}'s opening hand: {', '.join(sorted(dealt.cards))}", visible_to=i,
                             seat=i, cards=tuple(sorted(dealt.cards))))
     return state._replace(seats=tuple(seats), phase=Phase.GIFT, current=0), events

@@ -529,7 +529,7 @@ def refill(state: DTState, seat: int, rule: RuleRef = R.COLONY_RESTRICTIONS) -> 
     s = state.seats[seat]
     state = put_seat(state, seat, s._replace(deck=s.deck.shuffle_in(s.discard), discard=type(s.discard)()))
     return state, [event(rule, f"seat {seat}'s draw pile is empty: he shuffles his discard pile "
-                               f"({s.discard.size} cards) into a new one", seat=seat)]
+                               f"({counted(s.discard.size, 'card')}) into a new one", seat=seat)]
 
 
 def draw_refilling(game: Any, state: DTState, action: Any, chance: Any, rule: RuleRef) -> tuple[DTState, list[Event]]:

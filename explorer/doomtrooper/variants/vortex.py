@@ -35,6 +35,7 @@ from ...core.deck import Multiset
 from ...core.dist import Dist
 from ...core.engine import Decision, IllegalAction
 from ...core.events import Event, event
+from ...core.numbers import counted
 from ..base import missions, turn
 from .. import sections as R
 from ..base.actions import ACTION_TYPES, Assign, Bestow, Build, Deal, Equip, Muster
@@ -212,7 +213,7 @@ class Vortex(Variant):
             if k:
                 dealt = chance.roll(s.deck.draw(k))
                 s = s._replace(deck=dealt.deck, hand=s.hand + dealt.cards)
-                events.append(event(R.VORTEX_DRAW, f"seat {i} draws {k} cards", seat=i, drawn=k))
+                events.append(event(R.VORTEX_DRAW, f"seat {i} draws {counted(k, 'card')}", seat=i, drawn=k))
                 events.append(event(R.VORTEX_DRAW, f"seat {i} draws {', '.join(sorted(dealt.cards))}", visible_to=i,
                                     seat=i, cards=tuple(sorted(dealt.cards))))
             else:
