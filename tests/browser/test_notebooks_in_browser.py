@@ -136,7 +136,7 @@ def test_rules_tour_both_boards_follow_their_steppers(open_notebook):
             (options.first if options.count() else tour.locator("button.xp-next")).click()
             page.wait_for_timeout(300)
         page.wait_for_function(f"({BOARD})({i}) !== {json.dumps(before)}", timeout=WAIT)
-        page.wait_for_function(f"JSON.parse(({BOARD})({i}))[0].includes('step 3')", timeout=WAIT)
+        page.wait_for_function(f"JSON.parse(({BOARD})({i}))[0].includes('3 steps played')", timeout=WAIT)
         title, markers = json.loads(page.evaluate(BOARD, i))
         assert markers != json.loads(before)[1]  # a party moved
 

@@ -33,7 +33,7 @@ from explorer.victorian import sections as R
 from explorer.victorian.cards import TYPE_RULES, card_text
 from explorer.victorian.game import VictorianGame
 from explorer.victorian.sides import Title
-from explorer.victorian.state import HEROES, SIDES, VILLAINS, Side, Unit, VicState
+from explorer.victorian.state import HEROES, SIDES, VILLAINS, Phase, Side, Unit, VicState
 from explorer.victorian.units import fight, track_terms
 from explorer.victorian.words import counted
 
@@ -63,9 +63,10 @@ def card_html(game: VictorianGame, card_name: str) -> str:
 
 
 def unit_tile(game: VictorianGame, view: VicState, index: int, u: Unit, attached: tuple[Tile, ...] = ()) -> Tile:
-    """A unit in play: its Fight now (and a hero's Track), counters, its gear and
-    whatever else hangs on it (``attached``)."""
-    ratings = [("Fight", str(fight(game, view, index, u)))]
+    """A unit in play: its Fight now (in the Assassin Phase with the bonuses that count
+    only there, such as a Gentleman's Club's; and a hero's Track), counters, its gear
+    and whatever else hangs on it (``attached``)."""
+    ratings = [("Fight", str(fight(game, view, index, u, assassin=view.phase is Phase.ASSASSIN)))]
     if index == HEROES:
         ratings.append(("Track", str(sum(t.value for t in track_terms(game, view, index, u)))))
     counters = tuple(c for c in (counted(u.wounds, "wound") if u.wounds else "",

@@ -166,3 +166,15 @@ def test_a_loaded_game_is_drawn_at_the_step_it_reached():
     w.stepper.saving.load(played.stepper.saving.save(), "game.jsonl")
     assert w.stepper.stepper.state == played.stepper.stepper.state
     assert w.board.value == board_html(w.game, w.stepper.stepper.state, None)
+
+
+def test_a_units_fight_counts_an_assassin_phase_bonus_in_that_phase_only():
+    """ASSASSIN PHASE: Gentleman's Club gives a hero Fight +2 against assassins: his tile's Fight
+    counts it in the Assassin Phase (as the Assassin Roll does) and not in another phase."""
+    from explorer.ui.victorian.board import unit_tile
+
+    club = Mod(HEROES, "Tarzan", "fight", 2, "Gentleman's Club", "events", phase="assassin")
+    for phase, shown in ((Phase.ASSASSIN, "4"), (Phase.RECRUIT, "2")):  # Tarzan: Fight +2
+        s = GAME.scenario(heroes=["Tarzan"], villains=["Dr Moreau"], at=phase)._replace(mods=(club,))
+        tile = unit_tile(GAME, s, HEROES, s.heroes.unit("Tarzan"))
+        assert dict(tile.ratings)["Fight"] == shown
