@@ -173,7 +173,8 @@ def sweep(args: argparse.Namespace) -> int:
             raise
         raise ValueError(f"--param {exc.field}: {exc.problem}") from None
     print(sweep_text(frame, args.game, list(params)))
-    print(f"({counted(len(frame), 'point')} x {counted(args.games, 'game')}; every metric with its interval in {args.out})")
+    print(f"({counted(len(frame), 'point')} x {counted(args.games, 'game')}; every metric with its interval in "
+          f"{args.out})")
     return 0
 
 

@@ -47,10 +47,6 @@ class Attack(NamedTuple):
     effect: str = "defeat"  # "defeat", or "stun": the target loses his action
     ability: str | None = None  # the special ability used, if any
 
-    @property
-    def label(self) -> str:
-        return self.ability.replace("_", " ") if self.ability else f"{self.kind} attack"
-
     def called(self, article: str = "") -> str:
         """How the log names the attack: an ability by its name ("Hypnotise"), a
         plain attack with ``article`` ("a mental attack", "the physical attack")."""

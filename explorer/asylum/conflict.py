@@ -326,7 +326,8 @@ class Conflict(Game):
         elif res.success:  # stun: the target loses his action
             lost_action = f"loses {defender.his} action" if not state.has_acted(other, j) else "had already acted"
             acted = _set(acted, other, j)
-            events.append(event(R.ACTIONS, f"{attacker.name}'s {attack.called()} overcomes {defender.name}, who {lost_action}"))
+            events.append(event(R.ACTIONS, f"{attacker.name}'s {attack.called()} overcomes {defender.name}, "
+                                           f"who {lost_action}"))
         elif res.caught:
             events.append(event(_rule_for(attack), f"{defender.name} withstands {attack.called('the')}"))
         nxt = self._after_action(state, side, vp, acted, fallen)

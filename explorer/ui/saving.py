@@ -114,7 +114,8 @@ class SavePanel:
             return None
         self.stepper_widget.adopt(st, restart)
         self.error.value = ""
-        self.note.value = (f"<span style='color:#2e7d32'>Loaded {html.escape(name)}: {counted(len(st.history), 'step')}, "
+        self.note.value = (f"<span style='color:#2e7d32'>Loaded {html.escape(name)}: "
+                           f"{counted(len(st.history), 'step')}, "
                            f"seed {html.escape(str(st.seed))}.</span>")
         return st
 

@@ -437,7 +437,8 @@ class WhatIfLab(Displayable):
         self._shown = (f"{rule_label(name)} at {', '.join(value_text(v) for v in values)}, {counted(n, 'game')}, "
                        f"seed {self.seed.value}")
         self._draw(frame, name, values)
-        self.status.value = (f"done: {counted(n, 'game')} at each value, the same seeds at every value (so the differences "
+        self.status.value = (f"done: {counted(n, 'game')} at each value, the same seeds at every value (so the "
+                             "differences "
                              "are the rule's, not the dice's); bars show 95% intervals")
         return frame
 

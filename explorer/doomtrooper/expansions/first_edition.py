@@ -111,7 +111,8 @@ def do_direct(game: Any, state: DTState, action: AttackPlayer, chance: Any) -> t
                                            f"(half of {t.card}'s Value, "
                                            "rounded up; a Freelancer earns Destiny only)", seat=seat, destiny=points))
         return state._replace(purses=tuple(purses)), events
-    events.append(event(R.FE_DIRECTLY, f"seat {seat} earns {counted(points, 'point')} (half of {t.card}'s Value, rounded up)",
+    events.append(event(R.FE_DIRECTLY, f"seat {seat} earns {counted(points, 'point')} (half of {t.card}'s Value, "
+                                       "rounded up)",
                         seat=seat, points=points))
     award = Award(seat, points, True, R.FE_DIRECTLY, f"the direct attack by {t.card}")
     return state._replace(phase=Phase.AWARD, pending=state.pending + (award,)), events
