@@ -254,7 +254,6 @@ def cards(args: argparse.Namespace) -> int:
     """``cards``: the cards that win, best and worst."""
     from .whatif.card_stats import card_stats
     from .whatif.report import cards_text
-
     from .whatif.stored import check_out
 
     settings = _settings(args)

@@ -106,8 +106,7 @@ def do_claim(game: AsylumGame, state: AsylumState, item: PendingClaim, action: C
     party = state.parties[seat]
     if party.doomsday < price:  # checked again when paid
         raise IllegalAction(R.AMBUSH_CLAIM, f"claiming {name} costs {counted(price, 'Doomsday point')}; "
-                            f"seat {seat} has "
-                            f"{party.doomsday}")
+                            f"seat {seat} has {party.doomsday}")
     state, paid = spend(game, state, seat, price, f"claiming {name}")
     party = state.parties[seat]
     state = put(state, party._replace(villains=party.villains + (fresh(game.roster[name]),)),

@@ -34,8 +34,8 @@ def _said(rule: RuleRef, seat: int, delta: int, why: str, old: int, cap: int) ->
     """The events of :func:`gain` (the same for the same change: kept by the game)."""
     raw = old + delta
     new = min(cap, max(0, raw))
-    verb = f"gains {counted(delta, 'Doomsday point')}" if delta >= 0 else \
-        f"loses {counted(min(-delta, old), 'Doomsday point')}"
+    verb = (f"gains {counted(delta, 'Doomsday point')}" if delta >= 0
+            else f"loses {counted(min(-delta, old), 'Doomsday point')}")
     events = [event(rule, f"seat {seat} {verb} ({why}): {old} -> {new}", seat=seat, doomsday=new)]
     if raw > cap:
         events.append(event(R.DOOMSDAY_CAP, f"seat {seat} cannot hold more than {cap} Doomsday points: "

@@ -52,9 +52,9 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.numbers import counted
 from ..core.engine import Chance, Decision, Game, IllegalAction, SampledChance, Step, Stepper, derived_rng
 from ..core.events import Event, RuleRef, event
+from ..core.numbers import counted
 from ..core.rounds import Pass, Rounds
 from ..core.subgame import SubGame
 # the rule modules register their action kinds on import, and the options are listed in that order

@@ -438,8 +438,7 @@ class WhatIfLab(Displayable):
                        f"seed {self.seed.value}")
         self._draw(frame, name, values)
         self.status.value = (f"done: {counted(n, 'game')} at each value, the same seeds at every value (so the "
-                             "differences "
-                             "are the rule's, not the dice's); bars show 95% intervals")
+                             "differences are the rule's, not the dice's); bars show 95% intervals")
         return frame
 
     def _say(self, text: str) -> None:

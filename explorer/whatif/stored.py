@@ -46,7 +46,11 @@ def row_behaviour(row: Mapping[str, Any]) -> str | None:
         return None
 
 
-def check_out(out: str | os.PathLike, suffixes: tuple[str, ...] = (".parquet", ".csv"),
+#: the files results are kept in
+RESULT_SUFFIXES = (".parquet", ".csv")
+
+
+def check_out(out: str | os.PathLike, suffixes: tuple[str, ...] = RESULT_SUFFIXES,
               what: str = "results") -> Path:
     """The file ``out`` to write ``what`` to, checked before any game is played:
     named with one of ``suffixes``, in a folder that exists and can be written,
@@ -56,8 +60,8 @@ def check_out(out: str | os.PathLike, suffixes: tuple[str, ...] = (".parquet", "
         raise ValueError(f"write {what} to a {' or '.join(suffixes)} file, not {str(out)!r}")
     folder = path.parent
     if not folder.is_dir():
-        what = "is a file, not a folder" if folder.exists() else "does not exist"
-        raise ValueError(f"cannot write {str(out)!r}: {str(folder)!r} {what}")
+        why = "is a file, not a folder" if folder.exists() else "does not exist"
+        raise ValueError(f"cannot write {str(out)!r}: {str(folder)!r} {why}")
     if path.is_dir():
         raise ValueError(f"cannot write {str(out)!r}: it is a folder")
     tmp = path.with_name(path.name + ".tmp")  # what write_rows writes first: try it now
@@ -88,7 +92,7 @@ def read_rows(path: Path, what: str = "what-if results", advice: str = ": use an
     with ``advice`` (for a file about to be written over: use another)."""
     import pandas as pd
 
-    if path.suffix not in (".csv", ".parquet"):
+    if path.suffix not in RESULT_SUFFIXES:
         raise ValueError(f"{path}: {what} are read from .parquet or .csv files")
     if not path.stat().st_size:
         return None

@@ -452,8 +452,8 @@ class Combat(Standing, Game):
         victim = state.table.trooper(due.victim)
         d = due.points - action.promotion
         events = [event(R.AWARD, f"seat {due.seat} takes {action.promotion} Promotion and "
-                                 f"{counted(d, 'Destiny Point')} for "
-                                 f"{victim.card}", seat=due.seat, promotion=action.promotion, destiny=d)]
+                                 f"{counted(d, 'Destiny Point')} for {victim.card}", seat=due.seat,
+                         promotion=action.promotion, destiny=d)]
         state = state._replace(due=state.due[1:], earned=state.earned + (Earned(due.seat, action.promotion, d),))
         return self._settle_awards(state, events)
 

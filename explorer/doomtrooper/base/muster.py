@@ -171,8 +171,8 @@ def reveal(game: Any, state: DTState, uid: int, rule: Any, why: str) -> tuple[DT
             state = pay(state, t.owner, have)
             state = put_seat(state, t.owner, s._replace(promotion=s.promotion - lost))
             events.append(event(R.COVER_PAYMENT, f"seat {t.owner} cannot pay {counted(cost, 'Destiny Point')} for "
-                                                 f"{t.card}: "
-                                                 f"loses all his Destiny and Promotion Points ({have} and {lost})",
+                                                 f"{t.card}: loses all his Destiny and Promotion Points ({have} and "
+                                                 f"{lost})",
                                 seat=t.owner, destiny=-have, promotion=-lost))
             state, more = remove(game, state, uid, R.COVER_PAYMENT, "could not be paid for")
             events += more

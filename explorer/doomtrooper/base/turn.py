@@ -294,10 +294,10 @@ def scores(game: Any, state: DTState) -> dict[int, int]:
     return out
 
 
-
 def seats_do(seats: tuple[int, ...], one: str, several: str) -> str:
     """The seats doing something, the verb agreeing: "seat 0 leads", "seat 0 and seat 1 lead"."""
     return f"{' and '.join(f'seat {w}' for w in seats)} {one if len(seats) == 1 else several}"
+
 
 def leaders(game: Any, state: DTState) -> tuple[int, ...]:
     """The seats of the side with the most Promotion Points; none if sides tie."""
@@ -350,8 +350,8 @@ def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
         win = leaders(game, state)
         if win:
             return over(state, win, Ending.DRAW_PILES_EXHAUSTED), [
-                event(R.EXHAUSTED, f"every draw pile is empty: {seats_do(win, 'leads', 'lead')} on Promotion Points "
-                                   f"and {'wins' if len(win) == 1 else 'win'}", winners=win)]
+                event(R.EXHAUSTED, "every draw pile is empty: " + seats_do(
+                    win, "leads on Promotion Points and wins", "lead on Promotion Points and win"), winners=win)]
     return state, []
 
 

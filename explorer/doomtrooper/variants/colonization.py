@@ -167,8 +167,7 @@ class Colonization(PlaceVariant):
         if cp >= goal:
             state = over(state, (seat,), Ending.COLONY_POINTS)
             events.append(event(R.COLONY_POINTS, f"seat {seat} begins his turn with {counted(cp, 'Colony Point')} "
-                                                 f"(at least "
-                                                 f"{goal}) and wins", winners=(seat,)))
+                                                 f"(at least {goal}) and wins", winners=(seat,)))
         return state, events
 
     def resolve(self, game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTState, list[Event]] | None:

@@ -96,8 +96,8 @@ class LimitedResources(Variant):
         markers = state.variant_state.markers
         if all(markers[i] == 0 for i, s in enumerate(state.seats) if not s.out):
             winners = turn.leaders(game, state)
-            text = (f"{turn.seats_do(winners, 'leads', 'lead')} on Promotion Points and "
-                    f"{'wins' if len(winners) == 1 else 'win'}" if winners else "a tie on Promotion Points: a draw")
+            text = (turn.seats_do(winners, "leads on Promotion Points and wins", "lead on Promotion Points and win")
+                    if winners else "a tie on Promotion Points: a draw")
             return _end(game, state, winners, Ending.ACTIONS_SPENT,
                         event(R.LIMITED_END, f"every action marker is spent: {text}", winners=winners))
         return state, []
