@@ -93,7 +93,9 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
             write_rows(path, [{**row, **stamped} for row in frame.reset_index().to_dict("records")])
     else:
         name = stopping_metric(game, settings, seats, metric)
-        base_rows, var_rows, report = sequential.run_until(pair.play, name, until=until, games=games, batch=batch)
+        rate = next(m.is_rate for m in metric_list(game, settings) if m.name == name)
+        base_rows, var_rows, report = sequential.run_until(pair.play, name, until=until, games=games, batch=batch,
+                                                           rate=rate)
         frame = table(game, settings, seats, base_rows, var_rows, sequential.paired)
         frame.attrs["sequential"] = report
         attrs["games"] = report["games"]
@@ -147,7 +149,8 @@ class Pair(NamedTuple):
 
 def table(game: str, settings: Mapping[str, Any], seats: int, base_rows, var_rows, interval=stats.paired):
     """The comparison's table from both sides' per-game values: a row per metric
-    (``interval(variant values, base values)`` gives the difference's interval)."""
+    (``interval(variant values, base values, rate)`` gives the difference's interval,
+    ``rate`` whether the metric is a rate)."""
     import pandas as pd
 
     out = []
@@ -158,7 +161,7 @@ def table(game: str, settings: Mapping[str, Any], seats: int, base_rows, var_row
             continue  # a seat neither plays: no win rate to compare
         xb = [r[m.name] for r in base_rows]
         xv = [r[m.name] for r in var_rows]
-        diff, lo, hi = interval(xv, xb)
+        diff, lo, hi = interval(xv, xb, m.is_rate)
         if m.is_rate:  # two rates are never more than 1 apart (a normal interval on few games says more)
             lo, hi = max(lo, -1.0), min(hi, 1.0)
         out.append({"metric": m.name, "label": m.label, "base": stats.mean(xb), "variant": stats.mean(xv),

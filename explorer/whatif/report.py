@@ -157,21 +157,37 @@ def sweep_text(frame, game: str, rules: list[str]) -> str:
 
 
 def sequential_text(frame) -> str:
-    """What a comparison run with ``until`` spent, against a run of fixed size."""
+    """What a comparison run with ``until`` spent, against a run of fixed size (a
+    rate's widths in points, as its table gives them)."""
     run = frame.attrs.get("sequential")
     if not run:
         return f"a run of fixed size: {frame.attrs['games']} games"
     fixed, used = run["fixed_games"], run["games"]
     looks = f"{run['looks']} look{'' if run['looks'] == 1 else 's'}"
     label = frame["label"].get(run["metric"], run["metric"]) if "label" in frame else run["metric"]
-    needs = f"a run of fixed size needs about {fixed:,} games for an interval of ±{run['until']:g}"
+
+    def width(x: float) -> str:
+        return f"±{100 * x:.3g} points" if run.get("rate") else f"±{x:.3g}"
+
+    def games(n: int) -> str:
+        return f"{n:,} game{'' if n == 1 else 's'}"
+
+    if fixed is None:
+        needs = f"no game differed on it, so none can say how many games a run of fixed size needs for {width(run['until'])}"
+    else:
+        needs = f"a run of fixed size needs about {games(fixed)} for an interval of {width(run['until'])}"
     if run["stopped"] == "game limit":
-        return (f"{label}: the game limit came first, after {used:,} games ({looks}), its "
-                f"interval ±{run['half_width']:.3g} wide and crossing zero; {needs}")
-    why = {"narrow enough": f"its interval is within {run['until']:g} of the estimate",
+        return (f"{label}: the game limit came first, after {games(used)} ({looks}), its "
+                f"interval {width(run['half_width'])} and crossing zero; {needs}")
+    why = {"narrow enough": f"its interval is within {width(run['until'])} of the estimate",
            "excludes zero": "its interval excludes zero"}[run["stopped"]]
-    return (f"{label}: stopped after {used:,} games ({looks}) because {why}; {needs} "
-            f"({'saved' if fixed > used else 'spent'} {abs(fixed - used):,} games, {_ratio(used, fixed)})")
+    if fixed is None:
+        cost = ""
+    elif fixed > used:
+        cost = f" (saved {games(fixed - used)}: {_ratio(used, fixed)})"
+    else:
+        cost = f" ({games(used - fixed)} more: the price of looking after every batch)"
+    return f"{label}: stopped after {games(used)} ({looks}) because {why}; {needs}{cost}"
 
 
 def who_wins(row: dict, labels: list[tuple[str, str]]) -> str:

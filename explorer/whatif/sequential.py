@@ -17,16 +17,31 @@ mixing width ``r`` makes it narrowest at :data:`TUNED_AT` games.  It is about 1.
 times as wide as the fixed-size interval of the same games: the price of looking
 whenever one likes, repaid when a clear difference stops the run early.
 
+That interval is only right in the limit, and it fails plainly where a variant
+seldom changes a game: if no paired game has differed yet, its spread is 0 and so
+is its width, and a run would stop at its first look "knowing" the difference to
+be exactly 0.  A win rate (any rate: 0 or 1 per game) is bounded, so for rates we
+use a confidence sequence that holds for every number of games, not only in the
+limit: the predictable plug-in empirical Bernstein sequence of Waudby-Smith and
+Ramdas ("Estimating means of bounded random variables by betting", 2023;
+Theorem 2, eqs. 13 to 15).  Its variance estimate starts from a prior of a
+quarter of the range squared, so no run of equal values makes it 0: 200 games
+none of which differed leave a difference of two rates within about 7 points
+either way, 400 within about 4 (:func:`bounded`).  Where the games do differ it is
+about as wide as the other (1.0 to 1.3 times).
+
 >>> round(half_width(1.0, 1000) / (Z / 1000 ** 0.5), 2)
 1.55
 >>> fixed_games(0.5, 0.05)
 385
+>>> [round(bounded([0.0] * n, -1, 1)[2], 3) for n in (200, 400)]
+[0.074, 0.037]
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from .stats import Z, mean
@@ -62,18 +77,55 @@ def interval(xs: Sequence[float], alpha: float = ALPHA, tuned_at: int = TUNED_AT
     return m, m - h, m + h
 
 
-def paired(variant: Sequence[float], base: Sequence[float]) -> tuple[float, float, float]:
+def bounded_path(xs: Sequence[float], low: float, high: float, alpha: float = ALPHA,
+                 cap: float = 0.5) -> Iterator[tuple[float, float]]:
+    """``(low end, high end)`` of the empirical Bernstein confidence sequence after
+    each of the values ``xs``, each known to lie in ``low .. high`` (see the module's
+    notes): all of them hold at once with probability ``1 - alpha``.  The values are
+    taken in order (each bet is sized from those before it); the ends are kept within
+    ``low .. high``.  ``cap``: the largest bet (the paper's c)."""
+    span = high - low
+    log_term = math.log(2 / alpha)
+    mu, var = 0.5, 0.25  # the estimates before any value: the middle, a quarter of the range squared
+    total = squares = bets = bet_sum = penalty = 0.0
+    for t, x in enumerate(xs, 1):
+        y = (x - low) / span  # on 0 .. 1
+        bet = min(math.sqrt(2 * log_term / (var * t * math.log(1 + t))), cap)
+        bets += bet
+        bet_sum += bet * y
+        penalty += (y - mu) ** 2 * (-math.log(1 - bet) - bet)  # v_i * psi_E(bet): the 4s cancel
+        total += y
+        mu = (0.5 + total) / (t + 1)
+        squares += (y - mu) ** 2
+        var = (0.25 + squares) / (t + 1)
+        centre, reach = bet_sum / bets, (log_term + penalty) / bets
+        yield max(low, low + span * (centre - reach)), min(high, low + span * (centre + reach))
+
+
+def bounded(xs: Sequence[float], low: float, high: float, alpha: float = ALPHA) -> tuple[float, float, float]:
+    """``(mean, low end, high end)``: the interval of :func:`bounded_path` after all of ``xs``."""
+    if not xs:
+        return float("nan"), float("nan"), float("nan")
+    *_, (lo, hi) = bounded_path(xs, low, high, alpha)
+    return mean(xs), lo, hi
+
+
+def paired(variant: Sequence[float], base: Sequence[float], rate: bool = False) -> tuple[float, float, float]:
     """``(mean difference, low, high)`` of variant minus base, game by game, as a
-    confidence sequence (the same shape as :func:`explorer.whatif.stats.paired`)."""
+    confidence sequence (the same shape as :func:`explorer.whatif.stats.paired`).
+    ``rate``: both are rates (0 or 1 a game), so the difference lies in -1 .. 1 and
+    the sequence for bounded values applies (:func:`bounded`)."""
     if len(variant) != len(base):
         raise ValueError("paired samples must be the same length (the same seeds)")
-    return interval([v - b for v, b in zip(variant, base)])
+    diffs = [v - b for v, b in zip(variant, base)]
+    return bounded(diffs, -1.0, 1.0) if rate else interval(diffs)
 
 
-def fixed_games(sd: float, width: float) -> int:
+def fixed_games(sd: float, width: float) -> int | None:
     """How many games a run of fixed size needs for an ordinary 95% interval of
-    half-width ``width``, when one game's value has standard deviation ``sd``."""
-    return max(2, math.ceil((Z * sd / width) ** 2))
+    half-width ``width``, when one game's value has standard deviation ``sd``; ``None``
+    when ``sd`` is 0 (games that never differed cannot size a run)."""
+    return max(2, math.ceil((Z * sd / width) ** 2)) if sd > 0 else None
 
 
 def decided(low: float, high: float, until: float) -> str | None:
@@ -86,12 +138,13 @@ def decided(low: float, high: float, until: float) -> str | None:
 
 
 def run_until(play: Callable[[int, int], tuple[list, list]], name: str, *, until: float, games: int,
-              batch: int) -> tuple[list, list, dict[str, Any]]:
+              batch: int, rate: bool = False) -> tuple[list, list, dict[str, Any]]:
     """Play batches of ``batch`` paired games (``play(start, stop)`` gives both
     sides' per-game values of games ``start .. stop - 1``) until the confidence
     sequence of the metric ``name`` stops the run, or ``games`` are played.  Returns
     both sides' values and what the run did (games used, why it stopped, the games
-    a fixed-size run needs for the same half-width ``until``)."""
+    a fixed-size run needs for the same half-width ``until``: ``None`` if no game
+    differed).  ``rate``: the metric is a rate (see :func:`paired`)."""
     if not (isinstance(until, (int, float)) and until > 0):
         raise ValueError(f"until is a half-width above 0 (0.02: two points of a win rate), not {until!r}")
     if not (isinstance(batch, int) and batch >= 2):
@@ -105,14 +158,14 @@ def run_until(play: Callable[[int, int], tuple[list, list]], name: str, *, until
         base_rows += more_base
         var_rows += more_var
         looks += 1
-        _, low, high = paired([r[name] for r in var_rows], [r[name] for r in base_rows])
+        _, low, high = paired([r[name] for r in var_rows], [r[name] for r in base_rows], rate)
         why = decided(low, high, until)
     diffs = [v[name] - b[name] for v, b in zip(var_rows, base_rows)]
     m = mean(diffs)
     sd = math.sqrt(sum((d - m) ** 2 for d in diffs) / (len(diffs) - 1)) if len(diffs) > 1 else 0.0
-    report = {"metric": name, "until": until, "games": len(base_rows), "looks": looks,
+    report = {"metric": name, "rate": rate, "until": until, "games": len(base_rows), "looks": looks,
               "stopped": why or "game limit", "half_width": (high - low) / 2, "fixed_games": fixed_games(sd, until)}
     return base_rows, var_rows, report
 
 
-__all__ = ["ALPHA", "TUNED_AT", "decided", "fixed_games", "half_width", "interval", "paired", "run_until"]
+__all__ = ["ALPHA", "TUNED_AT", "bounded", "bounded_path", "decided", "fixed_games", "half_width", "interval", "paired", "run_until"]

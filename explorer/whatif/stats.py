@@ -58,8 +58,10 @@ def interval(xs: Sequence[float], rate: bool = False) -> tuple[float, float, flo
     return m, m - half, m + half
 
 
-def paired(variant: Sequence[float], base: Sequence[float]) -> tuple[float, float, float]:
-    """``(mean difference, low, high)`` of variant minus base, game by game."""
+def paired(variant: Sequence[float], base: Sequence[float], rate: bool = False) -> tuple[float, float, float]:
+    """``(mean difference, low, high)`` of variant minus base, game by game (``rate``,
+    whether both are rates, changes nothing here: the same signature as
+    :func:`explorer.whatif.sequential.paired`)."""
     if len(variant) != len(base):
         raise ValueError("paired samples must be the same length (the same seeds)")
     diffs = [v - b for v, b in zip(variant, base)]

@@ -92,6 +92,52 @@ def test_the_confidence_sequence_is_wider_than_a_fixed_interval():
     assert 1.4 < ratio < 1.7
     assert sequential.half_width(1.0, 4000) < sequential.half_width(1.0, 1000) < sequential.half_width(1.0, 200)
     assert sequential.fixed_games(0.5, 0.05) == 385
+    assert sequential.fixed_games(0.0, 0.05) is None  # games that never differed size nothing
+
+
+def test_the_bounded_sequence_holds_at_every_game():
+    """For rates (a paired difference in -1 .. 1) every interval of a run, after every
+    game, holds the true mean at once in at least 95% of runs: here a mean of +0.1."""
+    rng = random.Random(11)
+    runs, n = 300, 1000
+    misses = 0
+    for _ in range(runs):
+        xs = [1.0 if u < 0.3 else -1.0 if u < 0.5 else 0.0 for u in (rng.random() for _ in range(n))]
+        misses += any(not lo <= 0.1 <= hi for lo, hi in sequential.bounded_path(xs, -1.0, 1.0))
+    assert misses / runs <= 0.05
+
+
+def test_the_bounded_sequence_is_not_fooled_by_games_that_never_differ():
+    """200 games that never differ do not make a difference of two rates known to be 0
+    (the normal-mixture sequence's spread would be 0, and so its width); its ends
+    stay within -1 .. 1, and where games do differ it is about as wide as the other."""
+    none = sequential.paired([1.0] * 200, [1.0] * 200, rate=True)
+    assert none[0] == 0 and 0.05 < none[2] < 0.1 and none[1] == -none[2]
+    assert sequential.paired([1.0] * 200, [1.0] * 200) == (0.0, 0.0, 0.0)  # the other, for contrast
+    assert sequential.bounded([1.0] * 3, -1.0, 1.0)[1:] == (-1.0, 1.0)
+    rng = random.Random(3)
+    xs = [rng.choice((-1.0, 0.0, 0.0, 1.0)) for _ in range(1000)]
+    _, lo, hi = sequential.bounded(xs, -1.0, 1.0)
+    _, lo2, hi2 = sequential.interval(xs)
+    assert 1.0 <= (hi - lo) / (hi2 - lo2) < 1.4
+
+
+def test_a_rate_that_never_differs_plays_on_until_it_knows():
+    """A sequential run whose win rate no game changes does not stop at its first look:
+    it stops once 0 is known to within the half-width asked (here at 400 games), and no
+    run of fixed size can be sized from games that never differed (said so, not "2 games")."""
+    from explorer.whatif.report import sequential_text
+
+    def play(start, stop):
+        return [{"win": 1.0}] * (stop - start), [{"win": 1.0}] * (stop - start)
+
+    base, var, run = sequential.run_until(play, "win", until=0.05, games=4000, batch=200, rate=True)
+    assert (len(base), run["looks"], run["stopped"], run["fixed_games"]) == (400, 2, "narrow enough", None)
+    frame = pd.DataFrame({"label": {"win": "seat 0 wins"}})
+    frame.attrs["sequential"] = run
+    assert sequential_text(frame) == (
+        "seat 0 wins: stopped after 400 games (2 looks) because its interval is within ±5 points of the "
+        "estimate; no game differed on it, so none can say how many games a run of fixed size needs for ±5 points")
 
 
 def test_a_clear_difference_stops_the_run_early():
