@@ -146,7 +146,7 @@ def _stats(game: str, v: Variant, games: int, seed: int | str, ablate: int | str
     for k, t in enumerate(chosen):
         blanked = [r[f"win_{t['seat']}"] for p in parts[k * per:(k + 1) * per] for r in p]
         t["worth"], t["worth_ci_low"], t["worth_ci_high"] = stats.paired([r[f"win_{t['seat']}"] for r in rows],
-                                                                         blanked)
+                                                                         blanked, rate=True)
     frame = pd.DataFrame(table, columns=COLUMNS).sort_values(["worth", "gap", "card"], ascending=[False, False, True],
                                                              na_position="last", kind="stable")
     frame = frame.drop(columns="seat").reset_index(drop=True)

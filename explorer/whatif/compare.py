@@ -161,9 +161,7 @@ def table(game: str, settings: Mapping[str, Any], seats: int, base_rows, var_row
             continue  # a seat neither plays: no win rate to compare
         xb = [r[m.name] for r in base_rows]
         xv = [r[m.name] for r in var_rows]
-        diff, lo, hi = interval(xv, xb, m.is_rate)
-        if m.is_rate:  # two rates are never more than 1 apart (a normal interval on few games says more)
-            lo, hi = max(lo, -1.0), min(hi, 1.0)
+        diff, lo, hi = interval(xv, xb, m.is_rate)  # a rate's: within -1 .. 1
         out.append({"metric": m.name, "label": m.label, "base": stats.mean(xb), "variant": stats.mean(xv),
                     "diff": diff, "ci_low": lo, "ci_high": hi})
     return pd.DataFrame(out).set_index("metric")

@@ -45,7 +45,7 @@ def fork(stepper: Stepper, games: int = 200, seed: int | str = 1, policies: Any 
     rows = []
     for i, (option, wins) in enumerate(outcomes):
         est, lo, hi = stats.interval(wins, rate=True)
-        diff, dlo, dhi = stats.paired(wins, best_wins) if i != b else (0.0, 0.0, 0.0)
+        diff, dlo, dhi = stats.paired(wins, best_wins, rate=True) if i != b else (0.0, 0.0, 0.0)
         rows.append({"option": str(option), "wins": est, "ci_low": lo, "ci_high": hi, "games": games,
                      "vs_best": diff, "vs_low": dlo, "vs_high": dhi})
     frame = pd.DataFrame(rows)

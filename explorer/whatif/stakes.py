@@ -113,11 +113,11 @@ def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | 
     rows = []
     for (k, section, _), games_played in zip(runs, played[1:]):
         xs, ys = [r[wins[k]] for r in games_played], [r[wins[k]] for r in played[0]]
-        d, lo, hi = stats.paired(xs, ys)
+        d, lo, hi = stats.paired(xs, ys, rate=True)
         decisions = sum(met.get(k, {}).values()) if section == EVERY else met[k][section]
         rows.append({"seat": seat_label(game, k), "section": section, "heading": heading(game, section),
                      "decisions": decisions, "games": games, "wins": stats.mean(xs), "base": stats.mean(ys),
-                     "change": d, "ci_low": max(lo, -1.0), "ci_high": min(hi, 1.0)})
+                     "change": d, "ci_low": lo, "ci_high": hi})
     frame = pd.DataFrame(rows)
     frame.attrs.update(game=game, variant=v.describe(), bot=bot, seed=str(seed), settings=dict(rest))
     return frame

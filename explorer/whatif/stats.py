@@ -5,7 +5,8 @@ a sample per metric.  A rate's interval is Wilson's (it stays inside [0, 1] and
 behaves near 0 and 1); a mean's is the normal one, mean +- 1.96 standard errors.
 Two variants played on the same seeds are compared game by game: the interval of
 the mean *difference* is much narrower than two separate intervals, because the
-dice the two share cancel.
+dice the two share cancel (for two rates, Agresti and Min's interval: see
+:func:`paired`).
 
 >>> interval([1, 0, 1, 1], rate=True)[0]
 0.75
@@ -59,13 +60,30 @@ def interval(xs: Sequence[float], rate: bool = False) -> tuple[float, float, flo
 
 
 def paired(variant: Sequence[float], base: Sequence[float], rate: bool = False) -> tuple[float, float, float]:
-    """``(mean difference, low, high)`` of variant minus base, game by game (``rate``,
-    whether both are rates, changes nothing here: the same signature as
-    :func:`explorer.whatif.sequential.paired`)."""
+    """``(mean difference, low, high)`` of variant minus base, game by game.
+
+    ``rate``: both are rates (0 or 1 a game), and the interval is Agresti and Min's
+    (2005) for matched proportions: the normal one with half a game added to each cell
+    of the two-by-two table (a game won on both sides, on neither, on one only, on the
+    other only), so it is never of zero width however few games differ (200 games none
+    of which differ leave about one point either way, not none), and it stays within
+    -1 .. 1 and around the difference.
+
+    >>> paired([1.0] * 200, [1.0] * 200)
+    (0.0, 0.0, 0.0)
+    >>> [round(x, 4) for x in paired([1.0] * 200, [1.0] * 200, rate=True)]
+    [0.0, -0.0097, 0.0097]
+    """
     if len(variant) != len(base):
         raise ValueError("paired samples must be the same length (the same seeds)")
     diffs = [v - b for v, b in zip(variant, base)]
-    return interval(diffs)
+    if not rate or not diffs:
+        return interval(diffs)
+    m, n = mean(diffs), len(diffs) + 2  # the four half games: differences of +1, -1, 0 and 0
+    adjusted = sum(diffs) / n
+    var = (sum(d * d for d in diffs) + 1.0) / n - adjusted * adjusted
+    half = Z * math.sqrt(max(var, 0.0) / n)
+    return m, max(-1.0, min(m, adjusted - half)), min(1.0, max(m, adjusted + half))
 
 
 def even_share(wins: Sequence[float], won: float) -> float:
@@ -93,13 +111,13 @@ def spread(rows: Sequence[Mapping[str, float]], names: Sequence[str]) -> tuple[f
     at most 0.05.  Two rates are never more than 1 apart, so neither is the bound
     (a normal interval on a few games would say more).
 
-    >>> spread([{"a": 1.0, "b": 0.0}, {"a": 1.0, "b": 0.0}, {"a": 0.0, "b": 0.0}], ["a", "b"])[1]
-    1.0
+    >>> round(spread([{"a": 1.0, "b": 0.0}, {"a": 1.0, "b": 0.0}, {"a": 0.0, "b": 0.0}], ["a", "b"])[1], 2)
+    0.98
     """
     worst = bound = 0.0
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            d, lo, hi = paired([r[a] for r in rows], [r[b] for r in rows])
+            d, lo, hi = paired([r[a] for r in rows], [r[b] for r in rows], rate=True)
             worst = max(worst, abs(d))
             bound = max(bound, abs(lo), abs(hi))
     return worst, min(bound, 1.0)

@@ -112,7 +112,7 @@ def test_the_paired_difference_is_game_by_game_with_its_interval():
     lab = run("asylum", "maneuver_target", "6, 9", games=20)
     records = lab.frame.attrs["records"]
     base, other = records[records["point"] == 0], records[records["point"] == 1]
-    diff, lo, hi = stats.paired(other["win_seat_0"].tolist(), base["win_seat_0"].tolist())
+    diff, lo, hi = stats.paired(other["win_seat_0"].tolist(), base["win_seat_0"].tolist(), rate=True)
     table = lab.diff_table.value
     assert f"{diff * 100:+.1f}" in table and f"{lo * 100:+.1f} to {hi * 100:+.1f}" in table
     bar = lab.diff_fig.data[0]

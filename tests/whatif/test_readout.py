@@ -64,7 +64,7 @@ def test_differences_are_paired_game_by_game_and_the_warning_says_how_many_games
     for d in diffs:
         mine = records[records["point"] == 1][d["column"]].tolist()
         base = records[records["point"] == 0][d["column"]].tolist()
-        assert (d["diff"], d["ci_low"], d["ci_high"]) == stats.paired(mine, base)
+        assert (d["diff"], d["ci_low"], d["ci_high"]) == stats.paired(mine, base, rate=True)
     said = precision_warning(frame, columns, diffs, 12, 0.05)
     widest = max([(r[f"{c}_ci_high"] - r[f"{c}_ci_low"]) / 2 for r in frame.to_dict("records") for c in columns] +
                  [(d["ci_high"] - d["ci_low"]) / 2 for d in diffs])
