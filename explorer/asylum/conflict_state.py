@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from ..core.tuples import quick_replace
-from .combat import Attack
+from .combat import Attack, ability_title
 from .params import AsylumRules, load_rules
 from .villains import Villain, _rebuild
 
@@ -47,7 +47,7 @@ class UseAbility:
     target: str
 
     def __str__(self) -> str:
-        return f"{self.actor}: {self.ability.replace('_', ' ')} on {self.target}"
+        return f"{self.actor}: {ability_title(self.ability)} on {self.target}"
 
 
 @dataclass(frozen=True, slots=True)
