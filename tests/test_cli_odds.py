@@ -72,7 +72,7 @@ def test_the_mastermind_option_changes_abilities_against_him(capsys, roster):
     """Victory in Conflicts: some abilities (Citizen's Arrest) do more against the rival mastermind."""
     plain = printed(capsys, "Corporal Union", "Oscar")
     against_mastermind = printed(capsys, "Corporal Union", "Oscar", "--mastermind")
-    label = "Citizens Arrest (ability: defeats him)"
+    label = "Citizen's Arrest (ability: defeats him)"
     assert plain[label] != against_mastermind[label]
     p = odds.ability(roster["Corporal Union"], roster["Oscar"], "citizens_arrest", mastermind=True)
     assert against_mastermind[label].strip() == f"{float(p):.1%}  ({p})"

@@ -55,9 +55,14 @@ class Attack(NamedTuple):
         return f"{article} {self.kind} attack".lstrip()
 
 
+#: names a title made from the id would misspell
+SPELLED = {"citizens_arrest": "Citizen's Arrest"}
+
+
 def ability_title(name: str) -> str:
-    """A special ability's name as the roster prints it ("mind_blast" -> "Mind Blast")."""
-    return name.replace("_", " ").title()
+    """A special ability's name as the roster prints it ("mind_blast" -> "Mind Blast",
+    "citizens_arrest" -> "Citizen's Arrest")."""
+    return SPELLED.get(name) or name.replace("_", " ").title()
 
 
 def mental_attack_spec(attacker: Villain) -> Attack:

@@ -107,7 +107,7 @@ def test_the_log_names_an_ability_by_its_name_and_a_plain_attack_with_its_articl
     said = [e.text for e in step.events]
     assert said[0] == "B declares a mental attack on E" and said[-1] == "E withstands the mental attack"
     # the options read the same way: the ability by its name, a plain attack as a verb phrase
-    assert str(UseAbility("A", "citizens_arrest", "D")) == "A: Citizens Arrest on D"
+    assert str(UseAbility("A", "citizens_arrest", "D")) == "A: Citizen's Arrest on D"
     assert str(MentalAttack("B", "E")) == "B: mental attack on E"
 
 
