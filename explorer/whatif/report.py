@@ -176,6 +176,9 @@ def sequential_text(frame) -> str:
         needs = f"no game differed on it, so none can say how many games a run of fixed size needs for {width(run['until'])}"
     else:
         needs = f"a run of fixed size needs about {games(fixed)} for an interval of {width(run['until'])}"
+    if run["stopped"] == "game limit" and not run.get("rate") and fixed is None:
+        return (f"{label}: the game limit came first, after {games(used)} ({looks}); every game differed on it "
+                f"by the same {run['diff']:+.3g}, which gives an interval no width to stop on")
     if run["stopped"] == "game limit":
         return (f"{label}: the game limit came first, after {games(used)} ({looks}), its "
                 f"interval {width(run['half_width'])} and crossing zero; {needs}")

@@ -144,7 +144,9 @@ def run_until(play: Callable[[int, int], tuple[list, list]], name: str, *, until
     sequence of the metric ``name`` stops the run, or ``games`` are played.  Returns
     both sides' values and what the run did (games used, why it stopped, the games
     a fixed-size run needs for the same half-width ``until``: ``None`` if no game
-    differed).  ``rate``: the metric is a rate (see :func:`paired`)."""
+    differed).  ``rate``: the metric is a rate (see :func:`paired`); a mean's run
+    does not stop while every game has differed by the same amount (its interval,
+    0 wide, says nothing then)."""
     if not (isinstance(until, (int, float)) and until > 0):
         raise ValueError(f"until is a half-width above 0 (0.02: two points of a win rate), not {until!r}")
     if not (isinstance(batch, int) and batch >= 2):
@@ -159,11 +161,12 @@ def run_until(play: Callable[[int, int], tuple[list, list]], name: str, *, until
         var_rows += more_var
         looks += 1
         _, low, high = paired([r[name] for r in var_rows], [r[name] for r in base_rows], rate)
-        why = decided(low, high, until)
+        # a mean's sequence has no width while every game differed alike: nothing is known yet
+        why = decided(low, high, until) if rate or high > low else None
     diffs = [v[name] - b[name] for v, b in zip(var_rows, base_rows)]
     m = mean(diffs)
     sd = math.sqrt(sum((d - m) ** 2 for d in diffs) / (len(diffs) - 1)) if len(diffs) > 1 else 0.0
-    report = {"metric": name, "rate": rate, "until": until, "games": len(base_rows), "looks": looks,
+    report = {"metric": name, "rate": rate, "diff": m, "until": until, "games": len(base_rows), "looks": looks,
               "stopped": why or "game limit", "half_width": (high - low) / 2, "fixed_games": fixed_games(sd, until)}
     return base_rows, var_rows, report
 

@@ -140,6 +140,23 @@ def test_a_rate_that_never_differs_plays_on_until_it_knows():
         "estimate; no game differed on it, so none can say how many games a run of fixed size needs for ±5 points")
 
 
+def test_a_mean_every_game_changes_alike_does_not_stop_on_a_zero_width():
+    """A mean (turns, say) no game changes, or every game changes by the same amount, has a
+    normal-mixture interval 0 wide: the run does not stop on it, and says why at its limit."""
+    from explorer.whatif.report import sequential_text
+
+    def play(start, stop):
+        return [{"turns": 9.0}] * (stop - start), [{"turns": 10.0}] * (stop - start)
+
+    base, var, run = sequential.run_until(play, "turns", until=0.05, games=600, batch=200)
+    assert (len(base), run["looks"], run["stopped"], run["fixed_games"]) == (600, 3, "game limit", None)
+    frame = pd.DataFrame({"label": {"turns": "game length (turns)"}})
+    frame.attrs["sequential"] = run
+    assert sequential_text(frame) == (
+        "game length (turns): the game limit came first, after 600 games (3 looks); every game differed on it "
+        "by the same +1, which gives an interval no width to stop on")
+
+
 def test_a_clear_difference_stops_the_run_early():
     """The turn limit: games cut at turn 3 are so plainly shorter that the first batch
     excludes zero."""
