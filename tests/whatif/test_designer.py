@@ -122,20 +122,28 @@ def test_the_bounded_sequence_is_not_fooled_by_games_that_never_differ():
     assert 1.0 <= (hi - lo) / (hi2 - lo2) < 1.4
 
 
+def alike_run(name: str, label: str, base: float, variant: float, games: int, rate: bool = False):
+    """A sequential run of ``games`` at most in which every game's ``name`` is ``base``
+    and ``variant`` on the two sides (batches of 200, ±0.05 asked): what it did, and
+    what the comparison's text says of it."""
+    from explorer.whatif.report import sequential_text
+
+    def play(start, stop):
+        return [{name: base}] * (stop - start), [{name: variant}] * (stop - start)
+
+    *_, run = sequential.run_until(play, name, until=0.05, games=games, batch=200, rate=rate)
+    frame = pd.DataFrame({"label": {name: label}})
+    frame.attrs["sequential"] = run
+    return run, sequential_text(frame)
+
+
 def test_a_rate_that_never_differs_plays_on_until_it_knows():
     """A sequential run whose win rate no game changes does not stop at its first look:
     it stops once 0 is known to within the half-width asked (here at 400 games), and no
     run of fixed size can be sized from games that never differed (said so, not "2 games")."""
-    from explorer.whatif.report import sequential_text
-
-    def play(start, stop):
-        return [{"win": 1.0}] * (stop - start), [{"win": 1.0}] * (stop - start)
-
-    base, var, run = sequential.run_until(play, "win", until=0.05, games=4000, batch=200, rate=True)
-    assert (len(base), run["looks"], run["stopped"], run["fixed_games"]) == (400, 2, "narrow enough", None)
-    frame = pd.DataFrame({"label": {"win": "seat 0 wins"}})
-    frame.attrs["sequential"] = run
-    assert sequential_text(frame) == (
+    run, said = alike_run("win", "seat 0 wins", 1.0, 1.0, games=4000, rate=True)
+    assert (run["games"], run["looks"], run["stopped"], run["fixed_games"]) == (400, 2, "narrow enough", None)
+    assert said == (
         "seat 0 wins: stopped after 400 games (2 looks) because its interval is within ±5 points of the "
         "estimate; no game differed on it, so none can say how many games a run of fixed size needs for ±5 points")
 
@@ -143,16 +151,9 @@ def test_a_rate_that_never_differs_plays_on_until_it_knows():
 def test_a_mean_every_game_changes_alike_does_not_stop_on_a_zero_width():
     """A mean (turns, say) no game changes, or every game changes by the same amount, has a
     normal-mixture interval 0 wide: the run does not stop on it, and says why at its limit."""
-    from explorer.whatif.report import sequential_text
-
-    def play(start, stop):
-        return [{"turns": 9.0}] * (stop - start), [{"turns": 10.0}] * (stop - start)
-
-    base, var, run = sequential.run_until(play, "turns", until=0.05, games=600, batch=200)
-    assert (len(base), run["looks"], run["stopped"], run["fixed_games"]) == (600, 3, "game limit", None)
-    frame = pd.DataFrame({"label": {"turns": "game length (turns)"}})
-    frame.attrs["sequential"] = run
-    assert sequential_text(frame) == (
+    run, said = alike_run("turns", "game length (turns)", 9.0, 10.0, games=600)
+    assert (run["games"], run["looks"], run["stopped"], run["fixed_games"]) == (600, 3, "game limit", None)
+    assert said == (
         "game length (turns): the game limit came first, after 600 games (3 looks); every game differed on it "
         "by the same +1, which gives an interval no width to stop on")
 
