@@ -51,12 +51,12 @@ def probability_text(p: Fraction, sep: str = " ") -> str:
 
 
 def counted(n: int, noun: str) -> str:
-    """``n`` and ``noun``, plural unless ``n`` is 1.
+    """``n`` and ``noun``, plural unless ``n`` is 1 (thousands set apart by commas).
 
-    >>> counted(1, "win"), counted(3, "win"), counted(0, "game")
-    ('1 win', '3 wins', '0 games')
+    >>> counted(1, "win"), counted(3, "win"), counted(0, "game"), counted(10_000, "game")
+    ('1 win', '3 wins', '0 games', '10,000 games')
     """
-    return f"{n} {noun}" + ("" if n == 1 else "s")
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
 
 
 __all__ = ["SHORT_FRACTION", "counted", "fraction_text", "percent_text", "probability_text"]

@@ -195,7 +195,7 @@ def comparison_table(frame, names: list[str]) -> TextTable:
         rows.append([r["label"], _number(r["base"], rate), _number(r["variant"], rate), _change(r["diff"], rate),
                      f"{_change(r['ci_low'], rate)} to {_change(r['ci_high'], rate)}"])
     return TextTable(["", "base game", "variant", "difference", "95% interval of the difference"], rows,
-                     caption=f"{frame.attrs['games']:,} games of each, on the same seeds")
+                     caption=f"{counted(frame.attrs['games'], 'game')} of each, on the same seeds")
 
 
 def fork_table(frame) -> TextTable:

@@ -17,6 +17,7 @@ import math
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from ..core.numbers import counted
 from ..games import spec
 from . import stats
 from .compare import MAX_PLAYERS, OUTCOMES, check_settings
@@ -150,9 +151,9 @@ def precision_warning(frame, columns: list[str], diffs: list[dict[str, Any]], ga
     widest = max(halves, default=0.0)
     if widest <= asked:
         return None
-    return (f"Too few games for intervals of ±{asked * 100:g} points: with {games:,} games at each value an interval "
-            f"reaches ±{widest * 100:.1f} points.  Play about {games_needed(widest, games, asked):,} games at each "
-            f"value for ±{asked * 100:g}.")
+    return (f"Too few games for intervals of ±{asked * 100:g} points: with {counted(games, 'game')} at each value an "
+            f"interval reaches ±{widest * 100:.1f} points.  Play about {counted(games_needed(widest, games, asked), 'game')} "
+            f"at each value for ±{asked * 100:g}.")
 
 
 __all__ = ["Setting", "differences", "games_needed", "precision_warning", "seat_labels", "settings", "wins"]

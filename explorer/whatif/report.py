@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 
+from ..core.numbers import counted
 from ..games import spec
 
 
@@ -113,9 +114,10 @@ def compare_text(frame) -> str:
             rows.append([r["label"], percent(r["base"]), percent(r["variant"]),
                          signed(r["diff"], r["ci_low"], r["ci_high"])])
         else:
-            rows.append([r["label"], f"{r['base']:.2f}", f"{r['variant']:.2f}",
-                         f"{r['diff']:+.2f} ({r['ci_low']:+.2f} to {r['ci_high']:+.2f})"])
-    head = f"{a['variant']} against {a['base']}: {a['games']:,} games of each, on the same seeds"
+            ends = "no interval from one game" if math.isnan(r["ci_low"]) else \
+                f"{r['ci_low']:+.2f} to {r['ci_high']:+.2f}"
+            rows.append([r["label"], f"{r['base']:.2f}", f"{r['variant']:.2f}", f"{r['diff']:+.2f} ({ends})"])
+    head = f"{a['variant']} against {a['base']}: {counted(a['games'], 'game')} of each, on the same seeds"
     return head + "\n" + _columns(rows)
 
 
@@ -169,28 +171,25 @@ def sequential_text(frame) -> str:
     def width(x: float) -> str:
         return f"±{100 * x:.3g} points" if run.get("rate") else f"±{x:.3g}"
 
-    def games(n: int) -> str:
-        return f"{n:,} game{'' if n == 1 else 's'}"
-
     if fixed is None:
         needs = f"no game differed on it, so none can say how many games a run of fixed size needs for {width(run['until'])}"
     else:
-        needs = f"a run of fixed size needs about {games(fixed)} for an interval of {width(run['until'])}"
+        needs = f"a run of fixed size needs about {counted(fixed, 'game')} for an interval of {width(run['until'])}"
     if run["stopped"] == "game limit" and not run.get("rate") and fixed is None:
-        return (f"{label}: the game limit came first, after {games(used)} ({looks}); every game differed on it "
+        return (f"{label}: the game limit came first, after {counted(used, 'game')} ({looks}); every game differed on it "
                 f"by the same {run['diff']:+.3g}, which gives an interval no width to stop on")
     if run["stopped"] == "game limit":
-        return (f"{label}: the game limit came first, after {games(used)} ({looks}), its "
+        return (f"{label}: the game limit came first, after {counted(used, 'game')} ({looks}), its "
                 f"interval {width(run['half_width'])} and crossing zero; {needs}")
     why = {"narrow enough": f"its interval is within {width(run['until'])} of the estimate",
            "excludes zero": "its interval excludes zero"}[run["stopped"]]
     if fixed is None:
         cost = ""
     elif fixed > used:
-        cost = f" (saved {games(fixed - used)}: {_ratio(used, fixed)})"
+        cost = f" (saved {counted(fixed - used, 'game')}: {_ratio(used, fixed)})"
     else:
-        cost = f" ({games(used - fixed)} more: the price of looking after every batch)"
-    return f"{label}: stopped after {games(used)} ({looks}) because {why}; {needs}{cost}"
+        cost = f" ({counted(used - fixed, 'game')} more: the price of looking after every batch)"
+    return f"{label}: stopped after {counted(used, 'game')} ({looks}) because {why}; {needs}{cost}"
 
 
 def who_wins(row: dict, labels: list[tuple[str, str]]) -> str:

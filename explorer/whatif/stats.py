@@ -48,13 +48,20 @@ def wilson(rate: float, n: int) -> tuple[float, float]:
 
 
 def interval(xs: Sequence[float], rate: bool = False) -> tuple[float, float, float]:
-    """``(estimate, low, high)``: a 95% interval for the mean of ``xs``."""
+    """``(estimate, low, high)``: a 95% interval for the mean of ``xs`` (a mean's ends
+    are NaN from one value: one game shows no spread to make an interval of).
+
+    >>> interval([31.0])
+    (31.0, nan, nan)
+    """
     n = len(xs)
     if n == 0:
         return (float("nan"),) * 3
     m = mean(xs)
     if rate:
         return (m, *wilson(m, n))
+    if n == 1:
+        return m, float("nan"), float("nan")
     half = Z * _sd(xs, m) / math.sqrt(n)
     return m, m - half, m + half
 

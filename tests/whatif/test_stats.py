@@ -51,3 +51,15 @@ def test_a_paired_difference_of_rates_covers_about_95_percent():
         hits += lo <= 0.10 <= hi
     assert 0.93 <= hits / runs <= 0.975
     assert stats.paired([0.0] * 5, [0.0] * 5) == (0.0, 0.0, 0.0)
+
+
+def test_one_game_gives_a_mean_no_interval():
+    """A comparison of one game: a rate's interval is Agresti and Min's (wide), a mean's is
+    none (one game shows no spread), and the count reads '1 game'."""
+    from explorer import whatif
+    from explorer.whatif.report import compare_text
+
+    assert [math.isnan(x) for x in stats.interval([31.0])] == [False, True, True]
+    df = whatif.compare("asylum", {"maneuver_target": 7}, games=1, seed=1, scheduler="serial", progress=False)
+    text = compare_text(df)
+    assert "1 game of each" in text and "(no interval from one game)" in text and "nan" not in text
