@@ -151,9 +151,9 @@ def precision_warning(frame, columns: list[str], diffs: list[dict[str, Any]], ga
     widest = max(halves, default=0.0)
     if widest <= asked:
         return None
+    needed = counted(games_needed(widest, games, asked), "game")
     return (f"Too few games for intervals of ±{asked * 100:g} points: with {counted(games, 'game')} at each value an "
-            f"interval reaches ±{widest * 100:.1f} points.  Play about {counted(games_needed(widest, games, asked), 'game')} "
-            f"at each value for ±{asked * 100:g}.")
+            f"interval reaches ±{widest * 100:.1f} points.  Play about {needed} at each value for ±{asked * 100:g}.")
 
 
 __all__ = ["Setting", "differences", "games_needed", "precision_warning", "seat_labels", "settings", "wins"]

@@ -172,12 +172,13 @@ def sequential_text(frame) -> str:
         return f"±{100 * x:.3g} points" if run.get("rate") else f"±{x:.3g}"
 
     if fixed is None:
-        needs = f"no game differed on it, so none can say how many games a run of fixed size needs for {width(run['until'])}"
+        needs = ("no game differed on it, so none can say how many games a run of fixed size needs for "
+                 f"{width(run['until'])}")
     else:
         needs = f"a run of fixed size needs about {counted(fixed, 'game')} for an interval of {width(run['until'])}"
     if run["stopped"] == "game limit" and not run.get("rate") and fixed is None:
-        return (f"{label}: the game limit came first, after {counted(used, 'game')} ({looks}); every game differed on it "
-                f"by the same {run['diff']:+.3g}, which gives an interval no width to stop on")
+        return (f"{label}: the game limit came first, after {counted(used, 'game')} ({looks}); every game differed "
+                f"on it by the same {run['diff']:+.3g}, which gives an interval no width to stop on")
     if run["stopped"] == "game limit":
         return (f"{label}: the game limit came first, after {counted(used, 'game')} ({looks}), its "
                 f"interval {width(run['half_width'])} and crossing zero; {needs}")

@@ -171,4 +171,5 @@ def run_until(play: Callable[[int, int], tuple[list, list]], name: str, *, until
     return base_rows, var_rows, report
 
 
-__all__ = ["ALPHA", "TUNED_AT", "bounded", "bounded_path", "decided", "fixed_games", "half_width", "interval", "paired", "run_until"]
+__all__ = ["ALPHA", "TUNED_AT", "bounded", "bounded_path", "decided", "fixed_games", "half_width", "interval", "paired",
+           "run_until"]
