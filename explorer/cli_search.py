@@ -14,8 +14,8 @@ BOT_OPTIONS = ("policy", "heroes", "villains")
 
 def add_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--search-playouts", type=count, default=None, metavar="N",
-                        help="playouts per decision of every 'search' bot (default: the game's, about half a "
-                             "second a decision; 'search:N' sets one seat's)")
+                        help="playouts per decision of every 'search' bot (default: the game's, at most half a "
+                             "second a decision on one core; 'search:N' sets one seat's)")
 
 
 def apply(args: argparse.Namespace) -> None:
