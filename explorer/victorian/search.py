@@ -30,7 +30,8 @@ from ..core.search import SearchBot, win_share
 from .state import HEROES, SIDE_INDEX, VILLAINS
 from .units import is_mastermind, lasting_fight
 
-#: Playouts per decision by default: about half a second on one core (bench/bench_search.py).
+#: Playouts per decision by default: about an eighth of a second on one core (bench/bench_search.py).
+#: Three times as many played no better (as the Heroes on 50 deals, the Villains on 40: bench_search_strength.py).
 PLAYOUTS = 150
 #: Rollout steps before a cut game is scored by its standing (about a turn and a half: the
 #: standing judges the rest, and shorter rollouts buy more playouts).

@@ -39,8 +39,39 @@ def code_files(game: str) -> list[Path]:
 
 def search_code(game: str) -> str:
     """A short hash of the search bot's own modules (every ``search.py`` of the game and
-    the core): probe games at a tiny budget cannot tell a change to how it searches."""
-    return _hash([f for f in code_files(game) if f.name == "search.py"])
+    the core): probe games at a tiny budget cannot tell a change to how it searches.
+    It hashes what the modules do, not how they are written down: their syntax trees
+    without comments or docstrings, so mending a module's words leaves the runs it
+    played current."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for f in code_files(game):
+        if f.name == "search.py":
+            h.update(f.name.encode())
+            h.update(code_text(f.read_text()).encode())
+    return h.hexdigest()[:16]
+
+
+def code_text(source: str) -> str:
+    """What a module does, as text: its syntax tree without docstrings (comments are
+    not in the tree), so two sources that differ only in their words give the same text.
+
+    >>> code_text("x = 1  # one") == code_text("'''A module.'''\\nx = 1")
+    True
+    >>> code_text("x = 1") == code_text("x = 2")
+    False
+    """
+    import ast
+
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
 
 
 def _hash(files: list[Path]) -> str:
@@ -64,4 +95,4 @@ def seats_search(settings: Mapping[str, Any]) -> bool:
                for value in settings.values() if isinstance(value, str) for name in value.split(","))
 
 
-__all__ = ["code_files", "fingerprint", "search_code", "seats_search"]
+__all__ = ["code_files", "code_text", "fingerprint", "search_code", "seats_search"]

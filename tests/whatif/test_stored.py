@@ -152,6 +152,32 @@ def test_only_a_run_that_seats_the_search_bot_depends_on_the_search_code(tmp_pat
     assert after[1] != before[1] and after[2] != before[2]
 
 
+def test_the_search_code_is_what_the_search_does_not_its_words(tmp_path, monkeypatch):
+    """Kept search runs stay current when a search module's comments or docstrings are
+    mended (their hash is of the syntax without them), and not when what it does changes."""
+    import explorer.whatif.fingerprint as stored
+
+    before = stored.search_code("asylum")
+    root = tmp_path / "explorer"
+    real = Path(stored.__file__).resolve().parents[1]
+    for part in ("asylum", "core"):
+        for f in (real / part).rglob("*.py"):
+            target = root / part / f.relative_to(real / part)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(f.read_bytes())
+    (root / "whatif").mkdir()
+    monkeypatch.setattr(stored, "__file__", str(root / "whatif" / "fingerprint.py"))
+    search = root / "asylum" / "search.py"
+    source = search.read_text(encoding="utf-8")
+    _, rest = source.split("\n", 1)  # the docstring's first line, then the module
+    search.write_text(f'"""Mended words.  # not a comment: the docstring goes on\n{rest}\n# a last comment\n',
+                      encoding="utf-8")
+    assert stored.search_code("asylum") == before
+    assert "PLAYOUTS = 500" in source
+    search.write_text(source.replace("PLAYOUTS = 500", "PLAYOUTS = 501"), encoding="utf-8")
+    assert stored.search_code("asylum") != before
+
+
 # -- kept results stamped with what their code does (the probe games) ------------------------------------------
 
 
