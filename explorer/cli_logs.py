@@ -64,7 +64,9 @@ def write_logs(args: argparse.Namespace, folder: Path) -> None:
         if ready.game.result(st.state) != fast:
             raise RuntimeError(f"game {seed} ends differently played step by step "
                                f"({ready.game.result(st.state)}) and fast ({fast})")
-        (folder / f"{args.game}-{seed}.jsonl").write_text(core.export(st, game.log), encoding="utf-8")
+        said = None if game.option_words is None else \
+            (lambda state, action, g=ready.game: game.option_words(g, state, action))
+        (folder / f"{args.game}-{seed}.jsonl").write_text(core.export(st, game.log, words=said), encoding="utf-8")
 
 
 def game_logs() -> dict[str, Any]:

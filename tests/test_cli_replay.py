@@ -5,6 +5,7 @@ a folder or a log that will not do is one ``error:`` line, exit 2."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -40,6 +41,10 @@ def test_a_doomtrooper_dice_run_writes_logs_that_replay_under_their_rules(tmp_pa
         fast = simulate(game, game.new_game(2), get_bot("greedy"), f"7#{i}").result
         assert out[0].startswith(f"Doomtrooper: seed 7#{i}, 2 players, ")
         assert out[1] == '  rules changed: dice="2d6"' and out[2] == f"  result: {fast}"
+        steps = [json.loads(line) for line in file.read_text().splitlines()[1:]]
+        # the card games' steps as a player reads them beside the action's text ("#1 attacks #0")
+        assert any(re.search(r"#\d", s["text"]) for s in steps)
+        assert not [s for s in steps if re.search(r"#\d", s.get("said", s["text"]))]
 
 
 @pytest.mark.parametrize("game, options", [("asylum", ["--players", "3"]), ("victorian", [])])

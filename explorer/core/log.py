@@ -11,7 +11,8 @@ opening masterminds, the decks, ...).  Then one line per step::
 
 ``player`` is the seat that chose, or ``null`` for a step the rules took on
 their own.  A log written with the game's words for its options (``words=``, as
-a stepper's "Save game" does) adds ``said``, the step as a player reads it
+a stepper's "Save game" and ``simulate --log`` do, from the game spec's
+``option_words``) adds ``said``, the step as a player reads it
 ("Razide attacks the Venusian Ranger"), wherever ``text`` reads otherwise
 (``#1 attacks #0``); replay reads ``text`` and ``action`` and passes ``said`` by.  Every action type is a frozen dataclass registered by class name in
 its game's action registry, so ``{"type": ..., **fields}`` turns back into the

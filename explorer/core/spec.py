@@ -61,6 +61,10 @@ class GameSpec:
     simulation: Simulation | None = None
     #: the game in the one log format (:class:`~explorer.core.log.GameLog`): its actions and setup
     log: GameLog | None = None
+    #: ``option_words(game, state, action)``: an option as a player reads it where the
+    #: action's own text names ids (Doomtrooper's "#1 attacks #0"): a saved log's ``said``;
+    #: ``None``: the action's text reads well as it is
+    option_words: Callable[[Any, Any, Any], str] | None = None
 
 
 def cited_sections(module: ModuleType) -> tuple[str, ...]:

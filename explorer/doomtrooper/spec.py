@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.spec import GameSpec, cited_sections
-from . import ablation, log, metrics, sections, why_not
+from . import ablation, log, metrics, sections, why_not, words
 from .bots import REGISTRY
 from .check import check_data
 from .game import DoomtrooperGame
@@ -28,6 +28,7 @@ SPEC = GameSpec(
     override_rules=override_rules,
     simulation=SIMULATION,
     log=log.LOG,
+    option_words=lambda game, state, action: words.option_text(state, action, None, game),
     extras={"seat_odds": SEAT_ODDS, "card_stats": ablation},
 )
 
