@@ -129,24 +129,28 @@ def test_a_recorded_run_is_read_whatever_code_played_it(tmp_path):
         recorded(tmp_path / "missing.parquet")
 
 
-def test_only_a_run_that_seats_the_search_bot_depends_on_the_search_code(tmp_path, monkeypatch):
-    """Greedy and random games never run a ``search.py``: a change to the search leaves
-    their stored results current, while a run with a search seat is out of date."""
+def copied_code(tmp_path: Path, monkeypatch) -> Path:
+    """Doom Asylum's rules code and the core copied under ``tmp_path``, and the
+    fingerprints taken of the copy from now on: its ``explorer`` folder, to edit."""
     import explorer.whatif.fingerprint as stored
 
-    greedy, searching = {"policy": "greedy"}, {"policy": "greedy,search:8,greedy,greedy"}
-    before = fingerprint("asylum", greedy), fingerprint("asylum", searching), fingerprint("asylum")
-    root = tmp_path / "explorer"
-    for part in ("asylum", "core", "whatif"):
-        (root / part).mkdir(parents=True)
-    real = Path(stored.__file__).resolve().parents[1]
+    root, real = tmp_path / "explorer", Path(stored.__file__).resolve().parents[1]
     for part in ("asylum", "core"):
         for f in (real / part).rglob("*.py"):
             target = root / part / f.relative_to(real / part)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(f.read_bytes())
-    (root / "asylum" / "search.py").write_text("# tuned\n", encoding="utf-8")
+    (root / "whatif").mkdir()
     monkeypatch.setattr(stored, "__file__", str(root / "whatif" / "fingerprint.py"))
+    return root
+
+
+def test_only_a_run_that_seats_the_search_bot_depends_on_the_search_code(tmp_path, monkeypatch):
+    """Greedy and random games never run a ``search.py``: a change to the search leaves
+    their stored results current, while a run with a search seat is out of date."""
+    greedy, searching = {"policy": "greedy"}, {"policy": "greedy,search:8,greedy,greedy"}
+    before = fingerprint("asylum", greedy), fingerprint("asylum", searching), fingerprint("asylum")
+    (copied_code(tmp_path, monkeypatch) / "asylum" / "search.py").write_text("# tuned\n", encoding="utf-8")
     after = fingerprint("asylum", greedy), fingerprint("asylum", searching), fingerprint("asylum")
     assert after[0] == before[0]
     assert after[1] != before[1] and after[2] != before[2]
@@ -158,16 +162,7 @@ def test_the_search_code_is_what_the_search_does_not_its_words(tmp_path, monkeyp
     import explorer.whatif.fingerprint as stored
 
     before = stored.search_code("asylum")
-    root = tmp_path / "explorer"
-    real = Path(stored.__file__).resolve().parents[1]
-    for part in ("asylum", "core"):
-        for f in (real / part).rglob("*.py"):
-            target = root / part / f.relative_to(real / part)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(f.read_bytes())
-    (root / "whatif").mkdir()
-    monkeypatch.setattr(stored, "__file__", str(root / "whatif" / "fingerprint.py"))
-    search = root / "asylum" / "search.py"
+    search = copied_code(tmp_path, monkeypatch) / "asylum" / "search.py"
     source = search.read_text(encoding="utf-8")
     _, rest = source.split("\n", 1)  # the docstring's first line, then the module
     search.write_text(f'"""Mended words.  # not a comment: the docstring goes on\n{rest}\n# a last comment\n',
@@ -256,8 +251,9 @@ def test_a_change_to_how_the_search_searches_is_a_change_for_a_run_that_seats_it
     import explorer.whatif.probe as probe
     from explorer.whatif.probe import behaviour, signature
 
+    kept = behaviour("asylum", search=True)  # the hash of today's code (kept for the process)
     monkeypatch.setattr(probe, "search_code", lambda game: "tuned")
-    assert signature("asylum", search=True) != behaviour("asylum", search=True)
+    assert signature("asylum", search=True) != kept == behaviour("asylum", search=True)
     assert signature("asylum") == behaviour("asylum")
 
 
