@@ -14,7 +14,7 @@ their own.  A log written with the game's words for its options (``words=``, as
 a stepper's "Save game" and ``simulate --log`` do, from the game spec's
 ``option_words``) adds ``said``, the step as a player reads it
 ("Razide attacks the Venusian Ranger"), wherever ``text`` reads otherwise
-(``#1 attacks #0``); replay reads ``text`` and ``action`` and passes ``said`` by.  Every action type is a frozen dataclass registered by class name in
+(``#1 attacks #0``; a capital letter alone is not otherwise); replay reads ``text`` and ``action`` and passes ``said`` by.  Every action type is a frozen dataclass registered by class name in
 its game's action registry, so ``{"type": ..., **fields}`` turns back into the
 very same action.
 
@@ -182,13 +182,13 @@ def log_lines(stepper: Stepper, log: GameLog, seat: Any = None, words: Words | N
     """The header and one dict per step of ``stepper``'s history; with ``seat``,
     only the events that seat may see; with ``words(state, action)`` (the game's
     words for an option in the state it was taken in), each step's ``said``
-    where it reads otherwise than the action's ``text``."""
+    where it reads otherwise than the action's ``text`` (not only in its capitals)."""
     lines = [header(stepper, log, seat)]
     before = stepper.initial
     for e in stepper.history:
         row = {"step": e.index, "player": e.player, "action": action_to_json(e.action, log), "text": str(e.action)}
         said = None if words is None else words(before, e.action)
-        if said is not None and said != row["text"]:
+        if said is not None and said.casefold() != row["text"].casefold():  # not for a capital letter alone
             row["said"] = said
         row["events"] = [ev.as_dict() for ev in e.events if ev.seen_by(seat)]
         lines.append(row)
