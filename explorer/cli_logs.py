@@ -56,6 +56,8 @@ def write_logs(args: argparse.Namespace, folder: Path) -> None:
     game = spec(args.game)
     ready = game.simulation.prepare(game.simulation.setup(args, rule_changes(game, args.rule)))
     folder.mkdir(exist_ok=True)
+    said = None if game.option_words is None else \
+        (lambda state, action: game.option_words(ready.game, state, action))  # the steps in the game's words
     for i in range(args.games):
         seed = game_seed(args.seed, i)
         fast = ready.play(seed)
@@ -64,8 +66,6 @@ def write_logs(args: argparse.Namespace, folder: Path) -> None:
         if ready.game.result(st.state) != fast:
             raise RuntimeError(f"game {seed} ends differently played step by step "
                                f"({ready.game.result(st.state)}) and fast ({fast})")
-        said = None if game.option_words is None else \
-            (lambda state, action, g=ready.game: game.option_words(g, state, action))
         (folder / f"{args.game}-{seed}.jsonl").write_text(core.export(st, game.log, words=said), encoding="utf-8")
 
 

@@ -92,10 +92,9 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
             stamped = {**meta, "behaviour": row_behaviour(meta) or ""}  # the file's stamp: see stored.stamp
             write_rows(path, [{**row, **stamped} for row in frame.reset_index().to_dict("records")])
     else:
-        name = stopping_metric(game, settings, seats, metric)
-        rate = next(m.is_rate for m in metric_list(game, settings) if m.name == name)
-        base_rows, var_rows, report = sequential.run_until(pair.play, name, until=until, games=games, batch=batch,
-                                                           rate=rate)
+        watched = stopping_metric(game, settings, seats, metric)
+        base_rows, var_rows, report = sequential.run_until(pair.play, watched.name, until=until, games=games,
+                                                           batch=batch, rate=watched.is_rate)
         frame = table(game, settings, seats, base_rows, var_rows, sequential.paired)
         frame.attrs["sequential"] = report
         attrs["games"] = report["games"]
@@ -114,17 +113,17 @@ def _frame(rows: list[dict[str, Any]], attrs: dict[str, Any]):
     return frame
 
 
-def stopping_metric(game: str, settings: Mapping[str, Any], seats: int, metric: str | None) -> str:
-    """The metric a sequential comparison watches: ``metric``, checked, or the first
-    seat's (or side's) win rate."""
+def stopping_metric(game: str, settings: Mapping[str, Any], seats: int, metric: str | None):
+    """The metric (a :class:`~explorer.core.metrics.Metric`) a sequential comparison
+    watches: ``metric``, checked, or the first seat's (or side's) win rate."""
     metrics = metric_list(game, settings)
-    names = [m.name for m in metrics if m.group not in OUTCOMES] + \
-        [m.name for m in metrics if m.group in OUTCOMES][:seats]
+    allowed = [m for m in metrics if m.group not in OUTCOMES] + [m for m in metrics if m.group in OUTCOMES][:seats]
     if metric is None:
-        return next(m.name for m in metrics if m.group in OUTCOMES)
-    if metric not in names:
-        raise ValueError(f"unknown metric {metric!r} for {game}; choose from {', '.join(names)}")
-    return metric
+        return next(m for m in metrics if m.group in OUTCOMES)
+    chosen = next((m for m in allowed if m.name == metric), None)
+    if chosen is None:
+        raise ValueError(f"unknown metric {metric!r} for {game}; choose from {', '.join(m.name for m in allowed)}")
+    return chosen
 
 
 class Pair(NamedTuple):

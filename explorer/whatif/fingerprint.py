@@ -4,7 +4,7 @@ results with another fingerprint were played by other code (:mod:`explorer.whati
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -43,14 +43,8 @@ def search_code(game: str) -> str:
     It hashes what the modules do, not how they are written down: their syntax trees
     without comments or docstrings, so mending a module's words leaves the runs it
     played current."""
-    import hashlib
-
-    h = hashlib.sha256()
-    for f in code_files(game):
-        if f.name == "search.py":
-            h.update(f.name.encode())
-            h.update(code_text(f.read_text()).encode())
-    return h.hexdigest()[:16]
+    return _hash([f for f in code_files(game) if f.name == "search.py"],
+                 lambda f: code_text(f.read_text(encoding="utf-8")).encode())
 
 
 def code_text(source: str) -> str:
@@ -74,13 +68,14 @@ def code_text(source: str) -> str:
     return ast.dump(tree)
 
 
-def _hash(files: list[Path]) -> str:
+def _hash(files: list[Path], read: Callable[[Path], bytes] = Path.read_bytes) -> str:
+    """A short hash of each file's name and what ``read`` makes of it (its bytes)."""
     import hashlib
 
     h = hashlib.sha256()
     for f in files:
         h.update(f.name.encode())
-        h.update(f.read_bytes())
+        h.update(read(f))
     return h.hexdigest()[:16]
 
 

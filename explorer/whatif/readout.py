@@ -111,12 +111,12 @@ def fair_shares(frame, columns: list[str]) -> list[float]:
     return out
 
 
-def differences(frame, columns: list[str], base: int = 0, rate: bool = True) -> list[dict[str, Any]]:
+def differences(frame, columns: list[str], base: int = 0) -> list[dict[str, Any]]:
     """Each point's paired difference from point ``base`` in each column (game ``i``
     against game ``i``, the same seeds), with its 95% interval: rows of ``point``,
     ``column``, ``diff``, ``ci_low``, ``ci_high``.  Needs the sweep's per-game records
-    (``keep_records=True``); a column a point does not play is left out.  ``rate``:
-    the columns are rates (win rates, as the page asks for; see :func:`.stats.paired`)."""
+    (``keep_records=True``); a column a point does not play is left out.  The columns
+    are rates (win rates, as the page asks for: :func:`.stats.paired`'s interval for rates)."""
     records = frame.attrs.get("records")
     if records is None or not len(records):
         return []
@@ -130,7 +130,7 @@ def differences(frame, columns: list[str], base: int = 0, rate: bool = True) -> 
             if seats[k] is not None and i >= min(seats[k], seats[base]):
                 continue
             diff, lo, hi = stats.paired(per_point[k][column].tolist(), per_point[base][column].tolist(),
-                                         rate)
+                                         rate=True)
             out.append({"point": k, "column": column, "diff": diff, "ci_low": lo, "ci_high": hi})
     return out
 
