@@ -78,6 +78,14 @@ class SeatOddsPanel(Displayable):
             return f"{n} {label[4:]} card{'s' if n != 1 else ''}"
         return f"{n} cop{'ies' if n != 1 else 'y'} of {label}"
 
+    def _one(self) -> str:
+        """One card of the kind asked: ``"a Character card"``, ``"Sherlock Holmes"``."""
+        label = self.labels[self.key.value]
+        if label.startswith("any "):
+            kind = label[4:]
+            return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind} card"
+        return label
+
     def _opponent(self, seat: Any) -> Any:
         """The opponent asked about where there are several (shown as a menu), else ``None``."""
         found = tuple(self.odds.opponents(self.state(), seat)) if self.odds.opponents else ()
@@ -112,8 +120,11 @@ class SeatOddsPanel(Displayable):
                 p = self.odds.draw_chance(self.state(), seat, at_least=want, draws=k, game=self.game())
                 who = self._who(seat)
                 own = f"{who}'" if who.endswith("s") else f"{who}'s"
-                nxt = "the next card" if k == 1 else f"the next {k} cards"
-                what = f"at least {cards} among {nxt} of {own} draw pile"
+                if k == 1 and self.least.value == 1:  # one card drawn: it is one, or it is not
+                    what = f"the next card of {own} draw pile is {self._one()}"
+                else:
+                    nxt = "the next card" if k == 1 else f"the next {k} cards"
+                    what = f"at least {cards} among {nxt} of {own} draw pile"
             else:
                 whose = self._opponent(seat)
                 more = {} if whose is None else {"opponent": whose}

@@ -53,7 +53,10 @@ def test_doomtrooper_panel_reads_the_seat_shown():
     assert panel.answer.value.startswith(f"<b>{esc(probability_text(p))}</b>")
     assert "among the next 3 cards of seat 0's draw pile" in panel.answer.value.replace("&#x27;", "'")
     panel.draws.value = 1
-    assert "among the next card of seat 0's draw pile" in panel.answer.value.replace("&#x27;", "'")
+    assert "the next card of seat 0's draw pile is an equipment card" in panel.answer.value.replace("&#x27;", "'")
+    panel.least.value = 2  # two cards cannot come in one draw: said as asked
+    assert "at least 2 equipment cards among the next card" in panel.answer.value
+    panel.least.value = 1
     page.view_as.value = 1
     panel.question.value = "holds"
     p = dt_odds.opponent_holds(page.stepper.state, 1, at_least={"equipment": 1}, game=page.game)
