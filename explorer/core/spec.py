@@ -65,6 +65,9 @@ class GameSpec:
     #: action's own text names ids (Doomtrooper's "#1 attacks #0"): a saved log's ``said``;
     #: ``None``: the action's text reads well as it is
     option_words: Callable[[Any, Any, Any], str] | None = None
+    #: a choice's values as people name them, by rule (Doomtrooper's ``variant``:
+    #: ``beat_down`` is "Beat Down"), for tables that list them; a value missing reads as typed
+    choice_titles: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 def cited_sections(module: ModuleType) -> tuple[str, ...]:

@@ -25,7 +25,7 @@ from ..core.engine import Policy
 from ..core.numbers import counted
 from .bots import REGISTRY, get_bot
 from .game import DoomtrooperGame
-from .params import VARIANTS, override_rules, rule_choices
+from .params import VARIANT_TITLES, VARIANTS, override_rules, rule_choices
 
 #: The summary's sections after the wins by seat.
 SECTIONS = ("draws", "shared_wins", "endings", "scores:promotion", "turns")
@@ -111,12 +111,6 @@ def setup(args, rules: dict[str, Any]) -> Setup:
     return Setup(args.players, args.policy, tuple(sorted(changes.items())), decks)
 
 
-#: The variants' headings in the rulebook, for reports.
-VARIANT_TITLES = {"warzone": "Warzone Variant", "limited_resources": "Limited Resources", "beat_down": "Beat Down",
-                  "front_lines": "Front Lines", "home_turf": "Home Turf Advantage", "vortex": "The Vortex",
-                  "colonization": "Colonization"}
-
-
 def report(summary: dict[str, Any], args, played: str) -> str:
     rules = f", rules {', '.join(args.rule)}" if args.rule else ""
     players = len(summary["wins_by_seat"])
@@ -154,5 +148,5 @@ def variant_lines(summary: dict[str, Any]) -> list[str]:
 
 SIMULATION = simulation.Simulation(options, setup, prepare, report, SECTIONS)
 
-__all__ = ["SECTIONS", "SIMULATION", "Setup", "VARIANT_TITLES", "options", "policies_for", "prepare",
+__all__ = ["SECTIONS", "SIMULATION", "Setup", "options", "policies_for", "prepare",
            "report", "run_games", "setup", "variant_lines"]

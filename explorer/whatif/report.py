@@ -52,7 +52,7 @@ def seat_or_deck_text(frame) -> str:
     balanced, each deck with the seats balanced, then each deck in each seat."""
     a = frame.attrs
     orders = len(a["seats"])
-    games = f"{a['games']} game{'' if a['games'] == 1 else 's'}"
+    games = counted(a["games"], "game")
     head = (f"{spec(a['game']).title}, {a['variant']}: {a['bots']} bots, the decks dealt round seats "
             f"{_and([str(s) for s in a['seats']])} ({orders} orders of {games}, seed {a['seed']})")
     titles = {"seat": "by seat, every deck in turn", "deck": "by deck, in every seat in turn",
@@ -85,15 +85,15 @@ def cards_text(frame, top: int = 5) -> str:
     """:func:`~explorer.whatif.card_stats.card_stats`'s table: its first and last
     ``top`` cards (best first), each with its side's wins drawn and not, and its worth."""
     a = frame.attrs
-    head = (f"{spec(a['game']).title}, {a['variant']}: {a['games']} games, "
-            f"{a['ablated']} card{'' if a['ablated'] == 1 else 's'} played again as blanks")
+    head = (f"{spec(a['game']).title}, {a['variant']}: {counted(a['games'], 'game')}, "
+            f"{counted(a['ablated'], 'card')} played again as blanks")
     rows = [["card", "side", "drawn in", "its side wins: drawn", "not drawn", "worth (card minus blank)"]]
     shown = frame if len(frame) <= 2 * top else frame.iloc[list(range(top)) + list(range(len(frame) - top,
                                                                                          len(frame)))]
     for i, r in enumerate(shown.to_dict("records")):
         if len(frame) > 2 * top and i == top:
             rows.append(["...", "", "", "", "", ""])
-        rows.append([r["card"], r["side"], f"{r['drawn']} game{'' if r['drawn'] == 1 else 's'}",
+        rows.append([r["card"], r["side"], counted(r["drawn"], "game"),
                      rate(r["win_drawn"], r["win_drawn_ci_low"], r["win_drawn_ci_high"], r["drawn"]),
                      rate(r["win_not"], r["win_not_ci_low"], r["win_not_ci_high"], a["games"] - r["drawn"]),
                      signed(r["worth"], r["worth_ci_low"], r["worth_ci_high"])])
@@ -244,12 +244,13 @@ def endings_rows(frame, param: str = "variant", winners: bool = False) -> tuple[
     ends = [c for c in frame.columns if c.startswith("end_") and not c.endswith(("_ci_low", "_ci_high"))]
     ends.sort(key=lambda c: c == "end_turn_cap")
     labels = seat_labels(frame.attrs["game"], frame) if winners else []
+    titles = spec(frame.attrs["game"]).choice_titles.get(param, {})
     header = [param.replace("_", " "), "players", "turns", *(["who wins"] if winners else []), "how the games ended"]
     rows = []
     for r in frame.to_dict("records"):
         games = int(r["games"])
         parts = [f"{c[4:].replace('_', ' ')} {round(r[c] * games)}" for c in ends if r[c] > 0]
-        rows.append([str(r[param]).replace("_", " "), str(int(r["seats"])), f"{r['turns']:.0f}",
+        rows.append([titles.get(r[param], str(r[param])), str(int(r["seats"])), f"{r['turns']:.0f}",
                      *([who_wins(r, labels)] if winners else []), f"{games} games: " + ", ".join(parts)])
     return header, rows
 

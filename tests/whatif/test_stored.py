@@ -105,7 +105,9 @@ def test_a_recorded_run_is_read_whatever_code_played_it(tmp_path):
     assert frame.attrs == {"game": "doomtrooper", "current": True, "commit": ""}
     text = endings_text(frame)
     assert text.splitlines()[0].split() == ["variant", "players", "turns", "how", "the", "games", "ended"]
-    assert "limited resources  2" in text and "2 games: actions spent 2" in text
+    # each variant by the rulebook's heading for it (the basic rules by our own words)
+    assert "Limited Resources  2" in text and "2 games: actions spent 2" in text
+    assert text.splitlines()[1].startswith("the basic game ")
     # the variants page's table: who won too, every win counted once per winner
     from explorer.ui.whatif import endings_table
     from explorer.whatif.readout import seat_labels
