@@ -140,10 +140,7 @@ class DoomtrooperRules:
 #: The variants the code knows ("Doomtrooper Optional Rules and Variants"); "standard" is none of them.
 VARIANTS = ("standard", "warzone", "limited_resources", "beat_down", "front_lines", "home_turf", "vortex",
             "colonization")
-#: The variants as people name them: the rulebook's headings ("standard": none of them).
-VARIANT_TITLES = {"standard": "the basic game", "warzone": "Warzone Variant", "limited_resources": "Limited Resources",
-                  "beat_down": "Beat Down", "front_lines": "Front Lines", "home_turf": "Home Turf Advantage",
-                  "vortex": "The Vortex", "colonization": "Colonization"}
+
 
 #: The rules this file holds, read and checked by the core's one reader, each number inside
 #: its bound: the widest range the code gives a meaning to, kept here and only here (the
@@ -261,5 +258,5 @@ def _check_choices(choices: Mapping[str, tuple[str, ...]], path: Path, dice_tabl
             raise DataError(path, "options", "variant", f"unknown variant {c!r} (the code knows {', '.join(VARIANTS)})")
 
 
-__all__ = ["CHOICES", "SCHEMA", "VARIANTS", "VARIANT_TITLES", "DoomtrooperRules", "NUMBERS", "OPTIONS", "RuleError", "load_rules", "override_rules",
+__all__ = ["CHOICES", "SCHEMA", "VARIANTS", "DoomtrooperRules", "NUMBERS", "OPTIONS", "RuleError", "load_rules", "override_rules",
            "rule_choices", "rule_ranges", "rules_path"]

@@ -25,7 +25,8 @@ from ..core.engine import Policy
 from ..core.numbers import counted
 from .bots import REGISTRY, get_bot
 from .game import DoomtrooperGame
-from .params import VARIANT_TITLES, VARIANTS, override_rules, rule_choices
+from .params import VARIANTS, override_rules, rule_choices
+from .variants import TITLES as VARIANT_TITLES
 
 #: The summary's sections after the wins by seat.
 SECTIONS = ("draws", "shared_wins", "endings", "scores:promotion", "turns")

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from ..core.spec import GameSpec, cited_sections
-from . import ablation, log, metrics, sections, why_not, words
+from . import ablation, log, metrics, sections, variants, why_not, words
 from .bots import REGISTRY
 from .check import check_data
 from .game import DoomtrooperGame
 from .interpretations import load_interpretations
-from .params import VARIANT_TITLES, load_rules, override_rules
+from .params import load_rules, override_rules
 from .seat_odds import SEAT_ODDS
 from .simulate import SIMULATION
 
@@ -29,7 +29,7 @@ SPEC = GameSpec(
     simulation=SIMULATION,
     log=log.LOG,
     option_words=lambda game, state, action: words.option_text(state, action, None, game),
-    choice_titles={"variant": VARIANT_TITLES},
+    choice_titles={"variant": variants.TITLES},
     extras={"seat_odds": SEAT_ODDS, "card_stats": ablation},
 )
 

@@ -35,6 +35,10 @@ REGISTRY: dict[str, type[Variant]] = {v.name: v for v in (
 if set(REGISTRY) != set(NAMES) - {"standard"}:
     raise ValueError(f"the variants {sorted(REGISTRY)} are not the rules' {list(NAMES[1:])}")
 
+#: every variant by its name in ``rules.variant``, as people name it: its heading in the
+#: rulebook (``standard``, none of them, in our words)
+TITLES: dict[str, str] = {"standard": "the basic game", **{name: v.title for name, v in REGISTRY.items()}}
+
 #: the action kinds only the variants with places offer
 PLACE_KINDS = places.PLACE_KINDS
 
@@ -45,5 +49,5 @@ def for_game(game: Any) -> Variant | None:
     return None if cls is None else cls(game)
 
 
-__all__ = ["PLACE_KINDS", "REGISTRY", "Variant", "check_dealt", "check_variant_data", "default_decks", "for_game",
+__all__ = ["PLACE_KINDS", "REGISTRY", "TITLES", "Variant", "check_dealt", "check_variant_data", "default_decks", "for_game",
            "load_variant_data", "own_decks", "variants_path"]

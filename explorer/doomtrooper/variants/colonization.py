@@ -48,6 +48,7 @@ class Colonization(PlaceVariant):
     """The hooks of Colonization (see the module docstring)."""
 
     name = "colonization"
+    title = "Colonization"
     rule = R.COLONIZATION
     transfer_rule = R.COLONY_CONTROL
 

@@ -102,6 +102,7 @@ class HomeTurf(PlaceVariant):
     """The hooks of Home Turf Advantage (see the module docstring)."""
 
     name = "home_turf"
+    title = "Home Turf Advantage"
     rule = R.HOME_TURF
     transfer_rule = R.HOME_BASES
 

@@ -166,6 +166,7 @@ class WarzoneVariant(PlaceVariant):
     """The hooks of the Warzone Variant (see the module docstring)."""
 
     name = "warzone"
+    title = "Warzone Variant"
     rule = R.WARZONE_VARIANT
     transfer_rule = R.WARZONE_ENTER
     default_place = LUNA

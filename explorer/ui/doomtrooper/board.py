@@ -26,17 +26,13 @@ from functools import lru_cache
 from typing import Any
 
 from explorer.doomtrooper import sections as R
-from explorer.doomtrooper.base.turn import turn_number
-from explorer.doomtrooper.game import DoomtrooperGame
-from explorer.doomtrooper.state import UNSEEN, DTState, Phase, Trooper
+from explorer.doomtrooper.game import DoomtrooperGame, turn_heading
+from explorer.doomtrooper.state import UNSEEN, DTState, Trooper
 from explorer.doomtrooper.words import CARD_TYPES, card_text
 
-from ..common import esc, heading
+from ..common import esc
 from ..tiles import Tile, back_html, board_html as draw_board, side_html, tile_html, zone_html
 
-#: the part of a turn each phase is, as the header says it (a variant's own steps: its title)
-STEPS = {Phase.DRAW: "draw step", Phase.ACTIONS: "actions step", Phase.COMBAT: "a combat",
-         Phase.RESPONSE: "an answer to sabotage", Phase.AWARD: "points to split", Phase.DISCARD: "discard step"}
 RATINGS = (("fight", "Fight"), ("shoot", "Shoot"), ("armor", "Armor"), ("value", "Value"))
 
 
@@ -123,20 +119,13 @@ def seat_zones(game: DoomtrooperGame, view: DTState, seat: int, viewer: Any) -> 
 
 
 def head(game: DoomtrooperGame, view: DTState) -> str:
-    """Where the game stands, with the turn counted as the log counts it."""
-    if view.result is not None:
-        return str(view.result)
-    if view.phase in (Phase.SETUP, Phase.GIFT):
-        return "Setting up: the opening hands" + (" and the Cardinal's Gift" if view.phase is Phase.GIFT else "")
-    step = STEPS.get(view.phase) or (variant_name(game) if game.variant is not None else str(view.phase))
-    if view.phase is Phase.ACTIONS:
-        step += f", {view.actions} action{'s' if view.actions != 1 else ''} left"
-    return f"Seat {view.current}'s turn {turn_number(view)} ({step})"
+    """Where the game stands (the rules' own words for it, :func:`~explorer.doomtrooper.game.turn_heading`)."""
+    return turn_heading(game, view)
 
 
 def variant_name(game: DoomtrooperGame) -> str:
     """The variant played, as the rulebook heads it."""
-    return game.variant.title or heading(game.variant.rule)
+    return game.variant.title
 
 
 def variant_html(game: DoomtrooperGame, view: DTState) -> str:
@@ -179,5 +168,5 @@ def board_html(game: DoomtrooperGame, state: DTState, viewer: Any = None) -> str
     return draw_board(head(game, view), sides, combat_html(game, view) + variant_html(game, view))
 
 
-__all__ = ["STEPS", "areas", "board_html", "card_html", "card_tile", "combat_html", "head", "pile_html",
+__all__ = ["areas", "board_html", "card_html", "card_tile", "combat_html", "head", "pile_html",
            "seat_zones", "variant_html", "variant_name", "warrior_html"]

@@ -115,3 +115,15 @@ def test_every_ending_has_its_metric():
         assert column in names
         values = metrics.measure(GameResult(ending, (0,), 30, (25, 3)), (), 2, "colonization")
         assert values[column] == 1.0 and sum(v for k, v in values.items() if k.startswith("end_")) == 1.0
+
+
+def test_every_variant_is_named_by_its_rulebook_heading():
+    """Doomtrooper Optional Rules and Variants, Some Cool Optional Rules: each variant's
+    title (tables, reports, the table's heading) is the heading of the section it cites;
+    every value of the ``variant`` choice has one."""
+    from explorer.doomtrooper.variants import REGISTRY, TITLES
+    from explorer.ui.common import heading
+
+    assert set(TITLES) == set(rule_choices()["variant"])
+    for name, variant in REGISTRY.items():
+        assert TITLES[name] == variant.title == heading(variant.rule)
