@@ -141,7 +141,6 @@ class DoomtrooperRules:
 VARIANTS = ("standard", "warzone", "limited_resources", "beat_down", "front_lines", "home_turf", "vortex",
             "colonization")
 
-
 #: The rules this file holds, read and checked by the core's one reader, each number inside
 #: its bound: the widest range the code gives a meaning to, kept here and only here (the
 #: file's declared range must lie inside it; its least value keeps the rule possible).
