@@ -99,24 +99,6 @@ _DRAW = Decision(None, (Draw(),), R.DRAW, "Draw up to seven cards")
 _GIFT = (ClaimGift(), DeclineGift())
 
 
-#: a step of the turn, as the table's heading names it (:func:`turn_heading`)
-STEPS = {Phase.DRAW: "draw step", Phase.ACTIONS: "actions step", Phase.COMBAT: "a combat",
-         Phase.RESPONSE: "an answer to sabotage", Phase.AWARD: "points to split", Phase.DISCARD: "discard step"}
-
-
-def turn_heading(game: DoomtrooperGame, view: DTState) -> str:
-    """Where the game stands, the turn counted as the log counts it: "Seat 1's turn 3
-    (actions step, 2 actions left)"; a step a variant owns by the variant's name."""
-    if view.result is not None:
-        return str(view.result)
-    if view.phase in (Phase.SETUP, Phase.GIFT):
-        return "Setting up: the opening hands" + (" and the Cardinal's Gift" if view.phase is Phase.GIFT else "")
-    step = STEPS.get(view.phase) or (game.variant.title if game.variant is not None else str(view.phase))
-    if view.phase is Phase.ACTIONS:
-        step += f", {counted(view.actions, 'action')} left"
-    return f"Seat {view.current}'s turn {turn.turn_number(view)} ({step})"
-
-
 class DoomtrooperGame(Game):
     """The rules of a whole game: the card pool, the rules (numbers and switches)
     and the default decks are fixed per game object; states carry the rest."""
@@ -484,7 +466,7 @@ class DoomtrooperGame(Game):
         if view.phase is Phase.SETUP:
             return f"A new game for {len(view.seats)} players: the decks are not dealt yet."
         who = "everything shown" if seat is None else f"as seat {seat} sees it"
-        lines = [f"{turn_heading(self, view)}; {who}"]
+        lines = [f"{turn.turn_heading(self, view)}; {who}"]
         live = view.combat.live if view.combat is not None else None  # cards and points in play in a combat
         for i, s in enumerate(view.seats):
             cards = live.hands[i] if live is not None else s.hand

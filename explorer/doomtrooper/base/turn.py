@@ -268,6 +268,24 @@ def turn_number(state: DTState) -> int:
     return state.seats[state.current].turns + (state.phase is Phase.DRAW)
 
 
+#: a step of the turn, as the table's heading names it (:func:`turn_heading`)
+STEPS = {Phase.DRAW: "draw step", Phase.ACTIONS: "actions step", Phase.COMBAT: "a combat",
+         Phase.RESPONSE: "an answer to sabotage", Phase.AWARD: "points to split", Phase.DISCARD: "discard step"}
+
+
+def turn_heading(game: Any, view: DTState) -> str:
+    """Where the game stands, the turn counted as the log counts it: "Seat 1's turn 3
+    (actions step, 2 actions left)"; a step a variant owns by the variant's name."""
+    if view.result is not None:
+        return str(view.result)
+    if view.phase in (Phase.SETUP, Phase.GIFT):
+        return "Setting up: the opening hands" + (" and the Cardinal's Gift" if view.phase is Phase.GIFT else "")
+    step = STEPS.get(view.phase) or (game.variant.title if game.variant is not None else str(view.phase))
+    if view.phase is Phase.ACTIONS:
+        step += f", {counted(view.actions, 'action')} left"
+    return f"Seat {view.current}'s turn {turn_number(view)} ({step})"
+
+
 def explain_discard(game: Any, state: DTState, action: Any) -> IllegalAction:
     if state.phase is not Phase.DISCARD:
         return IllegalAction(R.DISCARD, "the discard comes at the end of the turn, after the actions")
@@ -355,5 +373,5 @@ def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
     return state, []
 
 
-__all__ = ["do_deal", "do_discard", "do_draw", "do_gift", "eliminate", "leaders", "new_game", "next_turn", "over",
-           "scores", "seats_do", "settle", "turn_number"]
+__all__ = ["STEPS", "do_deal", "do_discard", "do_draw", "do_gift", "eliminate", "leaders", "new_game", "next_turn", "over",
+           "scores", "seats_do", "settle", "turn_heading", "turn_number"]

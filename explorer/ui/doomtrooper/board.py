@@ -26,7 +26,8 @@ from functools import lru_cache
 from typing import Any
 
 from explorer.doomtrooper import sections as R
-from explorer.doomtrooper.game import DoomtrooperGame, turn_heading
+from explorer.doomtrooper.base.turn import turn_heading
+from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.state import UNSEEN, DTState, Trooper
 from explorer.doomtrooper.words import CARD_TYPES, card_text
 
@@ -119,7 +120,7 @@ def seat_zones(game: DoomtrooperGame, view: DTState, seat: int, viewer: Any) -> 
 
 
 def head(game: DoomtrooperGame, view: DTState) -> str:
-    """Where the game stands (the rules' own words for it, :func:`~explorer.doomtrooper.game.turn_heading`)."""
+    """Where the game stands (the rules' own words for it, :func:`~explorer.doomtrooper.base.turn.turn_heading`)."""
     return turn_heading(game, view)
 
 
