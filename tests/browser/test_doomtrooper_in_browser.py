@@ -119,20 +119,20 @@ def test_the_variants_page_deals_plays_and_refuses(open_notebook):
     page = open_notebook(VARIANTS, ".xp-dt-variants .xp-dt-table .xp-next")
     root = ".xp-dt-variants"
     assert page.locator(f"{root} .xp-dt-variant-board .main-svg").count() >= 1  # Colonization: the board
-    wait_text(page, f"{root} .xp-dt-variant-status", "colonization")
+    wait_text(page, f"{root} .xp-dt-variant-status", "Colonization")
     table = f"{root} .xp-dt-table"
     page.locator(f"{table} .xp-next").click()  # the deal
     page.locator(f"{table} .xp-play-out").click()  # the bots play every seat to the end
     wait_text(page, f"{table} .xp-step-status", "Game over")
     wait_text(page, f"{root} .xp-dt-variant-board", "the end")  # the board followed the game
-    page.locator(f"{root} .xp-dt-choice-variant select").select_option(label="beat down")
+    page.locator(f"{root} .xp-dt-choice-variant select").select_option(label="Beat Down")
     page.locator(f"{root} .xp-dt-switch-relics input").check()
     page.locator(f"{root} button.xp-dt-deal").click()
-    wait_text(page, f"{root} .xp-dt-variant-status", "3 players, beat down; relics on")
+    wait_text(page, f"{root} .xp-dt-variant-status", "3 players, Beat Down; relics on")
     assert not page.locator(f"{root} .xp-dt-variant-board").is_visible()
     page.locator(f"{table} .xp-end-turn").click()
     page.wait_for_selector(f"{table} .xp-log details", timeout=WAIT)
-    page.locator(f"{root} .xp-dt-choice-variant select").select_option(label="standard game (no variant)")
+    page.locator(f"{root} .xp-dt-choice-variant select").select_option(label="the basic game (no variant)")
     page.locator(f"{root} .xp-dt-choice-style select").select_option(label="Teams")
     page.locator(f"{root} button.xp-dt-deal").click()
     wait_text(page, f"{root} .xp-dt-variant-status", "Not dealt")

@@ -106,8 +106,8 @@ def test_a_recorded_run_is_read_whatever_code_played_it(tmp_path):
     text = endings_text(frame)
     assert text.splitlines()[0].split() == ["variant", "players", "turns", "how", "the", "games", "ended"]
     # each variant by the rulebook's heading for it (the basic rules by our own words)
-    assert "Limited Resources  2" in text and "2 games: actions spent 2" in text
-    assert text.splitlines()[1].startswith("the basic game ")
+    assert "Limited Resources            2" in text and "2 games: actions spent 2" in text
+    assert text.splitlines()[1].startswith("the basic game (no variant) ")
     # the variants page's table: who won too, every win counted once per winner
     from explorer.ui.whatif import endings_table
     from explorer.whatif.readout import seat_labels

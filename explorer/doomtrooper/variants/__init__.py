@@ -37,7 +37,7 @@ if set(REGISTRY) != set(NAMES) - {"standard"}:
 
 #: every variant by its name in ``rules.variant``, as people name it: its heading in the
 #: rulebook (``standard``, none of them, in our words)
-TITLES: dict[str, str] = {"standard": "the basic game", **{name: v.title for name, v in REGISTRY.items()}}
+TITLES: dict[str, str] = {"standard": "the basic game (no variant)", **{name: v.title for name, v in REGISTRY.items()}}
 
 #: the action kinds only the variants with places offer
 PLACE_KINDS = places.PLACE_KINDS
