@@ -21,7 +21,7 @@ from ..core.engine import Policy, simulate
 from .bots import REGISTRY, get_bot
 from .game import VictorianGame
 from .params import override_rules
-from .state import SIDES, GameResult
+from .state import SIDES, Ending, GameResult
 
 #: The summary's sections after the wins by side.
 SECTIONS = ("wins_by_reason", "draws", "turns")
@@ -81,13 +81,27 @@ def report(summary: dict[str, Any], args, played: str) -> str:
              f"seed {args.seed}{rules}"]
     lines += simulation.seat_lines(summary)
     lines.append(f"  draws: {summary['draws']}")
+    lines.append("  how the games ended:")
     for reason, count in summary["wins_by_reason"].items():
-        lines.append(f"    {reason}: {count}")
+        lines.append(f"    {ending_words(reason)}: {count}")
     lines.append(simulation.turns_line(summary))
     return "\n".join(lines)
 
 
+def ending_words(reason: str) -> str:
+    """A summary's ending (``"villains: no major characters"``, ``"turn cap"``) as a
+    person reads it: "the Villains win (the Heroes have no character left in play)"."""
+    side, _, text = reason.rpartition(": ")
+    ending = next((e for e in Ending if e.text == text), None)
+    if ending is None:
+        return reason
+    if not side:
+        return f"a draw ({ending.why(None)})"
+    winner = SIDES.index(side)
+    return f"the {side.title()} win ({ending.why(winner)})"
+
+
 SIMULATION = simulation.Simulation(options, setup, prepare, report, SECTIONS)
 
-__all__ = ["SECTIONS", "SIMULATION", "Setup", "options", "play_game", "policies_for", "prepare", "report",
+__all__ = ["SECTIONS", "SIMULATION", "Setup", "ending_words", "options", "play_game", "policies_for", "prepare", "report",
            "run_games", "setup"]

@@ -363,10 +363,23 @@ class Ending(results.Ending):
     ALL_MAJORS_LOST = ("both sides lost every major character", R.VICTORY)
     TURN_CAP = ("turn cap", R.TURN_CAP)
 
+    def why(self, winner: int | None) -> str:
+        """The ending as a sentence of its own, for ``winner`` (``None``: a draw):
+        "no major characters" says whose."""
+        return _WHY.get((self, winner), self.text)
+
     def sentence(self, result: GameResult) -> str:
         if result.draw:
-            return f"A draw after {result.turns} turn{'' if result.turns == 1 else 's'}: {self.text}."
-        return f"The {SIDES[result.winners[0]].title()} win in turn {result.turns}: {self.text}."
+            return f"A draw after {result.turns} turn{'' if result.turns == 1 else 's'}: {self.why(None)}."
+        winner = result.winners[0]
+        return f"The {SIDES[winner].title()} win in turn {result.turns}: {self.why(winner)}."
+
+
+#: endings whose short name does not say whose loss they are, by the winner
+_WHY = {(Ending.NO_MAJORS, HEROES): "the Villains have no Mastermind left in play",
+        (Ending.NO_MAJORS, VILLAINS): "the Heroes have no character left in play",
+        (Ending.MAJOR_PLOT, VILLAINS): "a major plot reached its last Plot counter",
+        (Ending.TURN_CAP, None): "nobody won before the turn cap"}
 
 
 @quick_replace

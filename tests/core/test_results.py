@@ -54,7 +54,13 @@ def test_each_game_says_its_result_its_way():
         "Seat 1 (The Puppeteer's party) wins in the Yard after 16 turns."
     assert str(GameResult(AsylumEnding.TURN_CAP, (), 60)) == \
         "A draw: nobody won within the turn cap (60 turns played)."
-    assert str(GameResult(VicEnding.MAJOR_PLOT, (1,), 9)) == "The Villains win in turn 9: major plot."
+    assert str(GameResult(VicEnding.MAJOR_PLOT, (1,), 9)) == \
+        "The Villains win in turn 9: a major plot reached its last Plot counter."
+    # VICTORY: "no major characters" is said of the side that has none, not of the winner
+    assert str(GameResult(VicEnding.NO_MAJORS, (0,), 7)) == \
+        "The Heroes win in turn 7: the Villains have no Mastermind left in play."
+    assert str(GameResult(VicEnding.NO_MAJORS, (1,), 7)) == \
+        "The Villains win in turn 7: the Heroes have no character left in play."
     assert str(GameResult(VicEnding.ALL_MAJORS_LOST, (), 9)) == \
         "A draw after 9 turns: both sides lost every major character."
     assert str(GameResult(DTEnding.PROMOTION_GOAL, (0, 2), 30, (25, 3, 25, 1))) == \

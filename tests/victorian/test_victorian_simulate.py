@@ -9,7 +9,7 @@ import pytest
 
 from explorer.cli import main
 from explorer.victorian.bots import REGISTRY, get_bot
-from explorer.victorian.simulate import SECTIONS, play_game, policies_for, run_games
+from explorer.victorian.simulate import SECTIONS, ending_words, play_game, policies_for, run_games
 from explorer.victorian.game import VictorianGame
 from explorer.victorian.state import SIDES
 from explorer.core.runs import game_seed
@@ -54,7 +54,15 @@ def test_the_cli_output_is_identical_for_any_number_of_workers(capsys):
     assert all(len(texts) == 1 for texts in outs.values())
     summary = json.loads(outs[True].pop())
     assert summary["games"] == 24
-    assert outs[False].pop().startswith("Victorian heroes and villains: 24 games, heroes greedy, villains greedy")
+    text = outs[False].pop()
+    assert text.startswith("Victorian heroes and villains: 24 games, heroes greedy, villains greedy")
+    # VICTORY: each ending as a sentence that says whose loss it was, with its count
+    ended = text.split("how the games ended:\n")[1].splitlines()
+    wins = summary["wins_by_reason"]
+    assert ended[:len(wins)] == [f"    {ending_words(k)}: {n}" for k, n in wins.items()]
+    assert ending_words("villains: no major characters") == \
+        "the Villains win (the Heroes have no character left in play)"
+    assert ending_words("turn cap") == "a draw (nobody won before the turn cap)"
 
 
 def test_a_bad_bot_name_is_one_error_line(capsys):
