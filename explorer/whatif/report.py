@@ -37,10 +37,19 @@ def _columns(rows: list[list[str]]) -> str:
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
 
 
+def variant_title(attrs) -> str:
+    """The variant a run played (``attrs["variant"]``, as :meth:`~explorer.whatif.variants.Variant.describe`
+    wrote it) as people name it: one choice whose value the game titles reads as its
+    title ("variant = beat_down" is "Beat Down"); anything else as written."""
+    text = str(attrs["variant"])
+    name, sep, value = text.partition(" = ")
+    return spec(attrs["game"]).choice_titles.get(name, {}).get(value, text) if sep else text
+
+
 def skill_text(frame) -> str:
     """:func:`~explorer.whatif.skill.skill`'s table: the strong bot's wins at each seat."""
     a = frame.attrs
-    head = f"{a['strong']} against {a['weak']}, {spec(a['game']).title}, {a['variant']}"
+    head = f"{a['strong']} against {a['weak']}, {spec(a['game']).title}, {variant_title(a)}"
     rows = [["the strong bot plays", "it wins (95% interval)", "an even share"]]
     for r in frame.to_dict("records"):
         rows.append([r["seat"], rate(r["wins"], r["ci_low"], r["ci_high"], r["games"]), f"{100 * r['even']:.0f}%"])
@@ -53,7 +62,7 @@ def seat_or_deck_text(frame) -> str:
     a = frame.attrs
     orders = len(a["seats"])
     games = counted(a["games"], "game")
-    head = (f"{spec(a['game']).title}, {a['variant']}: {a['bots']} bots, the decks dealt round seats "
+    head = (f"{spec(a['game']).title}, {variant_title(a)}: {a['bots']} bots, the decks dealt round seats "
             f"{_and([str(s) for s in a['seats']])} ({orders} orders of {games}, seed {a['seed']})")
     titles = {"seat": "by seat, every deck in turn", "deck": "by deck, in every seat in turn",
               "deck in seat": "each deck in each seat"}
@@ -69,7 +78,7 @@ def stakes_text(frame) -> str:
     """:func:`~explorer.whatif.stakes.stakes`'s table: per seat, its win rate playing
     its bot throughout, then what playing each kind of decision at random changes."""
     a = frame.attrs
-    out = [f"{spec(a['game']).title}, {a['variant']}: {a['bot']} on every seat, one seat at random at one kind of "
+    out = [f"{spec(a['game']).title}, {variant_title(a)}: {a['bot']} on every seat, one seat at random at one kind of "
            f"decision; {frame['games'].iloc[0]} games a row, seed {a['seed']}"]
     for seat, rows in frame.groupby("seat", sort=False):
         base = rows["base"].iloc[0]
@@ -85,7 +94,7 @@ def cards_text(frame, top: int = 5) -> str:
     """:func:`~explorer.whatif.card_stats.card_stats`'s table: its first and last
     ``top`` cards (best first), each with its side's wins drawn and not, and its worth."""
     a = frame.attrs
-    head = (f"{spec(a['game']).title}, {a['variant']}: {counted(a['games'], 'game')}, "
+    head = (f"{spec(a['game']).title}, {variant_title(a)}: {counted(a['games'], 'game')}, "
             f"{counted(a['ablated'], 'card')} played again as blanks")
     rows = [["card", "side", "drawn in", "its side wins: drawn", "not drawn", "worth (card minus blank)"]]
     shown = frame if len(frame) <= 2 * top else frame.iloc[list(range(top)) + list(range(len(frame) - top,
@@ -293,7 +302,7 @@ def skill_by_variant_text(tables) -> str:
             + (["played at"] if mixed else [])]
     for t in tables:
         *seats, every = t.to_dict("records")
-        rows.append([t.attrs["variant"], rate(every["wins"], every["ci_low"], every["ci_high"], every["games"]),
+        rows.append([variant_title(t.attrs), rate(every["wins"], every["ci_low"], every["ci_high"], every["games"]),
                      ", ".join(f"{100 * r['wins']:.0f}%" for r in seats), f"{100 * every['even']:.0f}%"]
                     + ([f"{t.attrs.get('commit', '')}{'' if t.attrs.get('current', True) else ' (older rules or bots)'}"]
                        if mixed else []))
@@ -318,4 +327,4 @@ def _ratio(used: int, fixed: int) -> str:
 
 
 __all__ = ["cards_text", "endings_rows", "endings_text", "kept_skill_text", "kept_text", "rate", "seat_or_deck_text",
-           "sequential_text", "signed", "skill_by_variant_text", "skill_text", "who_wins"]
+           "sequential_text", "signed", "skill_by_variant_text", "skill_text", "variant_title", "who_wins"]

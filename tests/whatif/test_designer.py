@@ -261,7 +261,7 @@ def test_a_kept_skill_run_of_many_variants_reads_as_one_table_a_variant_a_row(tm
         every = t.iloc[-1]
         assert rate(every["wins"], every["ci_low"], every["ci_high"], every["games"]) in row
         assert ", ".join(f"{100 * w:.0f}%" for w in t["wins"][:-1]) in row
-    assert rows[1].startswith("variant = beat_down") and rows[1].endswith("33%")  # three seats: one in three
+    assert rows[1].startswith("Beat Down ") and rows[1].endswith("33%")  # three seats: one in three; by its heading
     out = tmp_path / "skill_greedy_doomtrooper.parquet"
     meta = {"commit": "abc1234", "fingerprint": fingerprint("doomtrooper", {"strong": "greedy", "weak": "random"})}
     write_rows(out, [{**r, **meta} for t in tables for r in skill_rows(t)])

@@ -111,7 +111,7 @@ def test_the_command_prints_the_table(capsys):
     assert main(["seat-or-deck", "doomtrooper", "--games", "2", "--scheduler", "serial",
                  "--rule", "variant=beat_down", "--seats", "0,2"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Doomtrooper, variant = beat_down: greedy bots, the decks dealt round seats 0 and 2")
+    assert out.startswith("Doomtrooper, Beat Down: greedy bots, the decks dealt round seats 0 and 2")  # the heading
     assert "Legion of Algeroth in seat 2" in out
 
 
