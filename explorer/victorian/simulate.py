@@ -93,7 +93,7 @@ def ending_words(reason: str) -> str:
     person reads it: "the Villains win (the Heroes have no character left in play)"."""
     side, _, text = reason.rpartition(": ")
     ending = next((e for e in Ending if e.text == text), None)
-    if ending is None:
+    if ending is None or side and side not in SIDES:  # not one of this game's: as the summary has it
         return reason
     if not side:
         return f"a draw ({ending.why(None)})"

@@ -63,6 +63,7 @@ def test_the_cli_output_is_identical_for_any_number_of_workers(capsys):
     assert ending_words("villains: no major characters") == \
         "the Villains win (the Heroes have no character left in play)"
     assert ending_words("turn cap") == "a draw (nobody won before the turn cap)"
+    assert ending_words("heroes and villains: turn cap") == "heroes and villains: turn cap"  # as it is
 
 
 def test_a_bad_bot_name_is_one_error_line(capsys):
