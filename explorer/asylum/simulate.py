@@ -95,8 +95,9 @@ def report(summary: dict[str, Any], args, played: str) -> str:
     lines = [f"Doom Asylum: {played}, {args.players} players, policy {args.policy}, seed {args.seed}{rules}"]
     lines += simulation.seat_lines(summary)
     lines.append(f"  draws (turn cap): {summary['draws']}")
+    lines.append("  wins by the winner's mastermind:")
     for name, wins in summary["wins_by_mastermind"].items():
-        lines.append(f"  {name}: {counted(wins, 'win')}")
+        lines.append(f"    {name}: {counted(wins, 'win')}")
     lines.append(simulation.turns_line(summary))
     return "\n".join(lines)
 

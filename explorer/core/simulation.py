@@ -128,13 +128,14 @@ def cli_run(spec: GameSpec, args: Any) -> dict[str, Any]:
 
 
 def seat_lines(summary: Mapping[str, Any], score: tuple[str, str] | None = None) -> list[str]:
-    """One line per seat (or side): wins, share of the games, and the mean score
-    (``score``: the summary's key and its name for people)."""
+    """One line per seat (or side, named as the rulebook does: "the Heroes"): wins,
+    share of the games, and the mean score (``score``: the summary's key and its
+    name for people)."""
     n = summary["games"]
     named = "wins_by_side" in summary
     lines = []
     for seat, wins in summary["wins_by_side" if named else "wins_by_seat"].items():
-        line = f"  {seat if named else f'seat {seat}'}: {counted(wins, 'win')}"
+        line = f"  {f'the {seat.title()}' if named else f'seat {seat}'}: {counted(wins, 'win')}"
         if n:
             line += f" ({wins / n:.1%})"
             if score is not None:

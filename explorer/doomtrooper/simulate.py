@@ -26,6 +26,7 @@ from ..core.numbers import counted
 from .bots import REGISTRY, get_bot
 from .game import DoomtrooperGame
 from .params import VARIANTS, override_rules, rule_choices
+from .state import Ending
 from .variants import TITLES as VARIANT_TITLES
 
 #: The summary's sections after the wins by seat.
@@ -122,11 +123,19 @@ def report(summary: dict[str, Any], args, played: str) -> str:
     lines += simulation.seat_lines(summary, ("promotion", "Promotion Points"))
     lines.append(f"  draws: {summary['draws']}")
     lines += simulation.shared_line(summary)
+    lines.append("  how the games ended:")
     for reason, k in summary["endings"].items():
-        lines.append(f"  ended by {reason}: {k}")
+        lines.append(f"    {ending_words(reason)}: {k}")
     lines.append(simulation.turns_line(summary))
     lines += variant_lines(summary)
     return "\n".join(lines)
+
+
+def ending_words(reason: str) -> str:
+    """A summary's ending (``"C beaten"``) as a person reads it: "player C's last warrior
+    left play" (one not of this game as the summary has it)."""
+    ending = next((e for e in Ending if e.text == reason), None)
+    return reason if ending is None else ending.why()
 
 
 def variant_lines(summary: dict[str, Any]) -> list[str]:
@@ -149,5 +158,5 @@ def variant_lines(summary: dict[str, Any]) -> list[str]:
 
 SIMULATION = simulation.Simulation(options, setup, prepare, report, SECTIONS)
 
-__all__ = ["SECTIONS", "SIMULATION", "Setup", "options", "policies_for", "prepare",
+__all__ = ["SECTIONS", "SIMULATION", "Setup", "ending_words", "options", "policies_for", "prepare",
            "report", "run_games", "setup", "variant_lines"]

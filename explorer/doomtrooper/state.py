@@ -133,11 +133,31 @@ class Ending(results.Ending):
     OUT_OF_CARDS = ("out of cards", R.VORTEX_END)
     COLONY_POINTS = ("colony points", R.COLONY_POINTS)
 
+    def why(self, winner: int | None = None) -> str:
+        """What ended the game, as a clause of its own ("player C's last warrior left
+        play"), the same whoever won (the sentence names the winners beside it); the
+        short name (``text``) names metric columns and log data."""
+        return _WHY[self]
+
     def sentence(self, result: GameResult) -> str:
         if result.draw:
-            return f"A draw after {counted(result.turns, 'turn')} ({self.text})."
-        who = " and ".join(f"seat {w}" for w in result.winners)
-        return f"{who} {'win' if result.shared else 'wins'} after {counted(result.turns, 'turn')} ({self.text})."
+            return f"A draw after {counted(result.turns, 'turn')}: {self.why()}."
+        who = " and ".join(map(str, result.winners))
+        who = f"Seats {who} win" if result.shared else f"Seat {who} wins"
+        return f"{who} after {counted(result.turns, 'turn')}: {self.why()}."
+
+
+#: what ended the game, said whoever won (the winners are said beside it)
+_WHY = {Ending.PROMOTION_GOAL: "the Promotion goal was reached",
+        Ending.DRAW_PILES_EXHAUSTED: "every draw pile ran out",
+        Ending.NO_WARRIORS: "the others had no warrior left in play",
+        Ending.TURN_CAP: "the turn cap was reached",
+        Ending.ACTIONS_SPENT: "every action marker was spent",
+        Ending.C_BEATEN: "player C's last warrior left play",
+        Ending.C_HOLDS_OUT: "player C held out until the draw piles of A and B ran out",
+        Ending.BASES_FLIPPED: "all of the winner's bases were flipped",
+        Ending.OUT_OF_CARDS: "nobody had a card left",
+        Ending.COLONY_POINTS: "the Colony Point goal was reached"}
 
 
 @quick_replace

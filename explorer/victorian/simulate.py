@@ -77,7 +77,7 @@ def setup(args, rules: dict[str, Any]) -> Setup:
 
 def report(summary: dict[str, Any], args, played: str) -> str:
     rules = f", rules {', '.join(args.rule)}" if args.rule else ""
-    lines = [f"Victorian heroes and villains: {played}, heroes {args.heroes}, villains {args.villains}, "
+    lines = [f"Victorian heroes and villains: {played}, Heroes {args.heroes}, Villains {args.villains}, "
              f"seed {args.seed}{rules}"]
     lines += simulation.seat_lines(summary)
     lines.append(f"  draws: {summary['draws']}")

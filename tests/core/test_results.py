@@ -64,6 +64,11 @@ def test_each_game_says_its_result_its_way():
     assert str(GameResult(VicEnding.ALL_MAJORS_LOST, (), 9)) == \
         "A draw after 9 turns: both sides lost every major character."
     assert str(GameResult(DTEnding.PROMOTION_GOAL, (0, 2), 30, (25, 3, 25, 1))) == \
-        "seat 0 and seat 2 win after 30 turns (promotion goal)."
-    assert str(GameResult(DTEnding.TURN_CAP, (), 150, (4, 4))) == "A draw after 150 turns (turn cap)."
+        "Seats 0 and 2 win after 30 turns: the Promotion goal was reached."
+    assert str(GameResult(DTEnding.PROMOTION_GOAL, (1,), 1, (3, 25))) == \
+        "Seat 1 wins after 1 turn: the Promotion goal was reached."
+    assert str(GameResult(DTEnding.TURN_CAP, (), 150, (4, 4))) == "A draw after 150 turns: the turn cap was reached."
+    # BEAT DOWN: the variant's endings say what happened, not only their short names
+    assert str(GameResult(DTEnding.C_HOLDS_OUT, (1,), 90, (0, 5, 0))) == \
+        "Seat 1 wins after 90 turns: player C held out until the draw piles of A and B ran out."
     assert set(GAMES) == {"asylum", "victorian", "doomtrooper"}

@@ -44,7 +44,7 @@ def test_asylum_one_search_seat_from_the_command_line(capsys):
 def test_victorian_heroes_search_from_the_command_line(capsys):
     assert main(["simulate", "victorian", "--games", "1", "--heroes", "search", "--search-playouts", "2"]) == 0
     out = capsys.readouterr().out
-    assert "heroes search:2, villains greedy" in out
+    assert "Heroes search:2, Villains greedy" in out
 
 
 def test_doomtrooper_search_from_the_command_line(capsys):

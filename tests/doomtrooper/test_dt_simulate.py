@@ -3,6 +3,8 @@ the seeding rule, the summary, workers, and errors."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -64,3 +66,20 @@ def test_command_line_mistakes_are_one_line():
 def test_check_covers_doomtrooper():
     out = run_cli("check", "doomtrooper")
     assert out.returncode == 0 and "data/doomtrooper/cards.toml" in out.stdout
+
+
+def test_the_report_says_how_the_games_ended_in_words():
+    """BEAT DOWN: the text report lists each ending as what happened ("player C's last
+    warrior left play"), under its own heading, with the summary's counts."""
+    from explorer.cli import main
+    from explorer.doomtrooper.simulate import ending_words
+    from explorer.doomtrooper.state import Ending
+
+    summary = run_games(4, seed=3, rules={"variant": "beat_down"})
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        assert main(["simulate", "doomtrooper", "--games", "4", "--seed", "3", "--variant", "beat_down"]) == 0
+    ended = out.getvalue().split("how the games ended:\n")[1].splitlines()
+    assert ended[:len(summary["endings"])] == [f"    {ending_words(k)}: {n}" for k, n in summary["endings"].items()]
+    assert ending_words("C beaten") == "player C's last warrior left play" == Ending.C_BEATEN.why()
+    assert ending_words("a new ending") == "a new ending"  # not one of this game's: as the summary has it
+    assert all(e.why() and not e.why().endswith(".") for e in Ending)  # every ending has its words

@@ -55,7 +55,10 @@ def test_the_cli_output_is_identical_for_any_number_of_workers(capsys):
     summary = json.loads(outs[True].pop())
     assert summary["games"] == 24
     text = outs[False].pop()
-    assert text.startswith("Victorian heroes and villains: 24 games, heroes greedy, villains greedy")
+    assert text.startswith("Victorian heroes and villains: 24 games, Heroes greedy, Villains greedy")
+    # the sides by the rulebook's names, each with its wins
+    for side in ("heroes", "villains"):
+        assert f"\n  the {side.title()}: {summary['wins_by_side'][side]} win" in text
     # VICTORY: each ending as a sentence that says whose loss it was, with its count
     ended = text.split("how the games ended:\n")[1].splitlines()
     wins = summary["wins_by_reason"]
