@@ -32,7 +32,7 @@ from ..core.numbers import counted
 from ..games import GAMES, spec
 from ..whatif import metric_list, sweep
 from ..whatif.readout import differences, fair_shares, precision_warning, seat_labels, settings, wins
-from ..whatif.report import endings_rows, percent, rule_label, sweep_rows
+from ..whatif.report import endings_rows, percent, rule_label, setting_words, sweep_rows, value_title
 from ..whatif.variants import value_text  # a rule value as typed in the values box (true, 7, 2d6)
 from .common import Displayable, Html, LiveFigure, TextTable, esc, figure_update, html_table, tagged
 
@@ -65,8 +65,9 @@ def allowed_text(spec: dict[str, Any]) -> str:
     return f"whole numbers {spec['min']} to {spec['max']}"
 
 
-def parse_values(text: str, spec: dict[str, Any]) -> list[Any]:
-    """The values typed in the box, as the rule takes them (ValueError with a reason)."""
+def parse_values(text: str, spec: dict[str, Any], titles: Mapping[Any, str] | None = None) -> list[Any]:
+    """The values typed in the box, as the rule takes them (ValueError with a reason);
+    a choice may also be typed by its title (``titles``: "Beat Down" for ``beat_down``)."""
     items = [t.strip() for t in text.replace(";", ",").split(",") if t.strip()]
     if not items:
         raise ValueError("type at least one value, e.g. 6, 7, 8")
@@ -77,7 +78,7 @@ def parse_values(text: str, spec: dict[str, Any]) -> list[Any]:
                 raise ValueError(f"{t!r}: this rule is a switch, true or false")
             out.append(t.lower() == "true")
         elif spec["kind"] == "choice":
-            match = [c for c in spec["choices"] if c.lower() == t.lower()]
+            match = [c for c in spec["choices"] if t.lower() in (c.lower(), (titles or {}).get(c, c).lower())]
             if not match:
                 raise ValueError(f"{t!r} is not one of {', '.join(spec['choices'])}")
             out.append(match[0])
@@ -392,7 +393,7 @@ class WhatIfLab(Displayable):
     # -- running -----------------------------------------------------------------------------
     def _rule_options(self) -> list[tuple[str, str]]:
         """The list of rules, each with its value now ("maneuver target (now 8)")."""
-        return [(f"{rule_label(n)} (now {value_text(p['value'])})", n) for n, p in self.params.items()]
+        return [(f"{rule_label(n)} (now {self._value(n, p['value'])})", n) for n, p in self.params.items()]
 
     def _refresh_rules(self) -> None:
         """The rules' values as the data file holds them now, in the list ("now 3"): a
@@ -415,7 +416,7 @@ class WhatIfLab(Displayable):
             return None
         name = self.parameter
         try:
-            values = parse_values(self.values.value, self._spec(name))
+            values = parse_values(self.values.value, self._spec(name), spec(self.game.value).choice_titles.get(name))
         except ValueError as exc:
             self._say(f"<span style='color:#b00'>{html.escape(str(exc))}</span>")
             return None
@@ -434,12 +435,20 @@ class WhatIfLab(Displayable):
         finally:
             self.progress.layout.visibility = "hidden"
         self.frame = frame
-        self._shown = (f"{rule_label(name)} at {', '.join(value_text(v) for v in values)}, {counted(n, 'game')}, "
-                       f"seed {self.seed.value}")
+        self._shown = (f"{rule_label(name)} at {', '.join(self._value(name, v) for v in values)}, "
+                       f"{counted(n, 'game')}, seed {self.seed.value}")
         self._draw(frame, name, values)
         self.status.value = (f"done: {counted(n, 'game')} at each value, the same seeds at every value (so the "
                              "differences are the rule's, not the dice's); bars show 95% intervals")
         return frame
+
+    def _value(self, name: str, value: Any) -> str:
+        """A value of the rule ``name`` as people name it ("Beat Down"; "7")."""
+        return value_title(self.game.value, name, value)
+
+    def _setting(self, name: str, value: Any) -> str:
+        """The rule ``name`` at ``value`` in words ("Beat Down"; "maneuver target = 7")."""
+        return setting_words(self.game.value, name, value)
 
     def _say(self, text: str) -> None:
         """``text`` (HTML) on the status line; while results are shown, that they are the
@@ -455,12 +464,14 @@ class WhatIfLab(Displayable):
         diffs = differences(frame, columns)
         rows = frame.to_dict("records")
         draw_rates(self.seats_fig, rows, outcomes, name, "Win rate of each " +
-                         ("side" if spec(self.game.value).seat_names else "seat") + " (95% intervals)")
+                   ("side" if spec(self.game.value).seat_names else "seat") + " (95% intervals)",
+                   {r[name]: self._setting(name, r[name]) for r in rows})
         draw_fair_shares(self.seats_fig, frame, outcomes)
         masters = [c for c in frame.columns if c.startswith("win_mastermind:") and not c.endswith(("_low", "_high"))]
         if masters:
             draw_rates(self.masterminds_fig, rows, [(c, c.split(":", 1)[1]) for c in masters], name,
-                             "Share of games won, by the winner's starting mastermind")
+                       "Share of games won, by the winner's starting mastermind",
+                       {r[name]: self._setting(name, r[name]) for r in rows})
         self._draw_diffs(diffs, rows, outcomes, name)
         self._draw_spread(rows, name)
         self._draw_length(frame, rows, name)
@@ -480,14 +491,14 @@ class WhatIfLab(Displayable):
             for k in sorted({d["point"] for d in diffs}):
                 mine = [d for d in diffs if d["point"] == k]
                 fig.add_bar(x=[names[d["column"]] for d in mine], y=[d["diff"] for d in mine],
-                            name=f"{rule_label(name)} = {value_text(rows[k][name])}",
+                            name=self._setting(name, rows[k][name]),
                             marker_color=COLOURS[k % len(COLOURS)],
                             error_y=dict(type="data", symmetric=False,
                                          array=[d["ci_high"] - d["diff"] for d in mine],
                                          arrayminus=[d["diff"] - d["ci_low"] for d in mine]),
                             hovertemplate="%{x}: %{y:+.1%}<extra></extra>")
             top = max([abs(d["ci_low"]) for d in diffs] + [abs(d["ci_high"]) for d in diffs] + [0.05])
-            fig.update_layout(title=f"Paired difference from {rule_label(name)} = {value_text(rows[0][name])}"
+            fig.update_layout(title=f"Paired difference from {self._setting(name, rows[0][name])}"
                                     " (95% intervals)", barmode="group", yaxis_tickformat="+.0%",
                               yaxis_title="change in games won", yaxis_range=[-min(1, top * 1.15), min(1, top * 1.15)],
                               yaxis_zeroline=True)
@@ -495,7 +506,7 @@ class WhatIfLab(Displayable):
     def _draw_spread(self, rows, name: str) -> None:
         with figure_update(self.spread_fig) as spread:
             clear(spread)
-            xs = [value_text(r[name]) for r in rows]
+            xs = [self._value(name, r[name]) for r in rows]
             if all("seat_spread" in r for r in rows):
                 spread.add_bar(x=xs, y=[r["seat_spread"] for r in rows], name="largest gap",
                                marker_color="#1f77b4", hovertemplate="%{y:.1%}<extra>largest gap</extra>")
@@ -518,7 +529,7 @@ class WhatIfLab(Displayable):
             if records is not None and len(records):
                 for k, r in enumerate(rows):
                     turns = records.loc[records["point"] == k, "turns"].tolist()
-                    length.add_histogram(x=turns, name=f"{rule_label(name)} = {value_text(r[name])}", opacity=0.6,
+                    length.add_histogram(x=turns, name=self._setting(name, r[name]), opacity=0.6,
                                          marker_color=COLOURS[k % len(COLOURS)], histnorm="probability",
                                          hovertemplate="%{x} turns: %{y:.1%}<extra></extra>")
             length.update_layout(title="Game length (turns), each value", barmode="overlay",
@@ -548,7 +559,7 @@ class WhatIfLab(Displayable):
                         f"{percent(r[c])}</span>")
 
         head = [rule_label(name)] + [wins(text) for _, text in outcomes] + ["draws", "largest gap", "mean turns"]
-        body = [[value_text(r[name])] + [rate(r, c) for c, _ in outcomes] +
+        body = [[self._value(name, r[name])] + [rate(r, c) for c, _ in outcomes] +
                 [percent(r.get("draw", float("nan"))), percent(r.get("seat_spread", float("nan"))), f"{r['turns']:.1f}"]
                 for r in rows]
         self.table.value = html_table(head, body, numeric=range(1, len(head)),
@@ -557,8 +568,8 @@ class WhatIfLab(Displayable):
             self.diff_table.value = ""
             return
         names = dict(outcomes)
-        base = f"{rule_label(name)} = {value_text(rows[0][name])}"
-        body = [[value_text(rows[d["point"]][name]), names[d["column"]], _points(d["diff"]),
+        base = self._setting(name, rows[0][name])
+        body = [[self._value(name, rows[d["point"]][name]), names[d["column"]], _points(d["diff"]),
                  f"{_points(d['ci_low'])} to {_points(d['ci_high'])}"] for d in diffs]
         self.diff_table.value = html_table(
             [rule_label(name), "who", f"change from {base} (points)", "95% interval (points)"], body,

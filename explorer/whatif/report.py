@@ -37,6 +37,24 @@ def _columns(rows: list[list[str]]) -> str:
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
 
 
+def value_title(game: str, name: str, value) -> str:
+    """A rule's value as people name it: a choice the game titles by its title
+    (Doomtrooper's ``variant`` ``beat_down`` is "Beat Down"), any other value as a
+    rules file writes it (``true``, ``7``, ``2d6``)."""
+    from .variants import value_text
+
+    return spec(game).choice_titles.get(name, {}).get(value) or value_text(value)
+
+
+def setting_words(game: str, name: str, value) -> str:
+    """One rule at one value, in words: a titled choice by its title alone ("Beat
+    Down"), any other as "maneuver target = 7"."""
+    from .variants import value_text
+
+    title = spec(game).choice_titles.get(name, {}).get(value)
+    return title or f"{rule_label(name)} = {value_text(value)}"
+
+
 def variant_title(attrs) -> str:
     """The variant a run played (``attrs["variant"]``, as :meth:`~explorer.whatif.variants.Variant.describe`
     wrote it) as people name it: one choice whose value the game titles reads as its
@@ -149,12 +167,11 @@ def sweep_rows(frame, game: str, rules: list[str]) -> tuple[list[str], list[list
     win rate of every seat or side that plays, the largest gap between two of them with
     the 95% bound of every pair's gap, and the mean game length."""
     from .readout import seat_labels, wins
-    from .variants import value_text
 
     outcomes = seat_labels(game, frame)
     header = ([rule_label(r) for r in rules] + [wins(text) for _, text in outcomes]
               + ["largest gap", "its 95% bound", "mean turns"])
-    rows = [[value_text(r[rule]) for rule in rules] + [percent(r.get(c, math.nan)) for c, _ in outcomes]
+    rows = [[value_title(game, rule, r[rule]) for rule in rules] + [percent(r.get(c, math.nan)) for c, _ in outcomes]
             + [percent(r.get("seat_spread", math.nan)), percent(r.get("seat_spread_ci_high", math.nan)),
                f"{r['turns']:.2f}"]
             for r in frame.to_dict("records")]
@@ -327,4 +344,5 @@ def _ratio(used: int, fixed: int) -> str:
 
 
 __all__ = ["cards_text", "endings_rows", "endings_text", "kept_skill_text", "kept_text", "rate", "seat_or_deck_text",
-           "sequential_text", "signed", "skill_by_variant_text", "skill_text", "variant_title", "who_wins"]
+           "sequential_text", "setting_words", "signed", "skill_by_variant_text", "skill_text", "value_title",
+           "variant_title", "who_wins"]

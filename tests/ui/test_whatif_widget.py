@@ -93,6 +93,24 @@ def test_a_variant_with_four_players_shows_four_seats_only_where_it_plays():
     assert "does not play at this value" in lab.table.value
     # two seats, or two teams of two (a team wins together): a fair share is a half either way, not a quarter
     assert [a.text for a in lab.seats_fig.layout.annotations] == ["a fair share (50%)"]
+    # the variants by their rulebook headings wherever the page shows a value it played
+    assert [t.name for t in lab.seats_fig.data] == ["the basic game (no variant)", "Front Lines"]
+    assert ">Front Lines<" in lab.table.value and "front_lines" not in lab.table.value
+    assert lab.diff_fig.layout.title.text.startswith("Paired difference from the basic game (no variant)")
+    assert "(now the basic game (no variant))" in dict((v, k) for k, v in lab.rule.options)["variant"]
+
+
+def test_a_choice_may_be_typed_by_its_title():
+    """A designer may type a variant as the rulebook heads it ("Beat Down") or as the rules
+    file writes it ("beat_down"); either is the same value, and an unknown one is refused."""
+    p = spec("doomtrooper").metrics.parameters()["variant"]
+    titles = spec("doomtrooper").choice_titles["variant"]
+    assert parse_values("Beat Down, vortex", p, titles) == ["beat_down", "vortex"]
+    assert parse_values("beat down", p, titles) == ["beat_down"]
+    with pytest.raises(ValueError, match="'Beat Up' is not one of"):
+        parse_values("Beat Up", p, titles)
+    with pytest.raises(ValueError, match="each value once"):
+        parse_values("Beat Down, beat_down", p, titles)
 
 
 def test_settings_reach_the_games():
