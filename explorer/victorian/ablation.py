@@ -36,8 +36,8 @@ def deck_of(game: VictorianGame, state: VicState, seat: int) -> dict[str, int]:
 
 
 def seat_label(game: VictorianGame, state: VicState, seat: int) -> str:
-    """A side as people name it."""
-    return SIDES[seat]
+    """A side as the rulebook names it: "Heroes", "Villains"."""
+    return SIDES[seat].title()
 
 
 def drawn(events: Iterable[Any], seat: int) -> set[str]:
