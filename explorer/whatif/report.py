@@ -70,8 +70,18 @@ def skill_text(frame) -> str:
     head = f"{a['strong']} against {a['weak']}, {spec(a['game']).title}, {variant_title(a)}"
     rows = [["the strong bot plays", "it wins (95% interval)", "an even share"]]
     for r in frame.to_dict("records"):
-        rows.append([r["seat"], rate(r["wins"], r["ci_low"], r["ci_high"], r["games"]), f"{100 * r['even']:.0f}%"])
+        rows.append([seat_words(a["game"], r["seat"]), rate(r["wins"], r["ci_low"], r["ci_high"], r["games"]), f"{100 * r['even']:.0f}%"])
     return head + "\n" + _columns(rows)
+
+
+def seat_words(game: str, seat: str) -> str:
+    """A seat of a table as people name it: a side by the rulebook's name ("the
+    Heroes"), the row over every seat as "both sides" where the game has two; seats by
+    number as they are ("seat 1", "every seat")."""
+    names = spec(game).seat_names
+    if seat in names:
+        return f"the {seat.title()}"
+    return "both sides" if seat == "every seat" and len(names) == 2 else seat
 
 
 def seat_or_deck_text(frame) -> str:
@@ -100,7 +110,7 @@ def stakes_text(frame) -> str:
            f"decision; {frame['games'].iloc[0]} games a row, seed {a['seed']}"]
     for seat, rows in frame.groupby("seat", sort=False):
         base = rows["base"].iloc[0]
-        out.append(f"\n{seat}: wins {100 * base:.1f}% playing {a['bot']} throughout")
+        out.append(f"\n{seat_words(a['game'], seat)}: wins {100 * base:.1f}% playing {a['bot']} throughout")
         table = [["at random at the decisions of", "a game", "its win rate changes by (95% interval)"]]
         table += [[r["heading"], f"{r['decisions']:.1f}", signed(r["change"], r["ci_low"], r["ci_high"])]
                   for r in rows.to_dict("records")]
@@ -344,5 +354,5 @@ def _ratio(used: int, fixed: int) -> str:
 
 
 __all__ = ["cards_text", "endings_rows", "endings_text", "kept_skill_text", "kept_text", "rate", "seat_or_deck_text",
-           "sequential_text", "setting_words", "signed", "skill_by_variant_text", "skill_text", "value_title",
+           "seat_words", "sequential_text", "setting_words", "signed", "skill_by_variant_text", "skill_text", "value_title",
            "variant_title", "who_wins"]

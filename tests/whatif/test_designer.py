@@ -398,7 +398,8 @@ def test_the_command_line_compares_until_it_knows_and_measures_skill(tmp_path, c
     assert "points (" in out and "0.225" not in out  # rates in percentages, differences in points
     assert main(["skill", "victorian", "--games", "2", "--scheduler", "serial"]) == 0
     out = capsys.readouterr().out
-    assert "greedy against random" in out and "every seat" in out
+    # the sides as the rulebook names them, and their average as both sides'
+    assert "greedy against random" in out and "the Heroes  " in out and "both sides  " in out
     assert "(2/2)" in out or "(1/2)" in out or "(0/2)" in out  # rates as people read them, not 0.5
     assert "0.5 " not in out and "an even share" in out
     assert main(["compare", "asylum", "--variant", str(variant), "--until", "-1"]) == 2
