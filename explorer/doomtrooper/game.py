@@ -78,6 +78,7 @@ from .base.actions import (
     KeepHand,
     meeting_rules,
     ordered,
+    switched_on,
 )
 from .cards import Pool, load_pool
 from .base.combat import _SEATS as SEATS
@@ -97,6 +98,7 @@ _IN_ACTIONS, _IN_COMBAT, _IN_DRAW, _IN_DISCARD = Phase.ACTIONS, Phase.COMBAT, Ph
 _DEAL = Decision(None, (Deal(),), R.SETUP, "Shuffle and deal the opening hands")
 _DRAW = Decision(None, (Draw(),), R.DRAW, "Draw up to seven cards")
 _GIFT = (ClaimGift(), DeclineGift())
+_END = EndActions()  # the last option of every actions step
 
 
 class DoomtrooperGame(Game):
@@ -125,6 +127,7 @@ class DoomtrooperGame(Game):
         self._may: dict[tuple[str, str], bool] = {}
         self._hand_index: tuple[Any, dict[str, tuple[str, ...]]] | None = None  # (hand, its cards by type): in_hand
         self._musterable: tuple[Any, tuple[str, ...]] | None = None  # (state, warriors it may muster): base.muster
+        self._unsettled: tuple[Any, Any] | None = None  # (seats, purse_of) that end nothing: turn.settle
         #: the variant played (``rules.variant``): its hooks, or None for the basic game
         self.variant = variants.for_game(self)
         #: the same object when the variant has places (Warzone Variant, Home Turf Advantage, Colonization), else None
@@ -139,6 +142,7 @@ class DoomtrooperGame(Game):
         self._priced = [(k, k.cost(self.rules)) for k in self.kinds]  # each kind with its cost in actions
         #: the rules on who may meet in a combat that may bar a meeting in this game (attack options)
         self.meeting = meeting_rules(self.rules)
+        self.forced, self.after_step = switched_on(FORCED, self.rules), switched_on(AFTER_STEP, self.rules)  # likewise
         if self.variant is not None:
             self.variant.install(self)
 
@@ -305,8 +309,8 @@ class DoomtrooperGame(Game):
         left = state.actions
         if left > 0 and must_exit_cover(state, state.current):
             return tuple(KINDS[cover.ExitCover].options(self, state))
-        if left > 0 and FORCED:
-            for forced in FORCED:
+        if left > 0 and self.forced:
+            for forced in self.forced:
                 got = forced(self, state)
                 if got is not None:  # the forced action, and the cards played as no action
                     return tuple(got[1]) + tuple(o for k in self._free for o in k.options(self, state))
@@ -317,7 +321,7 @@ class DoomtrooperGame(Game):
         if self.variant is not None:
             out = self.variant.options(self, state, out)
             out = [a for a in out if self.variant.refuse(self, state, a) is None]
-        out.append(EndActions())
+        out.append(_END)
         return tuple(out)
 
     def result(self, state: DTState):
@@ -368,9 +372,9 @@ class DoomtrooperGame(Game):
                 events = events + more
         else:
             raise self.illegal(state, action)
-        if AFTER_STEP:
+        if self.after_step:
             events = list(events)
-            for rule in AFTER_STEP:
+            for rule in self.after_step:
                 state, extra = rule(self, state)
                 events += extra
         if self.variant is not None:

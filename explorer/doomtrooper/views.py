@@ -43,8 +43,8 @@ def _masked_seat(s, own: bool):
         return hit[1]
     if len(_SEAT_VIEWS) > 64:
         _SEAT_VIEWS.clear()
-    view = s._replace(hand=s.hand if own else unseen(s.hand.size), deck=unseen_deck(len(s.deck)),
-                      discard=unseen(s.discard.size), annihilated=unseen(s.annihilated.size))
+    view = s.with_piles(unseen_deck(len(s.deck)), s.hand if own else unseen(s.hand.size), unseen(s.discard.size),
+                        unseen(s.annihilated.size))
     _SEAT_VIEWS[(id(s), own)] = (s, view)
     return view
 

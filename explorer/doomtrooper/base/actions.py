@@ -355,7 +355,7 @@ class BoardVehicle:
 ACTION_TYPES.update({cls.__name__: cls for cls in (OutpostTransfer, GiveBeast, AttackPlayer, AssignSergeant,
                                                    BoardVehicle)})
 __all__ += ["OutpostTransfer", "GiveBeast", "AttackPlayer", "AssignSergeant", "BoardVehicle", "AFTER_STEP", "FORCED",
-            "MEETING", "MEETING_WHEN", "MUSTER_CHECKS", "meeting_rules"]
+            "MEETING", "WHEN", "MUSTER_CHECKS", "meeting_rules", "switched_on"]
 
 #: Rules that force the current player's next action (Paradise Lost: answer an opponent's
 #: Outpost; move a turned Doomtrooper out): each ``f(game, state) -> (rule, options, why) | None``;
@@ -376,12 +376,18 @@ MUSTER_CHECKS: list[Callable[[Any, Any, int, str], Any]] = []
 #: (Paradise Lost: never across the Outpost's edge; first edition: no Fight with an airship).
 MEETING: list[Callable[[Any, Any, Any, str], Any]] = []
 
-#: When a rule of :data:`MEETING` may bar a meeting at all: ``rule -> f(rules) -> bool`` (its
-#: switch); a game leaves the others out of its attack options (:func:`meeting_rules`).
-MEETING_WHEN: dict[Callable[..., Any], Callable[[Any], bool]] = {}
+#: When a rule of :data:`MEETING`, :data:`FORCED` or :data:`AFTER_STEP` may do anything at all:
+#: ``rule -> f(rules) -> bool`` (its switch); a game leaves the others out (:func:`switched_on`).
+WHEN: dict[Callable[..., Any], Callable[[Any], bool]] = {}
+
+
+def switched_on(hooks: list[Callable[..., Any]], rules: Any) -> tuple[Callable[..., Any], ...]:
+    """The rules of ``hooks`` (:data:`MEETING`, :data:`FORCED`, :data:`AFTER_STEP`) that
+    may do anything under ``rules`` (those without a :data:`WHEN` always may): a game
+    asks only these at every step."""
+    return tuple(r for r in hooks if r not in WHEN or WHEN[r](rules))
 
 
 def meeting_rules(rules: Any) -> tuple[Callable[[Any, Any, Any, str], Any], ...]:
-    """The rules of :data:`MEETING` that may bar a meeting under ``rules`` (those
-    without a :data:`MEETING_WHEN` always may)."""
-    return tuple(r for r in MEETING if r not in MEETING_WHEN or MEETING_WHEN[r](rules))
+    """The rules of :data:`MEETING` that may bar a meeting under ``rules``."""
+    return switched_on(MEETING, rules)

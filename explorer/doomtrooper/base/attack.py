@@ -17,6 +17,7 @@ False
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import networkx as nx
@@ -123,6 +124,13 @@ def primary_target(state: DTState, seat: int) -> int:
     return seat
 
 
+@lru_cache(maxsize=4096)
+def _both_tactics(attacker: int, defender: int) -> tuple[Attack, ...]:
+    """The attacks of ``attacker`` on ``defender``, one per tactic: built once per pair
+    of uids (actions are frozen values; the same pairs are offered turn after turn)."""
+    return tuple(Attack(attacker, defender, tactic) for tactic in TACTICS)
+
+
 def attack_options(game: Any, state: DTState) -> list[Attack]:
     seat = state.current
     if state.seat.turns <= 1:
@@ -149,7 +157,7 @@ def attack_options(game: Any, state: DTState) -> list[Attack]:
                 out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS
                         if all(r(game, a, d, tactic) is None for r in rules)]
                 continue
-            out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS]
+            out += _both_tactics(a.uid, d.uid)
     return out
 
 

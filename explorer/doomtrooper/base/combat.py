@@ -68,6 +68,7 @@ class Combat(Standing, Game):
         self._classes: dict[str, frozenset[str]] = {}
         self._own: dict[tuple, tuple[Term, ...]] = {}  # a warrior's card and attachments as terms (Standing.own)
         self._ratings: dict[tuple, Any] = {}  # a warrior's ratings by what they read (Standing.fighter)
+        self._off: dict[tuple[str, str], frozenset[str]] = {}  # the powers off by the two cards (Standing.off)
         self._last_plays: tuple | None = None  # (table, seat, plays): the last answer of _plays
         self._idle: dict[tuple[str, str], bool] = {}  # (card, tactic) -> idle (see idle)
         #: the variants with places: ``place_terms(table, trooper)`` yields ``Term``s a warrior's place adds

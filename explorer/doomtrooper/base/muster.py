@@ -10,6 +10,7 @@ due then.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ...core.engine import IllegalAction
@@ -56,11 +57,15 @@ def _musterable(game: Any, state: DTState) -> Sequence[str]:
 
 # -- Muster Warrior ------------------------------------------------------------------------------------
 
+#: the musters of a card, built once per card (actions are frozen values: one object serves every turn)
+_muster = lru_cache(maxsize=1024)(Muster)
+_muster_in_cover = lru_cache(maxsize=1024)(MusterInCover)
+
+
 def muster_options(game: Any, state: DTState) -> list[Muster]:
-    seat = state.current
-    destiny = state.destiny(seat)
+    destiny = state.destiny(state.current)
     pool = game.pool
-    return [Muster(n) for n in _musterable(game, state) if pool[n].value <= destiny]
+    return [_muster(n) for n in _musterable(game, state) if pool[n].value <= destiny]
 
 
 def do_muster(game: Any, state: DTState, action: Muster, chance: Any) -> tuple[DTState, list[Event]]:
@@ -136,7 +141,7 @@ def cover_options(game: Any, state: DTState) -> list[MusterInCover]:
     seat = state.current
     if not game.rules.muster_in_cover_alone and out_of_cover(state, seat) == 0:
         return []
-    return [MusterInCover(n) for n in _musterable(game, state)]
+    return [_muster_in_cover(n) for n in _musterable(game, state)]
 
 
 def do_muster_in_cover(game: Any, state: DTState, action: MusterInCover, chance: Any):

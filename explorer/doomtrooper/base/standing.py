@@ -38,16 +38,22 @@ class Standing:
     place_terms: Any
     _own: dict[tuple, tuple[Term, ...]]
     _ratings: dict[tuple, Ratings]
+    _off: dict[tuple[str, str], frozenset[str]]
 
     # -- ratings ---------------------------------------------------------------------------------------
     def off(self, table: Table) -> frozenset[str]:
         """The mystical powers switched off for this combat: every immunity either
-        combatant has ("Immunity")."""
-        out: set[str] = set()
-        for uid in (table.attacker, table.defender):
-            c = self.pool[table.trooper(uid).card]
-            out.update(c.immune)
-        return frozenset(out)
+        combatant has ("Immunity").  Remembered by the two cards (cards are data)."""
+        cards = (table.trooper(table.attacker).card, table.trooper(table.defender).card)
+        hit = self._off.get(cards)
+        if hit is None:
+            out: set[str] = set()
+            for card in cards:
+                out.update(self.pool[card].immune)
+            if len(self._off) > 10_000:
+                self._off.clear()
+            hit = self._off[cards] = frozenset(out)
+        return hit
 
     def ratings(self, table: Table, uid: int) -> Ratings:
         """``uid``'s final ratings in this combat as things stand."""

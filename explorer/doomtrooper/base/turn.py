@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...core.deck import Deck, Multiset
@@ -183,8 +184,11 @@ def eliminate(game: Any, state: DTState, seat: int, why: str) -> tuple[DTState, 
 
 # -- step two: actions of this module -------------------------------------------------------------------
 
+_MEDITATE = Meditate()
+
+
 def meditate_options(game: Any, state: DTState) -> list[Meditate]:
-    return [Meditate()]
+    return [_MEDITATE]
 
 
 def do_meditate(game: Any, state: DTState, action: Meditate, chance: Any) -> tuple[DTState, list[Event]]:
@@ -226,8 +230,13 @@ register(DiscardCard, R.DISCARD_ACTION, 1, discard_action_options, do_discard_ac
 
 # -- step three: discard, and the end of the turn ---------------------------------------------------------
 
+#: the discard of a card, built once per card (actions are frozen values: one object serves every turn)
+_discard = lru_cache(maxsize=1024)(Discard)
+_KEEP = KeepHand()
+
+
 def discard_options(state: DTState) -> tuple[Any, ...]:
-    return tuple(Discard(c) for c in state.seat.hand.distinct) + (KeepHand(),)
+    return tuple(map(_discard, state.seat.hand.distinct)) + (_KEEP,)
 
 
 def do_discard(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTState, list[Event]]:
@@ -348,8 +357,14 @@ _UNSETTLED = (Phase.OVER, Phase.SETUP, Phase.GIFT, Phase.COMBAT, Phase.RESPONSE)
 
 def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
     """After every step: has a side reached its Promotion goal, or has every draw
-    pile run out with one side ahead?"""
+    pile run out with one side ahead?  Only the seats (and the teams' purses) are
+    read: the seats last found to end nothing are kept (states are immutable, and
+    most steps leave the seats the same object)."""
     if state.phase in _UNSETTLED:
+        return state, []
+    seats = state.seats
+    last = game._unsettled
+    if last is not None and last[0] is seats and last[1] is state.purse_of:
         return state, []
     rules = game.rules
     if rules.style == "teams":
@@ -370,6 +385,7 @@ def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
             return over(state, win, Ending.DRAW_PILES_EXHAUSTED), [
                 event(R.EXHAUSTED, "every draw pile is empty: " + seats_do(
                     win, "leads on Promotion Points and wins", "lead on Promotion Points and win"), winners=win)]
+    game._unsettled = (seats, state.purse_of)
     return state, []
 
 

@@ -28,7 +28,7 @@ from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from ...core.numbers import counted
 from .. import sections as R
-from ..base.actions import KINDS, MEETING, MEETING_WHEN, AttackPlayer, BoardVehicle, register
+from ..base.actions import KINDS, MEETING, WHEN, AttackPlayer, BoardVehicle, register
 from ..base.attack import may_attack_with, target_cost
 from ..base.sabotage import defenceless
 from ..state import Award, DTState, Phase, Trooper, pay, put_trooper
@@ -199,6 +199,6 @@ register(AttackPlayer, R.FE_DIRECTLY, 1, direct_options, do_direct, explain_dire
 register(BoardVehicle, R.FE_ENTERING, 1, board_options, do_board, explain_board,
          enabled=lambda rules: rules.many_vehicles)
 MEETING.append(airship_meeting)
-MEETING_WHEN[airship_meeting] = lambda rules: rules.first_edition_vehicles
+WHEN[airship_meeting] = lambda rules: rules.first_edition_vehicles
 
 __all__ = ["NEW_ACTIONS", "airship_meeting", "direct_problem", "new_actions", "riding"]

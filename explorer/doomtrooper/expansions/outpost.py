@@ -45,7 +45,7 @@ from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from .. import effects as E
 from .. import sections as R
-from ..base.actions import AFTER_STEP, FORCED, MEETING, MEETING_WHEN, MUSTER_CHECKS, OutpostTransfer, register
+from ..base.actions import AFTER_STEP, FORCED, MEETING, WHEN, MUSTER_CHECKS, OutpostTransfer, register
 from ..base.combat_state import AREA_REACH
 from ..state import DTState, Trooper, put_trooper
 from ..base.warriors import remove
@@ -328,8 +328,9 @@ register(OutpostTransfer, R.TRANSFER, 1, transfer_options, do_transfer, explain_
 MUSTER_CHECKS.append(muster_check)
 FORCED.extend((forced_heretic, forced_answer))
 AFTER_STEP.append(opened)
+WHEN.update(dict.fromkeys((forced_heretic, forced_answer, opened), lambda rules: rules.outpost))
 MEETING.append(outpost_meeting)
-MEETING_WHEN[outpost_meeting] = lambda rules: rules.outpost
+WHEN[outpost_meeting] = lambda rules: rules.outpost
 AREA_REACH.append(influence)
 
 __all__ = ["OUTPOST", "camp", "force_out", "forced_answer", "forced_heretic", "home_area", "influence",

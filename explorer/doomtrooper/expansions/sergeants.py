@@ -25,7 +25,7 @@ from typing import Any
 from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from .. import sections as R
-from ..base.actions import AFTER_STEP, AssignSergeant, register
+from ..base.actions import AFTER_STEP, WHEN, AssignSergeant, register
 from ..base.combat_state import EXTRA_RATINGS, ROUND_PLAYS, RoundPlay, Table, Term
 from ..state import DTState, Trooper, put_trooper
 from ..words import said
@@ -178,6 +178,7 @@ register(AssignSergeant, R.FE_SERGEANTS, 0, assign_options, do_assign, explain_a
          enabled=lambda rules: rules.first_edition_sergeants)
 ROUND_PLAYS[AssignSergeant] = RoundPlay(AssignSergeant, _round_options, _round_apply, _round_explain)
 AFTER_STEP.append(lapse)
+WHEN[lapse] = lambda rules: rules.first_edition_sergeants
 EXTRA_RATINGS.append(command_ratings)
 
 __all__ = ["SERGEANT", "assign_options", "command_ratings", "group_problem", "lapse", "leading"]

@@ -39,7 +39,7 @@ from typing import Any, Iterable
 from ...core.engine import IllegalAction
 from ...core.events import Event, RuleRef
 from .. import sections as R
-from ..base.actions import MEETING, MEETING_WHEN
+from ..base.actions import MEETING, WHEN
 from ..base.turn import settle as basic_settle
 from ..state import DTState, Phase, Trooper
 from .data import load_variant_data
@@ -207,6 +207,6 @@ def variant_meeting(host: Any, a: Trooper, d: Trooper, tactic: str) -> tuple[Rul
 
 
 MEETING.append(variant_meeting)
-MEETING_WHEN[variant_meeting] = lambda rules: rules.variant != "standard"  # no variant, no place rule
+WHEN[variant_meeting] = lambda rules: rules.variant != "standard"  # no variant, no place rule
 
 __all__ = ["Variant", "variant_meeting"]
