@@ -126,7 +126,7 @@ class DoomtrooperGame(Game):
         self._card_classes: dict[str, frozenset[str]] = {}
         self._may: dict[tuple[str, str], bool] = {}
         self._hand_index: tuple[Any, dict[str, tuple[str, ...]]] | None = None  # (hand, its cards by type): in_hand
-        self._musterable: tuple[Any, tuple[str, ...]] | None = None  # (state, warriors it may muster): base.muster
+        self._musterable: tuple | None = None  # (hand, troopers, seat, warriors it may muster): base.muster
         self._unsettled: tuple[Any, Any] | None = None  # (seats, purse_of) that end nothing: turn.settle
         #: the variant played (``rules.variant``): its hooks, or None for the basic game
         self.variant = variants.for_game(self)

@@ -81,20 +81,29 @@ def _masked_table(table, player: Any):
 
 
 _START_TABLE_VIEWS: dict[Any, tuple[Any, Any]] = {}
+_ROUND_TABLE_VIEWS: dict[Any, tuple[Any, Any]] = {}
+
+
+def _remembered_table(views: dict[Any, tuple[Any, Any]], table, player: Any):
+    """The view of ``table`` for ``player``, remembered in ``views`` for the last table
+    he saw (tables are immutable: one that did not change is the same object)."""
+    hit = views.get(player)
+    if hit is None or hit[0] is not table:
+        if len(views) > 16:
+            views.clear()
+        hit = views[player] = (table, _masked_table(table, player))
+    return hit[1]
 
 
 def masked_combat(c: CombatState, player: Any) -> CombatState:
     """The combat as ``player`` sees it.  Its table as it began stays the same object
-    through the modify step: its view is remembered per viewer."""
-    hit = _START_TABLE_VIEWS.get(player)
-    if hit is None or hit[0] is not c.table:
-        if len(_START_TABLE_VIEWS) > 16:
-            _START_TABLE_VIEWS.clear()
-        hit = _START_TABLE_VIEWS[player] = (c.table, _masked_table(c.table, player))
-    c = c._replace(table=hit[1])
-    if c.rounds is not None:
-        c = c._replace(rounds=c.rounds._replace(table=_masked_table(c.rounds.table, player)))
-    return c
+    through the modify step, and the modify step's table while players pass: their
+    views are remembered per viewer."""
+    table = _remembered_table(_START_TABLE_VIEWS, c.table, player)
+    if c.rounds is None:
+        return c._replace(table=table)
+    rounds = c.rounds._replace(table=_remembered_table(_ROUND_TABLE_VIEWS, c.rounds.table, player))
+    return c._replace(table=table, rounds=rounds)
 
 
 __all__ = ["masked_combat", "masked_seats", "masked_troopers", "unseen", "unseen_deck"]

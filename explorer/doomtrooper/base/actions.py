@@ -368,7 +368,8 @@ FORCED: list[Callable[[Any, Any], Any]] = []
 AFTER_STEP: list[Callable[[Any, Any], Any]] = []
 
 #: Rules on who may be mustered where: each ``f(game, state, seat, card) -> IllegalAction | None``
-#: (Paradise Lost: Tribal warriors only into an Outpost, never two Tribal affiliations together).
+#: (Paradise Lost: Tribal warriors only into an Outpost, never two Tribal affiliations together),
+#: reading of ``state`` only the warriors in play (the musterable warriors are remembered by them).
 MUSTER_CHECKS: list[Callable[[Any, Any, int, str], Any]] = []
 
 #: Rules on which two warriors may meet in a combat, whatever the attack rules say: each

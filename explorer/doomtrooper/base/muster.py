@@ -44,14 +44,17 @@ def _warriors_in_hand(game: Any, state: DTState) -> Sequence[str]:
 def _musterable(game: Any, state: DTState) -> Sequence[str]:
     """The warriors in the current player's hand that may enter play, openly or in
     cover: where they may (the expansions' rules), and no personality he can see
-    in play already.  Both musters ask of one state in turn: the last answer is
-    kept with the state it was for (states are immutable)."""
-    last = game._musterable
-    if last is not None and last[0] is state:
-        return last[1]
+    in play already.  Only his hand and the warriors in play are read (and the
+    checks of :data:`.MUSTER_CHECKS` read no more): the last answer is kept with the
+    hand and warriors it was for (immutable; both musters ask of one state in turn,
+    and a step that leaves them alone, a Meditate, leaves the same objects)."""
     seat = state.current
+    hand, troopers = state.seats[seat].hand, state.troopers
+    last = game._musterable
+    if last is not None and last[0] is hand and last[1] is troopers and last[2] == seat:
+        return last[3]
     names = tuple(n for n in _warriors_in_hand(game, state) if known_copy(game, state, seat, n) is None)
-    game._musterable = (state, names)
+    game._musterable = (hand, troopers, seat, names)
     return names
 
 

@@ -70,7 +70,7 @@ class Standing:
         if terms is None:
             seen = self.rating_key(table, t)
             if seen is not None:
-                plays = tuple(p for p in table.plays if p.uid == t.uid) if table.plays else ()
+                plays = tuple([p for p in table.plays if p.uid == t.uid]) if table.plays else ()
                 key = (table.tactic, seen, table.weapon(t.uid), table.weapon(foe.uid), plays, off)
                 hit = self._ratings.get(key)
                 if hit is None:

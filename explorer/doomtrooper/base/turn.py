@@ -134,13 +134,14 @@ def do_draw(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTStat
     k = min(max(0, rules.hand_size - s.hand.size), len(s.deck))
     if k:
         dealt = chance.roll(s.deck.draw(k))
-        state = put_seat(state, seat, s._replace(deck=dealt.deck, hand=s.hand + dealt.cards))
         events.append(event(R.DRAW, f"seat {seat} draws {k} card{'s' if k > 1 else ''}"
                                     f"{' (his draw pile is now empty)' if not len(dealt.deck) else ''}",
                             seat=seat, drawn=k))
         events.append(event(R.DRAW, f"seat {seat} draws {', '.join(dealt.cards)}", visible_to=seat, seat=seat,
                             cards=tuple(dealt.cards)))
-    elif not len(s.deck):
+        s = s._replace(deck=dealt.deck, hand=s.hand + dealt.cards)
+        return put_seat(state, seat, s, phase=Phase.ACTIONS), events
+    if not len(s.deck):
         events.append(event(R.DRAW, f"seat {seat}'s draw pile is empty: he draws nothing and plays on", seat=seat))
     return state._replace(phase=Phase.ACTIONS), events
 
@@ -371,7 +372,7 @@ def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
         by = scores(game, state)
         goal, best = rules.team_goal, max(by.values(), default=0)
     else:  # each side one seat: its Promotion Points (the sums only when a game ends)
-        goal, best = rules.promotion_goal, max((s.promotion for s in state.seats if not s.out), default=0)
+        goal, best = rules.promotion_goal, max([s.promotion for s in seats if not s.out], default=0)
     if best >= goal:
         by = scores(game, state)
         top = [k for k, v in by.items() if v == best]
@@ -379,7 +380,7 @@ def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
         rule = R.TEAMS if game.rules.style == "teams" else R.OVERVIEW
         text = f"{seats_do(winners, 'reaches', 'reach')} the Promotion goal of {goal}"
         return over(state, winners, Ending.PROMOTION_GOAL), [event(rule, text, winners=winners)]
-    if all(not len(s.deck) for s in state.seats if not s.out):
+    if not any([len(s.deck) for s in seats if not s.out]):
         win = leaders(game, state)
         if win:
             return over(state, win, Ending.DRAW_PILES_EXHAUSTED), [
