@@ -189,8 +189,22 @@ class GreedyBot(DeterministicPolicy):
         return next((o for o in options if isinstance(o, EndActions)), options[-1])
 
     def best_attack(self, game, state: DTState, attacks) -> Any:
-        best, best_score = None, 0.0
+        """The attack worth most, if any is worth anything.  The last answer is kept
+        with the warriors, fortifications, cards in play and attacks it was for (when
+        no place adds terms, they are all the scores read): a turn that meditates
+        asks again of the same."""
         base = _table(state, -1, -1, "fight")
+        asked = (game, state.troopers, base.fortifications, base.in_play, attacks)
+        last = getattr(self, "_last_attack", None)
+        if last is not None and last[0] is game and last[1] is state.troopers and last[2:5] == asked[2:]:
+            return last[5]
+        best = self._best_attack(game, state, attacks, base)
+        if game.combat.place_terms is None:
+            self._last_attack = asked + (best,)
+        return best
+
+    def _best_attack(self, game, state: DTState, attacks, base: Table) -> Any:
+        best, best_score = None, 0.0
         memo = self._memo_for(game)
         scores, kinds = memo.scores, memo.kinds
         rating_key = game.combat.rating_key

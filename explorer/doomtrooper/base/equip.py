@@ -121,8 +121,9 @@ def explain_equip(game: Any, state: DTState, action: Any) -> IllegalAction:
 # -- entering and leaving ------------------------------------------------------------------------------
 
 def enter_options(game: Any, state: DTState) -> list[EnterVehicle]:
+    seat = state.current
     return [EnterVehicle(t.uid) for t in state.troopers
-            if t.owner == state.current and not t.inside and not t.cover and has_kind(game, t, "vehicle")]
+            if t.owner == seat and t.attached and not t.inside and not t.cover and has_kind(game, t, "vehicle")]
 
 
 def exit_options(game: Any, state: DTState) -> list[ExitVehicle]:
