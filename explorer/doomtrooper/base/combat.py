@@ -46,7 +46,7 @@ from .clash import clash, first_striker
 from .combat_context import Context
 from .standing import Standing
 from .combat_state import (ANNOUNCEMENTS, AREA_REACH, KILLED, ROUND_PLAYS, UNHURT, ChooseWeapon, CombatState, Due,
-                           Earned, Feed, Kill, Play, Played, Resolve, Table, TakePoints, play_limit)
+                           Earned, Feed, Kill, Play, Played, Resolve, Table, TakePoints, Term, play_limit)
 from ..words import ANYONE, said, warrior_name
 
 # -- the combat game ----------------------------------------------------------------------------------
