@@ -44,7 +44,7 @@ def metrics(players: int | None = None) -> tuple[Metric, ...]:
     players = MAX_SEATS if players is None else players
     out = [Metric(f"win_seat_{s}", f"seat {s} wins", "seats", "rate") for s in range(players)]
     out.append(Metric("draw", "draw (nobody ahead at the turn cap)", "ending", "rate"))
-    out += [Metric(f"end_{e.text.replace(' ', '_')}", f"ends by {e.text}", "ending", "rate") for e in ENDINGS]
+    out += [Metric(f"end_{e.text.replace(' ', '_')}", f"ends because {e.why()}", "ending", "rate") for e in ENDINGS]
     out += [
         Metric("turns", "game length (turns)", "length", "mean"),
         Metric("combats", "combats per game", "rules", "mean"),
