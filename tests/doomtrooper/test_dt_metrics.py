@@ -33,6 +33,13 @@ def test_one_game_is_measured():
     assert values["win_seat_0"] + values["win_seat_1"] + values["draw"] >= 1 and values["combats"] >= values["kills"] / 2
 
 
+def test_each_ending_s_rate_says_what_ended_the_game():
+    """BEAT DOWN, OVERVIEW: an ending's rate is labelled with what happened, not its short name."""
+    labels = {m.name: m.label for m in metrics.metrics()}
+    assert labels["end_C_beaten"] == "ends because player C's last warrior left play"
+    assert labels["end_promotion_goal"] == "ends because the Promotion goal was reached"
+
+
 def test_the_cover_bonus_has_an_exact_local_effect():
     """Seek Cover / Doomtrooper with Dice: a bigger cover bonus lowers the chance to be wounded."""
     effect = metrics.exact_effect("cover_armor", [3, 5])
