@@ -238,8 +238,20 @@ def _draw_play(game, state, side, card, action, window, chance, events):
 
 
 def search_choices(game: VictorianGame, state: VicState, side: int, types) -> tuple[str, ...]:
-    """The distinct cards of ``types`` in ``side``'s deck."""
-    return tuple(c for c in dict.fromkeys(state.sides[side].deck.contents()) if game.label_type(c) in types)
+    """The distinct cards of ``types`` in ``side``'s deck (remembered by the game
+    for the last few deck objects: a deck that did not change is the same object,
+    and a hand holding a search card offers it at every step)."""
+    deck = state.sides[side].deck
+    known = game.deck_choices
+    key = (id(deck), types)
+    hit = known.get(key)
+    if hit is not None and hit[0] is deck:
+        return hit[1]
+    found = tuple(c for c in dict.fromkeys(deck.contents()) if game.label_type(c) in types)
+    if len(known) > 64:
+        known.clear()
+    known[key] = (deck, found)
+    return found
 
 
 def take_into_hand(game, state, side, name: str, rule: RuleRef, how: str, events) -> VicState:

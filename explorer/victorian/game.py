@@ -116,6 +116,12 @@ class VictorianGame(Game):
         #: (id of a units tuple, traits) -> (the tuple, its units with them):
         #: :func:`explorer.victorian.units.with_trait`
         self.trait_holders: dict[tuple[int, tuple[str, ...]], tuple[Any, Any]] = {}
+        #: (weapon or vehicle, a unit's card, token, gear, Martian master) -> whether it may go on him:
+        #: :func:`explorer.victorian.recruit.gear_fits`
+        self.gear_fits: dict[tuple[Any, ...], bool] = {}
+        #: (id of a deck, card types) -> (the deck, its distinct cards of those types):
+        #: :func:`explorer.victorian.cardplay.search_choices`
+        self.deck_choices: dict[tuple[int, Any], tuple[Any, tuple[str, ...]]] = {}
 
     # -- cards -----------------------------------------------------------------------------------
     def card(self, name: str) -> Card:

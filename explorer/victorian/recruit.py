@@ -97,6 +97,27 @@ def gear_unfit(game: VictorianGame, state: VicState, c, u: Unit) -> IllegalActio
     return None
 
 
+def gear_fits(game: VictorianGame, state: VicState, c, u: Unit) -> bool:
+    """Whether weapon or vehicle card ``c`` may go on ``u`` (:func:`gear_unfit` is ``None``).
+    It depends on the unit's card, whether he is a token, and his gear (a vehicle
+    on a minion also on whether his Mastermind is the Martians'): remembered by
+    the game for those values, as hands and decks (blueprints) offer the same
+    cards for the same kinds of unit game after game."""
+    martian_master = None
+    if u.master is not None and c.type == "V":
+        m = unit_on(state, VILLAINS, u.master)
+        martian_master = m is not None and is_martian(game, m)
+    known = game.gear_fits
+    key = (c.name, u.card, u.token, u.gear, martian_master)
+    fits = known.get(key)
+    if fits is None:
+        fits = gear_unfit(game, state, c, u) is None
+        if len(known) > 4096:
+            known.clear()
+        known[key] = fits
+    return fits
+
+
 def attach_targets(game: VictorianGame, state: VicState, side: int, card: str) -> tuple[str, ...]:
     """The units of ``side`` that weapon or vehicle ``card`` may go on now.  They
     depend on that side's units (and, for a vehicle, the Villains', for the
@@ -109,7 +130,7 @@ def attach_targets(game: VictorianGame, state: VicState, side: int, card: str) -
     hit = game.memo.get(key)
     if hit is not None and hit[0] is units and hit[1] is villains:
         return hit[2]
-    targets = tuple([u.uid for u in units if gear_unfit(game, state, c, u) is None])
+    targets = tuple([u.uid for u in units if gear_fits(game, state, c, u)])
     if len(game.memo) > 8192:
         game.memo.clear()
     game.memo[key] = (units, villains, targets)
