@@ -129,38 +129,40 @@ class GreedyBot(DeterministicPolicy):
 
     def _main_assassin(self, game, view, item, options):
         best, score = None, 0.0
-        power: dict[str, int] = {}  # each unit's Fight in this phase, computed once (Holy aside)
-
         units = tuple({u.uid: u for u in s.units} for s in view.sides)  # each side's units by uid, built once
-
-        def strength(side: int, uid: str, sent: bool) -> int:
-            v = power.get(uid)
-            if v is None:
-                v = power[uid] = fight(game, view, side, units[side].get(uid), assassin=True, sent=sent)
-            return v
-
-        targets: dict[str, tuple[bool, float]] = {}  # each hero's (one wound kills him, his value), computed once
-        odds: dict[int, tuple[float, float]] = {}  # (wound or kill, kill) at each modifier, read once
-
-        def target(uid: str) -> tuple[bool, float]:
-            t = targets.get(uid)
-            if t is None:
-                h = units[HEROES].get(uid)
-                t = targets[uid] = (lasting_fight(game, h) <= 1, value_of(game, h))
-            return t
-
+        minions, heroes = units[VILLAINS], units[HEROES]
+        # each minion's and hero's Fight in this phase, each hero's (one wound kills him, his value), the
+        # (wound or kill, kill) odds at each modifier: each worked out once, when an option first asks
+        sent: dict[str, int] = {}
+        hit_back: dict[str, int] = {}
+        targets: dict[str, tuple[bool, float]] = {}
+        odds: dict[int, tuple[float, float]] = {}
+        least = self.SEND
         for o in options:
             v = 0.0
-            if isinstance(o, PlayEvent):
+            if isinstance(o, Send):
+                minion, hero = o.minion, o.target
+                attack = sent.get(minion)
+                if attack is None:
+                    attack = sent[minion] = fight(game, view, VILLAINS, minions.get(minion), assassin=True, sent=True)
+                defence = hit_back.get(hero)
+                if defence is None:
+                    defence = hit_back[hero] = fight(game, view, HEROES, heroes.get(hero), assassin=True)
+                mod = attack - defence
+                chances = odds.get(mod)
+                if chances is None:
+                    chances = odds[mod] = (p("assassin", mod, "wounded", "killed"), p("assassin", mod, "killed"))
+                hit, kill = chances
+                if hit >= least or minions.get(minion).mob:
+                    t = targets.get(hero)
+                    if t is None:
+                        h = heroes.get(hero)
+                        t = targets[hero] = (lasting_fight(game, h) <= 1, value_of(game, h))
+                    frail, worth = t
+                    v = 10 + 10 * hit + 20 * kill + frail * 5 * hit + worth * 0.1
+            elif isinstance(o, PlayEvent):
                 c = game.card(o.card)
                 v = 50.0 if c.effect == "mob" else 0.0
-            elif isinstance(o, Send):
-                mod = strength(VILLAINS, o.minion, True) - strength(HEROES, o.target, False)
-                hit, kill = odds.get(mod) or odds.setdefault(mod, (p("assassin", mod, "wounded", "killed"),
-                                                                    p("assassin", mod, "killed")))
-                if hit >= self.SEND or units[VILLAINS].get(o.minion).mob:
-                    frail, worth = target(o.target)
-                    v = 10 + 10 * hit + 20 * kill + frail * 5 * hit + worth * 0.1
             if v > score:
                 best, score = o, v
         return best or _fallback(options)
