@@ -6,7 +6,10 @@ options (:data:`OPTIONS`), one handler per action type (:data:`HANDLERS`, keyed
 ``(phase, action type)``) and, for each action type, why an action of that type
 is not legal now (:data:`WHY_NOT`).  A phase lists only legal options, built from
 the same predicates its ``why_not`` uses (``tests/victorian/test_legality.py``
-checks, on thousands of states, that every option listed passes ``why_not``).
+checks, on thousands of states, that every option listed passes ``why_not``),
+and lists each option once: its options are made from distinct cards (a hand's
+distinct cards) and distinct units (uids are unique in play), so the list needs
+no pass to drop repeats.
 """
 
 from __future__ import annotations
@@ -55,15 +58,16 @@ def legal(game, state: VicState, item: Main, action: Any) -> IllegalAction | Non
 
 
 def decision(game, state: VicState, item: Main) -> Decision:
-    """The side's options in its part of the phase (the player, rule and prompt
-    are made once per phase and side: the same words every time)."""
+    """The side's options in its part of the phase, as the phase lists them (each
+    once: see the module); the player, rule and prompt are made once per phase
+    and side (the same words every time)."""
     made = _MADE.get((item.phase, item.side))
     if made is None:
         rule, prompt = PROMPTS[item.phase]
         dec = choice(item.side, (), rule, prompt)
         made = _MADE[(item.phase, item.side)] = (dec.player, dec.rule, dec.prompt)
     player, rule, prompt = made
-    return _new(Decision, (player, tuple(dict.fromkeys(OPTIONS[item.phase](game, state, item))), rule, prompt))
+    return _new(Decision, (player, tuple(OPTIONS[item.phase](game, state, item)), rule, prompt))
 
 
 _new = tuple.__new__
