@@ -56,12 +56,14 @@ def default_values(spec: dict[str, Any]) -> str:
     return ", ".join(str(x) for x in range(max(lo, v - 1), min(hi, v + 1) + 1))
 
 
-def allowed_text(spec: dict[str, Any]) -> str:
-    """What the values box accepts for a rule, in words."""
+def allowed_text(spec: dict[str, Any], titles: Mapping[Any, str] | None = None) -> str:
+    """What the values box accepts for a rule, in words (``titles``: a choice's values
+    by their rulebook headings, which the box takes too)."""
     if spec["kind"] == "switch":
         return "true or false"
     if spec["kind"] == "choice":
-        return "one of " + ", ".join(spec["choices"])
+        named = [titles[c] for c in spec["choices"] if c in (titles or {}) and titles[c].lower() != c.lower()]
+        return "one of " + ", ".join(spec["choices"]) + (f", or by rulebook heading (such as {named[-1]})" if named else "")
     return f"whole numbers {spec['min']} to {spec['max']}"
 
 
@@ -377,7 +379,7 @@ class WhatIfLab(Displayable):
             return
         if not keep:
             self.values.value = default_values(spec_)
-        allowed = allowed_text(spec_)
+        allowed = allowed_text(spec_, spec(self.game.value).choice_titles.get(name))
         self.values.tooltip = f"comma-separated values; allowed: {allowed}"
         note = self.notes.get(name)
         said = f"{note.group + ': ' if note and note.group else ''}{note.note if note else ''}"

@@ -8,7 +8,7 @@ import pytest
 
 from explorer.games import spec
 from explorer.whatif import stats
-from explorer.ui.whatif import WhatIfLab, default_values, parse_values
+from explorer.ui.whatif import WhatIfLab, allowed_text, default_values, parse_values
 
 
 def test_charts_ask_for_a_run_then_show_the_results():
@@ -111,6 +111,10 @@ def test_a_choice_may_be_typed_by_its_title():
         parse_values("Beat Up", p, titles)
     with pytest.raises(ValueError, match="each value once"):
         parse_values("Beat Down, beat_down", p, titles)
+    # the page says so where it says what the box takes
+    assert allowed_text(p, titles).endswith("colonization, or by rulebook heading (such as The Vortex)")
+    assert "heading" in WhatIfLab(game="doomtrooper", rule="variant", scheduler="serial").note.value
+    assert "heading" not in allowed_text(spec("doomtrooper").metrics.parameters()["dice"])
 
 
 def test_settings_reach_the_games():
