@@ -155,7 +155,7 @@ class Ending(results.Ending):
 #: what ended the game, said whoever won (the winners are said beside it)
 _WHY = {Ending.PROMOTION_GOAL: "the Promotion goal was reached",
         Ending.DRAW_PILES_EXHAUSTED: "every draw pile ran out",
-        Ending.NO_WARRIORS: "the others had no warrior left in play",
+        Ending.NO_WARRIORS: "the others went too long without a warrior in play and lost",
         Ending.TURN_CAP: "the turn cap was reached",
         Ending.ACTIONS_SPENT: "every action marker was spent",
         Ending.C_BEATEN: "player C's last warrior left play",
