@@ -322,12 +322,12 @@ class GreedyBot(DeterministicPolicy):
         table = state.combat.live
         base = _outlook(game, table, seat)
         best, best_gain = PASS, 0.0
-        rounds = game.combat.rounds
+        play = game.combat.after  # the table after the card, without the words a real play logs
         for o in options:
             if isinstance(o, Pass):
                 continue
             try:
-                after, _ = rounds.play(table, seat, o, None)
+                after = play(table, seat, o)
             except (KeyError, ValueError):
                 continue
             gain = _outlook(game, after, seat) - base

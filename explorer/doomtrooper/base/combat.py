@@ -295,8 +295,7 @@ class Combat(Standing, Game):
     def _play(self, table: Table, seat: int, action: Any, chance: Chance) -> tuple[Table, list[Event]]:
         if isinstance(action, Feed):
             p = table.plays[action.index]
-            table = _spend(table, seat, 1)._replace(
-                plays=table.plays[:action.index] + (p._replace(fed=p.fed + 1),) + table.plays[action.index + 1:])
+            table = _fed(table, seat, action.index)
             total = getattr(p, p.grows, 0) + (p.fed + 1) * p.boost
             word = p.grows.capitalize()
             now = f"{p.card} now gives {total:+d} {word}"
@@ -310,16 +309,33 @@ class Combat(Standing, Game):
         if extra is not None:
             return extra.apply(self, table, seat, action)
         c = self.pool[action.card]
+        table, text = self._card_played(table, seat, action, c)
+        rule = R.ART_COMBAT if c.type == "art" else R.MODIFY
+        who = f" (cast by {table.trooper(action.caster).card})" if action.caster is not None else ""
+        cost = f", paying {c.cost} Destiny" if c.type == "art" and c.cost else ""
+        return table, [event(rule, f"seat {seat} plays {action.card}{who}{cost}: {text}", seat=seat,
+                             card=action.card, target=action.target)]
+
+    def after(self, table: Table, seat: int, action: Any) -> Table:
+        """The table after ``seat`` plays ``action``: the change :meth:`_play` makes,
+        without its words (the greedy bot weighs every card it may play with this)."""
+        if isinstance(action, Feed):
+            return _fed(table, seat, action.index)
+        extra = ROUND_PLAYS.get(type(action))
+        if extra is not None:
+            return extra.apply(self, table, seat, action)[0]
+        return self._card_played(table, seat, action, self.pool[action.card])[0]
+
+    def _card_played(self, table: Table, seat: int, action: Any, c: Any) -> tuple[Table, str]:
+        """The table after ``seat`` plays card ``c`` (out of the hand, paid for, its
+        effect applied, on the table), and the effect's words."""
         hands = list(table.hands)
         hands[seat] = hands[seat].remove(action.card)
         table = table._replace(hands=tuple(hands))
-        rule = R.MODIFY
         if c.type == "art":
             table = _spend(table, seat, c.cost)
-            rule = R.ART_COMBAT
-        ctx = Context(self, table)
         before = len(table.plays)
-        table, text = E.get(c.effect).apply(ctx, table, seat, action.card, E.params(c), action.target)
+        table, text = E.get(c.effect).apply(Context(self, table), table, seat, action.card, E.params(c), action.target)
         if len(table.plays) == before:  # every card played is on the table until the combat is over
             table = table._replace(plays=table.plays + (Played(seat, action.card, c.type),))
         if c.type == "art" and c.boost:
@@ -327,10 +343,7 @@ class Combat(Standing, Game):
             p = E.params(c)
             grows = next((r for r in ("fight", "shoot", "armor", "value") if getattr(p, r, 0)), "")
             table = table._replace(plays=table.plays[:-1] + (last._replace(grows=grows, boost=c.boost),))
-        who = f" (cast by {table.trooper(action.caster).card})" if action.caster is not None else ""
-        cost = f", paying {c.cost} Destiny" if c.type == "art" and c.cost else ""
-        return table, [event(rule, f"seat {seat} plays {action.card}{who}{cost}: {text}", seat=seat,
-                             card=action.card, target=action.target)]
+        return table, text
 
     # -- the protocol ----------------------------------------------------------------------------------
     def decision(self, state: CombatState) -> Decision | None:
@@ -552,6 +565,13 @@ class _Identity(Mapping):
 
 
 _SEATS = _Identity()
+
+
+def _fed(table: Table, seat: int, index: int) -> Table:
+    """The table after ``seat`` feeds a Destiny Point into the card played at ``index``."""
+    p = table.plays[index]
+    return _spend(table, seat, 1)._replace(plays=table.plays[:index] + (p._replace(fed=p.fed + 1),)
+                                           + table.plays[index + 1:])
 
 
 def _spend(table: Table, seat: int, amount: int) -> Table:
