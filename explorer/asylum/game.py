@@ -136,6 +136,23 @@ class _Conflict(Conflict):
         self._decisions: dict[tuple, Decision | None] = {}
         self._attacks: dict[tuple, tuple[Declared, dict[Any, Step]]] = {}
         self._ends: dict[ConflictState, Step] = {}
+        self._starts: dict[tuple, ConflictState] = {}
+
+    def start(self, attackers: Sequence[Villain], defenders: Sequence[Villain], *,
+              masterminds: tuple[str | None, str | None] | None = None, ambush: bool = False,
+              doom_ready: bool = False, rules: AsylumRules | None = None) -> ConflictState:
+        """The opening state, kept per teams, masterminds, kind and rules: the same
+        conflicts recur from game to game, and one setup object per conflict lets the
+        caches keyed on it match by identity instead of comparing setups."""
+        key = (tuple(attackers), tuple(defenders), masterminds, ambush, doom_ready, rules)
+        cache = self._starts
+        cs = cache.get(key)
+        if cs is None or rules is None:
+            if len(cache) > 50_000:
+                cache.clear()
+            cs = cache[key] = super().start(attackers, defenders, masterminds=masterminds, ambush=ambush,
+                                            doom_ready=doom_ready, rules=rules)
+        return cs
 
     def resolve(self, state: ConflictState, action: Any, chance: Chance) -> Step:
         kind = type(action)
