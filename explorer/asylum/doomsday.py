@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ..core.events import Event, RuleRef, event
 from ..core.numbers import counted
 from . import sections as R
-from .state import AsylumState, put
+from .state import AsylumState, with_doomsday
 
 if TYPE_CHECKING:
     from .game import AsylumGame
@@ -27,7 +27,7 @@ def gain(game: AsylumGame, state: AsylumState, seat: int, delta: int, rule: Rule
     events = game.said(("gain", rule, seat, delta, why, old), lambda: _said(rule, seat, delta, why, old, cap))
     if new == old:
         return state, events
-    return put(state, party._replace(doomsday=new)), events
+    return with_doomsday(state, party, new), events
 
 
 def _said(rule: RuleRef, seat: int, delta: int, why: str, old: int, cap: int) -> tuple[Event, ...]:

@@ -201,6 +201,7 @@ def put(state: AsylumState, party: Party, **changes: Any) -> AsylumState:
 
 
 _PHASE, _EVENT = _FIELD["phase"], _FIELD["event"]
+_ROOM, _DOOMSDAY = Party._fields.index("room"), Party._fields.index("doomsday")
 _CURRENT, _TURN, _CAME_FROM, _MOVED_TO, _UPGRADED, _ORDER = (
     _FIELD[name] for name in ("current", "turn", "came_from", "moved_to", "upgraded", "order"))
 
@@ -212,6 +213,33 @@ def at_phase(state: AsylumState, phase: Phase, event: PendingEvent | None = None
     values[_PHASE] = phase
     values[_EVENT] = event
     return _new(AsylumState, values)
+
+
+def with_doomsday(state: AsylumState, party: Party, points: int) -> AsylumState:
+    """``state`` with ``party`` holding ``points`` Doomsday points; one copy of each, as
+    :func:`put` makes it (points change at most steps that score)."""
+    values = list(party)
+    values[_DOOMSDAY] = points
+    seat = values[0]
+    state_values = list(state)
+    parties = state_values[_PARTIES]
+    state_values[_PARTIES] = parties[:seat] + (_new(Party, values),) + parties[seat + 1:]
+    return _new(AsylumState, state_values)
+
+
+def moved(state: AsylumState, party: Party, there: str) -> AsylumState:
+    """``state`` once ``party`` has moved into ``there``: where it came from and went
+    noted, on to the room's rule (the ROOM phase); one copy, as :func:`put` makes it
+    (every turn's move makes one)."""
+    values = list(party)
+    here = values[_ROOM]
+    values[_ROOM] = there
+    seat = party.seat
+    state_values = list(state)
+    parties = state_values[_PARTIES]
+    state_values[_PARTIES] = parties[:seat] + (_new(Party, values),) + parties[seat + 1:]
+    state_values[_CAME_FROM], state_values[_MOVED_TO], state_values[_PHASE] = here, there, Phase.ROOM
+    return _new(AsylumState, state_values)
 
 
 def next_turn(state: AsylumState, seat: int, turn: int, phase: Phase, order: tuple[int, ...]) -> AsylumState:
@@ -228,5 +256,5 @@ def next_turn(state: AsylumState, seat: int, turn: int, phase: Phase, order: tup
 __all__ = [
     "AFTERMATH", "CONFLICT", "END", "EVENT", "MOVE", "OVER", "ROOM", "SETUP", "START",
     "AsylumState", "Clash", "Ending", "GameResult", "Party", "Pending", "PendingClaim", "PendingEvent", "PendingHeir",
-    "PendingPush", "Phase", "at_phase", "next_turn", "put",
+    "PendingPush", "Phase", "at_phase", "moved", "next_turn", "put", "with_doomsday",
 ]

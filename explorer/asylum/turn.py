@@ -40,6 +40,7 @@ from .state import (
     Party,
     PendingEvent,
     at_phase,
+    moved,
     next_turn,
     put,
 )
@@ -169,8 +170,7 @@ def do_move(game: AsylumGame, state: AsylumState, action: Move, chance: Chance) 
     here, there = party.room, action.room
     if not isinstance(there, str) or there not in game.neighbours(here):
         raise explain_move(game, state, action)
-    state = put(state, party._replace(room=there), came_from=here, moved_to=there, phase=ROOM)
-    return state, [game.said(("move", seat, here, there), lambda: event(
+    return moved(state, party, there), [game.said(("move", seat, here, there), lambda: event(
         R.TURN_MOVE, f"seat {seat} moves from the {here} to the {there}", seat=seat, room=there))]
 
 
