@@ -500,7 +500,9 @@ class AsylumGame(Game):
                 nxt = turn.after_start_choice(self, nxt)
         nxt = doom_ready.settle(self, nxt, events)
         if nxt.phase is END:
-            nxt = doom_ready.settle(self, turn.end_turn(self, nxt, events, chance), events)
+            nxt = turn.end_turn(self, nxt, events, chance)
+            if not self.rules.doom_ready_any_time:  # else settled already: the turn's end moves no party
+                nxt = doom_ready.settle(self, nxt, events)
         return Step(nxt, tuple(events))
 
     # -- illegal actions ------------------------------------------------------------------------
