@@ -82,6 +82,34 @@ def _nearest_plot(game, room: str, seat: int, anywhere: bool, visited: tuple[str
     return best
 
 
+def _toward(game, state, party) -> tuple | None:
+    """The game's own moves from ``party``'s room that come nearest its :func:`goal`
+    (``None`` with no goal), kept per room and goal; a party not Doom Ready finds
+    them under what its goal depends on, without working out the goal again."""
+    room = party.room
+    memo = game.memo
+    if party.doom_ready is None:
+        anywhere = party.doomsday >= game.rules.doom_ready_points
+        key = ("toward goal", room, party.seat, anywhere, () if anywhere else party.visited)
+        hit = memo.get(key, memo)
+        if hit is memo:
+            target = goal(game, state, party)
+            hit = game.remember(key, None if target is None else _nearest_moves(game, room, target))
+        return hit
+    return _nearest_moves(game, room, game.yard)
+
+
+def _nearest_moves(game, room: str, target: str) -> tuple:
+    """The moves from ``room`` that come nearest ``target``, in the game's order (kept)."""
+    nearest = game.memo.get(("toward", room, target))
+    if nearest is None:
+        dist = game.dist
+        options = game.moves(room)
+        best = min(dist[o.room][target] for o in options)
+        nearest = game.remember(("toward", room, target), tuple(o for o in options if dist[o.room][target] == best))
+    return nearest
+
+
 def spendable(game, state, party) -> int:
     """Points the greedy plan can spend now: what is left above the amount the
     next plot room needs to bring the party to 8.  Nothing once Doom Ready, or
@@ -131,18 +159,16 @@ class GreedyBot(DeterministicPolicy):
     # -- the move --------------------------------------------------------------------------------
     def move(self, game, state, options):
         party = state.parties[state.current]
-        target = goal(game, state, party)
-        if target is not None and options is game.moves(party.room):  # the game's own options: ranked once
-            nearest = game.memo.get(("toward", party.room, target))
-            if nearest is None:
-                dist = game.dist
-                best = min(dist[o.room][target] for o in options)
-                nearest = game.remember(("toward", party.room, target),
-                                        tuple(o for o in options if dist[o.room][target] == best))
+        if options is game.moves(party.room):  # the game's own options: ranked once
+            nearest = _toward(game, state, party)
+        else:
+            nearest = None
+        if nearest is not None:
             if len(nearest) > 1:  # equally near: the first not occupied, as the key below says
                 occupied = {p.room for p in state.parties if p is not party}
                 return next((o for o in nearest if o.room not in occupied), nearest[0])
             return nearest[0]
+        target = goal(game, state, party)
         occupied = {p.room for p in state.parties if p.seat != party.seat}
         dist = game.dist
         if target is None:
