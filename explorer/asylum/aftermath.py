@@ -94,8 +94,12 @@ def do_push(game: AsylumGame, state: AsylumState, item: PendingPush, action: Pus
         raise explain(game, state, action)
     loser = state.parties[item.loser]
     state = put(state, loser._replace(room=action.room))
-    events = [event(R.PUSH, f"seat {item.winner} pushes seat {item.loser} out of the {item.room} into the "
-                    f"{action.room}", seat=item.loser, room=action.room)]
+    key = ("push", item.winner, item.loser, item.room, action.room)
+    ev = game.memo.get(key)  # the same push, the same event: kept by the game
+    if ev is None:
+        ev = game.remember(key, event(R.PUSH, f"seat {item.winner} pushes seat {item.loser} out of the {item.room} "
+                                      f"into the {action.room}", seat=item.loser, room=action.room))
+    events = [ev]
     winner = state.parties[item.winner]
     if item.mover_won and game.room_kind(item.room) == "plot" and item.room not in winner.visited:
         state, evs = gain(game, state, item.winner, game.rules.plot_room_reward, R.TURN_CONFLICT,

@@ -24,7 +24,10 @@ def gain(game: AsylumGame, state: AsylumState, seat: int, delta: int, rule: Rule
     cap = game.rules.doomsday_cap
     raw = old + delta
     new = min(cap, max(0, raw))
-    events = game.said(("gain", rule, seat, delta, why, old), lambda: _said(rule, seat, delta, why, old, cap))
+    key = ("gain", rule, seat, delta, why, old)
+    events = game.memo.get(key)  # as game.said, without building a closure at every gain
+    if events is None:
+        events = game.remember(key, _said(rule, seat, delta, why, old, cap))
     if new == old:
         return state, events
     return with_doomsday(state, party, new), events

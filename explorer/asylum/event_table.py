@@ -181,9 +181,11 @@ def ambush(game, state, seat, params, chance, choice=None, memo=None) -> Outcome
             return Outcome(state, (event(R.AMBUSH, "every villain is already in a party: nobody turns up"),))
         name = chance.roll(_uniform(pool))
         n = len(pool)
-        revealed = game.said(("ambusher", seat, name, n), lambda: event(
-            R.AMBUSH, f"{name} (level 1, from the {n} villains in no party) ambushes seat {seat}'s party",
-            seat=seat, ambusher=name))
+        key = ("ambusher", seat, name, n)
+        revealed = game.memo.get(key)  # as game.said, without building a closure at every ambush
+        if revealed is None:
+            revealed = game.remember(key, event(R.AMBUSH, f"{name} (level 1, from the {n} villains in no party) "
+                                                f"ambushes seat {seat}'s party", seat=seat, ambusher=name))
         if not game.rules.ambush_may_be_declined:  # our reading ambush-decline, switched: always fought
             fight = game.begin_ambush(state, seat, name)
             return Outcome(fight.state, (revealed, *fight.events))

@@ -150,12 +150,13 @@ def do_begin_move(game: AsylumGame, state: AsylumState, action: BeginMove,
                   chance: Chance) -> tuple[AsylumState, list[Event]]:
     party = state.parties[state.current]
     upgraded = state.upgraded
-
-    def said() -> Event:
+    key = ("begin move", party.seat, upgraded, party.mastermind)
+    ev = game.memo.get(key)  # as game.said, without building a closure at every turn
+    if ev is None:
         spent = f"upgraded {', '.join(upgraded)}" if upgraded else "no upgrades"
-        return event(R.TURN_START, f"seat {party.seat} ends the start of the turn ({spent}; mastermind "
-                     f"{party.mastermind}) and must now move")
-    return at_phase(state, MOVE, state.event), [game.said(("begin move", party.seat, upgraded, party.mastermind), said)]
+        ev = game.remember(key, event(R.TURN_START, f"seat {party.seat} ends the start of the turn ({spent}; "
+                                      f"mastermind {party.mastermind}) and must now move"))
+    return at_phase(state, MOVE, state.event), [ev]
 
 
 # -- 2. the move ---------------------------------------------------------------------------
@@ -170,8 +171,12 @@ def do_move(game: AsylumGame, state: AsylumState, action: Move, chance: Chance) 
     here, there = party.room, action.room
     if not isinstance(there, str) or there not in game.neighbours(here):
         raise explain_move(game, state, action)
-    return moved(state, party, there), [game.said(("move", seat, here, there), lambda: event(
-        R.TURN_MOVE, f"seat {seat} moves from the {here} to the {there}", seat=seat, room=there))]
+    key = ("move", seat, here, there)
+    ev = game.memo.get(key)  # as game.said, without building a closure at every move
+    if ev is None:
+        ev = game.remember(key, event(R.TURN_MOVE, f"seat {seat} moves from the {here} to the {there}", seat=seat,
+                                      room=there))
+    return moved(state, party, there), [ev]
 
 
 def explain_move(game: AsylumGame, state: AsylumState, action: Move) -> IllegalAction:
@@ -262,23 +267,33 @@ def do_room(game: AsylumGame, state: AsylumState, action: Any, chance: Chance) -
     cs = game.conflict.start(party.villains, other.villains, masterminds=(party.mastermind, other.mastermind),
                              doom_ready=doom_ready.bonus_applies(game, state), rules=game.rules)
     clash = Clash((seat, other.seat), room, None, (party.doom_ready is not None, other.doom_ready is not None))
-    ev = event(R.TURN_CONFLICT, f"the {room} is occupied by seat {other.seat}: conflict! Seat {seat} attacks",
-               attacker=seat, defender=other.seat, room=room)
+    key = ("engage", seat, other.seat, room)
+    ev = game.memo.get(key)  # the same clash, the same event: kept by the game
+    if ev is None:
+        ev = game.remember(key, event(R.TURN_CONFLICT, f"the {room} is occupied by seat {other.seat}: conflict! "
+                                      f"Seat {seat} attacks", attacker=seat, defender=other.seat, room=room))
     return state._replace(phase=CONFLICT, conflict=cs, clash=clash), [ev]
 
 
 def _roll_event(game: AsylumGame, state: AsylumState, seat: int, room: str,
                 chance: Chance) -> tuple[AsylumState, list[Event]]:
     """An empty ordinary room: a roll on the Event Table and its effect."""
-    why = game.said(("event room", seat, room), lambda: event(
-        R.TURN_EVENT, f"the {room} is empty and is neither a plot room to score nor the Yard: an event", seat=seat))
+    memo = game.memo  # as game.said, without building closures at every roll
+    key = ("event room", seat, room)
+    why = memo.get(key)
+    if why is None:
+        why = game.remember(key, event(R.TURN_EVENT, f"the {room} is empty and is neither a plot room to score nor "
+                                       "the Yard: an event", seat=seat))
     table = game.events
     total = chance.roll(table.roll)
     index = table.lookup[total]
     result = table.results[index]
-    head = game.said(("event roll", seat, total), lambda: event(
-        R.EVENT_TABLE, f"seat {seat} rolls {total} on the Event Table: {result.title}"
-        + (f" - {result.text}" if result.text else ""), seat=seat, roll=total, result=result.name))
+    key = ("event roll", seat, total)
+    head = memo.get(key)
+    if head is None:
+        head = game.remember(key, event(R.EVENT_TABLE, f"seat {seat} rolls {total} on the Event Table: {result.title}"
+                                        + (f" - {result.text}" if result.text else ""), seat=seat, roll=total,
+                                        result=result.name))
     out = _events.EFFECTS[result.effect].fn(game, state, seat, result.params, chance)
     return after_effect(out, index), [why, head, *out.events]
 
@@ -370,8 +385,12 @@ def end_turn(game: AsylumGame, state: AsylumState, events: list[Event], chance: 
     nxt = order[state.turn % n] if order else seat_of_turn(game, turn, n)
     phase = START if _has_choices(game, state.parties[nxt], ()) else MOVE  # see after_start_choice
     state = next_turn(state, nxt, turn, phase, order)
-    events.append(game.said(("turn end", seat, nxt, turn), lambda: event(
-        R.TURN_END, f"end of seat {seat}'s turn; turn {turn}: seat {nxt} to play", seat=nxt, turn=turn)))
+    key = ("turn end", seat, nxt, turn)
+    ev = game.memo.get(key)  # as game.said, without building a closure at every turn
+    if ev is None:
+        ev = game.remember(key, event(R.TURN_END, f"end of seat {seat}'s turn; turn {turn}: seat {nxt} to play",
+                                      seat=nxt, turn=turn))
+    events.append(ev)
     return state
 
 

@@ -64,9 +64,11 @@ def level_up(game: AsylumGame, state: AsylumState, seat: int, name: str, rule: R
     v = next(v for v in villains if v.name == name)
     up = v.upgrades[v.level - 2]
     state = put(state, party._replace(villains=villains))
-    ev = game.said(("level up", rule, seat, name, v.level, why, up), lambda: event(
-        rule, f"{name} rises to level {v.level} ({why}): {up.text or up.describe()} - {up.describe()}",
-        seat=seat, villain=name, level=v.level))
+    key = ("level up", rule, seat, name, v.level, why, up)
+    ev = game.memo.get(key)  # as game.said, without building a closure at every upgrade
+    if ev is None:
+        ev = game.remember(key, event(rule, f"{name} rises to level {v.level} ({why}): {up.text or up.describe()} - "
+                                      f"{up.describe()}", seat=seat, villain=name, level=v.level))
     return state, (ev,)
 
 
