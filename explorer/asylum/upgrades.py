@@ -51,8 +51,13 @@ def do_upgrade(game: AsylumGame, state: AsylumState, action: Upgrade,
         raise explain(game, state, action)
     seat = state.current
     cost = game.rules.upgrade_cost
-    state, paid = spend(game, state, seat, cost, f"{action.villain}'s level {action.level} upgrade")
-    state, risen = level_up(game, state, seat, action.villain, R.UPGRADES, f"for {counted(cost, 'Doomsday point')}")
+    key = ("upgrade texts", action.villain, action.level, cost)
+    texts = game.memo.get(key)  # what is paid for, and how much: the same words every time
+    if texts is None:
+        texts = game.remember(key, (f"{action.villain}'s level {action.level} upgrade",
+                                    f"for {counted(cost, 'Doomsday point')}"))
+    state, paid = spend(game, state, seat, cost, texts[0])
+    state, risen = level_up(game, state, seat, action.villain, R.UPGRADES, texts[1])
     return state._replace(upgraded=state.upgraded + (action.villain,)), [*risen, *paid]
 
 
