@@ -93,6 +93,8 @@ from .state import (
     PendingPush,
     Phase,
     put,
+    with_conflict,
+    with_todo,
 )
 from .turn import BeginMove, Engage, EnterYard, Move, QuietRoom, RollEvent, ScorePlotRoom
 from .upgrades import Upgrade
@@ -478,7 +480,7 @@ class AsylumGame(Game):
         if phase is CONFLICT:
             cs, sub_events = self.conflict.resolve(state.conflict, action, chance)
             if cs.result is None:
-                return Step(state._replace(conflict=cs), sub_events)
+                return Step(with_conflict(state, cs), sub_events)
             nxt, events = aftermath.conclude(self, state, cs.result)
             events = list(sub_events) + events
         elif phase is AFTERMATH:
@@ -487,8 +489,7 @@ class AsylumGame(Game):
             if not isinstance(action, answers):
                 raise self.illegal(state, action)
             nxt, events = handler(self, state, item, action, chance)
-            todo = nxt.todo[1:]
-            nxt = nxt._replace(todo=todo, phase=AFTERMATH if todo else END)
+            nxt = with_todo(nxt, nxt.todo[1:])
         else:
             handler = HANDLERS.get((phase, type(action)))
             if handler is None:

@@ -215,6 +215,26 @@ def at_phase(state: AsylumState, phase: Phase, event: PendingEvent | None = None
     return _new(AsylumState, values)
 
 
+_CONFLICT, _TODO = _FIELD["conflict"], _FIELD["todo"]
+
+
+def with_conflict(state: AsylumState, conflict: ConflictState) -> AsylumState:
+    """``state`` with the conflict under way at ``conflict``; one copy, as :func:`put`
+    makes it (every step of a conflict makes one)."""
+    values = list(state)
+    values[_CONFLICT] = conflict
+    return _new(AsylumState, values)
+
+
+def with_todo(state: AsylumState, todo: tuple[Pending, ...]) -> AsylumState:
+    """``state`` with ``todo`` left to decide after a conflict: in the AFTERMATH phase
+    while anything is, else at the END of the turn; one copy, as :func:`put` makes it."""
+    values = list(state)
+    values[_TODO] = todo
+    values[_PHASE] = Phase.AFTERMATH if todo else Phase.END
+    return _new(AsylumState, values)
+
+
 def with_doomsday(state: AsylumState, party: Party, points: int) -> AsylumState:
     """``state`` with ``party`` holding ``points`` Doomsday points; one copy of each, as
     :func:`put` makes it (points change at most steps that score)."""
@@ -256,5 +276,5 @@ def next_turn(state: AsylumState, seat: int, turn: int, phase: Phase, order: tup
 __all__ = [
     "AFTERMATH", "CONFLICT", "END", "EVENT", "MOVE", "OVER", "ROOM", "SETUP", "START",
     "AsylumState", "Clash", "Ending", "GameResult", "Party", "Pending", "PendingClaim", "PendingEvent", "PendingHeir",
-    "PendingPush", "Phase", "at_phase", "moved", "next_turn", "put", "with_doomsday",
+    "PendingPush", "Phase", "at_phase", "moved", "next_turn", "put", "with_conflict", "with_doomsday", "with_todo",
 ]
