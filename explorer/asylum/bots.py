@@ -58,13 +58,20 @@ def goal(game, state, party) -> str | None:
     that parties starting together spread out."""
     if party.doom_ready is not None:
         return game.yard
-    anywhere = party.doomsday >= game.rules.doom_ready_points
-    key = ("goal", party.room, party.seat, anywhere, () if anywhere else party.visited)
+    needs = _goal_needs(game, party)
+    key = ("goal", *needs)
     memo = game.memo  # the answer depends on the board and these alone: kept with the game
     hit = memo.get(key, memo)
     if hit is memo:
-        hit = game.remember(key, _nearest_plot(game, party.room, party.seat, anywhere, party.visited))
+        hit = game.remember(key, _nearest_plot(game, *needs))
     return hit
+
+
+def _goal_needs(game, party) -> tuple:
+    """What the :func:`goal` of a party not Doom Ready depends on: its room and seat,
+    whether it has the points for Doom Ready, and if not the plot rooms it visited."""
+    anywhere = party.doomsday >= game.rules.doom_ready_points
+    return party.room, party.seat, anywhere, () if anywhere else party.visited
 
 
 def _nearest_plot(game, room: str, seat: int, anywhere: bool, visited: tuple[str, ...]) -> str | None:
@@ -89,8 +96,7 @@ def _toward(game, state, party) -> tuple | None:
     room = party.room
     memo = game.memo
     if party.doom_ready is None:
-        anywhere = party.doomsday >= game.rules.doom_ready_points
-        key = ("toward goal", room, party.seat, anywhere, () if anywhere else party.visited)
+        key = ("toward goal", *_goal_needs(game, party))
         hit = memo.get(key, memo)
         if hit is memo:
             target = goal(game, state, party)
@@ -159,10 +165,8 @@ class GreedyBot(DeterministicPolicy):
     # -- the move --------------------------------------------------------------------------------
     def move(self, game, state, options):
         party = state.parties[state.current]
-        if options is game.moves(party.room):  # the game's own options: ranked once
-            nearest = _toward(game, state, party)
-        else:
-            nearest = None
+        own = options is game.moves(party.room)  # the game's own options: ranked once
+        nearest = _toward(game, state, party) if own else None
         if nearest is not None:
             if len(nearest) > 1:  # equally near: the first not occupied, as the key below says
                 occupied = {p.room for p in state.parties if p is not party}

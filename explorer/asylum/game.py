@@ -146,14 +146,17 @@ class _Conflict(Conflict):
         """The opening state, kept per teams, masterminds, kind and rules: the same
         conflicts recur from game to game, and one setup object per conflict lets the
         caches keyed on it match by identity instead of comparing setups."""
+        start = super().start
+        if rules is None:  # the rules file as it is now: nothing to key on
+            return start(attackers, defenders, masterminds=masterminds, ambush=ambush, doom_ready=doom_ready)
         key = (tuple(attackers), tuple(defenders), masterminds, ambush, doom_ready, rules)
         cache = self._starts
         cs = cache.get(key)
-        if cs is None or rules is None:
+        if cs is None:
             if len(cache) > 50_000:
                 cache.clear()
-            cs = cache[key] = super().start(attackers, defenders, masterminds=masterminds, ambush=ambush,
-                                            doom_ready=doom_ready, rules=rules)
+            cs = cache[key] = start(attackers, defenders, masterminds=masterminds, ambush=ambush,
+                                    doom_ready=doom_ready, rules=rules)
         return cs
 
     def resolve(self, state: ConflictState, action: Any, chance: Chance) -> Step:

@@ -240,10 +240,8 @@ def with_doomsday(state: AsylumState, party: Party, points: int) -> AsylumState:
     :func:`put` makes it (points change at most steps that score)."""
     values = list(party)
     values[_DOOMSDAY] = points
-    seat = values[0]
     state_values = list(state)
-    parties = state_values[_PARTIES]
-    state_values[_PARTIES] = parties[:seat] + (_new(Party, values),) + parties[seat + 1:]
+    _seat_party(state_values, party.seat, values)
     return _new(AsylumState, state_values)
 
 
@@ -254,12 +252,16 @@ def moved(state: AsylumState, party: Party, there: str) -> AsylumState:
     values = list(party)
     here = values[_ROOM]
     values[_ROOM] = there
-    seat = party.seat
     state_values = list(state)
-    parties = state_values[_PARTIES]
-    state_values[_PARTIES] = parties[:seat] + (_new(Party, values),) + parties[seat + 1:]
+    _seat_party(state_values, party.seat, values)
     state_values[_CAME_FROM], state_values[_MOVED_TO], state_values[_PHASE] = here, there, Phase.ROOM
     return _new(AsylumState, state_values)
+
+
+def _seat_party(state_values: list[Any], seat: int, party_values: list[Any]) -> None:
+    """Put the party made of ``party_values`` at ``seat`` in a state's field list."""
+    parties = state_values[_PARTIES]
+    state_values[_PARTIES] = parties[:seat] + (_new(Party, party_values),) + parties[seat + 1:]
 
 
 def next_turn(state: AsylumState, seat: int, turn: int, phase: Phase, order: tuple[int, ...]) -> AsylumState:

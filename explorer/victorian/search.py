@@ -42,7 +42,7 @@ MARGIN = 0.0
 #: How many standard errors of the paired difference an option's lead over the greedy
 #: bot's choice must clear: one keeps the greedy choice unless the lead is more than noise.
 SURENESS = 1.0
-#: The share of rollout choices made at random.  None: the other side is modelled as playing
+#: The share of rollout choices made at random.  Zero: the other side is modelled as playing
 #: the rollout policy exactly, and every option is compared on the same luck throughout.
 #: Against greedy on 160 deals (bench_search_strength.py --baseline --tune epsilon=0): as the
 #: Heroes 40% (greedy Heroes 27.5%; with one random choice in ten, as before, 32.5% on 40 of

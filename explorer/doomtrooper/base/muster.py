@@ -36,12 +36,9 @@ def known_copy(game: Any, state: DTState, seat: int, card: str) -> Trooper | Non
 
 def _warriors_in_hand(game: Any, state: DTState) -> Sequence[str]:
     names = game.in_hand(state, "warrior")
-    if MUSTER_CHECKS:  # the expansions' rules on where a warrior may enter play
-        seat = state.current
-        if len(MUSTER_CHECKS) == 1:  # (Paradise Lost's, the one there is)
-            check = MUSTER_CHECKS[0]
-            return [n for n in names if not check(game, state, seat, n)]
-        names = [n for n in names if not any(check(game, state, seat, n) for check in MUSTER_CHECKS)]
+    seat = state.current
+    for check in MUSTER_CHECKS:  # the expansions' rules on where a warrior may enter play
+        names = [n for n in names if not check(game, state, seat, n)]
     return names
 
 
