@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from explorer.doomtrooper import sections as R
+from explorer.core.numbers import counted
 from explorer.doomtrooper.base.turn import turn_heading
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.state import UNSEEN, DTState, Trooper
@@ -120,7 +121,10 @@ def seat_zones(game: DoomtrooperGame, view: DTState, seat: int, viewer: Any) -> 
 
 
 def head(game: DoomtrooperGame, view: DTState) -> str:
-    """Where the game stands (the rules' own words for it, :func:`~explorer.doomtrooper.base.turn.turn_heading`)."""
+    """Where the game stands (the rules' own words for it, :func:`~explorer.doomtrooper.base.turn.turn_heading`);
+    of a finished game, which table this is (the result itself is the stepper's last line, just above)."""
+    if view.result is not None:
+        return f"The table as the game ended, after {counted(view.result.turns, 'turn')}"
     return turn_heading(game, view)
 
 

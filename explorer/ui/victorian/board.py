@@ -155,9 +155,10 @@ def side_zones(game: VictorianGame, view: VicState, index: int, viewer: Any) -> 
 
 
 def head(state: VicState) -> str:
-    """Where the game stands, in one line."""
+    """Where the game stands, in one line (of a finished game, which table this is:
+    the result itself is the stepper's last line, just above)."""
     if state.result is not None:
-        return str(state.result)
+        return f"The table as the game ended, in turn {state.turn}"
     if state.turn == 0:
         return "Setup: the opening hands are being dealt"
     return f"Turn {state.turn}, {state.phase} ({Title(state.active).replace('The', 'the')}' part)"

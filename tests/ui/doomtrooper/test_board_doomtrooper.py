@@ -191,3 +191,15 @@ def test_a_loaded_game_of_three_players_redraws_the_board_with_three_seats():
     table.stepper_widget.saving.load(played.stepper_widget.saving.save(), "three.jsonl")
     assert table.board.value == board_html(table.game, table.stepper.state, 0)
     assert table.board.value.count("data-side=\"seat") == 3
+
+
+def test_a_finished_games_table_is_headed_as_the_table_the_game_ended_with():
+    """OVERVIEW (the game's end): the result is said once, in the stepper's last line; the table's
+    heading then says which table it is, not the result again."""
+    t = TableStepper(seed=2, seat=None)
+    t.stepper_widget.play_to_end()
+    result = t.stepper.state.result
+    assert str(result) in html.unescape(t.stepper_widget.status.value)
+    head = re.search(r"xp-board-head'>([^<]*)<", t.board.value).group(1)
+    assert head == f"The table as the game ended, after {result.turns} turns"
+    assert str(result) not in html.unescape(t.board.value)

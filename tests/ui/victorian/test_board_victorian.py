@@ -178,3 +178,15 @@ def test_a_units_fight_counts_an_assassin_phase_bonus_in_that_phase_only():
         s = GAME.scenario(heroes=["Tarzan"], villains=["Dr Moreau"], at=phase)._replace(mods=(club,))
         tile = unit_tile(GAME, s, HEROES, s.heroes.unit("Tarzan"))
         assert dict(tile.ratings)["Fight"] == shown
+
+
+def test_a_finished_games_table_is_headed_as_the_table_the_game_ended_with():
+    """VICTORY: the result is said once, in the stepper's last line; the table's heading
+    above the drawn sides then says which table it is, not the result again."""
+    w = VictorianStepper(seed=2)
+    w.stepper.play_to_end()
+    result = str(w.stepper.stepper.state.result)
+    assert result in w.stepper.status.value
+    head = re.search(r"xp-board-head'>([^<]*)<", w.board.value).group(1)
+    assert head == f"The table as the game ended, in turn {w.stepper.stepper.state.turn}"
+    assert html.unescape(result) not in html.unescape(w.board.value)
