@@ -99,6 +99,29 @@ def reward(result: Any, side: str) -> float:
     return win_share(result, SIDE_INDEX[side])
 
 
+def alike(game: Any, view: Any, decision: Any) -> list[tuple]:
+    """A key per option of ``decision``, equal for options alike but for which of
+    some identical tokens they name: the action's type and fields, a token's uid
+    replaced by what it is (its card, side, Mastermind, gear, markers, wounds and
+    whether it must attack), so sending Thug 5 or Thug 6 at a hero is one choice.
+
+    >>> from types import SimpleNamespace as Bag
+    >>> from explorer.victorian.actions import Send
+    >>> from explorer.victorian.state import Unit
+    >>> thugs = Bag(units=(Unit("Thug 5", "Thug", 1, True), Unit("Thug 6", "Thug", 1, True, wounds=1)))
+    >>> view = Bag(sides=(Bag(units=()), thugs))
+    >>> options = (Send("Thug 5", "Mina Harker"), Send("Thug 6", "Mina Harker"), Send("Thug 5", "Tarzan"))
+    >>> [alike(None, view, Bag(options=options))[i] == alike(None, view, Bag(options=options))[0] for i in range(3)]
+    [True, False, False]
+    """
+    tokens = {u.uid: ("token", u.card, u.owner, u.master, u.gear, u.markers, u.wounds, u.mob)
+              for side in view.sides for u in side.units if u.token}
+    if not tokens:
+        return [(type(o), o) for o in decision.options]
+    return [(type(o), tuple(tokens.get(v, v) if type(v) is str else v for v in (getattr(o, f) for f in o.__slots__)))
+            for o in decision.options]
+
+
 def search_bot(rollout: Policy, playouts: int = PLAYOUTS) -> SearchBot:
     """The search bot of the Victorian game: ``rollout`` (the greedy bot) finishes
     imagined games, cut after :data:`HORIZON` steps and scored by :func:`evaluate`,
@@ -111,7 +134,7 @@ def search_bot(rollout: Policy, playouts: int = PLAYOUTS) -> SearchBot:
     tree search this replaced won 48% of 60 games, the paired one 58%)."""
     return SearchBot(playouts, rollout=rollout, reward=reward, max_steps=HORIZON, evaluate=evaluate,
                      epsilon=EPSILON, seen=False, own_tree=True, prior=rollout, margin=MARGIN,
-                     paired=True, sureness=SURENESS)
+                     paired=True, sureness=SURENESS, alike=alike)
 
 
 __all__ = ["EPSILON", "FEATURES", "HORIZON", "MARGIN", "PLAYOUTS", "SURENESS", "WEIGHTS", "evaluate", "features", "reward", "search_bot",

@@ -45,3 +45,32 @@ def test_the_same_view_gives_the_same_choice_and_value(seed, steps):
     a = bot().search(GAME, GAME.observe(st.state, me), dec, random.Random(seed))
     b = bot().search(GAME, GAME.observe(twin, me), GAME.decision(twin), random.Random(seed))
     assert a == b and a.choice in dec.options and 0 <= a.value <= 1
+
+
+def test_the_search_counts_identical_tokens_as_one_choice():
+    """ASSASSIN PHASE: sending one or another of a Mastermind's identical tokens at a hero
+    is one choice to the search (it plays one of them, the budget not spread over copies);
+    a token that differs (a wound, another card) is a choice of its own."""
+    from explorer.victorian.search import alike
+
+    seen = 0
+    for seed in range(6):
+        st = Stepper(GAME, GAME.new_game(), seed, get_bot("greedy"))
+        while not st.over and seen < 20:
+            state, dec = st.state, GAME.decision(st.state)
+            if not dec.forced and len(dec.options) > 1:
+                view = GAME.observe(state, dec.player)
+                units = {u.uid: u for side in view.sides for u in side.units}
+                keys = alike(GAME, view, dec)
+                for a, ka in zip(dec.options, keys):
+                    for b, kb in zip(dec.options, keys):
+                        named = [(getattr(a, f), getattr(b, f)) for f in a.__slots__] if type(a) is type(b) else []
+                        differ = [(x, y) for x, y in named if x != y]
+                        if not differ:
+                            continue
+                        same = all(x in units and y in units and units[x].token and units[y].token
+                                   and units[x]._replace(uid=y) == units[y] for x, y in differ)
+                        assert (ka == kb) == same, (a, b)
+                        seen += same
+            st.step()
+    assert seen >= 20
