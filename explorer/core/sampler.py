@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .events import Event
-from .protocol import Game, Policies, Policy, SampledChance, StepRng, derived_rng, policy_for
+from .protocol import DeterministicPolicy, Game, Policies, Policy, SampledChance, StepRng, derived_rng, policy_for
 
 
 @dataclass
@@ -91,6 +91,7 @@ def _play(game: Game, initial: Any, policies: Policies, seed: int | str, max_ste
     hidden = type(game).observe is not Game.observe  # perfect information: the view is the state
     observe = game.observe
     single = policies if isinstance(policies, Policy) else None
+    picks: dict[int, Any] = {}  # policy id -> its pick if it draws no random number, else None
     while steps < max_steps:
         dec = decision(state)
         if dec is None:
@@ -100,12 +101,24 @@ def _play(game: Game, initial: Any, policies: Policies, seed: int | str, max_ste
         else:
             view = observe(state, dec.player) if hidden else state
             policy = single or policy_for(policies, dec.player)
-            action = policy.choose(game, view, dec, StepRng(seed, steps))
+            pick = picks.get(id(policy), _NO_ACTION)
+            if pick is _NO_ACTION:
+                pick = picks[id(policy)] = _pick_of(policy)
+            if pick is not None:
+                action = pick(game, view, dec)
+            else:
+                action = policy.choose(game, view, dec, StepRng(seed, steps))
         state, events = resolve(state, action, chance)
         if keep_events:
             kept.extend(events)
         steps += 1
     return Playout(state, game.result(state), steps, kept)
+
+
+def _pick_of(policy: Policy) -> Any:
+    """The policy's ``pick`` when it chooses by :class:`DeterministicPolicy`'s own
+    ``choose`` (the same choice, without building the step's RNG it never reads); else ``None``."""
+    return policy.pick if type(policy).choose is DeterministicPolicy.choose else None
 
 
 def sample_results(game: Game, initial: Any, policies: Policies, n: int, seed: int | str) -> dict[Any, int]:
