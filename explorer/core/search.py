@@ -107,12 +107,7 @@ class SearchBot(Policy):
     numbers (common random numbers, as in Tesauro and Galperin's rollouts), so
     that in a game of dice two options are compared on the same luck, and the
     ``prior``'s choice is given up only for a lead over it of more than
-    ``margin`` plus ``sureness`` standard errors of the paired difference;
-    ``alike(game, view, decision)``: a key per option, equal for options that lead
-    to positions alike but for which of some identical pieces acted (two
-    unwounded Thug tokens of one Mastermind): the paired search plays one option
-    of each key, the others sharing its value, so the budget is not spread over
-    copies of one choice (``None``: every option is its own)."""
+    ``margin`` plus ``sureness`` standard errors of the paired difference."""
 
     name = "search"
 
@@ -122,8 +117,7 @@ class SearchBot(Policy):
                  epsilon: float = 0.0, seen: bool = True, own_tree: bool = False,
                  prior: Policy | None = None, margin: float = 0.0,
                  calibration: tuple[float, float] | Callable[[Game, Any, Any], tuple[float, float] | None] | None = None,
-                 paired: bool = False, sureness: float = 0.0,
-                 alike: Callable[[Game, Any, Decision], Sequence[Hashable]] | None = None):
+                 paired: bool = False, sureness: float = 0.0):
         if playouts < 1:
             raise ValueError(f"the search needs at least one playout, got {playouts}")
         self.playouts = playouts
@@ -140,7 +134,6 @@ class SearchBot(Policy):
         self.calibration = calibration
         self.paired = paired
         self.sureness = sureness
-        self.alike = alike
         #: called with every :class:`SearchReport` the bot decides by (a bench, a stepper); ``None``: nobody
         self.on_report: Callable[[SearchReport], None] | None = None
 
@@ -191,13 +184,10 @@ class SearchBot(Policy):
     def _paired_search(self, game: Game, view: Any, decision: Decision, rng: random.Random,
                        margin: float | None = None) -> SearchReport:
         """The flat search with common random numbers (see ``paired``): the budget
-        split evenly over the options (one of each kind, see ``alike``), each world
-        played once from each option (``margin``: the lead asked on top of the
-        standard errors, ``None``: the bot's)."""
+        split evenly over the options, each world played once from each option
+        (``margin``: the lead asked on top of the standard errors, ``None``: the bot's)."""
         me = decision.player
-        every = decision.options
-        kept = self.prior.choose(game, view, decision, rng) if self.prior is not None else None
-        options, played = _one_of_each(every, self.alike(game, view, decision) if self.alike else None, kept)
+        options = decision.options
         worlds = max(1, self.playouts // len(options))
         values: list[list[float]] = [[] for _ in options]
         for _ in range(worlds):
@@ -214,11 +204,11 @@ class SearchBot(Policy):
         stats = [OptionValue(a, worlds, m) for a, m in zip(options, means)]
         best = max(range(len(options)), key=lambda i: (means[i], -i))
         if self.prior is not None:
-            k = options.index(kept)
-            if best != k and not self._sure_lead(values[best], values[k], self.margin if margin is None else margin):
-                best = k
-        shared = [stats[i]._replace(option=a) for a, i in zip(every, played)]
-        ranked = sorted(shared, key=lambda s: -s.value)
+            kept = options.index(self.prior.choose(game, view, decision, rng))
+            if best != kept and not self._sure_lead(values[best], values[kept],
+                                                    self.margin if margin is None else margin):
+                best = kept
+        ranked = sorted(stats, key=lambda s: -s.value)
         return self._report(game, view, me, stats[best], ranked, worlds * len(options))
 
     def _sure_lead(self, better: list[float], base: list[float], margin: float) -> bool:
@@ -302,26 +292,6 @@ class SearchBot(Policy):
 
     def _evaluate(self, game: Game, state: Any, player: Any) -> float:
         return 0.5 if self.evaluate is None else self.evaluate(game, state, player)
-
-
-def _one_of_each(options: Sequence[Any], keys: Sequence[Hashable] | None, kept: Any) -> tuple[list[Any], list[int]]:
-    """The options to play, one of each key (the first, or ``kept`` for its own key),
-    and for every option the index of the one played for it.
-
-    >>> _one_of_each(["a1", "a2", "b", "a3"], ["a", "a", "b", "a"], "a2")
-    (['a2', 'b'], [0, 0, 1, 0])
-    """
-    if keys is None:
-        return list(options), list(range(len(options)))
-    first: dict[Hashable, int] = {}
-    played: list[Any] = []
-    for option, key in zip(options, keys):
-        if key not in first:
-            first[key] = len(played)
-            played.append(option)
-        elif option == kept:
-            played[first[key]] = option
-    return played, [first[key] for key in keys]
 
 
 def calibrated(value: float, calibration: tuple[float, float]) -> float:

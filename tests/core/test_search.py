@@ -228,35 +228,6 @@ def test_paired_search_gives_up_the_prior_only_for_a_sure_lead():
     assert wide.search(game, start, game.decision(start), random.Random(0)).choice == "risky"
 
 
-class ManyBets(DieBet):
-    """The die bet with three copies of the risky bet (as two identical tokens make two options)."""
-
-    def decision(self, s):
-        return None if s.pick else Decision(0, ("risky", "risky too", "safe", "risky again"), None)
-
-    def result(self, s):
-        return None if not s.pick else s.roll >= (3 if s.pick == "safe" else 4)
-
-
-def test_paired_search_plays_one_option_of_each_kind_and_shares_its_value():
-    """``alike``: options of one kind are played once, the budget split over the kinds,
-    and every option is reported with its kind's value; the prior's option is the one played for its kind."""
-    kinds = lambda game, view, decision: [o.split()[0] for o in decision.options]
-    class RiskyToo(RandomPolicy):
-        def choose(self, game, state, decision, rng):
-            return "risky too"
-    game, start = ManyBets(), Bet()
-    bot = SearchBot(120, rollout=RandomPolicy(), reward=lambda r, p: float(r), paired=True, alike=kinds)
-    report = bot.search(game, start, game.decision(start), random.Random(0))
-    assert report.choice == "safe" and report.playouts == 120 and all(o.visits == 60 for o in report.options)
-    values = {o.option: o.value for o in report.options}
-    assert set(values) == set(game.decision(start).options)
-    assert values["risky"] == values["risky too"] == values["risky again"] < values["safe"]
-    stay = SearchBot(120, rollout=RandomPolicy(), reward=lambda r, p: float(r), paired=True, alike=kinds,
-                     prior=RiskyToo(), sureness=100.0)
-    assert stay.search(game, start, game.decision(start), random.Random(0)).choice == "risky too"
-
-
 def test_paired_search_reads_only_what_its_seat_sees_and_repeats_with_its_seed():
     game = HighCard()
     bot = SearchBot(300, rollout=RandomPolicy(), reward=payoff, paired=True)

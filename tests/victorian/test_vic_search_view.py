@@ -74,3 +74,32 @@ def test_the_search_counts_identical_tokens_as_one_choice():
                         seen += same
             st.step()
     assert seen >= 20
+
+
+def test_the_search_plays_one_option_of_each_kind_and_reports_every_option():
+    """ASSASSIN PHASE: at a decision with copies (identical tokens), the search plays one
+    option of each kind, its budget split over the kinds, and reports every option with its
+    kind's value."""
+    from explorer.victorian.search import alike, search_bot
+
+    bot = search_bot(get_bot("greedy"), playouts=24)
+    for seed in range(6):
+        st = Stepper(GAME, GAME.new_game(), seed, get_bot("greedy"))
+        while not st.over:
+            dec = GAME.decision(st.state)
+            if not dec.forced and len(dec.options) > 1:
+                view = GAME.observe(st.state, dec.player)
+                keys = alike(GAME, view, dec)
+                if len(set(keys)) < len(keys):
+                    report = bot.search(GAME, view, dec, random.Random(seed))
+                    kinds = len(set(keys))
+                    assert report.playouts == max(1, 24 // kinds) * kinds
+                    assert sorted(map(str, (o.option for o in report.options))) == sorted(map(str, dec.options))
+                    by_kind = {}
+                    for o in report.options:
+                        by_kind.setdefault(keys[dec.options.index(o.option)], set()).add((o.visits, o.value))
+                    assert all(len(v) == 1 for v in by_kind.values())
+                    assert report.choice in dec.options
+                    return
+            st.step()
+    raise AssertionError("no decision with identical tokens in six greedy games")
