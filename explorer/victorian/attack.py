@@ -65,9 +65,15 @@ def has_showdown(state: VicState, hero: str) -> bool:
 
 
 def candidates(game, state, item):
+    """The attacks :func:`attack_problem` allows, found with its own predicates: the
+    attackers and the thwarted Masterminds in play pass its other checks, so only
+    the hero's Track Roll and his Showdown are asked of each pair."""
     heroes = attackers(game, state, item.side)
     targets = thwarted_in_play(game, state)
-    out = [a for a in (Attack(h, m) for h in heroes for m in targets) if attack_problem(game, state, item, a) is None]
+    villains = state.sides[VILLAINS]
+    bare = [not minions_of(villains, m) for m in targets]  # a Showdown next: one a hero per turn
+    out = [Attack(h, m) for h in heroes for m, showdown in zip(targets, bare)
+           if may_attack(state, h, m) and not (showdown and has_showdown(state, h))]
     out += facilitate_options(game, state, item.side, heroes)
     out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[Phase.ATTACK])
     return out + [Done()]
