@@ -178,25 +178,32 @@ def recruit_problem(game: VictorianGame, state: VicState, item: Main, action: Re
 
 
 def recruit_candidates(game: VictorianGame, state: VicState, item: Main) -> list[Any]:
+    """The Recruit Phase's options, found without building refusals to throw away: a
+    minor villain or villain Location goes on the Masterminds in play that
+    :func:`mastermind_problem` allows (any of them for a Location, any but the
+    Martians for a minor villain); a Captain who has his vessel calls nobody."""
     side = item.side
     s = state.sides[side]
+    hand = game.distinct_cards(s.hand)
     out: list[Any] = []
     if item.count < game.rules.recruits_per_phase:
-        mms = [u.uid for u in masterminds(game, state.sides[VILLAINS])] if side == VILLAINS else []
-        for c in game.distinct_cards(s.hand):
+        mms = masterminds(game, state.sides[VILLAINS]) if side == VILLAINS else ()
+        for c in hand:
             card = c.name
             if c.type in "EP":
                 continue
             if c.type in "WV":
                 out += [Recruit(card, uid) for uid in attach_targets(game, state, side, card)]
             elif side == VILLAINS and c.type in "CL":
-                out += [Recruit(card, m) for m in mms
-                        if mastermind_problem(game, state, card, m, minor=c.type == "C") is None]
+                out += [Recruit(card, m.uid) for m in mms if c.type == "L" or not is_martian(game, m)]
             else:
                 out.append(Recruit(card))
-    out += [a for a in (Summon(u.uid) for u in with_trait(game, s.units, "Captain"))
-            if summon_problem(game, state, item, a) is None]
-    out += [a for a in (Recall(c.name) for c in game.distinct_cards(s.hand) if c.effect == "vessel")
+    for u in with_trait(game, s.units, "Captain"):
+        if vessel_of(game, u.card) not in u.gear:  # (else summon_problem refuses: asked only of the others)
+            summon = Summon(u.uid)
+            if summon_problem(game, state, item, summon) is None:
+                out.append(summon)
+    out += [a for a in (Recall(c.name) for c in hand if c.effect == "vessel")
             if recall_problem(game, state, item, a) is None]
     out += cardplay.options(game, state, side, cardplay.MAIN_WINDOWS[Phase.RECRUIT])
     out.append(Done())
