@@ -50,7 +50,7 @@ def minions(state: VicState, side: int) -> tuple[str, ...]:
 def candidates(game, state, item):
     targets = [u.uid for u in state.sides[1 - item.side].units]
     out = [send(game, m, t) for m in minions(state, item.side) for t in targets]
-    out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[Phase.ASSASSIN])
+    out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[item.phase])
     return out + ([Done()] if done_problem(game, state, item, Done()) is None else [])
 
 

@@ -75,7 +75,7 @@ def candidates(game, state, item):
     out = [Attack(h, m) for h in heroes for m, showdown in zip(targets, bare)
            if may_attack(state, h, m) and not (showdown and has_showdown(state, h))]
     out += facilitate_options(game, state, item.side, heroes)
-    out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[Phase.ATTACK])
+    out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[item.phase])
     return out + [Done()]
 
 

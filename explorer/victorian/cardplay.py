@@ -91,16 +91,8 @@ def usable(card: Card, window: Window, side: int) -> bool:
     e, p = card.effect, card.params
     kind = window.kind
     if kind == "main":
-        phase = window.phase
-        if phase is Phase.RECRUIT:
-            return e in MAIN_EFFECTS
-        if phase is Phase.INTERCEPT:
-            return e == "track_bonus" and not p.against
-        if phase is Phase.ATTACK:
-            return e == "fight_bonus" and p.phase == "any"
-        if phase is Phase.ASSASSIN:
-            return e == "mob" or e == "fight_bonus" and p.phase == "any"
-        return False
+        rule = _MAIN_USE.get(window.phase)
+        return rule is not None and rule(e, p)
     if kind == "fighting":
         return e == "fight_bonus" and p.phase == "any"
     if kind == "respond":
@@ -113,6 +105,16 @@ def usable(card: Card, window: Window, side: int) -> bool:
     if kind == "escape":
         return e == "negate_showdown"
     return False
+
+
+#: what may be played in a side's own part of each phase, as ``fn(effect, params)``, by phase (looked
+#: up by the window's phase: a member named as ``Phase.RECRUIT`` is a slow class attribute to read)
+_MAIN_USE = {
+    Phase.RECRUIT: lambda e, p: e in MAIN_EFFECTS,
+    Phase.INTERCEPT: lambda e, p: e == "track_bonus" and not p.against,
+    Phase.ATTACK: lambda e, p: e == "fight_bonus" and p.phase == "any",
+    Phase.ASSASSIN: lambda e, p: e == "mob" or e == "fight_bonus" and p.phase == "any",
+}
 
 
 def options(game: VictorianGame, state: VicState, side: int, window: Window) -> list[PlayEvent]:

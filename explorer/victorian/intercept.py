@@ -101,7 +101,7 @@ def candidates(game, state, item):
     out = [Track(h, m) for h in who for m in targets]
     if targets:
         out += facilitate_options(game, state, item.side, who)
-        out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[Phase.INTERCEPT])
+        out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[item.phase])
     return out + [Done()]
 
 

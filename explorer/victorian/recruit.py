@@ -205,7 +205,7 @@ def recruit_candidates(game: VictorianGame, state: VicState, item: Main) -> list
                 out.append(summon)
     out += [a for a in (Recall(c.name) for c in hand if c.effect == "vessel")
             if recall_problem(game, state, item, a) is None]
-    out += cardplay.options(game, state, side, cardplay.MAIN_WINDOWS[Phase.RECRUIT])
+    out += cardplay.options(game, state, side, cardplay.MAIN_WINDOWS[item.phase])
     out.append(Done())
     return out
 

@@ -39,9 +39,13 @@ def has_major(game: VictorianGame, state: VicState, side: int) -> bool:
 _MAJOR: dict[tuple[int, int], tuple[Any, Any, bool]] = {}
 
 
+#: (read once: a member named as ``Phase.SETUP`` is a slow class attribute, and the check runs after every step)
+_SETUP = Phase.SETUP
+
+
 def check(game: VictorianGame, state: VicState, events: list[Event]) -> VicState:
     """``state`` with its result set if a side has just won."""
-    if state.result is not None or state.turn <= game.rules.victory_after_turn or state.phase is Phase.SETUP:
+    if state.result is not None or state.turn <= game.rules.victory_after_turn or state.phase is _SETUP:
         return state
     heroes, villains = has_major(game, state, HEROES), has_major(game, state, VILLAINS)
     if heroes and villains:
