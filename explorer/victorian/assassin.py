@@ -21,7 +21,7 @@ from ..core.events import Event
 from . import cardplay, pending, phase_actions, responses
 from . import sections as R
 from .actions import Done, PlayEvent, Send
-from .decisions import refuse
+from .decisions import offered, refuse
 from .reports import public
 from .sides import title
 from .state import HEROES, VILLAINS, Main, Phase, RollSpec, UnderlingChoice, VicState, push, put
@@ -49,21 +49,9 @@ def minions(state: VicState, side: int) -> tuple[str, ...]:
 
 def candidates(game, state, item):
     targets = [u.uid for u in state.sides[1 - item.side].units]
-    out = [send(game, m, t) for m in minions(state, item.side) for t in targets]
+    out = [offered(game, Send, m, t) for m in minions(state, item.side) for t in targets]
     out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[item.phase])
     return out + ([Done()] if done_problem(game, state, item, Done()) is None else [])
-
-
-def send(game, minion: str, target: str) -> Send:
-    """``Send(minion, target)``, one object per pair kept by the game: the phase
-    offers every pair at every step, and an action is an immutable value."""
-    key = ("send", minion, target)
-    action = game.memo.get(key)
-    if action is None:
-        if len(game.memo) > 8192:
-            game.memo.clear()
-        action = game.memo[key] = Send(minion, target)
-    return action
 
 
 def send_problem(game, state, item, action: Send) -> IllegalAction | None:

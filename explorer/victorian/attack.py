@@ -23,7 +23,7 @@ from ..core.events import Event
 from . import cardplay, pending, phase_actions, responses
 from . import sections as R
 from .actions import Attack, Done, Facilitate, Pass, PlayEvent, Showdown, Stop, Strike
-from .decisions import choice, refuse
+from .decisions import choice, offered, refuse
 from .intercept import do_facilitate, facilitate_options, facilitate_problem
 from .reports import public
 from .sides import title
@@ -72,7 +72,7 @@ def candidates(game, state, item):
     targets = thwarted_in_play(game, state)
     villains = state.sides[VILLAINS]
     bare = [not minions_of(villains, m) for m in targets]  # a Showdown next: one a hero per turn
-    out = [Attack(h, m) for h in heroes for m, showdown in zip(targets, bare)
+    out = [offered(game, Attack, h, m) for h in heroes for m, showdown in zip(targets, bare)
            if may_attack(state, h, m) and not (showdown and has_showdown(state, h))]
     out += facilitate_options(game, state, item.side, heroes)
     out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[item.phase])

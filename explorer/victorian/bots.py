@@ -30,6 +30,7 @@ from ..core.engine import DeterministicPolicy, RandomPolicy
 from .actions import (Attack, AttachPlot, Done, Facilitate, Heal, LookAt, Pass, PlayEvent, Recall, Recruit, Roll,
                       Sacrifice, Send, Shed, Showdown, Stop, Strike, Summon, TakeWound, Track, Wheels)
 from .attack import penalty
+from .decisions import offered
 from .intercept import open_targets, trackers
 from .state import (HEROES, VILLAINS, Choose, Escape, Fighting, HealRoll, Main, Phase, Respond, SpyRoll,
                     UnderlingChoice, VicState, WoundChoice)
@@ -183,7 +184,7 @@ class GreedyBot(DeterministicPolicy):
         for o in options:
             if isinstance(o, PlayEvent) and (o.target == hero or o.target is None):
                 return o
-        return Track(hero, target)
+        return offered(game, Track, hero, target)  # (the very option: found by identity among them)
 
     def _main_attack(self, game, view, item, options):
         best, score = None, 0.0

@@ -28,7 +28,7 @@ from ..core.events import Event, RuleRef
 from . import sections as R
 from .actions import PlayEvent
 from .cards import Card
-from .decisions import is_name, refuse
+from .decisions import is_name, offered, refuse
 from .draw import queue_draw
 from .effects import EFFECTS, hook, param
 from .reports import private, public
@@ -193,7 +193,7 @@ def _bonus_targets(game, state, side, card: Card, window: Window, stat: str) -> 
         return []
     if p.all:
         return [PlayEvent(card.name)]
-    return [PlayEvent(card.name, uid) for uid in fits]
+    return [offered(game, PlayEvent, card.name, uid) for uid in fits]
 
 
 def _bonus_play(stat: str):

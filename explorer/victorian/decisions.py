@@ -22,6 +22,20 @@ def choice(side: int, options: tuple[Any, ...], rule: RuleRef, prompt: str) -> D
 _new = tuple.__new__
 
 
+def offered(game: Any, cls: type, first: str, second: str) -> Any:
+    """The action ``cls(first, second)`` (a ``Send``, ``Track`` or ``Attack``: a unit and
+    its target; a ``PlayEvent``: a card and the unit it is played on), one object per value
+    kept by the game (``game.memo``, keyed on the class and both fields: all such an action
+    is).  A phase offers every pair at every step, and an action is an immutable value."""
+    key = (cls, first, second)
+    action = game.memo.get(key)
+    if action is None:
+        if len(game.memo) > 8192:
+            game.memo.clear()
+        action = game.memo[key] = cls(first, second)
+    return action
+
+
 def refuse(rule: RuleRef, message: str) -> IllegalAction:
     return IllegalAction(rule, message)
 
@@ -31,4 +45,4 @@ def is_name(value: Any) -> bool:
     return isinstance(value, str) and bool(value)
 
 
-__all__ = ["choice", "forced", "is_name", "refuse"]
+__all__ = ["choice", "forced", "is_name", "offered", "refuse"]
