@@ -26,6 +26,8 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
+from itertools import accumulate
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 #: Above this many outcomes a draw refuses to enumerate (lump the deck instead).
@@ -36,9 +38,13 @@ class TooManyOutcomes(ValueError):
     """An exact enumeration would be too big: sample instead, or lump the cards."""
 
 
+_CARD, _COUNT = itemgetter(0), itemgetter(1)  # the parts of a multiset's (card, count) pair
+
+
 class Multiset:
     """An immutable, hashable multiset of card names, kept as sorted ``(card, count)``
-    pairs so that equal multisets are equal and hash alike on every machine."""
+    pairs so that equal multisets are equal and hash alike on every machine (the
+    hash is worked out when first asked: most multisets a game makes never are)."""
 
     __slots__ = ("items", "size", "_hash", "_distinct")
 
@@ -51,7 +57,7 @@ class Multiset:
             merged[card] = get(card, 0) + n
         self.items: tuple[tuple[str, int], ...] = tuple(sorted([(c, n) for c, n in merged.items() if n]))
         self.size: int = sum(merged.values())
-        self._hash = hash(self.items)
+        self._hash: int | None = None
         self._distinct: tuple[str, ...] | None = None
 
     @classmethod
@@ -92,14 +98,17 @@ class Multiset:
         """The cards without repeats, sorted (built once: a hand is read often)."""
         out = self._distinct
         if out is None:
-            out = self._distinct = tuple([c for c, _ in self.items])
+            out = self._distinct = tuple(map(_CARD, self.items))
         return out
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Multiset) and self.items == other.items
 
     def __hash__(self) -> int:
-        return self._hash
+        h = self._hash
+        if h is None:
+            h = self._hash = hash(self.items)
+        return h
 
     def __reduce__(self):
         return (Multiset, (self.items,))
@@ -115,9 +124,11 @@ class Multiset:
             else:  # a few cards (a hand drawn): counted straight into this multiset's counts
                 merged = dict(self.items)
                 get = merged.get
+                added = 0
                 for card in other:
                     merged[card] = get(card, 0) + 1
-                return Multiset._sorted(tuple(sorted(merged.items())))
+                    added += 1
+                return Multiset._sorted(tuple(sorted(merged.items())), self.size + added)
         return Multiset(self.items + other.items)
 
     def __sub__(self, other: Multiset | Iterable[str]) -> Multiset:
@@ -130,34 +141,39 @@ class Multiset:
         return Multiset(left.items())
 
     @classmethod
-    def _sorted(cls, items: tuple[tuple[str, int], ...]) -> Multiset:
-        """A multiset from pairs already sorted, merged and positive (no checks)."""
+    def _sorted(cls, items: tuple[tuple[str, int], ...], size: int) -> Multiset:
+        """A multiset from pairs already sorted, merged and positive, ``size`` cards in
+        all (no checks: every caller knows the size without counting)."""
         m = object.__new__(cls)
         m.items = items
-        m.size = sum([n for _, n in items])
-        m._hash = hash(items)
+        m.size = size
+        m._hash = None
         m._distinct = None
         return m
+
+    def _find(self, card: str) -> int:
+        """Where ``card``'s pair is in :attr:`items`, or would go (a binary search:
+        ``(card,)`` sorts just before ``(card, n)``)."""
+        return bisect.bisect_left(self.items, (card,))
 
     def add(self, card: str, n: int = 1) -> Multiset:
         if n < 0:
             raise ValueError(f"a negative count of {card!r}")
+        if not n:
+            return self
         items = self.items
-        for i, (c, k) in enumerate(items):
-            if c == card:
-                return Multiset._sorted(items[:i] + ((c, k + n),) + items[i + 1:]) if n else self
-            if c > card:
-                return Multiset._sorted(items[:i] + ((card, n),) + items[i:]) if n else self
-        return Multiset._sorted(items + ((card, n),)) if n else self
+        i = self._find(card)
+        if i < len(items) and items[i][0] == card:
+            return Multiset._sorted(items[:i] + ((card, items[i][1] + n),) + items[i + 1:], self.size + n)
+        return Multiset._sorted(items[:i] + ((card, n),) + items[i:], self.size + n)
 
     def remove(self, card: str, n: int = 1) -> Multiset:
         items = self.items
-        for i, (c, k) in enumerate(items):
-            if c == card:
-                if k < n:
-                    break
-                rest = items[:i] + (((c, k - n),) if k > n else ()) + items[i + 1:]
-                return Multiset._sorted(rest)
+        i = self._find(card)
+        if i < len(items) and items[i][0] == card and items[i][1] >= n:
+            k = items[i][1]
+            rest = items[:i] + (((card, k - n),) if k > n else ()) + items[i + 1:]
+            return Multiset._sorted(rest, self.size - n)
         return self - Multiset(((card, n),))  # raises the usual error
 
     def lump(self, key: Callable[[str], str]) -> Multiset:
@@ -215,23 +231,28 @@ class Draw:
         return ways[self.k]
 
     def sample(self, rng: random.Random) -> Drawn:
+        """One hand, card by card: a ``randrange`` over the cards left picks the card
+        whose running count first passes it (a binary search of the running counts)."""
         items = self.source.items
-        counts = [n for _, n in items]
+        counts = list(map(_COUNT, items))
         left = self.source.size
-        taken = [0] * len(items)
+        taken: list[int] = []  # the index of each card drawn
         for _ in range(self.k):
-            r = rng.randrange(left)
-            acc = 0
-            for i, n in enumerate(counts):
-                acc += n
-                if r < acc:
-                    counts[i] -= 1
-                    taken[i] += 1
-                    break
+            i = bisect.bisect_right(list(accumulate(counts)), rng.randrange(left))
+            counts[i] -= 1
+            taken.append(i)
             left -= 1
-        hand = tuple(card for (card, _), t in zip(items, taken) for _ in range(t))
-        rest = Multiset._sorted(tuple([(card, n) for (card, _), n in zip(items, counts) if n]))  # still sorted
-        return Drawn(hand, rest)
+        taken.sort()
+        rest = list(items)
+        gone = []  # the cards drawn to the last copy
+        for i in set(taken):
+            if counts[i]:
+                rest[i] = (items[i][0], counts[i])
+            else:
+                gone.append(i)
+        for i in sorted(gone, reverse=True):
+            del rest[i]
+        return Drawn(tuple([items[i][0] for i in taken]), Multiset._sorted(tuple(rest), left))  # still sorted
 
     @property
     def pairs(self) -> tuple[tuple[Drawn, Fraction], ...]:
