@@ -125,7 +125,7 @@ class DoomtrooperGame(Game):
         self.answer_sub = SubGame(self.answer_round)
         self._card_classes: dict[str, frozenset[str]] = {}
         self._may: dict[tuple[str, str], bool] = {}
-        self._hand_index: tuple[Any, dict[str, tuple[str, ...]]] | None = None  # (hand, its cards by type): in_hand
+        self._hand_index: tuple[Any, dict[str, tuple[str, ...]]] | None = None  # (hand, its cards by type)
         self._musterable: tuple | None = None  # (hand, troopers, seat, warriors it may muster): base.muster
         self._unsettled: tuple[Any, Any] | None = None  # (seats, purse_of) that end nothing: turn.settle
         #: the variant played (``rules.variant``): its hooks, or None for the basic game
@@ -139,7 +139,7 @@ class DoomtrooperGame(Game):
         self.kinds = [k for k in ordered() if k.options is not None and (k.enabled is None or k.enabled(self.rules))
                       and (self.places is not None or k.type not in variants.PLACE_KINDS)]
         self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
-        self._priced = [(k, k.cost(self.rules)) for k in self.kinds]  # each kind with its cost in actions
+        self._priced = [(k, k.cost(self.rules), k.hand) for k in self.kinds]  # with its cost, the cards it plays
         #: the rules on who may meet in a combat that may bar a meeting in this game (attack options)
         self.meeting = meeting_rules(self.rules)
         self.forced, self.after_step = switched_on(FORCED, self.rules), switched_on(AFTER_STEP, self.rules)  # likewise
@@ -232,20 +232,21 @@ class DoomtrooperGame(Game):
             hit = self._card_classes[name] = self.aff.classes(c.affiliation, c.keywords, c.considered)
         return hit
 
-    def in_hand(self, state: DTState, kind: str) -> Sequence[str]:
-        """The distinct cards of type ``kind`` (``"warrior"``, ``"equipment"``, ...) in
-        the current player's hand, in the hand's order.  Every action kind looks
-        through the hand for its own cards: the hand is sorted by type once and kept
-        with the hand it was for (hands are immutable)."""
+    def hand_cards(self, state: DTState) -> Mapping[str, tuple[str, ...]]:
+        """The distinct cards in the current player's hand by type (``"warrior"``, ...), in the hand's
+        order.  Every action kind looks for its own cards: kept with the hand it was for (immutable)."""
         hand = state.seats[state.current].hand
         index = self._hand_index
         if index is None or index[0] is not hand:
             by: dict[str, list[str]] = {}
-            pool = self.pool
             for name in hand.distinct:
-                by.setdefault(pool[name].type, []).append(name)
+                by.setdefault(self.pool[name].type, []).append(name)
             index = self._hand_index = (hand, {k: tuple(names) for k, names in by.items()})
-        return index[1].get(kind, ())
+        return index[1]
+
+    def in_hand(self, state: DTState, kind: str) -> Sequence[str]:
+        """The distinct cards of type ``kind`` in the current player's hand (:meth:`hand_cards`)."""
+        return self.hand_cards(state).get(kind, ())
 
     def may_attack(self, attacker: str, defender: str) -> bool:
         """May a warrior of card ``attacker`` attack one of card ``defender`` (of
@@ -315,8 +316,9 @@ class DoomtrooperGame(Game):
                 if got is not None:  # the forced action, and the cards played as no action
                     return tuple(got[1]) + tuple(o for k in self._free for o in k.options(self, state))
         out: list[Any] = []
-        for kind, cost in self._priced:
-            if cost <= left:
+        cards = self.hand_cards(state)  # a kind that plays a type of card the hand lacks offers nothing
+        for kind, cost, plays in self._priced:
+            if cost <= left and (plays is None or plays in cards):
                 out += kind.options(self, state)
         if self.variant is not None:
             out = self.variant.options(self, state, out)
@@ -431,11 +433,10 @@ class DoomtrooperGame(Game):
 
     # -- what a seat sees ----------------------------------------------------------------------------------
     def observe(self, state: DTState, player: Any) -> DTState:
-        """``state`` as seat ``player`` sees it: other hands, every draw pile, every
-        discard and annihilated pile show only their size (face-down cards are
-        seen by nobody, not even their owner, who may not look through them), and
-        another player's warrior mustered in cover shows neither its card nor its
-        area until it is revealed.  ``None`` sees everything."""
+        """``state`` as seat ``player`` sees it: other hands, every draw pile, every discard and
+        annihilated pile show only their size (face-down cards are seen by nobody, not even their
+        owner, who may not look through them), and another player's warrior mustered in cover shows
+        neither its card nor its area until it is revealed.  ``None`` sees everything."""
         if player is None:
             return state
         seats = masked_seats(state.seats, player)

@@ -250,7 +250,9 @@ class Respond:
 
 class ActionKind(NamedTuple):
     """One kind of action: its ``cost`` (actions; a function of the rules), its
-    rule, the options it offers, what it does, and why it is refused."""
+    rule, the options it offers, what it does, and why it is refused.  ``hand``: the
+    type of the cards in hand its options play, when they play nothing else (a game
+    does not ask for its options while the hand holds none)."""
 
     type: type
     rule: RuleRef
@@ -260,6 +262,7 @@ class ActionKind(NamedTuple):
     explain: Callable[[Any, Any, Any], Any]
     ends_actions: bool = False
     enabled: Callable[[Any], bool] | None = None  # rules -> is this kind in the game? (None: always)
+    hand: str | None = None  # the card type its options are played from (None: not only from the hand)
 
 
 #: action type -> its kind, in the order options are listed
@@ -267,14 +270,16 @@ KINDS: dict[type, ActionKind] = {}
 
 
 def register(type_: type, rule: RuleRef, cost: int | Callable[[Any], int], options, do, explain,
-             ends_actions: bool = False, enabled: Callable[[Any], bool] | None = None) -> None:
+             ends_actions: bool = False, enabled: Callable[[Any], bool] | None = None,
+             hand: str | None = None) -> None:
     """Add an action kind.  ``enabled(rules)``: whether the kind is in a game at all (an
     expansion's switch); a game leaves a disabled kind out of its options.  ``options``
-    ``None``: the variant the kind belongs to offers its options itself."""
+    ``None``: the variant the kind belongs to offers its options itself.  ``hand``: see
+    :class:`ActionKind`."""
     if type_ in KINDS:
         raise ValueError(f"action kind {type_.__name__} registered twice")
     price = cost if callable(cost) else (lambda rules, c=cost: c)
-    KINDS[type_] = ActionKind(type_, rule, price, options, do, explain, ends_actions, enabled)
+    KINDS[type_] = ActionKind(type_, rule, price, options, do, explain, ends_actions, enabled, hand)
 
 
 def ordered() -> list[ActionKind]:

@@ -174,7 +174,7 @@ def discard_vehicle(game: Any, state: DTState, uid: int) -> tuple[DTState, list[
     return state, events
 
 
-register(Equip, R.EQUIP, 1, equip_options, do_equip, explain_equip)
+register(Equip, R.EQUIP, 1, equip_options, do_equip, explain_equip, hand="equipment")
 register(EnterVehicle, R.VEHICLES, 1, enter_options, do_enter, explain_vehicle)
 register(ExitVehicle, R.VEHICLES, 1, exit_options, do_leave, explain_vehicle)
 

@@ -100,7 +100,7 @@ def explain_bestow(game: Any, state: DTState, action: Any) -> IllegalAction:
     return IllegalAction(R.GIFT, f"{said(state, action)} is not possible now")
 
 
-register(Build, R.FORTIFICATION, 1, build_options, do_build, explain_build)
-register(Bestow, R.GIFT, 1, bestow_options, do_bestow, explain_bestow)
+register(Build, R.FORTIFICATION, 1, build_options, do_build, explain_build, hand="fortification")
+register(Bestow, R.GIFT, 1, bestow_options, do_bestow, explain_bestow, hand="dark_symmetry")
 
 __all__ = ["gift_problem"]

@@ -143,6 +143,6 @@ def _fulfil(state: DTState, a: Attached, where: tuple, p: Any, what: Any) -> tup
                          promotion=promotion, destiny=destiny)]
 
 
-register(Assign, R.MISSION, 1, assign_options, do_assign, explain_assign)
+register(Assign, R.MISSION, 1, assign_options, do_assign, explain_assign, hand="mission")
 
 __all__ = ["check"]

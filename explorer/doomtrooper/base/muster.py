@@ -203,8 +203,8 @@ def back_to_hand(state: DTState, t: Trooper) -> tuple[DTState, list[Event]]:
     return state._replace(seats=tuple(seats), troopers=tuple(x for x in state.troopers if x.uid != t.uid)), []
 
 
-register(Muster, R.MUSTER, 1, muster_options, do_muster, explain_muster)
+register(Muster, R.MUSTER, 1, muster_options, do_muster, explain_muster, hand="warrior")
 register(MusterInCover, R.MUSTER_IN_COVER, lambda rules: rules.muster_in_cover_actions, cover_options,
-         do_muster_in_cover, explain_muster)
+         do_muster_in_cover, explain_muster, hand="warrior")
 
 __all__ = ["back_to_hand", "known_copy", "reveal"]

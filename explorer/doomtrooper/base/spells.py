@@ -147,8 +147,8 @@ def explain_special(game: Any, state: DTState, action: Any) -> IllegalAction:
     return IllegalAction(R.CARDS, f"{action.card} cannot be played on {action.target!r}")
 
 
-register(Cast, R.ART, 0, cast_options, do_cast, explain_cast)
-register(PlaySpecial, R.CARDS, 0, special_options, do_special, explain_special)
+register(Cast, R.ART, 0, cast_options, do_cast, explain_cast, hand="art")
+register(PlaySpecial, R.CARDS, 0, special_options, do_special, explain_special, hand="special")
 
 __all__ = ["casters", "spell_targets"]
 __all__ += ["PLAY_LIMITS", "play_limit"]  # the expansions' hooks
