@@ -27,10 +27,10 @@ def quick_replace(cls: type[T]) -> type[T]:
     new = tuple.__new__
 
     def _replace(self, **changes: Any):
-        values = list(self)
+        values = [*self]
         try:
-            for name, value in changes.items():
-                values[index[name]] = value
+            for name in changes:
+                values[index[name]] = changes[name]
         except KeyError:
             raise ValueError(f"Got unexpected field names: {sorted(set(changes) - set(index))!r}") from None
         return new(cls, values)
