@@ -13,6 +13,7 @@ and its view is the same too.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from ..core.deck import Deck, Multiset
@@ -31,6 +32,8 @@ def unseen_deck(n: int) -> Deck:
     """A draw pile of ``n`` cards nobody may look at (cached: decks are immutable)."""
     return Deck((), unseen(n), frozenset())
 
+
+_HIDDEN = attrgetter("hidden")  # a warrior mustered in cover and not yet revealed
 
 _SEAT_VIEWS: dict[tuple[int, bool], tuple[Any, Any]] = {}
 
@@ -66,8 +69,9 @@ def masked_seats(seats: tuple, player: Any) -> tuple:
 
 
 def masked_troopers(troopers: tuple[Trooper, ...], player: Any) -> tuple[Trooper, ...]:
-    """The warriors as ``player`` sees them: another player's hidden warrior as an unknown card."""
-    if not any(t.hidden and t.owner != player for t in troopers):
+    """The warriors as ``player`` sees them: another player's hidden warrior as an unknown card
+    (most tables have no warrior hidden at all: that is asked first, without a loop in Python)."""
+    if not any(map(_HIDDEN, troopers)) or not any(t.hidden and t.owner != player for t in troopers):
         return troopers
     # a warrior hidden in an Outpost (Paradise Lost) stays there: only Tribal warriors are mustered into it
     return tuple(t._replace(card=UNSEEN, area="between" if t.area != "Outpost" else t.area)
