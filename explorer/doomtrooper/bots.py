@@ -248,7 +248,7 @@ class GreedyBot(DeterministicPolicy):
                 chosen.append((t.uid, max(weapons, key=lambda w: getattr(game.pool[w], o.tactic))))
         table = base._replace(attacker=o.attacker, defender=o.defender, tactic=o.tactic,
                               weapons=base.weapons + tuple(chosen))
-        off = combat.off(table)
+        off = combat.off_between(a.card, d.card)
         ra, rd = combat.fighter(table, a, d, off), combat.fighter(table, d, a, off)
         return sum(p * (_harm(d.wounded, sd) * rd.value * 1.2 - _harm(a.wounded, sa) * ra.value)
                    for (sa, sd), p in _statuses(combat, ra, rd, (a.wounded, d.wounded)))
@@ -376,7 +376,7 @@ def _outlook(game, table: Table, seat: int) -> float:
     a, d = table.trooper(table.attacker), table.trooper(table.defender)
     if UNSEEN in (a.card, d.card):
         return 0.0
-    off = combat.off(table)
+    off = combat.off_between(a.card, d.card)
     ra, rd = combat.fighter(table, a, d, off), combat.fighter(table, d, a, off)
     total = 0.0
     for (sa, sd), p in _statuses(combat, ra, rd, (a.wounded, d.wounded)):

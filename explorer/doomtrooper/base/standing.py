@@ -42,9 +42,14 @@ class Standing:
 
     # -- ratings ---------------------------------------------------------------------------------------
     def off(self, table: Table) -> frozenset[str]:
-        """The mystical powers switched off for this combat: every immunity either
-        combatant has ("Immunity").  Remembered by the two cards (cards are data)."""
-        cards = (table.trooper(table.attacker).card, table.trooper(table.defender).card)
+        """The mystical powers switched off for this combat (:meth:`off_between` its combatants)."""
+        return self.off_between(table.trooper(table.attacker).card, table.trooper(table.defender).card)
+
+    def off_between(self, attacker: str, defender: str) -> frozenset[str]:
+        """The mystical powers switched off in a combat between warriors of cards ``attacker``
+        and ``defender``: every immunity either has ("Immunity").  Remembered by the two
+        cards (cards are data); a caller holding the two warriors need not look them up."""
+        cards = (attacker, defender)
         hit = self._off.get(cards)
         if hit is None:
             out: set[str] = set()
