@@ -395,15 +395,17 @@ def _statuses(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[tuple[st
     rate many attacks alike."""
     if combat.roll is None:
         a_wounds, d_wounds = ra.attack >= rd.armor, rd.attack >= ra.armor
-        return _blows(combat, Ratings(int(a_wounds), 1, 0, ra.first, ra.ends, ra.always),
-                      Ratings(int(d_wounds), 1, 0, rd.first, rd.ends, rd.always), wounded)
-    return _blows(combat, Ratings(ra.attack, ra.armor, 0, ra.first, ra.ends, ra.always),
-                  Ratings(rd.attack, rd.armor, 0, rd.first, rd.ends, rd.always), wounded)
+        return _blows(combat, (int(a_wounds), 1, 0, ra.first, ra.ends, ra.always),
+                      (int(d_wounds), 1, 0, rd.first, rd.ends, rd.always), wounded)
+    return _blows(combat, (ra.attack, ra.armor, 0, ra.first, ra.ends, ra.always),
+                  (rd.attack, rd.armor, 0, rd.first, rd.ends, rd.always), wounded)
 
 
 @lru_cache(maxsize=4096)  # small: it holds the combats it was asked about
-def _blows(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[tuple[str, str], float], ...]:
-    """:func:`_statuses`, remembered (ratings are values)."""
+def _blows(combat, ra: tuple, rd: tuple, wounded) -> tuple[tuple[tuple[str, str], float], ...]:
+    """:func:`_statuses`, remembered by the ratings' fields as plain tuples (cheaper to
+    build than :class:`Ratings`, which is made only when the outcomes are worked out)."""
+    ra, rd = Ratings(*ra), Ratings(*rd)
     if combat.roll is None:
         return ((clash(ra, rd, wounded, None, None), 1.0),)
     return tuple((o, float(p)) for o, p in outcomes(lambda chance: clash(ra, rd, wounded, chance, combat.roll)).pairs)
