@@ -99,6 +99,8 @@ _DEAL = Decision(None, (Deal(),), R.SETUP, "Shuffle and deal the opening hands")
 _DRAW = Decision(None, (Draw(),), R.DRAW, "Draw up to seven cards")
 _GIFT = (ClaimGift(), DeclineGift())
 _END = EndActions()  # the last option of every actions step
+#: a Step or a Decision built as the tuple it is (a named tuple's own constructor is a Python function)
+_new = tuple.__new__
 
 
 class DoomtrooperGame(Game):
@@ -177,11 +179,10 @@ class DoomtrooperGame(Game):
         return chosen
 
     def with_decks(self, decks: Sequence[Any] | None) -> DoomtrooperGame:
-        """This game dealing ``decks`` (one per seat: names or ``{card: copies}``) when a
-        new game is dealt without decks; ``self`` for ``None``.  A search plays such a
-        game through it: the worlds it imagines are dealt from the deck lists a new game
-        of its game deals (:func:`.worlds.deck_lists`), the decks this game was dealt.
-        Remembered per list of deck names (a game's bots keep what they learn per game)."""
+        """This game dealing ``decks`` (one per seat: names or ``{card: copies}``) when a new game is dealt
+        without decks; ``self`` for ``None``.  A search plays such a game through it: the worlds it imagines
+        are dealt from the deck lists a new game of its game deals (:func:`.worlds.deck_lists`), the decks
+        this game was dealt.  Remembered per list of deck names (a game's bots keep what they learn per game)."""
         if decks is None:
             return self
         key = tuple(decks) if all(isinstance(d, str) for d in decks) else None
@@ -193,10 +194,9 @@ class DoomtrooperGame(Game):
         return hit
 
     def new_game(self, players: int | None = None, decks: Sequence[Any] | None = None) -> DTState:
-        """A game before the deal (the state runners start from, so the deal is a
-        step of the game).  ``decks``: one per seat, each a sample deck's name or
-        a ``{card: copies}`` mapping, checked against the deck rules; by default
-        seat ``i`` plays the ``i``-th sample deck (cycling).  ``players``: by
+        """A game before the deal (the state runners start from, so the deal is a step of the game).
+        ``decks``: one per seat, each a sample deck's name or a ``{card: copies}`` mapping, checked against
+        the deck rules; by default seat ``i`` plays the ``i``-th sample deck (cycling).  ``players``: by
         default 2, or the number the variant played needs (which refuses others)."""
         chosen = self.dealt(players, decks)
         names = list(self.decks)
@@ -281,15 +281,15 @@ class DoomtrooperGame(Game):
                 return d
         phase = state.phase
         if phase is _IN_ACTIONS:
-            return Decision(state.current, self.action_options(state), R.ACTIONS,
-                            f"Seat {state.current}: an action ({state.actions} left), or end the actions")
+            return _new(Decision, (state.current, self.action_options(state), R.ACTIONS,
+                                   f"Seat {state.current}: an action ({state.actions} left), or end the actions"))
         if phase is _IN_COMBAT:
             return self.sub.decision(state.combat, SEATS)
         if phase is _IN_DRAW:
             return _DRAW
         if phase is _IN_DISCARD:
-            return Decision(state.current, turn.discard_options(state), R.DISCARD,
-                            f"Seat {state.current}: discard a card face down, or keep your hand")
+            return _new(Decision, (state.current, turn.discard_options(state), R.DISCARD,
+                                   f"Seat {state.current}: discard a card face down, or keep your hand"))
         if phase is Phase.RESPONSE:
             return self.answer_sub.decision(state.response, SEATS)
         if phase is Phase.AWARD:
@@ -339,7 +339,7 @@ class DoomtrooperGame(Game):
         if phase is _IN_COMBAT:
             sub = self.sub.step(state.combat, action, chance)
             if sub.result is None:
-                return Step(state._replace(combat=sub.state), sub.events)
+                return _new(Step, (state._replace(combat=sub.state), sub.events))
             state, events = attack.finish(self, state, sub.result)
             state = self._after_attack(state)
             events = list(sub.events) + events
@@ -383,7 +383,7 @@ class DoomtrooperGame(Game):
             state, more = self.variant.settle(self, state)
         else:
             state, more = turn.settle(self, state)
-        return Step(state, tuple(events) + tuple(more))
+        return _new(Step, (state, tuple(events) + tuple(more)))
 
     def _act(self, state: DTState, action: Any, chance: Chance) -> tuple[DTState, list[Event]]:
         if isinstance(action, EndActions):
