@@ -147,10 +147,10 @@ def one_of_each(options: Sequence[Any], keys: Sequence[Hashable], kept: Any) -> 
 
 class VictorianSearch(SearchBot):
     """The paired search, over one option of each kind (:func:`alike`): the budget is
-    not spread over copies of one choice (four Thug tokens sent at one hero), and every
-    copy is reported with its kind's value, so the good player's advice does not show
-    copies of one choice at different chances.  The greedy choice is the one played
-    for its kind."""
+    not spread over copies of one choice (four Thug tokens sent at one hero: played
+    from the same worlds with the same dice, copies come out alike, so each copy was a
+    share of the budget spent for nothing), and every copy is reported with its kind's
+    value.  The greedy choice is the one played for its kind."""
 
     def search(self, game: Any, view: Any, decision: Decision, rng: random.Random) -> SearchReport:
         keys = alike(game, view, decision)
