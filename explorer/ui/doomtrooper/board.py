@@ -25,8 +25,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from explorer.doomtrooper import sections as R
 from explorer.core.numbers import counted
+from explorer.doomtrooper import sections as R
 from explorer.doomtrooper.base.turn import turn_heading
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.state import UNSEEN, DTState, Trooper
