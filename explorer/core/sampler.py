@@ -92,12 +92,15 @@ def _play(game: Game, initial: Any, policies: Policies, seed: int | str, max_ste
     observe = game.observe
     single = policies if isinstance(policies, Policy) else None
     picks: dict[int, Any] = {}  # policy id -> its pick if it draws no random number, else None
+    only = _pick_of(single) if single is not None else None  # one deterministic policy for all: its pick
     while steps < max_steps:
         dec = decision(state)
         if dec is None:
             break
-        if dec.forced:
+        if dec.player is None:  # forced (Decision.forced, read without a property call at every step)
             action = dec.options[0]
+        elif only is not None:
+            action = only(game, observe(state, dec.player) if hidden else state, dec)
         else:
             view = observe(state, dec.player) if hidden else state
             policy = single or policy_for(policies, dec.player)
