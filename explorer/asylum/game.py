@@ -108,6 +108,9 @@ ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in TURN_ACTIONS + CON
 
 Handler = Callable[..., tuple[AsylumState, list[Event]]]
 
+#: a Step built as the tuple it is, at every step (a named tuple's own constructor is a Python function)
+_new = tuple.__new__
+
 #: phase, action type -> the rule that carries the action out
 HANDLERS: dict[tuple[Phase, type], Handler] = {
     (SETUP, DrawMasterminds): _setup.do_draw,
@@ -479,11 +482,11 @@ class AsylumGame(Game):
             if type(action) is not Move:
                 raise self.illegal(state, action)
             nxt, events = turn.do_move(self, state, action, chance)
-            return Step(nxt, tuple(events))  # nothing Doom Ready depends on has changed
+            return _new(Step, (nxt, tuple(events)))  # nothing Doom Ready depends on has changed
         if phase is CONFLICT:
             cs, sub_events = self.conflict.resolve(state.conflict, action, chance)
             if cs.result is None:
-                return Step(with_conflict(state, cs), sub_events)
+                return _new(Step, (with_conflict(state, cs), sub_events))
             nxt, events = aftermath.conclude(self, state, cs.result)
             events = list(sub_events) + events
         elif phase is AFTERMATH:
@@ -499,7 +502,7 @@ class AsylumGame(Game):
                 raise self.illegal(state, action)
             nxt, events = handler(self, state, action, chance)
             if phase is MOVE or phase is START and type(action) is BeginMove:
-                return Step(nxt, tuple(events))  # nothing Doom Ready depends on has changed
+                return _new(Step, (nxt, tuple(events)))  # nothing Doom Ready depends on has changed
             if phase is START or phase is SETUP:
                 nxt = turn.after_start_choice(self, nxt)
         nxt = doom_ready.settle(self, nxt, events)
@@ -507,7 +510,7 @@ class AsylumGame(Game):
             nxt = turn.end_turn(self, nxt, events, chance)
             if not self.rules.doom_ready_any_time:  # else settled already: the turn's end moves no party
                 nxt = doom_ready.settle(self, nxt, events)
-        return Step(nxt, tuple(events))
+        return _new(Step, (nxt, tuple(events)))
 
     # -- illegal actions ------------------------------------------------------------------------
     def illegal(self, state: AsylumState, action: Any) -> IllegalAction:
