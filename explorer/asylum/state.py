@@ -189,9 +189,9 @@ def put(state: AsylumState, party: Party, **changes: Any) -> AsylumState:
     """``state`` with ``party`` in its seat (and any other ``changes``), in one copy
     (made here rather than by ``_replace``: the rules call this at almost every step)."""
     values = list(state)
-    seat = party.seat
-    parties = values[_PARTIES]
-    values[_PARTIES] = parties[:seat] + (party,) + parties[seat + 1:]
+    parties = list(values[_PARTIES])  # one list, not three slices joined
+    parties[party.seat] = party
+    values[_PARTIES] = tuple(parties)
     try:
         for name, value in changes.items():
             values[_FIELD[name]] = value
@@ -260,8 +260,9 @@ def moved(state: AsylumState, party: Party, there: str) -> AsylumState:
 
 def _seat_party(state_values: list[Any], seat: int, party_values: list[Any]) -> None:
     """Put the party made of ``party_values`` at ``seat`` in a state's field list."""
-    parties = state_values[_PARTIES]
-    state_values[_PARTIES] = parties[:seat] + (_new(Party, party_values),) + parties[seat + 1:]
+    parties = list(state_values[_PARTIES])  # one list, not three slices joined
+    parties[seat] = _new(Party, party_values)
+    state_values[_PARTIES] = tuple(parties)
 
 
 def next_turn(state: AsylumState, seat: int, turn: int, phase: Phase, order: tuple[int, ...]) -> AsylumState:

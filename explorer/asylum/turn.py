@@ -169,11 +169,13 @@ def do_move(game: AsylumGame, state: AsylumState, action: Move, chance: Chance) 
     seat = state.current
     party = state.parties[seat]
     here, there = party.room, action.room
-    if not isinstance(there, str) or there not in game.neighbours(here):
+    if not isinstance(there, str):
         raise explain_move(game, state, action)
     key = ("move", seat, here, there)
     ev = game.memo.get(key)  # as game.said, without building a closure at every move
-    if ev is None:
+    if ev is None:  # a move not made before: checked, then its event kept (a kept event is a legal move's)
+        if there not in game.neighbours(here):
+            raise explain_move(game, state, action)
         ev = game.remember(key, event(R.TURN_MOVE, f"seat {seat} moves from the {here} to the {there}", seat=seat,
                                       room=there))
     return moved(state, party, there), [ev]
@@ -369,21 +371,23 @@ def end_turn(game: AsylumGame, state: AsylumState, events: list[Event], chance: 
     """The turn's rules are done: a Doom Ready party that moved into the Yard and is
     still there wins; otherwise the next seat plays, unless the turn cap is reached."""
     seat = state.current
-    if state.parties[seat].doom_ready is not None and doom_ready.wins(game, state):
+    parties = state.parties
+    if parties[seat].doom_ready is not None and doom_ready.wins(game, state):
         events.append(doom_ready.win_event(state))
         return state._replace(phase=OVER, winner=seat)
-    n = len(state.parties)
-    if state.turn >= game.rules.turn_cap * n:
+    n = len(parties)
+    done = state.turn  # turns begun so far, this one included
+    if done >= game.rules.turn_cap * n:
         events.append(event(R.TURN_CAP, f"the turn cap ({game.rules.turn_cap} turns each) is reached with no "
                             "winner: the game is a draw", draw=True))
         return state._replace(phase=OVER, winner=None)
     order = state.order
-    if order and state.turn % n == 0:  # a new round: its order is drawn afresh
-        order, ev = draw_order(game, n, chance, state.turn // n + 1)
+    if order and done % n == 0:  # a new round: its order is drawn afresh
+        order, ev = draw_order(game, n, chance, done // n + 1)
         events.append(ev)
-    turn = state.turn + 1
-    nxt = order[state.turn % n] if order else seat_of_turn(game, turn, n)
-    phase = START if _has_choices(game, state.parties[nxt], ()) else MOVE  # see after_start_choice
+    turn = done + 1
+    nxt = order[done % n] if order else seat_of_turn(game, turn, n)
+    phase = START if _has_choices(game, parties[nxt], ()) else MOVE  # see after_start_choice
     state = next_turn(state, nxt, turn, phase, order)
     key = ("turn end", seat, nxt, turn)
     ev = game.memo.get(key)  # as game.said, without building a closure at every turn
