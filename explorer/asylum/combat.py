@@ -67,15 +67,19 @@ def ability_title(name: str) -> str:
 
 def mental_attack_spec(attacker: Villain) -> Attack:
     """A standard mental attack: Mental Attack against Mental Defense."""
-    return Attack("mental", "mental_attack", "mental_defense")
+    return _MENTAL
 
 
 def physical_attack_spec(attacker: Villain) -> Attack:
     """A standard physical attack: catch first, then Physical Attack against
     Physical Defense.  Ranged when Ranged is the attacker's level-1 ability."""
-    return Attack(
-        "physical", "physical_attack", "physical_defense", catch=True, ranged=attacker.ranged, blockable=True
-    )
+    return _PHYSICAL[attacker.ranged]
+
+
+# the standard attacks, built once (values: the same for every attacker, asked for at every attack)
+_MENTAL = Attack("mental", "mental_attack", "mental_defense")
+_PHYSICAL = {ranged: Attack("physical", "physical_attack", "physical_defense", catch=True, ranged=ranged,
+                            blockable=True) for ranged in (False, True)}
 
 
 def can_reach(attacker: Villain, defender: Villain, attack: Attack) -> bool:

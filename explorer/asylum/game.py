@@ -424,7 +424,8 @@ class AsylumGame(Game):
         phase = state.phase
         if phase is MOVE:
             seat = state.current
-            return self.move_decision(seat, state.parties[seat].room)
+            dec = self._move_decisions.get((seat, state.parties[seat].room))  # as move_decision, one call less
+            return dec if dec is not None else self.move_decision(seat, state.parties[seat].room)
         if phase is CONFLICT:
             return self._conflict_decision(state)
         if phase is ROOM:

@@ -321,7 +321,11 @@ def after_effect(out: _events.Outcome, index: int) -> AsylumState:
 def event_decision(game: AsylumGame, state: AsylumState) -> Decision:
     pending = state.event
     rule, title = game.event_heads[pending.index]
-    return Decision(state.current, pending.options, rule, title)
+    return _new(Decision, (state.current, pending.options, rule, title))
+
+
+#: a Decision built as the tuple it is (a named tuple's own constructor is a Python function)
+_new = tuple.__new__
 
 
 def do_event_choice(game: AsylumGame, state: AsylumState, action: Any,
