@@ -41,15 +41,26 @@ def few_collections() -> Iterator[None]:
     second, 8% more Victorian ones, 2% more of Doomtrooper; a search bot's
     imagined games inside it too), the thresholds as they were afterwards; nested
     uses and a collector switched off are left as they are.
+
+    The objects alive when play starts (modules, the game's data, its caches) are
+    frozen for the game (``gc.freeze``): the collections the game still runs do not
+    walk them again (side by side: 5% more Doom Asylum games a second, 6% more
+    Victorian ones, 2% more of Doomtrooper), and they are put back afterwards.
+    Objects frozen by someone else are left so.
     """
     old = gc.get_threshold()
     if old[0] >= PLAYING_GEN0 or old[0] == 0:
         yield
         return
     gc.set_threshold(PLAYING_GEN0, *old[1:])
+    freeze = gc.get_freeze_count() == 0  # nobody else froze objects: ours to freeze and put back
+    if freeze:
+        gc.freeze()
     try:
         yield
     finally:
+        if freeze:
+            gc.unfreeze()
         gc.set_threshold(*old)
 
 

@@ -220,3 +220,36 @@ def test_playing_runs_the_cycle_collector_less_often_and_puts_it_back():
             assert gc.get_threshold()[0] == 0
     finally:
         gc.set_threshold(*before)
+
+
+def test_playing_freezes_the_objects_alive_before_and_thaws_them_after():
+    """While a game is played the objects alive before it are frozen (the game's
+    collections do not walk them), and thawed after, also when the game raises;
+    objects frozen by someone else stay frozen."""
+    import gc
+
+    from explorer.core.sampler import few_collections
+
+    seen = []
+
+    class Watch(DeterministicPolicy):
+        def pick(self, game, state, decision):
+            seen.append(gc.get_freeze_count())
+            return decision.options[0]
+
+    assert gc.get_freeze_count() == 0
+    simulate(Race(), (0, 0, 0, 6), Watch(), seed=1)
+    assert seen and min(seen) > 0
+    assert gc.get_freeze_count() == 0
+    with pytest.raises(ZeroDivisionError), few_collections():
+        assert gc.get_freeze_count() > 0
+        1 / 0
+    assert gc.get_freeze_count() == 0
+    try:
+        gc.freeze()
+        mine = gc.get_freeze_count()
+        with few_collections():
+            pass
+        assert gc.get_freeze_count() == mine
+    finally:
+        gc.unfreeze()
