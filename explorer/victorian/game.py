@@ -232,10 +232,14 @@ class VictorianGame(Game):
         if handler is None:
             raise self.illegal(state, action)
         events: list[Event] = []
-        before = state
+        before = state.sides
         state = handler(self, state, item, action, chance, events)
-        state = wounds.fall(self, state, events, before)
-        state = victory.check(self, state, events)
+        now = state.sides
+        if now is not before and (now[0].units is not before[0].units or now[1].units is not before[1].units):
+            # a unit changed: one may have lost his last Fight, a side its last major character (the
+            # state the step began in was checked, and in the same turn: without a unit changed, it stands)
+            state = wounds.fall(self, state, events)
+            state = victory.check(self, state, events)
         if not state.pending and state.result is None:
             state = turn.advance(self, state, events)
         return _new(Step, (state, tuple(events)))  # Step(state, events), built directly: once a step

@@ -55,14 +55,9 @@ def wound(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleR
     return fall(game, replace_unit(state, side, u), events)
 
 
-def fall(game: VictorianGame, state: VicState, events: list[Event], before: VicState | None = None) -> VicState:
+def fall(game: VictorianGame, state: VicState, events: list[Event]) -> VicState:
     """Kill every unit whose Fight is gone, whatever took it (the one check, after every
-    step).  ``before``: the state the step began in; if neither side's units changed (most steps
-    move cards, not units), nobody's Fight did: a unit's Fight is read from the unit alone."""
-    if before is not None:
-        now, then = state.sides, before.sides
-        if now is then or now[0].units is then[0].units and now[1].units is then[1].units:
-            return state
+    step that changed a unit: :meth:`explorer.victorian.game.VictorianGame.resolve`)."""
     while True:
         gone = _first_fallen(game, state)
         if gone is None:
