@@ -83,7 +83,12 @@ class GreedyBot(DeterministicPolicy):
             name = _PICKERS[kind] = f"_{kind.__name__.lower()}"
         picker = getattr(self, name, None)
         choice = picker(game, view, item, options) if picker is not None else None
-        return choice if choice is not None and choice in options else _fallback(options)
+        if choice is None:
+            return _fallback(options)
+        for o in options:  # most picks are an option itself: found by identity, with no ``__eq__`` per option
+            if o is choice:
+                return choice
+        return choice if choice in options else _fallback(options)
 
     # -- Main ----------------------------------------------------------------------------------------
     def _main(self, game, view, item: Main, options):
@@ -115,7 +120,7 @@ class GreedyBot(DeterministicPolicy):
                 v = event_value(game, view, side, o)
             if v > score:
                 best, score = o, v
-        return best or Done()
+        return best or _fallback(options)  # (Done: the option itself)
 
     def _main_plot(self, game, view, item, options):
         plots = view.sides[VILLAINS].plots
@@ -126,7 +131,7 @@ class GreedyBot(DeterministicPolicy):
                 v = 10 - load
                 if v > score:
                     best, score = o, v
-        return best or Done()
+        return best or _fallback(options)  # (Done: the option itself)
 
     def _main_assassin(self, game, view, item, options):
         best, score = None, 0.0
@@ -171,7 +176,7 @@ class GreedyBot(DeterministicPolicy):
     def _main_intercept(self, game, view, item, options):
         tracks = [o for o in options if isinstance(o, Track)]
         if not tracks:
-            return Done()
+            return _fallback(options)
         # the best tracker goes first, against the most dangerous Mastermind nobody has tracked yet this
         # turn (every Mastermind thwarted is also a Villain Table roll the Villains do not make)
         tried = [t for _, t in view.tracked]
@@ -199,7 +204,7 @@ class GreedyBot(DeterministicPolicy):
             for o in options:
                 if isinstance(o, Facilitate) and o.hero == best.hero:
                     return o
-        return best or Done()
+        return best or _fallback(options)  # (Done: the option itself)
 
     # -- the Spy Roll --------------------------------------------------------------------------------
     def _spyroll(self, game, view, item: SpyRoll, options):
