@@ -296,7 +296,8 @@ class VictorianGame(Game):
             view = side if not side.deck.known else side._replace(deck=deck_view(side.deck, player))
         else:
             hidden, deck = self._unseen(side, player)
-            view = side._replace(hand=side.exposed, hidden=hidden, deck=deck)
+            # side._replace(deck=deck, hand=side.exposed, hidden=hidden), built directly from its fields
+            view = _new(Side, (deck, side[6], *side[2:7], hidden, side[8]))
         if len(self._views) > 64:
             self._views.clear()
         self._views[key] = (side, view)
@@ -336,6 +337,7 @@ class VictorianGame(Game):
 
 
 _new = tuple.__new__
+assert Side._fields[6:9] == ("exposed", "hidden", "leads") and Side._fields[:3] == ("deck", "hand", "discard")
 #: pending items whose decision depends on the item alone (steps the rules take on their own)
 _BY_ITEM = frozenset({Deal, Draw, Reveal, TableRoll, RollNow, PlotDraw})
 

@@ -130,8 +130,8 @@ def take_from_deck(pile: Pile, card: str) -> Pile:
 def deck_view(pile: Pile, player: Any, extra: Iterable[str] = ()) -> Pile:
     """The deck as ``player`` knows it: the top cards he saw, in order; the rest
     (with ``extra``, cards he cannot place) as one unordered multiset."""
-    if not pile.known and not extra:
-        return pile
+    if not pile.known:  # (most decks: nothing seen on top, the extra cards simply mixed in)
+        return _new(Pile, ((), tuple(sorted(pile.rest + tuple(extra))))) if extra else pile
     seen = pile.seen(player)
     unplaced = [c for c, _ in pile.known[len(seen):]] + list(extra)
     rest = tuple(sorted(pile.rest + tuple(unplaced))) if unplaced else pile.rest
