@@ -53,6 +53,7 @@ from typing import Any, NamedTuple
 
 from .engine import Chance, Decision, Game, IllegalAction, Step
 from .events import Event, RuleRef, event
+from .tuples import quick_replace
 
 Plays = Callable[[Any, Any], Sequence[Any]]
 Play = Callable[[Any, Any, Any, Chance], tuple[Any, Sequence[Event]]]
@@ -71,7 +72,12 @@ class Pass:
 
 PASS = Pass()
 
+#: a Step or a Decision built as the tuple it is (a named tuple's own constructor is a Python function;
+#: one is built at every step of a round)
+_new = tuple.__new__
 
+
+@quick_replace
 class RoundsState(NamedTuple):
     """Where a round of card play stands: the players in turn order, whose turn
     it is (an index into ``order``), how many passes in a row there have been
@@ -123,9 +129,12 @@ class Rounds(Game):
         """Pass for every player in turn who has nothing to play."""
         if not self.auto_pass:
             return state, events
-        while not state.over and not self.plays(state.table, state.player):
-            events.append(self._passed(state.player))
-            state = state._replace(turn=(state.turn + 1) % len(state.order), passes=state.passes + 1)
+        order = state.order
+        n = len(order)
+        # not state.over, and state.player, written out (a property is a call, and this runs at every step)
+        while state.passes < n and not self.plays(state.table, order[state.turn]):
+            events.append(self._passed(order[state.turn]))
+            state = state._replace(turn=(state.turn + 1) % n, passes=state.passes + 1)
         return state, events
 
     def _passed(self, player: Any) -> Event:
@@ -133,15 +142,15 @@ class Rounds(Game):
 
     # -- the protocol --------------------------------------------------------------------------
     def decision(self, state: RoundsState) -> Decision | None:
-        if state.over:
+        if state.passes >= len(state.order):  # over
             return None
-        player = state.player
-        return Decision(player, tuple(self.plays(state.table, player)) + (PASS,), self.rule, self.prompt)
+        player = state.order[state.turn]
+        return _new(Decision, (player, tuple(self.plays(state.table, player)) + (PASS,), self.rule, self.prompt))
 
     def resolve(self, state: RoundsState, action: Any, chance: Chance) -> Step:
-        player = state.player
         n = len(state.order)
-        if action == PASS:
+        player = state.order[state.turn]
+        if type(action) is Pass:  # action == PASS, without the dataclass's __eq__ (a Python function)
             events = [self._passed(player)]
             state = state._replace(turn=(state.turn + 1) % n, passes=state.passes + 1)
         else:
@@ -150,11 +159,11 @@ class Rounds(Game):
             turn = (state.turn + 1) % n if self.one_per_turn else state.turn
             state = state._replace(table=table, turn=turn, passes=0, plays=state.plays + 1)
         state, events = self._skip(state, events)
-        return Step(state, tuple(events))
+        return _new(Step, (state, tuple(events)))
 
     def result(self, state: RoundsState) -> Any:
         """The final table once every player has passed in a row, else ``None``."""
-        return state.table if state.over else None
+        return state.table if state.passes >= len(state.order) else None  # over
 
     def illegal(self, state: RoundsState, action: Any) -> IllegalAction:
         if state.over:

@@ -34,6 +34,10 @@ from .events import Event
 
 Auto = Callable[[Any, Decision], Any]
 
+#: a SubStep or a Decision built as the tuple it is (a named tuple's own constructor is a Python function;
+#: one is built at every step of a sub-game)
+_new = tuple.__new__
+
 
 class SubStep(NamedTuple):
     """What one action did inside a sub-game: its new state, its events, and its
@@ -68,12 +72,12 @@ class SubGame:
             if auto is None:
                 raise ValueError(f"sub-game player {dec.player!r} belongs to nobody and no fixed rule plays him")
             return Decision(None, (auto(state, dec),), dec.rule, prompt(None, dec.prompt) if prompt else dec.prompt)
-        return Decision(seat, dec.options, dec.rule, prompt(seat, dec.prompt) if prompt else dec.prompt)
+        return _new(Decision, (seat, dec.options, dec.rule, prompt(seat, dec.prompt) if prompt else dec.prompt))
 
     def step(self, state: Any, action: Any, chance: Chance) -> SubStep:
         """Carry out ``action`` in the sub-game."""
         nxt, events = self.game.resolve(state, action, chance)
-        return SubStep(nxt, events, self.game.result(nxt))
+        return _new(SubStep, (nxt, events, self.game.result(nxt)))
 
     def illegal(self, state: Any, action: Any) -> IllegalAction:
         """Why the sub-game refuses ``action`` (its own rule)."""

@@ -49,6 +49,9 @@ from .combat_state import (ANNOUNCEMENTS, AREA_REACH, KILLED, ROUND_PLAYS, UNHUR
                            Earned, Feed, Kill, Play, Played, Resolve, Table, TakePoints, Term, play_limit)
 from ..words import ANYONE, said, warrior_name
 
+#: a Step built as the tuple it is (a named tuple's own constructor is a Python function)
+_new = tuple.__new__
+
 # -- the combat game ----------------------------------------------------------------------------------
 
 class Combat(Standing, Game):
@@ -373,8 +376,8 @@ class Combat(Standing, Game):
         step = state.step
         if step == "modify":
             sub = self.sub.step(state.rounds, action, chance)
-            if sub.result is None:
-                return Step(state._replace(rounds=sub.state), sub.events)
+            if sub.result is None:  # most steps of a combat: built as the tuple it is (see _new)
+                return _new(Step, (state._replace(rounds=sub.state), sub.events))
             return Step(state._replace(step="resolve", table=sub.result, rounds=None), sub.events)
         if step == "announce":
             table, events = ANNOUNCEMENTS[state.announced].apply(self, state.table, action)
