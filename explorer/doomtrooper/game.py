@@ -127,7 +127,9 @@ class DoomtrooperGame(Game):
         self.answer_sub = SubGame(self.answer_round)
         self._card_classes: dict[str, frozenset[str]] = {}
         self._may: dict[tuple[str, str], bool] = {}
-        self._hand_index: tuple[Any, dict[str, tuple[str, ...]]] | None = None  # (hand, its cards by type)
+        #: (hand, its cards by type, the types): hand_cards
+        self._hand_index: tuple[Any, dict[str, tuple[str, ...]], frozenset[str]] | None = None
+        self._asks: dict[tuple[frozenset[str], int], tuple[Any, ...]] = {}  # see _asked
         self._musterable: tuple | None = None  # (hand, troopers, seat, warriors it may muster): base.muster
         self._unsettled: tuple[Any, Any] | None = None  # (seats, purse_of) that end nothing: turn.settle
         #: the variant played (``rules.variant``): its hooks, or None for the basic game
@@ -238,15 +240,40 @@ class DoomtrooperGame(Game):
         hand = state.seats[state.current].hand
         index = self._hand_index
         if index is None or index[0] is not hand:
-            by: dict[str, list[str]] = {}
-            for name in hand.distinct:
-                by.setdefault(self.pool[name].type, []).append(name)
-            index = self._hand_index = (hand, {k: tuple(names) for k, names in by.items()})
+            index = self._index_hand(hand)
         return index[1]
 
+    def _index_hand(self, hand: Any) -> tuple[Any, dict[str, tuple[str, ...]], frozenset[str]]:
+        by: dict[str, list[str]] = {}
+        for name in hand.distinct:
+            by.setdefault(self.pool[name].type, []).append(name)
+        index = self._hand_index = (hand, {k: tuple(names) for k, names in by.items()}, frozenset(by))
+        return index
+
     def in_hand(self, state: DTState, kind: str) -> Sequence[str]:
-        """The distinct cards of type ``kind`` in the current player's hand (:meth:`hand_cards`)."""
-        return self.hand_cards(state).get(kind, ())
+        """The distinct cards of type ``kind`` in the current player's hand (:meth:`hand_cards`; asked by
+        every kind at every actions step, so the index is looked up here without a second call)."""
+        hand = state.seats[state.current].hand
+        index = self._hand_index
+        if index is None or index[0] is not hand:
+            index = self._index_hand(hand)
+        return index[1].get(kind, ())
+
+    def _asked(self, state: DTState, left: int) -> tuple[Any, ...]:
+        """The options functions of the kinds that may offer anything with ``left`` actions left: those
+        it can pay for whose type of card the hand holds (a kind that plays only a type of card the hand
+        lacks offers nothing).  Remembered by the types of card in hand and the actions left."""
+        hand = state.seats[state.current].hand
+        index = self._hand_index
+        if index is None or index[0] is not hand:
+            index = self._index_hand(hand)
+        key = (index[2], left)
+        asked = self._asks.get(key)
+        if asked is None:
+            types = index[2]
+            asked = self._asks[key] = tuple(kind.options for kind, cost, plays in self._priced
+                                            if cost <= left and (plays is None or plays in types))
+        return asked
 
     def may_attack(self, attacker: str, defender: str) -> bool:
         """May a warrior of card ``attacker`` attack one of card ``defender`` (of
@@ -316,10 +343,8 @@ class DoomtrooperGame(Game):
                 if got is not None:  # the forced action, and the cards played as no action
                     return tuple(got[1]) + tuple(o for k in self._free for o in k.options(self, state))
         out: list[Any] = []
-        cards = self.hand_cards(state)  # a kind that plays a type of card the hand lacks offers nothing
-        for kind, cost, plays in self._priced:
-            if cost <= left and (plays is None or plays in cards):
-                out += kind.options(self, state)
+        for options in self._asked(state, left):
+            out += options(self, state)
         if self.variant is not None:
             out = self.variant.options(self, state, out)
             out = [a for a in out if self.variant.refuse(self, state, a) is None]
@@ -399,7 +424,7 @@ class DoomtrooperGame(Game):
         if self.variant is not None:
             state, events = self.variant.after_action(self, state, action, events)
             state = self.variant.spent(self, state, kind, cost, before)
-        if state.phase is _IN_ACTIONS and state.actions == 0 and not any(k.options(self, state) for k in self._free):
+        if state.phase is _IN_ACTIONS and state.actions == 0 and not any(options(self, state) for options in self._asked(state, 0)):
             state = state._replace(phase=_IN_DISCARD)
         if kind.ends_actions:
             state = self._after_attack(state)
@@ -410,7 +435,7 @@ class DoomtrooperGame(Game):
         reading ``no-play-after-attack``), the actions step again with no action
         left while a card that costs no action can be played."""
         if (self.rules.play_after_attack and state.phase is _IN_DISCARD and state.actions == 0
-                and any(k.options(self, state) for k in self._free)):
+                and any(options(self, state) for options in self._asked(state, 0))):
             return state._replace(phase=_IN_ACTIONS)
         return state
 
