@@ -52,6 +52,11 @@ class Effect:
     def apply(self, ctx: Any, table: Any, seat: int, card: str, p: Any, target: Any) -> tuple[Any, str]:
         raise NotImplementedError
 
+    def change(self, ctx: Any, table: Any, seat: int, card: str, p: Any, target: Any) -> Any:
+        """What :meth:`apply` does, without its words (the greedy bot weighs every card it may play
+        with this; an effect it meets often says it without building the words)."""
+        return self.apply(ctx, table, seat, card, p, target)[0]
+
 
 #: name -> the effect
 REGISTRY: dict[str, Effect] = {}
@@ -136,9 +141,11 @@ class RatingBonus(Effect):
                 out.append(uid)
         return tuple(out)
 
+    def change(self, ctx, table, seat, card, p, target):
+        return ctx.add_mod(table, seat, card, target, fight=p.fight, shoot=p.shoot, armor=p.armor, value=p.value)
+
     def apply(self, ctx, table, seat, card, p, target):
-        table = ctx.add_mod(table, seat, card, target, fight=p.fight, shoot=p.shoot, armor=p.armor, value=p.value)
-        return table, f"{ctx.label(target)} gets {_signed(p)}"
+        return self.change(ctx, table, seat, card, p, target), f"{ctx.label(target)} gets {_signed(p)}"
 
 
 @register

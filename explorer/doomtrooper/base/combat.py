@@ -327,18 +327,22 @@ class Combat(Standing, Game):
         extra = ROUND_PLAYS.get(type(action))
         if extra is not None:
             return extra.apply(self, table, seat, action)[0]
-        return self._card_played(table, seat, action, self.pool[action.card])[0]
+        return self._card_played(table, seat, action, self.pool[action.card], words=False)[0]
 
-    def _card_played(self, table: Table, seat: int, action: Any, c: Any) -> tuple[Table, str]:
+    def _card_played(self, table: Table, seat: int, action: Any, c: Any, words: bool = True) -> tuple[Table, str]:
         """The table after ``seat`` plays card ``c`` (out of the hand, paid for, its
-        effect applied, on the table), and the effect's words."""
+        effect applied, on the table), and the effect's words (``""`` without ``words``)."""
         hands = list(table.hands)
         hands[seat] = hands[seat].remove(action.card)
         table = table._replace(hands=tuple(hands))
         if c.type == "art":
             table = _spend(table, seat, c.cost)
         before = len(table.plays)
-        table, text = E.get(c.effect).apply(Context(self, table), table, seat, action.card, E.params(c), action.target)
+        effect = E.get(c.effect)
+        if words:
+            table, text = effect.apply(Context(self, table), table, seat, action.card, E.params(c), action.target)
+        else:  # the change alone: no words built to be thrown away
+            table, text = effect.change(Context(self, table), table, seat, action.card, E.params(c), action.target), ""
         if len(table.plays) == before:  # every card played is on the table until the combat is over
             table = table._replace(plays=table.plays + (Played(seat, action.card, c.type),))
         if c.type == "art" and c.boost:
