@@ -75,8 +75,15 @@ class Standing:
         if terms is None:
             seen = self.rating_key(table, t)
             if seen is not None:
-                plays = tuple([p for p in table.plays if p.uid == t.uid]) if table.plays else ()
-                key = (table.tactic, seen, table.weapon(t.uid), table.weapon(foe.uid), plays, off)
+                uid, foe_uid = t.uid, foe.uid
+                plays = tuple([p for p in table.plays if p.uid == uid]) if table.plays else ()
+                weapon = foe_weapon = ""  # table.weapon of each, in one pass without two calls
+                for u, w in table.weapons:
+                    if u == uid and not weapon:
+                        weapon = w
+                    if u == foe_uid and not foe_weapon:
+                        foe_weapon = w
+                key = (table.tactic, seen, weapon, foe_weapon, plays, off)
                 hit = self._ratings.get(key)
                 if hit is None:
                     if len(self._ratings) > 20_000:
