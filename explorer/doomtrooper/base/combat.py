@@ -74,6 +74,7 @@ class Combat(Standing, Game):
         self._off: dict[tuple[str, str], frozenset[str]] = {}  # the powers off by the two cards (Standing.off)
         self._last_plays: tuple | None = None  # (table, seat, plays): the last answer of _plays
         self._idle: dict[tuple[str, str], bool] = {}  # (card, tactic) -> idle (see idle)
+        self._combat_cards: dict[tuple[str, str], tuple | None] = {}  # (card, tactic) -> see _combat_card
         #: the variants with places: ``place_terms(table, trooper)`` yields ``Term``s a warrior's place adds
         #: (a warzone's modifiers, cover on Mercury, a base's Armor); ``None`` in the standard game
         self.place_terms = None
@@ -185,23 +186,26 @@ class Combat(Standing, Game):
         if hand.size:
             ctx = Context(self, table)
             off = None
+            tactic = table.tactic
+            known = self._combat_cards
             for name in hand.distinct:
-                c = self.pool[name]
-                if c.type in ("special", "art") and self.idle(table, c):
-                    continue  # a Fight-only card in a Shoot combat does nothing ("Determine Combat Standing")
+                card = known.get((name, tactic), False)
+                if card is False:
+                    card = self._combat_card(name, tactic)
+                if card is None:
+                    continue
+                c, effect, p = card
                 if c.type == "special":
-                    if c.timing != "combat" or (c.keywords and play_limit(self, table, seat, c) is not None):
+                    if c.keywords and play_limit(self, table, seat, c) is not None:
                         continue
-                    effect = E.get(c.effect)
-                    for target in effect.targets(ctx, table, seat, E.params(c)):
+                    for target in effect.targets(ctx, table, seat, p):
                         out.append(Play(name, target))
-                elif c.type == "art" and c.spell != "turn":
+                else:  # a spell of the Art
                     if off is None:
                         off = self.off(table)
                     if "art" in off or table.purses[table.purse_of[seat]] < c.cost:
                         continue
-                    effect = E.get(c.effect)
-                    targets = effect.targets(ctx, table, seat, E.params(c))
+                    targets = effect.targets(ctx, table, seat, p)
                     for caster in self.casters(table, seat, c):
                         for target in targets:
                             if target is None or (self.may_cast_on(table.trooper(caster), table.trooper(target))
@@ -214,6 +218,18 @@ class Combat(Standing, Game):
         for extra in ROUND_PLAYS.values():
             out += extra.options(self, table, seat)
         return tuple(out)
+
+    def _combat_card(self, name: str, tactic: str) -> tuple[Any, Any, Any] | None:
+        """Card ``name`` as a card of the modify step of a ``tactic`` combat: ``(card, its effect, its
+        parameters)``, or ``None`` for a card never played there (not a Special played in combat nor an
+        Art spell cast in one) or one that would do nothing (a Fight-only card in a Shoot combat,
+        "Determine Combat Standing").  Remembered by card and tactic: cards are data, and every hand
+        in every modify step is looked through."""
+        c = self.pool[name]
+        played = (c.type == "special" and c.timing == "combat") or (c.type == "art" and c.spell != "turn")
+        idle = c.type in ("special", "art") and self._idle_card(c, tactic)
+        hit = self._combat_cards[(name, tactic)] = (c, E.get(c.effect), E.params(c)) if played and not idle else None
+        return hit
 
     def idle(self, table: Table, card: Any) -> bool:
         """Would ``card`` do nothing in this combat: a change to ratings only the other
