@@ -51,6 +51,7 @@ from .base.actions import (
     Sabotage,
 )
 from .expansions.alliances import PlayAlliance
+from .base.attack import in_play
 from .base.clash import clash
 from .base.combat_state import KILLED, UNHURT, WOUNDED, ChooseWeapon, Feed, Play, Ratings, Table, TakePoints
 from .expansions.ki_powers import AttachKiPower
@@ -96,6 +97,15 @@ class _AttackMemo(NamedTuple):
     scores: dict[tuple[str, int, int], float]
 
 
+#: the options of the modify step (a constant: not built again at every combat decision)
+_MODIFY_PLAYS = (Play, Feed, Pass, PlayAlliance)
+
+#: the kinds of action the greedy bot takes when its score for the best of them is positive, in order,
+#: with the name of its score (a constant: not built again at every actions step)
+_SCORED = ((Equip, "equip_score"), (Bestow, "bestow_score"), (Cast, "cast_score"), (PlayRelic, "attach_score"),
+           (AttachKiPower, "attach_score"))
+
+
 class GreedyBot(DeterministicPolicy):
     """The plan above, from the observation of the deciding seat."""
 
@@ -127,9 +137,13 @@ class GreedyBot(DeterministicPolicy):
 
     # -- the actions step ---------------------------------------------------------------------------------
     def action(self, game, state: DTState, options) -> Any:
-        by: dict[type, list] = {}
+        by: dict[type, list] = {}  # the options by type, in order (a list made only for a new type)
         for o in options:
-            by.setdefault(type(o), []).append(o)
+            group = by.get(type(o))
+            if group is None:
+                by[type(o)] = [o]
+            else:
+                group.append(o)
         seat = state.current
         pool = game.pool
         if ExitCover in by and len(by) == 1:
@@ -159,9 +173,9 @@ class GreedyBot(DeterministicPolicy):
             return attack
         if PlayAlliance in by:  # the expansions: an Alliance costs no action
             return by[PlayAlliance][0]
-        for kind, score in ((Equip, self.equip_score), (Bestow, self.bestow_score), (Cast, self.cast_score),
-                            (PlayRelic, self.attach_score), (AttachKiPower, self.attach_score)):
+        for kind, name in _SCORED:
             if kind in by:
+                score = getattr(self, name)
                 best = max(by[kind], key=lambda o: score(game, state, o))
                 if score(game, state, best) > 0:
                     return best
@@ -186,7 +200,7 @@ class GreedyBot(DeterministicPolicy):
         frugal = game.rules.variant == "limited_resources"  # each action is one of a few for the whole game
         if Meditate in by and ((left > 1 and not frugal) or destiny < 4):
             return by[Meditate][0]
-        return next((o for o in options if isinstance(o, EndActions)), options[-1])
+        return by[EndActions][0] if EndActions in by else options[-1]  # the first EndActions offered
 
     def best_attack(self, game, state: DTState, attacks) -> Any:
         """The attack worth most, if any is worth anything.  The last answer is kept
@@ -209,18 +223,19 @@ class GreedyBot(DeterministicPolicy):
         scores, kinds = memo.scores, memo.kinds
         rating_key = game.combat.rating_key
         kind_of: dict[int, Any] = {}  # uid -> its kind's number (None: not remembered)
+        found: dict[int, Any] = {}  # uid -> the warrior
         for o in attacks:
             pair = []
             for uid in (o.attacker, o.defender):
                 if uid not in kind_of:
-                    t = state.find(uid)
+                    t = found[uid] = state.find(uid)
                     key = rating_key(base, t)
                     kind_of[uid] = None if key is None else kinds.setdefault((key, t.wounded), len(kinds))
                 pair.append(kind_of[uid])
             key = (o.tactic, pair[0], pair[1]) if None not in pair else None
             score = scores.get(key) if key is not None else None
             if score is None:
-                score = self.attack_score(game, state, o, base)
+                score = self._attack_score(game, o, found[o.attacker], found[o.defender], base)
                 if key is not None:
                     scores[key] = score
             if score > best_score:
@@ -236,10 +251,13 @@ class GreedyBot(DeterministicPolicy):
         return memo
 
     def attack_score(self, game, state: DTState, o: Attack, base: Table | None = None) -> float:
-        a, d = state.find(o.attacker), state.find(o.defender)
+        return self._attack_score(game, o, state.find(o.attacker), state.find(o.defender),
+                                  base if base is not None else _table(state, -1, -1, "fight"))
+
+    def _attack_score(self, game, o: Attack, a, d, base: Table) -> float:
+        """:meth:`attack_score` of the two warriors found (``_best_attack`` has them at hand)."""
         if d.card == UNSEEN:
             return 0.1  # a warrior hidden in cover: worth a look only when nothing better
-        base = base if base is not None else _table(state, -1, -1, "fight")
         combat = game.combat
         chosen = []  # each combatant's strongest weapon for the tactic, attacker first
         for t in (a, d):
@@ -311,7 +329,7 @@ class GreedyBot(DeterministicPolicy):
             return max(options, key=lambda o: getattr(game.pool[o.card], table.tactic) - game.pool[o.card].foe_armor)
         if isinstance(first, TakePoints):
             return max(options, key=lambda o: o.promotion)
-        if all(isinstance(o, (Play, Feed, Pass, PlayAlliance)) for o in options):
+        if all(isinstance(o, _MODIFY_PLAYS) for o in options):
             return self.modify(game, state, seat, options)
         if isinstance(first, DefendFromWarzone):  # the Warzone that leaves the combat best for its seat
             table = state.combat.live
@@ -363,10 +381,10 @@ def _strength(w) -> float:
 
 
 def _table(state: DTState, attacker: int, defender: int, tactic: str) -> Table:
-    n = len(state.seats)
-    return Table(tactic, attacker, defender, state.troopers, tuple(s.fortifications for s in state.seats),
-                 state.purse_of, tuple(range(n)), tuple(s.hand for s in state.seats), state.purses,
-                 in_play=tuple(s.in_play for s in state.seats) if any(s.in_play for s in state.seats) else ())
+    seats = state.seats
+    return Table(tactic, attacker, defender, state.troopers, tuple([s.fortifications for s in seats]),
+                 state.purse_of, tuple(range(len(seats))), tuple([s.hand for s in seats]), state.purses,
+                 in_play=in_play(state))
 
 
 def _outlook(game, table: Table, seat: int) -> float:
