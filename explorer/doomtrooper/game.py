@@ -424,7 +424,8 @@ class DoomtrooperGame(Game):
         if self.variant is not None:
             state, events = self.variant.after_action(self, state, action, events)
             state = self.variant.spent(self, state, kind, cost, before)
-        if state.phase is _IN_ACTIONS and state.actions == 0 and not any(options(self, state) for options in self._asked(state, 0)):
+        if (state.phase is _IN_ACTIONS and state.actions == 0
+                and not any(options(self, state) for options in self._asked(state, 0))):
             state = state._replace(phase=_IN_DISCARD)
         if kind.ends_actions:
             state = self._after_attack(state)
