@@ -86,11 +86,12 @@ from .base.combat import Combat
 from .base.combat_state import ACTIONS as COMBAT_ACTIONS
 from .base.combat_state import ANNOUNCEMENTS, ROUND_PLAYS, CombatState, TakePoints
 from .decks import check_deck, load_decks
+from .describe import describe_table
 from .params import DoomtrooperRules, load_rules
-from .state import UNSEEN, Award, DTState, Phase, Trooper, put_seat
+from .state import Award, DTState, Phase, Trooper, put_seat
 from .base.warriors import must_exit_cover
 from .views import masked_combat, masked_seats, masked_troopers, unseen
-from .words import said, warrior_name
+from .words import said
 
 #: the phases the protocol dispatches on at every step, under plain names (an Enum member is slow to look up)
 _IN_ACTIONS, _IN_COMBAT, _IN_DRAW, _IN_DISCARD = Phase.ACTIONS, Phase.COMBAT, Phase.DRAW, Phase.DISCARD
@@ -489,47 +490,9 @@ class DoomtrooperGame(Game):
 
     # -- reading a state ------------------------------------------------------------------------------------
     def describe(self, state: DTState, seat: Any = None) -> str:
-        """The table as ``seat`` sees it (``None``: everything), in words: the turn,
-        each player's pools and piles, his warriors by area (wounded, in cover,
-        hidden, inside a vehicle, with what is attached), fortifications and
-        missions, and a combat under way."""
-        view = self.observe(state, seat)
-        if view.phase is Phase.SETUP:
-            return f"A new game for {len(view.seats)} players: the decks are not dealt yet."
-        who = "everything shown" if seat is None else f"as seat {seat} sees it"
-        lines = [f"{turn.turn_heading(self, view)}; {who}"]
-        live = view.combat.live if view.combat is not None else None  # cards and points in play in a combat
-        for i, s in enumerate(view.seats):
-            cards = live.hands[i] if live is not None else s.hand
-            hand = ", ".join(cards) if UNSEEN not in cards else f"{cards.size} cards"
-            destiny = live.purses[view.purse_of[i]] if live is not None else view.destiny(i)
-            out = " (out of the game)" if s.out else ""
-            lines.append(f"seat {i}{out}: {destiny} Destiny, {s.promotion} Promotion; hand: {hand or 'none'}; "
-                         f"draw pile {len(s.deck)}, discard pile {s.discard.size}")
-            for area in [a for a, _ in self.aff.areas] + ["between"]:
-                here = [t for t in view.troopers if t.owner == i and t.area == area]
-                if here:
-                    lines.append(f"  {area}: " + "; ".join(_trooper_text(t, warrior_name(view, t.uid, seat, self))
-                                                           for t in here))
-            if s.fortifications:
-                lines.append("  fortifications: " + ", ".join(s.fortifications))
-            if s.in_play:
-                lines.append("  in play: " + ", ".join(p.card + (f" ({p.area})" if p.area else "") for p in s.in_play))
-            if s.missions:
-                lines.append("  missions on him: " + ", ".join(f"{m.card} (seat {m.owner}'s)" for m in s.missions))
-        if self.variant is not None:
-            lines += self.variant.describe(self, view)
-        if view.combat is not None:
-            table = view.combat.live
-            a, d = table.trooper(table.attacker), table.trooper(table.defender)
-            ra, rd = self.combat.ratings(table, a.uid), self.combat.ratings(table, d.uid)
-            word = table.tactic.capitalize()
-            lines.append(f"combat ({view.combat.step}): {a.card} {word} {ra.attack} / Armor {ra.armor} against "
-                         f"{d.card} {word} {rd.attack} / Armor {rd.armor}")
-            played = [p.card + (" (cancelled)" if p.cancelled else "") for p in table.plays]
-            if played:
-                lines.append("  cards played: " + ", ".join(played))
-        return "\n".join(lines)
+        """The table as ``seat`` sees it (``None``: everything), in words
+        (:func:`explorer.doomtrooper.describe.describe_table`)."""
+        return describe_table(self, state, seat)
 
     # -- why not --------------------------------------------------------------------------------------------
     def illegal(self, state: DTState, action: Any) -> IllegalAction:
@@ -598,16 +561,6 @@ class DoomtrooperGame(Game):
                     return IllegalAction(got[0], f"{got[2]}: your next action must be one of "
                                                  f"{', '.join(said(state, o) for o in got[1])}")
         return kind.explain(self, state, action)
-
-
-def _trooper_text(t: Trooper, name: str) -> str:
-    """One warrior in the text view: its name as the viewer reads it (copies told apart), its state."""
-    tags = [x for x, on in (("wounded", t.wounded), ("in cover", t.cover), ("hidden", t.hidden and t.card != UNSEEN),
-                            ("not paid for", t.unpaid), ("inside its vehicle", t.inside)) if on]
-    text = name + (f" ({', '.join(tags)})" if tags else "")
-    if t.place:  # the variants with places: where it stands
-        text += f" at {t.place}"
-    return text + (f" with {', '.join(t.cards())}" if t.attached else "")
 
 
 def setup(players: int | None = None, seed: int | str = 0, **kwargs: Any) -> tuple[DoomtrooperGame, DTState]:

@@ -314,7 +314,7 @@ class Combat(Standing, Game):
     def _play(self, table: Table, seat: int, action: Any, chance: Chance) -> tuple[Table, list[Event]]:
         if isinstance(action, Feed):
             p = table.plays[action.index]
-            table = _fed(table, seat, action.index)
+            table = table.fed(seat, action.index)
             total = getattr(p, p.grows, 0) + (p.fed + 1) * p.boost
             word = p.grows.capitalize()
             now = f"{p.card} now gives {total:+d} {word}"
@@ -339,7 +339,7 @@ class Combat(Standing, Game):
         """The table after ``seat`` plays ``action``: the change :meth:`_play` makes,
         without its words (the greedy bot weighs every card it may play with this)."""
         if isinstance(action, Feed):
-            return _fed(table, seat, action.index)
+            return table.fed(seat, action.index)
         extra = ROUND_PLAYS.get(type(action))
         if extra is not None:
             return extra.apply(self, table, seat, action)[0]
@@ -352,7 +352,7 @@ class Combat(Standing, Game):
         hands[seat] = hands[seat].remove(action.card)
         table = table._replace(hands=tuple(hands))
         if c.type == "art":
-            table = _spend(table, seat, c.cost)
+            table = table.spend(seat, c.cost)
         before = len(table.plays)
         effect = E.get(c.effect)
         if words:
@@ -557,7 +557,7 @@ class Combat(Standing, Game):
                                                        "in this combat, in your Squad, and able to cast its aspect")
                 return IllegalAction(R.ART, f"the caster must be a warrior of yours in your Squad, shown, who may cast "
                                             f"{c.aspect} spells")
-            target = _find(table, action.target)
+            target = table.find(action.target)
             if target is not None and not self.may_cast_on(table.trooper(action.caster), target):
                 return IllegalAction(R.ART_TARGETS, f"{table.trooper(action.caster).card} may not cast on "
                                                     f"{target.card}")
@@ -588,26 +588,6 @@ class _Identity(Mapping):
 
 
 _SEATS = _Identity()
-
-
-def _fed(table: Table, seat: int, index: int) -> Table:
-    """The table after ``seat`` feeds a Destiny Point into the card played at ``index``."""
-    p = table.plays[index]
-    return _spend(table, seat, 1)._replace(plays=table.plays[:index] + (p._replace(fed=p.fed + 1),)
-                                           + table.plays[index + 1:])
-
-
-def _spend(table: Table, seat: int, amount: int) -> Table:
-    purses = list(table.purses)
-    purses[table.purse_of[seat]] -= amount
-    return table._replace(purses=tuple(purses))
-
-
-def _find(table: Table, uid: Any) -> Trooper | None:
-    for t in table.troopers:
-        if t.uid == uid:
-            return t
-    return None
 
 
 __all__ = ["Combat"]

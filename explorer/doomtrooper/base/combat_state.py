@@ -105,6 +105,25 @@ class Table(NamedTuple):
                 return w
         return ""
 
+    def find(self, uid: Any) -> Trooper | None:
+        """The combatant ``uid`` if he is at the table, else ``None`` (:meth:`trooper` refuses)."""
+        for t in self.troopers:
+            if t.uid == uid:
+                return t
+        return None
+
+    def spend(self, seat: int, amount: int) -> Table:
+        """The table after ``seat`` pays ``amount`` Destiny Points from his pool."""
+        purses = list(self.purses)
+        purses[self.purse_of[seat]] -= amount
+        return self._replace(purses=tuple(purses))
+
+    def fed(self, seat: int, index: int) -> Table:
+        """The table after ``seat`` feeds a Destiny Point into the card played at ``index``."""
+        p = self.plays[index]
+        return self.spend(seat, 1)._replace(plays=self.plays[:index] + (p._replace(fed=p.fed + 1),)
+                                            + self.plays[index + 1:])
+
 
 class Kill(NamedTuple):
     killer: int
