@@ -30,23 +30,31 @@ if TYPE_CHECKING:
 #: room must first win it).
 _UNSETTLED = (ROOM, CONFLICT, AFTERMATH)
 
+_PARTIES = AsylumState._fields.index("parties")
+_SEAT, _MASTERMIND, _ROOM, _DOOMSDAY, _DOOM_READY = (
+    Party._fields.index(name) for name in ("seat", "mastermind", "room", "doomsday", "doom_ready"))
+
 
 def settle(game: AsylumGame, state: AsylumState, events: list[Event]) -> AsylumState:
     """Every party's Doom Ready status as the state now says it must be."""
-    need = game.rules.doom_ready_points
-    calm = state.phase not in _UNSETTLED
-    anytime = game.rules.doom_ready_any_time
-    plots = game.plots
-    current = state.current
-    for p in state.parties:  # first a quick look: does anyone's status change?
-        dr = p.doom_ready
+    rules = game.rules
+    need = rules.doom_ready_points
+    # first a quick look: does anyone's status change?  (fields read by index, and what
+    # only a party with the points needs read only then: a named tuple's field by name
+    # is a descriptor call, and this look is made at most steps)
+    for p in state[_PARTIES]:
+        dr = p[_DOOM_READY]
         if dr is None:
-            if p.doomsday >= need and calm and p.room in plots and (anytime or p.seat == current):
+            if (p[_DOOMSDAY] >= need and p[_ROOM] in game.plots and state.phase not in _UNSETTLED
+                    and (rules.doom_ready_any_time or p[_SEAT] == state.current)):
                 break
-        elif p.doomsday < need or dr != p.mastermind:
+        elif p[_DOOMSDAY] < need or dr != p[_MASTERMIND]:
             break
     else:  # the usual case: nobody gains or loses the status
         return state
+    calm = state.phase not in _UNSETTLED
+    anytime = rules.doom_ready_any_time
+    plots = game.plots
     changed: list[Party] | None = None
     ever = state.ever_doom_ready
     for p in state.parties:
