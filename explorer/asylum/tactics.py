@@ -72,11 +72,26 @@ def _odds(attacker, defender, attack: Attack, catch: bool) -> tuple[float, float
     same floats as the distribution :func:`~explorer.asylum.combat.attack_dist` gives,
     at a fraction of the cost of listing its outcomes (every new pair of villains
     needs them)."""
-    caught = beats(*roll_contest(attacker, defender, attack, "catch")).prob(True) if catch else _ONE
-    success = caught * beats(*roll_contest(attacker, defender, attack, "hit")).prob(True)
-    return float(caught), float(success)
+    catch_roll = roll_contest(attacker, defender, attack, "catch") if catch else None
+    hit_roll = roll_contest(attacker, defender, attack, "hit")
+    # kept on what the rolls' odds depend on (the difference of bonuses and the dice):
+    # new pairs of villains and attacks come far more often than new numbers, and the
+    # fractions cost more than the rest of a decision
+    key = (None if catch_roll is None else (catch_roll.bonus - catch_roll.rival_bonus, catch_roll.die,
+                                             catch_roll.rival_die),
+           hit_roll.bonus - hit_roll.rival_bonus, hit_roll.die, hit_roll.rival_die)
+    hit = _CONTEST_ODDS.get(key)
+    if hit is None:
+        if len(_CONTEST_ODDS) > 10_000:
+            _CONTEST_ODDS.clear()
+        caught = beats(*catch_roll).prob(True) if catch else _ONE
+        success = caught * beats(*hit_roll).prob(True)
+        hit = _CONTEST_ODDS[key] = (float(caught), float(success))
+    return hit
 
 
+#: the rolls' numbers -> (P(caught), P(success)), as :func:`_odds` keys them
+_CONTEST_ODDS: dict[tuple, tuple[float, float]] = {}
 _ONE = Fraction(1)
 
 
