@@ -174,8 +174,25 @@ def resolve_attack(
 def attack_dist(attacker: Villain, defender: Villain, attack: Attack, rules: AsylumRules,
                 blocked: bool = False) -> Dist[AttackResult]:
     """Every way :func:`resolve_attack` can end, exactly (cached).  A conflict
-    rolls this once per attack: the same rule, one draw instead of two."""
-    return outcomes(lambda chance: resolve_attack(attacker, defender, attack, chance, rules, blocked=blocked))
+    rolls this once per attack: the same rule, one draw instead of two.  Worked out
+    once per set of numbers its rolls are made with (all the rule reads): new pairs
+    of villains and attacks come far more often than new numbers, and listing the
+    rule's outcomes is dear."""
+    catch = roll_contest(attacker, defender, attack, "catch") if needs_catch(attack, rules, blocked) else None
+    hit = roll_contest(attacker, defender, attack, "hit")
+    key = (None if catch is None else (catch.bonus - catch.rival_bonus, catch.die, catch.rival_die),
+           hit.bonus - hit.rival_bonus, hit.die, hit.rival_die)
+    dist = _ATTACK_DISTS.get(key)
+    if dist is None:
+        if len(_ATTACK_DISTS) > 10_000:
+            _ATTACK_DISTS.clear()
+        dist = _ATTACK_DISTS[key] = outcomes(lambda chance: resolve_attack(attacker, defender, attack, chance, rules,
+                                                                           blocked=blocked))
+    return dist
+
+
+#: the rolls' numbers -> :func:`attack_dist`, as it keys them
+_ATTACK_DISTS: dict[tuple, Dist[AttackResult]] = {}
 
 
 #: the stats a tactical maneuver may use, "either" of them ("Tactical Maneuvers")
