@@ -23,10 +23,15 @@ def rollers(game, state, side, trait: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+#: The event that a side has no Genius in play, one for each side: it holds nothing but the side
+#: (no turn, no data), so it is made once here rather than at every turn.
+_NO_GENIUS = tuple(public(R.GENIUS, f"{title(side)} have no Genius in play") for side in range(2))
+
+
 @pending.enter(Phase.GENIUS)
 def enter(game, state, side, events):
     who = rollers(game, state, side, "Genius")
     if not who:
-        events.append(public(R.GENIUS, f"{title(side)} have no Genius in play"))
+        events.append(_NO_GENIUS[side])
         return state
     return push(state, *(TableRoll(side, uid, "plot_table") for uid in who))

@@ -27,11 +27,16 @@ if TYPE_CHECKING:
     from .game import VictorianGame
 
 
+#: The event that a side has no Wound counters to heal, one for each side: it holds nothing but the side
+#: (no turn, no data), so it is made once here rather than at every turn.
+_NO_WOUNDS = tuple(public(R.HEALING, f"{title(side)} have no Wound counters to heal") for side in range(2))
+
+
 @pending.enter(Phase.HEALING)
 def enter(game, state, side, events):
     rolls = tuple(HealRoll(side, u.uid) for u in state.sides[side].units for _ in range(u.wounds))
     if not rolls:
-        events.append(public(R.HEALING, f"{title(side)} have no Wound counters to heal"))
+        events.append(_NO_WOUNDS[side])
         return state
     return push(state, *rolls)
 

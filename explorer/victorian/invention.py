@@ -32,12 +32,18 @@ def shut(game, state, side) -> tuple[str, ...]:
                  if game.card(loc.card).has("Inventor", "Scientist") and loc.shut_until >= state.turn)
 
 
+#: The event that a side has no Inventor or Scientist to roll, one for each side: it holds nothing but the side
+#: (no turn, no data), so it is made once here rather than at every turn.
+_NO_INVENTOR = tuple(public(R.INVENTION, f"{title(side)} have no Inventor or Scientist to roll")
+                     for side in range(2))
+
+
 @pending.enter(Phase.INVENTION)
 def enter(game, state, side, events):
     for uid in shut(game, state, side):
         events.append(public(R.LAB_EXPLOSION, f"{uid} is still shut after its lab explosion: no roll", source=uid))
     who = inventors(game, state, side)
     if not who:
-        events.append(public(R.INVENTION, f"{title(side)} have no Inventor or Scientist to roll"))
+        events.append(_NO_INVENTOR[side])
         return state
     return push(state, *(TableRoll(side, uid, "invention_table") for uid in who))

@@ -35,6 +35,11 @@ def generators(game, state, side):
     return out
 
 
+#: The event that a side has no generator in play, one for each side: it holds nothing but the side
+#: (no turn, no data), so it is made once here rather than at every turn.
+_NO_GENERATOR = tuple(public(R.MINION, f"{title(side)} have no generator in play") for side in range(2))
+
+
 @pending.enter(Phase.MINION)
 def enter(game, state, side, events):
     found = generators(game, state, side)  # (the tokens they make are no generators: the list stays as it is)
@@ -46,5 +51,5 @@ def enter(game, state, side, events):
                              + (f" for {master}" if master and master != source else ""),
                              source=source, token=made[0], master=master))
     if not found:
-        events.append(public(R.MINION, f"{title(side)} have no generator in play"))
+        events.append(_NO_GENERATOR[side])
     return state

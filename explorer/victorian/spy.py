@@ -28,11 +28,16 @@ if TYPE_CHECKING:
     from .game import VictorianGame
 
 
+#: The event that a side has no Spy in play, one for each side: it holds nothing but the side
+#: (no turn, no data), so it is made once here rather than at every turn.
+_NO_SPY = tuple(public(R.SPY, f"{title(side)} have no Spy in play") for side in range(2))
+
+
 @pending.enter(Phase.SPY)
 def enter(game, state, side, events):
     spies = rollers(game, state, side, "Spy")
     if not spies:
-        events.append(public(R.SPY, f"{title(side)} have no Spy in play"))
+        events.append(_NO_SPY[side])
         return state
     return push(state, *(SpyRoll(side, uid) for uid in spies))
 
