@@ -125,6 +125,12 @@ class Contest(NamedTuple):
     die: Dist[int]
     rival_die: Dist[int]
 
+    @property
+    def numbers(self) -> tuple[int, Dist[int], Dist[int]]:
+        """All its odds depend on: the difference of the bonuses and the two dice (a
+        key for odds remembered across pairs of villains with the same numbers)."""
+        return self.bonus - self.rival_bonus, self.die, self.rival_die
+
 
 def roll_contest(attacker: Villain, defender: Villain, attack: Attack, roll: str) -> Contest:
     """The numbers of one roll of ``attack``: the catch (die + Quickness each) or the
@@ -180,8 +186,7 @@ def attack_dist(attacker: Villain, defender: Villain, attack: Attack, rules: Asy
     rule's outcomes is dear."""
     catch = roll_contest(attacker, defender, attack, "catch") if needs_catch(attack, rules, blocked) else None
     hit = roll_contest(attacker, defender, attack, "hit")
-    key = (None if catch is None else (catch.bonus - catch.rival_bonus, catch.die, catch.rival_die),
-           hit.bonus - hit.rival_bonus, hit.die, hit.rival_die)
+    key = (None if catch is None else catch.numbers, hit.numbers)
     dist = _ATTACK_DISTS.get(key)
     if dist is None:
         if len(_ATTACK_DISTS) > 10_000:

@@ -77,9 +77,7 @@ def _odds(attacker, defender, attack: Attack, catch: bool) -> tuple[float, float
     # kept on what the rolls' odds depend on (the difference of bonuses and the dice):
     # new pairs of villains and attacks come far more often than new numbers, and the
     # fractions cost more than the rest of a decision
-    key = (None if catch_roll is None else (catch_roll.bonus - catch_roll.rival_bonus, catch_roll.die,
-                                             catch_roll.rival_die),
-           hit_roll.bonus - hit_roll.rival_bonus, hit_roll.die, hit_roll.rival_die)
+    key = (None if catch_roll is None else catch_roll.numbers, hit_roll.numbers)
     hit = _CONTEST_ODDS.get(key)
     if hit is None:
         if len(_CONTEST_ODDS) > 10_000:

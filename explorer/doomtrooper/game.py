@@ -238,40 +238,32 @@ class DoomtrooperGame(Game):
     def hand_cards(self, state: DTState) -> Mapping[str, tuple[str, ...]]:
         """The distinct cards in the current player's hand by type (``"warrior"``, ...), in the hand's
         order.  Every action kind looks for its own cards: kept with the hand it was for (immutable)."""
+        return self._indexed_hand(state)[1]
+
+    def _indexed_hand(self, state: DTState) -> tuple[Any, dict[str, tuple[str, ...]], frozenset[str]]:
+        """(the current player's hand, its distinct cards by type, the types): built again only for a
+        new hand object."""
         hand = state.seats[state.current].hand
         index = self._hand_index
         if index is None or index[0] is not hand:
-            index = self._index_hand(hand)
-        return index[1]
-
-    def _index_hand(self, hand: Any) -> tuple[Any, dict[str, tuple[str, ...]], frozenset[str]]:
-        by: dict[str, list[str]] = {}
-        for name in hand.distinct:
-            by.setdefault(self.pool[name].type, []).append(name)
-        index = self._hand_index = (hand, {k: tuple(names) for k, names in by.items()}, frozenset(by))
+            by: dict[str, list[str]] = {}
+            for name in hand.distinct:
+                by.setdefault(self.pool[name].type, []).append(name)
+            index = self._hand_index = (hand, {k: tuple(names) for k, names in by.items()}, frozenset(by))
         return index
 
     def in_hand(self, state: DTState, kind: str) -> Sequence[str]:
-        """The distinct cards of type ``kind`` in the current player's hand (:meth:`hand_cards`; asked by
-        every kind at every actions step, so the index is looked up here without a second call)."""
-        hand = state.seats[state.current].hand
-        index = self._hand_index
-        if index is None or index[0] is not hand:
-            index = self._index_hand(hand)
-        return index[1].get(kind, ())
+        """The distinct cards of type ``kind`` in the current player's hand (:meth:`hand_cards`)."""
+        return self._indexed_hand(state)[1].get(kind, ())
 
     def _asked(self, state: DTState, left: int) -> tuple[Any, ...]:
         """The options functions of the kinds that may offer anything with ``left`` actions left: those
         it can pay for whose type of card the hand holds (a kind that plays only a type of card the hand
         lacks offers nothing).  Remembered by the types of card in hand and the actions left."""
-        hand = state.seats[state.current].hand
-        index = self._hand_index
-        if index is None or index[0] is not hand:
-            index = self._index_hand(hand)
-        key = (index[2], left)
+        types = self._indexed_hand(state)[2]
+        key = (types, left)
         asked = self._asks.get(key)
         if asked is None:
-            types = index[2]
             asked = self._asks[key] = tuple(kind.options for kind, cost, plays in self._priced
                                             if cost <= left and (plays is None or plays in types))
         return asked
