@@ -59,26 +59,41 @@ def slots(rules: VictorianRules) -> tuple[tuple[Phase, int], ...]:
 
 
 def advance(game: VictorianGame, state: VicState, events: list[Event]) -> VicState:
-    """Move on through the slots until one has something to do (or the game ends)."""
+    """Move on through the slots until one has something to do (or the game ends).
+
+    Most slots have nothing to do: their phase's beginning reports so and leaves the
+    state as it was (or only adds to it: a generator's token).  No phase's beginning
+    reads which slot it is, so the walk puts the slot on the state once, when it
+    stops (or when a turn ends), rather than at every slot it passes: the same
+    events, the same state."""
     table = game.slots
     enter = pending.ENTER
-    while not state.pending and state.result is None:
-        slot = state.slot + 1
-        if state.turn == 0 or slot >= len(table):
-            if state.turn >= game.rules.turn_cap:
+    slot, turn = state.slot, state.turn
+    beginnings = phase_beginnings(game, turn)
+    passed = False  # slots passed since the state last had its slot put on it
+    while True:
+        slot += 1
+        if turn == 0 or slot >= len(table):
+            if passed:  # the turn's last slot, on the state that ends the turn
+                state = _at_slot(state, slot - 1, *table[slot - 1])
+                passed = False
+            if turn >= game.rules.turn_cap:
                 events.append(public(R.TURN_CAP, f"the turn cap ({game.rules.turn_cap} turns) is reached: nobody has "
-                                                 "won, the game is a draw", turn=state.turn))
-                return victory.finish(state, GameResult(Ending.TURN_CAP, (), state.turn))
+                                                 "won, the game is a draw", turn=turn))
+                return victory.finish(state, GameResult(Ending.TURN_CAP, (), turn))
             state = begin_turn(state, events)
             state = victory.check(game, state, events)  # "after the fifth turn": at the start of the sixth
             if state.result is not None:
                 return state
-            slot = 0
+            slot, turn = 0, turn + 1
+            beginnings = phase_beginnings(game, turn)
         phase, side = table[slot]
-        state = _at_slot(state, slot, phase, side)
-        events.append(phase_begins(game, state.turn, slot))
+        events.append(beginnings[slot])
         state = enter[phase](game, state, side, events)  # (no phase's beginning removes a unit)
-    return state
+        if state.pending or state.result is not None:
+            # (a game that ended here keeps its phase: over)
+            return _at_slot(state, slot, phase if state.result is None else state.phase, side)
+        passed = True
 
 
 _new = tuple.__new__
@@ -86,21 +101,19 @@ assert VicState._fields[3:6] == ("phase", "active", "slot")
 
 
 def _at_slot(state: VicState, slot: int, phase: Phase, side: int) -> VicState:
-    """``state._replace(slot=slot, phase=phase, active=side)``, built directly (at every slot of every turn)."""
+    """``state._replace(slot=slot, phase=phase, active=side)``, built directly."""
     return _new(VicState, (*state[:3], phase, side, slot, *state[6:]))
 
 
-def phase_begins(game: VictorianGame, turn: int, slot: int) -> Event:
-    """The event that slot ``slot`` of turn ``turn`` begins (the same in every game
-    of ``game``: made once and remembered by the game)."""
-    key = ("phase begins", turn, slot)
-    ev = game.memo.get(key)
-    if ev is None:
-        phase, side = game.slots[slot]
-        ev = public(PHASE_RULE[phase], f"turn {turn}, {phase}: {title(side)}", turn=turn, phase=phase.name,
-                    side=side)
-        game.memo[key] = ev
-    return ev
+def phase_beginnings(game: VictorianGame, turn: int) -> tuple[Event, ...]:
+    """The event that each slot of turn ``turn`` begins, in slot order (the same in
+    every game of ``game``: made once a turn and remembered by the game)."""
+    key = ("phase beginnings", turn)
+    made = game.memo.get(key)
+    if made is None:
+        made = game.memo[key] = tuple(public(PHASE_RULE[phase], f"turn {turn}, {phase}: {title(side)}", turn=turn,
+                                             phase=phase.name, side=side) for phase, side in game.slots)
+    return made
 
 
 def begin_turn(state: VicState, events: list[Event]) -> VicState:
@@ -109,4 +122,4 @@ def begin_turn(state: VicState, events: list[Event]) -> VicState:
     return state._replace(turn=turn, slot=0, mods=(), used=frozenset(), tracked=(), thwarted=frozenset())
 
 
-__all__ = ["PARTS", "PHASE_RULE", "advance", "begin_turn", "phase_begins", "slots"]
+__all__ = ["PARTS", "PHASE_RULE", "advance", "begin_turn", "phase_beginnings", "slots"]
