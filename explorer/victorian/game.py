@@ -101,7 +101,6 @@ class VictorianGame(Game):
         when a card is replaced): every such cache is made here, so none is missed."""
         self._views: dict[tuple[int, str], tuple[Side, Side]] = {}
         self._unseen_cache: dict[tuple[int, int, int, str], tuple[Any, ...]] = {}
-        self._sides_views: dict[tuple[int, str], tuple[Any, Any]] = {}
         self._distinct: dict[int, tuple[Any, tuple[Card, ...]]] = {}
         self._decisions: dict[Any, Decision] = {}
         #: what the rules work out again and again from the same values (a unit's Fight and Track terms:
@@ -273,27 +272,23 @@ class VictorianGame(Game):
         if player is None:
             return state
         both = state.sides
-        key = (id(both), player)
-        hit = self._sides_views.get(key)  # many steps leave both sides as they were
-        if hit is not None and hit[0] is both:
-            sides = hit[1]
-        else:
-            me = SIDE_INDEX[player]
-            sides = (self._view(both[HEROES], player, me == HEROES), self._view(both[VILLAINS], player, me == VILLAINS))
-            if len(self._sides_views) > 16:
-                self._sides_views.clear()
-            self._sides_views[key] = (both, sides)
+        me = SIDE_INDEX[player]
+        sides = (self._view(both[HEROES], player, me == HEROES), self._view(both[VILLAINS], player, me == VILLAINS))
         return tuple.__new__(VicState, (sides, *state[1:]))  # ``sides`` is the first field
 
     def _view(self, side: Side, player: str, own: bool) -> Side:
-        """One side as ``player`` sees it; remembered for the last few side objects
-        (sides are immutable, and one that did not change is the same object)."""
+        """One side as ``player`` sees it.  His own side with nothing seen on top of
+        its deck is the side itself (most of them); the others are remembered for the
+        last few side objects (sides are immutable, and one that did not change is the
+        same object)."""
+        if own and not side.deck.known:
+            return side
         key = (id(side), player)
         hit = self._views.get(key)
         if hit is not None and hit[0] is side:
             return hit[1]
         if own:
-            view = side if not side.deck.known else side._replace(deck=deck_view(side.deck, player))
+            view = side._replace(deck=deck_view(side.deck, player))
         else:
             hidden, deck = self._unseen(side, player)
             # side._replace(deck=deck, hand=side.exposed, hidden=hidden), built directly from its fields
