@@ -33,7 +33,7 @@ from .attack import penalty
 from .decisions import offered
 from .intercept import open_targets, trackers
 from .state import (HEROES, VILLAINS, Choose, Escape, Fighting, HealRoll, Main, Phase, Respond, SpyRoll,
-                    UnderlingChoice, VicState, WoundChoice)
+                    UnderlingChoice, Unit, VicState, WoundChoice)
 from .tables.data import Banded
 from .units import fight, is_mastermind, lasting_fight, minions_of, track_terms, unit_on
 from .search import PLAYOUTS, search_bot
@@ -61,6 +61,12 @@ def p(name: str, modifier: int, *keys: str) -> float:
     """The chance of any of ``keys`` on table ``name`` at ``modifier`` (cached: the bots ask often)."""
     odds = _table(name, max(-20, min(20, modifier)))
     return sum(odds[k] for k in keys)
+
+
+@lru_cache(maxsize=64)
+def assassin_odds(modifier: int) -> tuple[float, float]:
+    """The chances of an Assassin Roll at ``modifier`` to wound or kill, and to kill."""
+    return p("assassin", modifier, "wounded", "killed"), p("assassin", modifier, "killed")
 
 
 # -- the greedy bot ------------------------------------------------------------------------------------
@@ -97,6 +103,7 @@ class GreedyBot(DeterministicPolicy):
     def _main_recruit(self, game, view, item, options):
         side = item.side
         s = view.sides[side]
+        units = {u.uid: u for u in s.units}  # (what gear goes on, by uid: built once)
         best, score = None, 0.0
         for o in options:
             v = 0.0
@@ -111,7 +118,7 @@ class GreedyBot(DeterministicPolicy):
                 elif c.type == "L":
                     v = 60
                 else:
-                    v = 40 + gear_value(game, view, side, o.card, o.onto)
+                    v = 40 + gear_value(game, side, o.card, units.get(o.onto))
             elif isinstance(o, Summon):
                 v = 70
             elif isinstance(o, Recall):
@@ -137,29 +144,26 @@ class GreedyBot(DeterministicPolicy):
         best, score = None, 0.0
         units = tuple({u.uid: u for u in s.units} for s in view.sides)  # each side's units by uid, built once
         minions, heroes = units[VILLAINS], units[HEROES]
-        # each minion's and hero's Fight in this phase, each hero's (one wound kills him, his value), the
-        # (wound or kill, kill) odds at each modifier: each worked out once, when an option first asks
-        sent: dict[str, int] = {}
+        # each minion's and hero's Fight in this phase, each hero's (one wound kills him, his value):
+        # each worked out once, when an option first asks
+        sent: dict[str, tuple[int, bool]] = {}  # minion -> (his Fight sent, whether a mob's: sent whatever the odds)
         hit_back: dict[str, int] = {}
         targets: dict[str, tuple[bool, float]] = {}
-        odds: dict[int, tuple[float, float]] = {}
         least = self.SEND
         for o in options:
             v = 0.0
             if isinstance(o, Send):
                 minion, hero = o.minion, o.target
-                attack = sent.get(minion)
-                if attack is None:
-                    attack = sent[minion] = fight(game, view, VILLAINS, minions.get(minion), assassin=True, sent=True)
+                attacker = sent.get(minion)
+                if attacker is None:
+                    m = minions.get(minion)
+                    attacker = sent[minion] = (fight(game, view, VILLAINS, m, assassin=True, sent=True), m.mob)
+                attack, mob = attacker
                 defence = hit_back.get(hero)
                 if defence is None:
                     defence = hit_back[hero] = fight(game, view, HEROES, heroes.get(hero), assassin=True)
-                mod = attack - defence
-                chances = odds.get(mod)
-                if chances is None:
-                    chances = odds[mod] = (p("assassin", mod, "wounded", "killed"), p("assassin", mod, "killed"))
-                hit, kill = chances
-                if hit >= least or minions.get(minion).mob:
+                hit, kill = assassin_odds(attack - defence)
+                if hit >= least or mob:
                     t = targets.get(hero)
                     if t is None:
                         h = heroes.get(hero)
@@ -195,9 +199,10 @@ class GreedyBot(DeterministicPolicy):
         best, score = None, 0.0
         for o in options:
             if isinstance(o, Attack):
-                risk = strike_risk(game, view, o.hero, o.target, 0)
+                h = unit_on(view, HEROES, o.hero)
+                risk = strike_risk(game, view, h, o.target, 0)
                 if risk <= self.SAFE:
-                    v = 10 - 10 * risk + fight(game, view, HEROES, unit_on(view, HEROES, o.hero)) * 0.1
+                    v = 10 - 10 * risk + fight(game, view, HEROES, h) * 0.1
                     if v > score:
                         best, score = o, v
         if best is not None:
@@ -218,7 +223,7 @@ class GreedyBot(DeterministicPolicy):
 
     # -- one attack ----------------------------------------------------------------------------------
     def _fighting(self, game, view, item: Fighting, options):
-        risk = strike_risk(game, view, item.hero, item.target, item.attacks)
+        risk = strike_risk(game, view, unit_on(view, HEROES, item.hero), item.target, item.attacks)
         if item.attacks and risk > self.SAFE:
             return Stop()
         strikes = [o for o in options if isinstance(o, Strike)]
@@ -270,7 +275,7 @@ class GreedyBot(DeterministicPolicy):
         if what == "build":
             return max(options, key=lambda o: fight(game, view, side, unit_on(view, side, o.unit)))
         if what == "blueprints":
-            return max(options, key=lambda o: gear_value(game, view, side, o.card, o.onto))
+            return max(options, key=lambda o: gear_value(game, side, o.card, unit_on(view, side, o.onto)))
         if what == "wheels":
             plots = view.sides[VILLAINS].plots
             best = max((o for o in options if o.plot is not None),
@@ -290,10 +295,14 @@ _MAIN_PICKERS = {phase: f"_main_{phase.name.lower()}" for phase in Phase}
 
 
 def _fallback(options):
+    """The first option that lets the moment pass (done, pass, stop, take the wound, heal), else the first."""
     for o in options:
-        if isinstance(o, (Done, Pass, Stop, TakeWound, Heal)):
+        if isinstance(o, _LET_PASS):
             return o
     return options[0]
+
+
+_LET_PASS = (Done, Pass, Stop, TakeWound, Heal)
 
 
 def view_side_name(side: int) -> str:
@@ -321,9 +330,9 @@ def card_value(game, view, side: int, name: str) -> float:
     return base + c.fight * 0.5 + c.track * 0.5
 
 
-def gear_value(game, view, side: int, card: str, onto: str | None) -> float:
+def gear_value(game, side: int, card: str, u: Unit | None) -> float:
+    """How much weapon or vehicle ``card`` adds on unit ``u`` of ``side``."""
     c = game.card(card)
-    u = unit_on(view, side, onto) if onto else None
     if u is None:
         return 0.0
     track_weight = 1.0 if side == HEROES and not u.token and game.card(u.card).track >= 2 else 0.3
@@ -394,21 +403,20 @@ def assassin_mod(game, view, minion: str, hero: str) -> int:
     return sum(t.value for t in assassin_terms(game, view, minion, hero))
 
 
-def strike_risk(game, view, hero: str, target: str, attacks: int) -> float:
-    """The chance the next roll of ``hero``'s attack on ``target`` kills or wounds him."""
+def strike_risk(game, view, h: Unit, target: str, attacks: int) -> float:
+    """The chance the next roll of hero ``h``'s attack on ``target`` kills or wounds him."""
     mins = minions_of(view.sides[VILLAINS], target)
     if mins:
         m = min(mins, key=lambda u: fight(game, view, VILLAINS, u))
-        return p("combat", combat_modifier(game, view, hero, m.uid, attacks), "hero_killed", "hero_wounded")
-    return p("showdown", combat_modifier(game, view, hero, target, attacks), "hero_killed", "hero_wounded")
+        return p("combat", combat_modifier(game, view, h, m, attacks), "hero_killed", "hero_wounded")
+    return p("showdown", combat_modifier(game, view, h, unit_on(view, VILLAINS, target), attacks), "hero_killed",
+             "hero_wounded")
 
 
-def combat_modifier(game, view, hero: str, minion: str, attacks: int) -> int:
-    """The sum of :func:`explorer.victorian.attack.combat_terms` (the hero's Fight
-    against him, the penalty for further attacks, less his Fight against the
+def combat_modifier(game, view, h: Unit, m: Unit, attacks: int) -> int:
+    """The sum of :func:`explorer.victorian.attack.combat_terms` (hero ``h``'s Fight
+    against ``m``, the penalty for further attacks, less ``m``'s Fight against the
     hero), from the remembered Fight of each."""
-    h = unit_on(view, HEROES, hero)
-    m = unit_on(view, VILLAINS, minion)
     return (fight(game, view, HEROES, h, versus=m) + sum(t.value for t in penalty(game, attacks))
             - fight(game, view, VILLAINS, m, versus=h))
 
