@@ -69,7 +69,7 @@ def advance(game: VictorianGame, state: VicState, events: list[Event]) -> VicSta
     table = game.slots
     enter = pending.ENTER
     slot, turn = state.slot, state.turn
-    beginnings = phase_beginnings(game, turn)
+    beginnings = phase_beginnings(game, turn) if turn else ()  # (after the deal, turn 1 begins at once)
     passed = False  # slots passed since the state last had its slot put on it
     while True:
         slot += 1
