@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 
 def thwarted_in_play(game: VictorianGame, state: VicState) -> tuple[str, ...]:
-    return tuple(m.uid for m in masterminds(game, state.sides[VILLAINS]) if m.uid in state.thwarted)
+    return tuple([m.uid for m in masterminds(game, state.sides[VILLAINS]) if m.uid in state.thwarted])
 
 
 @pending.enter(Phase.ATTACK)
@@ -51,8 +51,8 @@ def enter(game, state, side, events):
 
 def attackers(game: VictorianGame, state: VicState, side: int) -> tuple[str, ...]:
     """The units of ``side`` that may still attack this turn."""
-    return tuple(u.uid for u in state.sides[side].units
-                 if can_attack(game, u) and ("attacked", u.uid) not in state.used)
+    return tuple([u.uid for u in state.sides[side].units
+                  if can_attack(game, u) and ("attacked", u.uid) not in state.used])
 
 
 def may_attack(state: VicState, hero: str, target: str) -> bool:

@@ -184,9 +184,9 @@ class GreedyBot(DeterministicPolicy):
         # the best tracker goes first, against the most dangerous Mastermind nobody has tracked yet this
         # turn (every Mastermind thwarted is also a Villain Table roll the Villains do not make)
         tried = [t for _, t in view.tracked]
-        target = max(dict.fromkeys(o.target for o in tracks), key=lambda m: danger(view, m) + 1 - 3 * tried.count(m))
-        hero = max(dict.fromkeys(o.hero for o in tracks if o.target == target),
-                   key=lambda h: sum(t.value for t in track_terms(game, view, HEROES, unit_on(view, HEROES, h))))
+        target = max(dict.fromkeys([o.target for o in tracks]), key=lambda m: danger(view, m) + 1 - 3 * tried.count(m))
+        hero = max(dict.fromkeys([o.hero for o in tracks if o.target == target]),
+                   key=lambda h: sum([t.value for t in track_terms(game, view, HEROES, unit_on(view, HEROES, h))]))
         for o in options:
             if isinstance(o, Facilitate) and o.hero == hero:
                 return o
@@ -366,7 +366,7 @@ def event_value(game, view, side: int, o: PlayEvent) -> float:
 
 def danger(view: VicState, mastermind: str) -> float:
     """How urgent it is to thwart a Mastermind: his plots' counters (major ones count more)."""
-    return sum((2 if x.major else 1) * (x.counters + 1) for x in view.sides[VILLAINS].plots if x.master == mastermind)
+    return sum([(2 if x.major else 1) * (x.counters + 1) for x in view.sides[VILLAINS].plots if x.master == mastermind])
 
 
 def lift(table: Banded, modifier: int, bonus: int) -> Fraction:

@@ -187,7 +187,7 @@ def _bonus_targets(game, state, side, card: Card, window: Window, stat: str) -> 
         return [PlayEvent(card.name)] if p.all else [PlayEvent(card.name, u.uid)]
     units = state.sides[other(side) if against else side].units
     if stat == "track":
-        units = tuple(u for u in units if can_track(game, u))
+        units = [u for u in units if can_track(game, u)]
     fits = [u.uid for u in units if not p.needs or has_trait(game, u, *p.needs)]
     if not fits:
         return []

@@ -48,11 +48,11 @@ def enter(game, state, side, events):
 def trackers(game: VictorianGame, state: VicState, side: int) -> tuple[str, ...]:
     """The units of ``side`` that may still make a Track Roll this turn."""
     done = {h for h, _ in state.tracked}
-    return tuple(u.uid for u in state.sides[side].units if can_track(game, u) and u.uid not in done)
+    return tuple([u.uid for u in state.sides[side].units if can_track(game, u) and u.uid not in done])
 
 
 def open_targets(game: VictorianGame, state: VicState) -> tuple[str, ...]:
-    return tuple(m.uid for m in masterminds(game, state.sides[VILLAINS]) if m.uid not in state.thwarted)
+    return tuple([m.uid for m in masterminds(game, state.sides[VILLAINS]) if m.uid not in state.thwarted])
 
 
 # -- Facilitators -------------------------------------------------------------------------------
@@ -64,7 +64,7 @@ def facilitators(game: VictorianGame, state: VicState, side: int) -> tuple[str, 
     s = state.sides[side]
     out = [u.uid for u in with_trait(game, s.units, "Facilitator")]
     out += [loc.uid for loc in s.locations if "Facilitator" in game.card(loc.card).traits]
-    return tuple(f for f in out if ("facilitator", f) not in state.used)
+    return tuple([f for f in out if ("facilitator", f) not in state.used])
 
 
 def facilitate_options(game, state, side, heroes) -> list[Facilitate]:

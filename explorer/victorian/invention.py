@@ -28,8 +28,8 @@ def inventors(game, state, side) -> tuple[str, ...]:
 
 def shut(game, state, side) -> tuple[str, ...]:
     """The Inventor Locations of ``side`` shut by an explosion this turn."""
-    return tuple(loc.uid for loc in state.sides[side].locations
-                 if game.card(loc.card).has("Inventor", "Scientist") and loc.shut_until >= state.turn)
+    return tuple([loc.uid for loc in state.sides[side].locations
+                  if game.card(loc.card).has("Inventor", "Scientist") and loc.shut_until >= state.turn])
 
 
 #: The event that a side has no Inventor or Scientist to roll, one for each side: it holds nothing but the side

@@ -46,7 +46,7 @@ def helpers(game: VictorianGame, state: VicState, item: SpyRoll) -> tuple[str, .
     """The Facilitators free to help ``item``'s spy: a hero's, when the switch allows."""
     if not game.rules.facilitator_helps_spy or item.side != HEROES or unit_on(state, HEROES, item.spy) is None:
         return ()
-    return tuple(f for f in facilitators(game, state, HEROES) if f != item.spy)
+    return tuple([f for f in facilitators(game, state, HEROES) if f != item.spy])
 
 
 def decision(game, state, item):

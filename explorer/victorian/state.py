@@ -95,6 +95,7 @@ class Unit(NamedTuple):
     mob: bool = False
 
 
+@quick_replace
 class Location(NamedTuple):
     """A Location in play (the Villains' hang on a Mastermind).  ``shut_until``:
     the last turn it may not roll on the Invention Table after an explosion."""
@@ -106,6 +107,7 @@ class Location(NamedTuple):
     shut_until: int = 0
 
 
+@quick_replace
 class Plot(NamedTuple):
     """A plot card on a Mastermind, with its Plot counters."""
 
@@ -225,6 +227,7 @@ class RollSpec(NamedTuple):
     n: int = 0
 
 
+@quick_replace
 class Deal(NamedTuple):
     """Setup: deal ``left`` more cards to ``side`` (then the mulligan check)."""
 
@@ -233,6 +236,7 @@ class Deal(NamedTuple):
     mulligans: int = 0
 
 
+@quick_replace
 class Draw(NamedTuple):
     """``side`` draws ``left`` more cards, one a step (``rule``: why)."""
 
@@ -279,6 +283,7 @@ class PlotDraw(NamedTuple):
     plot: str
 
 
+@quick_replace
 class Main(NamedTuple):
     """``side``'s own part of ``phase``: it plays until it says it is done
     (``count``: cards recruited so far, in the Recruit Phase)."""
@@ -337,6 +342,7 @@ class UnderlingChoice(NamedTuple):
     roll: RollSpec
 
 
+@quick_replace
 class Choose(NamedTuple):
     """A choice a table result or a Foiled roll asks of ``side``: ``what`` (discard,
     look_deck, search, control, build, blueprints, foil, wheels), for ``source``

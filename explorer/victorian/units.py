@@ -240,7 +240,7 @@ def fight(game: VictorianGame, state: VicState, side: int, u: Unit, *, versus: U
     hit = known.get(key)
     if hit is not None and hit[0] is u and hit[1] is mods:
         return hit[2]
-    value = sum(t.value for t in fight_terms(game, state, side, u, versus=versus, assassin=assassin, sent=sent))
+    value = sum([t.value for t in fight_terms(game, state, side, u, versus=versus, assassin=assassin, sent=sent)])
     if len(known) > 1024:
         known.clear()
     known[key] = (u, mods, value)
@@ -333,7 +333,7 @@ def fresh_uid(state: VicState, name: str) -> str:
 
 def replace_unit(state: VicState, side: int, u: Unit) -> VicState:
     s = state.sides[side]
-    units = tuple(u if x.uid == u.uid else x for x in s.units)
+    units = tuple([u if x.uid == u.uid else x for x in s.units])
     return put(state, side, s._replace(units=units))
 
 
@@ -375,7 +375,7 @@ def remove_unit(game: VictorianGame, state: VicState, side: int, uid: str) -> tu
         for gear in g.gear:
             discards[game.owner(gear)].append(gear)
     ids = {g.uid for g in gone}
-    units = tuple(x for x in s.units if x.uid not in ids)
+    units = tuple([x for x in s.units if x.uid not in ids])
     locations, plots = s.locations, s.plots
     if is_mastermind(game, u):
         for loc in locations:
@@ -444,7 +444,7 @@ def discard_plot(game: VictorianGame, state: VicState, side: int, plot: Plot) ->
 def spend_once(state: VicState, side: int, uid: str, stat: str) -> VicState:
     """Spend the once-only modifiers (a Facilitator's +1) on ``uid``'s ``stat`` after
     his roll; interrogations are spent by the side's next Track Roll."""
-    mods = tuple(m for m in state.mods if not (m.once and m.unit == uid and m.stat == stat and m.side == side))
+    mods = tuple([m for m in state.mods if not (m.once and m.unit == uid and m.stat == stat and m.side == side)])
     if len(mods) != len(state.mods):
         state = state._replace(mods=mods)
     if stat == "track" and state.sides[side].leads:

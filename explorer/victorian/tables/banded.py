@@ -64,7 +64,7 @@ _TERM_KEYS = ("label", "value", "card", "rule")
 def modified_roll(table: Banded, terms: tuple[Term, ...], chance: Chance) -> RollResult:
     """Roll ``table.dice`` six-sided dice, add ``terms``, read the table."""
     rolled = chance.roll(dice(table.dice))
-    total = rolled + sum(t.value for t in terms)
+    total = rolled + sum([t.value for t in terms])
     return RollResult(table.name, rolled, terms, total, table.read(total))
 
 
