@@ -307,6 +307,26 @@ def test_holy_fights_at_plus_one_against_an_immortal():
                                                               combat_terms(GAME, s, "Van Helsing", "Count Dracula", 0)]
 
 
+def test_units_alike_fight_alike_until_a_bonus_names_one():
+    """A unit's Fight (:func:`explorer.victorian.units.fight`, remembered by the unit's card, gear,
+    markers and wounds while no lasting modifier is in play) is the sum of its terms: two Chinese Horde
+    tokens fight alike, a wounded one less, and a bonus on one of them counts for him alone."""
+    from explorer.victorian.state import Mod
+    from explorer.victorian.units import fight, fight_terms
+    s = attack(minions=("Chinese Horde",) * 2)
+    first, second = (u for u in s.villains.units if u.token)
+
+    def total(state, u):
+        return sum(t.value for t in fight_terms(GAME, state, VILLAINS, u))
+
+    assert fight(GAME, s, VILLAINS, first) == fight(GAME, s, VILLAINS, second) == total(s, second)
+    hurt = second._replace(wounds=1)
+    assert fight(GAME, s, VILLAINS, hurt) == total(s, hurt) == total(s, second) - GAME.rules.wound_fight
+    bonus = s._replace(mods=(Mod(VILLAINS, second.uid, "fight", 2, None, "events"),))
+    assert fight(GAME, bonus, VILLAINS, first) == total(s, first)
+    assert fight(GAME, bonus, VILLAINS, second) == total(bonus, second) == total(s, second) + 2
+
+
 def test_the_heroes_may_boost_before_and_during_an_attack():
     """ATTACK PHASE: event cards: Pugilist, Brawler gets Fight +2, before the attack or between its rolls."""
     s = attack(minions=("Chinese Horde",) * 2, hands={"heroes": ["Pugilist", "Bravery"]})
