@@ -90,11 +90,16 @@ class _AttackMemo(NamedTuple):
     its ratings read (:meth:`.Standing.rating_key`) and its wound, numbered in
     ``kinds``; ``scores`` holds a score by the tactic and the two kinds.  The same
     warriors are weighed against each other turn after turn, and the same cards
-    meet again game after game."""
+    meet again game after game.  A pair met for the first time is scored from parts
+    kept per warrior: ``weapons``, the weapon a kind uses with a tactic (``""``:
+    none); ``ratings``, a kind's ratings by the tactic, the two weapons and the
+    powers switched off."""
 
     game: Any
     kinds: dict[tuple, int]
     scores: dict[tuple[str, int, int], float]
+    weapons: dict[tuple[str, int], str]
+    ratings: dict[tuple[str, int, str, str, frozenset], Ratings]
 
 
 #: the options of the modify step (a constant: not built again at every combat decision)
@@ -232,12 +237,15 @@ class GreedyBot(DeterministicPolicy):
                     key = rating_key(base, t)
                     kind_of[uid] = None if key is None else kinds.setdefault((key, t.wounded), len(kinds))
                 pair.append(kind_of[uid])
-            key = (o.tactic, pair[0], pair[1]) if None not in pair else None
-            score = scores.get(key) if key is not None else None
-            if score is None:
+            ka, kd = pair
+            if ka is None or kd is None:
                 score = self._attack_score(game, o, found[o.attacker], found[o.defender], base)
-                if key is not None:
-                    scores[key] = score
+            else:
+                key = (o.tactic, ka, kd)
+                score = scores.get(key)
+                if score is None:
+                    score = scores[key] = self._kinds_score(game, memo, o, found[o.attacker], found[o.defender],
+                                                            ka, kd, base)
             if score > best_score:
                 best, best_score = o, score
         return best
@@ -246,8 +254,9 @@ class GreedyBot(DeterministicPolicy):
         """The attack scores this bot worked out in ``game`` (see :class:`_AttackMemo`),
         kept for one game object at a time (a reloaded pool or rules make a new one)."""
         memo = getattr(self, "_memo", None)
-        if memo is None or memo.game is not game or len(memo.kinds) > 20_000:
-            memo = self._memo = _AttackMemo(game, {}, {})
+        if memo is None or memo.game is not game or len(memo.kinds) > 20_000 or len(memo.ratings) > 20_000 \
+                or len(memo.scores) > 200_000:
+            memo = self._memo = _AttackMemo(game, {}, {}, {}, {})
         return memo
 
     def attack_score(self, game, state: DTState, o: Attack, base: Table | None = None) -> float:
@@ -259,17 +268,35 @@ class GreedyBot(DeterministicPolicy):
         if d.card == UNSEEN:
             return 0.1  # a warrior hidden in cover: worth a look only when nothing better
         combat = game.combat
-        chosen = []  # each combatant's strongest weapon for the tactic, attacker first
-        for t in (a, d):
-            weapons = combat.weapons_of(t, o.tactic)
-            if weapons:
-                chosen.append((t.uid, max(weapons, key=lambda w: getattr(game.pool[w], o.tactic))))
+        chosen = [(t.uid, w) for t in (a, d) if (w := _weapon(game, t, o.tactic))]  # attacker first
         table = base._replace(attacker=o.attacker, defender=o.defender, tactic=o.tactic,
                               weapons=base.weapons + tuple(chosen))
         off = combat.off_between(a.card, d.card)
-        ra, rd = combat.fighter(table, a, d, off), combat.fighter(table, d, a, off)
-        return sum(p * (_harm(d.wounded, sd) * rd.value * 1.2 - _harm(a.wounded, sa) * ra.value)
-                   for (sa, sd), p in _statuses(combat, ra, rd, (a.wounded, d.wounded)))
+        return _score(combat, combat.fighter(table, a, d, off), combat.fighter(table, d, a, off), a.wounded, d.wounded)
+
+    def _kinds_score(self, game, memo: _AttackMemo, o: Attack, a, d, ka: int, kd: int, base: Table) -> float:
+        """:meth:`_attack_score` of two warriors of kinds ``ka`` and ``kd``, from the parts
+        remembered per kind (:class:`_AttackMemo`): a kind's weapon and ratings read
+        nothing but what its kind holds (and the foe's weapon and the powers off)."""
+        if d.card == UNSEEN:
+            return 0.1  # as in _attack_score
+        tactic = o.tactic
+        weapons, ratings = memo.weapons, memo.ratings
+        wa, wd = weapons.get((tactic, ka)), weapons.get((tactic, kd))
+        if wa is None:
+            wa = weapons[(tactic, ka)] = _weapon(game, a, tactic)
+        if wd is None:
+            wd = weapons[(tactic, kd)] = _weapon(game, d, tactic)
+        combat = game.combat
+        off = combat.off_between(a.card, d.card)
+        ra, rd = ratings.get((tactic, ka, wa, wd, off)), ratings.get((tactic, kd, wd, wa, off))
+        if ra is None or rd is None:
+            chosen = tuple([(t.uid, w) for t, w in ((a, wa), (d, wd)) if w])  # attacker first
+            table = base._replace(attacker=o.attacker, defender=o.defender, tactic=tactic,
+                                  weapons=base.weapons + chosen)
+            ra = ratings[(tactic, ka, wa, wd, off)] = combat.fighter(table, a, d, off)
+            rd = ratings[(tactic, kd, wd, wa, off)] = combat.fighter(table, d, a, off)
+        return _score(combat, ra, rd, a.wounded, d.wounded)
 
     def equip_score(self, game, state, o: Equip) -> float:
         c = game.pool[o.card]
@@ -374,6 +401,20 @@ class GreedyBot(DeterministicPolicy):
         if len(warriors) >= 4:
             return min(warriors, key=lambda o: (_strength(pool[o.card]), o.card))
         return KeepHand()
+
+
+def _weapon(game, t, tactic: str) -> str:
+    """The strongest weapon ``t`` may use with ``tactic`` (``""``: none): the one the bot
+    expects each combatant to choose."""
+    weapons = game.combat.weapons_of(t, tactic)
+    return max(weapons, key=lambda w: getattr(game.pool[w], tactic)) if weapons else ""
+
+
+def _score(combat, ra: Ratings, rd: Ratings, a_wounded: bool, d_wounded: bool) -> float:
+    """An attack's score from the two combatants' ratings and wounds: the Value the
+    attacker expects to win (the defender's, weighed 1.2) less the Value it risks."""
+    return sum(p * (_harm(d_wounded, sd) * rd.value * 1.2 - _harm(a_wounded, sa) * ra.value)
+               for (sa, sd), p in _statuses(combat, ra, rd, (a_wounded, d_wounded)))
 
 
 def _strength(w) -> float:
