@@ -133,6 +133,7 @@ class DoomtrooperGame(Game):
         self._asks: dict[tuple[frozenset[str], int], tuple[Any, ...]] = {}  # see _asked
         self._musterable: tuple | None = None  # (hand, troopers, seat, warriors it may muster): base.muster
         self._unsettled: tuple[Any, Any] | None = None  # (seats, purse_of) that end nothing: turn.settle
+        self._attacks: tuple | None = None  # (troopers, (seat, turn, targets), attacks): base.attack
         #: the variant played (``rules.variant``): its hooks, or None for the basic game
         self.variant = variants.for_game(self)
         #: the same object when the variant has places (Warzone Variant, Home Turf Advantage, Colonization), else None

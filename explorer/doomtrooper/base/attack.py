@@ -131,24 +131,31 @@ def _both_tactics(attacker: int, defender: int) -> tuple[Attack, ...]:
     return tuple(Attack(attacker, defender, tactic) for tactic in TACTICS)
 
 
-def attack_options(game: Any, state: DTState) -> list[Attack]:
+def attack_options(game: Any, state: DTState) -> tuple[Attack, ...]:
+    """The current player's attacks: his warriors that may attack now on the warriors
+    of the players he may target (and pay for).  They read only the warriors in play,
+    his seat, the turn and those players: the last answer is kept with them
+    (immutable; a step that leaves the warriors alone, a Meditate, leaves the same)."""
     seat = state.current
     if state.seat.turns <= 1:
-        return []
-    mine = [t for t in state.troopers if t.owner == seat and may_attack_with(game, state, t)]
-    if not mine:
-        return []
+        return ()
     destiny = state.destiny(seat)
-    prices = {}
+    targets = []
     for other in range(len(state.seats)):
         if other != seat and not state.seats[other].out:
             ok, cost, _ = target_cost(game, state, seat, other)
             if ok and cost <= destiny:
-                prices[other] = cost
-    theirs = [t for t in state.troopers if t.owner in prices and may_be_attacked(game, t)]
+                targets.append(other)
+    troopers = state.troopers
+    asked = (seat, state.turn, targets)
+    last = game._attacks
+    if last is not None and last[0] is troopers and last[1] == asked:
+        return last[2]
+    out: list[Attack] = []
+    mine = [t for t in troopers if t.owner == seat and may_attack_with(game, state, t)]
+    theirs = [t for t in troopers if t.owner in targets and may_be_attacked(game, t)] if mine else []
     may = game.may_attack
     rules = game.meeting  # those of MEETING that may bar a meeting in this game
-    out = []
     for a in mine:
         for d in theirs:
             if not d.hidden and not may(a.card, d.card):
@@ -158,7 +165,8 @@ def attack_options(game: Any, state: DTState) -> list[Attack]:
                         if all(r(game, a, d, tactic) is None for r in rules)]
                 continue
             out += _both_tactics(a.uid, d.uid)
-    return out
+    game._attacks = (troopers, asked, tuple(out))
+    return game._attacks[2]
 
 
 def meeting(game: Any, a: Trooper, d: Trooper, tactic: str) -> tuple[Any, str] | None:

@@ -10,6 +10,7 @@ vehicle may not seek cover; one forced into cover leaves its vehicle.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...core.engine import IllegalAction
@@ -21,11 +22,15 @@ from ..state import DTState, put_trooper
 from .warriors import out_of_cover
 
 
+#: the Seek Cover of a warrior, built once per uid (actions are frozen values: one object serves every turn)
+_seek = lru_cache(maxsize=1024)(SeekCover)
+
+
 def seek_options(game: Any, state: DTState) -> list[SeekCover]:
     seat = state.current
     if out_of_cover(state, seat) < 2:
         return []
-    return [SeekCover(t.uid) for t in state.troopers if t.owner == seat and not t.cover and not t.inside]
+    return [_seek(t.uid) for t in state.troopers if t.owner == seat and not t.cover and not t.inside]
 
 
 def do_seek(game: Any, state: DTState, action: SeekCover, chance: Any) -> tuple[DTState, list[Event]]:

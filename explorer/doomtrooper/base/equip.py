@@ -9,6 +9,7 @@ placed inside or outside as it is attached (outside for a warrior in cover).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...core.engine import IllegalAction
@@ -49,6 +50,10 @@ def may_carry(game: Any, t: Trooper, card: Any) -> str | None:
     return None
 
 
+#: an Equip, built once per card, warrior and place (actions are frozen values: one object serves every turn)
+_equip = lru_cache(maxsize=4096)(Equip)
+
+
 def equip_options(game: Any, state: DTState) -> list[Equip]:
     seat = state.current
     pool = game.pool
@@ -60,10 +65,10 @@ def equip_options(game: Any, state: DTState) -> list[Equip]:
             if may_carry(game, t, c) is None:
                 if c.kind == "vehicle":
                     if not t.cover and not t.inside:  # inside one vehicle at a time (many vehicles)
-                        out.append(Equip(name, t.uid, True))
-                    out.append(Equip(name, t.uid, False))
+                        out.append(_equip(name, t.uid, True))
+                    out.append(_equip(name, t.uid, False))
                 else:
-                    out.append(Equip(name, t.uid))
+                    out.append(_equip(name, t.uid))
     return out
 
 
