@@ -250,7 +250,8 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
     discard piles, warriors are wounded or killed (missions checked first), and
     the points are taken."""
     table = done.table
-    seats = [s._replace(hand=h) for s, h in zip(state.seats, table.hands)]
+    # a seat whose hand the combat left alone stays the same object (its views are remembered by it)
+    seats = [s if s.hand is h else s._replace(hand=h) for s, h in zip(state.seats, table.hands)]
     if table.in_play:  # cards put into play during the combat (an Alliance)
         seats = [s._replace(in_play=p) for s, p in zip(seats, table.in_play)]
     for p in table.plays:

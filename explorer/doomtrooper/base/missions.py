@@ -80,12 +80,15 @@ def explain_assign(game: Any, state: DTState, action: Any) -> IllegalAction:
 
 # -- fulfilment ---------------------------------------------------------------------------------------
 
-def _live_missions(state: DTState):
-    """Every mission in play: ``(card, owner, holder, where)``; ``where`` is
-    ``("warrior", uid)`` or ``("player", seat)``."""
+def _live_missions(game: Any, state: DTState):
+    """Every mission in play: ``(card, holder, where)``; ``where`` is ``("warrior",
+    uid)`` or ``("player", seat)``.  A warrior's other attachments (equipment, gifts,
+    ...) are passed over here, before anything is built for them."""
+    pool = game.pool
     for t in state.troopers:
         for a in t.attached:
-            yield a, t.uid, ("warrior", t.uid)
+            if pool[a.card].type == "mission":
+                yield a, t.uid, ("warrior", t.uid)
     for i, s in enumerate(state.seats):
         for a in s.missions:
             yield a, i, ("player", i)
@@ -98,10 +101,8 @@ def check(game: Any, state: DTState, trigger: str, what: Any) -> tuple[DTState, 
     pool = game.pool
     events: list[Event] = []
     done = []
-    for a, holder, where in _live_missions(state):
+    for a, holder, where in _live_missions(game, state):
         c = pool[a.card]
-        if c.type != "mission":
-            continue
         effect = E.get(c.effect)
         if effect.trigger != trigger or state.seats[a.owner].out:
             continue
