@@ -112,6 +112,7 @@ class Rounds(Game):
         self.one_per_turn = one_per_turn
         self.auto_pass = auto_pass
         self.prompt = prompt
+        self._passes: dict[Any, Event] = {}  # each player's pass, said once (events are immutable): _passed
 
     def start(self, order: Sequence[Any], table: Any) -> Step:
         """A new round: ``order[0]`` plays first.  With ``auto_pass`` the players
@@ -138,7 +139,10 @@ class Rounds(Game):
         return state, events
 
     def _passed(self, player: Any) -> Event:
-        return event(self.rule, f"{_who(player)} passes", player=_plain(player))
+        said = self._passes.get(player)
+        if said is None:
+            said = self._passes[player] = event(self.rule, f"{_who(player)} passes", player=_plain(player))
+        return said
 
     # -- the protocol --------------------------------------------------------------------------
     def decision(self, state: RoundsState) -> Decision | None:

@@ -84,7 +84,7 @@ from .cards import Pool, load_pool
 from .base.combat import _SEATS as SEATS
 from .base.combat import Combat
 from .base.combat_state import ACTIONS as COMBAT_ACTIONS
-from .base.combat_state import ANNOUNCEMENTS, ROUND_PLAYS, CombatState, TakePoints
+from .base.combat_state import ANNOUNCEMENTS, ROUND_PLAYS, CombatState, splits
 from .decks import check_deck, load_decks
 from .describe import describe_table
 from .params import DoomtrooperRules, load_rules
@@ -315,7 +315,7 @@ class DoomtrooperGame(Game):
             return self.answer_sub.decision(state.response, SEATS)
         if phase is Phase.AWARD:
             a = state.pending[0]
-            return Decision(a.seat, tuple(TakePoints(k) for k in range(a.points + 1)), a.rule,
+            return Decision(a.seat, splits(a.points), a.rule,
                             f"Seat {a.seat}: how many of the {a.points} points as Promotion Points?")
         if phase is Phase.GIFT:
             return Decision(state.current, _GIFT, R.CARDINALS_GIFT,

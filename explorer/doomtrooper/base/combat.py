@@ -29,6 +29,7 @@ immunity of either combatant switches the matching powers off for both
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from ...core.engine import Chance, Decision, Game, IllegalAction, Step
@@ -46,11 +47,13 @@ from .clash import clash, first_striker
 from .combat_context import Context
 from .standing import Standing
 from .combat_state import (ANNOUNCEMENTS, AREA_REACH, KILLED, ROUND_PLAYS, UNHURT, ChooseWeapon, CombatState, Due,
-                           Earned, Feed, Kill, Play, Played, Resolve, Table, TakePoints, Term, play_limit)
+                           Earned, Feed, Kill, Play, Played, Resolve, Table, TakePoints, Term, play_limit, splits)
 from ..words import ANYONE, said, warrior_name
 
 #: a Step built as the tuple it is (a named tuple's own constructor is a Python function)
 _new = tuple.__new__
+#: a play of the modify step, built once per card, target and caster (actions are frozen values)
+_play_of = lru_cache(maxsize=4096)(Play)
 
 # -- the combat game ----------------------------------------------------------------------------------
 
@@ -199,7 +202,7 @@ class Combat(Standing, Game):
                     if c.keywords and play_limit(self, table, seat, c) is not None:
                         continue
                     for target in effect.targets(ctx, table, seat, p):
-                        out.append(Play(name, target))
+                        out.append(_play_of(name, target))
                 else:  # a spell of the Art
                     if off is None:
                         off = self.off(table)
@@ -210,7 +213,7 @@ class Combat(Standing, Game):
                         for target in targets:
                             if target is None or (self.may_cast_on(table.trooper(caster), table.trooper(target))
                                                   and not self.assists_dark_legion(table, caster, c, target)):
-                                out.append(Play(name, target, caster))
+                                out.append(_play_of(name, target, caster))
         if table.purses[table.purse_of[seat]] > 0:
             for i, p in enumerate(table.plays):
                 if p.seat == seat and p.boost and not p.cancelled:
@@ -385,7 +388,7 @@ class Combat(Standing, Game):
             return Decision(None, (Resolve(),), R.RESOLVE, "Compare the final ratings")
         if step == "award":
             due = state.due[0]
-            return Decision(due.seat, tuple(TakePoints(k) for k in range(due.points + 1)), R.AWARD,
+            return Decision(due.seat, splits(due.points), R.AWARD,
                             f"Seat {due.seat}: how many of the {due.points} points as Promotion Points?")
         return None
 

@@ -5,6 +5,7 @@ actions, and the hooks through which the expansions' rules join a combat."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ...core.deck import Multiset
@@ -230,6 +231,13 @@ class TakePoints:
         return f"take {self.promotion} as Promotion Points, the rest as Destiny"
 
 
+@lru_cache(maxsize=64)
+def splits(points: int) -> tuple[TakePoints, ...]:
+    """The ways to take ``points`` points: 0 to all of them as Promotion Points, the
+    rest as Destiny (built once per number: actions are frozen values)."""
+    return tuple(TakePoints(k) for k in range(points + 1))
+
+
 ACTIONS = (ChooseWeapon, Play, Feed, Resolve, TakePoints)
 
 
@@ -287,4 +295,4 @@ def play_limit(combat: Any, table: Any, seat: int, card: Any) -> tuple[Any, str]
 __all__ = ["ACTIONS", "ANNOUNCEMENTS", "AREA_REACH", "ATTACHED_RATINGS", "Announcement", "ChooseWeapon", "CombatState",
            "Due", "EXTRA_RATINGS", "Earned", "Feed", "KILLED", "Kill", "PLAY_LIMITS", "Play", "Played", "ROUND_PLAYS",
            "Ratings", "Resolve", "RoundPlay", "STATUSES", "Table", "TakePoints", "Term", "UNHURT", "WOUNDED",
-           "play_limit"]
+           "play_limit", "splits"]
