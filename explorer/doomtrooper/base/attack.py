@@ -180,6 +180,11 @@ def meeting(game: Any, a: Trooper, d: Trooper, tactic: str) -> tuple[Any, str] |
     return None
 
 
+#: the tactic's event, by tactic (the same words every time: made once, events are immutable)
+_TACTIC_CHOSEN = {tactic: event(R.TACTIC, f"the battle tactic is {tactic.capitalize()}", tactic=tactic)
+                  for tactic in TACTICS}
+
+
 def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[DTState, list[Event]]:
     seat = state.current
     a, d = state.trooper(action.attacker), state.trooper(action.defender)
@@ -219,8 +224,7 @@ def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[D
             return state._replace(phase=Phase.DISCARD), events
     events.append(event(R.ANNOUNCE, f"{a.card} (seat {seat}) attacks {d.card} (seat {d.owner})"
                                     f"{' in cover' if d.cover else ''}", attacker=a.uid, defender=d.uid))
-    events.append(event(R.TACTIC, f"the battle tactic is {'Fight' if action.tactic == 'fight' else 'Shoot'}",
-                        tactic=action.tactic))
+    events.append(_TACTIC_CHOSEN[action.tactic])
     step = game.combat.start(combat_table(game, state, seat, a, d, action.tactic))
     events += step.events
     return state._replace(phase=Phase.COMBAT, combat=step.state), events

@@ -134,9 +134,7 @@ def do_draw(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTStat
     k = min(max(0, rules.hand_size - s.hand.size), len(s.deck))
     if k:
         dealt = chance.roll(s.deck.draw(k))
-        events.append(event(R.DRAW, f"seat {seat} draws {k} card{'s' if k > 1 else ''}"
-                                    f"{' (his draw pile is now empty)' if not len(dealt.deck) else ''}",
-                            seat=seat, drawn=k))
+        events.append(_draws(seat, k, not len(dealt.deck)))
         events.append(event(R.DRAW, f"seat {seat} draws {', '.join(dealt.cards)}", visible_to=seat, seat=seat,
                             cards=tuple(dealt.cards)))
         s = s._replace(deck=dealt.deck, hand=s.hand + dealt.cards)
@@ -144,6 +142,14 @@ def do_draw(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTStat
     if not len(s.deck):
         events.append(event(R.DRAW, f"seat {seat}'s draw pile is empty: he draws nothing and plays on", seat=seat))
     return state._replace(phase=Phase.ACTIONS), events
+
+
+@lru_cache(maxsize=256)
+def _draws(seat: int, k: int, emptied: bool) -> Event:
+    """What everybody sees of a draw: how many cards, and whether the pile is now empty
+    (the same words every time: made once, events are immutable)."""
+    return event(R.DRAW, f"seat {seat} draws {k} card{'s' if k > 1 else ''}"
+                         f"{' (his draw pile is now empty)' if emptied else ''}", seat=seat, drawn=k)
 
 
 def no_warriors(game: Any, state: DTState, seat: int) -> tuple[DTState, list[Event]]:
@@ -197,8 +203,13 @@ def do_meditate(game: Any, state: DTState, action: Meditate, chance: Any) -> tup
     gain = game.rules.meditate_destiny
     purses = list(state.purses)
     purses[state.purse_of[seat]] += gain
-    said = f"seat {seat} meditates: +{counted(gain, 'Destiny Point')}"
-    return state._replace(purses=tuple(purses)), [event(R.MEDITATE, said, seat=seat)]
+    return state._replace(purses=tuple(purses)), [_meditated(seat, gain)]
+
+
+@lru_cache(maxsize=256)
+def _meditated(seat: int, gain: int) -> Event:
+    """A Meditate's event (the same words every time: made once, events are immutable)."""
+    return event(R.MEDITATE, f"seat {seat} meditates: +{counted(gain, 'Destiny Point')}", seat=seat)
 
 
 def explain_meditate(game: Any, state: DTState, action: Any) -> IllegalAction:
@@ -245,13 +256,20 @@ def do_discard(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTS
     events = []
     if isinstance(action, Discard):
         state = discard_from_hand(state, seat, action.card)
-        events += [event(R.DISCARD, f"seat {seat} discards a card face down", seat=seat),
+        events += [_discards(seat, True),
                    event(R.DISCARD, f"seat {seat} discards {action.card}", visible_to=seat, card=action.card)]
     else:
-        events.append(event(R.DISCARD, f"seat {seat} discards nothing", seat=seat))
+        events.append(_discards(seat, False))
     state, more = missions.check(game, state, "end_of_turn", seat)
     events += more
     return next_turn(game, state), events
+
+
+@lru_cache(maxsize=64)
+def _discards(seat: int, card: bool) -> Event:
+    """What everybody sees of ``seat``'s discard: a card face down, or nothing (the same
+    words every time: made once, events are immutable)."""
+    return event(R.DISCARD, f"seat {seat} discards {'a card face down' if card else 'nothing'}", seat=seat)
 
 
 def next_turn(game: Any, state: DTState) -> DTState:
