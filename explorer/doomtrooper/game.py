@@ -462,7 +462,7 @@ class DoomtrooperGame(Game):
         seats = masked_seats(state.seats, player)
         troopers = masked_troopers(state.troopers, player)
         if state.combat is None and state.response is None:  # most steps: one copy
-            view = state._replace(seats=seats, troopers=troopers)
+            view = state.with_seats(seats, troopers)
         else:
             changes: dict[str, Any] = {"seats": seats, "troopers": troopers}
             if state.combat is not None:

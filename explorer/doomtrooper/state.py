@@ -216,11 +216,20 @@ class DTState(NamedTuple):
     def warriors(self, seat: int) -> tuple[Trooper, ...]:
         return tuple(t for t in self.troopers if t.owner == seat)
 
+    def with_seats(self, seats: tuple[Seat, ...], troopers: tuple[Trooper, ...] | None = None) -> DTState:
+        """The state with its seats (its first field), and its warriors when given, replaced
+        in one copy without naming fields: a step that changes a seat (:func:`put_seat`)
+        and what a viewer sees (:meth:`~.game.DoomtrooperGame.observe`), at nearly every step."""
+        if troopers is None:
+            return tuple.__new__(DTState, (seats,) + self[1:])
+        return tuple.__new__(DTState, (seats,) + self[1:3] + (troopers,) + self[4:])
+
 
 def put_seat(state: DTState, index: int, seat: Seat, **changes: Any) -> DTState:
     """``state`` with ``seat`` at ``index`` (and any other ``changes``), in one copy."""
     seats = state.seats
-    return state._replace(seats=seats[:index] + (seat,) + seats[index + 1:], **changes)
+    seats = seats[:index] + (seat,) + seats[index + 1:]
+    return state._replace(seats=seats, **changes) if changes else state.with_seats(seats)
 
 
 def put_trooper(state: DTState, trooper: Trooper, **changes: Any) -> DTState:

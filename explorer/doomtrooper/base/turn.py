@@ -123,7 +123,7 @@ def do_draw(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTStat
     s = state.seats[seat]
     s = s._replace(turns=s.turns + 1)
     state = put_seat(state, seat, s, turn=state.turn + 1, actions=rules.actions_per_turn, sabotaged=())
-    events = [event(R.TURN, f"seat {seat} begins turn {s.turns}", seat=seat, turn=s.turns)]
+    events = [_begins(seat, s.turns)]
     state, more = no_warriors(game, state, seat)
     events += more
     if state.phase is Phase.OVER:
@@ -142,6 +142,12 @@ def do_draw(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTStat
     if not len(s.deck):
         events.append(event(R.DRAW, f"seat {seat}'s draw pile is empty: he draws nothing and plays on", seat=seat))
     return state._replace(phase=Phase.ACTIONS), events
+
+
+@lru_cache(maxsize=1024)
+def _begins(seat: int, turn: int) -> Event:
+    """``seat`` begins his ``turn``-th turn (the same words in every game: made once, events are immutable)."""
+    return event(R.TURN, f"seat {seat} begins turn {turn}", seat=seat, turn=turn)
 
 
 @lru_cache(maxsize=256)
