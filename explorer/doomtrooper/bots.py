@@ -452,19 +452,19 @@ def _statuses(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[tuple[st
     under the printed rules a blow wounds when its attack reaches the Armor, so only
     whether each would wound counts (ratings of 1 or 0 against Armor 1).  The bots
     rate many attacks alike."""
+    # ra[3:]: how each strikes (Ratings' last fields, first, ends and always), sliced in one go
     if combat.roll is None:
-        a_wounds, d_wounds = ra.attack >= rd.armor, rd.attack >= ra.armor
-        return _blows(combat, (int(a_wounds), 1, 0, ra.first, ra.ends, ra.always),
-                      (int(d_wounds), 1, 0, rd.first, rd.ends, rd.always), wounded)
-    return _blows(combat, (ra.attack, ra.armor, 0, ra.first, ra.ends, ra.always),
-                  (rd.attack, rd.armor, 0, rd.first, rd.ends, rd.always), wounded)
+        return _blows(combat, int(ra.attack >= rd.armor), 1, ra[3:], int(rd.attack >= ra.armor), 1, rd[3:], wounded)
+    return _blows(combat, ra.attack, ra.armor, ra[3:], rd.attack, rd.armor, rd[3:], wounded)
 
 
 @lru_cache(maxsize=4096)  # small: it holds the combats it was asked about
-def _blows(combat, ra: tuple, rd: tuple, wounded) -> tuple[tuple[tuple[str, str], float], ...]:
-    """:func:`_statuses`, remembered by the ratings' fields as plain tuples (cheaper to
-    build than :class:`Ratings`, which is made only when the outcomes are worked out)."""
-    ra, rd = Ratings(*ra), Ratings(*rd)
+def _blows(combat, a_attack: int, a_armor: int, a_strikes: tuple, d_attack: int, d_armor: int, d_strikes: tuple,
+           wounded) -> tuple[tuple[tuple[str, str], float], ...]:
+    """:func:`_statuses`, remembered by each rating's attack, Armor and how it strikes as
+    plain values (cheaper to pass than :class:`Ratings`, which is made only when the
+    outcomes are worked out)."""
+    ra, rd = Ratings(a_attack, a_armor, 0, *a_strikes), Ratings(d_attack, d_armor, 0, *d_strikes)
     if combat.roll is None:
         return ((clash(ra, rd, wounded, None, None), 1.0),)
     return tuple((o, float(p)) for o, p in outcomes(lambda chance: clash(ra, rd, wounded, chance, combat.roll)).pairs)

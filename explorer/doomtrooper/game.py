@@ -49,6 +49,7 @@ True
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -102,6 +103,18 @@ _GIFT = (ClaimGift(), DeclineGift())
 _END = EndActions()  # the last option of every actions step
 #: a Step or a Decision built as the tuple it is (a named tuple's own constructor is a Python function)
 _new = tuple.__new__
+
+
+@lru_cache(maxsize=256)
+def _action_prompt(seat: int, left: int) -> str:
+    """The actions step's prompt (the same words every time: made once)."""
+    return f"Seat {seat}: an action ({left} left), or end the actions"
+
+
+@lru_cache(maxsize=64)
+def _discard_prompt(seat: int) -> str:
+    """The discard's prompt (the same words every time: made once)."""
+    return f"Seat {seat}: discard a card face down, or keep your hand"
 
 
 class DoomtrooperGame(Game):
@@ -303,14 +316,14 @@ class DoomtrooperGame(Game):
         phase = state.phase
         if phase is _IN_ACTIONS:
             return _new(Decision, (state.current, self.action_options(state), R.ACTIONS,
-                                   f"Seat {state.current}: an action ({state.actions} left), or end the actions"))
+                                   _action_prompt(state.current, state.actions)))
         if phase is _IN_COMBAT:
             return self.sub.decision(state.combat, SEATS)
         if phase is _IN_DRAW:
             return _DRAW
         if phase is _IN_DISCARD:
             return _new(Decision, (state.current, turn.discard_options(state), R.DISCARD,
-                                   f"Seat {state.current}: discard a card face down, or keep your hand"))
+                                   _discard_prompt(state.current)))
         if phase is Phase.RESPONSE:
             return self.answer_sub.decision(state.response, SEATS)
         if phase is Phase.AWARD:

@@ -35,20 +35,23 @@ def unseen_deck(n: int) -> Deck:
 
 _HIDDEN = attrgetter("hidden")  # a warrior mustered in cover and not yet revealed
 
-_SEAT_VIEWS: dict[tuple[int, bool], tuple[Any, Any]] = {}
+#: seat id -> (the seat, its view): as its owner sees it, and as the others do
+_OWN_VIEWS: dict[int, tuple[Any, Any]] = {}
+_OTHERS_VIEWS: dict[int, tuple[Any, Any]] = {}
 
 
 def _masked_seat(s, own: bool):
     """Seat ``s`` as its owner (``own``) or another seat sees it; remembered for the
     last few seat objects (seats are immutable: one that did not change is the same object)."""
-    hit = _SEAT_VIEWS.get((id(s), own))
+    views = _OWN_VIEWS if own else _OTHERS_VIEWS
+    hit = views.get(id(s))
     if hit is not None and hit[0] is s:
         return hit[1]
-    if len(_SEAT_VIEWS) > 64:
-        _SEAT_VIEWS.clear()
+    if len(views) > 32:
+        views.clear()
     view = s.with_piles(unseen_deck(len(s.deck)), s.hand if own else unseen(s.hand.size), unseen(s.discard.size),
                         unseen(s.annihilated.size))
-    _SEAT_VIEWS[(id(s), own)] = (s, view)
+    views[id(s)] = (s, view)
     return view
 
 
