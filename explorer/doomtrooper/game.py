@@ -134,6 +134,7 @@ class DoomtrooperGame(Game):
         #: the sample decks in turn); see :meth:`with_decks`
         self.seat_decks = tuple(seat_decks) if seat_decks is not None else None
         self._with_decks: dict[tuple[str, ...], DoomtrooperGame] = {}
+        self._checked: dict[str, Any] = {}  # a sample deck's cards checked against this game's pool and rules
         self.aff = self.pool.affiliations
         self.combat = Combat(self.pool, self.rules)
         self.sub = SubGame(self.combat)
@@ -186,8 +187,8 @@ class DoomtrooperGame(Game):
             decks = variants.default_decks(self.rules.variant, players)
         names = list(self.decks)
         # an expansion's deck is chosen by name, and a variant's own deck is not cycled either
-        plain = [n for n in names if not getattr(self.decks[n], "expansion", "") and n not in variants.own_decks()] \
-            or names
+        own = variants.own_decks()
+        plain = [n for n in names if not getattr(self.decks[n], "expansion", "") and n not in own] or names
         chosen = list(decks) if decks is not None else [plain[i % len(plain)] for i in range(players)]
         if len(chosen) != players:
             raise ValueError(f"{len(chosen)} decks given for {players} players")
@@ -219,11 +220,17 @@ class DoomtrooperGame(Game):
         names = list(self.decks)
         cards = []
         for i, d in enumerate(chosen):
+            if isinstance(d, str) and d in self._checked:  # a sample deck this game has checked already
+                cards.append(self._checked[d])
+                continue
+            name = d
             if isinstance(d, str):
                 if d not in self.decks:
                     raise ValueError(f"no sample deck named {d!r} (known: {', '.join(names)})")
                 d = self.decks[d].cards if hasattr(self.decks[d], "cards") else self.decks[d]
             cards.append(check_deck(d, name=f"seat {i}'s deck", pool=self.pool, rules=self.rules))
+            if isinstance(name, str):
+                self._checked[name] = cards[-1]
         state = turn.new_game(self, cards)
         # a variant sets out its table (Home Turf: the bases; Beat Down: C's army)
         return state if self.variant is None else self.variant.prepare(self, chosen, state)

@@ -48,7 +48,7 @@ def new_game(game: Any, decks: list[Multiset]) -> DTState:
     else:
         purse_of = tuple(range(n))
         purses = (rules.destiny_start,) * n
-    return DTState(tuple(Seat(Deck.of(d)) for d in decks), purses, purse_of)
+    return DTState(tuple(Seat(Deck((), d, frozenset())) for d in decks), purses, purse_of)  # shuffled: no order known
 
 
 def do_deal(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTState, list[Event]]:
