@@ -49,8 +49,8 @@ True
 from __future__ import annotations
 
 import os
-from functools import lru_cache
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..core.engine import Chance, Decision, Game, IllegalAction, SampledChance, Step, Stepper, derived_rng
@@ -220,17 +220,15 @@ class DoomtrooperGame(Game):
         names = list(self.decks)
         cards = []
         for i, d in enumerate(chosen):
-            if isinstance(d, str) and d in self._checked:  # a sample deck this game has checked already
-                cards.append(self._checked[d])
+            if not isinstance(d, str):
+                cards.append(check_deck(d, name=f"seat {i}'s deck", pool=self.pool, rules=self.rules))
                 continue
-            name = d
-            if isinstance(d, str):
+            if d not in self._checked:  # a sample deck: checked against this game's pool and rules once
                 if d not in self.decks:
                     raise ValueError(f"no sample deck named {d!r} (known: {', '.join(names)})")
-                d = self.decks[d].cards if hasattr(self.decks[d], "cards") else self.decks[d]
-            cards.append(check_deck(d, name=f"seat {i}'s deck", pool=self.pool, rules=self.rules))
-            if isinstance(name, str):
-                self._checked[name] = cards[-1]
+                sample = self.decks[d].cards if hasattr(self.decks[d], "cards") else self.decks[d]
+                self._checked[d] = check_deck(sample, name=f"seat {i}'s deck", pool=self.pool, rules=self.rules)
+            cards.append(self._checked[d])
         state = turn.new_game(self, cards)
         # a variant sets out its table (Home Turf: the bases; Beat Down: C's army)
         return state if self.variant is None else self.variant.prepare(self, chosen, state)
