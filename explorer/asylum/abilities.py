@@ -102,17 +102,23 @@ trait("flying", "Flies: ordinary melee physical attacks cannot reach him (rulebo
     "ranged; gained by upgrade, it is a special action: a physical attack that can reach flyers.",
 )
 def ranged_attack(actor, target, mastermind: bool) -> Attack:
-    return Attack(
-        "physical", "physical_attack", "physical_defense",
-        catch=True, ranged=True, blockable=True, ability="ranged_attack",
-    )
+    return _RANGED_ATTACK
+
+
+# Each action's attack is built once, a value per case (its effect is asked for at every
+# option listed and every attack declared, and a named tuple's constructor is dear).
+_RANGED_ATTACK = Attack("physical", "physical_attack", "physical_defense", catch=True, ranged=True, blockable=True,
+                        ability="ranged_attack")
 
 
 # -- actions (ours) ----------------------------------------------------------------------
 
 @register("mind_blast", "action", "A mental attack with +2 on the attacker's roll (ours).")
 def mind_blast(actor, target, mastermind: bool) -> Attack:
-    return Attack("mental", "mental_attack", "mental_defense", bonus=2, ability="mind_blast")
+    return _MIND_BLAST
+
+
+_MIND_BLAST = Attack("mental", "mental_attack", "mental_defense", bonus=2, ability="mind_blast")
 
 
 @register(
@@ -122,7 +128,10 @@ def mind_blast(actor, target, mastermind: bool) -> Attack:
     "conflict instead of being defeated (ours).",
 )
 def hypnotise(actor, target, mastermind: bool) -> Attack:
-    return Attack("mental", "mental_attack", "mental_defense", effect="stun", ability="hypnotise")
+    return _HYPNOTISE
+
+
+_HYPNOTISE = Attack("mental", "mental_attack", "mental_defense", effect="stun", ability="hypnotise")
 
 
 @register(
@@ -132,14 +141,20 @@ def hypnotise(actor, target, mastermind: bool) -> Attack:
     "blocked like a physical attack (ours).",
 )
 def energy_bolt(actor, target, mastermind: bool) -> Attack:
-    return Attack(
-        "physical", "mental_attack", "physical_defense", ranged=True, blockable=True, ability="energy_bolt"
-    )
+    return _ENERGY_BOLT
+
+
+_ENERGY_BOLT = Attack("physical", "mental_attack", "physical_defense", ranged=True, blockable=True, ability="energy_bolt")
 
 
 @register("pounce", "action", "A melee physical attack that needs no catch roll (ours).")
 def pounce(actor, target, mastermind: bool) -> Attack:
-    return Attack("physical", "physical_attack", "physical_defense", ranged=actor.ranged, blockable=True, ability="pounce")
+    return _POUNCE[actor.ranged]
+
+
+#: ranged when the pouncer's standard attacks are
+_POUNCE = {ranged: Attack("physical", "physical_attack", "physical_defense", ranged=ranged, blockable=True,
+                          ability="pounce") for ranged in (False, True)}
 
 
 @register(
@@ -148,7 +163,10 @@ def pounce(actor, target, mastermind: bool) -> Attack:
     "Mental Attack against the target's Quickness: the target panics and is defeated (ours).",
 )
 def terrify(actor, target, mastermind: bool) -> Attack:
-    return Attack("mental", "mental_attack", "quickness", ability="terrify")
+    return _TERRIFY
+
+
+_TERRIFY = Attack("mental", "mental_attack", "quickness", ability="terrify")
 
 
 @register(
@@ -157,11 +175,13 @@ def terrify(actor, target, mastermind: bool) -> Attack:
     "Corporal Union's grab: a physical attack at +1, or +3 against a mastermind (ours).",
 )
 def citizens_arrest(actor, target, mastermind: bool) -> Attack:
-    return Attack(
-        "physical", "physical_attack", "physical_defense",
-        bonus=3 if mastermind else 1, catch=True, ranged=actor.ranged, blockable=True,
-        ability="citizens_arrest",
-    )
+    return _CITIZENS_ARREST[3 if mastermind else 1, actor.ranged]
+
+
+#: (bonus, ranged) -> the grab: +3 against a mastermind, ranged when his standard attacks are
+_CITIZENS_ARREST = {(bonus, ranged): Attack("physical", "physical_attack", "physical_defense", bonus=bonus, catch=True,
+                                            ranged=ranged, blockable=True, ability="citizens_arrest")
+                    for bonus in (1, 3) for ranged in (False, True)}
 
 
 # -- automatic defences (ours) ------------------------------------------------------------

@@ -79,6 +79,9 @@ class Villain:
     # derived in __post_init__, for the hot paths of the rules
     _stats: dict[str, int] = field(init=False, repr=False, compare=False)
     _active: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _actions: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _hooks: tuple = field(init=False, repr=False, compare=False)
+    _aftermath: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -111,6 +114,12 @@ class Villain:
                 raise ValueError(f"villain {self.name!r}: the upgrades take {s} to {v} at level {self.level}")
         set_(self, "_stats", stats)
         set_(self, "_active", tuple(active))
+        # the abilities by kind, read at every attack's odds and every conflict's options
+        kinds = [(a, _abilities.ABILITIES[a]) for a in active]
+        ranged = "ranged_attack" in self.abilities  # as the property ranged says
+        set_(self, "_actions", tuple(a for a, ab in kinds if ab.kind == "action" and not (a == "ranged_attack" and ranged)))
+        set_(self, "_hooks", tuple(ab.effect for _, ab in kinds if ab.kind == "automatic"))
+        set_(self, "_aftermath", tuple(a for a, ab in kinds if ab.kind == "aftermath"))
         set_(self, "_hash", hash((self.name, self.level, tuple(stats.values()), self._active)))
 
     def __hash__(self) -> int:
@@ -171,18 +180,17 @@ class Villain:
     def action_abilities(self) -> tuple[str, ...]:
         """Special abilities he may use as his action.  A level-1 Ranged attack is
         not one: it makes his standard attacks ranged instead."""
-        return tuple(
-            a for a in self._active
-            if _abilities.ABILITIES[a].kind == "action" and not (a == "ranged_attack" and self.ranged)
-        )
+        return self._actions
 
     @property
     def defence_hooks(self) -> tuple:
-        return tuple(_abilities.ABILITIES[a].effect for a in self._active if _abilities.ABILITIES[a].kind == "automatic")
+        """The effects of his automatic abilities (see :func:`explorer.asylum.combat.defence`)."""
+        return self._hooks
 
     @property
     def aftermath(self) -> tuple[str, ...]:
-        return tuple(a for a in self._active if _abilities.ABILITIES[a].kind == "aftermath")
+        """His abilities rolled when a conflict he was defeated in ends."""
+        return self._aftermath
 
     @property
     def max_level(self) -> int:
