@@ -161,7 +161,15 @@ def _choose(state: ConflictState, options) -> Any:
         return _block_choice(state, options)
     side = state.turn
     best, best_value = options[0], -1.0
+    maneuvered = set()
     for option in options:
+        if type(option) is TacticalManeuver:
+            # a villain's maneuvers come best stat first (combat.maneuver_stats), a lower stat
+            # never has better odds and a maneuver's VP are never negative (params.VP_BOUND):
+            # only his first can be the choice (ties go to the first listed)
+            if option.actor in maneuvered:
+                continue
+            maneuvered.add(option.actor)
         value = _action_value(state, option, side)
         if value > best_value + 1e-12:
             best, best_value = option, value
