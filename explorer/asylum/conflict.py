@@ -24,6 +24,7 @@ the rules take on their own.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ..core.dist import Dist
@@ -211,22 +212,16 @@ class Conflict(Game):
     # -- helpers ----------------------------------------------------------------------------
     def _actions(self, state: ConflictState, side: int) -> tuple[Action, ...]:
         setup = state.setup
+        rules = setup.rules
         other = 1 - side
         targets = state.standing(other)
         options: list[Action] = []
         for i in state.ready(side):
             actor = setup.teams[side][i]
             for j in targets:
-                target = setup.teams[other][j]
-                options.append(MentalAttack(actor.name, target.name))
-                if can_reach(actor, target, physical_attack_spec(actor)):
-                    options.append(PhysicalAttack(actor.name, target.name))
-                mm = setup.is_mastermind(other, j)
-                for ab in actor.action_abilities:
-                    attack = _abilities.ABILITIES[ab].effect(actor, target, mm)
-                    if can_reach(actor, target, attack) and not _stun_wasted(state, other, j, attack):
-                        options.append(UseAbility(actor.name, ab, target.name))
-            options.extend(TacticalManeuver(actor.name, stat) for stat in maneuver_stats(actor, setup.rules))
+                options.extend(_offers(actor, setup.teams[other][j], setup.is_mastermind(other, j),
+                                       _may_stun(state, other, j)))
+            options.extend(_maneuvers(actor, rules))
         return tuple(options)
 
     def _attack(self, state: ConflictState, side: int, i: int, j: int, action: Action) -> Attack:
@@ -481,10 +476,37 @@ def _settle(setup: ConflictSetup, vp: tuple[int, int], fallen: Sequence[tuple[in
     )
 
 
+@lru_cache(maxsize=4096)
+def _offers(actor: Villain, target: Villain, mastermind: bool, may_stun: bool) -> tuple[Action, ...]:
+    """The attacks ``actor`` may make on ``target`` (``mastermind``: the rival mastermind;
+    ``may_stun``: see :func:`_may_stun`), in the order they are offered (cached: the same
+    pairs meet in conflict after conflict)."""
+    offers: list[Action] = [MentalAttack(actor.name, target.name)]
+    if can_reach(actor, target, physical_attack_spec(actor)):
+        offers.append(PhysicalAttack(actor.name, target.name))
+    for ab in actor.action_abilities:
+        attack = _abilities.ABILITIES[ab].effect(actor, target, mastermind)
+        if can_reach(actor, target, attack) and (may_stun or attack.effect != "stun"):
+            offers.append(UseAbility(actor.name, ab, target.name))
+    return tuple(offers)
+
+
+@lru_cache(maxsize=4096)
+def _maneuvers(actor: Villain, rules: AsylumRules) -> tuple[TacticalManeuver, ...]:
+    """The tactical maneuvers ``actor`` is offered, his best stat first (cached)."""
+    return tuple(TacticalManeuver(actor.name, stat) for stat in maneuver_stats(actor, rules))
+
+
+def _may_stun(state: ConflictState, side: int, j: int) -> bool:
+    """Whether an attack that takes away an action may target villain ``j``: not when he
+    has already acted and the option ``stun_acted_targets`` is off (our reading stun-ability)."""
+    return state.setup.rules.stun_acted_targets or not state.has_acted(side, j)
+
+
 def _stun_wasted(state: ConflictState, side: int, j: int, attack: Attack) -> bool:
-    """Whether ``attack`` would take away the action of a villain who has already acted,
-    which the option ``stun_acted_targets`` off forbids (our reading stun-ability)."""
-    return attack.effect == "stun" and not state.setup.rules.stun_acted_targets and state.has_acted(side, j)
+    """Whether ``attack`` would take away the action of a villain who may not lose it
+    (see :func:`_may_stun`)."""
+    return attack.effect == "stun" and not _may_stun(state, side, j)
 
 
 def _maneuver_refusal(actor: Villain, stat: Any, rules: AsylumRules) -> IllegalAction:
