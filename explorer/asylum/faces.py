@@ -124,16 +124,8 @@ def attack_rolls(state: ConflictState, attacker: Villain, defender: Villain, att
                  blocked: bool, result: AttackResult, hit_rule: RuleRef) -> tuple[Event | None, Event | None]:
     """The catch and the hit of an attack whose ``result`` is drawn, with their faces
     (``None`` for a roll not made: no catch for a blocker, no hit once the catch failed)."""
-    return _attack_rolls(state.setup, state.turn, state.acted, state.fallen, state.vp, attacker, defender, attack,
-                         rules, blocked, result, hit_rule)
-
-
-@lru_cache(maxsize=65536)
-def _attack_rolls(setup: ConflictSetup, turn: int, acted: tuple, fallen: tuple, vp: tuple, attacker: Villain,
-                  defender: Villain, attack: Attack, rules: AsylumRules, blocked: bool, result: AttackResult,
-                  hit_rule: RuleRef) -> tuple[Event | None, Event | None]:
-    """:func:`attack_rolls`, cached: the bots ask for the same step again and again."""
-    stream = f"{_conflict_name(setup)}/{turn}/{acted}/{fallen}/{vp}/{attacker.name}/{defender.name}"
+    stream = (f"{_conflict_name(state.setup)}/{state.turn}/{state.acted}/{state.fallen}/{state.vp}/"
+              f"{attacker.name}/{defender.name}")
     catch = hit = None
     if needs_catch(attack, rules, blocked):
         catch = _roll_event(R.PHYSICAL, "catch", ROLL_NAMES["catch"], attacker.name, defender.name,
