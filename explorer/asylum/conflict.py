@@ -67,6 +67,10 @@ from .villains import STAT_LABELS, Villain
 
 # -- the rules -------------------------------------------------------------------------------
 
+#: the prompt of each side's choice of action
+_ACTION_PROMPTS = tuple(f"{who}: choose a villain and an action" for who in ("Attackers", "Defenders"))
+
+
 class Declared(NamedTuple):
     """An attack as declared, before its roll: the declaration's event; the step it
     makes at once when it waits for the defender's block (``waits``, no roll yet);
@@ -124,9 +128,10 @@ class Conflict(Game):
             target = state.villain(side, state.pending.target).name
             return Decision(side, options, R.BLOCKING, f"Block the physical attack on {target}?")
         side = state.turn
-        if not state.ready(side):
+        ready = state.ready(side)
+        if not ready:
             return Decision(None, (Conclude(),), R.CONCLUSION, "Every villain has acted")
-        return Decision(side, self._actions(state, side), R.ACTIONS, f"{('Attackers', 'Defenders')[side]}: choose a villain and an action")
+        return Decision(side, self._actions(state, side, ready), R.ACTIONS, _ACTION_PROMPTS[side])
 
     def result(self, state: ConflictState) -> ConflictResult | None:
         return state.result
@@ -210,13 +215,14 @@ class Conflict(Game):
         return IllegalAction(R.ACTIONS, f"{action!r} is not a legal option now")
 
     # -- helpers ----------------------------------------------------------------------------
-    def _actions(self, state: ConflictState, side: int) -> tuple[Action, ...]:
+    def _actions(self, state: ConflictState, side: int, ready: list[int]) -> tuple[Action, ...]:
+        """The options of ``side``, whose villains ``ready`` can act."""
         setup = state.setup
         rules = setup.rules
         other = 1 - side
         targets = state.standing(other)
         options: list[Action] = []
-        for i in state.ready(side):
+        for i in ready:
             actor = setup.teams[side][i]
             for j in targets:
                 options.extend(_offers(actor, setup.teams[other][j], setup.is_mastermind(other, j),

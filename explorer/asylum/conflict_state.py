@@ -251,7 +251,11 @@ class ConflictState(NamedTuple):
         return self.setup.rules.defeated_villains_act or i not in self.fallen[side]
 
     def ready(self, side: int) -> list[int]:
-        return [i for i in range(len(self.setup.teams[side])) if self.can_act(side, i)]
+        """The villains of ``side`` who can act, in order (:meth:`can_act` for each, read
+        without a call per villain: every new decision asks)."""
+        mask, down = self.acted[side], self.fallen[side]
+        anyone = self.setup.rules.defeated_villains_act
+        return [i for i in range(len(self.setup.teams[side])) if not mask >> i & 1 and (anyone or i not in down)]
 
     def standing(self, side: int) -> list[int]:
         """Villains not yet defeated: the only ones that can be targeted or block."""

@@ -99,7 +99,7 @@ def maneuver_odds(villain, stat: str, rules: AsylumRules) -> float:
     return float(outcomes(lambda chance: tactical_maneuver(villain, stat, chance, rules)).prob(True))
 
 
-def _attack_of(setup, option, actor, target, mastermind: bool) -> Attack:
+def _attack_of(option, actor, target, mastermind: bool) -> Attack:
     kind = type(option)
     if kind is MentalAttack:
         return mental_attack_spec(actor)
@@ -111,18 +111,20 @@ def _attack_of(setup, option, actor, target, mastermind: bool) -> Attack:
 def _action_value(state: ConflictState, option, side: int) -> float:
     setup = state.setup
     rules = setup.rules
-    actor = setup.villain(option.actor)
+    teams, index = setup.teams, setup.index  # as setup.villain reads them, without a call per villain
+    s, i = index[option.actor]
+    actor = teams[s][i]
     if type(option) is TacticalManeuver:
         return maneuver_odds(actor, option.stat, rules) * rules.vp_maneuver
     other = 1 - side
-    target = setup.villain(option.target)
+    j = index[option.target][1]
+    target = teams[other][j]
     mm = setup.masterminds[other] == target.name
-    attack = _attack_of(setup, option, actor, target, mm)
+    attack = _attack_of(option, actor, target, mm)
     caught, success = attack_odds(actor, target, attack, rules)
     if attack.effect == "defeat":
         value = success * rules.vp_defeat
     else:
-        j = setup.index[target.name][1]
         value = success * STUN_VALUE if state.can_act(other, j) else 0.0
     if mm:
         value += rules.vp_attack_mastermind * (1.0 if rules.mastermind_point_without_catch else caught)
