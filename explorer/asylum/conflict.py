@@ -446,25 +446,9 @@ def _settle(setup: ConflictSetup, vp: tuple[int, int], fallen: Sequence[tuple[in
             events: list[Event] | None = None) -> ConflictResult:
     """Who won, the Doomsday points and who is lost, once the aftermath rolls are made
     ("Concluding a Conflict", "Defeated villains"); the events go to ``events`` if given."""
-    rules = setup.rules
-    winner = None if vp[0] == vp[1] else (0 if vp[0] > vp[1] else 1)
-    dd = [0, 0]
-    scored = not setup.ambush or (winner == DEFENDER and rules.ambush_win_doomsday)  # an ambusher is no player
-    if winner is None:
-        if events is not None:
-            events.append(event(R.DRAW, f"draw at {vp[0]}-{vp[1]} VP: no Doomsday points" + ("" if setup.ambush else "; the attacker goes back")))
-    else:
-        if events is not None:
-            names = ("attackers", "defenders")
-            events.append(event(R.CONCLUSION, f"the {names[winner]} win {vp[0]}-{vp[1]} VP", winner=winner))
-        if scored:
-            dd[winner] = rules.win_doomsday_doom_ready if setup.doom_ready else rules.win_doomsday
-            if events is not None:
-                events.append(event(R.WINNER_DOOMSDAY, f"the winner gains {counted(dd[winner], 'Doomsday point')}"))
-            if abs(vp[0] - vp[1]) >= rules.sound_defeat_margin:
-                dd[winner] += rules.sound_defeat_bonus
-                if events is not None:
-                    events.append(event(R.SOUND_DEFEAT, f"a sound defeat: +{rules.sound_defeat_bonus} Doomsday point"))
+    winner, dd, said = _verdict(vp, setup.ambush, setup.doom_ready, setup.rules)
+    if events is not None:
+        events.extend(said)
     lost = []
     for side in (0, 1):
         gone = fallen[side][:-1]
@@ -476,10 +460,34 @@ def _settle(setup: ConflictSetup, vp: tuple[int, int], fallen: Sequence[tuple[in
         elif fallen[side]:
             events.append(event(R.DEFEATED, f"{setup.teams[side][fallen[side][0]].name} was the only one defeated and recovers"))
     return ConflictResult(
-        vp=vp, winner=winner, doomsday=(dd[0], dd[1]),
+        vp=vp, winner=winner, doomsday=dd,
         defeated=tuple(tuple(setup.teams[s][i].name for i in fallen[s]) for s in (0, 1)),
         lost=(lost[0], lost[1]), slipped=tuple(slipped),
     )
+
+
+@lru_cache(maxsize=4096)
+def _verdict(vp: tuple[int, int], ambush: bool, doom_ready: bool,
+             rules: AsylumRules) -> tuple[int | None, tuple[int, int], tuple[Event, ...]]:
+    """Who won at ``vp``, the Doomsday points each side wins and the events saying so
+    ("Victory in Conflicts", "Concluding a Conflict"): :func:`_settle`'s reading of the
+    score, which depends on nothing else (cached: the same scores come up again and again)."""
+    winner = None if vp[0] == vp[1] else (0 if vp[0] > vp[1] else 1)
+    dd = [0, 0]
+    events = []
+    scored = not ambush or (winner == DEFENDER and rules.ambush_win_doomsday)  # an ambusher is no player
+    if winner is None:
+        events.append(event(R.DRAW, f"draw at {vp[0]}-{vp[1]} VP: no Doomsday points" + ("" if ambush else "; the attacker goes back")))
+    else:
+        names = ("attackers", "defenders")
+        events.append(event(R.CONCLUSION, f"the {names[winner]} win {vp[0]}-{vp[1]} VP", winner=winner))
+        if scored:
+            dd[winner] = rules.win_doomsday_doom_ready if doom_ready else rules.win_doomsday
+            events.append(event(R.WINNER_DOOMSDAY, f"the winner gains {counted(dd[winner], 'Doomsday point')}"))
+            if abs(vp[0] - vp[1]) >= rules.sound_defeat_margin:
+                dd[winner] += rules.sound_defeat_bonus
+                events.append(event(R.SOUND_DEFEAT, f"a sound defeat: +{rules.sound_defeat_bonus} Doomsday point"))
+    return winner, (dd[0], dd[1]), tuple(events)
 
 
 @lru_cache(maxsize=4096)
