@@ -116,7 +116,7 @@ class Villain:
         set_(self, "_active", tuple(active))
         # the abilities by kind, read at every attack's odds and every conflict's options
         kinds = [(a, _abilities.ABILITIES[a]) for a in active]
-        ranged = "ranged_attack" in self.abilities  # as the property ranged says
+        ranged = self.ranged
         set_(self, "_actions", tuple(a for a, ab in kinds if ab.kind == "action" and not (a == "ranged_attack" and ranged)))
         set_(self, "_hooks", tuple(ab.effect for _, ab in kinds if ab.kind == "automatic"))
         set_(self, "_aftermath", tuple(a for a, ab in kinds if ab.kind == "aftermath"))
