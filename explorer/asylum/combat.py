@@ -143,6 +143,17 @@ def roll_contest(attacker: Villain, defender: Villain, attack: Attack, roll: str
     return Contest(attacker.stat(attack.attack_stat) + attack.bonus, bonus, d6, die)
 
 
+def attack_contests(attacker: Villain, defender: Villain, attack: Attack,
+                    catch: bool) -> tuple[Contest | None, Contest, tuple]:
+    """The catch (``None`` when ``catch`` is false) and the hit of ``attack`` as numbers,
+    and the key of their odds: both rolls' :attr:`Contest.numbers`, all that the odds of
+    :func:`resolve_attack` read (new pairs of villains and attacks come far more often
+    than new numbers, so odds kept on this key are found again)."""
+    catch_contest = roll_contest(attacker, defender, attack, "catch") if catch else None
+    hit = roll_contest(attacker, defender, attack, "hit")
+    return catch_contest, hit, (None if catch_contest is None else catch_contest.numbers, hit.numbers)
+
+
 def catch_roll(attacker: Villain, defender: Villain, attack: Attack, chance: Chance) -> bool:
     """The catch: die + Quickness each, attacker must roll higher."""
     return chance.roll(beats(*roll_contest(attacker, defender, attack, "catch")))
@@ -181,12 +192,9 @@ def attack_dist(attacker: Villain, defender: Villain, attack: Attack, rules: Asy
                 blocked: bool = False) -> Dist[AttackResult]:
     """Every way :func:`resolve_attack` can end, exactly (cached).  A conflict
     rolls this once per attack: the same rule, one draw instead of two.  Worked out
-    once per set of numbers its rolls are made with (all the rule reads): new pairs
-    of villains and attacks come far more often than new numbers, and listing the
-    rule's outcomes is dear."""
-    catch = roll_contest(attacker, defender, attack, "catch") if needs_catch(attack, rules, blocked) else None
-    hit = roll_contest(attacker, defender, attack, "hit")
-    key = (None if catch is None else catch.numbers, hit.numbers)
+    once per set of numbers its rolls are made with (:func:`attack_contests`):
+    listing the rule's outcomes is dear."""
+    key = attack_contests(attacker, defender, attack, needs_catch(attack, rules, blocked))[2]
     dist = _ATTACK_DISTS.get(key)
     if dist is None:
         if len(_ATTACK_DISTS) > 10_000:

@@ -22,12 +22,12 @@ from ..core.engine import outcomes
 from . import abilities as _abilities
 from .combat import (
     Attack,
+    attack_contests,
     beats,
     maneuver_stat,
     mental_attack_spec,
     needs_catch,
     physical_attack_spec,
-    roll_contest,
     tactical_maneuver,
 )
 from .conflict import Block, ConflictState, MentalAttack, PhysicalAttack, TacticalManeuver
@@ -72,12 +72,8 @@ def _odds(attacker, defender, attack: Attack, catch: bool) -> tuple[float, float
     same floats as the distribution :func:`~explorer.asylum.combat.attack_dist` gives,
     at a fraction of the cost of listing its outcomes (every new pair of villains
     needs them)."""
-    catch_roll = roll_contest(attacker, defender, attack, "catch") if catch else None
-    hit_roll = roll_contest(attacker, defender, attack, "hit")
-    # kept on what the rolls' odds depend on (the difference of bonuses and the dice):
-    # new pairs of villains and attacks come far more often than new numbers, and the
-    # fractions cost more than the rest of a decision
-    key = (None if catch_roll is None else catch_roll.numbers, hit_roll.numbers)
+    # kept on the rolls' numbers (attack_contests): the fractions cost more than the rest of a decision
+    catch_roll, hit_roll, key = attack_contests(attacker, defender, attack, catch)
     hit = _CONTEST_ODDS.get(key)
     if hit is None:
         if len(_CONTEST_ODDS) > 10_000:

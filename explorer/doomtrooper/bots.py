@@ -268,11 +268,9 @@ class GreedyBot(DeterministicPolicy):
         if d.card == UNSEEN:
             return 0.1  # a warrior hidden in cover: worth a look only when nothing better
         combat = game.combat
-        chosen = [(t.uid, w) for t in (a, d) if (w := _weapon(game, t, o.tactic))]  # attacker first
-        table = base._replace(attacker=o.attacker, defender=o.defender, tactic=o.tactic,
-                              weapons=base.weapons + tuple(chosen))
-        off = combat.off_between(a.card, d.card)
-        return _score(combat, combat.fighter(table, a, d, off), combat.fighter(table, d, a, off), a.wounded, d.wounded)
+        ra, rd = _ratings(combat, o, a, d, _weapon(game, a, o.tactic), _weapon(game, d, o.tactic),
+                          combat.off_between(a.card, d.card), base)
+        return _score(combat, ra, rd, a.wounded, d.wounded)
 
     def _kinds_score(self, game, memo: _AttackMemo, o: Attack, a, d, ka: int, kd: int, base: Table) -> float:
         """:meth:`_attack_score` of two warriors of kinds ``ka`` and ``kd``, from the parts
@@ -291,11 +289,8 @@ class GreedyBot(DeterministicPolicy):
         off = combat.off_between(a.card, d.card)
         ra, rd = ratings.get((tactic, ka, wa, wd, off)), ratings.get((tactic, kd, wd, wa, off))
         if ra is None or rd is None:
-            chosen = tuple([(t.uid, w) for t, w in ((a, wa), (d, wd)) if w])  # attacker first
-            table = base._replace(attacker=o.attacker, defender=o.defender, tactic=tactic,
-                                  weapons=base.weapons + chosen)
-            ra = ratings[(tactic, ka, wa, wd, off)] = combat.fighter(table, a, d, off)
-            rd = ratings[(tactic, kd, wd, wa, off)] = combat.fighter(table, d, a, off)
+            ra, rd = _ratings(combat, o, a, d, wa, wd, off, base)
+            ratings[(tactic, ka, wa, wd, off)], ratings[(tactic, kd, wd, wa, off)] = ra, rd
         return _score(combat, ra, rd, a.wounded, d.wounded)
 
     def equip_score(self, game, state, o: Equip) -> float:
@@ -408,6 +403,14 @@ def _weapon(game, t, tactic: str) -> str:
     expects each combatant to choose."""
     weapons = game.combat.weapons_of(t, tactic)
     return max(weapons, key=lambda w: getattr(game.pool[w], tactic)) if weapons else ""
+
+
+def _ratings(combat, o: Attack, a, d, wa: str, wd: str, off, base: Table) -> tuple[Ratings, Ratings]:
+    """The ratings of attacker ``a`` and defender ``d`` in attack ``o``, each with the weapon
+    the bot expects him to choose (``wa``, ``wd``; ``""``: none), ``off``: the powers off."""
+    chosen = tuple([(t.uid, w) for t, w in ((a, wa), (d, wd)) if w])  # attacker first
+    table = base._replace(attacker=o.attacker, defender=o.defender, tactic=o.tactic, weapons=base.weapons + chosen)
+    return combat.fighter(table, a, d, off), combat.fighter(table, d, a, off)
 
 
 def _score(combat, ra: Ratings, rd: Ratings, a_wounded: bool, d_wounded: bool) -> float:
