@@ -369,9 +369,12 @@ def danger(view: VicState, mastermind: str) -> float:
     return sum([(2 if x.major else 1) * (x.counters + 1) for x in view.sides[VILLAINS].plots if x.master == mastermind])
 
 
+@lru_cache(maxsize=256)
 def lift(table: Banded, modifier: int, bonus: int) -> Fraction:
     """The exact chance that ``bonus`` more on a roll at ``modifier`` reads a
     better result on ``table`` (its results ranked as the table lists them, worst first).
+    Cached: a table is an immutable value, and the bots ask at every Spy Phase about
+    the same few modifiers; summing the dice's exact odds is slow.
 
     >>> from explorer.victorian.tables import load_tables
     >>> lift(load_tables().spy, 0, 1)  # a 1 is no longer caught, a 4 becomes a discovery
