@@ -274,8 +274,10 @@ class GreedyBot(DeterministicPolicy):
             return max(options, key=lambda o: value_of(game, unit_on(view, 1 - side, o.target)))
         if what == "build":
             return max(options, key=lambda o: fight(game, view, side, unit_on(view, side, o.unit)))
-        if what == "blueprints":
-            return max(options, key=lambda o: gear_value(game, side, o.card, unit_on(view, side, o.onto)))
+        if what == "blueprints":  # (every card against every unit that may take it: each unit weighed once)
+            weights = {u.uid: gear_weights(game, side, u) for u in view.sides[side].units}
+            card = game.card
+            return max(options, key=lambda o: added(card(o.card), weights.get(o.onto)))
         if what == "wheels":
             plots = view.sides[VILLAINS].plots
             best = max((o for o in options if o.plot is not None),
@@ -333,11 +335,24 @@ def card_value(game, view, side: int, name: str) -> float:
 def gear_value(game, side: int, card: str, u: Unit | None) -> float:
     """How much weapon or vehicle ``card`` adds on unit ``u`` of ``side``."""
     c = game.card(card)
-    if u is None:
-        return 0.0
+    return added(c, None if u is None else gear_weights(game, side, u))
+
+
+def gear_weights(game, side: int, u: Unit) -> tuple[float, float, float]:
+    """What gear on unit ``u`` of ``side`` is worth per point of Fight and of Track, and
+    what he is worth himself (a tenth of his lasting Fight): :func:`added` reads them."""
     track_weight = 1.0 if side == HEROES and not u.token and game.card(u.card).track >= 2 else 0.3
     fight_weight = 1.5 if is_mastermind(game, u) else 1.0
-    return c.fight * fight_weight + c.track * track_weight + lasting_fight(game, u) * 0.1
+    return fight_weight, track_weight, lasting_fight(game, u) * 0.1
+
+
+def added(c, weights: tuple[float, float, float] | None) -> float:
+    """How much weapon or vehicle card ``c`` adds on a unit of those :func:`gear_weights`
+    (``None``: no unit, nothing)."""
+    if weights is None:
+        return 0.0
+    fight_weight, track_weight, own = weights
+    return c.fight * fight_weight + c.track * track_weight + own
 
 
 def event_value(game, view, side: int, o: PlayEvent) -> float:
