@@ -51,7 +51,7 @@ def candidates(game, state, item):
     targets = [u.uid for u in state.sides[1 - item.side].units]
     out = [offered(game, Send, m, t) for m in minions(state, item.side) for t in targets]
     out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[item.phase])
-    return out + ([Done()] if done_problem(game, state, item, Done()) is None else [])
+    return out + ([phase_actions.DONE] if done_problem(game, state, item, phase_actions.DONE) is None else [])
 
 
 def send_problem(game, state, item, action: Send) -> IllegalAction | None:

@@ -16,6 +16,7 @@ hero per turn; the Villains may negate a Showdown Roll with an escape card.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..core.engine import Decision, IllegalAction
@@ -76,7 +77,7 @@ def candidates(game, state, item):
            if may_attack(state, h, m) and not (showdown and has_showdown(state, h))]
     out += facilitate_options(game, state, item.side, heroes)
     out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[item.phase])
-    return out + [Done()]
+    return out + [phase_actions.DONE]
 
 
 def attack_problem(game, state, item, action: Attack) -> IllegalAction | None:
@@ -124,9 +125,13 @@ phase_actions.register(
 
 # -- one hero's attack ------------------------------------------------------------------------------
 
+#: a strike at each minion, built once per minion (actions are frozen values: one object serves every step)
+_strike = lru_cache(maxsize=1024)(Strike)
+
+
 def fighting_options(game: VictorianGame, state: VicState, item: Fighting) -> tuple:
     mins = minions_of(state.sides[VILLAINS], item.target)
-    out: list = [Strike(m.uid) for m in mins]
+    out: list = [_strike(m.uid) for m in mins]
     if not mins and not has_showdown(state, item.hero):
         out.append(Showdown())
     if item.attacks:

@@ -21,6 +21,7 @@ ways the card can be played in a window) and ``play`` (what it does).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.engine import Chance, IllegalAction
@@ -117,6 +118,11 @@ _MAIN_USE = {
 }
 
 
+#: the plays of an event card, built once per card and target (actions are frozen values: one object serves
+#: every step)
+_event = lru_cache(maxsize=4096)(PlayEvent)
+
+
 def options(game: VictorianGame, state: VicState, side: int, window: Window) -> list[PlayEvent]:
     """Every way ``side`` can play one of its event cards in ``window``."""
     out: list[PlayEvent] = []
@@ -178,13 +184,13 @@ def _bonus_targets(game, state, side, card: Card, window: Window, stat: str) -> 
         if u is None or p.needs and not has_trait(game, u, *p.needs):
             return []
         if p.all:
-            return [PlayEvent(card.name)]
-        return [PlayEvent(card.name, on)]
+            return [_event(card.name)]
+        return [_event(card.name, on)]
     if window.kind == "fighting":
         u = unit_on(state, side, window.roll.actor)
         if u is None or p.needs and not has_trait(game, u, *p.needs):
             return []
-        return [PlayEvent(card.name)] if p.all else [PlayEvent(card.name, u.uid)]
+        return [_event(card.name)] if p.all else [_event(card.name, u.uid)]
     units = state.sides[other(side) if against else side].units
     if stat == "track":
         units = [u for u in units if can_track(game, u)]
@@ -192,7 +198,7 @@ def _bonus_targets(game, state, side, card: Card, window: Window, stat: str) -> 
     if not fits:
         return []
     if p.all:
-        return [PlayEvent(card.name)]
+        return [_event(card.name)]
     return [offered(game, PlayEvent, card.name, uid) for uid in fits]
 
 
@@ -229,7 +235,7 @@ hook("fight_bonus", "play")(_bonus_play("fight"))
 
 @hook("draw", "targets")
 def _draw_targets(game, state, side, card, window):
-    return [PlayEvent(card.name)]
+    return [_event(card.name)]
 
 
 @hook("draw", "play")
@@ -267,7 +273,7 @@ def take_into_hand(game, state, side, name: str, rule: RuleRef, how: str, events
 
 @hook("search", "targets")
 def _search_targets(game, state, side, card, window):
-    return [PlayEvent(card.name, name) for name in search_choices(game, state, side, card.params.types)]
+    return [_event(card.name, name) for name in search_choices(game, state, side, card.params.types)]
 
 
 @hook("search", "play")
@@ -278,7 +284,7 @@ def _search_play(game, state, side, card, action, window, chance, events):
 @hook("recover", "targets")
 def _recover_targets(game, state, side, card, window):
     pile = state.sides[side].discard
-    return [PlayEvent(card.name, name) for name in dict.fromkeys(pile)
+    return [_event(card.name, name) for name in dict.fromkeys(pile)
             if name != card.name and game.label_type(name) in card.params.types]
 
 
@@ -303,7 +309,7 @@ def look_at_hand(game, state, side, rule: RuleRef, why: str, events) -> VicState
 
 @hook("look_hand", "targets")
 def _look_targets(game, state, side, card, window):
-    return [PlayEvent(card.name)]
+    return [_event(card.name)]
 
 
 @hook("look_hand", "play")
@@ -313,7 +319,7 @@ def _look_play(game, state, side, card, action, window, chance, events):
 
 @hook("random_discard", "targets")
 def _sabotage_targets(game, state, side, card, window):
-    return [PlayEvent(card.name)] if state.sides[other(side)].hand else []
+    return [_event(card.name)] if state.sides[other(side)].hand else []
 
 
 @hook("random_discard", "play")
@@ -360,7 +366,7 @@ def gain_control(game, state, taker: int, target: str, onto: str | None, rule: R
 @hook("control", "targets")
 def _control_targets(game, state, side, card, window):
     homes = control_homes(game, state, side)
-    return [PlayEvent(card.name, t, h) for t in control_targets(game, state, side) for h in homes]
+    return [_event(card.name, t, h) for t in control_targets(game, state, side) for h in homes]
 
 
 @hook("control", "play")
@@ -371,8 +377,8 @@ def _control_play(game, state, side, card, action, window, chance, events):
 @hook("tokens", "targets")
 def _tokens_targets(game, state, side, card, window):
     if side == HEROES:
-        return [PlayEvent(card.name)]
-    return [PlayEvent(card.name, None, m.uid) for m in masterminds(game, state.sides[VILLAINS])]
+        return [_event(card.name)]
+    return [_event(card.name, None, m.uid) for m in masterminds(game, state.sides[VILLAINS])]
 
 
 @hook("tokens", "play")
@@ -389,7 +395,7 @@ def _tokens_play(game, state, side, card, action, window, chance, events):
 def _mob_targets(game, state, side, card, window):
     if not state.sides[other(side)].units:
         return []
-    return [PlayEvent(card.name, None, m.uid) for m in masterminds(game, state.sides[side])]
+    return [_event(card.name, None, m.uid) for m in masterminds(game, state.sides[side])]
 
 
 @hook("mob", "play")
@@ -404,7 +410,7 @@ def _mob_play(game, state, side, card, action, window, chance, events):
 
 @hook("wound", "targets")
 def _wound_targets(game, state, side, card, window):
-    return [PlayEvent(card.name, u.uid) for u in state.sides[other(side)].units]
+    return [_event(card.name, u.uid) for u in state.sides[other(side)].units]
 
 
 @hook("wound", "play")
@@ -418,7 +424,7 @@ def _wound_play(game, state, side, card, action, window, chance, events):
 
 @hook("return_to_hand", "targets")
 def _scandal_targets(game, state, side, card, window):
-    return [PlayEvent(card.name, u.uid) for u in state.sides[other(side)].units
+    return [_event(card.name, u.uid) for u in state.sides[other(side)].units
             if not u.token and not is_mastermind(game, u)]
 
 
@@ -433,7 +439,7 @@ def _scandal_play(game, state, side, card, action, window, chance, events):
 
 @hook("negate_showdown", "targets")
 def _escape_targets(game, state, side, card, window):
-    return [PlayEvent(card.name)]
+    return [_event(card.name)]
 
 
 @hook("negate_showdown", "play")

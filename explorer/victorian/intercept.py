@@ -102,7 +102,7 @@ def candidates(game, state, item):
     if targets:
         out += facilitate_options(game, state, item.side, who)
         out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[item.phase])
-    return out + [Done()]
+    return out + [phase_actions.DONE]
 
 
 def track_problem(game, state, item, action: Track) -> IllegalAction | None:

@@ -88,6 +88,10 @@ def dispatch(game, state: VicState, item: Main, action: Any, chance, events) -> 
     return handler(game, state, item, action, chance, events)
 
 
+#: the option to be done with a part of a phase: one object for every phase and step (actions are frozen values)
+DONE = Done()
+
+
 def done(game, state: VicState, item: Main, action: Done, chance, events) -> VicState:
     """The side is done with its part of the phase."""
     return pop(state)
@@ -101,4 +105,4 @@ def _accepts() -> dict[str, Callable[..., VicState]]:
 
 pending.item(Main, decision, why_not, **_accepts())
 
-__all__ = ["HANDLERS", "OPTIONS", "PROMPTS", "WHY_NOT", "decision", "done", "legal", "register"]
+__all__ = ["DONE", "HANDLERS", "OPTIONS", "PROMPTS", "WHY_NOT", "decision", "done", "legal", "register"]

@@ -86,7 +86,7 @@ def candidates(game, state, item):
     s = state.sides[item.side]
     mms = [m.uid for m in masterminds(game, s)]
     out = [AttachPlot(c.name, m) for c in game.distinct_cards(s.hand) if c.type == "P" for m in mms]
-    return out + [Done()]
+    return out + [phase_actions.DONE]
 
 
 def attach_problem(game, state, item, action: AttachPlot) -> IllegalAction | None:

@@ -21,6 +21,7 @@ How many cards a side may recruit in one phase is the rules number
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.engine import IllegalAction
@@ -177,6 +178,10 @@ def recruit_problem(game: VictorianGame, state: VicState, item: Main, action: Re
     return None
 
 
+#: the recruits of a card, built once per card and unit (actions are frozen values: one object serves every step)
+_recruit = lru_cache(maxsize=4096)(Recruit)
+
+
 def recruit_candidates(game: VictorianGame, state: VicState, item: Main) -> list[Any]:
     """The Recruit Phase's options, found without building refusals to throw away: a
     minor villain or villain Location goes on the Masterminds in play that
@@ -193,11 +198,11 @@ def recruit_candidates(game: VictorianGame, state: VicState, item: Main) -> list
             if c.type in "EP":
                 continue
             if c.type in "WV":
-                out += [Recruit(card, uid) for uid in attach_targets(game, state, side, card)]
+                out += [_recruit(card, uid) for uid in attach_targets(game, state, side, card)]
             elif side == VILLAINS and c.type in "CL":
-                out += [Recruit(card, m.uid) for m in mms if c.type == "L" or not is_martian(game, m)]
+                out += [_recruit(card, m.uid) for m in mms if c.type == "L" or not is_martian(game, m)]
             else:
-                out.append(Recruit(card))
+                out.append(_recruit(card))
     for u in with_trait(game, s.units, "Captain"):
         if vessel_of(game, u.card) not in u.gear:  # (else summon_problem refuses: asked only of the others)
             summon = Summon(u.uid)
@@ -206,7 +211,7 @@ def recruit_candidates(game: VictorianGame, state: VicState, item: Main) -> list
     out += [a for a in (Recall(c.name) for c in hand if c.effect == "vessel")
             if recall_problem(game, state, item, a) is None]
     out += cardplay.options(game, state, side, cardplay.MAIN_WINDOWS[item.phase])
-    out.append(Done())
+    out.append(phase_actions.DONE)
     return out
 
 

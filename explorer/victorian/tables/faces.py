@@ -14,6 +14,7 @@ the same kind of choice (which plot to discard).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...core.dist import d6
@@ -153,12 +154,16 @@ def _build(game, state, side, source, params, rule, chance, events):
     return push(state, Choose(side, "build", source, rule.section, params.markers))
 
 
+#: the blueprints of a card, built once per card and unit (actions are frozen values: one object serves every step)
+_blueprint = lru_cache(maxsize=4096)(Blueprint)
+
+
 def blueprint_options(game, state, side, types) -> tuple[Blueprint, ...]:
     from ..recruit import attach_targets
 
     out = []
     for card in cardplay.search_choices(game, state, side, types):
-        out += [Blueprint(card, uid) for uid in attach_targets(game, state, side, card)]
+        out += [_blueprint(card, uid) for uid in attach_targets(game, state, side, card)]
     return tuple(out)
 
 
