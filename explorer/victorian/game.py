@@ -81,6 +81,10 @@ class VictorianGame(Game):
         self._lists: tuple[Mapping[str, Card], ...] = tuple(load_cards(s, p) for s, p in zip(SIDES, lists))
         self.tokens: Mapping[str, TokenKind] = load_tokens(companion(base, "victorian", "tokens.toml"))
         self.counts = tuple(deck_counts(s, base, p) for s, p in zip(SIDES, lists))
+        #: each side's deck as a multiset, and as the sorted tuple of its cards a new game shuffles: made
+        #: once, as every game of this object deals from the same counts (a multiset is immutable)
+        self._decks = tuple(Multiset.of(dict(counts)) for counts in self.counts)
+        self._deck_cards = tuple(deck.cards for deck in self._decks)
         self._cards: dict[str, Card] = {}
         self._owner: dict[str, int] = {}
         for index, cards in enumerate(self._lists):
@@ -178,8 +182,11 @@ class VictorianGame(Game):
 
     def deck_multiset(self, side: str | int) -> Multiset:
         """A side's deck as a multiset of card names (the counts of ``decks.toml``)."""
-        index = SIDE_INDEX[side] if isinstance(side, str) else side
-        return Multiset.of(dict(self.counts[index]))
+        return self._decks[SIDE_INDEX[side] if isinstance(side, str) else side]
+
+    def deck_cards(self, side: str | int) -> tuple[str, ...]:
+        """A side's deck as the sorted tuple of its cards, repeats included (``deck_multiset(side).cards``)."""
+        return self._deck_cards[SIDE_INDEX[side] if isinstance(side, str) else side]
 
     # -- setting up ----------------------------------------------------------------------------------
     def new_game(self, decks: Mapping[str, Multiset] | None = None, deal: Sequence[str] = SIDES) -> VicState:

@@ -51,10 +51,12 @@ def new_game(game: VictorianGame, decks: Mapping[str, Multiset] | None = None,
     for name in ("heroes", "villains"):
         cards = decks.get(name)
         if cards is None:
-            cards = game.deck_multiset(name)
+            rest = game.deck_cards(name)
         elif not isinstance(cards, Multiset):
             raise TypeError(f"the {name}' deck must be a Multiset of card names, not {type(cards).__name__}")
-        sides.append(Side(deck=Pile((), cards.cards)))
+        else:
+            rest = cards.cards
+        sides.append(Side(deck=Pile((), rest)))
     for name in deal:
         if name not in SIDE_INDEX:
             raise ValueError(f"the sides are 'heroes' and 'villains', not {name!r}")
