@@ -21,7 +21,7 @@ from ..core.events import Event
 from . import cardplay, pending, phase_actions, responses
 from . import sections as R
 from .actions import Done, PlayEvent, Send
-from .decisions import offered, refuse
+from .decisions import offered_grid, refuse
 from .reports import public
 from .sides import title
 from .state import HEROES, VILLAINS, Main, Phase, RollSpec, UnderlingChoice, VicState, push, put
@@ -48,8 +48,7 @@ def minions(state: VicState, side: int) -> tuple[str, ...]:
 
 
 def candidates(game, state, item):
-    targets = [u.uid for u in state.sides[1 - item.side].units]
-    out = [offered(game, Send, m, t) for m in minions(state, item.side) for t in targets]
+    out = offered_grid(game, Send, minions(state, item.side), [u.uid for u in state.sides[1 - item.side].units])
     out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[item.phase])
     return out + ([phase_actions.DONE] if done_problem(game, state, item, phase_actions.DONE) is None else [])
 

@@ -36,7 +36,7 @@ from .reports import private, public
 from .sides import title
 from .state import HEROES, VILLAINS, Mod, Phase, RollSpec, VicState, other, put
 from .units import (can_track, has_trait, is_mastermind, make_tokens, masterminds, return_to_hand, take_control,
-                    unit_on)
+                    unit_on, with_trait)
 from .words import agreeing, article, counted, pronoun
 from .zones import discard_from_hand, expose_hand, remove_card, take_from_deck, to_hand
 
@@ -192,9 +192,12 @@ def _bonus_targets(game, state, side, card: Card, window: Window, stat: str) -> 
             return []
         return [_event(card.name)] if p.all else [_event(card.name, u.uid)]
     units = state.sides[other(side) if against else side].units
-    if stat == "track":
-        units = [u for u in units if can_track(game, u)]
-    fits = [u.uid for u in units if not p.needs or has_trait(game, u, *p.needs)]
+    needs = p.needs
+    if needs and "Vehicle" not in needs:  # the cards with one of them (tokens have no traits), as the game keeps them
+        units = with_trait(game, units, *needs)
+    elif needs:  # (a token riding a Vehicle counts as one)
+        units = [u for u in units if has_trait(game, u, *needs)]
+    fits = [u.uid for u in units if stat != "track" or can_track(game, u)]
     if not fits:
         return []
     if p.all:

@@ -36,6 +36,19 @@ def offered(game: Any, cls: type, first: str, second: str) -> Any:
     return action
 
 
+def offered_grid(game: Any, cls: type, firsts: Any, seconds: Any) -> list[Any]:
+    """:func:`offered` for every pair of ``firsts`` and ``seconds``, row by row (a phase's
+    grid: each unit against each target), read from the game's memo in one pass rather
+    than with a call per pair (most pairs were offered before)."""
+    memo = game.memo
+    out = []
+    for first in firsts:
+        for second in seconds:
+            action = memo.get((cls, first, second))
+            out.append(action if action is not None else offered(game, cls, first, second))
+    return out
+
+
 def refuse(rule: RuleRef, message: str) -> IllegalAction:
     return IllegalAction(rule, message)
 
@@ -45,4 +58,4 @@ def is_name(value: Any) -> bool:
     return isinstance(value, str) and bool(value)
 
 
-__all__ = ["choice", "forced", "is_name", "offered", "refuse"]
+__all__ = ["choice", "forced", "is_name", "offered", "offered_grid", "refuse"]

@@ -25,7 +25,7 @@ from ..core.events import Event
 from . import cardplay, pending, phase_actions, responses
 from . import sections as R
 from .actions import Done, Facilitate, PlayEvent, Track
-from .decisions import offered, refuse
+from .decisions import offered_grid, refuse
 from .reports import public
 from .sides import title
 from .state import HEROES, VILLAINS, Choose, Main, Mod, Phase, RollSpec, VicState, push
@@ -98,7 +98,7 @@ def do_facilitate(game, state, item, action: Facilitate, stat: str, events) -> V
 def candidates(game, state, item):
     who = trackers(game, state, item.side)
     targets = open_targets(game, state)
-    out = [offered(game, Track, h, m) for h in who for m in targets]
+    out = offered_grid(game, Track, who, targets)
     if targets:
         out += facilitate_options(game, state, item.side, who)
         out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[item.phase])
