@@ -84,9 +84,12 @@ class GreedyBot(DeterministicPolicy):
         if len(options) == 1:
             return options[0]
         kind = type(item)
-        name = _PICKERS.get(kind)
-        if name is None:
-            name = _PICKERS[kind] = f"_{kind.__name__.lower()}"
+        if kind is Main:  # a side's own part of a phase: its phase's picker (``_main_recruit``)
+            name = _MAIN_PICKERS[item.phase]
+        else:
+            name = _PICKERS.get(kind)
+            if name is None:
+                name = _PICKERS[kind] = f"_{kind.__name__.lower()}"
         picker = getattr(self, name, None)
         choice = picker(game, view, item, options) if picker is not None else None
         if choice is None:
@@ -96,10 +99,7 @@ class GreedyBot(DeterministicPolicy):
                 return choice
         return choice if choice in options else _fallback(options)
 
-    # -- Main ----------------------------------------------------------------------------------------
-    def _main(self, game, view, item: Main, options):
-        return getattr(self, _MAIN_PICKERS[item.phase])(game, view, item, options)
-
+    # -- Main (a side's own part of a phase: one picker per phase) -----------------------------------
     def _main_recruit(self, game, view, item, options):
         side = item.side
         s = view.sides[side]
@@ -290,7 +290,7 @@ class GreedyBot(DeterministicPolicy):
         return None
 
 
-#: the method that picks for each kind of pending item (``Main``: ``_main``), named once per kind
+#: the method that picks for each kind of pending item but ``Main``, named once per kind
 _PICKERS: dict[type, str] = {}
 #: the method that picks in each phase's own part (``_main_recruit``)
 _MAIN_PICKERS = {phase: f"_main_{phase.name.lower()}" for phase in Phase}

@@ -280,7 +280,12 @@ class VictorianGame(Game):
             return state
         both = state.sides
         me = SIDE_INDEX[player]
-        sides = (self._view(both[HEROES], player, me == HEROES), self._view(both[VILLAINS], player, me == VILLAINS))
+        own = both[me]
+        if not own.deck.known:  # (his own side with nothing seen on top of its deck is the side itself: most)
+            other = self._view(both[1 - me], player, False)
+            sides = (own, other) if me == HEROES else (other, own)
+        else:
+            sides = (self._view(both[HEROES], player, me == HEROES), self._view(both[VILLAINS], player, me == VILLAINS))
         return tuple.__new__(VicState, (sides, *state[1:]))  # ``sides`` is the first field
 
     def _view(self, side: Side, player: str, own: bool) -> Side:

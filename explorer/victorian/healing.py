@@ -48,12 +48,14 @@ def helpers(game: VictorianGame, state: VicState, side: int) -> dict[str, tuple[
     s = state.sides[side]
     used = state.used
     rules = game.rules
+    card = game.card
     for u in s.units:
         if u.token:
             continue
-        if rules.doctor_heal and has_trait(game, u, "Doctor") and ("doctor", u.uid) not in used:
+        traits = card(u.card).traits  # (what has_trait reads of a card for a trait other than "Vehicle")
+        if rules.doctor_heal and "Doctor" in traits and ("doctor", u.uid) not in used:
             out[u.uid] = ("doctor", R.HEALING.section, rules.doctor_heal)
-        elif side == HEROES and rules.facilitator_bonus and has_trait(game, u, "Facilitator") \
+        elif side == HEROES and rules.facilitator_bonus and "Facilitator" in traits \
                 and ("facilitator", u.uid) not in used:
             out[u.uid] = ("facilitator", R.FACILITATOR.section, rules.facilitator_bonus)
     if side == HEROES and rules.facilitator_bonus:

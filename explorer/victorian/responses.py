@@ -37,7 +37,7 @@ def declare(game: VictorianGame, state: VicState, spec: RollSpec, answerer: int,
     """Declare ``spec``: an answer window for ``answerer`` if it could answer, then
     the roll (at once when there is no window).  Call after taking the current
     item off the queue (or leaving it under)."""
-    if cardplay.holds_answer(game, state, answerer, cardplay.Window("respond", roll=spec)):
+    if cardplay.holds_answer(game, state, answerer, cardplay.Window("respond", None, spec)):
         return push(state, Respond(answerer, spec), RollNow(spec))
     return ROLLERS[spec.kind](game, state, spec, chance, events)
 

@@ -126,7 +126,7 @@ def can_track(game: VictorianGame, u: Unit) -> bool:
     only when the rules option lets tokens track)."""
     if u.token:
         return game.rules.tokens_track_and_attack
-    return not noncombatant(game, u)
+    return game.card(u.card).effect != "noncombatant"  # (noncombatant, read here: asked for every unit at every step)
 
 
 can_attack = can_track  # the same units may attack (see the register, "hero-tokens")
@@ -234,7 +234,10 @@ def fight(game: VictorianGame, state: VicState, side: int, u: Unit, *, versus: U
     fights counts only through Holy against an Immortal, so the sum is remembered
     by whether that term is there, whoever he fights."""
     mods = state.mods
-    holy = versus is not None and has_trait(game, u, "Holy") and has_trait(game, versus, "Immortal")
+    # (has_trait for a trait other than "Vehicle", read here: a card's own traits, a token has none)
+    card = game.card
+    holy = (versus is not None and not u.token and "Holy" in card(u.card).traits and not versus.token
+            and "Immortal" in card(versus.card).traits)
     key = (id(u), id(mods), side, holy, assassin, sent)
     known = game.fight_sums
     hit = known.get(key)
