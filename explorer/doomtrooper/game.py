@@ -19,9 +19,9 @@ rules (:mod:`explorer.doomtrooper.base`):
 * :mod:`~.base.missions`: Assign Mission and fulfilment;
 * :mod:`~.base.spells`: Art spells and Specials played in a turn;
 * :mod:`~.base.attack`: who may attack whom, the attack action;
-* :mod:`~.base.combat`: the combat itself, embedded as a sub-game
-  (:class:`~explorer.core.subgame.SubGame`), its modify step a round of card
-  play (:class:`~explorer.core.rounds.Rounds`);
+* :mod:`~.base.combat`: the combat itself, a game of its own kept in the
+  state (its players are the seats: its decisions are asked of it directly),
+  its modify step a round of card play (:class:`~explorer.core.rounds.Rounds`);
 * :mod:`~.base.sabotage`: the optional Sabotage rules.
 
 The expansions (:mod:`explorer.doomtrooper.expansions`), each a switch:
@@ -137,7 +137,6 @@ class DoomtrooperGame(Game):
         self._checked: dict[str, Any] = {}  # a sample deck's cards checked against this game's pool and rules
         self.aff = self.pool.affiliations
         self.combat = Combat(self.pool, self.rules)
-        self.sub = SubGame(self.combat)
         self.answer_round = Rounds(*sabotage.answer_plays(self), R.SABOTAGE, prompt="Stop the sabotage, or pass")
         self.answer_sub = SubGame(self.answer_round)
         self._card_classes: dict[str, frozenset[str]] = {}
@@ -322,8 +321,8 @@ class DoomtrooperGame(Game):
         if phase is _IN_ACTIONS:
             return _new(Decision, (state.current, self.action_options(state), R.ACTIONS,
                                    _action_prompt(state.current, state.actions)))
-        if phase is _IN_COMBAT:
-            return self.sub.decision(state.combat, SEATS)
+        if phase is _IN_COMBAT:  # the combat's players are the seats: its decision is the game's as it is
+            return self.combat.decision(state.combat)
         if phase is _IN_DRAW:
             return _DRAW
         if phase is _IN_DISCARD:
@@ -374,12 +373,13 @@ class DoomtrooperGame(Game):
                 return Step(state, tuple(done[1]) + tuple(more))
         phase = state.phase
         if phase is _IN_COMBAT:
-            sub = self.sub.step(state.combat, action, chance)
-            if sub.result is None:
-                return _new(Step, (state._replace(combat=sub.state), sub.events))
-            state, events = attack.finish(self, state, sub.result)
+            combat, events = self.combat.resolve(state.combat, action, chance)  # its players are the seats
+            done = self.combat.result(combat)
+            if done is None:
+                return _new(Step, (state._replace(combat=combat), events))
+            state, more = attack.finish(self, state, done)
             state = self._after_attack(state)
-            events = list(sub.events) + events
+            events = list(events) + more
         elif phase is _IN_ACTIONS:
             state, events = self._act(state, action, chance)
         elif phase is _IN_DRAW:
@@ -523,7 +523,7 @@ class DoomtrooperGame(Game):
         if phase is Phase.COMBAT:
             if isinstance(action, COMBAT_ACTIONS + (Pass,)) or type(action) in ROUND_PLAYS or any(
                     isinstance(action, a.types) for a in ANNOUNCEMENTS):
-                return self.sub.illegal(state.combat, action)
+                return self.combat.illegal(state.combat, action)
             return IllegalAction(R.ATTACK, f"a combat is under way: {action!r} must wait until it is over")
         if phase is Phase.RESPONSE:
             return IllegalAction(R.SABOTAGE, f"seat {state.response.player} is answering a sabotage")

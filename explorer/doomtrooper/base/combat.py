@@ -1,5 +1,7 @@
-"""Combat ("Attack", steps 1 to 7), as a game of its own embedded in the whole
-game with :class:`~explorer.core.subgame.SubGame`.
+"""Combat ("Attack", steps 1 to 7), as a game of its own kept in the whole game's
+state.  Its players are the game's seats, so its decisions are the game's as they
+are and the game asks it directly (no :class:`~explorer.core.subgame.SubGame` to
+map players: a layer less at every step of a combat); likewise its round of card play.
 
 1. *Announce Attacker and Defender* and 2. *Announce Battle Tactics* are the
    attack action itself (:mod:`explorer.doomtrooper.base.attack` checks them); the
@@ -36,7 +38,6 @@ from ...core.engine import Chance, Decision, Game, IllegalAction, Step
 from ...core.events import Event, event
 from ...core.numbers import counted
 from ...core.rounds import Rounds
-from ...core.subgame import SubGame
 from .. import effects as E
 from .. import sections as R
 from ..cards import Pool
@@ -70,7 +71,6 @@ class Combat(Standing, Game):
         self.roll = rules.dice_roll()
         self.rounds = Rounds(self._plays, self._play, R.MODIFY, one_per_turn=not rules.many_cards_per_turn,
                              prompt="Play a card on the combat, or pass")
-        self.sub = SubGame(self.rounds)
         self._classes: dict[str, frozenset[str]] = {}
         self._own: dict[tuple, tuple[Term, ...]] = {}  # a warrior's card and attachments as terms (Standing.own)
         self._ratings: dict[tuple, Any] = {}  # a warrior's ratings by what they read (Standing.fighter)
@@ -375,7 +375,7 @@ class Combat(Standing, Game):
     def decision(self, state: CombatState) -> Decision | None:
         step = state.step
         if step == "modify":
-            return self.sub.decision(state.rounds, _SEATS)
+            return self.rounds.decision(state.rounds)  # its players are the seats: its decision is the combat's
         if step == "announce":
             a = ANNOUNCEMENTS[state.announced]
             return Decision(a.seat(state.table), tuple(a.options(self, state.table)), a.rule, a.prompt)
@@ -398,10 +398,11 @@ class Combat(Standing, Game):
     def resolve(self, state: CombatState, action: Any, chance: Chance) -> Step:
         step = state.step
         if step == "modify":
-            sub = self.sub.step(state.rounds, action, chance)
-            if sub.result is None:  # most steps of a combat: built as the tuple it is (see _new)
-                return _new(Step, (state._replace(rounds=sub.state), sub.events))
-            return Step(state._replace(step="resolve", table=sub.result, rounds=None), sub.events)
+            rounds, events = self.rounds.resolve(state.rounds, action, chance)  # its players are the seats
+            table = self.rounds.result(rounds)
+            if table is None:  # most steps of a combat: built as the tuple it is (see _new)
+                return _new(Step, (state._replace(rounds=rounds), events))
+            return Step(state._replace(step="resolve", table=table, rounds=None), events)
         if step == "announce":
             table, events = ANNOUNCEMENTS[state.announced].apply(self, state.table, action)
             return self._announce(state._replace(table=table, announced=state.announced + 1), list(events))
