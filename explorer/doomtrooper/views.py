@@ -105,11 +105,13 @@ def _remembered_table(views: dict[Any, tuple[Any, Any]], table, player: Any):
 def masked_combat(c: CombatState, player: Any) -> CombatState:
     """The combat as ``player`` sees it.  Its table as it began stays the same object
     through the modify step, and the modify step's table while players pass: their
-    views are remembered per viewer."""
+    views are remembered per viewer.  Until a card is played the modify step's table
+    is the one the combat began with: its view serves both."""
     table = _remembered_table(_START_TABLE_VIEWS, c.table, player)
     if c.rounds is None:
         return c._replace(table=table)
-    rounds = c.rounds._replace(table=_remembered_table(_ROUND_TABLE_VIEWS, c.rounds.table, player))
+    live = c.rounds.table
+    rounds = c.rounds._replace(table=table if live is c.table else _remembered_table(_ROUND_TABLE_VIEWS, live, player))
     return c._replace(table=table, rounds=rounds)
 
 
