@@ -92,14 +92,15 @@ class _AttackMemo(NamedTuple):
     warriors are weighed against each other turn after turn, and the same cards
     meet again game after game.  A pair met for the first time is scored from parts
     kept per warrior: ``weapons``, the weapon a kind uses with a tactic (``""``:
-    none); ``ratings``, a kind's ratings by the tactic, the two weapons and the
-    powers switched off."""
+    none); ``ratings``, a kind's ratings by the tactic, what the foe's weapon takes
+    from its Armor (all a foe's weapon changes: warriors facing foes of different
+    weapons are rated alike) and the powers switched off (its own weapon is its kind's)."""
 
     game: Any
     kinds: dict[tuple, int]
     scores: dict[tuple[str, int, int], float]
     weapons: dict[tuple[str, int], str]
-    ratings: dict[tuple[str, int, str, str, frozenset], Ratings]
+    ratings: dict[tuple[str, int, int, frozenset], Ratings]
 
 
 #: the options of the modify step (a constant: not built again at every combat decision)
@@ -287,10 +288,12 @@ class GreedyBot(DeterministicPolicy):
             wd = weapons[(tactic, kd)] = _weapon(game, d, tactic)
         combat = game.combat
         off = combat.off_between(a.card, d.card)
-        ra, rd = ratings.get((tactic, ka, wa, wd, off)), ratings.get((tactic, kd, wd, wa, off))
+        pool = game.pool  # a foe's weapon counts only by what it takes from the Armor (Standing.fighter)
+        key_a = (tactic, ka, pool[wd].foe_armor if wd else 0, off)
+        key_d = (tactic, kd, pool[wa].foe_armor if wa else 0, off)
+        ra, rd = ratings.get(key_a), ratings.get(key_d)
         if ra is None or rd is None:
-            ra, rd = _ratings(combat, o, a, d, wa, wd, off, base)
-            ratings[(tactic, ka, wa, wd, off)], ratings[(tactic, kd, wd, wa, off)] = ra, rd
+            ra, rd = ratings[key_a], ratings[key_d] = _ratings(combat, o, a, d, wa, wd, off, base)
         return _score(combat, ra, rd, a.wounded, d.wounded)
 
     def equip_score(self, game, state, o: Equip) -> float:

@@ -70,7 +70,8 @@ class Standing:
         """``t``'s ratings against ``foe`` with the powers ``off`` switched off: the sum
         of :meth:`parts`.  With a ``terms`` list, every part is appended to it (see
         :meth:`explain`).  Without, the sum is remembered under what the parts read
-        (:meth:`rating_key`, the two weapons, the cards played on ``t``, ``off``): a
+        (:meth:`rating_key`, its weapon, what the foe's weapon takes from its Armor, the
+        cards played on ``t``, ``off``): a
         warrior is rated again and again, by the bots above all, while it stays the same."""
         if terms is None:
             seen = self.rating_key(table, t)
@@ -83,7 +84,9 @@ class Standing:
                         weapon = w
                     if u == foe_uid and not foe_weapon:
                         foe_weapon = w
-                key = (table.tactic, seen, weapon, foe_weapon, plays, off)
+                # the foe's weapon counts only by what it takes from t's Armor (parts): warriors
+                # facing foes of different weapons are rated alike
+                key = (table.tactic, seen, weapon, self.pool[foe_weapon].foe_armor if foe_weapon else 0, plays, off)
                 hit = self._ratings.get(key)
                 if hit is None:
                     if len(self._ratings) > 20_000:
