@@ -160,8 +160,9 @@ class Combat(Standing, Game):
         return Step(state, tuple(events))
 
     def _standing(self, table: Table) -> Event:
-        a, d = self.ratings(table, table.attacker), self.ratings(table, table.defender)
         ta, td = table.trooper(table.attacker), table.trooper(table.defender)
+        off = self.off_between(ta.card, td.card)
+        a, d = self.fighter(table, ta, td, off), self.fighter(table, td, ta, off)
         word = table.tactic.capitalize()
 
         def line(x, rx, y, ry):
@@ -423,7 +424,7 @@ class Combat(Standing, Game):
     def _resolve(self, state: CombatState, chance: Chance) -> Step:
         table = state.table
         ta, td = table.trooper(table.attacker), table.trooper(table.defender)
-        off = self.off(table)
+        off = self.off_between(ta.card, td.card)
         ra, rd = self.fighter(table, ta, td, off), self.fighter(table, td, ta, off)
         rolls: list | None = [] if self.roll is not None else None
         sa, sd = clash(ra, rd, (ta.wounded, td.wounded), chance, self.roll, rolls)

@@ -7,6 +7,7 @@ matching powers off for both ("Immunity")."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -20,6 +21,28 @@ _STRIKES = {"first": "strikes first", "ends": "strikes first; a hit ends the com
             "always": "strikes first, even against a striker"}
 #: a term's note -> how it strikes first
 _STRIKE_NOTES = {note: strike for strike, note in _STRIKES.items()}
+
+
+#: no ratings at all: what the parts are added to
+_NOTHING = Ratings(0, 0, 0)
+
+
+def _added(ratings: Ratings, parts: Iterable[Term], terms: list[Term] | None = None) -> Ratings:
+    """``ratings`` with each of ``parts`` added (and appended to ``terms`` when given):
+    the attack, Armor and Value summed, a note saying how it strikes first."""
+    attack, armor, value, first, ends, always = ratings
+    for term in parts:
+        attack += term.attack
+        armor += term.armor
+        value += term.value
+        strike = _STRIKE_NOTES.get(term.note) if term.note else None
+        if strike is not None:
+            first = True
+            ends = ends or strike == "ends"
+            always = always or strike == "always"
+        if terms is not None:
+            terms.append(term)
+    return Ratings(attack, armor, value, first, ends, always)
 
 
 @lru_cache(maxsize=8192)
@@ -72,7 +95,10 @@ class Standing:
         :meth:`explain`).  Without, the sum is remembered under what the parts read
         (:meth:`rating_key`, its weapon, what the foe's weapon takes from its Armor, the
         cards played on ``t``, ``off``): a
-        warrior is rated again and again, by the bots above all, while it stays the same."""
+        warrior is rated again and again, by the bots above all, while it stays the same.
+        With cards played on ``t`` (a bot weighing a card, the modify step), its remembered
+        ratings without them get the cards' terms added: the cards are the last parts and
+        nothing else in the parts reads them."""
         if terms is None:
             seen = self.rating_key(table, t)
             if seen is not None:
@@ -91,26 +117,17 @@ class Standing:
                 if hit is None:
                     if len(self._ratings) > 20_000:
                         self._ratings.clear()
-                    hit = self._ratings[key] = self._sum(table, t, foe, off, None)
+                    if plays:  # the cards played on t, the last parts, added to its ratings without them
+                        hit = _added(self.fighter(table._replace(plays=()), t, foe, off), self._played(table, t, off))
+                    else:
+                        hit = self._sum(table, t, foe, off, None)
+                    self._ratings[key] = hit
                 return hit
         return self._sum(table, t, foe, off, terms)
 
     def _sum(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str], terms: list[Term] | None) -> Ratings:
         """The sum of :meth:`parts` (each appended to ``terms`` when given)."""
-        attack = armor = value = 0
-        first = ends = always = False
-        for term in self.parts(table, t, foe, off):
-            attack += term.attack
-            armor += term.armor
-            value += term.value
-            strike = _STRIKE_NOTES.get(term.note) if term.note else None
-            if strike is not None:
-                first = True
-                ends = ends or strike == "ends"
-                always = always or strike == "always"
-            if terms is not None:
-                terms.append(term)
-        return Ratings(attack, armor, value, first, ends, always)
+        return _added(_NOTHING, self.parts(table, t, foe, off), terms)
 
     def parts(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str]) -> list[Term]:
         """The terms ``t``'s ratings add up from, in order: its card, what is attached
@@ -137,6 +154,14 @@ class Standing:
             out.append(Term("in cover", R.COVER, 0, self.rules.cover_armor, 0))
         if self.place_terms is not None:
             out += self.place_terms(table, t)
+        if table.plays:
+            out += self._played(table, t, off)
+        return out
+
+    def _played(self, table: Table, t: Trooper, off: frozenset[str]) -> list[Term]:
+        """The terms of the cards played on ``t`` in the modify step (the last of :meth:`parts`)."""
+        tactic = table.tactic
+        out = []
         for p in table.plays:
             if p.uid != t.uid or p.cancelled or (p.kind == "art" and "art" in off):
                 continue
