@@ -212,15 +212,14 @@ class GreedyBot(DeterministicPolicy):
         """The attack worth most, if any is worth anything.  The last answer is kept
         with the warriors, fortifications, cards in play and attacks it was for (when
         no place adds terms, they are all the scores read): a turn that meditates
-        asks again of the same."""
-        base = _table(state, -1, -1, "fight")
-        asked = (game, state.troopers, base.fortifications, base.in_play, attacks)
+        asks again of the same (the same seats: the same fortifications and cards in play)."""
         last = getattr(self, "_last_attack", None)
-        if last is not None and last[0] is game and last[1] is state.troopers and last[2:5] == asked[2:]:
-            return last[5]
-        best = self._best_attack(game, state, attacks, base)
+        if last is not None and last[0] is game and last[1] is state.troopers and last[2] is state.seats \
+                and last[3] == attacks:
+            return last[4]
+        best = self._best_attack(game, state, attacks, _table(state, -1, -1, "fight"))
         if game.combat.place_terms is None:
-            self._last_attack = asked + (best,)
+            self._last_attack = (game, state.troopers, state.seats, attacks, best)
         return best
 
     def _best_attack(self, game, state: DTState, attacks, base: Table) -> Any:
@@ -419,8 +418,8 @@ def _ratings(combat, o: Attack, a, d, wa: str, wd: str, off, base: Table) -> tup
 def _score(combat, ra: Ratings, rd: Ratings, a_wounded: bool, d_wounded: bool) -> float:
     """An attack's score from the two combatants' ratings and wounds: the Value the
     attacker expects to win (the defender's, weighed 1.2) less the Value it risks."""
-    return sum(p * (_harm(d_wounded, sd) * rd.value * 1.2 - _harm(a_wounded, sa) * ra.value)
-               for (sa, sd), p in _statuses(combat, ra, rd, (a_wounded, d_wounded)))
+    return sum(p * (hd * rd.value * 1.2 - ha * ra.value)
+               for p, ha, hd in _statuses(combat, ra, rd, (a_wounded, d_wounded)))
 
 
 def _strength(w) -> float:
@@ -444,15 +443,17 @@ def _outlook(game, table: Table, seat: int) -> float:
     off = combat.off_between(a.card, d.card)
     ra, rd = combat.fighter(table, a, d, off), combat.fighter(table, d, a, off)
     total = 0.0
-    for (sa, sd), p in _statuses(combat, ra, rd, (a.wounded, d.wounded)):
-        for t, r, s in ((a, ra, sa), (d, rd, sd)):
-            harm = _harm(t.wounded, s) * max(r.value, 1)
+    for p, ha, hd in _statuses(combat, ra, rd, (a.wounded, d.wounded)):
+        for t, r, h in ((a, ra, ha), (d, rd, hd)):
+            harm = h * max(r.value, 1)
             total += p * (-harm if t.owner == seat else harm)
     return total
 
 
-def _statuses(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[tuple[str, str], float], ...]:
-    """The combat's outcomes with their chances (floats): one certain outcome under the
+def _statuses(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[float, float, float], ...]:
+    """The combat's outcomes, each as its chance (a float) and how much worse off it
+    leaves the attacker and the defender (:func:`_harm`, worked out once with the
+    outcomes): one certain outcome under the
     printed rules, the exact table (the rule enumerated) under the dice variant.
     Asked of the ratings without their Values, which no blow reads (:func:`.clash`);
     under the printed rules a blow wounds when its attack reaches the Armor, so only
@@ -466,14 +467,16 @@ def _statuses(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[tuple[st
 
 @lru_cache(maxsize=4096)  # small: it holds the combats it was asked about
 def _blows(combat, a_attack: int, a_armor: int, a_strikes: tuple, d_attack: int, d_armor: int, d_strikes: tuple,
-           wounded) -> tuple[tuple[tuple[str, str], float], ...]:
+           wounded) -> tuple[tuple[float, float, float], ...]:
     """:func:`_statuses`, remembered by each rating's attack, Armor and how it strikes as
     plain values (cheaper to pass than :class:`Ratings`, which is made only when the
     outcomes are worked out)."""
     ra, rd = Ratings(a_attack, a_armor, 0, *a_strikes), Ratings(d_attack, d_armor, 0, *d_strikes)
     if combat.roll is None:
-        return ((clash(ra, rd, wounded, None, None), 1.0),)
-    return tuple((o, float(p)) for o, p in outcomes(lambda chance: clash(ra, rd, wounded, chance, combat.roll)).pairs)
+        pairs = ((clash(ra, rd, wounded, None, None), 1.0),)
+    else:
+        pairs = outcomes(lambda chance: clash(ra, rd, wounded, chance, combat.roll)).pairs
+    return tuple((float(p), _harm(wounded[0], sa), _harm(wounded[1], sd)) for (sa, sd), p in pairs)
 
 
 register("random", RandomPolicy, "every legal option equally likely")
