@@ -144,6 +144,12 @@ class Game(Generic[S, A]):
         """The result of a finished game (hashable), or ``None`` while it goes on."""
         raise NotImplementedError
 
+    def next_state(self, state: S, action: A, chance: Chance) -> S:
+        """:meth:`resolve`'s next state alone, the same rolls asked of ``chance``: what a
+        runner that keeps no events needs (the sampler, when it keeps none).  A game
+        may override it to skip building events nobody reads."""
+        return self.resolve(state, action, chance)[0]
+
     def observe(self, state: S, player: Any) -> Any:
         """What ``player`` knows of ``state``.  Policies decide from this, never from
         the state itself.  Games of perfect information (the default) show all of

@@ -74,7 +74,9 @@ def simulate(
     keep_events: bool = False,
     first: Any = _NO_ACTION,
 ) -> Playout:
-    """Play to the end fast: no history, no legality checks on policy choices.
+    """Play to the end fast: no history, no legality checks on policy choices; keeping
+    no events (the default), it asks the game for each next state alone
+    (:meth:`~explorer.core.protocol.Game.next_state`).
 
     Uses the same RNG streams as :class:`Stepper`, so a playout and a stepper run
     with the same seed and policies take the same path.  ``first``: an action to
@@ -99,6 +101,8 @@ def _play(game: Game, initial: Any, policies: Policies, seed: int | str, max_ste
         steps = 1
     decision = game.decision
     resolve = game.resolve
+    # no events kept: the game's own next_state, if it has one (else resolve, one call less)
+    next_state = game.next_state if not keep_events and type(game).next_state is not Game.next_state else None
     hidden = type(game).observe is not Game.observe  # perfect information: the view is the state
     observe = game.observe
     single = policies if isinstance(policies, Policy) else None
@@ -122,9 +126,12 @@ def _play(game: Game, initial: Any, policies: Policies, seed: int | str, max_ste
                 action = pick(game, view, dec)
             else:
                 action = policy.choose(game, view, dec, StepRng(seed, steps))
-        state, events = resolve(state, action, chance)
-        if keep_events:
-            kept.extend(events)
+        if next_state is not None:
+            state = next_state(state, action, chance)
+        else:
+            state, events = resolve(state, action, chance)
+            if keep_events:
+                kept.extend(events)
         steps += 1
     return Playout(state, game.result(state), steps, kept)
 
