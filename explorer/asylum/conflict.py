@@ -296,8 +296,9 @@ class Conflict(Game):
 
     def _score(self, state: ConflictState, side: int, i: int, j: int, attack: Attack, blocked_for: int | None,
                res: AttackResult) -> tuple[ConflictState, tuple[Event, ...]]:
-        """Score an attack whose roll gave ``res`` ("Victory in Conflicts"): a pure
-        function of its arguments, as the roll is made."""
+        """Score an attack whose roll gave ``res`` ("Victory in Conflicts"): the next state
+        (:meth:`_scored`) and the events that tell it; a pure function of its arguments,
+        as the roll is made."""
         setup, rules = state.setup, state.setup.rules
         other = 1 - side
         attacker, defender = setup.teams[side][i], setup.teams[other][j]
@@ -308,31 +309,40 @@ class Conflict(Game):
         for name in _abilities.automatic_defences(defender, attack, catch):
             events.append(event(R.AUTOMATIC, f"{defender.name}'s {_abilities.get(name).title} works by itself "
                                 f"against {attack.called('the')}", defender=defender.name, ability=name))
-        vp = 0
         if catch:
             events.append(catch_faces)
             events.append(event(R.PHYSICAL, f"{attacker.name} {'catches' if res.caught else 'fails to catch'} {defender.name}",
                                 caught=res.caught))
-        if not blocked and setup.is_mastermind(other, j) and (res.caught or rules.mastermind_point_without_catch):
-            vp += rules.vp_attack_mastermind
+        if _hits_mastermind(setup, other, j, blocked, res):
             events.append(event(R.VICTORY, f"attacking the mastermind {defender.name}: +{rules.vp_attack_mastermind} VP"))
-        fallen, acted = state.fallen, state.acted
         if hit_faces is not None:
             events.append(hit_faces)
         if res.success and attack.effect == "defeat":
-            vp += rules.vp_defeat
-            fallen = _append(fallen, other, j)
             events.append(event(_rule_for(attack), f"{attacker.name} defeats {defender.name}: +{rules.vp_defeat} VP",
                                 defeated=defender.name))
         elif res.success:  # stun: the target loses his action
             lost_action = f"loses {defender.his} action" if not state.has_acted(other, j) else "had already acted"
-            acted = _set(acted, other, j)
             events.append(event(R.ACTIONS, f"{attacker.name}'s {attack.called()} overcomes {defender.name}, "
                                            f"who {lost_action}"))
         elif res.caught:
             events.append(event(_rule_for(attack), f"{defender.name} withstands {attack.called('the')}"))
-        nxt = self._after_action(state, side, vp, acted, fallen)
-        return nxt, tuple(events)
+        return self._scored(state, side, j, attack, blocked_for, res), tuple(events)
+
+    def _scored(self, state: ConflictState, side: int, j: int, attack: Attack, blocked_for: int | None,
+                res: AttackResult) -> ConflictState:
+        """The state once an attack on villain ``j`` whose roll gave ``res`` is scored,
+        without the events that tell it (:meth:`_score` adds them; a runner that keeps
+        no events asks for this alone, see :meth:`next_state`)."""
+        setup, rules = state.setup, state.setup.rules
+        other = 1 - side
+        vp = rules.vp_attack_mastermind if _hits_mastermind(setup, other, j, blocked_for is not None, res) else 0
+        fallen, acted = state.fallen, state.acted
+        if res.success and attack.effect == "defeat":
+            vp += rules.vp_defeat
+            fallen = _append(fallen, other, j)
+        elif res.success:  # stun: the target loses his action
+            acted = _set(acted, other, j)
+        return self._after_action(state, side, vp, acted, fallen)
 
     def _after_action(self, state: ConflictState, side: int, points: int, acted: tuple[int, int],
                       fallen: tuple[tuple[int, ...], tuple[int, ...]]) -> ConflictState:
@@ -535,6 +545,12 @@ def _maneuver_refusal(actor: Villain, stat: Any, rules: AsylumRules) -> IllegalA
     return IllegalAction(R.MANEUVER, f"{actor.name}'s best stat for a maneuver is {STAT_LABELS[best]}; the rulebook "
                                      f"lets {actor.him} use any of the three, but our reading maneuver-stat-choice (the option "
                                      f"maneuver_any_stat is off) offers only the best")
+
+
+def _hits_mastermind(setup: ConflictSetup, side: int, j: int, blocked: bool, res: AttackResult) -> bool:
+    """Whether an attack on villain ``j`` of ``side`` scores for attacking the mastermind:
+    not through a blocker, and only once caught unless ``mastermind_point_without_catch``."""
+    return not blocked and setup.is_mastermind(side, j) and (res.caught or setup.rules.mastermind_point_without_catch)
 
 
 def _set(bits: tuple[int, int], side: int, i: int) -> tuple[int, int]:

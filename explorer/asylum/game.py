@@ -59,14 +59,13 @@ from .board import distance, load_board, neighbours, plot_rooms, yard
 from .conflict import (
     Block,
     Conclude,
-    Conflict,
     ConflictState,
-    Declared,
     MentalAttack,
     PhysicalAttack,
     TacticalManeuver,
     UseAbility,
 )
+from .conflict_cache import CachedConflict
 from .doomsday import gain
 from .event_table import EventTable, Outcome, load_event_table
 from .mastermind import MakeMastermind, NameMastermind
@@ -103,6 +102,7 @@ from .villains import Villain, load_roster
 TURN_ACTIONS = (DrawMasterminds, Upgrade, MakeMastermind, BeginMove, Move, Engage, ScorePlotRoom, EnterYard,
                 QuietRoom, RollEvent, Push, NameMastermind, Claim, LetGo)
 CONFLICT_ACTIONS = (MentalAttack, PhysicalAttack, UseAbility, TacticalManeuver, Block, Conclude)
+_ATTACKS = (MentalAttack, PhysicalAttack, UseAbility)
 #: Every action type a game can log, for JSON (see :mod:`explorer.asylum.log`).
 ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in TURN_ACTIONS + CONFLICT_ACTIONS + _events.ACTIONS}
 
@@ -130,88 +130,6 @@ AFTERMATH_RULES: dict[type, tuple[Callable, Handler, tuple[type, ...]]] = {
 }
 
 
-class _Conflict(Conflict):
-    """The conflict rules, with decisions cached on what they depend on: who
-    fights, whose turn, who has acted, who is down and what is pending (never the
-    score); and attacks cached on the state and the attack, each roll's outcome
-    once it has come up (the rules are pure functions of the state and the roll).
-    Bounded: a long sweep does not grow them without limit."""
-
-    def __init__(self) -> None:
-        self._decisions: dict[tuple, Decision | None] = {}
-        self._attacks: dict[tuple, tuple[Declared, dict[Any, Step]]] = {}
-        self._ends: dict[ConflictState, Step] = {}
-        self._starts: dict[tuple, ConflictState] = {}
-
-    def start(self, attackers: Sequence[Villain], defenders: Sequence[Villain], *,
-              masterminds: tuple[str | None, str | None] | None = None, ambush: bool = False,
-              doom_ready: bool = False, rules: AsylumRules | None = None) -> ConflictState:
-        """The opening state, kept per teams, masterminds, kind and rules: the same
-        conflicts recur from game to game, and one setup object per conflict lets the
-        caches keyed on it match by identity instead of comparing setups."""
-        start = super().start
-        if rules is None:  # the rules file as it is now: nothing to key on
-            return start(attackers, defenders, masterminds=masterminds, ambush=ambush, doom_ready=doom_ready)
-        key = (tuple(attackers), tuple(defenders), masterminds, ambush, doom_ready, rules)
-        cache = self._starts
-        cs = cache.get(key)
-        if cs is None:
-            if len(cache) > 50_000:
-                cache.clear()
-            cs = cache[key] = start(attackers, defenders, masterminds=masterminds, ambush=ambush,
-                                    doom_ready=doom_ready, rules=rules)
-        return cs
-
-    def resolve(self, state: ConflictState, action: Any, chance: Chance) -> Step:
-        kind = type(action)
-        if kind is Conclude:
-            return self._conclusion(state, chance)
-        if kind is not MentalAttack and kind is not UseAbility and kind is not PhysicalAttack:
-            return super().resolve(state, action, chance)
-        key = (state, action)
-        cache = self._attacks
-        entry = cache.get(key)
-        if entry is None:
-            if len(cache) > 50_000:
-                cache.clear()
-            entry = cache[key] = (self._declare(state, action), {})
-        declared, steps = entry
-        if declared.waits is not None:
-            return declared.waits
-        res = chance.roll(declared.dist)
-        step = steps.get(res)
-        if step is None:
-            nxt, events = self._score(declared.spent, state.turn, declared.i, declared.j, declared.attack, None, res)
-            step = steps[res] = Step(nxt, (declared.event,) + events)
-        return step
-
-    def _conclusion(self, state: ConflictState, chance: Chance) -> Step:
-        """The conclusion, kept per state when it rolls nothing (nobody defeated has an
-        aftermath ability)."""
-        ends = self._ends
-        step = ends.get(state)
-        if step is None:
-            step = super().resolve(state, Conclude(), chance)
-            teams = state.setup.teams
-            if not any(teams[side][i].aftermath for side in (0, 1) for i in state.fallen[side]):
-                if len(ends) > 50_000:
-                    ends.clear()
-                ends[state] = step
-        return step
-
-    def decision(self, state: ConflictState) -> Decision | None:
-        if state.result is not None:
-            return None
-        key = (state.setup, state.turn, state.acted, state.fallen, state.pending)
-        cache = self._decisions
-        dec = cache.get(key)
-        if dec is None:
-            if len(cache) > 50_000:
-                cache.clear()
-            dec = cache[key] = super().decision(state)
-        return dec
-
-
 class AsylumGame(Game):
     """The rules of a whole game.  The roster, board, rules and Event Table are
     fixed per game object (defaults: the data files); states carry the rest."""
@@ -229,7 +147,7 @@ class AsylumGame(Game):
         self.board: nx.Graph = board if isinstance(board, nx.Graph) else load_board(board)
         self.rules: AsylumRules = rules if isinstance(rules, AsylumRules) else load_rules(rules)
         self.events: EventTable = events if isinstance(events, EventTable) else load_event_table(events)
-        self.conflict = _Conflict()
+        self.conflict = CachedConflict()
         self.sub = SubGame(self.conflict)
         self._order = {name: i for i, name in enumerate(self.roster)}
         board = self.board
@@ -456,7 +374,7 @@ class AsylumGame(Game):
 
     def _conflict_decision(self, state: AsylumState) -> Decision:
         """The conflict's decision as the game sees it, cached on what it depends on:
-        the conflict's own key (see :class:`_Conflict`) and who plays each side (the
+        the conflict's own key (see :class:`~explorer.asylum.conflict_cache.CachedConflict`) and who plays each side (the
         ambusher's fixed rule depends on no more)."""
         cs = state.conflict
         seats = state.clash.seats
@@ -512,6 +430,14 @@ class AsylumGame(Game):
             if not self.rules.doom_ready_any_time:  # else settled already: the turn's end moves no party
                 nxt = doom_ready.settle(self, nxt, events)
         return _new(Step, (nxt, tuple(events)))
+
+    def next_state(self, state: AsylumState, action: Any, chance: Chance) -> AsylumState:
+        """:meth:`resolve`'s next state alone, for the runners that keep no events: a
+        conflict's attacks are scored without the events that tell them (see
+        :meth:`~explorer.asylum.conflict_cache.CachedConflict.next_state`)."""
+        if state.phase is CONFLICT and isinstance(action, _ATTACKS):  # an attack never ends a conflict
+            return with_conflict(state, self.conflict.next_state(state.conflict, action, chance))
+        return self.resolve(state, action, chance)[0]
 
     # -- illegal actions ------------------------------------------------------------------------
     def illegal(self, state: AsylumState, action: Any) -> IllegalAction:

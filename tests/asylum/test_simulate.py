@@ -12,10 +12,13 @@ from collections.abc import Iterator
 import pytest
 
 import explorer.asylum.simulate as sim
+from explorer.asylum.bots import get_bot
 from explorer.asylum.game import AsylumGame
+from explorer.asylum.overrides import override_rules
 from explorer.asylum.simulate import SECTIONS, play_game, run_games
 from explorer.cli import main
 from explorer.core import runs
+from explorer.core.engine import simulate
 from explorer.core.runs import SimulationInterrupted, game_seed, plan
 from explorer.core.tally import Tally, summarize
 
@@ -164,3 +167,18 @@ def test_the_summary_counts_one_win_as_one_win(capsys):
     # the masterminds' wins under their own heading (the mastermind of the winning party)
     by_mastermind = out.split("  wins by the winner's mastermind:\n")[1]
     assert "    The Puppeteer: 3 wins" in by_mastermind and "    Doctor Cortex: 1 win\n" in by_mastermind
+
+
+@pytest.mark.parametrize("rules", [None, {"defeated_villains_act": True, "flyers_block_melee": False}])
+def test_a_game_played_without_events_ends_as_with_them(rules):
+    """Conflicts: the fast runner, keeping no events, scores attacks without them
+    (AsylumGame.next_state); the games end in the same states after the same steps,
+    whichever runs first on the game's caches."""
+    game = AsylumGame(rules=override_rules(rules)) if rules else AsylumGame()
+    for i in range(8):
+        bots = {p: get_bot("random" if (i + p) % 3 == 0 else "greedy") for p in range(4)}
+        played = {keep: simulate(game, game.new_game(4), bots, f"e{i}", keep_events=keep)
+                  for keep in ((True, False) if i % 2 else (False, True))}
+        kept, fast = played[True], played[False]
+        assert (fast.state, fast.result, fast.steps) == (kept.state, kept.result, kept.steps)
+        assert kept.events and not fast.events
