@@ -87,6 +87,8 @@ class Dist(Generic[T]):
         if not outcomes:
             raise ValueError("uniform() needs at least one outcome")
         w = Fraction(1, len(outcomes))
+        if len(set(outcomes)) == len(outcomes):  # the usual case: nothing to merge, no sum to check
+            return cls._trusted(dict.fromkeys(outcomes, w))
         return cls((o, w) for o in outcomes)
 
     @classmethod

@@ -264,10 +264,7 @@ class RandomPolicy(Policy):
     name = "random"
 
     def distribution(self, game, state, decision):
-        options = decision.options
-        if len(set(options)) == len(options):  # the usual case: no need to check the sum
-            return Dist._trusted(dict.fromkeys(options, Fraction(1, len(options))))
-        return Dist.uniform(options)
+        return Dist.uniform(decision.options)
 
     def memo_key(self, game, state):
         return None  # reads nothing but the options
