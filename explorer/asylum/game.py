@@ -396,48 +396,57 @@ class AsylumGame(Game):
         return GameResult(Ending.YARD, (w,), state.turn, details=(("mastermind", state.start_masterminds[w]),))
 
     def resolve(self, state: AsylumState, action: Any, chance: Chance) -> Step:
+        events: list[Event] = []
+        nxt = self.next_state(state, action, chance, events)
+        return _new(Step, (nxt, tuple(events)))
+
+    def next_state(self, state: AsylumState, action: Any, chance: Chance,
+                   events: list[Event] | None = None) -> AsylumState:
+        """The next state, the step's events put in ``events`` (:meth:`resolve` gives a
+        list).  Given none, as the runners that keep no events call it, a conflict's
+        attacks are scored without the events that tell them (see
+        :meth:`~explorer.asylum.conflict_cache.CachedConflict.next_state`)."""
         phase = state.phase
+        if events is None:
+            if phase is CONFLICT and isinstance(action, _ATTACKS):  # an attack never ends a conflict
+                return with_conflict(state, self.conflict.next_state(state.conflict, action, chance))
+            events = []
         if phase is MOVE:
             if type(action) is not Move:
                 raise self.illegal(state, action)
-            nxt, events = turn.do_move(self, state, action, chance)
-            return _new(Step, (nxt, tuple(events)))  # nothing Doom Ready depends on has changed
+            nxt, told = turn.do_move(self, state, action, chance)
+            events += told
+            return nxt  # nothing Doom Ready depends on has changed
         if phase is CONFLICT:
-            cs, sub_events = self.conflict.resolve(state.conflict, action, chance)
+            cs, told = self.conflict.resolve(state.conflict, action, chance)
+            events += told
             if cs.result is None:
-                return _new(Step, (with_conflict(state, cs), sub_events))
-            nxt, events = aftermath.conclude(self, state, cs.result)
-            events = list(sub_events) + events
+                return with_conflict(state, cs)
+            nxt, told = aftermath.conclude(self, state, cs.result)
         elif phase is AFTERMATH:
             item = state.todo[0]
             _, handler, answers = AFTERMATH_RULES[type(item)]
             if not isinstance(action, answers):
                 raise self.illegal(state, action)
-            nxt, events = handler(self, state, item, action, chance)
+            nxt, told = handler(self, state, item, action, chance)
             nxt = with_todo(nxt, nxt.todo[1:])
         else:
             handler = HANDLERS.get((phase, type(action)))
             if handler is None:
                 raise self.illegal(state, action)
-            nxt, events = handler(self, state, action, chance)
-            if phase is MOVE or phase is START and type(action) is BeginMove:
-                return _new(Step, (nxt, tuple(events)))  # nothing Doom Ready depends on has changed
+            nxt, told = handler(self, state, action, chance)
+            if phase is START and type(action) is BeginMove:
+                events += told
+                return nxt  # nothing Doom Ready depends on has changed
             if phase is START or phase is SETUP:
                 nxt = turn.after_start_choice(self, nxt)
+        events += told
         nxt = doom_ready.settle(self, nxt, events)
         if nxt.phase is END:
             nxt = turn.end_turn(self, nxt, events, chance)
             if not self.rules.doom_ready_any_time:  # else settled already: the turn's end moves no party
                 nxt = doom_ready.settle(self, nxt, events)
-        return _new(Step, (nxt, tuple(events)))
-
-    def next_state(self, state: AsylumState, action: Any, chance: Chance) -> AsylumState:
-        """:meth:`resolve`'s next state alone, for the runners that keep no events: a
-        conflict's attacks are scored without the events that tell them (see
-        :meth:`~explorer.asylum.conflict_cache.CachedConflict.next_state`)."""
-        if state.phase is CONFLICT and isinstance(action, _ATTACKS):  # an attack never ends a conflict
-            return with_conflict(state, self.conflict.next_state(state.conflict, action, chance))
-        return self.resolve(state, action, chance)[0]
+        return nxt
 
     # -- illegal actions ------------------------------------------------------------------------
     def illegal(self, state: AsylumState, action: Any) -> IllegalAction:
