@@ -232,7 +232,7 @@ class Dist(Generic[T]):
     # -- sampling ---------------------------------------------------------------------
     def sample(self, rng: random.Random) -> T:
         """One draw, exact and machine-independent: integer weights over a common
-        denominator, then one ``rng.randrange``."""
+        denominator, then one number below it, drawn as ``rng.randrange`` draws it."""
         table = self._table
         if table is None:
             den = math.lcm(*(w.denominator for w in self._p.values()))
@@ -244,7 +244,14 @@ class Dist(Generic[T]):
         cum, den, outcomes = table
         if den == 1:
             return outcomes[0]
-        return outcomes[bisect.bisect_right(cum, rng.randrange(den))]
+        # rng.randrange(den), the way random.Random draws it, without its two Python calls
+        # (a roll is made at most steps): the fewest bits that reach den, again while too large
+        getrandbits = rng.getrandbits
+        bits = den.bit_length()
+        r = getrandbits(bits)
+        while r >= den:
+            r = getrandbits(bits)
+        return outcomes[bisect.bisect_right(cum, r)]
 
     # -- dunder -----------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:

@@ -1,5 +1,6 @@
 """The exact distribution type and dice helpers (explorer.core.dist)."""
 
+import math
 import random
 from fractions import Fraction
 
@@ -93,6 +94,22 @@ def test_sampling_is_seeded_and_faithful():
     for total, p in dice(2).items():
         sd = (float(p) * (1 - float(p)) / n) ** 0.5
         assert abs(counts[total] / n - float(p)) < 4.5 * sd
+
+
+def test_a_draw_is_the_outcome_rng_randrange_picks():
+    """A draw is one rng.randrange over the common denominator, whatever way it is made."""
+    for dist in (d6, dice(2), contest(2, 1), Dist.uniform("abcdefg"), Dist({"x": Fraction(2, 3), "y": Fraction(1, 3)})):
+        cum, den = [], 1
+        for _, p in dist.items():
+            den = math.lcm(den, p.denominator)
+        acc = 0
+        for _, p in dist.items():
+            acc += p.numerator * (den // p.denominator)
+            cum.append(acc)
+        drawn, mine = random.Random(3), random.Random(3)
+        for _ in range(200):
+            r = mine.randrange(den)
+            assert dist.sample(drawn) == dist.outcomes[next(i for i, c in enumerate(cum) if r < c)]
 
 
 def test_die_rejects_nonsense():
