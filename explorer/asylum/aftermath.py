@@ -82,8 +82,13 @@ def conclude(game: AsylumGame, state: AsylumState, result: ConflictResult) -> tu
 
 
 def push_decision(game: AsylumGame, state: AsylumState, item: PendingPush) -> Decision:
-    return Decision(item.winner, game.pushes(item.room), R.PUSH,
-                    f"Seat {item.winner}: push seat {item.loser} into a room next to the {item.room}")
+    """The winner's push, kept by the game per push waiting (the same pushes recur)."""
+    key = ("push decision", item)
+    dec = game.memo.get(key)
+    if dec is None:
+        dec = game.remember(key, Decision(item.winner, game.pushes(item.room), R.PUSH,
+                                          f"Seat {item.winner}: push seat {item.loser} into a room next to the {item.room}"))
+    return dec
 
 
 def do_push(game: AsylumGame, state: AsylumState, item: PendingPush, action: Push,

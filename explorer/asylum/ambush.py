@@ -60,7 +60,7 @@ def cost(game: AsylumGame, state: AsylumState, seat: int, lost: tuple[str, ...] 
 def begin(game: AsylumGame, state: AsylumState, seat: int, name: str, conflict: Conflict) -> Outcome:
     """Start the ambush conflict: the lone ambusher (side 0, no mastermind) against
     the party (side 1)."""
-    from .event_table import Outcome
+    from .event_table import outcome
 
     party = state.parties[seat]
     ambusher = fresh(game.roster[name])
@@ -70,7 +70,7 @@ def begin(game: AsylumGame, state: AsylumState, seat: int, name: str, conflict: 
     first = "the lone mastermind acts first" if cs.turn == 1 else f"{name} acts first"
     ev = game.said(("fight", seat, name, first), lambda: event(
         R.AMBUSH, f"seat {seat} fights {name}: {first}", seat=seat, ambusher=name, fight=True))
-    return Outcome(state._replace(phase=Phase.CONFLICT, conflict=cs, clash=clash), (ev,))
+    return outcome(state._replace(phase=Phase.CONFLICT, conflict=cs, clash=clash), (ev,))
 
 
 def after_conflict(game: AsylumGame, state: AsylumState, clash: Clash, result: ConflictResult,

@@ -118,6 +118,15 @@ class Outcome(NamedTuple):
     memo: Any = None
 
 
+def outcome(state: Any, events: tuple[Event, ...], options: tuple[Any, ...] = (), memo: Any = None) -> Outcome:
+    """An :class:`Outcome`, built as the tuple it is: the named tuple's own constructor is
+    a Python function called from C, dear at most rolls on the table."""
+    return _new(Outcome, (state, events, options, memo))
+
+
+_new = tuple.__new__
+
+
 # -- the registry ------------------------------------------------------------------------------
 
 class NoParams(BaseModel):
@@ -178,7 +187,7 @@ def ambush(game, state, seat, params, chance, choice=None, memo=None) -> Outcome
     if choice is None:
         pool = state.pool
         if not pool:
-            return Outcome(state, (event(R.AMBUSH, "every villain is already in a party: nobody turns up"),))
+            return outcome(state, (event(R.AMBUSH, "every villain is already in a party: nobody turns up"),))
         name = chance.roll(_uniform(pool))
         n = len(pool)
         key = ("ambusher", seat, name, n)
@@ -188,11 +197,11 @@ def ambush(game, state, seat, params, chance, choice=None, memo=None) -> Outcome
                                                 f"ambushes seat {seat}'s party", seat=seat, ambusher=name))
         if not game.rules.ambush_may_be_declined:  # our reading ambush-decline, switched: always fought
             fight = game.begin_ambush(state, seat, name)
-            return Outcome(fight.state, (revealed, *fight.events))
-        return Outcome(state, (revealed,), _AMBUSHED, name)
+            return outcome(fight.state, (revealed, *fight.events))
+        return outcome(state, (revealed,), _AMBUSHED, name)
     if isinstance(choice, Decline):
         who = game.roster[memo]
-        return Outcome(state, (game.said(("let go", seat, memo), lambda: event(
+        return outcome(state, (game.said(("let go", seat, memo), lambda: event(
             R.AMBUSH_DECLINE, f"seat {seat} does not want {memo} and lets {who.him} go without a fight: {who.he} "
             "escapes", seat=seat, ambusher=memo)),))
     return game.begin_ambush(state, seat, memo)
@@ -217,8 +226,8 @@ def free_level(game, state, seat, params, chance, choice=None, memo=None) -> Out
     for v in order:
         if v.level < min(top, v.max_level):
             new, events = game.level_up(state, seat, v.name, R.CUNNING_TRICK, "for free")
-            return Outcome(new, events)
-    return Outcome(state, (event(R.CUNNING_TRICK, "nobody in the party can rise another level: nothing happens"),))
+            return outcome(new, events)
+    return outcome(state, (event(R.CUNNING_TRICK, "nobody in the party can rise another level: nothing happens"),))
 
 
 class PassageParams(BaseModel):
@@ -239,20 +248,20 @@ def secret_passage(game, state, seat, params, chance, choice=None, memo=None) ->
         near = game.rooms_within(party.room, params.reach)
         rooms = [r for r in near if game.room_kind(r) == "room" and r not in taken]
         if not rooms:
-            return Outcome(state, (event(R.CUNNING_TRICK, "a secret passage, but every room it leads to is occupied"),))
+            return outcome(state, (event(R.CUNNING_TRICK, "a secret passage, but every room it leads to is occupied"),))
         rooms = tuple(rooms)
         reach = params.reach
         said, options = game.said(("passage", seat, rooms, reach), lambda: (
             (event(R.CUNNING_TRICK, f"a secret passage: seat {seat} may move to one of {len(rooms)} empty rooms "
                    f"within {reach} moves", seat=seat),),
             (Sneak(None),) + tuple(Sneak(r) for r in rooms)))
-        return Outcome(state, said, options)
+        return outcome(state, said, options)
     here, there = party.room, choice.room
     if there is None:
-        return Outcome(state, (game.said(("stay", seat, here), lambda: event(
+        return outcome(state, (game.said(("stay", seat, here), lambda: event(
             R.CUNNING_TRICK, f"seat {seat} stays in the {here}")),))
     new = game.relocate(state, seat, there)
-    return Outcome(new, (game.said(("sneak", seat, here, there), lambda: event(
+    return outcome(new, (game.said(("sneak", seat, here, there), lambda: event(
         R.CUNNING_TRICK, f"seat {seat} slips through the secret passage from the {here} to the {there} (nothing "
         "happens there)", seat=seat, room=there)),))
 
@@ -273,9 +282,9 @@ def frame_rival(game, state, seat, params, chance, choice=None, memo=None) -> Ou
     rivals = [state.parties[(seat + k) % n] for k in range(1, n)]
     best = max(rivals, key=lambda p: p.doomsday)
     if best.doomsday == 0:
-        return Outcome(state, (event(R.CUNNING_TRICK, "no rival has a Doomsday point to lose: nothing happens"),))
+        return outcome(state, (event(R.CUNNING_TRICK, "no rival has a Doomsday point to lose: nothing happens"),))
     new, events = game.gain(state, best.seat, -params.points, R.CUNNING_TRICK, f"framed by seat {seat}")
-    return Outcome(new, events)
+    return outcome(new, events)
 
 
 # -- Calculated Risks (the kind is the rulebook's; the stakes are ours) ---------------------
@@ -316,14 +325,14 @@ def gamble(game, state, seat, params, chance, choice=None, memo=None) -> Outcome
                     f"{counted(params.win, 'Doomsday point')}, or lose {params.lose}")
             return (event(R.CALCULATED_RISK, text, seat=seat),)
         said = game.said(("gamble", seat, params.target, params.win, params.lose), offer)
-        return Outcome(state, said, _RISK)
+        return outcome(state, said, _RISK)
     if isinstance(choice, DeclineRisk):
-        return Outcome(state, (event(R.CALCULATED_RISK, f"seat {seat} declines the risk"),))
+        return outcome(state, (event(R.CALCULATED_RISK, f"seat {seat} declines the risk"),))
     ok = chance.roll(beats_target(0, params.target - 1))
     head = event(R.CALCULATED_RISK, f"seat {seat} takes the risk and " + ("succeeds" if ok else "fails"), success=ok)
     new, events = game.gain(state, seat, params.win if ok else -params.lose, R.CALCULATED_RISK,
                             "the risk pays off" if ok else "the risk goes wrong")
-    return Outcome(new, (head,) + events)
+    return outcome(new, (head,) + events)
 
 
 class NerveParams(BaseModel):
@@ -363,14 +372,14 @@ def nerve(game, state, seat, params, chance, choice=None, memo=None) -> Outcome:
                     f"{counted(params.win, 'Doomsday point')} or a loss of {params.lose}")
             return (event(R.CALCULATED_RISK, text, seat=seat),)
         said = game.said(("nerve", seat, mm.name, stat, mm.stat(stat), params.target, params.win, params.lose), offer)
-        return Outcome(state, said, _RISK)
+        return outcome(state, said, _RISK)
     if isinstance(choice, DeclineRisk):
-        return Outcome(state, (event(R.CALCULATED_RISK, f"seat {seat} declines the risk"),))
+        return outcome(state, (event(R.CALCULATED_RISK, f"seat {seat} declines the risk"),))
     ok = chance.roll(beats_target(mm.stat(stat), params.target))
     head = event(R.CALCULATED_RISK, f"{mm.name} tries the stunt and " + ("succeeds" if ok else "fails"), success=ok)
     new, events = game.gain(state, seat, params.win if ok else -params.lose, R.CALCULATED_RISK,
                             "the stunt pays off" if ok else "the stunt goes wrong")
-    return Outcome(new, (head,) + events)
+    return outcome(new, (head,) + events)
 
 
 # -- the table file ----------------------------------------------------------------------------

@@ -49,6 +49,11 @@ if TYPE_CHECKING:
     from .game import AsylumGame
 
 
+#: a named tuple (a Decision, a Clash, a PendingEvent) built as the tuple it is: its own
+#: constructor is a Python function called from C, dear on paths taken at most turns
+_new = tuple.__new__
+
+
 # -- actions -----------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +273,7 @@ def do_room(game: AsylumGame, state: AsylumState, action: Any, chance: Chance) -
     other = state.parties[occupant(state, seat, room)]  # Engage
     cs = game.conflict.start(party.villains, other.villains, masterminds=(party.mastermind, other.mastermind),
                              doom_ready=doom_ready.bonus_applies(game, state), rules=game.rules)
-    clash = Clash((seat, other.seat), room, None, (party.doom_ready is not None, other.doom_ready is not None))
+    clash = _new(Clash, ((seat, other.seat), room, None, (party.doom_ready is not None, other.doom_ready is not None)))
     key = ("engage", seat, other.seat, room)
     ev = game.memo.get(key)  # the same clash, the same event: kept by the game
     if ev is None:
@@ -311,8 +316,8 @@ def explain_room(game: AsylumGame, state: AsylumState, action: Any) -> IllegalAc
 
 def after_effect(out: _events.Outcome, index: int) -> AsylumState:
     state = out.state
-    if out.options:
-        return at_phase(state, EVENT, PendingEvent(index, out.options, out.memo))
+    if out.options:  # a PendingEvent built as the tuple it is (its own constructor is dear)
+        return at_phase(state, EVENT, _new(PendingEvent, (index, out.options, out.memo)))
     if state.phase is CONFLICT:
         return state._replace(event=None)
     return at_phase(state, END)
@@ -322,10 +327,6 @@ def event_decision(game: AsylumGame, state: AsylumState) -> Decision:
     pending = state.event
     rule, title = game.event_heads[pending.index]
     return _new(Decision, (state.current, pending.options, rule, title))
-
-
-#: a Decision built as the tuple it is (a named tuple's own constructor is a Python function)
-_new = tuple.__new__
 
 
 def do_event_choice(game: AsylumGame, state: AsylumState, action: Any,
