@@ -132,15 +132,20 @@ class Contest(NamedTuple):
         return self.bonus - self.rival_bonus, self.die, self.rival_die
 
 
+#: a Contest built as the tuple it is (its own constructor is a Python function called from C):
+#: every new pair of villains in a conflict makes some
+_new = tuple.__new__
+
+
 def roll_contest(attacker: Villain, defender: Villain, attack: Attack, roll: str) -> Contest:
     """The numbers of one roll of ``attack``: the catch (die + Quickness each) or the
     hit (attacker's stat + the attack's bonus + die against the defender's stat +
     die), the defender's automatic abilities applied."""
     if roll == "catch":
         bonus, die = defence(defender, "catch", attack, defender.stat("quickness"))
-        return Contest(attacker.stat("quickness"), bonus, d6, die)
+        return _new(Contest, (attacker.stat("quickness"), bonus, d6, die))
     bonus, die = defence(defender, "hit", attack, defender.stat(attack.defense_stat))
-    return Contest(attacker.stat(attack.attack_stat) + attack.bonus, bonus, d6, die)
+    return _new(Contest, (attacker.stat(attack.attack_stat) + attack.bonus, bonus, d6, die))
 
 
 def attack_contests(attacker: Villain, defender: Villain, attack: Attack,

@@ -70,6 +70,13 @@ from .villains import STAT_LABELS, Villain
 #: the prompt of each side's choice of action
 _ACTION_PROMPTS = tuple(f"{who}: choose a villain and an action" for who in ("Attackers", "Defenders"))
 
+#: a named tuple (a Decision, a state, a Step) built as the tuple it is, on paths taken at every
+#: new point of a conflict: its own constructor is a Python function called from C, dear there
+_new = tuple.__new__
+
+#: the conclusion, a step the rules take on their own once every villain has acted (one value)
+_CONCLUSION = Decision(None, (Conclude(),), R.CONCLUSION, "Every villain has acted")
+
 
 class Declared(NamedTuple):
     """An attack as declared, before its roll: the declaration's event; the step it
@@ -126,12 +133,12 @@ class Conflict(Game):
             blockers = self._blockers(state, side, state.pending)
             options = (Block(None),) + tuple(Block(state.villain(side, b).name) for b in blockers)
             target = state.villain(side, state.pending.target).name
-            return Decision(side, options, R.BLOCKING, f"Block the physical attack on {target}?")
+            return _new(Decision, (side, options, R.BLOCKING, f"Block the physical attack on {target}?"))
         side = state.turn
         ready = state.ready(side)
         if not ready:
-            return Decision(None, (Conclude(),), R.CONCLUSION, "Every villain has acted")
-        return Decision(side, self._actions(state, side, ready), R.ACTIONS, _ACTION_PROMPTS[side])
+            return _CONCLUSION
+        return _new(Decision, (side, self._actions(state, side, ready), R.ACTIONS, _ACTION_PROMPTS[side]))
 
     def result(self, state: ConflictState) -> ConflictResult | None:
         return state.result
@@ -282,9 +289,9 @@ class Conflict(Game):
         acted = _set(state.acted, side, i)
         if blockable(attack, setup.rules) and self._blockers(state, t_side, Pending(i, j, attack)):
             pending = state._replace(acted=acted, pending=Pending(i, j, attack))
-            return Declared(declared, Step(pending, (declared,)), pending, i, j, attack, None)
+            return _new(Declared, (declared, _new(Step, (pending, (declared,))), pending, i, j, attack, None))
         dist = attack_dist(actor, setup.teams[t_side][j], attack, setup.rules, False)
-        return Declared(declared, None, state._replace(acted=acted), i, j, attack, dist)
+        return _new(Declared, (declared, None, state._replace(acted=acted), i, j, attack, dist))
 
     def _strike(self, state: ConflictState, side: int, i: int, j: int, attack: Attack, blocked_for: int | None,
                 chance: Chance) -> tuple[ConflictState, tuple[Event, ...]]:
@@ -356,7 +363,7 @@ class Conflict(Game):
         mask, down = acted[other], fallen[other]
         anyone = setup.rules.defeated_villains_act  # as ConflictState.can_act says
         ready = any(not mask >> i & 1 and (anyone or i not in down) for i in range(len(setup.teams[other])))
-        return ConflictState(setup, other if ready else side, acted, fallen, vp, state.pending, state.result)
+        return _new(ConflictState, (setup, other if ready else side, acted, fallen, vp, state.pending, state.result))
 
     def _conclude(self, state: ConflictState, chance: Chance) -> Step:
         """Aftermath rolls, then who won, Doomsday points and who is lost."""
@@ -375,7 +382,7 @@ class Conflict(Game):
                     else:
                         events.append(event(R.DEFEATED, f"{v.name} rolls for {ab.replace('_', ' ')} and fails"))
         result = _settle(setup, state.vp, fallen, slipped, events)
-        return Step(state._replace(result=result), tuple(events))
+        return _new(Step, (state._replace(result=result), tuple(events)))
 
     # -- exact analysis: the future as a relative outcome -------------------------------------
     # Play from a state depends on who is to act, who has acted, who is down (not in

@@ -15,6 +15,9 @@ from .params import AsylumRules
 from .villains import Villain
 
 
+_CONCLUDE = Conclude()
+
+
 class CachedConflict(Conflict):
     """The conflict rules, with decisions cached on what they depend on: who
     fights, whose turn, who has acted, who is down and what is pending (never the
@@ -99,7 +102,7 @@ class CachedConflict(Conflict):
         ends = self._ends
         step = ends.get(state)
         if step is None:
-            step = super().resolve(state, Conclude(), chance)
+            step = super().resolve(state, _CONCLUDE, chance)
             teams = state.setup.teams
             if not any(teams[side][i].aftermath for side in (0, 1) for i in state.fallen[side]):
                 if len(ends) > 50_000:
