@@ -65,8 +65,14 @@ def level_up(game: AsylumGame, state: AsylumState, seat: int, name: str, rule: R
              why: str) -> tuple[AsylumState, tuple[Event, ...]]:
     """Raise a villain of the party one level (his next upgrade takes effect)."""
     party = state.parties[seat]
-    villains = tuple(game.upgraded(v) if v.name == name else v for v in party.villains)
-    v = next(v for v in villains if v.name == name)
+    villains = list(party.villains)
+    for k, v in enumerate(villains):  # a plain loop: generators cost more than the look here
+        if v.name == name:
+            v = villains[k] = game.upgraded(v)
+            break
+    else:
+        raise KeyError(f"{name!r} is not in seat {seat}'s party")
+    villains = tuple(villains)
     up = v.upgrades[v.level - 2]
     state = put(state, party._replace(villains=villains))
     key = ("level up", rule, seat, name, v.level, why, up)

@@ -83,6 +83,8 @@ class Villain:
     _hooks: tuple = field(init=False, repr=False, compare=False)
     _aftermath: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
+    #: the highest level his upgrades reach (1 + the number of upgrades)
+    max_level: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.pronoun not in PRONOUNS:
@@ -121,6 +123,7 @@ class Villain:
         set_(self, "_hooks", tuple(ab.effect for _, ab in kinds if ab.kind == "automatic"))
         set_(self, "_aftermath", tuple(a for a, ab in kinds if ab.kind == "aftermath"))
         set_(self, "_hash", hash((self.name, self.level, tuple(stats.values()), self._active)))
+        set_(self, "max_level", 1 + len(self.upgrades))
 
     def __hash__(self) -> int:
         return self._hash
@@ -191,10 +194,6 @@ class Villain:
     def aftermath(self) -> tuple[str, ...]:
         """His abilities rolled when a conflict he was defeated in ends."""
         return self._aftermath
-
-    @property
-    def max_level(self) -> int:
-        return 1 + len(self.upgrades)
 
     # -- changing (new values) --------------------------------------------------------------
     def at_level(self, level: int) -> Villain:
