@@ -128,6 +128,15 @@ def spendable(game, state, party) -> int:
     return party.doomsday + rules.plot_room_reward - rules.doom_ready_points
 
 
+def _first_of(options, kind: type) -> Any:
+    """The first option of type ``kind`` (a plain loop, cheaper than a generator: the bots
+    ask at most turns)."""
+    for o in options:
+        if isinstance(o, kind):
+            return o
+    raise ValueError(f"no {kind.__name__} among the options")
+
+
 class GreedyBot(DeterministicPolicy):
     """Plot rooms, then Doom Ready, then the Yard (see the module docstring)."""
 
@@ -157,13 +166,16 @@ class GreedyBot(DeterministicPolicy):
     def start(self, game, state, options):
         party = state.parties[state.current]
         if self.budget(game, state, party) >= game.rules.upgrade_cost:
-            ups = [o for o in options if type(o) is Upgrade]
-            if ups:
-                return next((o for o in ups if o.villain == party.mastermind), ups[0])
-        for o in options:  # a plain loop: a generator costs more than the look (most turns' starts)
-            if type(o) is BeginMove:
-                return o
-        raise ValueError("the start of a turn offers no BeginMove")
+            first = None  # the mastermind's upgrade, else the first on offer
+            for o in options:
+                if type(o) is Upgrade:
+                    if o.villain == party.mastermind:
+                        return o
+                    if first is None:
+                        first = o
+            if first is not None:
+                return first
+        return _first_of(options, BeginMove)
 
     # -- the move --------------------------------------------------------------------------------
     def move(self, game, state, options):
@@ -202,10 +214,10 @@ class GreedyBot(DeterministicPolicy):
         first = options[0]
         if isinstance(first, (Fight, Decline)):
             want = self.wants_recruit(game, state, party)
-            return next(o for o in options if isinstance(o, Fight if want else Decline))
+            return _first_of(options, Fight if want else Decline)
         if isinstance(first, (TakeRisk, DeclineRisk)):
             take = self.takes_risk(game, state, party, _expected(game, state, party))
-            return next(o for o in options if isinstance(o, TakeRisk if take else DeclineRisk))
+            return _first_of(options, TakeRisk if take else DeclineRisk)
         if isinstance(first, Sneak):
             target = goal(game, state, party)
             if target is None:
@@ -232,7 +244,7 @@ class GreedyBot(DeterministicPolicy):
             return max(options, key=lambda o: sum(party.villain(o.villain).stats.values()))
         party = state.parties[item.seat]
         want = self.wants_recruit(game, state, party)
-        return next(o for o in options if isinstance(o, Claim if want else LetGo))
+        return _first_of(options, Claim if want else LetGo)
 
 
 _EXPECTED: dict[tuple, float] = {}
