@@ -3,7 +3,8 @@
 :class:`AsylumGame` implements the engine protocol (:class:`~explorer.core.engine.Game`):
 ``decision(state)`` says whose choice it is and lists the legal options,
 ``resolve(state, action, chance)`` applies one rule and returns the next state
-with events citing their rule sections, ``result(state)`` says who won, and
+with events citing their rule sections (``next_state``: the state alone, for the
+runners that keep no events), ``result(state)`` says who won, and
 ``illegal(state, action)`` names the rule an action breaks.
 
 This module only dispatches; each rulebook topic has its own module:
@@ -21,6 +22,8 @@ This module only dispatches; each rulebook topic has its own module:
   (:class:`~explorer.core.subgame.SubGame`): side 0 is the mover or the ambusher,
   side 1 the occupant or the ambushed party; the ambusher belongs to nobody and is
   played by a fixed rule (:func:`explorer.asylum.ambush.ambusher_choice`);
+* :mod:`~explorer.asylum.conflict_cache`: the conflict rules as a whole game plays them,
+  with what recurs from conflict to conflict kept;
 * :mod:`~explorer.asylum.event_table`: the Event Table and its effects.
 
 States (:mod:`~explorer.asylum.state`) are immutable named tuples.  Doom Ready
@@ -59,7 +62,6 @@ from .board import distance, load_board, neighbours, plot_rooms, yard
 from .conflict import (
     Block,
     Conclude,
-    ConflictState,
     MentalAttack,
     PhysicalAttack,
     TacticalManeuver,
@@ -374,8 +376,8 @@ class AsylumGame(Game):
 
     def _conflict_decision(self, state: AsylumState) -> Decision:
         """The conflict's decision as the game sees it, cached on what it depends on:
-        the conflict's own key (see :class:`~explorer.asylum.conflict_cache.CachedConflict`) and who plays each side (the
-        ambusher's fixed rule depends on no more)."""
+        the conflict's own key (see :class:`~explorer.asylum.conflict_cache.CachedConflict`)
+        and who plays each side (the ambusher's fixed rule depends on no more)."""
         cs = state.conflict
         seats = state.clash.seats
         key = (cs.setup, cs.turn, cs.acted, cs.fallen, cs.pending, seats)
