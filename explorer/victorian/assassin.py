@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 @pending.enter(Phase.ASSASSIN)
 def enter(game, state, side, events):
     if not masterminds(game, state.sides[side]):
-        events.append(public(R.ASSASSIN, f"{title(side)} have no Mastermind to send assassins"))
+        if events is not None:
+            events.append(public(R.ASSASSIN, f"{title(side)} have no Mastermind to send assassins"))
         return state
     return push(state, Main(side, Phase.ASSASSIN))
 
@@ -76,8 +77,9 @@ def done_problem(game, state, item, action: Done) -> IllegalAction | None:
 def do_send(game, state, item, action: Send, chance, events):
     spec = RollSpec("assassin", action.minion, action.target)
     state = state._replace(used=state.used | {("sent", action.minion)})
-    events.append(public(R.ASSASSIN, f"the Villains send {action.minion} against {action.target}",
-                         minion=action.minion, target=action.target))
+    if events is not None:
+        events.append(public(R.ASSASSIN, f"the Villains send {action.minion} against {action.target}",
+                             minion=action.minion, target=action.target))
     return responses.declare(game, state, spec, HEROES, chance, events)
 
 
@@ -89,24 +91,28 @@ def assassin_terms(game: VictorianGame, state: VicState, minion: str, hero: str)
             + negated(fight_terms(game, state, HEROES, h, versus=m, assassin=True), h.uid))
 
 
-def assassin_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, events: list[Event]) -> VicState:
+def assassin_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, events: list[Event] | None) -> VicState:
     m = unit_on(state, VILLAINS, spec.actor)
     h = unit_on(state, HEROES, spec.target)
     if m is None or h is None:
-        events.append(public(R.ASSASSIN, "the Assassin Roll is off: one of them is no longer in play"))
+        if events is not None:
+            events.append(public(R.ASSASSIN, "the Assassin Roll is off: one of them is no longer in play"))
         return state
     roll = modified_roll(game.tables.assassin, assassin_terms(game, state, spec.actor, spec.target), chance)
     result = roll.result
-    events.append(public(R.ASSASSIN, f"Assassin Roll, {spec.actor} against {spec.target}: {roll.describe()}",
-                         minion=spec.actor, target=spec.target, roll=roll.as_data()))
+    if events is not None:
+        events.append(public(R.ASSASSIN, f"Assassin Roll, {spec.actor} against {spec.target}: {roll.describe()}",
+                             minion=spec.actor, target=spec.target, roll=roll.as_data()))
     if result == "not_found":
-        events.append(public(R.ASSASSIN, f"{spec.actor} cannot find the heroes and returns to {m.master}"))
+        if events is not None:
+            events.append(public(R.ASSASSIN, f"{spec.actor} cannot find the heroes and returns to {m.master}"))
         return replace_unit(state, VILLAINS, m._replace(mob=False)) if m.mob else state
     state = kill(game, state, VILLAINS, spec.actor, R.ASSASSIN, events, why="a suicide mission")
     if result == "interrogated":
         s = state.sides[HEROES]
-        events.append(public(R.ASSASSIN, f"{spec.actor} is interrogated: the Heroes' next Track Roll gets "
-                             f"+{game.rules.interrogated_bonus}"))
+        if events is not None:
+            events.append(public(R.ASSASSIN, f"{spec.actor} is interrogated: the Heroes' next Track Roll gets "
+                                 f"+{game.rules.interrogated_bonus}"))
         return put(state, HEROES, s._replace(leads=s.leads + 1))
     if result == "nothing":
         return state

@@ -45,7 +45,8 @@ def thwarted_in_play(game: VictorianGame, state: VicState) -> tuple[str, ...]:
 @pending.enter(Phase.ATTACK)
 def enter(game, state, side, events):
     if not thwarted_in_play(game, state):
-        events.append(public(R.ATTACK, "no Mastermind was thwarted this turn: there is nobody to attack"))
+        if events is not None:
+            events.append(public(R.ATTACK, "no Mastermind was thwarted this turn: there is nobody to attack"))
         return state
     return push(state, Main(side, Phase.ATTACK))
 
@@ -104,8 +105,9 @@ def attack_problem(game, state, item, action: Attack) -> IllegalAction | None:
 
 
 def do_attack(game, state, item, action: Attack, chance, events):
-    events.append(public(R.ATTACK, f"{action.hero} attacks {action.target}", hero=action.hero,
-                         target=action.target))
+    if events is not None:
+        events.append(public(R.ATTACK, f"{action.hero} attacks {action.target}", hero=action.hero,
+                             target=action.target))
     state = state._replace(used=state.used | {("attacked", action.hero)})
     return push(state, Fighting(item.side, action.hero, action.target, 0))
 
@@ -201,13 +203,15 @@ def do_strike(game, state, item: Fighting, action: Strike, chance, events):
 
 def do_showdown(game, state, item: Fighting, action: Showdown, chance, events):
     spec = RollSpec("showdown", item.hero, item.target, item.attacks)
-    events.append(public(R.SHOWDOWN, f"{item.hero} faces {item.target} in a Showdown", hero=item.hero,
-                         target=item.target))
+    if events is not None:
+        events.append(public(R.SHOWDOWN, f"{item.hero} faces {item.target} in a Showdown", hero=item.hero,
+                             target=item.target))
     return responses.declare(game, pop(state), spec, VILLAINS, chance, events)
 
 
 def do_stop(game, state, item: Fighting, action: Stop, chance, events):
-    events.append(public(R.ATTACK, f"{item.hero} stops attacking", hero=item.hero))
+    if events is not None:
+        events.append(public(R.ATTACK, f"{item.hero} stops attacking", hero=item.hero))
     return pop(state)
 
 
@@ -220,17 +224,19 @@ pending.item(Fighting, fighting_decision, fighting_why_not, Strike=do_strike, Sh
              PlayEvent=do_fighting_event)
 
 
-def combat_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, events: list[Event]) -> VicState:
+def combat_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, events: list[Event] | None) -> VicState:
     h = unit_on(state, HEROES, spec.actor)
     m = unit_on(state, VILLAINS, spec.target)
     if h is None or m is None:
-        events.append(public(R.COMBAT, "the Combat Roll is off: one of them is no longer in play"))
+        if events is not None:
+            events.append(public(R.COMBAT, "the Combat Roll is off: one of them is no longer in play"))
         return state
     master = m.master
     roll = modified_roll(game.tables.combat, combat_terms(game, state, spec.actor, spec.target, spec.n), chance)
     state = spend_once(state, HEROES, spec.actor, "fight")
-    events.append(public(R.COMBAT, f"Combat Roll, {spec.actor} against {spec.target}: {roll.describe()}",
-                         hero=spec.actor, target=spec.target, roll=roll.as_data()))
+    if events is not None:
+        events.append(public(R.COMBAT, f"Combat Roll, {spec.actor} against {spec.target}: {roll.describe()}",
+                             hero=spec.actor, target=spec.target, roll=roll.as_data()))
     state = kill(game, state, VILLAINS, spec.target, R.COMBAT, events, why="struck down in combat")
     result = roll.result
     if result == "hero_killed":
@@ -238,24 +244,27 @@ def combat_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, ev
     if result == "hero_wounded":
         return hurt(game, state, HEROES, spec.actor, R.COMBAT, events)
     if result == "stop":
-        events.append(public(R.COMBAT, f"{spec.actor} comes through unscathed but must stop"))
+        if events is not None:
+            events.append(public(R.COMBAT, f"{spec.actor} comes through unscathed but must stop"))
         return state
     if unit_on(state, VILLAINS, master) is None:
         return state
     return push(state, Fighting(HEROES, spec.actor, master, spec.n + 1))
 
 
-def showdown_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, events: list[Event]) -> VicState:
+def showdown_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, events: list[Event] | None) -> VicState:
     h = unit_on(state, HEROES, spec.actor)
     m = unit_on(state, VILLAINS, spec.target)
     if h is None or m is None:
-        events.append(public(R.SHOWDOWN, "the Showdown is off: one of them is no longer in play"))
+        if events is not None:
+            events.append(public(R.SHOWDOWN, "the Showdown is off: one of them is no longer in play"))
         return state
     roll = modified_roll(game.tables.showdown, showdown_terms(game, state, spec.actor, spec.target, spec.n), chance)
     state = spend_once(state, HEROES, spec.actor, "fight")
     state = state._replace(used=state.used | {("showdown", spec.actor)})
-    events.append(public(R.SHOWDOWN, f"Showdown Roll, {spec.actor} against {spec.target}: {roll.describe()}",
-                         hero=spec.actor, target=spec.target, roll=roll.as_data()))
+    if events is not None:
+        events.append(public(R.SHOWDOWN, f"Showdown Roll, {spec.actor} against {spec.target}: {roll.describe()}",
+                             hero=spec.actor, target=spec.target, roll=roll.as_data()))
     window = cardplay.Window("escape", roll=spec)
     if cardplay.holds_answer(game, state, VILLAINS, window):
         return push(state, Escape(VILLAINS, spec, roll.result, roll.total))
@@ -263,7 +272,7 @@ def showdown_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, 
 
 
 def apply_showdown(game: VictorianGame, state: VicState, spec: RollSpec, result: str,
-                   events: list[Event]) -> VicState:
+                   events: list[Event] | None) -> VicState:
     if result == "hero_killed":
         return kill(game, state, HEROES, spec.actor, R.SHOWDOWN, events, why="the Showdown Roll")
     if result == "hero_wounded":
@@ -272,10 +281,11 @@ def apply_showdown(game: VictorianGame, state: VicState, spec: RollSpec, result:
         locs = [loc for loc in state.sides[VILLAINS].locations if loc.master == spec.target]
         for loc in locs:
             state = discard_location(game, state, VILLAINS, loc)
-        events.append(public(R.SHOWDOWN, f"{spec.actor} destroys {spec.target}'s base: " + (
-            f"{', '.join(loc.uid for loc in locs)} discarded" if locs
-            else f"{pronoun(game, unit_on(state, VILLAINS, spec.target)).he} has no Location in play"),
-            locations=tuple(loc.uid for loc in locs)))
+        if events is not None:
+            events.append(public(R.SHOWDOWN, f"{spec.actor} destroys {spec.target}'s base: " + (
+                f"{', '.join(loc.uid for loc in locs)} discarded" if locs
+                else f"{pronoun(game, unit_on(state, VILLAINS, spec.target)).he} has no Location in play"),
+                locations=tuple(loc.uid for loc in locs)))
         return state
     if result == "villain_wounded":
         return hurt(game, state, VILLAINS, spec.target, R.SHOWDOWN, events)

@@ -154,7 +154,7 @@ def event_problem(game: VictorianGame, state: VicState, side: int, action: PlayE
 
 
 def play(game: VictorianGame, state: VicState, side: int, action: PlayEvent, window: Window, chance: Chance,
-         events: list[Event]) -> VicState:
+         events: list[Event] | None) -> VicState:
     """Play the event (legal): to the discard pile, then its effect."""
     card = game.card(action.card)
     state = put(state, side, discard_from_hand(state.sides[side], action.card))
@@ -220,8 +220,9 @@ def _bonus_play(stat: str):
         else:
             mod = Mod(to, action.target, stat, p.amount, card.name, rule.section, (), phase)
             who = action.target
-        events.append(public(rule, f"{title(side)} play {card.name}: {who} {word} {p.amount:+d} {span}",
-                             card=card.name, target=action.target, stat=stat, value=p.amount))
+        if events is not None:
+            events.append(public(rule, f"{title(side)} play {card.name}: {who} {word} {p.amount:+d} {span}",
+                                 card=card.name, target=action.target, stat=stat, value=p.amount))
         return state._replace(mods=state.mods + (mod,))
     return play_bonus
 
@@ -243,8 +244,9 @@ def _draw_targets(game, state, side, card, window):
 
 @hook("draw", "play")
 def _draw_play(game, state, side, card, action, window, chance, events):
-    events.append(public(card_rule(card), f"{title(side)} play {card.name}: they draw "
-                         f"{counted(card.params.count, 'card')}", card=card.name))
+    if events is not None:
+        events.append(public(card_rule(card), f"{title(side)} play {card.name}: they draw "
+                             f"{counted(card.params.count, 'card')}", card=card.name))
     return queue_draw(state, side, card.params.count, card_rule(card))
 
 
@@ -269,8 +271,9 @@ def take_into_hand(game, state, side, name: str, rule: RuleRef, how: str, events
     """A searched card from the deck into the hand (the deck is shuffled after)."""
     s = state.sides[side]
     s = to_hand(s._replace(deck=take_from_deck(s.deck, name)), name, seen=True)
-    events.append(public(rule, f"{title(side)} {how} {name} from their deck into their hand",
-                         side=side, card=name))
+    if events is not None:
+        events.append(public(rule, f"{title(side)} {how} {name} from their deck into their hand",
+                             side=side, card=name))
     return put(state, side, s)
 
 
@@ -295,8 +298,9 @@ def _recover_targets(game, state, side, card, window):
 def _recover_play(game, state, side, card, action, window, chance, events):
     s = state.sides[side]
     s = to_hand(s._replace(discard=remove_card(s.discard, action.target)), action.target, seen=True)
-    events.append(public(card_rule(card), f"{title(side)} play {card.name}: {action.target} comes back "
-                         "from the discard pile to their hand", card=card.name, target=action.target))
+    if events is not None:
+        events.append(public(card_rule(card), f"{title(side)} play {card.name}: {action.target} comes back "
+                             "from the discard pile to their hand", card=card.name, target=action.target))
     return put(state, side, s)
 
 
@@ -304,9 +308,10 @@ def look_at_hand(game, state, side, rule: RuleRef, why: str, events) -> VicState
     """``side`` looks at the opponent's hand."""
     opp = other(side)
     hand = state.sides[opp].hand
-    events.append(public(rule, f"{title(side)} look at {title(opp)}' hand ({why})", looker=side))
-    events.append(private(side, rule, f"{title(opp)}' hand: {', '.join(hand) or 'empty'}",
-                          looker=side, cards=tuple(hand)))
+    if events is not None:
+        events.append(public(rule, f"{title(side)} look at {title(opp)}' hand ({why})", looker=side))
+        events.append(private(side, rule, f"{title(opp)}' hand: {', '.join(hand) or 'empty'}",
+                              looker=side, cards=tuple(hand)))
     return put(state, opp, expose_hand(state.sides[opp]))
 
 
@@ -335,8 +340,9 @@ def _sabotage_play(game, state, side, card, action, window, chance, events):
     drawn = chance.roll(Multiset.of(s.hand).draw(k))
     for name in drawn.cards:
         s = discard_from_hand(s, name)
-    events.append(public(card_rule(card), f"{title(side)} play {card.name}: {title(opp)} discard "
-                         f"{', '.join(drawn.cards)} at random", card=card.name, discarded=tuple(drawn.cards)))
+    if events is not None:
+        events.append(public(card_rule(card), f"{title(side)} play {card.name}: {title(opp)} discard "
+                             f"{', '.join(drawn.cards)} at random", card=card.name, discarded=tuple(drawn.cards)))
     return put(state, opp, s)
 
 
@@ -360,9 +366,10 @@ def control_homes(game: VictorianGame, state: VicState, taker: int) -> tuple[str
 def gain_control(game, state, taker: int, target: str, onto: str | None, rule: RuleRef, why: str, events) -> VicState:
     state = take_control(game, state, taker, target, onto)
     p = pronoun(game, unit_on(state, taker, target))
-    events.append(public(R.CONTROL, f"{title(taker)} gain control of {target} ({why})"
-                         + (f": {p.he} joins {onto}" if onto else ""), taker=taker, target=target, onto=onto,
-                         cause=rule.section))
+    if events is not None:
+        events.append(public(R.CONTROL, f"{title(taker)} gain control of {target} ({why})"
+                             + (f": {p.he} joins {onto}" if onto else ""), taker=taker, target=target, onto=onto,
+                             cause=rule.section))
     return state
 
 
@@ -387,10 +394,11 @@ def _tokens_targets(game, state, side, card, window):
 @hook("tokens", "play")
 def _tokens_play(game, state, side, card, action, window, chance, events):
     state, made = make_tokens(game, state, side, card.params.token, card.params.count, action.onto)
-    events.append(public(card_rule(card), f"{title(side)} play {card.name}: "
-                         f"{counted(len(made), card.params.token + ' token')} {agreeing(len(made), 'come')} into play"
-                         + (f" on {action.onto}" if action.onto else ""),
-                         card=card.name, tokens=tuple(made), onto=action.onto))
+    if events is not None:
+        events.append(public(card_rule(card), f"{title(side)} play {card.name}: "
+                             f"{counted(len(made), card.params.token + ' token')} {agreeing(len(made), 'come')} into play"
+                             + (f" on {action.onto}" if action.onto else ""),
+                             card=card.name, tokens=tuple(made), onto=action.onto))
     return state
 
 
@@ -404,10 +412,11 @@ def _mob_targets(game, state, side, card, window):
 @hook("mob", "play")
 def _mob_play(game, state, side, card, action, window, chance, events):
     state, made = make_tokens(game, state, side, card.params.token, card.params.count, action.onto, mob=True)
-    events.append(public(R.ASSASSIN, f"{title(side)} play {card.name}: "
-                         f"{counted(len(made), card.params.token + ' token')} {agreeing(len(made), 'join')} "
-                         f"{action.onto} and must attack now", card=card.name,
-                         tokens=tuple(made), onto=action.onto))
+    if events is not None:
+        events.append(public(R.ASSASSIN, f"{title(side)} play {card.name}: "
+                             f"{counted(len(made), card.params.token + ' token')} {agreeing(len(made), 'join')} "
+                             f"{action.onto} and must attack now", card=card.name,
+                             tokens=tuple(made), onto=action.onto))
     return state
 
 
@@ -420,8 +429,9 @@ def _wound_targets(game, state, side, card, window):
 def _wound_play(game, state, side, card, action, window, chance, events):
     from .wounds import wound
 
-    events.append(public(card_rule(card), f"{title(side)} play {card.name} on {action.target}",
-                         card=card.name, target=action.target))
+    if events is not None:
+        events.append(public(card_rule(card), f"{title(side)} play {card.name} on {action.target}",
+                             card=card.name, target=action.target))
     return wound(game, state, other(side), action.target, card_rule(card), events)
 
 
@@ -434,9 +444,10 @@ def _scandal_targets(game, state, side, card, window):
 @hook("return_to_hand", "play")
 def _scandal_play(game, state, side, card, action, window, chance, events):
     p = pronoun(game, unit_on(state, other(side), action.target))
-    events.append(public(card_rule(card), f"{title(side)} play {card.name}: {action.target} goes back to "
-                         f"{p.his} owner's hand, and what was attached to {p.him} is discarded", card=card.name,
-                         target=action.target))
+    if events is not None:
+        events.append(public(card_rule(card), f"{title(side)} play {card.name}: {action.target} goes back to "
+                             f"{p.his} owner's hand, and what was attached to {p.him} is discarded", card=card.name,
+                             target=action.target))
     return return_to_hand(game, state, other(side), action.target)
 
 
@@ -447,8 +458,9 @@ def _escape_targets(game, state, side, card, window):
 
 @hook("negate_showdown", "play")
 def _escape_play(game, state, side, card, action, window, chance, events):
-    events.append(public(card_rule(card), f"{title(side)} play {card.name}: the Showdown Roll does "
-                         "nothing", card=card.name))
+    if events is not None:
+        events.append(public(card_rule(card), f"{title(side)} play {card.name}: the Showdown Roll does "
+                             "nothing", card=card.name))
     return state
 
 

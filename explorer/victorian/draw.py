@@ -11,6 +11,7 @@ register, "empty-deck").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..core.engine import Chance, Decision
@@ -45,17 +46,19 @@ def draw_decision(game: VictorianGame, state: VicState, item: Draw) -> Decision:
 
 
 def do_draw(game: VictorianGame, state: VicState, item: Draw, action: DrawCard, chance: Chance,
-            events: list[Event]) -> VicState:
+            events: list[Event] | None) -> VicState:
     side = state.sides[item.side]
     who = title(item.side)
     why = rule(item.rule)
     if not side.deck.size:
-        events.append(public(R.DECK_EMPTY, f"{who} have no cards left to draw", side=item.side))
+        if events is not None:
+            events.append(public(R.DECK_EMPTY, f"{who} have no cards left to draw", side=item.side))
         return pop(state)
     card, deck = draw_one(side.deck, chance)
     side = to_hand(side._replace(deck=deck), card)
-    events.append(public(why, f"{who} draw a card ({side.deck.size} left in the deck)", side=item.side))
-    events.append(private(item.side, why, f"{who} draw {card}", side=item.side, card=card))
+    if events is not None:
+        events.append(public(why, f"{who} draw a card ({side.deck.size} left in the deck)", side=item.side))
+        events.append(private(item.side, why, f"{who} draw {card}", side=item.side, card=card))
     state = put(state, item.side, side)
     return pop(state, item._replace(left=item.left - 1)) if item.left > 1 else pop(state)
 
@@ -66,25 +69,30 @@ def reveal_decision(game: VictorianGame, state: VicState, item: Reveal) -> Decis
 
 
 def do_reveal(game: VictorianGame, state: VicState, item: Reveal, action: RevealCard, chance: Chance,
-              events: list[Event]) -> VicState:
+              events: list[Event] | None) -> VicState:
     side = state.sides[item.owner]
-    pile, new = reveal_next(side.deck, game.player(item.looker), item.upto, chance)
+    looker = game.player(item.looker)
+    pile, new = reveal_next(side.deck, looker, item.upto, chance)
     state = put(state, item.owner, side._replace(deck=pile))
-    seen = pile.seen(game.player(item.looker))[:item.upto]
-    done = revealed_all(pile, game.player(item.looker), item.upto)
+    done = revealed_all(pile, looker, item.upto)
+    if events is not None:
+        _tell_reveal(item, pile.seen(looker)[:item.upto], new, done, events)
+    return pop(state) if done else pop(state, item)
+
+
+def _tell_reveal(item: Reveal, seen: Sequence[str], new: str | None, done: bool, events: list[Event] | None) -> None:
+    """The events of a step of :func:`do_reveal`: the looker sees ``seen``, from the top."""
     who = title(item.looker)
-    whose = "their own" if item.looker == item.owner else f"{title(item.owner)}'"
     if done:
+        whose = "their own" if item.looker == item.owner else f"{title(item.owner)}'"
         events.append(public(rule(item.rule), f"{who} have looked at the next {counted(len(seen), 'card')} of "
                                               f"{whose} deck",
                              looker=item.looker, owner=item.owner))
         events.append(private(item.looker, rule(item.rule), f"{who} see, from the top: {', '.join(seen) or 'nothing'}",
                               looker=item.looker, owner=item.owner, cards=tuple(seen)))
-        return pop(state)
-    if new is not None:
+    elif new is not None:
         events.append(private(item.looker, rule(item.rule), f"{who} see {new} ({len(seen)} of {item.upto})",
                               looker=item.looker, owner=item.owner, card=new))
-    return pop(state, item)
 
 
 def queue_draw(state: VicState, side: int, count: int, why: RuleRef) -> VicState:

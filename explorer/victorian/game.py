@@ -231,13 +231,23 @@ class VictorianGame(Game):
         return state.result
 
     def resolve(self, state: VicState, action: Any, chance: Chance) -> Step:
+        events: list[Event] = []
+        state = self._play(state, action, chance, events)
+        return _new(Step, (state, tuple(events)))  # Step(state, events), built directly: once a step
+
+    def next_state(self, state: VicState, action: Any, chance: Chance) -> VicState:
+        """:meth:`resolve`'s state alone: the rules are told no events sink (``None``), so they
+        format no texts and build no events (the same rolls, the same state)."""
+        return self._play(state, action, chance, None)
+
+    def _play(self, state: VicState, action: Any, chance: Chance, events: list[Event] | None) -> VicState:
+        """The state after ``action``; its events go to ``events`` (``None``: nobody reads them)."""
         if state.result is not None or not state.pending:
             raise refuse(R.VICTORY, "the game is over")
         item = state.pending[0]
         handler = pending.ITEMS[type(item)].handlers.get(type(action))
         if handler is None:
             raise self.illegal(state, action)
-        events: list[Event] = []
         before = state.sides
         state = handler(self, state, item, action, chance, events)
         now = state.sides
@@ -248,7 +258,7 @@ class VictorianGame(Game):
             state = victory.check(self, state, events)
         if not state.pending and state.result is None:
             state = turn.advance(self, state, events)
-        return _new(Step, (state, tuple(events)))  # Step(state, events), built directly: once a step
+        return state
 
     def illegal(self, state: VicState, action: Any) -> IllegalAction:
         """Name the rule ``action`` breaks now."""

@@ -32,6 +32,7 @@ _NO_GENIUS = tuple(public(R.GENIUS, f"{title(side)} have no Genius in play") for
 def enter(game, state, side, events):
     who = rollers(game, state, side, "Genius")
     if not who:
-        events.append(_NO_GENIUS[side])
+        if events is not None:
+            events.append(_NO_GENIUS[side])
         return state
     return push(state, *(TableRoll(side, uid, "plot_table") for uid in who))

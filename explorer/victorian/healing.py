@@ -36,7 +36,8 @@ _NO_WOUNDS = tuple(public(R.HEALING, f"{title(side)} have no Wound counters to h
 def enter(game, state, side, events):
     rolls = tuple(HealRoll(side, u.uid) for u in state.sides[side].units for _ in range(u.wounds))
     if not rolls:
-        events.append(_NO_WOUNDS[side])
+        if events is not None:
+            events.append(_NO_WOUNDS[side])
         return state
     return push(state, *rolls)
 
@@ -87,7 +88,7 @@ def heal_terms(game: VictorianGame, state: VicState, side: int, uid: str, helper
 
 
 def do_heal(game: VictorianGame, state: VicState, item: HealRoll, action: Heal, chance: Chance,
-            events: list[Event]) -> VicState:
+            events: list[Event] | None) -> VicState:
     state = pop(state)
     u = unit_on(state, item.side, item.unit)
     if u is None or not u.wounds:
@@ -99,10 +100,10 @@ def do_heal(game: VictorianGame, state: VicState, item: HealRoll, action: Heal, 
     roll = modified_roll(game.tables.healing, terms, chance)
     if roll.result == "removed":
         state = replace_unit(state, item.side, u._replace(wounds=u.wounds - 1))
-        text = f"{item.unit} heals a Wound counter ({roll.describe()})"
-    else:
-        text = f"{item.unit} keeps the Wound counter ({roll.describe()})"
-    events.append(public(R.HEALING, text, unit=item.unit, roll=roll.as_data()))
+    if events is not None:
+        told = "heals a Wound counter" if roll.result == "removed" else "keeps the Wound counter"
+        events.append(public(R.HEALING, f"{item.unit} {told} ({roll.describe()})", unit=item.unit,
+                             roll=roll.as_data()))
     return state
 
 

@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 @pending.enter(Phase.INTERCEPT)
 def enter(game, state, side, events):
     if not masterminds(game, state.sides[1 - side]):
-        events.append(public(R.INTERCEPT, "there is no Mastermind in play to track"))
+        if events is not None:
+            events.append(public(R.INTERCEPT, "there is no Mastermind in play to track"))
         return state
     return push(state, Main(side, Phase.INTERCEPT))
 
@@ -88,8 +89,9 @@ def do_facilitate(game, state, item, action: Facilitate, stat: str, events) -> V
     bonus = game.rules.facilitator_bonus
     mod = Mod(item.side, action.hero, stat, bonus, action.helper, R.FACILITATOR.section, once=True)
     p = pronoun(game, unit_on(state, item.side, action.hero))
-    events.append(public(R.FACILITATOR, f"{action.helper} helps {action.hero}: +{bonus} to {p.his} next roll this turn",
-                         helper=action.helper, hero=action.hero))
+    if events is not None:
+        events.append(public(R.FACILITATOR, f"{action.helper} helps {action.hero}: +{bonus} to {p.his} next roll this turn",
+                             helper=action.helper, hero=action.hero))
     return state._replace(mods=state.mods + (mod,), used=state.used | {("facilitator", action.helper)})
 
 
@@ -123,36 +125,42 @@ def track_problem(game, state, item, action: Track) -> IllegalAction | None:
 
 def do_track(game, state, item, action: Track, chance, events):
     state = state._replace(tracked=state.tracked + ((action.hero, action.target),))
-    events.append(public(R.INTERCEPT, f"{action.hero} picks up the trail of {action.target}", hero=action.hero,
-                         target=action.target))
+    if events is not None:
+        events.append(public(R.INTERCEPT, f"{action.hero} picks up the trail of {action.target}", hero=action.hero,
+                             target=action.target))
     return responses.declare(game, state, RollSpec("track", action.hero, action.target), VILLAINS, chance, events)
 
 
-def track_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, events: list[Event]) -> VicState:
+def track_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, events: list[Event] | None) -> VicState:
     h = unit_on(state, HEROES, spec.actor)
     if h is None or unit_on(state, VILLAINS, spec.target) is None:
-        events.append(public(R.INTERCEPT, "the Track Roll is off: one of them is no longer in play"))
+        if events is not None:
+            events.append(public(R.INTERCEPT, "the Track Roll is off: one of them is no longer in play"))
         return state
     roll = modified_roll(game.tables.track, track_terms(game, state, HEROES, h), chance)
     state = spend_once(state, HEROES, spec.actor, "track")
     result = roll.result
-    events.append(public(R.INTERCEPT, f"Track Roll, {spec.actor} against {spec.target}: {roll.describe()}",
-                         hero=spec.actor, target=spec.target, roll=roll.as_data()))
+    if events is not None:
+        events.append(public(R.INTERCEPT, f"Track Roll, {spec.actor} against {spec.target}: {roll.describe()}",
+                             hero=spec.actor, target=spec.target, roll=roll.as_data()))
     rules = game.rules
     if result == "wrong_track":
         already = any(m.rule == R.WRONG_TRACK.section for m in state.mods)
         if rules.wrong_track_penalty and (rules.wrong_track_stacks or not already):
             mod = Mod(HEROES, None, "track", -rules.wrong_track_penalty, None, R.WRONG_TRACK.section)
             state = state._replace(mods=state.mods + (mod,))
-            events.append(public(R.WRONG_TRACK, f"On the Wrong Track: every hero Track -{rules.wrong_track_penalty} "
-                                                "for the rest of the turn"))
+            if events is not None:
+                events.append(public(R.WRONG_TRACK, f"On the Wrong Track: every hero Track -{rules.wrong_track_penalty} "
+                                                    "for the rest of the turn"))
         return state
     plots = [p for p in state.sides[VILLAINS].plots if p.master == spec.target]
     if result == "foiled":
         if not plots:
-            events.append(public(R.FOILED, f"{spec.target} is foiled, but has no plot in play"))
+            if events is not None:
+                events.append(public(R.FOILED, f"{spec.target} is foiled, but has no plot in play"))
         elif len(plots) == 1:
-            events.append(public(R.FOILED, f"the Heroes foil {plots[0].uid}: it is discarded", plot=plots[0].uid))
+            if events is not None:
+                events.append(public(R.FOILED, f"the Heroes foil {plots[0].uid}: it is discarded", plot=plots[0].uid))
             state = discard_plot(game, state, VILLAINS, plots[0])
         else:
             state = push(state, Choose(HEROES, "foil", spec.target, R.FOILED.section))
@@ -161,10 +169,11 @@ def track_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, eve
         for p in plots:
             state = discard_plot(game, state, VILLAINS, p)
         me = pronoun(game, unit_on(state, VILLAINS, spec.target))
-        events.append(public(R.THWARTED, f"{spec.target} is thwarted: " + (
-            f"{me.his} plots ({', '.join(p.uid for p in plots)}) are discarded" if plots
-            else f"{me.he} has no plot in play") + f"; {me.he} may be attacked this turn", target=spec.target,
-            plots=tuple(p.uid for p in plots)))
+        if events is not None:
+            events.append(public(R.THWARTED, f"{spec.target} is thwarted: " + (
+                f"{me.his} plots ({', '.join(p.uid for p in plots)}) are discarded" if plots
+                else f"{me.he} has no plot in play") + f"; {me.he} may be attacked this turn", target=spec.target,
+                plots=tuple(p.uid for p in plots)))
         return state._replace(thwarted=state.thwarted | {spec.target})
     return state
 

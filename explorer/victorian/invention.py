@@ -41,9 +41,11 @@ _NO_INVENTOR = tuple(public(R.INVENTION, f"{title(side)} have no Inventor or Sci
 @pending.enter(Phase.INVENTION)
 def enter(game, state, side, events):
     for uid in shut(game, state, side):
-        events.append(public(R.LAB_EXPLOSION, f"{uid} is still shut after its lab explosion: no roll", source=uid))
+        if events is not None:
+            events.append(public(R.LAB_EXPLOSION, f"{uid} is still shut after its lab explosion: no roll", source=uid))
     who = inventors(game, state, side)
     if not who:
-        events.append(_NO_INVENTOR[side])
+        if events is not None:
+            events.append(_NO_INVENTOR[side])
         return state
     return push(state, *(TableRoll(side, uid, "invention_table") for uid in who))

@@ -46,10 +46,12 @@ def enter(game, state, side, events):
     for source, kind, master in found:
         state, made = make_tokens(game, state, side, kind, 1, master)
         rule = R.MARTIANS if game.tokens[kind].fight != 1 else R.MINION
-        events.append(public(rule, f"{source} generates {article(kind)} {kind} token ({made[0]}, "
-                                   f"Fight {game.tokens[kind].fight})"
-                             + (f" for {master}" if master and master != source else ""),
-                             source=source, token=made[0], master=master))
+        if events is not None:
+            events.append(public(rule, f"{source} generates {article(kind)} {kind} token ({made[0]}, "
+                                       f"Fight {game.tokens[kind].fight})"
+                                 + (f" for {master}" if master and master != source else ""),
+                                 source=source, token=made[0], master=master))
     if not found:
-        events.append(_NO_GENERATOR[side])
+        if events is not None:
+            events.append(_NO_GENERATOR[side])
     return state

@@ -8,7 +8,7 @@ module of its rulebook topic, which registers, with :func:`item`:
   step the rules take on their own is a forced decision, player ``None``);
 * one handler per action type it accepts,
   ``handler(game, state, item, action, chance, events) -> state``, which takes
-  the item off the queue (or replaces it) and appends its events;
+  the item off the queue (or replaces it) and appends its events (unless ``events`` is ``None``: nobody reads them);
 * ``why_not(game, state, item, action)``: the :class:`IllegalAction` for an
   action of an accepted type that is not legal now (naming the rule).
 

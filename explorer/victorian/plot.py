@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 
 def add_counters(game: VictorianGame, state: VicState, uid: str, n: int, rule: RuleRef,
-                 events: list[Event]) -> VicState:
+                 events: list[Event] | None) -> VicState:
     """``n`` Plot counters on plot ``uid``; a minor plot that has enough pays out,
     a major plot that has enough wins the game."""
     s = state.sides[VILLAINS]
@@ -43,16 +43,19 @@ def add_counters(game: VictorianGame, state: VicState, uid: str, n: int, rule: R
     plot = plot._replace(counters=plot.counters + n)
     state = put(state, VILLAINS, s._replace(plots=tuple(plot if p.uid == uid else p for p in s.plots)))
     kind = "major" if plot.major else "minor"
-    events.append(public(rule, f"{uid} ({kind} plot on {plot.master}) now has {counted(plot.counters, 'Plot counter')}",
-                         plot=uid, counters=plot.counters, major=plot.major))
+    if events is not None:
+        events.append(public(rule, f"{uid} ({kind} plot on {plot.master}) now has {counted(plot.counters, 'Plot counter')}",
+                             plot=uid, counters=plot.counters, major=plot.major))
     rules = game.rules
     if plot.major and plot.counters >= rules.major_plot_counters:
-        events.append(public(R.MAJOR_PLOT, f"the major plot {uid} comes to fruition: the Villains win",
-                             plot=uid, winner="villains"))
+        if events is not None:
+            events.append(public(R.MAJOR_PLOT, f"the major plot {uid} comes to fruition: the Villains win",
+                                 plot=uid, winner="villains"))
         return victory.finish(state, GameResult(Ending.MAJOR_PLOT, (VILLAINS,), state.turn))
     if not plot.major and plot.counters >= rules.minor_plot_counters:
         draw = f" and the Villains draw {rules.minor_plot_dice}D6 cards" if rules.minor_plot_dice else ""
-        events.append(public(R.MINOR_PLOT, f"the minor plot {uid} pays out: it is discarded{draw}", plot=uid))
+        if events is not None:
+            events.append(public(R.MINOR_PLOT, f"the minor plot {uid} pays out: it is discarded{draw}", plot=uid))
         state = discard_plot(game, state, VILLAINS, plot)
         if rules.minor_plot_dice:
             state = push(state, PlotDraw(VILLAINS, uid))
@@ -78,7 +81,8 @@ def enter(game, state, side, events):
 def enter_second(game, state, side, events):
     if game.rules.second_plot_phase:
         return _enter(game, state, side, events, R.SECOND_PLOT)
-    events.append(public(R.SECOND_PLOT, "the Plot Phase listed a second time: nothing happens (our reading)"))
+    if events is not None:
+        events.append(public(R.SECOND_PLOT, "the Plot Phase listed a second time: nothing happens (our reading)"))
     return state
 
 
@@ -113,7 +117,8 @@ def do_attach(game, state, item, action: AttachPlot, chance, events):
     text = f"the Villains attach the {'major' if major else 'minor'} plot {action.card} to {action.onto}"
     if martian and not c.params.major:
         text += ": with the Martians it becomes a major plot, World Conquest"
-    events.append(public(R.MARTIANS if martian else R.PLOT, text, plot=uid, onto=action.onto, major=major))
+    if events is not None:
+        events.append(public(R.MARTIANS if martian else R.PLOT, text, plot=uid, onto=action.onto, major=major))
     return state
 
 
@@ -131,7 +136,8 @@ def draw_decision(game, state, item: PlotDraw):
 def do_plot_draw(game, state, item: PlotDraw, action, chance, events):
     state = pop(state)
     n = chance.roll(dice(game.rules.minor_plot_dice))
-    events.append(public(R.MINOR_PLOT, f"{item.plot} brings {counted(n, 'card')}", plot=item.plot, roll=n))
+    if events is not None:
+        events.append(public(R.MINOR_PLOT, f"{item.plot} brings {counted(n, 'card')}", plot=item.plot, roll=n))
     return queue_draw(state, item.side, n, R.MINOR_PLOT)
 
 

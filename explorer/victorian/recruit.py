@@ -215,7 +215,7 @@ def recruit_candidates(game: VictorianGame, state: VicState, item: Main) -> list
     return out
 
 
-def do_recruit(game: VictorianGame, state: VicState, item: Main, action: Recruit, chance, events: list[Event]) \
+def do_recruit(game: VictorianGame, state: VicState, item: Main, action: Recruit, chance, events: list[Event] | None) \
         -> VicState:
     side = item.side
     c = game.card(action.card)
@@ -226,35 +226,39 @@ def do_recruit(game: VictorianGame, state: VicState, item: Main, action: Recruit
     if c.type in "WV":
         u = unit_on(state, side, action.onto)
         state = replace_unit(state, side, u._replace(gear=u.gear + (action.card,)))
-        stat = ", ".join(f"{k} {v:+d}" for k, v in (("Fight", c.fight), ("Track", c.track)) if v)
-        events.append(public(R.ATTACH, f"{who} attach {action.card} to {action.onto}" + (f" ({stat})" if stat else ""),
-                             side=side, card=action.card, onto=action.onto))
+        if events is not None:
+            stat = ", ".join(f"{k} {v:+d}" for k, v in (("Fight", c.fight), ("Track", c.track)) if v)
+            events.append(public(R.ATTACH, f"{who} attach {action.card} to {action.onto}" + (f" ({stat})" if stat else ""),
+                                 side=side, card=action.card, onto=action.onto))
         return state
     uid = fresh_uid(state, action.card)
     s = state.sides[side]
     if c.type == "L":
         loc = Location(uid, action.card, game.owner(action.card), action.onto)
         state = put(state, side, s._replace(locations=s.locations + (loc,)))
-        events.append(public(R.ATTACH if action.onto else R.RECRUIT, f"{who} put {action.card} into play"
-                             + (f" on {action.onto}" if action.onto else ""), side=side, card=action.card,
-                             onto=action.onto))
+        if events is not None:
+            events.append(public(R.ATTACH if action.onto else R.RECRUIT, f"{who} put {action.card} into play"
+                                 + (f" on {action.onto}" if action.onto else ""), side=side, card=action.card,
+                                 onto=action.onto))
         if c.effect == "comes_with":
             state, made = make_tokens(game, state, side, c.params.token, c.params.count,
                                       action.onto if side == VILLAINS else None)
-            events.append(public(R.VILLAIN_CARDS if side == VILLAINS else R.HERO_CARDS,
-                                 f"{action.card} comes with {counted(len(made), c.params.token + ' token')}",
-                                 tokens=tuple(made)))
+            if events is not None:
+                events.append(public(R.VILLAIN_CARDS if side == VILLAINS else R.HERO_CARDS,
+                                     f"{action.card} comes with {counted(len(made), c.params.token + ' token')}",
+                                     tokens=tuple(made)))
         return state
     unit = Unit(uid, action.card, game.owner(action.card), master=action.onto if c.type == "C" and side == VILLAINS
                 else None)
     state = put(state, side, s._replace(units=s.units + (unit,)))
-    if c.type == "M":
-        text = f"{who} bring the Mastermind {action.card} into play (Fight {c.fight})"
-    elif side == VILLAINS:
-        text = f"{who} put the minor villain {action.card} on {action.onto} (Fight {c.fight})"
-    else:
-        text = f"{who} recruit {action.card} (Fight {c.fight}, Track {c.track})"
-    events.append(public(R.ATTACH if action.onto else R.RECRUIT, text, side=side, card=action.card, onto=action.onto))
+    if events is not None:
+        if c.type == "M":
+            text = f"{who} bring the Mastermind {action.card} into play (Fight {c.fight})"
+        elif side == VILLAINS:
+            text = f"{who} put the minor villain {action.card} on {action.onto} (Fight {c.fight})"
+        else:
+            text = f"{who} recruit {action.card} (Fight {c.fight}, Track {c.track})"
+        events.append(public(R.ATTACH if action.onto else R.RECRUIT, text, side=side, card=action.card, onto=action.onto))
     return state
 
 
@@ -331,8 +335,9 @@ def do_summon(game: VictorianGame, state: VicState, item: Main, action: Summon, 
         state = put(state, at, s._replace(deck=take_from_deck(s.deck, vessel)))
     u = unit_on(state, side, action.captain)
     state = replace_unit(state, side, u._replace(gear=u.gear + (vessel,)))
-    events.append(public(R.CAPTAIN, f"{action.captain} calls {vessel} to {pronoun(game, u).himself} from the {zone}"
-                         + (f" of {holder}" if holder else ""), captain=action.captain, vessel=vessel, source=zone))
+    if events is not None:
+        events.append(public(R.CAPTAIN, f"{action.captain} calls {vessel} to {pronoun(game, u).himself} from the {zone}"
+                             + (f" of {holder}" if holder else ""), captain=action.captain, vessel=vessel, source=zone))
     return state
 
 
@@ -354,8 +359,9 @@ def do_recall(game: VictorianGame, state: VicState, item: Main, action: Recall, 
     s = from_hand(state.sides[side], action.vessel)
     s = to_discard(s, (action.vessel,))
     s = to_hand(s._replace(deck=take_from_deck(s.deck, captain)), captain, seen=True)
-    events.append(public(R.CAPTAIN, f"{title(side)} discard {action.vessel} and take {captain} from "
-                         "their deck into their hand", vessel=action.vessel, captain=captain))
+    if events is not None:
+        events.append(public(R.CAPTAIN, f"{title(side)} discard {action.vessel} and take {captain} from "
+                             "their deck into their hand", vessel=action.vessel, captain=captain))
     return put(state, side, s)
 
 

@@ -33,7 +33,7 @@ ROLL_RULES = {"track": R.INTERCEPT, "combat": R.COMBAT, "showdown": R.SHOWDOWN, 
 
 
 def declare(game: VictorianGame, state: VicState, spec: RollSpec, answerer: int, chance: Chance,
-            events: list[Event]) -> VicState:
+            events: list[Event] | None) -> VicState:
     """Declare ``spec``: an answer window for ``answerer`` if it could answer, then
     the roll (at once when there is no window).  Call after taking the current
     item off the queue (or leaving it under)."""

@@ -74,7 +74,7 @@ def decision(game: VictorianGame, state: VicState, item: Deal) -> Decision:
 
 
 def do_deal(game: VictorianGame, state: VicState, item: Deal, action: DealCard, chance: Chance,
-            events: list[Event]) -> VicState:
+            events: list[Event] | None) -> VicState:
     """Deal one card; after the last one, the mulligan check."""
     side = state.sides[item.side]
     who = title(item.side)
@@ -83,23 +83,28 @@ def do_deal(game: VictorianGame, state: VicState, item: Deal, action: DealCard, 
         card, deck = draw_one(side.deck, chance)
         side = side._replace(deck=deck, hand=add_card(side.hand, card))
         left -= 1
-        events.append(public(R.SETUP, f"{who} are dealt a card ({len(side.hand)} in hand)", side=item.side))
-        events.append(private(item.side, R.SETUP, f"{who} are dealt {card}", side=item.side, card=card))
+        if events is not None:
+            events.append(public(R.SETUP, f"{who} are dealt a card ({len(side.hand)} in hand)", side=item.side))
+            events.append(private(item.side, R.SETUP, f"{who} are dealt {card}", side=item.side, card=card))
     else:
-        events.append(public(R.DECK_EMPTY, f"{who}' deck is empty: the deal stops", side=item.side))
+        if events is not None:
+            events.append(public(R.DECK_EMPTY, f"{who}' deck is empty: the deal stops", side=item.side))
         left = 0
     state = put(state, item.side, side)
     if left:
         return pop(state, item._replace(left=left))
     if has_character(game, side.hand) or not side.hand:
-        events.append(public(R.SETUP, f"{who} keep their opening hand of {len(side.hand)}", side=item.side))
+        if events is not None:
+            events.append(public(R.SETUP, f"{who} keep their opening hand of {len(side.hand)}", side=item.side))
         return pop(state)
     if item.mulligans and not game.rules.mulligan_repeats or not side.deck.size:
-        events.append(public(R.MULLIGAN, f"{who} have no character but keep this hand (no second mulligan)",
-                             side=item.side))
+        if events is not None:
+            events.append(public(R.MULLIGAN, f"{who} have no character but keep this hand (no second mulligan)",
+                                 side=item.side))
         return pop(state)
-    events.append(public(R.MULLIGAN, f"{who} have no character in hand: they discard it and draw anew",
-                         side=item.side, discarded=tuple(side.hand)))
+    if events is not None:
+        events.append(public(R.MULLIGAN, f"{who} have no character in hand: they discard it and draw anew",
+                             side=item.side, discarded=tuple(side.hand)))
     side = side._replace(discard=add_cards(side.discard, side.hand), hand=(), exposed=())
     state = put(state, item.side, side)
     return pop(state, Deal(item.side, game.rules.opening_hand, item.mulligans + 1))

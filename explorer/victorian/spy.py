@@ -37,7 +37,8 @@ _NO_SPY = tuple(public(R.SPY, f"{title(side)} have no Spy in play") for side in 
 def enter(game, state, side, events):
     spies = rollers(game, state, side, "Spy")
     if not spies:
-        events.append(_NO_SPY[side])
+        if events is not None:
+            events.append(_NO_SPY[side])
         return state
     return push(state, *(SpyRoll(side, uid) for uid in spies))
 
@@ -69,8 +70,9 @@ def spy_terms(game: VictorianGame, helper: str | None) -> tuple[Term, ...]:
 def do_help(game, state, item, action: Facilitate, chance, events):
     bonus = game.rules.facilitator_bonus
     state = state._replace(used=state.used | {("facilitator", action.helper)})
-    events.append(public(R.FACILITATOR, f"{action.helper} helps {item.spy}: +{bonus} to the Spy Roll",
-                         helper=action.helper, hero=item.spy))
+    if events is not None:
+        events.append(public(R.FACILITATOR, f"{action.helper} helps {item.spy}: +{bonus} to the Spy Roll",
+                             helper=action.helper, hero=item.spy))
     return do_spy(game, state, item, action, chance, events, spy_terms(game, action.helper))
 
 
@@ -84,7 +86,8 @@ def why_not(game, state, item, action):
 def do_spy(game, state, item, action, chance, events, terms: tuple[Term, ...] = ()):
     state = pop(state)
     if not source_here(state, item.side, item.spy):
-        events.append(public(R.SPY, f"{item.spy} is no longer in play: no Spy roll"))
+        if events is not None:
+            events.append(public(R.SPY, f"{item.spy} is no longer in play: no Spy roll"))
         return state
     roll = modified_roll(game.tables.spy, terms, chance)
     if roll.result == "caught":
@@ -92,16 +95,19 @@ def do_spy(game, state, item, action, chance, events, terms: tuple[Term, ...] = 
         loc = next((x for x in s.locations if x.uid == item.spy), None)
         u = s.unit(item.spy) if loc is None else None
         gear = f", with {', '.join(u.gear)}" if u is not None and u.gear else ""
-        events.append(public(R.SPY, f"{item.spy} is caught ({roll.describe()}) and discarded{gear}", spy=item.spy,
-                             roll=roll.as_data()))
+        if events is not None:
+            events.append(public(R.SPY, f"{item.spy} is caught ({roll.describe()}) and discarded{gear}", spy=item.spy,
+                                 roll=roll.as_data()))
         if loc is not None:
             return discard_location(game, state, item.side, loc)
         return remove_unit(game, state, item.side, item.spy)[0]
     if roll.result == "discovery":
-        events.append(public(R.SPY, f"{item.spy} makes a discovery ({roll.describe()})", spy=item.spy,
-                             roll=roll.as_data()))
+        if events is not None:
+            events.append(public(R.SPY, f"{item.spy} makes a discovery ({roll.describe()})", spy=item.spy,
+                                 roll=roll.as_data()))
         return cardplay.look_at_hand(game, state, item.side, R.SPY, item.spy, events)
-    events.append(public(R.SPY, f"{item.spy} learns nothing ({roll.describe()})", spy=item.spy, roll=roll.as_data()))
+    if events is not None:
+        events.append(public(R.SPY, f"{item.spy} learns nothing ({roll.describe()})", spy=item.spy, roll=roll.as_data()))
     return state
 
 

@@ -20,6 +20,7 @@ from .units import masterminds
 def enter(game, state, side, events):
     free = [m.uid for m in masterminds(game, state.sides[side]) if m.uid not in state.thwarted]
     if not free:
-        events.append(public(R.VILLAIN_TABLE, "no Mastermind escaped the Heroes this turn: no Villain Table roll"))
+        if events is not None:
+            events.append(public(R.VILLAIN_TABLE, "no Mastermind escaped the Heroes this turn: no Villain Table roll"))
         return state
     return push(state, *(TableRoll(side, uid, "villain_table") for uid in free))

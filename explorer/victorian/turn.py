@@ -58,7 +58,7 @@ def slots(rules: VictorianRules) -> tuple[tuple[Phase, int], ...]:
     return tuple((p, s) for p in TURN_PHASES for s in PARTS[p])
 
 
-def advance(game: VictorianGame, state: VicState, events: list[Event]) -> VicState:
+def advance(game: VictorianGame, state: VicState, events: list[Event] | None) -> VicState:
     """Move on through the slots until one has something to do (or the game ends).
 
     Most slots have nothing to do: their phase's beginning reports so and leaves the
@@ -78,8 +78,9 @@ def advance(game: VictorianGame, state: VicState, events: list[Event]) -> VicSta
                 state = _at_slot(state, slot - 1, *table[slot - 1])
                 passed = False
             if turn >= game.rules.turn_cap:
-                events.append(public(R.TURN_CAP, f"the turn cap ({game.rules.turn_cap} turns) is reached: nobody has "
-                                                 "won, the game is a draw", turn=turn))
+                if events is not None:
+                    events.append(public(R.TURN_CAP, f"the turn cap ({game.rules.turn_cap} turns) is reached: nobody has "
+                                                     "won, the game is a draw", turn=turn))
                 return victory.finish(state, GameResult(Ending.TURN_CAP, (), turn))
             state = begin_turn(state, events)
             state = victory.check(game, state, events)  # "after the fifth turn": at the start of the sixth
@@ -88,7 +89,8 @@ def advance(game: VictorianGame, state: VicState, events: list[Event]) -> VicSta
             slot, turn = 0, turn + 1
             beginnings = phase_beginnings(game, turn)
         phase, side = table[slot]
-        events.append(beginnings[slot])
+        if events is not None:
+            events.append(beginnings[slot])
         state = enter[phase](game, state, side, events)  # (no phase's beginning removes a unit)
         if state.pending or state.result is not None:
             # (a game that ended here keeps its phase: over)
@@ -116,9 +118,10 @@ def phase_beginnings(game: VictorianGame, turn: int) -> tuple[Event, ...]:
     return made
 
 
-def begin_turn(state: VicState, events: list[Event]) -> VicState:
+def begin_turn(state: VicState, events: list[Event] | None) -> VicState:
     turn = state.turn + 1
-    events.append(public(R.TURN, f"turn {turn} begins", turn=turn))
+    if events is not None:
+        events.append(public(R.TURN, f"turn {turn} begins", turn=turn))
     return state._replace(turn=turn, slot=0, mods=(), used=frozenset(), tracked=(), thwarted=frozenset())
 
 

@@ -43,7 +43,7 @@ _MAJOR: dict[tuple[int, int], tuple[Any, Any, bool]] = {}
 _SETUP = Phase.SETUP
 
 
-def check(game: VictorianGame, state: VicState, events: list[Event]) -> VicState:
+def check(game: VictorianGame, state: VicState, events: list[Event] | None) -> VicState:
     """``state`` with its result set if a side has just won."""
     if state.result is not None or state.turn <= game.rules.victory_after_turn or state.phase is _SETUP:
         return state
@@ -60,7 +60,8 @@ def check(game: VictorianGame, state: VicState, events: list[Event]) -> VicState
         result = GameResult(Ending.NO_MAJORS, (HEROES,), state.turn)
         text = "the Villains have no Mastermind left in play: the Heroes win"
     winner = SIDES[result.winners[0]] if result.winners else None
-    events.append(public(R.VICTORY, text, winner=winner, reason=result.ending.text))
+    if events is not None:
+        events.append(public(R.VICTORY, text, winner=winner, reason=result.ending.text))
     return finish(state, result)
 
 

@@ -42,20 +42,19 @@ SIDE_IDS = (HEROES, VILLAINS)
 
 
 def wound(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleRef,
-          events: list[Event]) -> VicState:
+          events: list[Event] | None) -> VicState:
     """Put a Wound counter on ``uid``; kill him if his Fight is gone."""
     u = unit_on(state, side, uid)
     if u is None:
         return state
-    before = lasting_fight(game, u)
-    u = u._replace(wounds=u.wounds + 1)
-    after = lasting_fight(game, u)
-    events.append(public(R.WOUNDS, f"{uid} takes a Wound counter (Fight {before} -> {after})", unit=uid,
-                         wounds=u.wounds, cause=rule.section))
-    return fall(game, replace_unit(state, side, u), events)
+    wounded = u._replace(wounds=u.wounds + 1)
+    if events is not None:
+        events.append(public(R.WOUNDS, f"{uid} takes a Wound counter (Fight {lasting_fight(game, u)} -> "
+                             f"{lasting_fight(game, wounded)})", unit=uid, wounds=wounded.wounds, cause=rule.section))
+    return fall(game, replace_unit(state, side, wounded), events)
 
 
-def fall(game: VictorianGame, state: VicState, events: list[Event]) -> VicState:
+def fall(game: VictorianGame, state: VicState, events: list[Event] | None) -> VicState:
     """Kill every unit whose Fight is gone, whatever took it (the one check, after every
     step that changed a unit: :meth:`explorer.victorian.game.VictorianGame.resolve`)."""
     while True:
@@ -77,19 +76,20 @@ def _first_fallen(game: VictorianGame, state: VicState) -> tuple[int, str] | Non
     return None
 
 
-def kill(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleRef, events: list[Event],
+def kill(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleRef, events: list[Event] | None,
          why: str = "killed", fate: str = "is killed") -> VicState:
     """``uid`` is killed (or, ``fate``, otherwise put out of play): his card and gear discarded."""
-    p = pronoun(game, unit_on(state, side, uid))
+    p = pronoun(game, unit_on(state, side, uid)) if events is not None else None
     state, with_him = remove_unit(game, state, side, uid)
-    text = f"{uid} {fate} ({why})"
-    if with_him:
-        text += f"; with {p.him} go {', '.join(with_him)} and everything attached to {p.him}"
-    events.append(public(rule, text, unit=uid, side=side, also=tuple(with_him)))
+    if events is not None:
+        text = f"{uid} {fate} ({why})"
+        if with_him:
+            text += f"; with {p.him} go {', '.join(with_him)} and everything attached to {p.him}"
+        events.append(public(rule, text, unit=uid, side=side, also=tuple(with_him)))
     return state
 
 
-def hurt(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleRef, events: list[Event]) -> VicState:
+def hurt(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleRef, events: list[Event] | None) -> VicState:
     """A "wounded (or discard an attached weapon or vehicle)" result: ask the side
     if the unit has gear to give up (call after taking the current item off the
     queue), else wound him."""
@@ -109,16 +109,17 @@ def wound_decision(game: VictorianGame, state: VicState, item: WoundChoice) -> D
                   f"{pronoun(game, u).his}")
 
 
-def do_take(game, state, item: WoundChoice, action: TakeWound, chance: Chance, events: list[Event]) -> VicState:
+def do_take(game, state, item: WoundChoice, action: TakeWound, chance: Chance, events: list[Event] | None) -> VicState:
     return wound(game, pop(state), item.side, item.unit, RuleRef(R.GAME, item.rule), events)
 
 
-def do_shed(game, state, item: WoundChoice, action: Shed, chance: Chance, events: list[Event]) -> VicState:
+def do_shed(game, state, item: WoundChoice, action: Shed, chance: Chance, events: list[Event] | None) -> VicState:
     from .units import discard_gear
 
     state = discard_gear(game, pop(state), item.side, item.unit, action.card)
-    events.append(public(RuleRef(R.GAME, item.rule), f"{item.unit} discards {action.card} instead of taking a wound",
-                         unit=item.unit, card=action.card))
+    if events is not None:
+        events.append(public(RuleRef(R.GAME, item.rule), f"{item.unit} discards {action.card} instead of taking a wound",
+                             unit=item.unit, card=action.card))
     return state
 
 

@@ -54,16 +54,18 @@ def decision(game: VictorianGame, state: VicState, item: TableRoll) -> Decision:
 
 
 def do_table_roll(game: VictorianGame, state: VicState, item: TableRoll, action: Any, chance: Chance,
-                  events: list[Event]) -> VicState:
+                  events: list[Event] | None) -> VicState:
     state = pop(state)
     rule = TABLE_RULES[item.table]
     if not source_here(state, item.side, item.source):
-        events.append(public(rule, f"{item.source} is no longer in play for {title(item.side)}: no roll"))
+        if events is not None:
+            events.append(public(rule, f"{item.source} is no longer in play for {title(item.side)}: no roll"))
         return state
     roll = chance.roll(d6)
     face = getattr(game.tables, item.table).face(roll)
-    events.append(public(rule, f"{item.source} rolls {roll} on {TABLE_NAMES[item.table]}: {face.title}",
-                         source=item.source, table=item.table, roll=roll, result=face.title))
+    if events is not None:
+        events.append(public(rule, f"{item.source} rolls {roll} on {TABLE_NAMES[item.table]}: {face.title}",
+                             source=item.source, table=item.table, roll=roll, result=face.title))
     return EFFECTS[face.effect].hook("rolled")(game, state, item.side, item.source, face.params, rule, chance, events)
 
 
@@ -72,8 +74,9 @@ pending.item(TableRoll, decision, None, Roll=do_table_roll)
 
 # -- the effects ------------------------------------------------------------------------------------------
 
-def nothing(events: list[Event], rule: RuleRef, text: str) -> None:
-    events.append(public(rule, text))
+def nothing(events: list[Event] | None, rule: RuleRef, text: str) -> None:
+    if events is not None:
+        events.append(public(rule, text))
 
 
 @hook("nothing", "rolled")
@@ -189,12 +192,14 @@ def _explosion(game, state, side, source, params, rule, chance, events):
         if loc.uid == source:
             until = state.turn + game.rules.lockout_turns
             locs = tuple(x._replace(shut_until=until) if x.uid == source else x for x in s.locations)
-            events.append(public(R.LAB_EXPLOSION, f"the lab at {source} explodes: it may not roll on the Invention "
-                                 f"Table until turn {until + 1}", source=source, shut_until=until))
+            if events is not None:
+                events.append(public(R.LAB_EXPLOSION, f"the lab at {source} explodes: it may not roll on the Invention "
+                                     f"Table until turn {until + 1}", source=source, shut_until=until))
             return put(state, side, s._replace(locations=locs))
     from ..wounds import wound
 
-    events.append(public(R.LAB_EXPLOSION, f"the lab explodes in {source}'s face", source=source))
+    if events is not None:
+        events.append(public(R.LAB_EXPLOSION, f"the lab explodes in {source}'s face", source=source))
     return wound(game, state, side, source, R.LAB_EXPLOSION, events)
 
 
@@ -204,8 +209,9 @@ def _hirelings(game, state, side, source, params, rule, chance, events):
     card = game.card(u.card)
     kind = card.params.token if card.effect == "generate" else "Hireling"
     state, made = make_tokens(game, state, side, kind, params.count, source if side == VILLAINS else None)
-    events.append(public(rule, f"{counted(len(made), kind + ' token')} {agreeing(len(made), 'join')} {source}",
-                         tokens=tuple(made), master=source))
+    if events is not None:
+        events.append(public(rule, f"{counted(len(made), kind + ' token')} {agreeing(len(made), 'join')} {source}",
+                             tokens=tuple(made), master=source))
     return state
 
 
@@ -264,7 +270,8 @@ def _rule(item: Choose) -> RuleRef:
 def do_discard(game, state, item: Choose, action: Discard, chance, events):
     state = pop(state)
     s = discard_from_hand(state.sides[item.side], action.card)
-    events.append(public(_rule(item), f"{title(item.side)} discard {action.card}", card=action.card))
+    if events is not None:
+        events.append(public(_rule(item), f"{title(item.side)} discard {action.card}", card=action.card))
     state = put(state, item.side, s)
     if item.count > 1 and s.hand:
         state = push(state, item._replace(count=item.count - 1))
@@ -289,9 +296,10 @@ def do_mark(game, state, item: Choose, action: Mark, chance, events):
     state = pop(state)
     u = unit_on(state, item.side, action.unit)
     state = replace_unit(state, item.side, u._replace(markers=u.markers + item.count))
-    events.append(public(_rule(item), f"{item.source} builds: {action.unit} gets "
-                                      f"{counted(item.count, 'Invention marker')} "
-                         f"(Fight +{item.count * game.rules.marker_fight})", unit=action.unit))
+    if events is not None:
+        events.append(public(_rule(item), f"{item.source} builds: {action.unit} gets "
+                                          f"{counted(item.count, 'Invention marker')} "
+                             f"(Fight +{item.count * game.rules.marker_fight})", unit=action.unit))
     return state
 
 
@@ -301,8 +309,9 @@ def do_blueprint(game, state, item: Choose, action: Blueprint, chance, events):
     state = put(state, item.side, s._replace(deck=take_from_deck(s.deck, action.card)))
     u = unit_on(state, item.side, action.onto)
     state = replace_unit(state, item.side, u._replace(gear=u.gear + (action.card,)))
-    events.append(public(_rule(item), f"{item.source} builds {action.card} from the deck for {action.onto}",
-                         card=action.card, onto=action.onto))
+    if events is not None:
+        events.append(public(_rule(item), f"{item.source} builds {action.card} from the deck for {action.onto}",
+                             card=action.card, onto=action.onto))
     return state
 
 
@@ -318,7 +327,8 @@ def do_wheels(game, state, item: Choose, action: Wheels, chance, events):
 def do_foil(game, state, item: Choose, action: Foil, chance, events):
     state = pop(state)
     plot = next(p for p in state.sides[VILLAINS].plots if p.uid == action.plot)
-    events.append(public(R.FOILED, f"the Heroes foil {action.plot}: it is discarded", plot=action.plot))
+    if events is not None:
+        events.append(public(R.FOILED, f"the Heroes foil {action.plot}: it is discarded", plot=action.plot))
     return discard_plot(game, state, VILLAINS, plot)
 
 
