@@ -24,9 +24,9 @@ from .actions import Done, PlayEvent, Send
 from .decisions import offered_grid, refuse
 from .reports import public
 from .sides import title
-from .state import HEROES, VILLAINS, Main, Phase, RollSpec, UnderlingChoice, VicState, push, put
-from .tables.banded import modified_roll
-from .units import fight_terms, masterminds, negated, replace_unit, unit_on
+from .state import HEROES, VILLAINS, Main, Phase, RollSpec, UnderlingChoice, Unit, VicState, push, put
+from .tables.banded import modified_roll, summed_roll
+from .units import fight, fight_terms, masterminds, negated, replace_unit, unit_on
 from .wounds import hurt, kill, underlings
 
 if TYPE_CHECKING:
@@ -91,6 +91,13 @@ def assassin_terms(game: VictorianGame, state: VicState, minion: str, hero: str)
             + negated(fight_terms(game, state, HEROES, h, versus=m, assassin=True), h.uid))
 
 
+def assassin_modifier(game: VictorianGame, state: VicState, m: Unit, h: Unit) -> int:
+    """The sum of :func:`assassin_terms` (minion ``m`` sent against hero ``h``), from the
+    remembered Fight of each."""
+    return (fight(game, state, VILLAINS, m, versus=h, assassin=True, sent=True)
+            - fight(game, state, HEROES, h, versus=m, assassin=True))
+
+
 def assassin_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, events: list[Event] | None) -> VicState:
     m = unit_on(state, VILLAINS, spec.actor)
     h = unit_on(state, HEROES, spec.target)
@@ -98,7 +105,10 @@ def assassin_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, 
         if events is not None:
             events.append(public(R.ASSASSIN, "the Assassin Roll is off: one of them is no longer in play"))
         return state
-    roll = modified_roll(game.tables.assassin, assassin_terms(game, state, spec.actor, spec.target), chance)
+    if events is not None:  # the terms to tell, else their sum alone (the same dice, total and result)
+        roll = modified_roll(game.tables.assassin, assassin_terms(game, state, spec.actor, spec.target), chance)
+    else:
+        roll = summed_roll(game.tables.assassin, assassin_modifier(game, state, m, h), chance)
     result = roll.result
     if events is not None:
         events.append(public(R.ASSASSIN, f"Assassin Roll, {spec.actor} against {spec.target}: {roll.describe()}",
@@ -138,4 +148,4 @@ def _explain(game, state, action):
     return refuse(R.ASSASSIN, "minions are sent against heroes only in the Villains' part of the Assassin Phase")
 
 
-__all__ = ["assassin_roll", "assassin_terms", "minions"]
+__all__ = ["assassin_modifier", "assassin_roll", "assassin_terms", "minions"]

@@ -28,9 +28,11 @@ from .decisions import choice, offered, refuse
 from .intercept import do_facilitate, facilitate_options, facilitate_problem
 from .reports import public
 from .sides import title
-from .state import HEROES, VILLAINS, Escape, Fighting, Main, Phase, RollSpec, Term, VicState, pop, push
-from .tables.banded import modified_roll
-from .units import (can_attack, discard_location, fight_terms, masterminds, minions_of, negated, spend_once, unit_on)
+from .state import HEROES, VILLAINS, Escape, Fighting, Main, Phase, RollSpec, Term, Unit, VicState, pop, push
+from .tables.banded import RollResult, modified_roll, summed_roll
+from .tables.data import Banded
+from .units import (can_attack, discard_location, fight, fight_terms, masterminds, minions_of, negated,
+                    spend_once, unit_on)
 from .wounds import hurt, kill
 from .words import pronoun
 
@@ -196,6 +198,23 @@ def combat_terms(game: VictorianGame, state: VicState, hero: str, minion: str, a
 showdown_terms = combat_terms  # modified like a Combat Roll, against the Mastermind himself
 
 
+def combat_modifier(game, state: VicState, h: Unit, m: Unit, attacks: int) -> int:
+    """The sum of :func:`combat_terms` (hero ``h``'s Fight against ``m``, the penalty
+    for further attacks, less ``m``'s Fight against the hero), from the remembered
+    Fight of each."""
+    return (fight(game, state, HEROES, h, versus=m) + sum(t.value for t in penalty(game, attacks))
+            - fight(game, state, VILLAINS, m, versus=h))
+
+
+def _roll(game, state: VicState, table: Banded, spec: RollSpec, h: Unit, m: Unit, chance,
+          events: list[Event] | None) -> RollResult:
+    """A Combat or Showdown Roll of ``h`` against ``m``: with its terms when its event
+    tells them, else from their sum alone (the same dice, total and result)."""
+    if events is not None:
+        return modified_roll(table, combat_terms(game, state, spec.actor, spec.target, spec.n), chance)
+    return summed_roll(table, combat_modifier(game, state, h, m, spec.n), chance)
+
+
 def do_strike(game, state, item: Fighting, action: Strike, chance, events):
     spec = RollSpec("combat", item.hero, action.minion, item.attacks)
     return responses.declare(game, pop(state), spec, VILLAINS, chance, events)
@@ -232,7 +251,7 @@ def combat_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, ev
             events.append(public(R.COMBAT, "the Combat Roll is off: one of them is no longer in play"))
         return state
     master = m.master
-    roll = modified_roll(game.tables.combat, combat_terms(game, state, spec.actor, spec.target, spec.n), chance)
+    roll = _roll(game, state, game.tables.combat, spec, h, m, chance, events)
     state = spend_once(state, HEROES, spec.actor, "fight")
     if events is not None:
         events.append(public(R.COMBAT, f"Combat Roll, {spec.actor} against {spec.target}: {roll.describe()}",
@@ -259,7 +278,7 @@ def showdown_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, 
         if events is not None:
             events.append(public(R.SHOWDOWN, "the Showdown is off: one of them is no longer in play"))
         return state
-    roll = modified_roll(game.tables.showdown, showdown_terms(game, state, spec.actor, spec.target, spec.n), chance)
+    roll = _roll(game, state, game.tables.showdown, spec, h, m, chance, events)
     state = spend_once(state, HEROES, spec.actor, "fight")
     state = state._replace(used=state.used | {("showdown", spec.actor)})
     if events is not None:
@@ -336,5 +355,5 @@ def _explain_showdown(game, state, action):
                               "the Attack Phase; none is under way")
 
 
-__all__ = ["apply_showdown", "attackers", "combat_roll", "combat_terms", "has_showdown", "may_attack",
+__all__ = ["apply_showdown", "attackers", "combat_modifier", "combat_roll", "combat_terms", "has_showdown", "may_attack",
            "showdown_roll", "showdown_terms", "thwarted_in_play"]

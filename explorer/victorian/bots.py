@@ -29,7 +29,7 @@ from ..core.dist import dice
 from ..core.engine import DeterministicPolicy, RandomPolicy
 from .actions import (Attack, AttachPlot, Done, Facilitate, Heal, LookAt, Pass, PlayEvent, Recall, Recruit, Roll,
                       Sacrifice, Send, Shed, Showdown, Stop, Strike, Summon, TakeWound, Track, Wheels)
-from .attack import penalty
+from .attack import combat_modifier
 from .decisions import offered
 from .intercept import open_targets, trackers
 from .state import (HEROES, VILLAINS, Choose, Escape, Fighting, HealRoll, Main, Phase, Respond, SpyRoll,
@@ -429,14 +429,6 @@ def strike_risk(game, view, h: Unit, target: str, attacks: int) -> float:
         return p("combat", combat_modifier(game, view, h, m, attacks), "hero_killed", "hero_wounded")
     return p("showdown", combat_modifier(game, view, h, unit_on(view, VILLAINS, target), attacks), "hero_killed",
              "hero_wounded")
-
-
-def combat_modifier(game, view, h: Unit, m: Unit, attacks: int) -> int:
-    """The sum of :func:`explorer.victorian.attack.combat_terms` (hero ``h``'s Fight
-    against ``m``, the penalty for further attacks, less ``m``'s Fight against the
-    hero), from the remembered Fight of each."""
-    return (fight(game, view, HEROES, h, versus=m) + sum(t.value for t in penalty(game, attacks))
-            - fight(game, view, VILLAINS, m, versus=h))
 
 
 class RandomBot(RandomPolicy):

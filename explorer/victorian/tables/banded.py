@@ -68,6 +68,13 @@ def modified_roll(table: Banded, terms: tuple[Term, ...], chance: Chance) -> Rol
     return RollResult(table.name, rolled, terms, total, table.read(total))
 
 
+def summed_roll(table: Banded, modifier: int, chance: Chance) -> RollResult:
+    """:func:`modified_roll` with its terms' sum ``modifier`` alone (no terms kept): the
+    same dice asked of ``chance``, total and result, for a step that tells no events."""
+    rolled = chance.roll(dice(table.dice))
+    return RollResult(table.name, rolled, (), rolled + modifier, table.read(rolled + modifier))
+
+
 # -- the odds of each roll ----------------------------------------------------------------------------------
 
 def _roll(name: str, modifier: int, tables: Tables | None) -> dict[str, Fraction]:
@@ -115,5 +122,5 @@ def healing_roll(bonus: int = 0, tables: Tables | None = None) -> Fraction:
     return _roll("healing", bonus, tables)["removed"]
 
 
-__all__ = ["RollResult", "assassin_roll", "combat_roll", "healing_roll", "modified_roll", "showdown_roll",
+__all__ = ["RollResult", "assassin_roll", "combat_roll", "healing_roll", "modified_roll", "showdown_roll", "summed_roll",
            "spy_roll", "track_roll"]
