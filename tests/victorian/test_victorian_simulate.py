@@ -84,3 +84,29 @@ def test_check_prints_one_line_per_data_file(capsys):
     assert out[-1].endswith("53 of 53 sections have a live example (10 shown by the example of a rule they govern)")
     assert out[3].endswith("59 cards: 18 C, 28 E, 2 L, 4 V, 7 W")
     assert out[4].endswith("70 cards: 10 C, 22 E, 9 L, 8 M, 9 P, 5 V, 7 W")
+
+
+@pytest.mark.parametrize("rules", [None, {"alternate_turns": True, "always_offer_responses": True}])
+def test_a_step_told_without_events_leads_to_the_same_state(rules):
+    """The fast runner keeps no events and asks VictorianGame.next_state, whose rules tell
+    nothing and roll Assassin, Combat and Showdown Rolls from the sum of their terms: at
+    every step of these games it reaches the state resolve reaches, asking the same rolls."""
+    from explorer.core.engine import SampledChance, StepRng, derived_rng
+    from explorer.victorian.params import override_rules
+
+    game = VictorianGame(rules=override_rules(rules)) if rules else VictorianGame()
+    for i in range(6):
+        bots = {"heroes": get_bot("greedy" if i % 3 else "random"),
+                "villains": get_bot("greedy" if i % 3 != 1 else "random")}
+        told, quiet = (SampledChance(derived_rng(f"q{i}", "chance")) for _ in range(2))
+        state, steps = game.new_game(), 0
+        while (dec := game.decision(state)) is not None:
+            if dec.player is None:
+                action = dec.options[0]
+            else:
+                policy = bots[dec.player]
+                action = policy.choose(game, game.observe(state, dec.player), dec, StepRng(f"q{i}", steps))
+            nxt, events = game.resolve(state, action, told)
+            assert game.next_state(state, action, quiet) == nxt, f"game q{i}, step {steps}: {action!r}"
+            state, steps = nxt, steps + 1
+        assert steps > 50  # whole games, not a step or two
