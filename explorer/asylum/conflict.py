@@ -154,10 +154,9 @@ class Conflict(Game):
         actor = setup.teams[side][i]
         if isinstance(action, TacticalManeuver):
             ok = tactical_maneuver(actor, action.stat, chance, setup.rules)
-            vp = setup.rules.vp_maneuver if ok else 0
             text = f"{actor.name} tries a tactical maneuver with {STAT_LABELS[action.stat]}: " + (
-                f"success, +{vp} VP" if ok else "fails")
-            nxt = self._after_action(state, side, vp, _set(state.acted, side, i), state.fallen)
+                f"success, +{setup.rules.vp_maneuver} VP" if ok else "fails")
+            nxt = self._maneuvered(state, side, i, ok)
             rolled = maneuver_roll(state, actor, action.stat, setup.rules, ok)
             return Step(nxt, (event(R.MANEUVER, text, actor=actor.name, success=ok), rolled))
         declared = self._declare(state, action)
@@ -260,19 +259,31 @@ class Conflict(Game):
             out.append(b)
         return out
 
-    def _strike_pending(self, state: ConflictState, action: Block, chance: Chance) -> Step:
-        side = state.turn
+    def _maneuvered(self, state: ConflictState, side: int, i: int, ok: bool) -> ConflictState:
+        """The state once villain ``i`` of ``side`` has tried a tactical maneuver (``ok``: it succeeded)."""
+        return self._after_action(state, side, state.setup.rules.vp_maneuver if ok else 0, _set(state.acted, side, i),
+                                  state.fallen)
+
+    def _blocked(self, state: ConflictState, action: Block) -> tuple[ConflictState, int, int | None]:
+        """The pending attack as the defender's answer leaves it, before its roll: the state
+        (the attack no longer pending, a stand-in's action spent), the villain it strikes
+        and whom he stands in for (``None``: no block)."""
         pending = state.pending
-        target_side = 1 - side
         base = state._replace(pending=None)
         if action.blocker is None:
-            nxt, events = self._strike(base, side, pending.actor, pending.target, pending.attack, None, chance)
-            return Step(nxt, events)
+            return base, pending.target, None
         b = state.setup.index[action.blocker][1]
-        base = base._replace(acted=_set(base.acted, target_side, b))
-        blocked = event(R.BLOCKING, f"{action.blocker} blocks the attack on {state.villain(target_side, pending.target).name} "
-                        f"(no catch roll; {state.villain(target_side, b).his} action is spent)", blocker=action.blocker)
-        nxt, events = self._strike(base, side, pending.actor, b, pending.attack, pending.target, chance)
+        return base._replace(acted=_set(base.acted, 1 - state.turn, b)), b, pending.target
+
+    def _strike_pending(self, state: ConflictState, action: Block, chance: Chance) -> Step:
+        side, pending = state.turn, state.pending
+        base, j, blocked_for = self._blocked(state, action)
+        nxt, events = self._strike(base, side, pending.actor, j, pending.attack, blocked_for, chance)
+        if blocked_for is None:
+            return Step(nxt, events)
+        target_side = 1 - side
+        blocked = event(R.BLOCKING, f"{action.blocker} blocks the attack on {state.villain(target_side, blocked_for).name} "
+                        f"(no catch roll; {state.villain(target_side, j).his} action is spent)", blocker=action.blocker)
         return Step(nxt, (blocked,) + events)
 
     def _declare(self, state: ConflictState, action: MentalAttack | PhysicalAttack | UseAbility) -> Declared:

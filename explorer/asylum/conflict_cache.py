@@ -10,7 +10,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.engine import Chance, Decision, Step
-from .conflict import Conclude, Conflict, ConflictState, Declared, MentalAttack, PhysicalAttack, UseAbility
+from .combat import attack_dist, tactical_maneuver
+from .conflict import (
+    Block,
+    Conclude,
+    Conflict,
+    ConflictState,
+    Declared,
+    MentalAttack,
+    PhysicalAttack,
+    TacticalManeuver,
+    UseAbility,
+)
 from .params import AsylumRules
 from .villains import Villain
 
@@ -68,11 +79,22 @@ class CachedConflict(Conflict):
         return step
 
     def next_state(self, state: ConflictState, action: Any, chance: Chance) -> ConflictState:
-        """:meth:`resolve`'s next state alone, the same rolls made: an attack is scored
-        without the events that tell it, the faces of its dice above all (each point of
-        a conflict shows its own, so a conflict seen for the first time would build
-        them at every attack for nobody)."""
+        """:meth:`resolve`'s next state alone, the same rolls made: an attack, a block's
+        answer or a tactical maneuver is scored without the events that tell it, the
+        faces of its dice above all (each point of a conflict shows its own, so a
+        conflict seen for the first time would build them at every roll for nobody)."""
         kind = type(action)
+        if kind is TacticalManeuver:  # the same roll, without the face of its die
+            side, setup = state.turn, state.setup
+            i = setup.index[action.actor][1]
+            return self._maneuvered(state, side, i, tactical_maneuver(setup.teams[side][i], action.stat, chance,
+                                                                      setup.rules))
+        if kind is Block:  # the pending attack's roll as _strike makes it, scored without its faces
+            side, pending, setup = state.turn, state.pending, state.setup
+            base, j, blocked_for = self._blocked(state, action)
+            res = chance.roll(attack_dist(setup.teams[side][pending.actor], setup.teams[1 - side][j], pending.attack,
+                                          setup.rules, blocked_for is not None))
+            return self._scored(base, side, j, pending.attack, blocked_for, res)
         if kind is not MentalAttack and kind is not UseAbility and kind is not PhysicalAttack:
             return self.resolve(state, action, chance).state
         declared, states, _ = self._attack_entry(state, action)

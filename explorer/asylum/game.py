@@ -104,7 +104,8 @@ from .villains import Villain, load_roster
 TURN_ACTIONS = (DrawMasterminds, Upgrade, MakeMastermind, BeginMove, Move, Engage, ScorePlotRoom, EnterYard,
                 QuietRoom, RollEvent, Push, NameMastermind, Claim, LetGo)
 CONFLICT_ACTIONS = (MentalAttack, PhysicalAttack, UseAbility, TacticalManeuver, Block, Conclude)
-_ATTACKS = (MentalAttack, PhysicalAttack, UseAbility)
+#: the conflict's actions that never end it, scored without events when none are kept
+_QUIET = (MentalAttack, PhysicalAttack, UseAbility, TacticalManeuver, Block)
 #: Every action type a game can log, for JSON (see :mod:`explorer.asylum.log`).
 ACTION_TYPES: dict[str, type] = {cls.__name__: cls for cls in TURN_ACTIONS + CONFLICT_ACTIONS + _events.ACTIONS}
 
@@ -406,11 +407,11 @@ class AsylumGame(Game):
                    events: list[Event] | None = None) -> AsylumState:
         """The next state, the step's events put in ``events`` (:meth:`resolve` gives a
         list).  Given none, as the runners that keep no events call it, a conflict's
-        attacks are scored without the events that tell them (see
+        attacks, blocks and maneuvers are scored without the events that tell them (see
         :meth:`~explorer.asylum.conflict_cache.CachedConflict.next_state`)."""
         phase = state.phase
         if events is None:
-            if phase is CONFLICT and isinstance(action, _ATTACKS):  # an attack never ends a conflict
+            if phase is CONFLICT and isinstance(action, _QUIET):  # only Conclude ends a conflict
                 return with_conflict(state, self.conflict.next_state(state.conflict, action, chance))
             events = []
         if phase is MOVE:
