@@ -95,8 +95,9 @@ def _toward(game, state, party) -> tuple | None:
     them under what its goal depends on, without working out the goal again."""
     room = party.room
     memo = game.memo
-    if party.doom_ready is None:
-        key = ("toward goal", *_goal_needs(game, party))
+    if party.doom_ready is None:  # the key as _goal_needs makes it, without a call at every move
+        anywhere = party.doomsday >= game.rules.doom_ready_points
+        key = ("toward goal", room, party.seat, anywhere, () if anywhere else party.visited)
         hit = memo.get(key, memo)
         if hit is memo:
             target = goal(game, state, party)
@@ -184,8 +185,14 @@ class GreedyBot(DeterministicPolicy):
         nearest = _toward(game, state, party) if own else None
         if nearest is not None:
             if len(nearest) > 1:  # equally near: the first not occupied, as the key below says
-                occupied = {p.room for p in state.parties if p is not party}
-                return next((o for o in nearest if o.room not in occupied), nearest[0])
+                parties = state.parties
+                for o in nearest:  # plain loops: no set nor generator built at most moves
+                    room = o.room
+                    for p in parties:
+                        if p.room == room and p is not party:
+                            break
+                    else:
+                        return o
             return nearest[0]
         target = goal(game, state, party)
         occupied = {p.room for p in state.parties if p.seat != party.seat}

@@ -223,28 +223,25 @@ def room_rule(game: AsylumGame, state: AsylumState) -> tuple[Any, Any]:
     return dec.options[0], dec.rule
 
 
-def _room_rule_type(game: AsylumGame, state: AsylumState) -> type:
-    """Which of the room's rules applies to the party that just moved."""
+def room_decision(game: AsylumGame, state: AsylumState) -> Decision:
+    """The rule of the room the party just moved into, as the decision the rules take
+    on their own (one per rule, built once: every turn asks for one)."""
     seat = state.current
     parties = state.parties
     party = parties[seat]
     room = party.room
     for other in parties:  # occupied: the first after him in turn order is fought (see occupant)
         if other.room == room and other is not party:
-            return Engage
+            return ROOM_DECISIONS[Engage]
     kind = game.room_kind(room)
     if kind == "plot":
         if room not in party.visited:
-            return ScorePlotRoom
+            return ROOM_DECISIONS[ScorePlotRoom]
         if not game.rules.revisited_plot_room_event:
-            return QuietRoom
+            return ROOM_DECISIONS[QuietRoom]
     elif kind == "yard":
-        return EnterYard
-    return RollEvent
-
-
-def room_decision(game: AsylumGame, state: AsylumState) -> Decision:
-    return ROOM_DECISIONS[_room_rule_type(game, state)]
+        return ROOM_DECISIONS[EnterYard]
+    return ROOM_DECISIONS[RollEvent]
 
 
 def do_room(game: AsylumGame, state: AsylumState, action: Any, chance: Chance) -> tuple[AsylumState, list[Event]]:
