@@ -366,17 +366,26 @@ class DoomtrooperGame(Game):
         return state.result
 
     def resolve(self, state: DTState, action: Any, chance: Chance) -> Step:
+        return _new(Step, self._step(state, action, chance, True))
+
+    def next_state(self, state: DTState, action: Any, chance: Chance) -> DTState:
+        """:meth:`resolve`'s state alone: the rules that tell the most (the draw, the combat) are asked
+        for no events, and the step's events are not gathered (the same rolls, the same state)."""
+        return self._step(state, action, chance, False)[0]
+
+    def _step(self, state: DTState, action: Any, chance: Chance, tell: bool) -> tuple[DTState, tuple[Event, ...]]:
+        """One rule applied: the next state and, when ``tell``, its events (else none, or some)."""
         if self.variant is not None:
             done = self.variant.resolve(self, state, action, chance)
             if done is not None:
                 state, more = self.variant.settle(self, done[0])
-                return Step(state, tuple(done[1]) + tuple(more))
+                return state, tuple(done[1]) + tuple(more)
         phase = state.phase
         if phase is _IN_COMBAT:
-            combat, events = self.combat.resolve(state.combat, action, chance)  # its players are the seats
+            combat, events = self.combat.resolve(state.combat, action, chance, tell)  # its players are the seats
             done = self.combat.result(combat)
             if done is None:
-                return _new(Step, (state._replace(combat=combat), events))
+                return state._replace(combat=combat), events
             state, more = attack.finish(self, state, done)
             state = self._after_attack(state)
             events = list(events) + more
@@ -387,7 +396,7 @@ class DoomtrooperGame(Game):
             if self.variant is not None:
                 state, events = self.variant.begin_turn(self, state, chance)
             if state.phase is _IN_DRAW:
-                state, more = turn.do_draw(self, state, action, chance)
+                state, more = turn.do_draw(self, state, action, chance, tell)
                 events = events + more
         elif phase is _IN_DISCARD:
             if not isinstance(action, (Discard, KeepHand)):
@@ -396,7 +405,7 @@ class DoomtrooperGame(Game):
         elif phase is Phase.RESPONSE:
             sub = self.answer_sub.step(state.response, action, chance)
             if sub.result is None:
-                return Step(state._replace(response=sub.state), sub.events)
+                return state._replace(response=sub.state), sub.events
             state, events = sabotage.answered(self, state, sub.result, list(sub.events))
         elif phase is Phase.AWARD:
             state, events = self._take_points(state, action)
@@ -420,7 +429,7 @@ class DoomtrooperGame(Game):
             state, more = self.variant.settle(self, state)
         else:
             state, more = turn.settle(self, state)
-        return _new(Step, (state, tuple(events) + tuple(more)))
+        return (state, tuple(events) + tuple(more)) if tell else (state, ())
 
     def _act(self, state: DTState, action: Any, chance: Chance) -> tuple[DTState, list[Event]]:
         if isinstance(action, EndActions):

@@ -44,10 +44,11 @@ from ..cards import Pool
 from ..params import DoomtrooperRules
 from ..state import Trooper
 from .actions import MEETING
-from .clash import clash, first_striker
+from .clash import clash
+from .combat_log import resolution_events
 from .combat_context import Context
 from .standing import Standing
-from .combat_state import (ANNOUNCEMENTS, AREA_REACH, KILLED, ROUND_PLAYS, UNHURT, ChooseWeapon, CombatState, Due,
+from .combat_state import (ANNOUNCEMENTS, AREA_REACH, KILLED, ROUND_PLAYS, ChooseWeapon, CombatState, Due,
                            Earned, Feed, Kill, Play, Played, Resolve, Table, TakePoints, Term, play_limit, splits)
 from ..words import ANYONE, said, warrior_name
 
@@ -396,7 +397,9 @@ class Combat(Standing, Game):
     def result(self, state: CombatState) -> CombatState | None:
         return state if state.step == "done" else None
 
-    def resolve(self, state: CombatState, action: Any, chance: Chance) -> Step:
+    def resolve(self, state: CombatState, action: Any, chance: Chance, tell: bool = True) -> Step:
+        """One step of the combat; ``tell=False``: the same state, the resolution and its points
+        told with no events (for a runner that keeps none)."""
         step = state.step
         if step == "modify":
             rounds, events = self.rounds.resolve(state.rounds, action, chance)  # its players are the seats
@@ -416,39 +419,21 @@ class Combat(Standing, Game):
                 return Step(state, tuple(events))
             return self._to_modify(state, events)
         if step == "resolve":
-            return self._resolve(state, chance)
+            return self._resolve(state, chance, tell)
         if step == "award":
-            return self._award(state, action)
+            return self._award(state, action, tell)
         raise self.illegal(state, action)
 
-    def _resolve(self, state: CombatState, chance: Chance) -> Step:
+    def _resolve(self, state: CombatState, chance: Chance, tell: bool) -> Step:
         table = state.table
         ta, td = table.trooper(table.attacker), table.trooper(table.defender)
         off = self.off_between(ta.card, td.card)
         ra, rd = self.fighter(table, ta, td, off), self.fighter(table, td, ta, off)
         rolls: list | None = [] if self.roll is not None else None
         sa, sd = clash(ra, rd, (ta.wounded, td.wounded), chance, self.roll, rolls)
-        events = []
-        if off:
-            events.append(event(R.IMMUNITY, f"immunity switches off {', '.join(sorted(_POWERS[o] for o in off))} "
-                                            "for this combat", off=tuple(sorted(off))))
-        first = first_striker(ra, rd)
-        if ra.first or rd.first:
-            text = ("the two strike-first abilities cancel out" if first is None
-                    else f"{(ta, td)[first].card} strikes first")
-            events.append(event(R.STRIKE_FIRST, text))
-        dice = f" (each rating adds {self.rules.dice})" if self.roll is not None else ""
-        rule = R.DICE if self.roll is not None else R.RESOLVE
-        events.append(event(rule, f"Final: {ta.card} {table.tactic.capitalize()} {ra.attack} / Armor {ra.armor}; "
-                                  f"{td.card} {table.tactic.capitalize()} {rd.attack} / Armor {rd.armor}{dice}",
-                            attacker=(ra.attack, ra.armor, ra.value), defender=(rd.attack, rd.armor, rd.value)))
-        if rolls:
-            events.append(self._rolls(table, (ta, td), (ra, rd), rolls))
+        events = resolution_events(table, (ta, td), (ra, rd), (sa, sd), off, rolls,
+                                   self.rules.dice if self.roll is not None else None) if tell else None
         statuses = ((ta.uid, sa), (td.uid, sd))
-        for t, s in ((ta, sa), (td, sd)):
-            text = {KILLED: "is killed", UNHURT: "is not hit"}.get(s) or ("is not hit (and stays wounded)"
-                                                                        if t.wounded else "is wounded")
-            events.append(event(R.STATUS, f"{t.card} {text}", uid=t.uid, status=s))
         kills = []
         due = []
         for killer, victim, rv, status in ((ta, td, rd, sd), (td, ta, ra, sa)):
@@ -463,39 +448,28 @@ class Combat(Standing, Game):
         state = state._replace(statuses=statuses, kills=tuple(kills), due=tuple(due), step="award")
         return self._settle_awards(state, events)
 
-    def _rolls(self, table: Table, troopers, ratings, rolls: list) -> Event:
-        """The dice of each blow ("Doomtrooper with Dice"), in the order struck."""
-        word = table.tactic.capitalize()
-        parts = []
-        for x, mine, theirs in rolls:
-            y = 1 - x
-            hit = ratings[x].attack + mine >= ratings[y].armor + theirs
-            parts.append(f"{troopers[x].card} {word} {ratings[x].attack} + {mine} = {ratings[x].attack + mine} against "
-                         f"{troopers[y].card} Armor {ratings[y].armor} + {theirs} = {ratings[y].armor + theirs}: "
-                         f"{'hits' if hit else 'misses'}")
-        return event(R.DICE, "Rolls: " + "; ".join(parts), rolls=tuple(rolls))
-
-    def _settle_awards(self, state: CombatState, events: list[Event]) -> Step:
-        """Points that can only be Destiny are taken at once; the rest wait for a choice."""
+    def _settle_awards(self, state: CombatState, events: list[Event] | None) -> Step:
+        """Points that can only be Destiny are taken at once; the rest wait for a choice.
+        ``events``: what is told so far, or None when nothing is told."""
         while state.due and not state.due[0].promotion:
             due = state.due[0]
-            victim = state.table.trooper(due.victim)
-            why = ("a kill of his own warrior" if victim.owner == due.seat else "a Freelancer's kill")
-            rule = R.AWARD_OWN if victim.owner == due.seat else R.FREELANCERS
-            events.append(event(rule, f"seat {due.seat} earns {counted(due.points, 'Destiny Point')} for {victim.card} "
-                                      f"({why}: Destiny only)", seat=due.seat, destiny=due.points))
+            if events is not None:
+                victim = state.table.trooper(due.victim)
+                why = ("a kill of his own warrior" if victim.owner == due.seat else "a Freelancer's kill")
+                rule = R.AWARD_OWN if victim.owner == due.seat else R.FREELANCERS
+                events.append(event(rule, f"seat {due.seat} earns {counted(due.points, 'Destiny Point')} for "
+                                          f"{victim.card} ({why}: Destiny only)", seat=due.seat, destiny=due.points))
             state = state._replace(due=state.due[1:], earned=state.earned + (Earned(due.seat, 0, due.points),))
         if not state.due:
             state = state._replace(step="done")
-        return Step(state, tuple(events))
+        return _new(Step, (state, tuple(events) if events is not None else ()))
 
-    def _award(self, state: CombatState, action: TakePoints) -> Step:
+    def _award(self, state: CombatState, action: TakePoints, tell: bool) -> Step:
         due = state.due[0]
-        victim = state.table.trooper(due.victim)
         d = due.points - action.promotion
         events = [event(R.AWARD, f"seat {due.seat} takes {action.promotion} Promotion and "
-                                 f"{counted(d, 'Destiny Point')} for {victim.card}", seat=due.seat,
-                         promotion=action.promotion, destiny=d)]
+                                 f"{counted(d, 'Destiny Point')} for {state.table.trooper(due.victim).card}",
+                        seat=due.seat, promotion=action.promotion, destiny=d)] if tell else None
         state = state._replace(due=state.due[1:], earned=state.earned + (Earned(due.seat, action.promotion, d),))
         return self._settle_awards(state, events)
 
@@ -574,9 +548,6 @@ class Combat(Standing, Game):
         elif c.keywords and (why := play_limit(self, table, seat, c)) is not None:
             return IllegalAction(why[0], why[1])
         return IllegalAction(R.MODIFY, f"{card} cannot be played on {action.target!r} now")
-
-
-_POWERS = {"art": "the Art", "gifts": "the lesser Dark Symmetry gifts", "dark_symmetry": "Dark Symmetry"}
 
 
 class _Identity(Mapping):

@@ -117,7 +117,8 @@ def explain_gift(game: Any, state: DTState, action: Any) -> IllegalAction:
 
 # -- step one: draw -------------------------------------------------------------------------------------
 
-def do_draw(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTState, list[Event]]:
+def do_draw(game: Any, state: DTState, action: Any, chance: Any, tell: bool = True) -> tuple[DTState, list[Event]]:
+    """Step one of a turn: the draw up to the hand size (``tell=False``: the cards drawn not told)."""
     seat = state.current
     rules = game.rules
     s = state.seats[seat]
@@ -134,9 +135,10 @@ def do_draw(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTStat
     k = min(max(0, rules.hand_size - s.hand.size), len(s.deck))
     if k:
         dealt = chance.roll(s.deck.draw(k))
-        events.append(_draws(seat, k, not len(dealt.deck)))
-        events.append(event(R.DRAW, f"seat {seat} draws {', '.join(dealt.cards)}", visible_to=seat, seat=seat,
-                            cards=tuple(dealt.cards)))
+        if tell:
+            events.append(_draws(seat, k, not len(dealt.deck)))
+            events.append(event(R.DRAW, f"seat {seat} draws {', '.join(dealt.cards)}", visible_to=seat, seat=seat,
+                                cards=tuple(dealt.cards)))
         s = s._replace(deck=dealt.deck, hand=s.hand + dealt.cards)
         return put_seat(state, seat, s, phase=Phase.ACTIONS), events
     if not len(s.deck):
