@@ -11,6 +11,8 @@ and neutral about what a card does: the host game gives it
 * ``plays(table, player)``: the plays ``player`` may make now (hashable actions);
 * ``play(table, player, action, chance)``: what a play does, as
   ``(new_table, events)``;
+* optionally ``change(table, player, action, chance)``: the new table alone, for
+  :meth:`Rounds.next_state` (a runner that keeps no events): no words built;
 
 and keeps whatever it likes in the ``table`` (hands, modifiers, ...).  A host
 embeds it with :class:`~explorer.core.subgame.SubGame`; the result is the final
@@ -104,9 +106,12 @@ class Rounds(Game):
     decisions and by passes; ``name`` is the game name its refusals cite."""
 
     def __init__(self, plays: Plays, play: Play, rule: RuleRef, *, one_per_turn: bool = False,
-                 auto_pass: bool = True, prompt: str = "Play a card, or pass") -> None:
+                 auto_pass: bool = True, prompt: str = "Play a card, or pass",
+                 change: Callable[[Any, Any, Any, Chance], Any] | None = None) -> None:
         self.plays = plays
         self.play = play
+        #: a play's new table without its events (by default ``play``'s, its events thrown away)
+        self.change = change if change is not None else (lambda *args: play(*args)[0])
         self.rule = rule
         self.name = rule.game
         self.one_per_turn = one_per_turn
@@ -126,15 +131,16 @@ class Rounds(Game):
         state, events = self._skip(RoundsState(order, 0, 0, table), [])
         return Step(state, tuple(events))
 
-    def _skip(self, state: RoundsState, events: list[Event]) -> tuple[RoundsState, list[Event]]:
-        """Pass for every player in turn who has nothing to play."""
+    def _skip(self, state: RoundsState, events: list[Event] | None) -> tuple[RoundsState, list[Event] | None]:
+        """Pass for every player in turn who has nothing to play (told in ``events`` unless None)."""
         if not self.auto_pass:
             return state, events
         order = state.order
         n = len(order)
         # not state.over, and state.player, written out (a property is a call, and this runs at every step)
         while state.passes < n and not self.plays(state.table, order[state.turn]):
-            events.append(self._passed(order[state.turn]))
+            if events is not None:
+                events.append(self._passed(order[state.turn]))
             state = state._replace(turn=(state.turn + 1) % n, passes=state.passes + 1)
         return state, events
 
@@ -152,18 +158,29 @@ class Rounds(Game):
         return _new(Decision, (player, tuple(self.plays(state.table, player)) + (PASS,), self.rule, self.prompt))
 
     def resolve(self, state: RoundsState, action: Any, chance: Chance) -> Step:
+        return _new(Step, self._advance(state, action, chance, True))
+
+    def next_state(self, state: RoundsState, action: Any, chance: Chance) -> RoundsState:
+        """:meth:`resolve`'s state alone: the play's ``change`` (no words), the passes untold."""
+        return self._advance(state, action, chance, False)[0]
+
+    def _advance(self, state: RoundsState, action: Any, chance: Chance, tell: bool) -> tuple[RoundsState, tuple]:
+        """One play or pass, and the automatic passes after it; its events when ``tell`` (else none)."""
         n = len(state.order)
         player = state.order[state.turn]
         if type(action) is Pass:  # action == PASS, without the dataclass's __eq__ (a Python function)
-            events = [self._passed(player)]
+            events = [self._passed(player)] if tell else None
             state = state._replace(turn=(state.turn + 1) % n, passes=state.passes + 1)
         else:
-            table, done = self.play(state.table, player, action, chance)
-            events = list(done)
+            if tell:
+                table, done = self.play(state.table, player, action, chance)
+                events = list(done)
+            else:
+                table, events = self.change(state.table, player, action, chance), None
             turn = (state.turn + 1) % n if self.one_per_turn else state.turn
             state = state._replace(table=table, turn=turn, passes=0, plays=state.plays + 1)
         state, events = self._skip(state, events)
-        return _new(Step, (state, tuple(events)))
+        return state, tuple(events) if events is not None else ()
 
     def result(self, state: RoundsState) -> Any:
         """The final table once every player has passed in a row, else ``None``."""

@@ -390,7 +390,7 @@ class DoomtrooperGame(Game):
             state = self._after_attack(state)
             events = list(events) + more
         elif phase is _IN_ACTIONS:
-            state, events = self._act(state, action, chance)
+            state, events = self._act(state, action, chance, tell)
         elif phase is _IN_DRAW:
             events = []
             if self.variant is not None:
@@ -401,7 +401,7 @@ class DoomtrooperGame(Game):
         elif phase is _IN_DISCARD:
             if not isinstance(action, (Discard, KeepHand)):
                 raise self.illegal(state, action)
-            state, events = turn.do_discard(self, state, action, chance)
+            state, events = turn.do_discard(self, state, action, chance, tell)
         elif phase is Phase.RESPONSE:
             sub = self.answer_sub.step(state.response, action, chance)
             if sub.result is None:
@@ -431,10 +431,10 @@ class DoomtrooperGame(Game):
             state, more = turn.settle(self, state)
         return (state, tuple(events) + tuple(more)) if tell else (state, ())
 
-    def _act(self, state: DTState, action: Any, chance: Chance) -> tuple[DTState, list[Event]]:
+    def _act(self, state: DTState, action: Any, chance: Chance, tell: bool) -> tuple[DTState, list[Event]]:
         if isinstance(action, EndActions):
             return state._replace(phase=_IN_DISCARD, actions=0), [
-                event(R.ACTIONS, f"seat {state.current} ends his actions", seat=state.current)]
+                event(R.ACTIONS, f"seat {state.current} ends his actions", seat=state.current)] if tell else []
         kind = KINDS.get(type(action))
         if kind is None:
             raise self.illegal(state, action)

@@ -71,7 +71,7 @@ class Combat(Standing, Game):
         self.aff = pool.affiliations
         self.roll = rules.dice_roll()
         self.rounds = Rounds(self._plays, self._play, R.MODIFY, one_per_turn=not rules.many_cards_per_turn,
-                             prompt="Play a card on the combat, or pass")
+                             prompt="Play a card on the combat, or pass", change=self._changed)
         self._classes: dict[str, frozenset[str]] = {}
         self._own: dict[tuple, tuple[Term, ...]] = {}  # a warrior's card and attachments as terms (Standing.own)
         self._ratings: dict[tuple, Any] = {}  # a warrior's ratings by what they read (Standing.fighter)
@@ -350,6 +350,10 @@ class Combat(Standing, Game):
             return extra.apply(self, table, seat, action)[0]
         return self._card_played(table, seat, action, self.pool[action.card], words=False)[0]
 
+    def _changed(self, table: Table, seat: int, action: Any, chance: Chance) -> Table:
+        """:meth:`_play`'s table alone (:meth:`after`; no play rolls a die), for the round's ``change``."""
+        return self.after(table, seat, action)
+
     def _card_played(self, table: Table, seat: int, action: Any, c: Any, words: bool = True) -> tuple[Table, str]:
         """The table after ``seat`` plays card ``c`` (out of the hand, paid for, its
         effect applied, on the table), and the effect's words (``""`` without ``words``)."""
@@ -398,11 +402,14 @@ class Combat(Standing, Game):
         return state if state.step == "done" else None
 
     def resolve(self, state: CombatState, action: Any, chance: Chance, tell: bool = True) -> Step:
-        """One step of the combat; ``tell=False``: the same state, the resolution and its points
-        told with no events (for a runner that keeps none)."""
+        """One step of the combat; ``tell=False``: the same state, the cards played, the resolution
+        and its points told with no events (for a runner that keeps none)."""
         step = state.step
         if step == "modify":
-            rounds, events = self.rounds.resolve(state.rounds, action, chance)  # its players are the seats
+            if tell:  # its players are the seats
+                rounds, events = self.rounds.resolve(state.rounds, action, chance)
+            else:
+                rounds, events = self.rounds.next_state(state.rounds, action, chance), ()
             table = self.rounds.result(rounds)
             if table is None:  # most steps of a combat: built as the tuple it is (see _new)
                 return _new(Step, (state._replace(rounds=rounds), events))

@@ -259,13 +259,15 @@ def discard_options(state: DTState) -> tuple[Any, ...]:
     return tuple(map(_discard, state.seat.hand.distinct)) + (_KEEP,)
 
 
-def do_discard(game: Any, state: DTState, action: Any, chance: Any) -> tuple[DTState, list[Event]]:
+def do_discard(game: Any, state: DTState, action: Any, chance: Any, tell: bool = True) -> tuple[DTState, list[Event]]:
+    """Step three of a turn: a card discarded face down, or none (``tell=False``: the card not told)."""
     seat = state.current
     events = []
     if isinstance(action, Discard):
         state = discard_from_hand(state, seat, action.card)
-        events += [_discards(seat, True),
-                   event(R.DISCARD, f"seat {seat} discards {action.card}", visible_to=seat, card=action.card)]
+        if tell:
+            events += [_discards(seat, True),
+                       event(R.DISCARD, f"seat {seat} discards {action.card}", visible_to=seat, card=action.card)]
     else:
         events.append(_discards(seat, False))
     state, more = missions.check(game, state, "end_of_turn", seat)
