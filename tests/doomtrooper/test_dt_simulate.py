@@ -83,3 +83,30 @@ def test_the_report_says_how_the_games_ended_in_words():
     assert ending_words("C beaten") == "player C's last warrior left play" == Ending.C_BEATEN.why()
     assert ending_words("a new ending") == "a new ending"  # not one of this game's: as the summary has it
     assert all(e.why() and not e.why().endswith(".") for e in Ending)  # every ending has its words
+
+
+@pytest.mark.parametrize("rules, players", [({}, 2), ({"dice": "2d6", "sabotage": True}, 2),
+                                            ({"variant": "beat_down"}, 3), ({"variant": "colonization"}, 2)])
+def test_a_step_told_without_events_leads_to_the_same_state(rules, players):
+    """The fast runner keeps no events and asks DoomtrooperGame.next_state (the draw, the
+    combat and its round of card play tell nothing): at every step of these games it
+    reaches the state resolve reaches, asking the same rolls."""
+    from explorer.core.engine import SampledChance, StepRng, derived_rng
+    from explorer.doomtrooper.bots import get_bot
+    from explorer.doomtrooper.game import DoomtrooperGame
+    from explorer.doomtrooper.params import override_rules
+
+    game = DoomtrooperGame(rules=override_rules(rules)) if rules else DoomtrooperGame()
+    for i in range(3):
+        bot = get_bot("random" if i == 2 else "greedy")
+        told, quiet = (SampledChance(derived_rng(f"q{i}", "chance")) for _ in range(2))
+        state, steps = game.new_game(players), 0
+        while (dec := game.decision(state)) is not None:
+            if dec.player is None:
+                action = dec.options[0]
+            else:
+                action = bot.choose(game, game.observe(state, dec.player), dec, StepRng(f"q{i}", steps))
+            nxt, events = game.resolve(state, action, told)
+            assert game.next_state(state, action, quiet) == nxt, f"game q{i}, step {steps}: {action!r}"
+            state, steps = nxt, steps + 1
+        assert steps > 50  # whole games, not a step or two
