@@ -250,6 +250,8 @@ def test_playing_freezes_the_objects_alive_before_and_thaws_them_after():
         mine = gc.get_freeze_count()
         with few_collections():
             pass
-        assert gc.get_freeze_count() == mine
+        # still frozen, nothing more frozen: frozen objects that die meanwhile leave the count
+        # (another thread's, pytest's), so it may fall a little, never to zero, never above
+        assert 0 < gc.get_freeze_count() <= mine
     finally:
         gc.unfreeze()
