@@ -307,10 +307,15 @@ class Conflict(Game):
     def _strike(self, state: ConflictState, side: int, i: int, j: int, attack: Attack, blocked_for: int | None,
                 chance: Chance) -> tuple[ConflictState, tuple[Event, ...]]:
         """Roll an attack of villain ``i`` on villain ``j`` and score it ("Victory in Conflicts")."""
-        setup = state.setup
-        attacker, defender = setup.teams[side][i], setup.teams[1 - side][j]
-        res = chance.roll(attack_dist(attacker, defender, attack, setup.rules, blocked_for is not None))
+        res = self._strike_roll(state, side, i, j, attack, blocked_for, chance)
         return self._score(state, side, i, j, attack, blocked_for, res)
+
+    def _strike_roll(self, state: ConflictState, side: int, i: int, j: int, attack: Attack, blocked_for: int | None,
+                     chance: Chance) -> AttackResult:
+        """The roll of an attack of villain ``i`` on villain ``j`` (no catch roll through a blocker)."""
+        setup = state.setup
+        return chance.roll(attack_dist(setup.teams[side][i], setup.teams[1 - side][j], attack, setup.rules,
+                                       blocked_for is not None))
 
     def _score(self, state: ConflictState, side: int, i: int, j: int, attack: Attack, blocked_for: int | None,
                res: AttackResult) -> tuple[ConflictState, tuple[Event, ...]]:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.engine import Chance, Decision, Step
-from .combat import attack_dist, tactical_maneuver
+from .combat import tactical_maneuver
 from .conflict import (
     Block,
     Conclude,
@@ -89,11 +89,10 @@ class CachedConflict(Conflict):
             i = setup.index[action.actor][1]
             return self._maneuvered(state, side, i, tactical_maneuver(setup.teams[side][i], action.stat, chance,
                                                                       setup.rules))
-        if kind is Block:  # the pending attack's roll as _strike makes it, scored without its faces
-            side, pending, setup = state.turn, state.pending, state.setup
+        if kind is Block:  # the pending attack's roll, scored without its faces
+            side, pending = state.turn, state.pending
             base, j, blocked_for = self._blocked(state, action)
-            res = chance.roll(attack_dist(setup.teams[side][pending.actor], setup.teams[1 - side][j], pending.attack,
-                                          setup.rules, blocked_for is not None))
+            res = self._strike_roll(base, side, pending.actor, j, pending.attack, blocked_for, chance)
             return self._scored(base, side, j, pending.attack, blocked_for, res)
         if kind is not MentalAttack and kind is not UseAbility and kind is not PhysicalAttack:
             return self.resolve(state, action, chance).state

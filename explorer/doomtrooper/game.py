@@ -57,7 +57,6 @@ from ..core.engine import Chance, Decision, Game, IllegalAction, SampledChance, 
 from ..core.events import Event, RuleRef, event
 from ..core.numbers import counted
 from ..core.rounds import Pass, Rounds
-from ..core.subgame import SubGame
 # the rule modules register their action kinds on import, and the options are listed in that order
 from .base import attack, cover, equip, fortify, missions, muster, sabotage, spells, turn  # noqa: F401
 from .expansions import beasts, first_edition, outpost, sergeants  # noqa: F401 (Paradise Lost, first edition)
@@ -82,7 +81,6 @@ from .base.actions import (
     switched_on,
 )
 from .cards import Pool, load_pool
-from .base.combat import _SEATS as SEATS
 from .base.combat import Combat
 from .base.combat_state import ACTIONS as COMBAT_ACTIONS
 from .base.combat_state import ANNOUNCEMENTS, ROUND_PLAYS, CombatState, splits
@@ -137,8 +135,8 @@ class DoomtrooperGame(Game):
         self._checked: dict[str, Any] = {}  # a sample deck's cards checked against this game's pool and rules
         self.aff = self.pool.affiliations
         self.combat = Combat(self.pool, self.rules)
+        #: answering a sabotage, a round of card play whose players are the seats (asked directly, as the combat is)
         self.answer_round = Rounds(*sabotage.answer_plays(self), R.SABOTAGE, prompt="Stop the sabotage, or pass")
-        self.answer_sub = SubGame(self.answer_round)
         self._card_classes: dict[str, frozenset[str]] = {}
         self._may: dict[tuple[str, str], bool] = {}
         #: (hand, its cards by type, the types): hand_cards
@@ -329,7 +327,7 @@ class DoomtrooperGame(Game):
             return _new(Decision, (state.current, turn.discard_options(state), R.DISCARD,
                                    _discard_prompt(state.current)))
         if phase is Phase.RESPONSE:
-            return self.answer_sub.decision(state.response, SEATS)
+            return self.answer_round.decision(state.response)  # its players are the seats
         if phase is Phase.AWARD:
             a = state.pending[0]
             return Decision(a.seat, splits(a.points), a.rule,
@@ -403,10 +401,11 @@ class DoomtrooperGame(Game):
                 raise self.illegal(state, action)
             state, events = turn.do_discard(self, state, action, chance, tell)
         elif phase is Phase.RESPONSE:
-            sub = self.answer_sub.step(state.response, action, chance)
-            if sub.result is None:
-                return state._replace(response=sub.state), sub.events
-            state, events = sabotage.answered(self, state, sub.result, list(sub.events))
+            response, told = self.answer_round.resolve(state.response, action, chance)  # its players are the seats
+            answer = self.answer_round.result(response)
+            if answer is None:
+                return state._replace(response=response), told
+            state, events = sabotage.answered(self, state, answer, list(told))
         elif phase is Phase.AWARD:
             state, events = self._take_points(state, action)
         elif phase is Phase.GIFT:

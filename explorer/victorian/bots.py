@@ -416,9 +416,11 @@ def track_help(game, view) -> Fraction:
 
 
 def assassin_mod(game, view, minion: str, hero: str) -> int:
-    from .assassin import assassin_terms
+    """The Assassin Roll's modifier when ``minion`` is sent against ``hero`` (by name):
+    :func:`explorer.victorian.assassin.assassin_modifier`."""
+    from .assassin import assassin_modifier
 
-    return sum(t.value for t in assassin_terms(game, view, minion, hero))
+    return assassin_modifier(game, view, unit_on(view, VILLAINS, minion), unit_on(view, HEROES, hero))
 
 
 def strike_risk(game, view, h: Unit, target: str, attacks: int) -> float:

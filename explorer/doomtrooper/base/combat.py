@@ -30,7 +30,6 @@ immunity of either combatant switches the matching powers off for both
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -555,22 +554,6 @@ class Combat(Standing, Game):
         elif c.keywords and (why := play_limit(self, table, seat, c)) is not None:
             return IllegalAction(why[0], why[1])
         return IllegalAction(R.MODIFY, f"{card} cannot be played on {action.target!r} now")
-
-
-class _Identity(Mapping):
-    """Sub-game players are the host's seats."""
-
-    def __getitem__(self, seat):
-        return seat
-
-    def __iter__(self):
-        return iter(())
-
-    def __len__(self) -> int:
-        return 0
-
-
-_SEATS = _Identity()
 
 
 __all__ = ["Combat"]
