@@ -69,7 +69,8 @@ def advance(game: VictorianGame, state: VicState, events: list[Event] | None) ->
     table = game.slots
     enter = pending.ENTER
     slot, turn = state.slot, state.turn
-    beginnings = phase_beginnings(game, turn) if turn else ()  # (after the deal, turn 1 begins at once)
+    # the events that begin each slot: looked up only when events are kept (after the deal, turn 1 begins at once)
+    beginnings = phase_beginnings(game, turn) if turn and events is not None else ()
     passed = False  # slots passed since the state last had its slot put on it
     while True:
         slot += 1
@@ -87,7 +88,8 @@ def advance(game: VictorianGame, state: VicState, events: list[Event] | None) ->
             if state.result is not None:
                 return state
             slot, turn = 0, turn + 1
-            beginnings = phase_beginnings(game, turn)
+            if events is not None:
+                beginnings = phase_beginnings(game, turn)
         phase, side = table[slot]
         if events is not None:
             events.append(beginnings[slot])
