@@ -202,7 +202,8 @@ def combat_modifier(game, state: VicState, h: Unit, m: Unit, attacks: int) -> in
     """The sum of :func:`combat_terms` (hero ``h``'s Fight against ``m``, the penalty
     for further attacks, less ``m``'s Fight against the hero), from the remembered
     Fight of each."""
-    return (fight(game, state, HEROES, h, versus=m) + sum(t.value for t in penalty(game, attacks))
+    further = penalty(game, attacks)  # (none before the first roll of an attack: most calls)
+    return (fight(game, state, HEROES, h, versus=m) + (sum([t.value for t in further]) if further else 0)
             - fight(game, state, VILLAINS, m, versus=h))
 
 

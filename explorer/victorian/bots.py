@@ -197,10 +197,14 @@ class GreedyBot(DeterministicPolicy):
 
     def _main_attack(self, game, view, item, options):
         best, score = None, 0.0
+        facing: dict[str, tuple[str, Unit]] = {}  # whom an attack on each Mastermind meets first: found once a pick
         for o in options:
             if isinstance(o, Attack):
                 h = unit_on(view, HEROES, o.hero)
-                risk = strike_risk(game, view, h, o.target, 0)
+                against = facing.get(o.target)
+                if against is None:
+                    against = facing[o.target] = defender(game, view, o.target)
+                risk = strike_risk(game, view, h, o.target, 0, against)
                 if risk <= self.SAFE:
                     v = 10 - 10 * risk + fight(game, view, HEROES, h) * 0.1
                     if v > score:
@@ -423,14 +427,20 @@ def assassin_mod(game, view, minion: str, hero: str) -> int:
     return assassin_modifier(game, view, unit_on(view, VILLAINS, minion), unit_on(view, HEROES, hero))
 
 
-def strike_risk(game, view, h: Unit, target: str, attacks: int) -> float:
-    """The chance the next roll of hero ``h``'s attack on ``target`` kills or wounds him."""
+def defender(game, view, target: str) -> tuple[str, Unit | None]:
+    """Whom an attack on Mastermind ``target`` rolls against next, and on which table:
+    his weakest minion (a Combat Roll), else the Mastermind himself (a Showdown)."""
     mins = minions_of(view.sides[VILLAINS], target)
     if mins:
-        m = min(mins, key=lambda u: fight(game, view, VILLAINS, u))
-        return p("combat", combat_modifier(game, view, h, m, attacks), "hero_killed", "hero_wounded")
-    return p("showdown", combat_modifier(game, view, h, unit_on(view, VILLAINS, target), attacks), "hero_killed",
-             "hero_wounded")
+        return "combat", min(mins, key=lambda u: fight(game, view, VILLAINS, u))
+    return "showdown", unit_on(view, VILLAINS, target)
+
+
+def strike_risk(game, view, h: Unit, target: str, attacks: int, against: tuple[str, Unit | None] | None = None) -> float:
+    """The chance the next roll of hero ``h``'s attack on ``target`` kills or wounds him
+    (``against``: its :func:`defender`, when the caller has it already)."""
+    table, m = against or defender(game, view, target)
+    return p(table, combat_modifier(game, view, h, m, attacks), "hero_killed", "hero_wounded")
 
 
 class RandomBot(RandomPolicy):
