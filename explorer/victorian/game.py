@@ -119,9 +119,12 @@ class VictorianGame(Game):
         #: (id of a units tuple, traits) -> (the tuple, its units with them):
         #: :func:`explorer.victorian.units.with_trait`
         self.trait_holders: dict[tuple[int, tuple[str, ...]], tuple[Any, Any]] = {}
-        #: (weapon or vehicle, a unit's card, token, gear, Martian master) -> whether it may go on him:
-        #: :func:`explorer.victorian.recruit.gear_fits`
+        #: (a weapon's or vehicle's fit kind, a unit's card, token, gear, Martian master) -> whether it may
+        #: go on him: :func:`explorer.victorian.recruit.gear_fits`
         self.gear_fits: dict[tuple[Any, ...], bool] = {}
+        #: a weapon or vehicle card's name -> what decides the units it may go on (one entry per card
+        #: of this game: a finite set): :func:`explorer.victorian.recruit.fit_kind`
+        self.fit_kinds: dict[str, tuple[Any, ...]] = {}
         #: (id of a deck, card types) -> (the deck, its distinct cards of those types):
         #: :func:`explorer.victorian.cardplay.search_choices`
         self.deck_choices: dict[tuple[int, Any], tuple[Any, tuple[str, ...]]] = {}

@@ -98,18 +98,30 @@ def gear_unfit(game: VictorianGame, state: VicState, c, u: Unit) -> IllegalActio
     return None
 
 
+def fit_kind(game: VictorianGame, c) -> tuple[Any, ...]:
+    """What of weapon or vehicle card ``c`` decides the units it may go on (all
+    :func:`gear_unfit` reads of it): its type, the traits it needs, and whether it
+    goes on a Vehicle only.  Cards alike in these go on the same units.  Remembered
+    by the game for each of its cards (a finite set)."""
+    kind = game.fit_kinds.get(c.name)
+    if kind is None:
+        params = c.params
+        kind = game.fit_kinds[c.name] = (c.type, tuple(param(params, "needs", ())), param(params, "on", "unit"))
+    return kind
+
+
 def gear_fits(game: VictorianGame, state: VicState, c, u: Unit) -> bool:
     """Whether weapon or vehicle card ``c`` may go on ``u`` (:func:`gear_unfit` is ``None``).
-    It depends on the unit's card, whether he is a token, and his gear (a vehicle
-    on a minion also on whether his Mastermind is the Martians'): remembered by
-    the game for those values, as hands and decks (blueprints) offer the same
-    cards for the same kinds of unit game after game."""
+    It depends on the card's :func:`fit_kind`, the unit's card, whether he is a
+    token, and his gear (a vehicle on a minion also on whether his Mastermind is the
+    Martians'): remembered by the game for those values, as hands and decks
+    (blueprints) offer the same cards for the same kinds of unit game after game."""
     martian_master = None
     if u.master is not None and c.type == "V":
         m = unit_on(state, VILLAINS, u.master)
         martian_master = m is not None and is_martian(game, m)
     known = game.gear_fits
-    key = (c.name, u.card, u.token, u.gear, martian_master)
+    key = (fit_kind(game, c), u.card, u.token, u.gear, martian_master)
     fits = known.get(key)
     if fits is None:
         fits = gear_unfit(game, state, c, u) is None
@@ -121,13 +133,13 @@ def gear_fits(game: VictorianGame, state: VicState, c, u: Unit) -> bool:
 
 def attach_targets(game: VictorianGame, state: VicState, side: int, card: str) -> tuple[str, ...]:
     """The units of ``side`` that weapon or vehicle ``card`` may go on now.  They
-    depend on that side's units (and, for a vehicle, the Villains', for the
-    Martians): remembered by the game, as a hand is offered at every step of the
-    phase."""
+    depend on the card's :func:`fit_kind` and that side's units (and, for a vehicle,
+    the Villains', for the Martians): remembered by the game, as a hand is offered
+    at every step of the phase, and a deck's blueprints hold many cards alike."""
     c = game.card(card)
     units = state.sides[side].units
     villains = state.sides[VILLAINS].units if c.type == "V" else None
-    key = ("attach", side, card, id(units), id(villains))
+    key = ("attach", side, fit_kind(game, c), id(units), id(villains))
     hit = game.memo.get(key)
     if hit is not None and hit[0] is units and hit[1] is villains:
         return hit[2]
