@@ -243,12 +243,13 @@ def fight(game: VictorianGame, state: VicState, side: int, u: Unit, *, versus: U
     hit = known.get(key)
     if hit is not None and hit[0] is u and hit[1] is mods:
         return hit[2]
-    if mods:
+    if mods and _mods(game, state, side, u, "fight", assassin):
         value = sum([t.value for t in fight_terms(game, state, side, u, versus=versus, assassin=assassin, sent=sent)])
     else:
-        # With no lasting modifier in play the sum reads the unit's card, token, gear, markers and
-        # wounds alone, not which unit he is: remembered by those values too, as a new token of a kind
-        # (the Minion Phase makes some every turn) or a unit given gear fights as others did before him.
+        # With no lasting modifier on his Fight now (none in play, or none :func:`_mods` counts for him)
+        # the sum reads the unit's card, token, gear, markers and wounds alone, not which unit he is:
+        # remembered by those values too, as a new token of a kind (the Minion Phase makes some every
+        # turn) or a unit given gear fights as others did before him.
         alike = ("fight sum", u.card, u.token, u.gear, u.markers, u.wounds, side, holy, assassin, sent)
         value = game.memo.get(alike)
         if value is None:
