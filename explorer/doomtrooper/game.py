@@ -440,7 +440,10 @@ class DoomtrooperGame(Game):
         cost = kind.cost(self.rules)
         before = state.actions
         state = state._replace(actions=before - cost)
-        state, events = kind.do(self, state, action, chance)
+        if kind.tells:  # told nothing, it builds no words (the same state)
+            state, events = kind.do(self, state, action, chance, tell)
+        else:
+            state, events = kind.do(self, state, action, chance)
         if self.variant is not None:
             state, events = self.variant.after_action(self, state, action, events)
             state = self.variant.spent(self, state, kind, cost, before)

@@ -263,6 +263,7 @@ class ActionKind(NamedTuple):
     ends_actions: bool = False
     enabled: Callable[[Any], bool] | None = None  # rules -> is this kind in the game? (None: always)
     hand: str | None = None  # the card type its options are played from (None: not only from the hand)
+    tells: bool = False  # its ``do`` takes ``tell`` (False: the same state, fewer or no events)
 
 
 #: action type -> its kind, in the order options are listed
@@ -271,15 +272,16 @@ KINDS: dict[type, ActionKind] = {}
 
 def register(type_: type, rule: RuleRef, cost: int | Callable[[Any], int], options, do, explain,
              ends_actions: bool = False, enabled: Callable[[Any], bool] | None = None,
-             hand: str | None = None) -> None:
+             hand: str | None = None, tells: bool = False) -> None:
     """Add an action kind.  ``enabled(rules)``: whether the kind is in a game at all (an
     expansion's switch); a game leaves a disabled kind out of its options.  ``options``
     ``None``: the variant the kind belongs to offers its options itself.  ``hand``: see
-    :class:`ActionKind`."""
+    :class:`ActionKind`; ``tells``: its ``do`` takes a last argument ``tell`` (a runner that
+    keeps no events asks it for none)."""
     if type_ in KINDS:
         raise ValueError(f"action kind {type_.__name__} registered twice")
     price = cost if callable(cost) else (lambda rules, c=cost: c)
-    KINDS[type_] = ActionKind(type_, rule, price, options, do, explain, ends_actions, enabled, hand)
+    KINDS[type_] = ActionKind(type_, rule, price, options, do, explain, ends_actions, enabled, hand, tells)
 
 
 def ordered() -> list[ActionKind]:

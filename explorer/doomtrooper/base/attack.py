@@ -185,7 +185,10 @@ _TACTIC_CHOSEN = {tactic: event(R.TACTIC, f"the battle tactic is {tactic.capital
                   for tactic in TACTICS}
 
 
-def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[DTState, list[Event]]:
+def do_attack(game: Any, state: DTState, action: Attack, chance: Any,
+              tell: bool = True) -> tuple[DTState, list[Event]]:
+    """The attack action: the combat begins (``tell=False``: its announcement and
+    opening not told, the same state)."""
     seat = state.current
     a, d = state.trooper(action.attacker), state.trooper(action.defender)
     events: list[Event] = []
@@ -222,11 +225,12 @@ def do_attack(game: Any, state: DTState, action: Attack, chance: Any) -> tuple[D
             events.append(event(barred[0], f"{a.card} may not attack {d.card} ({barred[1]}): the combat ends before "
                                            "it begins, and the attack action is spent"))
             return state._replace(phase=Phase.DISCARD), events
-    events.append(event(R.ANNOUNCE, f"{a.card} (seat {seat}) attacks {d.card} (seat {d.owner})"
-                                    f"{' in cover' if d.cover else ''}", attacker=a.uid, defender=d.uid))
-    events.append(_TACTIC_CHOSEN[action.tactic])
-    step = game.combat.start(combat_table(game, state, seat, a, d, action.tactic))
-    events += step.events
+    step = game.combat.start(combat_table(game, state, seat, a, d, action.tactic), tell)
+    if tell:
+        events.append(event(R.ANNOUNCE, f"{a.card} (seat {seat}) attacks {d.card} (seat {d.owner})"
+                                        f"{' in cover' if d.cover else ''}", attacker=a.uid, defender=d.uid))
+        events.append(_TACTIC_CHOSEN[action.tactic])
+        events += step.events
     return state._replace(phase=Phase.COMBAT, combat=step.state), events
 
 
@@ -335,7 +339,7 @@ def explain_attack(game: Any, state: DTState, action: Any) -> IllegalAction:
     return IllegalAction(R.ATTACK, f"{said(state, action)} is not possible now")
 
 
-register(Attack, R.ATTACK, 1, attack_options, do_attack, explain_attack, ends_actions=True)
+register(Attack, R.ATTACK, 1, attack_options, do_attack, explain_attack, ends_actions=True, tells=True)
 
 __all__ = ["DESIGNATIONS", "attack_graph", "attack_rule", "attack_options", "classes", "finish",
            "primary_target", "target_cost"]

@@ -100,28 +100,31 @@ class Combat(Standing, Game):
         return f"{trooper.card} (seat {trooper.owner})"
 
     # -- starting ------------------------------------------------------------------------------------
-    def start(self, table: Table) -> Step:
+    def start(self, table: Table, tell: bool = True) -> Step:
         """A combat between ``table.attacker`` and ``table.defender``: the
         announcements (defending from a Warzone), weapons, then the standing and
-        the modify step."""
+        the modify step.  ``tell=False``: the same state and no events (the standing
+        is worked out only to be told)."""
+        events: list[Event] | None = [] if tell else None
         if ANNOUNCEMENTS:
-            return self._announce(CombatState("announce", table), [])
-        return self._weapons(table, [])
+            return self._announce(CombatState("announce", table), events)
+        return self._weapons(table, events)
 
-    def _announce(self, state: CombatState, events: list[Event]) -> Step:
-        """The next announcement with something to announce, or on to the weapons."""
+    def _announce(self, state: CombatState, events: list[Event] | None) -> Step:
+        """The next announcement with something to announce, or on to the weapons
+        (``events``: what is told so far, or None when nothing is told)."""
         for i in range(state.announced, len(ANNOUNCEMENTS)):
             if ANNOUNCEMENTS[i].options(self, state.table):
-                return Step(state._replace(step="announce", announced=i), tuple(events))
+                return Step(state._replace(step="announce", announced=i), tuple(events) if events is not None else ())
         return self._weapons(state.table, events)
 
-    def _weapons(self, table: Table, events: list[Event]) -> Step:
+    def _weapons(self, table: Table, events: list[Event] | None) -> Step:
         usable = [(uid, self.weapon_options(table, uid)) for uid in (table.attacker, table.defender)]
         choosing = tuple(uid for uid, w in usable if len(w) > 1)
         weapons = tuple((uid, w[0]) for uid, w in usable if len(w) == 1)
         state = CombatState("weapons", table._replace(weapons=weapons), choosing=choosing)
         if choosing:
-            return Step(state, tuple(events))
+            return Step(state, tuple(events) if events is not None else ())
         return self._to_modify(state, events)
 
     def weapon_options(self, table: Table, uid: int) -> tuple[str, ...]:
@@ -149,15 +152,18 @@ class Combat(Standing, Game):
                 return c
         return None
 
-    def _to_modify(self, state: CombatState, events: list[Event]) -> Step:
+    def _to_modify(self, state: CombatState, events: list[Event] | None) -> Step:
+        """The standing told (when ``events`` is not None), then the modify step."""
         table = state.table
-        events.append(self._standing(table))
+        if events is not None:
+            events.append(self._standing(table))
         opened = self.rounds.start(table.order, table)
-        events.extend(opened.events)
+        if events is not None:
+            events.extend(opened.events)
         state = state._replace(step="modify", choosing=(), rounds=opened.state)
         if opened.state.over:
             state = state._replace(step="resolve", table=opened.state.table, rounds=None)
-        return Step(state, tuple(events))
+        return Step(state, tuple(events) if events is not None else ())
 
     def _standing(self, table: Table) -> Event:
         ta, td = table.trooper(table.attacker), table.trooper(table.defender)
@@ -415,14 +421,16 @@ class Combat(Standing, Game):
             return Step(state._replace(step="resolve", table=table, rounds=None), events)
         if step == "announce":
             table, events = ANNOUNCEMENTS[state.announced].apply(self, state.table, action)
-            return self._announce(state._replace(table=table, announced=state.announced + 1), list(events))
+            return self._announce(state._replace(table=table, announced=state.announced + 1),
+                                  list(events) if tell else None)
         if step == "weapons":
             table = state.table._replace(weapons=state.table.weapons + ((action.uid, action.card),))
             t = table.trooper(action.uid)
-            events = [event(R.WEAPONS, f"{t.card} uses {action.card}", uid=action.uid, card=action.card)]
+            events = [event(R.WEAPONS, f"{t.card} uses {action.card}", uid=action.uid, card=action.card)] if tell \
+                else None
             state = state._replace(table=table, choosing=state.choosing[1:])
             if state.choosing:
-                return Step(state, tuple(events))
+                return Step(state, tuple(events) if events is not None else ())
             return self._to_modify(state, events)
         if step == "resolve":
             return self._resolve(state, chance, tell)
