@@ -385,16 +385,18 @@ class GreedyBot(DeterministicPolicy):
             return KeepHand()
         pool = game.pool
         seat = state.current
-        shown = {t.card for t in state.troopers if t.card != UNSEEN}
+        troopers = state.troopers
+        warriors = []  # the warriors it may discard, in order
         for o in options:
             if isinstance(o, Discard):
                 c = pool[o.card]
-                if c.type == "warrior" and c.personality and o.card in shown:
+                if c.type == "warrior":
+                    if c.personality and any(t.card == o.card for t in troopers):  # a copy is in play (shown)
+                        return o
+                    warriors.append(o)
+                elif c.type == "art" and not any(t.owner == seat and pool[t.card].aspects for t in troopers
+                                                 if t.card != UNSEEN):
                     return o
-                if c.type == "art" and not any(t.owner == seat and pool[t.card].aspects for t in state.troopers
-                                               if t.card != UNSEEN):
-                    return o
-        warriors = [o for o in options if isinstance(o, Discard) and pool[o.card].type == "warrior"]
         if len(warriors) >= 4:
             return min(warriors, key=lambda o: (_strength(pool[o.card]), o.card))
         return KeepHand()
@@ -442,11 +444,14 @@ def _outlook(game, table: Table, seat: int) -> float:
         return 0.0
     off = combat.off_between(a.card, d.card)
     ra, rd = combat.fighter(table, a, d, off), combat.fighter(table, d, a, off)
+    value_a, value_d = max(ra.value, 1), max(rd.value, 1)  # what each stands to lose
+    mine_a, mine_d = a.owner == seat, d.owner == seat
     total = 0.0
     for p, ha, hd in _statuses(combat, ra, rd, (a.wounded, d.wounded)):
-        for t, r, h in ((a, ra, ha), (d, rd, hd)):
-            harm = h * max(r.value, 1)
-            total += p * (-harm if t.owner == seat else harm)
+        harm = ha * value_a
+        total += p * (-harm if mine_a else harm)
+        harm = hd * value_d
+        total += p * (-harm if mine_d else harm)
     return total
 
 
