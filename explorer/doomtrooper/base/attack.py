@@ -265,9 +265,11 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
     for p in table.plays:
         seats[p.seat] = seats[p.seat]._replace(discard=seats[p.seat].discard.add(p.card))
     state = state._replace(seats=tuple(seats), purses=table.purses, combat=None, phase=Phase.DISCARD)
-    leads = {t.uid: t.leads for t in table.troopers}  # Sergeants may be assigned during the combat
-    if any(leads.get(t.uid, t.leads) != t.leads for t in state.troopers):
-        state = state._replace(troopers=tuple(t._replace(leads=leads.get(t.uid, t.leads)) for t in state.troopers))
+    if table.troopers is not state.troopers:  # Sergeants may be assigned during the combat
+        leads = {t.uid: t.leads for t in table.troopers}
+        if any(leads.get(t.uid, t.leads) != t.leads for t in state.troopers):
+            state = state._replace(troopers=tuple(t._replace(leads=leads.get(t.uid, t.leads))
+                                                  for t in state.troopers))
     events: list[Event] = []
     for kill in done.kills:
         killer, victim = table.trooper(kill.killer), table.trooper(kill.victim)

@@ -19,7 +19,6 @@ from .. import sections as R
 from .actions import ExitCover, SeekCover, register
 from .muster import reveal
 from ..state import DTState, put_trooper
-from .warriors import out_of_cover
 
 
 #: the Seek Cover of a warrior, built once per uid (actions are frozen values: one object serves every turn)
@@ -28,9 +27,10 @@ _seek = lru_cache(maxsize=1024)(SeekCover)
 
 def seek_options(game: Any, state: DTState) -> list[SeekCover]:
     seat = state.current
-    if out_of_cover(state, seat) < 2:
+    out = [t for t in state.troopers if t.owner == seat and not t.cover]  # his warriors out of cover
+    if len(out) < 2:  # one must stay in the open
         return []
-    return [_seek(t.uid) for t in state.troopers if t.owner == seat and not t.cover and not t.inside]
+    return [_seek(t.uid) for t in out if not t.inside]
 
 
 def do_seek(game: Any, state: DTState, action: SeekCover, chance: Any) -> tuple[DTState, list[Event]]:

@@ -132,7 +132,8 @@ def enter_options(game: Any, state: DTState) -> list[EnterVehicle]:
 
 
 def exit_options(game: Any, state: DTState) -> list[ExitVehicle]:
-    return [ExitVehicle(t.uid) for t in state.troopers if t.owner == state.current and t.inside]
+    seat = state.current
+    return [ExitVehicle(t.uid) for t in state.troopers if t.owner == seat and t.inside]
 
 
 def do_enter(game: Any, state: DTState, action: EnterVehicle, chance: Any) -> tuple[DTState, list[Event]]:

@@ -46,8 +46,13 @@ def out_of_cover(state: DTState, seat: int) -> int:
 def must_exit_cover(state: DTState, seat: int) -> bool:
     """"Seek Cover": every warrior of ``seat`` is in cover, so his next action must
     bring one out."""
-    mine = [t for t in state.troopers if t.owner == seat]
-    return bool(mine) and all(t.cover for t in mine)
+    mine = False  # one pass, over at his first warrior out of cover
+    for t in state.troopers:
+        if t.owner == seat:
+            if not t.cover:
+                return False
+            mine = True
+    return mine
 
 
 def value_of(game: Any, state: DTState, t: Trooper) -> int:
