@@ -74,8 +74,8 @@ class AttackRule(BaseModel):
     same_corporation: bool | None = None
 
     def matches(self, a: frozenset[str], d: frozenset[str], same_owner: bool, same_corp: bool) -> bool:
-        return (all(c in a for c in self.attacker) and not any(c in a for c in self.attacker_not)
-                and all(c in d for c in self.defender) and not any(c in d for c in self.defender_not)
+        return (a.issuperset(self.attacker) and a.isdisjoint(self.attacker_not)
+                and d.issuperset(self.defender) and d.isdisjoint(self.defender_not)
                 and (self.same_owner is None or self.same_owner == same_owner)
                 and (self.same_corporation is None or self.same_corporation == same_corp))
 
@@ -118,7 +118,7 @@ class Affiliations(NamedTuple):
         return frozenset(out)
 
     def corporations(self, classes: frozenset[str]) -> frozenset[str]:
-        return frozenset(c for c in classes if self.of.get(c) == "corporation")
+        return frozenset([c for c in classes if self.of.get(c) == "corporation"])
 
     def decide(self, a: frozenset[str], d: frozenset[str], same_owner: bool,
                same_corp: bool | None = None) -> tuple[bool, str]:

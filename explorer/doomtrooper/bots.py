@@ -353,7 +353,10 @@ class GreedyBot(DeterministicPolicy):
             return max(options, key=lambda o: getattr(game.pool[o.card], table.tactic) - game.pool[o.card].foe_armor)
         if isinstance(first, TakePoints):
             return max(options, key=lambda o: o.promotion)
-        if all(isinstance(o, _MODIFY_PLAYS) for o in options):
+        for o in options:
+            if not isinstance(o, _MODIFY_PLAYS):
+                break
+        else:  # every option a play of the modify step (or a pass)
             return self.modify(game, state, seat, options)
         if isinstance(first, DefendFromWarzone):  # the Warzone that leaves the combat best for its seat
             table = state.combat.live
@@ -420,8 +423,10 @@ def _ratings(combat, o: Attack, a, d, wa: str, wd: str, off, base: Table) -> tup
 def _score(combat, ra: Ratings, rd: Ratings, a_wounded: bool, d_wounded: bool) -> float:
     """An attack's score from the two combatants' ratings and wounds: the Value the
     attacker expects to win (the defender's, weighed 1.2) less the Value it risks."""
-    return sum(p * (hd * rd.value * 1.2 - ha * ra.value)
-               for p, ha, hd in _statuses(combat, ra, rd, (a_wounded, d_wounded)))
+    total = 0  # summed in order, as sum() would
+    for p, ha, hd in _statuses(combat, ra, rd, (a_wounded, d_wounded)):
+        total += p * (hd * rd.value * 1.2 - ha * ra.value)
+    return total
 
 
 def _strength(w) -> float:

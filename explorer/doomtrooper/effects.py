@@ -247,7 +247,7 @@ class DiscardVehicle(Effect):
     timing = "turn"
 
     def targets(self, host, state, seat, p):
-        return tuple(t.uid for t in state.troopers if host.vehicle_of(t) is not None)
+        return tuple([t.uid for t in state.troopers if host.vehicle_of(t) is not None])
 
     def apply(self, host, state, seat, card, p, target):
         return host.discard_vehicle(state, target)

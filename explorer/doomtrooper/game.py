@@ -280,8 +280,8 @@ class DoomtrooperGame(Game):
         key = (types, left)
         asked = self._asks.get(key)
         if asked is None:
-            asked = self._asks[key] = tuple(kind.options for kind, cost, plays in self._priced
-                                            if cost <= left and (plays is None or plays in types))
+            asked = self._asks[key] = tuple([kind.options for kind, cost, plays in self._priced
+                                             if cost <= left and (plays is None or plays in types)])
         return asked
 
     def may_attack(self, attacker: str, defender: str) -> bool:
@@ -447,8 +447,7 @@ class DoomtrooperGame(Game):
         if self.variant is not None:
             state, events = self.variant.after_action(self, state, action, events)
             state = self.variant.spent(self, state, kind, cost, before)
-        if (state.phase is _IN_ACTIONS and state.actions == 0
-                and not any(options(self, state) for options in self._asked(state, 0))):
+        if state.phase is _IN_ACTIONS and state.actions == 0 and not self._free_plays(state):
             state = state._replace(phase=_IN_DISCARD)
         if kind.ends_actions:
             state = self._after_attack(state)
@@ -459,9 +458,16 @@ class DoomtrooperGame(Game):
         reading ``no-play-after-attack``), the actions step again with no action
         left while a card that costs no action can be played."""
         if (self.rules.play_after_attack and state.phase is _IN_DISCARD and state.actions == 0
-                and any(options(self, state) for options in self._asked(state, 0))):
+                and self._free_plays(state)):
             return state._replace(phase=_IN_ACTIONS)
         return state
+
+    def _free_plays(self, state: DTState) -> bool:
+        """Does any kind that costs no action offer anything now?"""
+        for options in self._asked(state, 0):
+            if options(self, state):
+                return True
+        return False
 
     def _take_points(self, state: DTState, action: Any) -> tuple[DTState, list[Event]]:
         a: Award = state.pending[0]

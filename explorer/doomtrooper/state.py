@@ -77,7 +77,7 @@ class Trooper(NamedTuple):
     place: str = ""
 
     def cards(self) -> tuple[str, ...]:
-        return tuple(a.card for a in self.attached)
+        return tuple([a.card for a in self.attached])
 
 
 @quick_replace
@@ -234,7 +234,8 @@ def put_seat(state: DTState, index: int, seat: Seat, **changes: Any) -> DTState:
 
 def put_trooper(state: DTState, trooper: Trooper, **changes: Any) -> DTState:
     """``state`` with ``trooper`` replacing the warrior of the same uid."""
-    return state._replace(troopers=tuple(trooper if t.uid == trooper.uid else t for t in state.troopers), **changes)
+    uid = trooper.uid
+    return state._replace(troopers=tuple([trooper if t.uid == uid else t for t in state.troopers]), **changes)
 
 
 def attach_from_hand(state: DTState, seat: int, uid: int, card: str) -> tuple[DTState, Trooper]:

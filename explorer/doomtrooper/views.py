@@ -83,7 +83,7 @@ def masked_troopers(troopers: tuple[Trooper, ...], player: Any) -> tuple[Trooper
 
 def _masked_table(table, player: Any):
     """A combat's table as ``player`` sees it: only his own hand."""
-    hands = tuple(h if i == player else unseen(h.size) for i, h in enumerate(table.hands))
+    hands = tuple([h if i == player else unseen(h.size) for i, h in enumerate(table.hands)])
     return table._replace(hands=hands, troopers=masked_troopers(table.troopers, player))
 
 

@@ -241,16 +241,17 @@ def combat_table(game: Any, state: DTState, seat: int, a: Trooper, d: Trooper, t
     n = len(state.seats)
     order = [seat] + ([d.owner] if d.owner != seat else [])
     order += [(seat + k) % n for k in range(1, n) if (seat + k) % n not in order and not state.seats[(seat + k) % n].out]
-    forts = tuple(s.fortifications for s in state.seats)
+    forts = tuple([s.fortifications for s in state.seats])
     if game.places is not None:  # the variants with places: which fortifications stand where the combat is
         forts = game.places.combat_fortifications(game, state, a, d, forts)
     return Table(tactic, a.uid, d.uid, state.troopers, forts, state.purse_of, tuple(order),
-                 tuple(s.hand for s in state.seats), state.purses, in_play=in_play(state))
+                 tuple([s.hand for s in state.seats]), state.purses, in_play=in_play(state))
 
 
 def in_play(state: DTState) -> tuple:
     """Every seat's :attr:`Seat.in_play` for a combat's table (``()`` when nobody has any)."""
-    return tuple(s.in_play for s in state.seats) if any(s.in_play for s in state.seats) else ()
+    placed = [s.in_play for s in state.seats]
+    return tuple(placed) if any(placed) else ()
 
 
 def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[Event]]:
@@ -285,8 +286,8 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
                 state, more = game.places.killed(game, state, dead)
                 events += more
         elif status == WOUNDED:
-            state = state._replace(troopers=tuple(t._replace(wounded=True) if t.uid == uid else t
-                                                  for t in state.troopers))
+            state = state._replace(troopers=tuple([t._replace(wounded=True) if t.uid == uid else t
+                                                   for t in state.troopers]))
     purses = list(state.purses)
     for e in done.earned:
         s = state.seats[e.seat]

@@ -120,8 +120,8 @@ class Combat(Standing, Game):
 
     def _weapons(self, table: Table, events: list[Event] | None) -> Step:
         usable = [(uid, self.weapon_options(table, uid)) for uid in (table.attacker, table.defender)]
-        choosing = tuple(uid for uid, w in usable if len(w) > 1)
-        weapons = tuple((uid, w[0]) for uid, w in usable if len(w) == 1)
+        choosing = tuple([uid for uid, w in usable if len(w) > 1])
+        weapons = tuple([(uid, w[0]) for uid, w in usable if len(w) == 1])
         state = CombatState("weapons", table._replace(weapons=weapons), choosing=choosing)
         if choosing:
             return Step(state, tuple(events) if events is not None else ())

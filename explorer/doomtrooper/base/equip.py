@@ -23,7 +23,11 @@ from ..words import ANYONE, class_name, said, warrior_name
 
 def has_kind(game: Any, t: Trooper, kind: str) -> bool:
     pool = game.pool
-    return any(pool[a.card].type == "equipment" and pool[a.card].kind == kind for a in t.attached)
+    for a in t.attached:
+        c = pool[a.card]
+        if c.type == "equipment" and c.kind == kind:
+            return True
+    return False
 
 
 def shows_identity(t: Trooper, card: Any) -> bool:

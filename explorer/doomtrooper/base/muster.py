@@ -54,7 +54,7 @@ def _musterable(game: Any, state: DTState) -> Sequence[str]:
     last = game._musterable
     if last is not None and last[0] is hand and last[1] is troopers and last[2] == seat:
         return last[3]
-    names = tuple(n for n in _warriors_in_hand(game, state) if known_copy(game, state, seat, n) is None)
+    names = tuple([n for n in _warriors_in_hand(game, state) if known_copy(game, state, seat, n) is None])
     game._musterable = (hand, troopers, seat, names)
     return names
 

@@ -168,8 +168,9 @@ def no_warriors(game: Any, state: DTState, seat: int) -> tuple[DTState, list[Eve
     s = state.seats[seat]
     if rules.any_sabotage and len(s.deck):
         return state, []
-    if any(t.owner == seat and able(game, t, seat) for t in state.troopers):
-        return (put_seat(state, seat, s._replace(bare_since=-1)) if s.bare_since >= 0 else state), []
+    for t in state.troopers:
+        if t.owner == seat and able(game, t, seat):  # he has a warrior able to fight
+            return (put_seat(state, seat, s._replace(bare_since=-1)) if s.bare_since >= 0 else state), []
     if s.bare_since < 0:
         if s.turns == 1 and not rules.no_warriors_from_start:
             return state, []
@@ -408,7 +409,10 @@ def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
         rule = R.TEAMS if game.rules.style == "teams" else R.OVERVIEW
         text = f"{seats_do(winners, 'reaches', 'reach')} the Promotion goal of {goal}"
         return over(state, winners, Ending.PROMOTION_GOAL), [event(rule, text, winners=winners)]
-    if not any([len(s.deck) for s in seats if not s.out]):
+    for s in seats:
+        if not s.out and len(s.deck):  # a draw pile of a player still in the game has cards
+            break
+    else:
         win = leaders(game, state)
         if win:
             return over(state, win, Ending.DRAW_PILES_EXHAUSTED), [
