@@ -298,11 +298,15 @@ class GreedyBot(DeterministicPolicy):
     def equip_score(self, game, state, o: Equip) -> float:
         c = game.pool[o.card]
         t = state.find(o.uid)
-        have = {a.card for a in t.attached}
-        if o.card in have:
-            return -1.0
-        if c.weapon and any(game.pool[x].type == "equipment" and game.pool[x].weapon for x in have):
-            return -1.0
+        pool = game.pool
+        for a in t.attached:
+            if a.card == o.card:  # it has one already
+                return -1.0
+        if c.weapon:  # one weapon is enough
+            for a in t.attached:
+                held = pool[a.card]
+                if held.type == "equipment" and held.weapon:
+                    return -1.0
         gain = max(c.fight, c.shoot) + c.armor - c.foe_armor
         if c.kind == "vehicle":
             gain += 0.5 if o.inside else -10
@@ -390,6 +394,7 @@ class GreedyBot(DeterministicPolicy):
         seat = state.current
         troopers = state.troopers
         warriors = []  # the warriors it may discard, in order
+        casters = None  # has he a warrior shown of an aspect of the Art (asked at the first spell)
         for o in options:
             if isinstance(o, Discard):
                 c = pool[o.card]
@@ -397,9 +402,12 @@ class GreedyBot(DeterministicPolicy):
                     if c.personality and any(t.card == o.card for t in troopers):  # a copy is in play (shown)
                         return o
                     warriors.append(o)
-                elif c.type == "art" and not any(t.owner == seat and pool[t.card].aspects for t in troopers
-                                                 if t.card != UNSEEN):
-                    return o
+                elif c.type == "art":
+                    if casters is None:
+                        casters = any([t.owner == seat and t.card != UNSEEN and pool[t.card].aspects
+                                       for t in troopers])
+                    if not casters:
+                        return o
         if len(warriors) >= 4:
             return min(warriors, key=lambda o: (_strength(pool[o.card]), o.card))
         return KeepHand()
@@ -486,7 +494,7 @@ def _blows(combat, a_attack: int, a_armor: int, a_strikes: tuple, d_attack: int,
         pairs = ((clash(ra, rd, wounded, None, None), 1.0),)
     else:
         pairs = outcomes(lambda chance: clash(ra, rd, wounded, chance, combat.roll)).pairs
-    return tuple((float(p), _harm(wounded[0], sa), _harm(wounded[1], sd)) for (sa, sd), p in pairs)
+    return tuple([(float(p), _harm(wounded[0], sa), _harm(wounded[1], sd)) for (sa, sd), p in pairs])
 
 
 register("random", RandomPolicy, "every legal option equally likely")

@@ -128,7 +128,7 @@ def primary_target(state: DTState, seat: int) -> int:
 def _both_tactics(attacker: int, defender: int) -> tuple[Attack, ...]:
     """The attacks of ``attacker`` on ``defender``, one per tactic: built once per pair
     of uids (actions are frozen values; the same pairs are offered turn after turn)."""
-    return tuple(Attack(attacker, defender, tactic) for tactic in TACTICS)
+    return tuple([Attack(attacker, defender, tactic) for tactic in TACTICS])
 
 
 def attack_options(game: Any, state: DTState) -> tuple[Attack, ...]:
@@ -137,12 +137,13 @@ def attack_options(game: Any, state: DTState) -> tuple[Attack, ...]:
     his seat, the turn and those players: the last answer is kept with them
     (immutable; a step that leaves the warriors alone, a Meditate, leaves the same)."""
     seat = state.current
-    if state.seat.turns <= 1:
+    seats = state.seats
+    if seats[seat].turns <= 1:
         return ()
     destiny = state.destiny(seat)
     targets = []
-    for other in range(len(state.seats)):
-        if other != seat and not state.seats[other].out:
+    for other in range(len(seats)):
+        if other != seat and not seats[other].out:
             ok, cost, _ = target_cost(game, state, seat, other)
             if ok and cost <= destiny:
                 targets.append(other)

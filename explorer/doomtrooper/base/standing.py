@@ -23,6 +23,8 @@ _STRIKES = {"first": "strikes first", "ends": "strikes first; a hit ends the com
 _STRIKE_NOTES = {note: strike for strike, note in _STRIKES.items()}
 
 
+#: a Ratings built as the tuple it is (a named tuple's own constructor is a Python function)
+_new = tuple.__new__
 #: no ratings at all: what the parts are added to
 _NOTHING = Ratings(0, 0, 0)
 
@@ -42,7 +44,7 @@ def _added(ratings: Ratings, parts: Iterable[Term], terms: list[Term] | None = N
             always = always or strike == "always"
         if terms is not None:
             terms.append(term)
-    return Ratings(attack, armor, value, first, ends, always)
+    return _new(Ratings, (attack, armor, value, first, ends, always))
 
 
 @lru_cache(maxsize=8192)
