@@ -103,6 +103,9 @@ class _AttackMemo(NamedTuple):
     ratings: dict[tuple[str, int, int, frozenset], Ratings]
 
 
+#: keeping the hand at the discard (actions are frozen values: made once)
+_KEEP_HAND = KeepHand()
+
 #: the options of the modify step (a constant: not built again at every combat decision)
 _MODIFY_PLAYS = (Play, Feed, Pass, PlayAlliance)
 
@@ -182,8 +185,12 @@ class GreedyBot(DeterministicPolicy):
         for kind, name in _SCORED:
             if kind in by:
                 score = getattr(self, name)
-                best = max(by[kind], key=lambda o: score(game, state, o))
-                if score(game, state, best) > 0:
+                best, best_score = None, 0.0  # the first of the highest score, each scored once (as max() would)
+                for o in by[kind]:
+                    s = score(game, state, o)
+                    if best is None or s > best_score:
+                        best, best_score = o, s
+                if best_score > 0:
                     return best
         if Build in by:
             return by[Build][0]
@@ -389,7 +396,7 @@ class GreedyBot(DeterministicPolicy):
     def discard(self, game, state: DTState, options) -> Any:
         hand = state.seat.hand
         if hand.size < 6:
-            return KeepHand()
+            return _KEEP_HAND
         pool = game.pool
         seat = state.current
         troopers = state.troopers
@@ -410,7 +417,7 @@ class GreedyBot(DeterministicPolicy):
                         return o
         if len(warriors) >= 4:
             return min(warriors, key=lambda o: (_strength(pool[o.card]), o.card))
-        return KeepHand()
+        return _KEEP_HAND
 
 
 def _weapon(game, t, tactic: str) -> str:

@@ -257,8 +257,7 @@ class DoomtrooperGame(Game):
         return self._indexed_hand(state)[1]
 
     def _indexed_hand(self, state: DTState) -> tuple[Any, dict[str, tuple[str, ...]], frozenset[str]]:
-        """(the current player's hand, its distinct cards by type, the types): built again only for a
-        new hand object."""
+        """(the current player's hand, its distinct cards by type, the types): built again for a new hand."""
         hand = state.seats[state.current].hand
         index = self._hand_index
         if index is None or index[0] is not hand:
@@ -270,7 +269,10 @@ class DoomtrooperGame(Game):
 
     def in_hand(self, state: DTState, kind: str) -> Sequence[str]:
         """The distinct cards of type ``kind`` in the current player's hand (:meth:`hand_cards`)."""
-        return self._indexed_hand(state)[1].get(kind, ())
+        index = self._hand_index  # the hand indexed last, most often this one (no call to _indexed_hand)
+        if index is None or index[0] is not state.seats[state.current].hand:
+            index = self._indexed_hand(state)
+        return index[1].get(kind, ())
 
     def _asked(self, state: DTState, left: int) -> tuple[Any, ...]:
         """The options functions of the kinds that may offer anything with ``left`` actions left: those
@@ -440,10 +442,8 @@ class DoomtrooperGame(Game):
         cost = kind.cost(self.rules)
         before = state.actions
         state = state._replace(actions=before - cost)
-        if kind.tells:  # told nothing, it builds no words (the same state)
-            state, events = kind.do(self, state, action, chance, tell)
-        else:
-            state, events = kind.do(self, state, action, chance)
+        do = kind.do  # a kind that tells (Attack), told nothing, builds no words (the same state)
+        state, events = do(self, state, action, chance, tell) if kind.tells else do(self, state, action, chance)
         if self.variant is not None:
             state, events = self.variant.after_action(self, state, action, events)
             state = self.variant.spent(self, state, kind, cost, before)

@@ -53,6 +53,8 @@ from ..words import ANYONE, said, warrior_name
 
 #: a Step built as the tuple it is (a named tuple's own constructor is a Python function)
 _new = tuple.__new__
+#: the resolution's decision, forced (the same every time: made once, decisions are immutable)
+_RESOLVE = Decision(None, (Resolve(),), R.RESOLVE, "Compare the final ratings")
 #: a play of the modify step, built once per card, target and caster (actions are frozen values)
 _play_of = lru_cache(maxsize=4096)(Play)
 
@@ -396,7 +398,7 @@ class Combat(Standing, Game):
             return Decision(t.owner, tuple(ChooseWeapon(uid, w) for w in self.weapon_options(state.table, uid)),
                             R.WEAPONS, f"Seat {t.owner}: which weapon does {t.card} use?")
         if step == "resolve":
-            return Decision(None, (Resolve(),), R.RESOLVE, "Compare the final ratings")
+            return _RESOLVE
         if step == "award":
             due = state.due[0]
             return Decision(due.seat, splits(due.points), R.AWARD,

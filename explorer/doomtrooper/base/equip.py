@@ -135,9 +135,13 @@ def enter_options(game: Any, state: DTState) -> list[EnterVehicle]:
             if t.owner == seat and t.attached and not t.inside and not t.cover and has_kind(game, t, "vehicle")]
 
 
+#: the Exit Vehicle of a warrior, built once per uid (actions are frozen values: one object serves every turn)
+_exit_vehicle = lru_cache(maxsize=1024)(ExitVehicle)
+
+
 def exit_options(game: Any, state: DTState) -> list[ExitVehicle]:
     seat = state.current
-    return [ExitVehicle(t.uid) for t in state.troopers if t.owner == seat and t.inside]
+    return [_exit_vehicle(t.uid) for t in state.troopers if t.owner == seat and t.inside]
 
 
 def do_enter(game: Any, state: DTState, action: EnterVehicle, chance: Any) -> tuple[DTState, list[Event]]:

@@ -257,7 +257,7 @@ _KEEP = KeepHand()
 
 
 def discard_options(state: DTState) -> tuple[Any, ...]:
-    return tuple(map(_discard, state.seat.hand.distinct)) + (_KEEP,)
+    return tuple(map(_discard, state.seats[state.current].hand.distinct)) + (_KEEP,)
 
 
 def do_discard(game: Any, state: DTState, action: Any, chance: Any, tell: bool = True) -> tuple[DTState, list[Event]]:
