@@ -60,7 +60,7 @@ def _table(name: str, modifier: int) -> dict[str, float]:
 def p(name: str, modifier: int, *keys: str) -> float:
     """The chance of any of ``keys`` on table ``name`` at ``modifier`` (cached: the bots ask often)."""
     odds = _table(name, max(-20, min(20, modifier)))
-    return sum(odds[k] for k in keys)
+    return sum([odds[k] for k in keys])
 
 
 @lru_cache(maxsize=64)
@@ -149,6 +149,7 @@ class GreedyBot(DeterministicPolicy):
         sent: dict[str, tuple[int, bool]] = {}  # minion -> (his Fight sent, whether a mob's: sent whatever the odds)
         hit_back: dict[str, int] = {}
         targets: dict[str, tuple[bool, float]] = {}
+        scored: set[tuple[tuple[int, bool], str]] = set()  # (a minion's Fight sent and mob, a hero) scored
         least = self.SEND
         for o in options:
             v = 0.0
@@ -158,6 +159,10 @@ class GreedyBot(DeterministicPolicy):
                 if attacker is None:
                     m = minions.get(minion)
                     attacker = sent[minion] = (fight(game, view, VILLAINS, m, assassin=True, sent=True), m.mob)
+                pair = (attacker, hero)
+                if pair in scored:  # scored already for a minion alike before him: the same score, not better
+                    continue
+                scored.add(pair)
                 attack, mob = attacker
                 defence = hit_back.get(hero)
                 if defence is None:
@@ -185,28 +190,35 @@ class GreedyBot(DeterministicPolicy):
         # turn (every Mastermind thwarted is also a Villain Table roll the Villains do not make)
         tried = [t for _, t in view.tracked]
         target = max(dict.fromkeys([o.target for o in tracks]), key=lambda m: danger(view, m) + 1 - 3 * tried.count(m))
+        heroes = {u.uid: u for u in view.sides[HEROES].units}
         hero = max(dict.fromkeys([o.hero for o in tracks if o.target == target]),
-                   key=lambda h: sum([t.value for t in track_terms(game, view, HEROES, unit_on(view, HEROES, h))]))
+                   key=lambda h: sum([t.value for t in track_terms(game, view, HEROES, heroes.get(h))]))
         for o in options:
-            if isinstance(o, Facilitate) and o.hero == hero:
+            if type(o) is Facilitate and o.hero == hero:
                 return o
         for o in options:
-            if isinstance(o, PlayEvent) and (o.target == hero or o.target is None):
+            if type(o) is PlayEvent and (o.target == hero or o.target is None):
                 return o
         return offered(game, Track, hero, target)  # (the very option: found by identity among them)
 
     def _main_attack(self, game, view, item, options):
         best, score = None, 0.0
-        facing: dict[str, tuple[str, Unit]] = {}  # whom an attack on each Mastermind meets first: found once a pick
+        heroes = {u.uid: u for u in view.sides[HEROES].units}  # (the attackers, by uid: built once)
+        # whom an attack on each Mastermind meets first, and each hero's Fight: found once a pick
+        facing: dict[str, tuple[str, Unit]] = {}
+        strength: dict[str, int] = {}
         for o in options:
             if isinstance(o, Attack):
-                h = unit_on(view, HEROES, o.hero)
+                h = heroes.get(o.hero)
                 against = facing.get(o.target)
                 if against is None:
                     against = facing[o.target] = defender(game, view, o.target)
                 risk = strike_risk(game, view, h, o.target, 0, against)
                 if risk <= self.SAFE:
-                    v = 10 - 10 * risk + fight(game, view, HEROES, h) * 0.1
+                    own = strength.get(o.hero)
+                    if own is None:
+                        own = strength[o.hero] = fight(game, view, HEROES, h)
+                    v = 10 - 10 * risk + own * 0.1
                     if v > score:
                         best, score = o, v
         if best is not None:
