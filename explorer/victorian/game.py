@@ -221,14 +221,15 @@ class VictorianGame(Game):
         if state.result is not None or not state.pending:
             return None
         item = state.pending[0]
-        if type(item) in _BY_ITEM:  # a step decided by its item alone: asked once
+        kind = type(item)
+        if kind in _BY_ITEM:  # a step decided by its item alone: asked once
             dec = self._decisions.get(item)
             if dec is None:
                 if len(self._decisions) > 4096:
                     self._decisions.clear()
-                dec = self._decisions[item] = pending.ITEMS[type(item)].decision(self, state, item)
+                dec = self._decisions[item] = pending.ITEMS[kind].decision(self, state, item)
             return dec
-        return pending.ITEMS[type(item)].decision(self, state, item)
+        return pending.ITEMS[kind].decision(self, state, item)
 
     def result(self, state: VicState) -> GameResult | None:
         return state.result
