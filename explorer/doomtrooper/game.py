@@ -496,17 +496,17 @@ class DoomtrooperGame(Game):
             return state
         seats = masked_seats(state.seats, player)
         troopers = masked_troopers(state.troopers, player)
-        if state.combat is None and state.response is None:  # most steps: one copy
-            view = state.with_seats(seats, troopers)
-        else:
+        if state.response is None:  # most steps: one copy (in a combat, its view too)
+            combat = state.combat
+            view = state.with_seats(seats, troopers) if combat is None else \
+                state.with_combat_view(seats, troopers, masked_combat(combat, player))
+        else:  # a sabotaged player answers
             changes: dict[str, Any] = {"seats": seats, "troopers": troopers}
             if state.combat is not None:
                 changes["combat"] = masked_combat(state.combat, player)
-            if state.response is not None:
-                r = state.response
-                t = r.table
-                hand = t.hand if t.seat == player else unseen(t.hand.size)
-                changes["response"] = r._replace(table=t._replace(hand=hand))
+            r, t = state.response, state.response.table
+            hand = t.hand if t.seat == player else unseen(t.hand.size)
+            changes["response"] = r._replace(table=t._replace(hand=hand))
             view = state._replace(**changes)
         return view if self.variant is None else self.variant.observe(self, view, player)
 

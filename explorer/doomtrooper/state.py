@@ -224,6 +224,11 @@ class DTState(NamedTuple):
             return tuple.__new__(DTState, (seats,) + self[1:])
         return tuple.__new__(DTState, (seats,) + self[1:3] + (troopers,) + self[4:])
 
+    def with_combat_view(self, seats: tuple[Seat, ...], troopers: tuple[Trooper, ...], combat: Any) -> DTState:
+        """The state with its seats, warriors and combat replaced in one copy without naming
+        fields: what a viewer sees during a combat (a quarter of the decisions)."""
+        return tuple.__new__(DTState, (seats,) + self[1:3] + (troopers,) + self[4:10] + (combat,) + self[11:])
+
 
 def put_seat(state: DTState, index: int, seat: Seat, **changes: Any) -> DTState:
     """``state`` with ``seat`` at ``index`` (and any other ``changes``), in one copy."""

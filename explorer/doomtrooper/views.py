@@ -20,6 +20,9 @@ from ..core.deck import Deck, Multiset
 from .base.combat_state import CombatState
 from .state import UNSEEN, Trooper
 
+#: a view built as the tuple it is (a named tuple's _replace is a generic copy)
+_new = tuple.__new__
+
 
 @lru_cache(maxsize=512)
 def unseen(n: int) -> Multiset:
@@ -108,11 +111,12 @@ def masked_combat(c: CombatState, player: Any) -> CombatState:
     views are remembered per viewer.  Until a card is played the modify step's table
     is the one the combat began with: its view serves both."""
     table = _remembered_table(_START_TABLE_VIEWS, c.table, player)
-    if c.rounds is None:
-        return c._replace(table=table)
-    live = c.rounds.table
-    rounds = c.rounds._replace(table=table if live is c.table else _remembered_table(_ROUND_TABLE_VIEWS, live, player))
-    return c._replace(table=table, rounds=rounds)
+    rounds = c.rounds
+    if rounds is not None:  # its table the fourth field of the rounds (RoundsState)
+        live = rounds.table
+        seen = table if live is c.table else _remembered_table(_ROUND_TABLE_VIEWS, live, player)
+        rounds = _new(type(rounds), rounds[:3] + (seen,) + rounds[4:])
+    return _new(CombatState, (c.step, table, rounds) + c[3:])  # its table and rounds replaced
 
 
 __all__ = ["masked_combat", "masked_seats", "masked_troopers", "unseen", "unseen_deck"]
