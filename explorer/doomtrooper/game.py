@@ -385,7 +385,7 @@ class DoomtrooperGame(Game):
             combat, events = self.combat.resolve(state.combat, action, chance, tell)  # its players are the seats
             done = self.combat.result(combat)
             if done is None:
-                return state._replace(combat=combat), events
+                return state.with_combat(combat), events
             state, more = attack.finish(self, state, done)
             state = self._after_attack(state)
             events = list(events) + more
@@ -441,7 +441,7 @@ class DoomtrooperGame(Game):
             raise self.illegal(state, action)
         cost = kind.cost(self.rules)
         before = state.actions
-        state = state._replace(actions=before - cost)
+        state = state.with_actions(before - cost)
         do = kind.do  # a kind that tells (Attack), told nothing, builds no words (the same state)
         state, events = do(self, state, action, chance, tell) if kind.tells else do(self, state, action, chance)
         if self.variant is not None:

@@ -224,6 +224,14 @@ class DTState(NamedTuple):
             return tuple.__new__(DTState, (seats,) + self[1:])
         return tuple.__new__(DTState, (seats,) + self[1:3] + (troopers,) + self[4:])
 
+    def with_combat(self, combat: Any) -> DTState:
+        """The state with its combat replaced in one copy without naming fields: every step of a combat."""
+        return tuple.__new__(DTState, self[:10] + (combat,) + self[11:])
+
+    def with_actions(self, actions: int) -> DTState:
+        """The state with its actions left replaced in one copy without naming fields: every action."""
+        return tuple.__new__(DTState, self[:7] + (actions,) + self[8:])
+
     def with_combat_view(self, seats: tuple[Seat, ...], troopers: tuple[Trooper, ...], combat: Any) -> DTState:
         """The state with its seats, warriors and combat replaced in one copy without naming
         fields: what a viewer sees during a combat (a quarter of the decisions)."""

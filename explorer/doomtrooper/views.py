@@ -17,7 +17,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..core.deck import Deck, Multiset
-from .base.combat_state import CombatState
+from .base.combat_state import CombatState, Table
 from .state import UNSEEN, Trooper
 
 #: a view built as the tuple it is (a named tuple's _replace is a generic copy)
@@ -87,7 +87,8 @@ def masked_troopers(troopers: tuple[Trooper, ...], player: Any) -> tuple[Trooper
 def _masked_table(table, player: Any):
     """A combat's table as ``player`` sees it: only his own hand."""
     hands = tuple([h if i == player else unseen(h.size) for i, h in enumerate(table.hands)])
-    return table._replace(hands=hands, troopers=masked_troopers(table.troopers, player))
+    # built as the tuple it is, its warriors and hands (fourth and eighth fields) replaced
+    return _new(Table, table[:3] + (masked_troopers(table.troopers, player),) + table[4:7] + (hands,) + table[8:])
 
 
 _START_TABLE_VIEWS: dict[Any, tuple[Any, Any]] = {}

@@ -34,7 +34,7 @@ from ..cards import TACTICS, Warrior
 from .combat_state import KILLED, WOUNDED, CombatState, Table
 from ..effects import Kill
 from .muster import reveal
-from ..state import DTState, Phase, Trooper, pay, put_seat
+from ..state import DTState, Phase, Trooper, pay
 from .warriors import remove
 from ..words import ANYONE, said, warrior_name
 
@@ -289,12 +289,13 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
         elif status == WOUNDED:
             state = state._replace(troopers=tuple([t._replace(wounded=True) if t.uid == uid else t
                                                    for t in state.troopers]))
-    purses = list(state.purses)
-    for e in done.earned:
-        s = state.seats[e.seat]
-        state = put_seat(state, e.seat, s._replace(promotion=s.promotion + e.promotion))
-        purses[state.purse_of[e.seat]] += e.destiny
-    state = state._replace(purses=tuple(purses))
+    if done.earned:  # the points taken, every seat and purse in one copy
+        seats, purses = list(state.seats), list(state.purses)
+        for e in done.earned:
+            s = seats[e.seat]
+            seats[e.seat] = s._replace(promotion=s.promotion + e.promotion)
+            purses[state.purse_of[e.seat]] += e.destiny
+        state = state._replace(seats=tuple(seats), purses=tuple(purses))
     if game.places is not None:  # the variants with places (Home Turf: the points ride on the warrior)
         state, more = game.places.earned(game, state, done)
         events += more

@@ -118,12 +118,15 @@ def explain_gift(game: Any, state: DTState, action: Any) -> IllegalAction:
 # -- step one: draw -------------------------------------------------------------------------------------
 
 def do_draw(game: Any, state: DTState, action: Any, chance: Any, tell: bool = True) -> tuple[DTState, list[Event]]:
-    """Step one of a turn: the draw up to the hand size (``tell=False``: the cards drawn not told)."""
+    """Step one of a turn: the draw up to the hand size (``tell=False``: the cards drawn not told).
+    The actions step is set with the turn's start, in the same copy (no rule of the draw reads the
+    phase; losing the game or the turn sets another)."""
     seat = state.current
     rules = game.rules
     s = state.seats[seat]
     s = s._replace(turns=s.turns + 1)
-    state = put_seat(state, seat, s, turn=state.turn + 1, actions=rules.actions_per_turn, sabotaged=())
+    state = put_seat(state, seat, s, turn=state.turn + 1, actions=rules.actions_per_turn, sabotaged=(),
+                     phase=Phase.ACTIONS)
     events = [_begins(seat, s.turns)]
     state, more = no_warriors(game, state, seat)
     events += more
@@ -140,10 +143,10 @@ def do_draw(game: Any, state: DTState, action: Any, chance: Any, tell: bool = Tr
             events.append(event(R.DRAW, f"seat {seat} draws {', '.join(dealt.cards)}", visible_to=seat, seat=seat,
                                 cards=tuple(dealt.cards)))
         s = s._replace(deck=dealt.deck, hand=s.hand + dealt.cards)
-        return put_seat(state, seat, s, phase=Phase.ACTIONS), events
+        return put_seat(state, seat, s), events
     if not len(s.deck):
         events.append(event(R.DRAW, f"seat {seat}'s draw pile is empty: he draws nothing and plays on", seat=seat))
-    return state._replace(phase=Phase.ACTIONS), events
+    return state, events
 
 
 @lru_cache(maxsize=1024)
