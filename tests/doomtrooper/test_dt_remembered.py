@@ -5,10 +5,14 @@ the points' splits, a state's seats put in one copy."""
 
 from __future__ import annotations
 
+import random
+
 from dt_helpers import GAME, W, make_state
 
 from explorer.core.engine import simulate
+from explorer.core.protocol import SampledChance
 from explorer.doomtrooper.base import attack
+from explorer.doomtrooper import views
 from explorer.doomtrooper.base.combat_state import TakePoints, splits
 from explorer.doomtrooper.bots import GreedyBot, _table
 from explorer.doomtrooper.game import DoomtrooperGame
@@ -74,3 +78,38 @@ def test_with_seats_is_replace_in_one_copy():
     seats = tuple(reversed(state.seats))
     assert state.with_seats(seats) == state._replace(seats=seats)
     assert state.with_seats(seats, ()) == state._replace(seats=seats, troopers=())
+
+
+def test_the_one_copy_helpers_are_replace():
+    """with_combat, with_actions and with_combat_view build the state by position:
+    each must equal the named _replace, whatever fields DTState gains."""
+    state = make_state(warriors=[W("Undead Legionnaire", 1)], phase=Phase.ACTIONS)
+    seats, troopers = tuple(reversed(state.seats)), ()
+    assert state.with_combat("a combat") == state._replace(combat="a combat")
+    assert state.with_actions(7) == state._replace(actions=7)
+    assert state.with_combat_view(seats, troopers, "seen") == state._replace(seats=seats, troopers=troopers,
+                                                                             combat="seen")
+
+
+def test_a_combat_view_built_by_position_is_the_named_copy():
+    """A player's view of a combat (views.masked_combat, its table and rounds built by
+    position) equals the copy built by field names, at every combat step of a game."""
+    game = DoomtrooperGame(pool=GAME.pool, rules=GAME.rules, decks=GAME.decks)
+    state, bot, chance, seen = game.new_game(2), GreedyBot(), SampledChance(random.Random(5)), 0
+    for _ in range(600):
+        dec = game.decision(state)
+        if dec is None:
+            break
+        c = state.combat
+        if c is not None:
+            for player in (0, 1):
+                table = views._masked_table(c.table, player)
+                hands = tuple(h if i == player else views.unseen(h.size) for i, h in enumerate(c.table.hands))
+                assert table == c.table._replace(hands=hands, troopers=views.masked_troopers(c.table.troopers, player))
+                rounds = None if c.rounds is None else \
+                    c.rounds._replace(table=views._masked_table(c.rounds.table, player))
+                assert views.masked_combat(c, player) == c._replace(table=table, rounds=rounds)
+                seen += 1
+        action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player), dec, None)
+        state = game.next_state(state, action, chance)
+    assert seen > 10
