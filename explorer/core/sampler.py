@@ -76,7 +76,10 @@ def simulate(
 ) -> Playout:
     """Play to the end fast: no history, no legality checks on policy choices; keeping
     no events (the default), it asks the game for each next state alone
-    (:meth:`~explorer.core.protocol.Game.next_state`).
+    (:meth:`~explorer.core.protocol.Game.next_state`).  A deterministic policy
+    (:class:`~explorer.core.protocol.DeterministicPolicy`'s own ``choose``) facing one
+    option is not asked: it could only pick that one (a third of the Victorian game's
+    choices, Pass or Done alone).
 
     Uses the same RNG streams as :class:`Stepper`, so a playout and a stepper run
     with the same seed and policies take the same path.  ``first``: an action to
@@ -112,20 +115,23 @@ def _play(game: Game, initial: Any, policies: Policies, seed: int | str, max_ste
         dec = decision(state)
         if dec is None:
             break
+        options = dec.options
         if dec.player is None:  # forced (Decision.forced, read without a property call at every step)
-            action = dec.options[0]
-        elif only is not None:
-            action = only(game, observe(state, dec.player) if hidden else state, dec)
+            action = options[0]
+        elif only is not None:  # (one option: a deterministic policy's pick, unasked)
+            action = options[0] if len(options) == 1 else only(game, observe(state, dec.player) if hidden else state,
+                                                                dec)
         else:
-            view = observe(state, dec.player) if hidden else state
             policy = single or policy_for(policies, dec.player)
             pick = picks.get(id(policy), _NO_ACTION)
             if pick is _NO_ACTION:
                 pick = picks[id(policy)] = _pick_of(policy)
-            if pick is not None:
-                action = pick(game, view, dec)
+            if pick is not None and len(options) == 1:  # nothing to choose between: its pick, unasked
+                action = options[0]
             else:
-                action = policy.choose(game, view, dec, StepRng(seed, steps))
+                view = observe(state, dec.player) if hidden else state
+                action = pick(game, view, dec) if pick is not None else policy.choose(game, view, dec,
+                                                                                      StepRng(seed, steps))
         if next_state is not None:
             state = next_state(state, action, chance)
         else:

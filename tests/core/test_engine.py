@@ -255,3 +255,37 @@ def test_playing_freezes_the_objects_alive_before_and_thaws_them_after():
         assert 0 < gc.get_freeze_count() <= mine
     finally:
         gc.unfreeze()
+
+
+def test_a_deterministic_policy_is_not_asked_to_pick_its_only_option():
+    """simulate does not ask a deterministic policy at a choice of one option (a third
+    of the Victorian game's choices): the game ends as when it is asked at every one."""
+    from explorer.core.protocol import Policy
+    from explorer.victorian.bots import GreedyBot
+    from explorer.victorian.game import VictorianGame
+
+    class Counting(GreedyBot):
+        def __init__(self):
+            self.asked = 0
+
+        def pick(self, game, view, decision):
+            assert len(decision.options) > 1
+            self.asked += 1
+            return super().pick(game, view, decision)
+
+    class Asked(Policy):  # not a DeterministicPolicy: asked at every choice
+        def __init__(self):
+            self.bot, self.asked = GreedyBot(), 0
+
+        def choose(self, game, view, decision, rng):
+            self.asked += 1
+            return self.bot.pick(game, view, decision)
+
+    game = VictorianGame()
+    for seed in ("one option 1", "one option 2"):
+        quick = {"heroes": Counting(), "villains": Counting()}
+        every = {"heroes": Asked(), "villains": Asked()}
+        a = simulate(game, game.new_game(), quick, seed)
+        b = simulate(game, game.new_game(), every, seed)
+        assert a.state == b.state and a.steps == b.steps
+        assert 0 < sum(p.asked for p in quick.values()) < sum(p.asked for p in every.values())
