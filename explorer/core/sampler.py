@@ -79,7 +79,7 @@ def simulate(
     (:meth:`~explorer.core.protocol.Game.next_state`).  A deterministic policy
     (:class:`~explorer.core.protocol.DeterministicPolicy`'s own ``choose``) facing one
     option is not asked: it could only pick that one (a third of the Victorian game's
-    choices, Pass or Done alone).
+    choices, most of them Done alone).
 
     Uses the same RNG streams as :class:`Stepper`, so a playout and a stepper run
     with the same seed and policies take the same path.  ``first``: an action to
