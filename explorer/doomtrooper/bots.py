@@ -42,7 +42,6 @@ from .base.actions import (
     EndActions,
     Equip,
     ExitCover,
-    KeepHand,
     Meditate,
     Muster,
     MusterInCover,
@@ -54,6 +53,7 @@ from .expansions.alliances import PlayAlliance
 from .base.attack import in_play
 from .base.clash import clash
 from .base.combat_state import KILLED, UNHURT, WOUNDED, ChooseWeapon, Feed, Play, Ratings, Table, TakePoints
+from .base.turn import KEEP_HAND
 from .expansions.ki_powers import AttachKiPower
 from .expansions.relics import PlayRelic
 from .expansions.warzones import DefendFromWarzone, PlayWarzone
@@ -102,9 +102,6 @@ class _AttackMemo(NamedTuple):
     weapons: dict[tuple[str, int], str]
     ratings: dict[tuple[str, int, int, frozenset], Ratings]
 
-
-#: keeping the hand at the discard (actions are frozen values: made once)
-_KEEP_HAND = KeepHand()
 
 #: the options of the modify step (a constant: not built again at every combat decision)
 _MODIFY_PLAYS = (Play, Feed, Pass, PlayAlliance)
@@ -396,7 +393,7 @@ class GreedyBot(DeterministicPolicy):
     def discard(self, game, state: DTState, options) -> Any:
         hand = state.seat.hand
         if hand.size < 6:
-            return _KEEP_HAND
+            return KEEP_HAND
         pool = game.pool
         seat = state.current
         troopers = state.troopers
@@ -417,7 +414,7 @@ class GreedyBot(DeterministicPolicy):
                         return o
         if len(warriors) >= 4:
             return min(warriors, key=lambda o: (_strength(pool[o.card]), o.card))
-        return _KEEP_HAND
+        return KEEP_HAND
 
 
 def _weapon(game, t, tactic: str) -> str:

@@ -69,6 +69,12 @@ def assassin_odds(modifier: int) -> tuple[float, float]:
     return p("assassin", modifier, "wounded", "killed"), p("assassin", modifier, "killed")
 
 
+def by_uid(side) -> dict[str, Unit]:
+    """A side's units by uid: built once a pick whose options name many of them
+    (instead of a search of the units per option)."""
+    return {u.uid: u for u in side.units}
+
+
 # -- the greedy bot ------------------------------------------------------------------------------------
 
 class GreedyBot(DeterministicPolicy):
@@ -105,7 +111,7 @@ class GreedyBot(DeterministicPolicy):
     def _main_recruit(self, game, view, item, options):
         side = item.side
         s = view.sides[side]
-        units = {u.uid: u for u in s.units}  # (what gear goes on, by uid: built once)
+        units = by_uid(s)  # (what gear goes on)
         best, score = None, 0.0
         for o in options:
             v = 0.0
@@ -145,7 +151,7 @@ class GreedyBot(DeterministicPolicy):
 
     def _main_assassin(self, game, view, item, options):
         best, score = None, 0.0
-        units = tuple({u.uid: u for u in s.units} for s in view.sides)  # each side's units by uid, built once
+        units = tuple(by_uid(s) for s in view.sides)
         minions, heroes = units[VILLAINS], units[HEROES]
         # each minion's and hero's Fight in this phase, each hero's (one wound kills him, his value):
         # each worked out once, when an option first asks
@@ -193,7 +199,7 @@ class GreedyBot(DeterministicPolicy):
         # turn (every Mastermind thwarted is also a Villain Table roll the Villains do not make)
         tried = [t for _, t in view.tracked]
         target = max(dict.fromkeys([o.target for o in tracks]), key=lambda m: danger(view, m) + 1 - 3 * tried.count(m))
-        heroes = {u.uid: u for u in view.sides[HEROES].units}
+        heroes = by_uid(view.sides[HEROES])
         hero = max(dict.fromkeys([o.hero for o in tracks if o.target == target]),
                    key=lambda h: sum([t.value for t in track_terms(game, view, HEROES, heroes.get(h))]))
         for o in options:
@@ -206,7 +212,7 @@ class GreedyBot(DeterministicPolicy):
 
     def _main_attack(self, game, view, item, options):
         best, score = None, 0.0
-        heroes = {u.uid: u for u in view.sides[HEROES].units}  # (the attackers, by uid: built once)
+        heroes = by_uid(view.sides[HEROES])  # (the attackers)
         # whom an attack on each Mastermind meets first, and each hero's Fight: found once a pick
         facing: dict[str, tuple[str, Unit]] = {}
         strength: dict[str, int] = {}

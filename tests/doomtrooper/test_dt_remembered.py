@@ -1,7 +1,8 @@
 """What the game and the greedy bot remember to go faster gives the answers worked
 out afresh: the attack options kept with the warriors, the attack scores worked out
 from a kind's remembered weapon and ratings, a sample deck checked once per game,
-the points' splits, a state's seats put in one copy."""
+the points' splits, a state's seats put in one copy; and the copies built by
+position are the copies built by field names."""
 
 from __future__ import annotations
 

@@ -256,11 +256,11 @@ register(DiscardCard, R.DISCARD_ACTION, 1, discard_action_options, do_discard_ac
 
 #: the discard of a card, built once per card (actions are frozen values: one object serves every turn)
 _discard = lru_cache(maxsize=1024)(Discard)
-_KEEP = KeepHand()
+KEEP_HAND = KeepHand()
 
 
 def discard_options(state: DTState) -> tuple[Any, ...]:
-    return tuple(map(_discard, state.seats[state.current].hand.distinct)) + (_KEEP,)
+    return tuple(map(_discard, state.seats[state.current].hand.distinct)) + (KEEP_HAND,)
 
 
 def do_discard(game: Any, state: DTState, action: Any, chance: Any, tell: bool = True) -> tuple[DTState, list[Event]]:
@@ -425,5 +425,5 @@ def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
     return state, []
 
 
-__all__ = ["STEPS", "do_deal", "do_discard", "do_draw", "do_gift", "eliminate", "leaders", "new_game", "next_turn", "over",
+__all__ = ["KEEP_HAND", "STEPS", "do_deal", "do_discard", "do_draw", "do_gift", "eliminate", "leaders", "new_game", "next_turn", "over",
            "scores", "seats_do", "settle", "turn_heading", "turn_number"]
