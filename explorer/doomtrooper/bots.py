@@ -87,8 +87,9 @@ def _harm(before_wounded: bool, status: str) -> float:
 
 class _AttackMemo(NamedTuple):
     """The greedy bot's attack scores in one game object.  A warrior's *kind* is what
-    its ratings read (:meth:`.Standing.rating_key`) and its wound, numbered in
-    ``kinds``; ``scores`` holds a score by the tactic and the two kinds.  The same
+    its ratings read (:meth:`.Standing.rating_key`), numbered in ``kinds`` (a wound
+    changes no rating); ``scores`` holds a score by the tactic, the two kinds and
+    whether each is wounded (a wound changes what a blow does).  The same
     warriors are weighed against each other turn after turn, and the same cards
     meet again game after game.  A pair met for the first time is scored from parts
     kept per warrior: ``weapons``, the weapon a kind uses with a tactic (``""``:
@@ -98,7 +99,7 @@ class _AttackMemo(NamedTuple):
 
     game: Any
     kinds: dict[tuple, int]
-    scores: dict[tuple[str, int, int], float]
+    scores: dict[tuple[str, int, bool, int, bool], float]
     weapons: dict[tuple[str, int], str]
     ratings: dict[tuple[str, int, int, frozenset], Ratings]
 
@@ -239,17 +240,17 @@ class GreedyBot(DeterministicPolicy):
                 if uid not in kind_of:
                     t = found[uid] = state.find(uid)
                     key = rating_key(base, t)
-                    kind_of[uid] = None if key is None else kinds.setdefault((key, t.wounded), len(kinds))
+                    kind_of[uid] = None if key is None else kinds.setdefault(key, len(kinds))
                 pair.append(kind_of[uid])
             ka, kd = pair
             if ka is None or kd is None:
                 score = self._attack_score(game, o, found[o.attacker], found[o.defender], base)
             else:
-                key = (o.tactic, ka, kd)
+                a, d = found[o.attacker], found[o.defender]
+                key = (o.tactic, ka, a.wounded, kd, d.wounded)
                 score = scores.get(key)
                 if score is None:
-                    score = scores[key] = self._kinds_score(game, memo, o, found[o.attacker], found[o.defender],
-                                                            ka, kd, base)
+                    score = scores[key] = self._kinds_score(game, memo, o, a, d, ka, kd, base)
             if score > best_score:
                 best, best_score = o, score
         return best
