@@ -120,7 +120,10 @@ class Standing:
                     if len(self._ratings) > 20_000:
                         self._ratings.clear()
                     if plays:  # the cards played on t, the last parts, added to its ratings without them
-                        hit = _added(self.fighter(table._replace(plays=()), t, foe, off), self._played(table, t, off))
+                        bare = self._ratings.get(key[:4] + ((), off))  # remembered under the same key, no cards
+                        if bare is None:
+                            bare = self.fighter(table._replace(plays=()), t, foe, off)
+                        hit = _added(bare, self._played(table, t, off))
                     else:
                         hit = self._sum(table, t, foe, off, None)
                     self._ratings[key] = hit
