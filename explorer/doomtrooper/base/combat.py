@@ -364,9 +364,7 @@ class Combat(Standing, Game):
     def _card_played(self, table: Table, seat: int, action: Any, c: Any, words: bool = True) -> tuple[Table, str]:
         """The table after ``seat`` plays card ``c`` (out of the hand, paid for, its
         effect applied, on the table), and the effect's words (``""`` without ``words``)."""
-        hands = list(table.hands)
-        hands[seat] = hands[seat].remove(action.card)
-        table = table._replace(hands=tuple(hands))
+        table = table.played_from(seat, action.card)
         if c.type == "art":
             table = table.spend(seat, c.cost)
         before = len(table.plays)

@@ -3,12 +3,17 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .combat_state import Played, Table
 
 if TYPE_CHECKING:
     from .combat import Combat
+
+#: a card played with what it does, built once per those values (immutable: the bots weigh the same
+#: play again and again, and the one played is the one weighed)
+_played = lru_cache(maxsize=4096)(Played)
 
 
 class Context:
@@ -47,7 +52,7 @@ class Context:
 
     def add_mod(self, table: Table, seat: int, card: str, uid: int, **mod: Any) -> Table:
         kind = self.combat.pool[card].type
-        return table._replace(plays=table.plays + (Played(seat, card, kind, uid, **mod),))
+        return table._replace(plays=table.plays + (_played(seat, card, kind, uid, **mod),))
 
     def last_play(self, table: Table, seat: int) -> Played | None:
         for p in reversed(table.plays):

@@ -113,6 +113,13 @@ class Table(NamedTuple):
                 return t
         return None
 
+    def played_from(self, seat: int, card: str) -> Table:
+        """The table with ``card`` gone from ``seat``'s hand, in one copy without naming
+        fields (its hands the eighth): every card played, and every card a bot weighs."""
+        hands = self.hands
+        hands = hands[:seat] + (hands[seat].remove(card),) + hands[seat + 1:]
+        return tuple.__new__(Table, self[:7] + (hands,) + self[8:])
+
     def spend(self, seat: int, amount: int) -> Table:
         """The table after ``seat`` pays ``amount`` Destiny Points from his pool."""
         purses = list(self.purses)
