@@ -94,7 +94,8 @@ def test_the_one_copy_helpers_are_replace():
 
 def test_a_combat_view_built_by_position_is_the_named_copy():
     """A player's view of a combat (views.masked_combat, its table and rounds built by
-    position) equals the copy built by field names, at every combat step of a game."""
+    position) and a table with a card played (Table.played_from) equal the copies built
+    by field names, at every combat step of a game."""
     game = DoomtrooperGame(pool=GAME.pool, rules=GAME.rules, decks=GAME.decks)
     state, bot, chance, seen = game.new_game(2), GreedyBot(), SampledChance(random.Random(5)), 0
     for _ in range(600):
@@ -110,6 +111,10 @@ def test_a_combat_view_built_by_position_is_the_named_copy():
                 rounds = None if c.rounds is None else \
                     c.rounds._replace(table=views._masked_table(c.rounds.table, player))
                 assert views.masked_combat(c, player) == c._replace(table=table, rounds=rounds)
+                hand = c.table.hands[player]
+                for card in hand.distinct:  # a card played (Table.played_from, by position)
+                    hands = tuple(h.remove(card) if i == player else h for i, h in enumerate(c.table.hands))
+                    assert c.table.played_from(player, card) == c.table._replace(hands=hands)
                 seen += 1
         action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player), dec, None)
         state = game.next_state(state, action, chance)
