@@ -150,46 +150,57 @@ class GreedyBot(DeterministicPolicy):
         return best or _fallback(options)  # (Done: the option itself)
 
     def _main_assassin(self, game, view, item, options):
+        """The best Send (the first option of the best score), or a mob's event.  A minion's
+        scores against every hero are worked out once a pick, and once for all minions
+        alike (the same Fight sent, both mobs or neither): the grid's options are then
+        each a lookup."""
         best, score = None, 0.0
-        units = tuple(by_uid(s) for s in view.sides)
-        minions, heroes = units[VILLAINS], units[HEROES]
-        # each minion's and hero's Fight in this phase, each hero's (one wound kills him, his value):
-        # each worked out once, when an option first asks
-        sent: dict[str, tuple[int, bool]] = {}  # minion -> (his Fight sent, whether a mob's: sent whatever the odds)
-        hit_back: dict[str, int] = {}
-        targets: dict[str, tuple[bool, float]] = {}
-        scored: set[tuple[tuple[int, bool], str]] = set()  # (a minion's Fight sent and mob, a hero) scored
-        least = self.SEND
+        minions, heroes = by_uid(view.sides[VILLAINS]), view.sides[HEROES].units
+        rows: dict[str, dict[str, float]] = {}  # minion -> his score against each hero
+        alike: dict[tuple[int, bool], dict[str, float]] = {}  # (a minion's Fight sent, mob) -> that row
+        guards: dict[str, list] = {}  # hero -> [his Fight here, (frail, worth) once asked]
         for o in options:
-            v = 0.0
-            if type(o) is Send:
-                minion, hero = o.minion, o.target
-                attacker = sent.get(minion)
-                if attacker is None:
-                    m = minions.get(minion)
-                    attacker = sent[minion] = (fight(game, view, VILLAINS, m, assassin=True, sent=True), m.mob)
-                pair = (attacker, hero)
-                if pair in scored:  # scored already for a minion alike before him: the same score, not better
-                    continue
-                scored.add(pair)
-                attack, mob = attacker
-                defence = hit_back.get(hero)
-                if defence is None:
-                    defence = hit_back[hero] = fight(game, view, HEROES, heroes.get(hero), assassin=True)
-                hit, kill = assassin_odds(attack - defence)
-                if hit >= least or mob:
-                    t = targets.get(hero)
-                    if t is None:
-                        h = heroes.get(hero)
-                        t = targets[hero] = (lasting_fight(game, h) <= 1, value_of(game, h))
-                    frail, worth = t
-                    v = 10 + 10 * hit + 20 * kill + frail * 5 * hit + worth * 0.1
-            elif type(o) is PlayEvent:
-                c = game.card(o.card)
-                v = 50.0 if c.effect == "mob" else 0.0
+            kind = type(o)
+            if kind is Send:
+                row = rows.get(o.minion)
+                if row is None:
+                    m = minions.get(o.minion)
+                    attacker = (fight(game, view, VILLAINS, m, assassin=True, sent=True), m.mob)
+                    row = alike.get(attacker)
+                    if row is None:
+                        row = alike[attacker] = self._assassin_row(game, view, heroes, *attacker, guards)
+                    rows[o.minion] = row
+                v = row[o.target]
+            elif kind is PlayEvent:
+                v = 50.0 if game.card(o.card).effect == "mob" else 0.0
+            else:
+                continue
             if v > score:
                 best, score = o, v
         return best or _fallback(options)
+
+    def _assassin_row(self, game, view, heroes, attack, mob, guards):
+        """The scores of sending a minion of Fight ``attack`` (``mob``: sent whatever the
+        odds) against each of ``heroes``: 0 below the odds it sends at, else more the
+        likelier a wound or kill and the frailer (one wound kills him) and worthier the
+        hero.  ``guards``: each hero's Fight in this phase, then his frailty and worth
+        when a minion could be sent against him, kept for the pick."""
+        row = {}
+        least = self.SEND
+        for h in heroes:
+            uid = h.uid
+            guard = guards.get(uid)
+            if guard is None:
+                guard = guards[uid] = [fight(game, view, HEROES, h, assassin=True), None]
+            hit, kill = assassin_odds(attack - guard[0])
+            if hit >= least or mob:
+                if guard[1] is None:
+                    guard[1] = (lasting_fight(game, h) <= 1, value_of(game, h))
+                frail, worth = guard[1]
+                row[uid] = 10 + 10 * hit + 20 * kill + frail * 5 * hit + worth * 0.1
+            else:
+                row[uid] = 0.0
+        return row
 
     def _main_intercept(self, game, view, item, options):
         tracks = [o for o in options if type(o) is Track]
