@@ -128,6 +128,9 @@ class VictorianGame(Game):
         #: (id of a deck, card types) -> (the deck, its distinct cards of those types):
         #: :func:`explorer.victorian.cardplay.search_choices`
         self.deck_choices: dict[tuple[int, Any], tuple[Any, tuple[str, ...]]] = {}
+        #: per side, a card's name -> what it offers in the Recruit Phase (one entry per card of this
+        #: game: a finite set): :func:`explorer.victorian.recruit.recruit_role`
+        self.recruit_roles: tuple[dict[str, tuple[Any, ...]], dict[str, tuple[Any, ...]]] = ({}, {})
 
     # -- cards -----------------------------------------------------------------------------------
     def card(self, name: str) -> Card:

@@ -30,7 +30,7 @@ from . import cardplay, pending, phase_actions
 from . import sections as R
 from .actions import Done, PlayEvent, Recall, Recruit, Summon
 from .decisions import is_name, refuse
-from .effects import param
+from .effects import EFFECTS, param
 from .reports import public
 from .sides import title
 from .state import HEROES, VILLAINS, Location, Main, Phase, Unit, VicState, pop, push, put
@@ -194,35 +194,66 @@ def recruit_problem(game: VictorianGame, state: VicState, item: Main, action: Re
 _recruit = lru_cache(maxsize=4096)(Recruit)
 
 
+def recruit_role(game: VictorianGame, c, side: int) -> tuple[str | None, Any, bool]:
+    """What card ``c`` in ``side``'s hand offers in its Recruit Phase, as
+    :func:`recruit_candidates` reads it: how it is recruited (``"gear"`` onto a unit,
+    ``"minor"`` or ``"location"`` onto a Mastermind, ``"plain"``, ``None``: not at
+    all, an event or a plot), the ways it is played as an event when it may be
+    (its ``targets`` hook), and whether it is a vessel (a Recall).  It reads the
+    card and the rules alone: remembered by the game for each card of a side (a
+    finite set)."""
+    known = game.recruit_roles[side]
+    role = known.get(c.name)
+    if role is None:
+        t = c.type
+        how = (None if t in "EP" else "gear" if t in "WV" else ("minor" if t == "C" else "location")
+               if side == VILLAINS and t in "CL" else "plain")
+        usable = t == "E" and cardplay.usable(c, cardplay.MAIN_WINDOWS[Phase.RECRUIT], side)
+        role = known[c.name] = (how, EFFECTS[c.effect].hook("targets") if usable else None, c.effect == "vessel")
+    return role
+
+
 def recruit_candidates(game: VictorianGame, state: VicState, item: Main) -> list[Any]:
     """The Recruit Phase's options, found without building refusals to throw away: a
     minor villain or villain Location goes on the Masterminds in play that
     :func:`mastermind_problem` allows (any of them for a Location, any but the
-    Martians for a minor villain); a Captain who has his vessel calls nobody."""
+    Martians for a minor villain); a Captain who has his vessel calls nobody.  One
+    pass over the hand's distinct cards, each read by its :func:`recruit_role`; the
+    options in the order of their kinds: recruits, summons, recalls, events."""
     side = item.side
     s = state.sides[side]
-    hand = game.distinct_cards(s.hand)
+    recruiting = item.count < game.rules.recruits_per_phase
+    roles = game.recruit_roles[side]
+    window = cardplay.MAIN_WINDOWS[item.phase]
     out: list[Any] = []
-    if item.count < game.rules.recruits_per_phase:
-        mms = masterminds(game, state.sides[VILLAINS]) if side == VILLAINS else ()
-        for c in hand:
-            card = c.name
-            if c.type in "EP":
-                continue
-            if c.type in "WV":
-                out += [_recruit(card, uid) for uid in attach_targets(game, state, side, card)]
-            elif side == VILLAINS and c.type in "CL":
-                out += [_recruit(card, m.uid) for m in mms if c.type == "L" or not is_martian(game, m)]
-            else:
+    recalls: list[Any] = []
+    plays: list[Any] = []
+    mms = None
+    for c in game.distinct_cards(s.hand):
+        card = c.name
+        how, targets, vessel = roles.get(card) or recruit_role(game, c, side)
+        if recruiting and how is not None:
+            if how == "plain":
                 out.append(_recruit(card))
+            elif how == "gear":
+                out += [_recruit(card, uid) for uid in attach_targets(game, state, side, card)]
+            else:
+                if mms is None:
+                    mms = masterminds(game, state.sides[VILLAINS])
+                out += [_recruit(card, m.uid) for m in mms if how == "location" or not is_martian(game, m)]
+        if targets is not None:
+            plays += targets(game, state, side, c, window)
+        if vessel:
+            recall = Recall(card)
+            if recall_problem(game, state, item, recall) is None:
+                recalls.append(recall)
     for u in with_trait(game, s.units, "Captain"):
         if vessel_of(game, u.card) not in u.gear:  # (else summon_problem refuses: asked only of the others)
             summon = Summon(u.uid)
             if summon_problem(game, state, item, summon) is None:
                 out.append(summon)
-    out += [a for a in (Recall(c.name) for c in hand if c.effect == "vessel")
-            if recall_problem(game, state, item, a) is None]
-    out += cardplay.options(game, state, side, cardplay.MAIN_WINDOWS[item.phase])
+    out += recalls
+    out += plays
     out.append(phase_actions.DONE)
     return out
 
