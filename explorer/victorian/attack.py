@@ -61,7 +61,10 @@ def attackers(game: VictorianGame, state: VicState, side: int) -> tuple[str, ...
 
 def may_attack(state: VicState, hero: str, target: str) -> bool:
     """A hero who tracked another Mastermind this turn may not attack this one."""
-    return all(t == target for h, t in state.tracked if h == hero)
+    for h, t in state.tracked:
+        if h == hero and t != target:
+            return False
+    return True
 
 
 def has_showdown(state: VicState, hero: str) -> bool:

@@ -260,7 +260,7 @@ def search_choices(game: VictorianGame, state: VicState, side: int, types) -> tu
     hit = known.get(key)
     if hit is not None and hit[0] is deck:
         return hit[1]
-    found = tuple(c for c in dict.fromkeys(deck.contents()) if game.label_type(c) in types)
+    found = tuple([c for c in dict.fromkeys(deck.contents()) if game.label_type(c) in types])
     if len(known) > 64:
         known.clear()
     known[key] = (deck, found)

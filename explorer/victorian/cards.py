@@ -109,7 +109,7 @@ class Card:
 
     def has(self, *traits: str) -> bool:
         """Whether the card has any of ``traits``."""
-        return any(t in self.traits for t in traits)
+        return not self.traits.isdisjoint(traits)
 
     @property
     def is_unit(self) -> bool:

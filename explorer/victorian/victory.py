@@ -31,7 +31,11 @@ def has_major(game: VictorianGame, state: VicState, side: int) -> bool:
         return hit[2]
     if len(_MAJOR) > 64:
         _MAJOR.clear()
-    found = any(is_major(game, side, u) for u in units)
+    found = False
+    for u in units:
+        if is_major(game, side, u):
+            found = True
+            break
     _MAJOR[(id(units), side)] = (units, game, found)
     return found
 

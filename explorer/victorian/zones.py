@@ -109,8 +109,8 @@ def reveal_next(pile: Pile, player: Any, upto: int, chance: Chance) -> tuple[Pil
     already known on top (no chance), then one card from the shuffled rest.
     Returns the deck and the card newly revealed from the rest (``None`` when
     none was)."""
-    known = tuple((c, who | {player}) if i < upto and player not in who else (c, who)
-                  for i, (c, who) in enumerate(pile.known))
+    known = tuple([(c, who | {player}) if i < upto and player not in who else (c, who)
+                   for i, (c, who) in enumerate(pile.known)])
     if len(known) < upto and pile.rest:
         card, rest = chance.roll(OneCard(pile.rest))
         return Pile(known + ((card, frozenset((player,))),), rest), card
@@ -136,7 +136,7 @@ def deck_view(pile: Pile, player: Any, extra: Iterable[str] = ()) -> Pile:
     unplaced = [c for c, _ in pile.known[len(seen):]] + list(extra)
     rest = tuple(sorted(pile.rest + tuple(unplaced))) if unplaced else pile.rest
     mine = frozenset((player,))
-    return Pile(tuple((c, mine) for c in seen), rest)
+    return Pile(tuple([(c, mine) for c in seen]), rest)
 
 
 # -- a side's hand ---------------------------------------------------------------------------------

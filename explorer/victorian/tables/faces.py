@@ -44,7 +44,12 @@ TABLE_NAMES = {"plot_table": "the Plot Table", "invention_table": "the Invention
 def source_here(state: VicState, side: int, source: str) -> bool:
     """Whether the card that is to roll is still in play on ``side``."""
     s = state.sides[side]
-    return any(u.uid == source for u in s.units) or any(loc.uid == source for loc in s.locations)
+    if s.unit(source) is not None:
+        return True
+    for loc in s.locations:
+        if loc.uid == source:
+            return True
+    return False
 
 
 def decision(game: VictorianGame, state: VicState, item: TableRoll) -> Decision:
