@@ -203,23 +203,39 @@ class GreedyBot(DeterministicPolicy):
         return row
 
     def _main_intercept(self, game, view, item, options):
-        tracks = [o for o in options if type(o) is Track]
-        if not tracks:
-            return _fallback(options)
         # the best tracker goes first, against the most dangerous Mastermind nobody has tracked yet this
-        # turn (every Mastermind thwarted is also a Villain Table roll the Villains do not make)
+        # turn (every Mastermind thwarted is also a Villain Table roll the Villains do not make); the
+        # first of the best, in the order the options name them
+        trackers_of: dict[str, list[str]] = {}  # a Mastermind to track -> the heroes who may, in option order
+        for o in options:
+            if type(o) is Track:
+                who = trackers_of.get(o.target)
+                if who is None:
+                    trackers_of[o.target] = [o.hero]
+                else:
+                    who.append(o.hero)
+        if not trackers_of:
+            return _fallback(options)
         tried = [t for _, t in view.tracked]
-        target = max(dict.fromkeys([o.target for o in tracks]), key=lambda m: danger(view, m) + 1 - 3 * tried.count(m))
+        target, most = None, None
+        for m in trackers_of:
+            v = danger(view, m) + 1 - 3 * tried.count(m)
+            if most is None or v > most:
+                target, most = m, v
         heroes = by_uid(view.sides[HEROES])
-        hero = max(dict.fromkeys([o.hero for o in tracks if o.target == target]),
-                   key=lambda h: sum([t.value for t in track_terms(game, view, HEROES, heroes.get(h))]))
+        hero, most = None, None
+        for h in trackers_of[target]:
+            v = sum([t.value for t in track_terms(game, view, HEROES, heroes.get(h))])
+            if most is None or v > most:
+                hero, most = h, v
+        event = None  # (a Facilitator's help for him comes first, wherever it is)
         for o in options:
-            if type(o) is Facilitate and o.hero == hero:
+            kind = type(o)
+            if kind is Facilitate and o.hero == hero:
                 return o
-        for o in options:
-            if type(o) is PlayEvent and (o.target == hero or o.target is None):
-                return o
-        return offered(game, Track, hero, target)  # (the very option: found by identity among them)
+            if event is None and kind is PlayEvent and (o.target == hero or o.target is None):
+                event = o
+        return event or offered(game, Track, hero, target)  # (the very option: found by identity among them)
 
     def _main_attack(self, game, view, item, options):
         best, score = None, 0.0
@@ -263,8 +279,13 @@ class GreedyBot(DeterministicPolicy):
         if item.attacks and risk > self.SAFE:
             return Stop()
         strikes = [o for o in options if type(o) is Strike]
-        if strikes:  # the weakest minion first
-            return min(strikes, key=lambda o: fight(game, view, VILLAINS, unit_on(view, VILLAINS, o.minion)))
+        if strikes:  # the weakest minion first (the first of them)
+            best, least = None, None
+            for o in strikes:
+                v = fight(game, view, VILLAINS, unit_on(view, VILLAINS, o.minion))
+                if least is None or v < least:
+                    best, least = o, v
+            return best
         if Showdown() in options:
             return Showdown()
         return Stop() if Stop() in options else None
@@ -313,7 +334,12 @@ class GreedyBot(DeterministicPolicy):
         if what == "blueprints":  # (every card against every unit that may take it: each unit weighed once)
             weights = {u.uid: gear_weights(game, side, u) for u in view.sides[side].units}
             card = game.card
-            return max(options, key=lambda o: added(card(o.card), weights.get(o.onto)))
+            best, most = None, None
+            for o in options:  # (the first of the most added)
+                v = added(card(o.card), weights.get(o.onto))
+                if most is None or v > most:
+                    best, most = o, v
+            return best
         if what == "wheels":
             plots = view.sides[VILLAINS].plots
             best = max((o for o in options if o.plot is not None),
@@ -464,7 +490,12 @@ def defender(game, view, target: str) -> tuple[str, Unit | None]:
     his weakest minion (a Combat Roll), else the Mastermind himself (a Showdown)."""
     mins = minions_of(view.sides[VILLAINS], target)
     if mins:
-        return "combat", min(mins, key=lambda u: fight(game, view, VILLAINS, u))
+        weakest, least = None, None
+        for u in mins:  # (the first of the weakest)
+            v = fight(game, view, VILLAINS, u)
+            if least is None or v < least:
+                weakest, least = u, v
+        return "combat", weakest
     return "showdown", unit_on(view, VILLAINS, target)
 
 
