@@ -119,6 +119,8 @@ class VictorianGame(Game):
         #: (id of a units tuple, traits) -> (the tuple, its units with them):
         #: :func:`explorer.victorian.units.with_trait`
         self.trait_holders: dict[tuple[int, tuple[str, ...]], tuple[Any, Any]] = {}
+        #: traits -> the names of the cards with one of them: :func:`explorer.victorian.units.trait_cards`
+        self.trait_cards: dict[tuple[str, ...], frozenset[str]] = {}
         #: (a weapon's or vehicle's fit kind, a unit's card, token, gear, Martian master) -> whether it may
         #: go on him: :func:`explorer.victorian.recruit.gear_fits`
         self.gear_fits: dict[tuple[Any, ...], bool] = {}

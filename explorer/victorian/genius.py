@@ -19,7 +19,8 @@ def rollers(game, state, side, trait: str) -> tuple[str, ...]:
     """The units and Locations of ``side`` with ``trait``, in play order."""
     s = state.sides[side]
     out = [u.uid for u in with_trait(game, s.units, trait)]
-    out += [loc.uid for loc in s.locations if trait in game.card(loc.card).traits]
+    if s.locations:
+        out += [loc.uid for loc in s.locations if trait in game.card(loc.card).traits]
     return tuple(out)
 
 

@@ -64,7 +64,8 @@ def facilitators(game: VictorianGame, state: VicState, side: int) -> tuple[str, 
         return ()
     s = state.sides[side]
     out = [u.uid for u in with_trait(game, s.units, "Facilitator")]
-    out += [loc.uid for loc in s.locations if "Facilitator" in game.card(loc.card).traits]
+    if s.locations:
+        out += [loc.uid for loc in s.locations if "Facilitator" in game.card(loc.card).traits]
     return tuple([f for f in out if ("facilitator", f) not in state.used])
 
 

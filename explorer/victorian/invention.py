@@ -21,13 +21,16 @@ from .units import with_trait
 def inventors(game, state, side) -> tuple[str, ...]:
     s = state.sides[side]
     out = [u.uid for u in with_trait(game, s.units, "Inventor", "Scientist")]
-    out += [loc.uid for loc in s.locations if game.card(loc.card).has("Inventor", "Scientist")
-            and loc.shut_until < state.turn]
+    if s.locations:
+            out += [loc.uid for loc in s.locations if game.card(loc.card).has("Inventor", "Scientist")
+                and loc.shut_until < state.turn]
     return tuple(out)
 
 
 def shut(game, state, side) -> tuple[str, ...]:
     """The Inventor Locations of ``side`` shut by an explosion this turn."""
+    if not state.sides[side].locations:
+        return ()
     return tuple([loc.uid for loc in state.sides[side].locations
                   if game.card(loc.card).has("Inventor", "Scientist") and loc.shut_until >= state.turn])
 

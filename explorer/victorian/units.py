@@ -74,7 +74,8 @@ def with_trait(game: VictorianGame, units: tuple[Unit, ...], *wanted: str) -> tu
     """The units among ``units`` that are cards (not tokens) with one of ``wanted``
     (as :func:`has_trait` reads it), in play order.  Remembered by the game for the
     last few units tuples: the phases ask at every turn, and units that did not
-    change are the same tuple."""
+    change are the same tuple.  A new tuple is read by card name: the names of the
+    game's cards with one of ``wanted`` are found once (:func:`trait_cards`)."""
     known = game.trait_holders
     key = (id(units), wanted)
     hit = known.get(key)
@@ -82,13 +83,25 @@ def with_trait(game: VictorianGame, units: tuple[Unit, ...], *wanted: str) -> tu
         return hit[1]
     if "Vehicle" in wanted:  # (riding one counts too)
         found = tuple([u for u in units if not u.token and has_trait(game, u, *wanted)])
-    else:  # has_trait, inlined: a card's own traits
-        card = game.card
-        found = tuple([u for u in units if not u.token and not card(u.card).traits.isdisjoint(wanted)])
+    else:  # has_trait, read by name: a card's own traits
+        names = trait_cards(game, wanted)
+        found = tuple([u for u in units if not u.token and u.card in names])
     if len(known) > 64:
         known.clear()
     known[key] = (units, found)
     return found
+
+
+def trait_cards(game: VictorianGame, wanted: tuple[str, ...]) -> frozenset[str]:
+    """The names of the game's cards with one of the traits ``wanted`` (a card's own,
+    not a Vehicle ridden).  Remembered by the game for each ``wanted`` the rules ask
+    about (a few tuples written in the code: a finite set)."""
+    names = game.trait_cards.get(wanted)
+    if names is None:
+        names = game.trait_cards[wanted] = frozenset([
+            name for side in (HEROES, VILLAINS) for name, c in game.cards_of(side).items()
+            if not c.traits.isdisjoint(wanted)])
+    return names
 
 
 def masterminds(game: VictorianGame, side: Side) -> tuple[Unit, ...]:
