@@ -48,8 +48,25 @@ def enter(game, state, side, events):
 
 def trackers(game: VictorianGame, state: VicState, side: int) -> tuple[str, ...]:
     """The units of ``side`` that may still make a Track Roll this turn."""
+    able = _able(game, state.sides[side].units)
+    if not state.tracked:
+        return able
     done = {h for h, _ in state.tracked}
-    return tuple([u.uid for u in state.sides[side].units if can_track(game, u) and u.uid not in done])
+    return tuple([uid for uid in able if uid not in done])
+
+
+def _able(game: VictorianGame, units: tuple) -> tuple[str, ...]:
+    """The units among ``units`` that may make Track Rolls (:func:`can_track`): remembered
+    by the game for the last units tuple, as the phase's steps mostly leave the units as
+    they were."""
+    hit = game.memo.get(("may track", id(units)))
+    if hit is not None and hit[0] is units:
+        return hit[1]
+    able = tuple([u.uid for u in units if can_track(game, u)])
+    if len(game.memo) > 8192:
+        game.memo.clear()
+    game.memo[("may track", id(units))] = (units, able)
+    return able
 
 
 def open_targets(game: VictorianGame, state: VicState) -> tuple[str, ...]:
@@ -70,8 +87,11 @@ def facilitators(game: VictorianGame, state: VicState, side: int) -> tuple[str, 
 
 
 def facilitate_options(game, state, side, heroes) -> list[Facilitate]:
+    helpers = facilitators(game, state, side)
+    if not helpers:
+        return []
     helped = {m.unit for m in state.mods if m.once and m.rule == R.FACILITATOR.section}
-    return [Facilitate(f, h) for f in facilitators(game, state, side) for h in heroes if h != f and h not in helped]
+    return [Facilitate(f, h) for f in helpers for h in heroes if h != f and h not in helped]
 
 
 def facilitate_problem(game, state, item, action: Facilitate, heroes) -> IllegalAction | None:
