@@ -111,7 +111,7 @@ class GreedyBot(DeterministicPolicy):
     def _main_recruit(self, game, view, item, options):
         side = item.side
         s = view.sides[side]
-        units = by_uid(s)  # (what gear goes on)
+        weights = None  # each unit's gear_weights (what gear goes on): weighed once a pick, when gear is offered
         best, score = None, 0.0
         for o in options:
             v = 0.0
@@ -126,8 +126,10 @@ class GreedyBot(DeterministicPolicy):
                         v -= len(minions_of(s, o.onto)) * 0.5
                 elif c.type == "L":
                     v = 60
-                else:
-                    v = 40 + gear_value(game, side, o.card, units.get(o.onto))
+                else:  # (gear_value, with the unit's weights of this pick)
+                    if weights is None:
+                        weights = {u.uid: gear_weights(game, side, u) for u in s.units}
+                    v = 40 + added(c, weights.get(o.onto))
             elif kind is Summon:
                 v = 70
             elif kind is Recall:
@@ -382,13 +384,18 @@ def value_of(game, u) -> float:
     if u.token:
         return float(lasting_fight(game, u))
     c = game.card(u.card)
-    return lasting_fight(game, u) + c.track + (3 if c.type == "M" else 0) + (2 if c.traits & {"Genius", "Facilitator",
-                                                                                               "Doctor"} else 0)
+    return lasting_fight(game, u) + c.track + (3 if c.type == "M" else 0) + (0 if c.traits.isdisjoint(_HELPERS) else 2)
+
+
+#: the traits that make a unit worth more (he rolls or helps): :func:`value_of`
+_HELPERS = frozenset({"Genius", "Facilitator", "Doctor"})
+#: what a card is worth by its type, before its Fight and Track: :func:`card_value`
+_CARD_BASE = {"M": 10, "C": 7, "P": 8, "V": 5, "W": 4, "L": 4, "E": 3}
 
 
 def card_value(game, view, side: int, name: str) -> float:
     c = game.card(name)
-    base = {"M": 10, "C": 7, "P": 8, "V": 5, "W": 4, "L": 4, "E": 3}[c.type]
+    base = _CARD_BASE[c.type]
     if c.type == "M" and not any(is_mastermind(game, u) for u in view.sides[side].units):
         base += 10
     return base + c.fight * 0.5 + c.track * 0.5
