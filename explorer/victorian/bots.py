@@ -126,7 +126,7 @@ class GreedyBot(DeterministicPolicy):
                         v -= len(minions_of(s, o.onto)) * 0.5
                 elif c.type == "L":
                     v = 60
-                else:  # (gear_value, with the unit's weights of this pick)
+                else:  # what the weapon or vehicle adds on that unit
                     if weights is None:
                         weights = {u.uid: gear_weights(game, side, u) for u in s.units}
                     v = 40 + added(c, weights.get(o.onto))
@@ -399,12 +399,6 @@ def card_value(game, view, side: int, name: str) -> float:
     if c.type == "M" and not any(is_mastermind(game, u) for u in view.sides[side].units):
         base += 10
     return base + c.fight * 0.5 + c.track * 0.5
-
-
-def gear_value(game, side: int, card: str, u: Unit | None) -> float:
-    """How much weapon or vehicle ``card`` adds on unit ``u`` of ``side``."""
-    c = game.card(card)
-    return added(c, None if u is None else gear_weights(game, side, u))
 
 
 def gear_weights(game, side: int, u: Unit) -> tuple[float, float, float]:
