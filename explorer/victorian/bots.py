@@ -92,12 +92,13 @@ class GreedyBot(DeterministicPolicy):
         if len(options) == 1:
             return options[0]
         kind = type(item)
-        if kind is Main:  # a side's own part of a phase: its phase's picker (``_main_recruit``)
-            name = _MAIN_PICKERS[item.phase]
-        else:
-            name = _PICKERS.get(kind)
-            if name is None:
-                name = _PICKERS[kind] = f"_{kind.__name__.lower()}"
+        if kind is Main:  # a side's own part of a phase: its phase's picker (``_main_recruit``), which
+            # answers with one of the options themselves (its best, or the fallback)
+            picker = getattr(self, _MAIN_PICKERS[item.phase], None)
+            return picker(game, view, item, options) if picker is not None else _fallback(options)
+        name = _PICKERS.get(kind)
+        if name is None:
+            name = _PICKERS[kind] = f"_{kind.__name__.lower()}"
         picker = getattr(self, name, None)
         choice = picker(game, view, item, options) if picker is not None else None
         if choice is None:
@@ -145,7 +146,7 @@ class GreedyBot(DeterministicPolicy):
         best, score = None, -1e9
         for o in options:
             if type(o) is AttachPlot:
-                load = sum(1 for x in plots if x.master == o.onto)
+                load = len([x for x in plots if x.master == o.onto])
                 v = 10 - load
                 if v > score:
                     best, score = o, v
@@ -396,7 +397,7 @@ _CARD_BASE = {"M": 10, "C": 7, "P": 8, "V": 5, "W": 4, "L": 4, "E": 3}
 def card_value(game, view, side: int, name: str) -> float:
     c = game.card(name)
     base = _CARD_BASE[c.type]
-    if c.type == "M" and not any(is_mastermind(game, u) for u in view.sides[side].units):
+    if c.type == "M" and not [u for u in view.sides[side].units if is_mastermind(game, u)]:
         base += 10
     return base + c.fight * 0.5 + c.track * 0.5
 
@@ -474,7 +475,7 @@ def track_help(game, view) -> Fraction:
     heroes = trackers(game, view, HEROES)
     if not heroes or not open_targets(game, view):
         return Fraction(0)
-    best = max(sum(t.value for t in track_terms(game, view, HEROES, unit_on(view, HEROES, h))) for h in heroes)
+    best = max([sum([t.value for t in track_terms(game, view, HEROES, unit_on(view, HEROES, h))]) for h in heroes])
     return lift(game.tables.track, best, game.rules.facilitator_bonus)
 
 

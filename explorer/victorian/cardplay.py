@@ -124,11 +124,24 @@ _event = lru_cache(maxsize=4096)(PlayEvent)
 
 
 def options(game: VictorianGame, state: VicState, side: int, window: Window) -> list[PlayEvent]:
-    """Every way ``side`` can play one of its event cards in ``window``."""
+    """Every way ``side`` can play one of its event cards in ``window``.  Whether a card
+    may be played in a window reads the card and what of the window :func:`usable` reads
+    (its kind, a main window's phase, an answered roll's kind): the card's ``targets``
+    hook (``None``: not playable then) is remembered by the game for those (finite)."""
     out: list[PlayEvent] = []
+    roll = window.roll
+    use = (window.kind, window.phase, None if roll is None else roll.kind)
+    known = game.event_plays.get(use)
+    if known is None:
+        known = game.event_plays[use] = {}
     for card in game.distinct_cards(state.sides[side].hand):
-        if card.type == "E" and usable(card, window, side):
-            out += EFFECTS[card.effect].hook("targets")(game, state, side, card, window)
+        if card.type == "E":
+            targets = known.get(card.name, usable)
+            if targets is usable:  # (not asked yet: ``usable`` marks a miss)
+                targets = known[card.name] = (EFFECTS[card.effect].hook("targets") if usable(card, window, side)
+                                              else None)
+            if targets is not None:
+                out += targets(game, state, side, card, window)
     return out
 
 
@@ -350,7 +363,7 @@ def _sabotage_play(game, state, side, card, action, window, chance, events):
 
 def control_targets(game: VictorianGame, state: VicState, taker: int) -> tuple[str, ...]:
     """The opposing characters ``taker`` could gain control of (never a Mastermind)."""
-    return tuple(u.uid for u in state.sides[other(taker)].units if not u.token and not is_mastermind(game, u))
+    return tuple([u.uid for u in state.sides[other(taker)].units if not u.token and not is_mastermind(game, u)])
 
 
 def control_homes(game: VictorianGame, state: VicState, taker: int) -> tuple[str | None, ...]:
@@ -360,7 +373,7 @@ def control_homes(game: VictorianGame, state: VicState, taker: int) -> tuple[str
         return (None,)
     from .units import is_martian
 
-    return tuple(m.uid for m in masterminds(game, state.sides[VILLAINS]) if not is_martian(game, m))
+    return tuple([m.uid for m in masterminds(game, state.sides[VILLAINS]) if not is_martian(game, m)])
 
 
 def gain_control(game, state, taker: int, target: str, onto: str | None, rule: RuleRef, why: str, events) -> VicState:

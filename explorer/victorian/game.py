@@ -133,6 +133,9 @@ class VictorianGame(Game):
         #: per side, a card's name -> what it offers in the Recruit Phase (one entry per card of this
         #: game: a finite set): :func:`explorer.victorian.recruit.recruit_role`
         self.recruit_roles: tuple[dict[str, tuple[Any, ...]], dict[str, tuple[Any, ...]]] = ({}, {})
+        #: (a window's kind, phase, answered roll's kind) -> an event card's name -> its ``targets`` hook
+        #: when it may be played then, else None (finite): :func:`explorer.victorian.cardplay.options`
+        self.event_plays: dict[tuple[Any, ...], dict[str, Any]] = {}
 
     # -- cards -----------------------------------------------------------------------------------
     def card(self, name: str) -> Card:

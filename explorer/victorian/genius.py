@@ -36,4 +36,4 @@ def enter(game, state, side, events):
         if events is not None:
             events.append(_NO_GENIUS[side])
         return state
-    return push(state, *(TableRoll(side, uid, "plot_table") for uid in who))
+    return push(state, *[TableRoll(side, uid, "plot_table") for uid in who])

@@ -51,4 +51,4 @@ def enter(game, state, side, events):
         if events is not None:
             events.append(_NO_INVENTOR[side])
         return state
-    return push(state, *(TableRoll(side, uid, "invention_table") for uid in who))
+    return push(state, *[TableRoll(side, uid, "invention_table") for uid in who])

@@ -66,7 +66,10 @@ def new_game(game: VictorianGame, decks: Mapping[str, Multiset] | None = None,
 
 def has_character(game: VictorianGame, hand: tuple[str, ...]) -> bool:
     """Whether a hand holds a character (a Mastermind counts)."""
-    return any(game.label_type(card) in "CM" for card in hand)
+    for card in hand:
+        if game.label_type(card) in "CM":
+            return True
+    return False
 
 
 def decision(game: VictorianGame, state: VicState, item: Deal) -> Decision:

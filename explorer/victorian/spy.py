@@ -40,7 +40,7 @@ def enter(game, state, side, events):
         if events is not None:
             events.append(_NO_SPY[side])
         return state
-    return push(state, *(SpyRoll(side, uid) for uid in spies))
+    return push(state, *[SpyRoll(side, uid) for uid in spies])
 
 
 def helpers(game: VictorianGame, state: VicState, item: SpyRoll) -> tuple[str, ...]:

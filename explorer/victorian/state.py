@@ -134,7 +134,7 @@ class Pile(NamedTuple):
 
     def contents(self) -> tuple[str, ...]:
         """Every card in the deck, sorted (order forgotten)."""
-        return tuple(sorted(self.rest + tuple(c for c, _ in self.known))) if self.known else self.rest
+        return tuple(sorted(self.rest + tuple([c for c, _ in self.known]))) if self.known else self.rest
 
     def holds(self, card: str) -> bool:
         """Whether ``card`` is in the deck (``card in contents()``, without sorting it)."""

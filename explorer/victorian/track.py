@@ -23,4 +23,4 @@ def enter(game, state, side, events):
         if events is not None:
             events.append(public(R.VILLAIN_TABLE, "no Mastermind escaped the Heroes this turn: no Villain Table roll"))
         return state
-    return push(state, *(TableRoll(side, uid, "villain_table") for uid in free))
+    return push(state, *[TableRoll(side, uid, "villain_table") for uid in free])

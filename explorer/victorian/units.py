@@ -50,7 +50,11 @@ def has_trait(game: VictorianGame, u: Unit, *wanted: str) -> bool:
 
 
 def rides_vehicle(game: VictorianGame, u: Unit) -> bool:
-    return any(game.card(g).type == "V" for g in u.gear)
+    card = game.card
+    for g in u.gear:
+        if card(g).type == "V":
+            return True
+    return False
 
 
 def is_vehicle(game: VictorianGame, u: Unit) -> bool:
@@ -376,7 +380,7 @@ def make_tokens(game: VictorianGame, state: VicState, side: int, kind: str, coun
         new.append(Unit(f"{kind} {made}", kind, side, token=True, master=master, mob=mob))
     s = state.sides[side]
     state = put(state, side, s._replace(units=s.units + tuple(new)), made=made)
-    return state, tuple(u.uid for u in new)
+    return state, tuple([u.uid for u in new])
 
 
 # -- leaving play -----------------------------------------------------------------------------------
@@ -438,7 +442,7 @@ def take_control(game: VictorianGame, state: VicState, taker: int, uid: str, ont
     loser = 1 - taker
     s = state.sides[loser]
     u = s.unit(uid)
-    state = put(state, loser, s._replace(units=tuple(x for x in s.units if x.uid != uid)))
+    state = put(state, loser, s._replace(units=tuple([x for x in s.units if x.uid != uid])))
     t = state.sides[taker]
     moved = u._replace(master=onto if taker == VILLAINS else None, mob=False)
     return put(state, taker, t._replace(units=t.units + (moved,)))

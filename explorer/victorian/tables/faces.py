@@ -179,7 +179,10 @@ def has_blueprint(game, state, side, types) -> bool:
     """Whether :func:`blueprint_options` offers anything (without making them)."""
     from ..recruit import attach_targets
 
-    return any(attach_targets(game, state, side, card) for card in cardplay.search_choices(game, state, side, types))
+    for card in cardplay.search_choices(game, state, side, types):
+        if attach_targets(game, state, side, card):
+            return True
+    return False
 
 
 @hook("blueprints", "rolled")
@@ -196,7 +199,7 @@ def _explosion(game, state, side, source, params, rule, chance, events):
     for loc in s.locations:
         if loc.uid == source:
             until = state.turn + game.rules.lockout_turns
-            locs = tuple(x._replace(shut_until=until) if x.uid == source else x for x in s.locations)
+            locs = tuple([x._replace(shut_until=until) if x.uid == source else x for x in s.locations])
             if events is not None:
                 events.append(public(R.LAB_EXPLOSION, f"the lab at {source} explodes: it may not roll on the Invention "
                                      f"Table until turn {until + 1}", source=source, shut_until=until))
@@ -233,15 +236,15 @@ def choose_options(game: VictorianGame, state: VicState, item: Choose) -> tuple[
     side, what = item.side, item.what
     s = state.sides[side]
     if what == "discard":
-        return tuple(Discard(c) for c in dict.fromkeys(s.hand))
+        return tuple([Discard(c) for c in dict.fromkeys(s.hand)])
     if what == "look_deck":
-        return tuple(LookAt(name) for name in SIDES)
+        return tuple([LookAt(name) for name in SIDES])
     if what == "search":
-        return tuple(Take(c) for c in cardplay.search_choices(game, state, side, item.extra))
+        return tuple([Take(c) for c in cardplay.search_choices(game, state, side, item.extra)])
     if what == "control":
-        return tuple(Control(t) for t in cardplay.control_targets(game, state, side))
+        return tuple([Control(t) for t in cardplay.control_targets(game, state, side)])
     if what == "build":
-        return tuple(Mark(u.uid) for u in s.units)
+        return tuple([Mark(u.uid) for u in s.units])
     if what == "blueprints":
         return blueprint_options(game, state, side, item.extra)
     if what == "wheels":
