@@ -40,6 +40,10 @@ class TooManyOutcomes(ValueError):
 
 _CARD, _COUNT = itemgetter(0), itemgetter(1)  # the parts of a multiset's (card, count) pair
 
+#: a named tuple built as the tuple it is, on the paths every draw takes (its constructor is a Python function)
+_new = tuple.__new__
+_NOBODY = frozenset()  # a deck's top known to nobody
+
 
 class Multiset:
     """An immutable, hashable multiset of card names, kept as sorted ``(card, count)``
@@ -151,25 +155,20 @@ class Multiset:
         m._distinct = None
         return m
 
-    def _find(self, card: str) -> int:
-        """Where ``card``'s pair is in :attr:`items`, or would go (a binary search:
-        ``(card,)`` sorts just before ``(card, n)``)."""
-        return bisect.bisect_left(self.items, (card,))
-
     def add(self, card: str, n: int = 1) -> Multiset:
         if n < 0:
             raise ValueError(f"a negative count of {card!r}")
         if not n:
             return self
         items = self.items
-        i = self._find(card)
+        i = bisect.bisect_left(items, (card,))  # where card's pair is, or would go: (card,) sorts just before it
         if i < len(items) and items[i][0] == card:
             return Multiset._sorted(items[:i] + ((card, items[i][1] + n),) + items[i + 1:], self.size + n)
         return Multiset._sorted(items[:i] + ((card, n),) + items[i:], self.size + n)
 
     def remove(self, card: str, n: int = 1) -> Multiset:
         items = self.items
-        i = self._find(card)
+        i = bisect.bisect_left(items, (card,))  # as in add
         if i < len(items) and items[i][0] == card and items[i][1] >= n:
             k = items[i][1]
             rest = items[:i] + (((card, k - n),) if k > n else ()) + items[i + 1:]
@@ -231,14 +230,22 @@ class Draw:
         return ways[self.k]
 
     def sample(self, rng: random.Random) -> Drawn:
-        """One hand, card by card: a ``randrange`` over the cards left picks the card
-        whose running count first passes it (a binary search of the running counts)."""
+        """One hand, card by card: a number below the count of cards left, drawn as
+        ``rng.randrange`` draws it, picks the card whose running count first passes it
+        (a binary search of the running counts)."""
         items = self.source.items
         counts = list(map(_COUNT, items))
         left = self.source.size
+        getrandbits = rng.getrandbits
         taken: list[int] = []  # the index of each card drawn
         for _ in range(self.k):
-            i = bisect.bisect_right(list(accumulate(counts)), rng.randrange(left))
+            # rng.randrange(left) without its two Python calls: the fewest bits that reach left,
+            # again while too large (random.Random's own way, so the same numbers)
+            bits = left.bit_length()
+            r = getrandbits(bits)
+            while r >= left:
+                r = getrandbits(bits)
+            i = bisect.bisect_right(list(accumulate(counts)), r)
             counts[i] -= 1
             taken.append(i)
             left -= 1
@@ -252,7 +259,8 @@ class Draw:
                 gone.append(i)
         for i in sorted(gone, reverse=True):
             del rest[i]
-        return Drawn(tuple([items[i][0] for i in taken]), Multiset._sorted(tuple(rest), left))  # still sorted
+        # still sorted; the named tuple built as the tuple it is (its constructor is a Python function)
+        return _new(Drawn, (tuple([items[i][0] for i in taken]), Multiset._sorted(tuple(rest), left)))
 
     @property
     def pairs(self) -> tuple[tuple[Drawn, Fraction], ...]:
@@ -381,9 +389,12 @@ class DeckDraw:
 
     def _wrap(self, drawn: Drawn) -> Dealt:
         deck, k = self.deck, self.k
-        known = deck.top[:k]
-        left_top = deck.top[k:]
-        return Dealt(known + drawn.cards, Deck(left_top, drawn.rest, deck.seen_by if left_top else frozenset()))
+        top = deck.top
+        if not top:  # nothing known on top (the common case): the draw is the pile's
+            return _new(Dealt, (drawn[0], _new(Deck, ((), drawn[1], _NOBODY))))
+        known = top[:k]
+        left_top = top[k:]
+        return Dealt(known + drawn.cards, Deck(left_top, drawn.rest, deck.seen_by if left_top else _NOBODY))
 
     def sample(self, rng: random.Random) -> Dealt:
         return self._wrap(self._inner.sample(rng))
