@@ -128,21 +128,23 @@ class Rounds(Game):
             raise ValueError("a round of card play needs at least one player")
         if len(set(order)) != len(order):
             raise ValueError(f"a player may take only one seat in a round of card play: {order!r}")
-        state, events = self._skip(RoundsState(order, 0, 0, table), [])
-        return Step(state, tuple(events))
+        events: list[Event] = []
+        turn, passes = self._skip(order, 0, 0, table, events)
+        return Step(_new(RoundsState, (order, turn, passes, table, 0)), tuple(events))
 
-    def _skip(self, state: RoundsState, events: list[Event] | None) -> tuple[RoundsState, list[Event] | None]:
-        """Pass for every player in turn who has nothing to play (told in ``events`` unless None)."""
+    def _skip(self, order: tuple[Any, ...], turn: int, passes: int, table: Any,
+              events: list[Event] | None) -> tuple[int, int]:
+        """The turn and the passes in a row after every player in turn from ``turn`` who has
+        nothing to play passes (told in ``events`` unless None)."""
         if not self.auto_pass:
-            return state, events
-        order = state.order
+            return turn, passes
         n = len(order)
-        # not state.over, and state.player, written out (a property is a call, and this runs at every step)
-        while state.passes < n and not self.plays(state.table, order[state.turn]):
+        plays = self.plays
+        while passes < n and not plays(table, order[turn]):  # not over, and the player has nothing to play
             if events is not None:
-                events.append(self._passed(order[state.turn]))
-            state = state._replace(turn=(state.turn + 1) % n, passes=state.passes + 1)
-        return state, events
+                events.append(self._passed(order[turn]))
+            turn, passes = (turn + 1) % n, passes + 1
+        return turn, passes
 
     def _passed(self, player: Any) -> Event:
         said = self._passes.get(player)
@@ -165,22 +167,25 @@ class Rounds(Game):
         return self._advance(state, action, chance, False)[0]
 
     def _advance(self, state: RoundsState, action: Any, chance: Chance, tell: bool) -> tuple[RoundsState, tuple]:
-        """One play or pass, and the automatic passes after it; its events when ``tell`` (else none)."""
-        n = len(state.order)
-        player = state.order[state.turn]
+        """One play or pass, and the automatic passes after it; its events when ``tell`` (else none).
+        The new state is built once, after the passes (as the tuple it is: one is built at every step)."""
+        order, turn, passes, table, plays = state
+        n = len(order)
+        player = order[turn]
         if type(action) is Pass:  # action == PASS, without the dataclass's __eq__ (a Python function)
             events = [self._passed(player)] if tell else None
-            state = state._replace(turn=(state.turn + 1) % n, passes=state.passes + 1)
+            turn, passes = (turn + 1) % n, passes + 1
         else:
             if tell:
-                table, done = self.play(state.table, player, action, chance)
+                table, done = self.play(table, player, action, chance)
                 events = list(done)
             else:
-                table, events = self.change(state.table, player, action, chance), None
-            turn = (state.turn + 1) % n if self.one_per_turn else state.turn
-            state = state._replace(table=table, turn=turn, passes=0, plays=state.plays + 1)
-        state, events = self._skip(state, events)
-        return state, tuple(events) if events is not None else ()
+                table, events = self.change(table, player, action, chance), None
+            if self.one_per_turn:
+                turn = (turn + 1) % n
+            passes, plays = 0, plays + 1
+        turn, passes = self._skip(order, turn, passes, table, events)
+        return _new(RoundsState, (order, turn, passes, table, plays)), tuple(events) if events is not None else ()
 
     def result(self, state: RoundsState) -> Any:
         """The final table once every player has passed in a row, else ``None``."""
