@@ -26,7 +26,6 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from itertools import accumulate
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -38,7 +37,7 @@ class TooManyOutcomes(ValueError):
     """An exact enumeration would be too big: sample instead, or lump the cards."""
 
 
-_CARD, _COUNT = itemgetter(0), itemgetter(1)  # the parts of a multiset's (card, count) pair
+_CARD = itemgetter(0)  # the card of a multiset's (card, count) pair
 
 #: a named tuple built as the tuple it is, on the paths every draw takes (its constructor is a Python function)
 _new = tuple.__new__
@@ -232,12 +231,12 @@ class Draw:
     def sample(self, rng: random.Random) -> Drawn:
         """One hand, card by card: a number below the count of cards left, drawn as
         ``rng.randrange`` draws it, picks the card whose running count first passes it
-        (a binary search of the running counts)."""
+        (counted down the cards), and that copy leaves the cards (sliced out of the sorted
+        pairs: the rest stays sorted)."""
         items = self.source.items
-        counts = list(map(_COUNT, items))
         left = self.source.size
         getrandbits = rng.getrandbits
-        taken: list[int] = []  # the index of each card drawn
+        drawn: list[str] = []
         for _ in range(self.k):
             # rng.randrange(left) without its two Python calls: the fewest bits that reach left,
             # again while too large (random.Random's own way, so the same numbers)
@@ -245,22 +244,16 @@ class Draw:
             r = getrandbits(bits)
             while r >= left:
                 r = getrandbits(bits)
-            i = bisect.bisect_right(list(accumulate(counts)), r)
-            counts[i] -= 1
-            taken.append(i)
+            for i, (card, n) in enumerate(items):
+                if r < n:
+                    break
+                r -= n
+            items = items[:i] + ((card, n - 1),) + items[i + 1:] if n > 1 else items[:i] + items[i + 1:]
+            drawn.append(card)
             left -= 1
-        taken.sort()
-        rest = list(items)
-        gone = []  # the cards drawn to the last copy
-        for i in set(taken):
-            if counts[i]:
-                rest[i] = (items[i][0], counts[i])
-            else:
-                gone.append(i)
-        for i in sorted(gone, reverse=True):
-            del rest[i]
-        # still sorted; the named tuple built as the tuple it is (its constructor is a Python function)
-        return _new(Drawn, (tuple([items[i][0] for i in taken]), Multiset._sorted(tuple(rest), left)))
+        drawn.sort()  # the cards in the pairs' order
+        # the named tuple built as the tuple it is (its constructor is a Python function)
+        return _new(Drawn, (tuple(drawn), Multiset._sorted(items, left)))
 
     @property
     def pairs(self) -> tuple[tuple[Drawn, Fraction], ...]:
