@@ -74,7 +74,7 @@ class Pass:
 
 PASS = Pass()
 
-#: a Step or a Decision built as the tuple it is (a named tuple's own constructor is a Python function;
+#: a Step, a Decision or a RoundsState built as the tuple it is (a named tuple's own constructor is a Python function;
 #: one is built at every step of a round)
 _new = tuple.__new__
 
@@ -98,6 +98,10 @@ class RoundsState(NamedTuple):
     @property
     def over(self) -> bool:
         return self.passes >= len(self.order)
+
+
+# Rounds builds its states by position (``_new``): a new field must be placed there too
+assert RoundsState._fields == ("order", "turn", "passes", "table", "plays")
 
 
 class Rounds(Game):

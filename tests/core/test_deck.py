@@ -56,6 +56,22 @@ def test_sampling_is_the_same_on_every_machine():
     assert a == b
 
 
+def test_a_sampled_hand_is_the_card_a_plain_randrange_picks():
+    """Draw.sample reads its numbers from the stream as ``randrange`` over the cards left
+    does (without calling it): the same hands and the same stream after them as the plain
+    reading (a number below the cards left picks the card whose running count passes it)."""
+    cards = CARDS + ["E"] * 5 + ["F", "G", "G"]
+    for seed in range(200):
+        for k in (1, 2, 4, len(cards)):
+            rng, plain = random.Random(seed), random.Random(seed)
+            drawn = Multiset.of(cards).draw(k).sample(rng)
+            left, hand = sorted(cards), []
+            for _ in range(k):
+                hand.append(left.pop(plain.randrange(len(left))))
+            assert drawn.cards == tuple(sorted(hand)) and drawn.rest == Multiset.of(left)
+            assert rng.random() == plain.random()  # as many bits used
+
+
 def test_lumping_keeps_the_odds_of_any_question_about_the_keys():
     """Opening hands by card type: the lumped draw answers 'how many Characters?' exactly as the full one."""
     kinds = {"A": "C", "B": "C", "C": "E", "D": "L"}
