@@ -154,25 +154,32 @@ class GreedyBot(DeterministicPolicy):
 
     def _main_assassin(self, game, view, item, options):
         """The best Send (the first option of the best score), or a mob's event.  A minion's
-        scores against every hero are worked out once a pick, and once for all minions
-        alike (the same Fight sent, both mobs or neither): the grid's options are then
-        each a lookup."""
+        scores against every hero are worked out once a pick, when his Sends (listed
+        together, a row of the grid) begin, and once for all minions alike: with no
+        modifier in play, all of a minion but his uid (his Fight sent reads nothing else:
+        :func:`fight`), and then the same Fight sent, both mobs or neither.  The grid's
+        options are then each a lookup."""
         best, score = None, 0.0
         minions, heroes = by_uid(view.sides[VILLAINS]), view.sides[HEROES].units
-        rows: dict[str, dict[str, float]] = {}  # minion -> his score against each hero
+        plain = not view.mods
+        kinds: dict[tuple, dict[str, float]] = {}  # a minion but his uid (with modifiers: he himself) -> his row
         alike: dict[tuple[int, bool], dict[str, float]] = {}  # (a minion's Fight sent, mob) -> that row
         guards: dict[str, list] = {}  # hero -> [his Fight here, (frail, worth) once asked]
+        minion, row = None, None  # the minion whose Sends are being read, and his scores against each hero
         for o in options:
             kind = type(o)
             if kind is Send:
-                row = rows.get(o.minion)
-                if row is None:
-                    m = minions.get(o.minion)
-                    attacker = (fight(game, view, VILLAINS, m, assassin=True, sent=True), m.mob)
-                    row = alike.get(attacker)
+                if o.minion != minion:
+                    minion = o.minion
+                    m = minions.get(minion)
+                    alike_m = m[1:] if plain else m
+                    row = kinds.get(alike_m)
                     if row is None:
-                        row = alike[attacker] = self._assassin_row(game, view, heroes, *attacker, guards)
-                    rows[o.minion] = row
+                        attacker = (fight(game, view, VILLAINS, m, assassin=True, sent=True), m.mob)
+                        row = alike.get(attacker)
+                        if row is None:
+                            row = alike[attacker] = self._assassin_row(game, view, heroes, *attacker, guards)
+                        kinds[alike_m] = row
                 v = row[o.target]
             elif kind is PlayEvent:
                 v = 50.0 if game.card(o.card).effect == "mob" else 0.0
