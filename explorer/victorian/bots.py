@@ -362,6 +362,9 @@ class GreedyBot(DeterministicPolicy):
         return None
 
 
+# the Assassin Phase pick tells minions alike by all of a unit but his uid, its first field (``m[1:]``)
+assert Unit._fields[0] == "uid"
+
 #: the method that picks for each kind of pending item but ``Main``, named once per kind
 _PICKERS: dict[type, str] = {}
 #: the method that picks in each phase's own part (``_main_recruit``)
