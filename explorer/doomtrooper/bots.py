@@ -429,7 +429,8 @@ def _ratings(combat, o: Attack, a, d, wa: str, wd: str, off, base: Table) -> tup
     """The ratings of attacker ``a`` and defender ``d`` in attack ``o``, each with the weapon
     the bot expects him to choose (``wa``, ``wd``; ``""``: none), ``off``: the powers off."""
     chosen = tuple([(t.uid, w) for t, w in ((a, wa), (d, wd)) if w])  # attacker first
-    table = base._replace(attacker=o.attacker, defender=o.defender, tactic=o.tactic, weapons=base.weapons + chosen)
+    # built as the tuple it is: the tactic and combatants its first fields, its weapons the eleventh
+    table = tuple.__new__(Table, (o.tactic, o.attacker, o.defender) + base[3:10] + (base.weapons + chosen,) + base[11:])
     return combat.fighter(table, a, d, off), combat.fighter(table, d, a, off)
 
 

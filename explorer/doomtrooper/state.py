@@ -251,22 +251,36 @@ def put_trooper(state: DTState, trooper: Trooper, **changes: Any) -> DTState:
     return state._replace(troopers=tuple([trooper if t.uid == uid else t for t in state.troopers]), **changes)
 
 
+def put_seat_trooper(state: DTState, index: int, seat: Seat, trooper: Trooper) -> DTState:
+    """``state`` with ``seat`` at ``index`` and ``trooper`` replacing the warrior of the same uid,
+    in one copy (a card from a hand onto a warrior)."""
+    seats, uid = state.seats, trooper.uid
+    return state.with_seats(seats[:index] + (seat,) + seats[index + 1:],
+                            tuple([trooper if t.uid == uid else t for t in state.troopers]))
+
+
 def attach_from_hand(state: DTState, seat: int, uid: int, card: str) -> tuple[DTState, Trooper]:
     """Seat ``seat`` takes ``card`` from his hand and attaches it to warrior ``uid``
     (Equip, Bestow Gift, Relics, Ki Powers, Beasts: the caller checked it may).
     Returns the new state and the warrior as it was, for the log."""
     t = state.trooper(uid)
     s = state.seats[seat]
-    state = put_seat(state, seat, s._replace(hand=s.hand.remove(card)))
-    return put_trooper(state, t._replace(attached=t.attached + (Attached(card, seat),))), t
+    return put_seat_trooper(state, seat, s._replace(hand=s.hand.remove(card)),
+                            t._replace(attached=t.attached + (Attached(card, seat),))), t
+
+
+def paid(state: DTState, seat: int, amount: int) -> tuple[int, ...]:
+    """The purses once ``seat`` pays ``amount`` Destiny Points from his pool (the caller
+    checked it can): for a rule that changes more in the same copy."""
+    purses = list(state.purses)
+    purses[state.purse_of[seat]] -= amount
+    return tuple(purses)
 
 
 def pay(state: DTState, seat: int, amount: int) -> DTState:
     """Take ``amount`` Destiny Points from ``seat``'s pool (the caller checked it can)."""
-    purses = list(state.purses)
-    purses[state.purse_of[seat]] -= amount
-    return state._replace(purses=tuple(purses))
+    return state._replace(purses=paid(state, seat, amount))
 
 
-__all__ = ["Attached", "attach_from_hand", "Award", "Placed", "DTState", "Ending", "GameResult", "Phase", "Seat", "Trooper", "UNSEEN", "pay", "put_seat",
+__all__ = ["Attached", "attach_from_hand", "Award", "Placed", "DTState", "Ending", "GameResult", "Phase", "Seat", "Trooper", "UNSEEN", "paid", "pay", "put_seat", "put_seat_trooper",
            "put_trooper"]

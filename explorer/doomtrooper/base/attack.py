@@ -260,12 +260,19 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
     discard piles, warriors are wounded or killed (missions checked first), and
     the points are taken."""
     table = done.table
-    # a seat whose hand the combat left alone stays the same object (its views are remembered by it)
-    seats = [s if s.hand is h else s._replace(hand=h) for s, h in zip(state.seats, table.hands)]
-    if table.in_play:  # cards put into play during the combat (an Alliance)
-        seats = [s._replace(in_play=p) for s, p in zip(seats, table.in_play)]
+    discards = {}  # the discard pile of each seat that played cards, with them
     for p in table.plays:
-        seats[p.seat] = seats[p.seat]._replace(discard=seats[p.seat].discard.add(p.card))
+        discards[p.seat] = discards.get(p.seat, state.seats[p.seat].discard).add(p.card)
+    in_play = table.in_play  # cards put into play during the combat (an Alliance), if any
+    seats = []  # each seat copied once; one the combat left alone stays the same object (its views are remembered)
+    for i, (s, h) in enumerate(zip(state.seats, table.hands)):
+        if in_play:
+            s = s._replace(hand=h, in_play=in_play[i], discard=discards.get(i, s.discard))
+        elif i in discards:
+            s = s._replace(hand=h, discard=discards[i])
+        elif s.hand is not h:
+            s = s._replace(hand=h)
+        seats.append(s)
     state = state._replace(seats=tuple(seats), purses=table.purses, combat=None, phase=Phase.DISCARD)
     if table.troopers is not state.troopers:  # Sergeants may be assigned during the combat
         leads = {t.uid: t.leads for t in table.troopers}

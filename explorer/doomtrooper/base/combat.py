@@ -416,8 +416,8 @@ class Combat(Standing, Game):
             else:
                 rounds, events = self.rounds.next_state(state.rounds, action, chance), ()
             table = self.rounds.result(rounds)
-            if table is None:  # most steps of a combat: built as the tuple it is (see _new)
-                return _new(Step, (state._replace(rounds=rounds), events))
+            if table is None:  # most steps of a combat: built as the tuples they are (see _new), the rounds third
+                return _new(Step, (_new(CombatState, state[:2] + (rounds,) + state[3:]), events))
             return Step(state._replace(step="resolve", table=table, rounds=None), events)
         if step == "announce":
             table, events = ANNOUNCEMENTS[state.announced].apply(self, state.table, action)
@@ -459,7 +459,8 @@ class Combat(Standing, Game):
             own = killer.owner == victim.owner
             promotion = not own and "pure_freelancer" not in self.classes_of(killer)
             due.append(Due(killer.owner, rv.value, promotion, victim.uid))
-        state = state._replace(statuses=statuses, kills=tuple(kills), due=tuple(due), step="award")
+        # with nothing due the combat is done (in the same copy)
+        state = state._replace(statuses=statuses, kills=tuple(kills), due=tuple(due), step="award" if due else "done")
         return self._settle_awards(state, events)
 
     def _settle_awards(self, state: CombatState, events: list[Event] | None) -> Step:
@@ -474,7 +475,7 @@ class Combat(Standing, Game):
                 events.append(event(rule, f"seat {due.seat} earns {counted(due.points, 'Destiny Point')} for "
                                           f"{victim.card} ({why}: Destiny only)", seat=due.seat, destiny=due.points))
             state = state._replace(due=state.due[1:], earned=state.earned + (Earned(due.seat, 0, due.points),))
-        if not state.due:
+        if not state.due and state.step != "done":
             state = state._replace(step="done")
         return _new(Step, (state, tuple(events) if events is not None else ()))
 

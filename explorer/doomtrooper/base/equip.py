@@ -16,7 +16,7 @@ from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from .. import sections as R
 from .actions import EnterVehicle, Equip, ExitVehicle, register
-from ..state import Attached, DTState, Trooper, put_seat, put_trooper
+from ..state import Attached, DTState, Trooper, put_seat, put_seat_trooper, put_trooper
 from .warriors import wound
 from ..words import ANYONE, class_name, said, warrior_name
 
@@ -80,13 +80,13 @@ def do_equip(game: Any, state: DTState, action: Equip, chance: Any) -> tuple[DTS
     seat = state.current
     t = state.trooper(action.uid)
     s = state.seats[seat]
-    state = put_seat(state, seat, s._replace(hand=s.hand.remove(action.card)))
     vehicle = game.pool[action.card].kind == "vehicle"
     if vehicle and action.inside and game.rules.many_vehicles:  # the vehicle a warrior is inside comes first
         attached = (Attached(action.card, seat),) + t.attached
     else:
         attached = t.attached + (Attached(action.card, seat),)
-    state = put_trooper(state, t._replace(attached=attached, inside=t.inside or (vehicle and action.inside)))
+    state = put_seat_trooper(state, seat, s._replace(hand=s.hand.remove(action.card)),
+                             t._replace(attached=attached, inside=t.inside or (vehicle and action.inside)))
     who = "a warrior in cover" if t.hidden else t.card
     where = ""
     if vehicle:

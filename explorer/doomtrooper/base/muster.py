@@ -18,7 +18,7 @@ from ...core.events import Event, event
 from ...core.numbers import counted
 from .. import sections as R
 from .actions import MUSTER_CHECKS, Muster, MusterInCover, register
-from ..state import DTState, Trooper, pay, put_seat
+from ..state import DTState, Trooper, paid, pay, put_seat
 from .warriors import out_of_cover, remove
 from ..words import said
 
@@ -96,17 +96,17 @@ def _place(game: Any, state: DTState, seat: int, name: str, cover: bool, events:
     s = state.seats[seat]
     # "No Warriors in Play": only a warrior that may take part in combat ends the countdown
     s = s._replace(hand=s.hand.remove(name), bare_since=-1 if card.combat else s.bare_since)
-    state = put_seat(state, seat, s)
     uid = state.next_uid
     t = Trooper(uid, name, seat, area, cover=cover, hidden=cover, unpaid=cover)
-    state = state._replace(troopers=state.troopers + (t,), next_uid=uid + 1)
+    # the seat, the warrior and (out of cover) the payment in one copy
+    purses = state.purses if cover else paid(state, seat, card.value)
+    state = put_seat(state, seat, s, troopers=state.troopers + (t,), next_uid=uid + 1, purses=purses)
     if cover:
         events.append(event(R.MUSTER_IN_COVER, f"seat {seat} musters a warrior in cover (face down, between Squad "
                                                "and Kohort, not yet paid for)", seat=seat, uid=uid))
         events.append(event(R.MUSTER_IN_COVER, f"the warrior in cover is {name}", visible_to=seat, uid=uid,
                             card=name))
     else:
-        state = pay(state, seat, card.value)
         events.append(event(R.MUSTER, f"seat {seat} musters {name} into the {area}, paying {card.value} Destiny "
                                       "Points", seat=seat, uid=uid, card=name, area=area))
     return state, events
