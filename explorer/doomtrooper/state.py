@@ -224,6 +224,18 @@ class DTState(NamedTuple):
             return tuple.__new__(DTState, (seats,) + self[1:])
         return tuple.__new__(DTState, (seats,) + self[1:3] + (troopers,) + self[4:])
 
+    def with_purses(self, seats: tuple[Seat, ...], purses: tuple[int, ...]) -> DTState:
+        """The state with its seats and Destiny pools (its first two fields) replaced in one copy
+        without naming fields: a Meditate, a warrior's points taken."""
+        return tuple.__new__(DTState, (seats, purses) + self[2:])
+
+    def with_turn(self, seats: tuple[Seat, ...], phase: Phase, current: int, turn: int, actions: int,
+                  sabotaged: tuple[int, ...]) -> DTState:
+        """The state with its seats and where the turn stands (the phase, whose turn, the turns
+        begun, the actions left, who was sabotaged: fields five to nine) replaced in one copy
+        without naming fields: the start and the end of every turn."""
+        return tuple.__new__(DTState, (seats,) + self[1:4] + (phase, current, turn, actions, sabotaged) + self[9:])
+
     def with_combat(self, combat: Any) -> DTState:
         """The state with its combat replaced in one copy without naming fields: every step of a combat."""
         return tuple.__new__(DTState, self[:10] + (combat,) + self[11:])

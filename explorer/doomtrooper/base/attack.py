@@ -302,7 +302,7 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
             s = seats[e.seat]
             seats[e.seat] = s._replace(promotion=s.promotion + e.promotion)
             purses[state.purse_of[e.seat]] += e.destiny
-        state = state._replace(seats=tuple(seats), purses=tuple(purses))
+        state = state.with_purses(tuple(seats), tuple(purses))
     if game.places is not None:  # the variants with places (Home Turf: the points ride on the warrior)
         state, more = game.places.earned(game, state, done)
         events += more

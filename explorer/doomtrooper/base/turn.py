@@ -125,8 +125,8 @@ def do_draw(game: Any, state: DTState, action: Any, chance: Any, tell: bool = Tr
     rules = game.rules
     s = state.seats[seat]
     s = s._replace(turns=s.turns + 1)
-    state = put_seat(state, seat, s, turn=state.turn + 1, actions=rules.actions_per_turn, sabotaged=(),
-                     phase=Phase.ACTIONS)
+    state = state.with_turn(state.seats[:seat] + (s,) + state.seats[seat + 1:], Phase.ACTIONS, seat, state.turn + 1,
+                            rules.actions_per_turn, ())
     events = [_begins(seat, s.turns)]
     state, more = no_warriors(game, state, seat)
     events += more
@@ -215,7 +215,7 @@ def do_meditate(game: Any, state: DTState, action: Meditate, chance: Any) -> tup
     gain = game.rules.meditate_destiny
     purses = list(state.purses)
     purses[state.purse_of[seat]] += gain
-    return state._replace(purses=tuple(purses)), [_meditated(seat, gain)]
+    return state.with_purses(state.seats, tuple(purses)), [_meditated(seat, gain)]
 
 
 @lru_cache(maxsize=256)
@@ -294,7 +294,7 @@ def next_turn(game: Any, state: DTState) -> DTState:
         nxt = (state.current + step) % n
         if not state.seats[nxt].out:
             break
-    state = state._replace(current=nxt, phase=Phase.DRAW, actions=0, sabotaged=())
+    state = state.with_turn(state.seats, Phase.DRAW, nxt, state.turn, 0, ())
     if state.seats[nxt].turns >= game.rules.turn_cap:
         return over(state, leaders(game, state), Ending.TURN_CAP)
     return state

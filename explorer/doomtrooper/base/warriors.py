@@ -22,7 +22,7 @@ def remove(game: Any, state: DTState, uid: int, rule: RuleRef, why: str) -> tupl
     seats[t.owner] = seats[t.owner]._replace(discard=seats[t.owner].discard.add(t.card))
     for a in t.attached:
         seats[a.owner] = seats[a.owner]._replace(discard=seats[a.owner].discard.add(a.card))
-    state = state._replace(seats=tuple(seats), troopers=tuple([x for x in state.troopers if x.uid != uid]))
+    state = state.with_seats(tuple(seats), tuple([x for x in state.troopers if x.uid != uid]))
     lost = f" with {', '.join(t.cards())}" if t.attached else ""
     done = f"{why} and is discarded" if why else "is discarded"
     return state, [event(rule, f"{t.card} (seat {t.owner}) {done}{lost}", uid=uid, card=t.card, seat=t.owner)]
