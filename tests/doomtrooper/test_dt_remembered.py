@@ -82,7 +82,7 @@ def test_with_seats_is_replace_in_one_copy():
 
 
 def test_the_one_copy_helpers_are_replace():
-    """with_combat, with_actions and with_combat_view build the state by position:
+    """with_combat, with_actions, with_combat_view, with_purses and with_turn build the state by position:
     each must equal the named _replace, whatever fields DTState gains."""
     state = make_state(warriors=[W("Undead Legionnaire", 1)], phase=Phase.ACTIONS)
     seats, troopers = tuple(reversed(state.seats)), ()
@@ -90,6 +90,10 @@ def test_the_one_copy_helpers_are_replace():
     assert state.with_actions(7) == state._replace(actions=7)
     assert state.with_combat_view(seats, troopers, "seen") == state._replace(seats=seats, troopers=troopers,
                                                                              combat="seen")
+    purses = tuple(p + 1 for p in state.purses)
+    assert state.with_purses(seats, purses) == state._replace(seats=seats, purses=purses)
+    assert state.with_turn(seats, Phase.DISCARD, 1, 9, 2, (1,)) == state._replace(
+        seats=seats, phase=Phase.DISCARD, current=1, turn=9, actions=2, sabotaged=(1,))
 
 
 def test_a_combat_view_built_by_position_is_the_named_copy():
