@@ -22,7 +22,7 @@ from .actions import DrawCard, RevealCard
 from .decisions import forced, refuse
 from .reports import private, public
 from .sides import title
-from .state import Draw, Reveal, VicState, pop, put
+from .state import Draw, Reveal, VicState, pop, push, put
 from .words import counted
 from .zones import draw_one, reveal_next, revealed_all, to_hand
 
@@ -100,7 +100,7 @@ def queue_draw(state: VicState, side: int, count: int, why: RuleRef) -> VicState
     it after taking the current item off the queue)."""
     if count <= 0:
         return state
-    return state._replace(pending=(Draw(side, count, why.section),) + state.pending)
+    return push(state, Draw(side, count, why.section))
 
 
 pending.item(Draw, draw_decision, DrawCard=do_draw)

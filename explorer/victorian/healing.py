@@ -34,7 +34,7 @@ _NO_WOUNDS = tuple(public(R.HEALING, f"{title(side)} have no Wound counters to h
 
 @pending.enter(Phase.HEALING)
 def enter(game, state, side, events):
-    rolls = tuple([HealRoll(side, u.uid) for u in state.sides[side].units for _ in range(u.wounds)])
+    rolls = tuple([HealRoll(side, u.uid) for u in state.sides[side].units if u.wounds for _ in range(u.wounds)])
     if not rolls:
         if events is not None:
             events.append(_NO_WOUNDS[side])

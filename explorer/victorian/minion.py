@@ -14,25 +14,33 @@ from . import pending
 from . import sections as R
 from .reports import public
 from .sides import title
-from .state import VILLAINS, Phase
-from .units import make_tokens
+from .state import HEROES, VILLAINS, Phase
+from .units import add_tokens
 from .words import article
 
 
 def generators(game, state, side):
     """``(source uid, token kind, master uid or None)`` for each generator of ``side``."""
     s = state.sides[side]
-    out = []
-    for u in s.units:
-        if not u.token:
-            card = game.card(u.card)
-            if card.effect == "generate":
-                out.append((u.uid, card.params.token, u.uid if side == VILLAINS else None))
+    makers = generator_cards(game)
+    out = [(u.uid, makers[u.card], u.uid if side == VILLAINS else None)
+           for u in s.units if not u.token and u.card in makers]
     for loc in s.locations:
         card = game.card(loc.card)
         if card.effect == "generate" and (loc.master is not None or side != VILLAINS):
             out.append((loc.uid, card.params.token, loc.master))
     return out
+
+
+def generator_cards(game) -> dict[str, str]:
+    """The game's cards whose effect is ``generate``: card name -> the token kind it makes.
+    Read from the cards alone: remembered by the game (a finite set)."""
+    makers = game.memo.get("generator cards")
+    if makers is None:
+        makers = game.memo["generator cards"] = {
+            name: c.params.token for side in (HEROES, VILLAINS) for name, c in game.cards_of(side).items()
+            if c.effect == "generate"}
+    return makers
 
 
 #: The event that a side has no generator in play, one for each side: it holds nothing but the side
@@ -43,14 +51,15 @@ _NO_GENERATOR = tuple(public(R.MINION, f"{title(side)} have no generator in play
 @pending.enter(Phase.MINION)
 def enter(game, state, side, events):
     found = generators(game, state, side)  # (the tokens they make are no generators: the list stays as it is)
-    for source, kind, master in found:
-        state, made = make_tokens(game, state, side, kind, 1, master)
-        rule = R.MARTIANS if game.tokens[kind].fight != 1 else R.MINION
+    if found:  # (their tokens in one copy of the state: the same tokens, numbered in the same order)
+        state, made = add_tokens(state, side, [(kind, master) for _, kind, master in found])
         if events is not None:
-            events.append(public(rule, f"{source} generates {article(kind)} {kind} token ({made[0]}, "
-                                       f"Fight {game.tokens[kind].fight})"
-                                 + (f" for {master}" if master and master != source else ""),
-                                 source=source, token=made[0], master=master))
+            for (source, kind, master), token in zip(found, made):
+                fight = game.tokens[kind].fight
+                events.append(public(R.MARTIANS if fight != 1 else R.MINION,
+                                     f"{source} generates {article(kind)} {kind} token ({token}, Fight {fight})"
+                                     + (f" for {master}" if master and master != source else ""),
+                                     source=source, token=token, master=master))
     if not found:
         if events is not None:
             events.append(_NO_GENERATOR[side])

@@ -101,7 +101,7 @@ def advance(game: VictorianGame, state: VicState, events: list[Event] | None) ->
 
 
 _new = tuple.__new__
-assert VicState._fields[3:6] == ("phase", "active", "slot")
+assert VicState._fields[2:10] == ("turn", "phase", "active", "slot", "mods", "used", "tracked", "thwarted")
 
 
 def _at_slot(state: VicState, slot: int, phase: Phase, side: int) -> VicState:
@@ -124,7 +124,8 @@ def begin_turn(state: VicState, events: list[Event] | None) -> VicState:
     turn = state.turn + 1
     if events is not None:
         events.append(public(R.TURN, f"turn {turn} begins", turn=turn))
-    return state._replace(turn=turn, slot=0, mods=(), used=frozenset(), tracked=(), thwarted=frozenset())
+    # state._replace(turn=turn, slot=0, mods=(), used=frozenset(), tracked=(), thwarted=frozenset()), built directly
+    return _new(VicState, (*state[:2], turn, *state[3:5], 0, (), frozenset(), (), frozenset(), *state[10:]))
 
 
 __all__ = ["PARTS", "PHASE_RULE", "advance", "begin_turn", "phase_beginnings", "slots"]

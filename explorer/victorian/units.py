@@ -373,9 +373,17 @@ def replace_unit(state: VicState, side: int, u: Unit) -> VicState:
 def make_tokens(game: VictorianGame, state: VicState, side: int, kind: str, count: int,
                 master: str | None, mob: bool = False) -> tuple[VicState, tuple[str, ...]]:
     """``count`` tokens of ``kind`` into play for ``side`` (on Mastermind ``master``)."""
+    return add_tokens(state, side, [(kind, master)] * count, mob)
+
+
+def add_tokens(state: VicState, side: int, wanted: list[tuple[str, str | None]],
+               mob: bool = False) -> tuple[VicState, tuple[str, ...]]:
+    """A token for each ``(kind, master)`` of ``wanted``, in order, into play for ``side``:
+    numbered on from ``state.made`` and put in one copy of the state (as many calls of
+    :func:`make_tokens`, one a token, would make them).  Returns their uids too."""
     made = state.made
     new = []
-    for _ in range(count):
+    for kind, master in wanted:
         made += 1
         new.append(Unit(f"{kind} {made}", kind, side, token=True, master=master, mob=mob))
     s = state.sides[side]
@@ -490,6 +498,6 @@ def spend_once(state: VicState, side: int, uid: str, stat: str) -> VicState:
 __all__ = ["base_fight", "can_attack", "can_track", "discard_gear",
            "discard_location", "discard_plot", "fight", "fight_terms", "find_unit", "fresh_uid", "has_trait",
            "is_major", "is_martian", "is_mastermind", "is_vehicle", "lasting_fight",
-           "make_tokens", "masterminds", "minions_of", "negated", "noncombatant", "remove_unit",
+           "add_tokens", "make_tokens", "masterminds", "minions_of", "negated", "noncombatant", "remove_unit",
            "replace_unit", "return_to_hand", "rides_vehicle", "spend_once", "take_control", "track_terms", "traits",
            "unit_on", "with_trait"]
