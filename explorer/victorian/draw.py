@@ -55,12 +55,14 @@ def do_draw(game: VictorianGame, state: VicState, item: Draw, action: DrawCard, 
             events.append(public(R.DECK_EMPTY, f"{who} have no cards left to draw", side=item.side))
         return pop(state)
     card, deck = draw_one(side.deck, chance)
-    side = to_hand(side._replace(deck=deck), card)
+    side = to_hand(side, card, deck=deck)
     if events is not None:
         events.append(public(why, f"{who} draw a card ({side.deck.size} left in the deck)", side=item.side))
         events.append(private(item.side, why, f"{who} draw {card}", side=item.side, card=card))
     state = put(state, item.side, side)
-    return pop(state, item._replace(left=item.left - 1)) if item.left > 1 else pop(state)
+    if item.left > 1:  # (item._replace(left=item.left - 1), built directly: once a card drawn)
+        return pop(state, tuple.__new__(Draw, (item.side, item.left - 1, item.rule)))
+    return pop(state)
 
 
 def reveal_decision(game: VictorianGame, state: VicState, item: Reveal) -> Decision:

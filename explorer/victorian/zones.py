@@ -141,11 +141,21 @@ def deck_view(pile: Pile, player: Any, extra: Iterable[str] = ()) -> Pile:
 
 # -- a side's hand ---------------------------------------------------------------------------------
 
-def to_hand(side: Side, card: str, *, seen: bool = False) -> Side:
+assert Side._fields[:2] == ("deck", "hand") and Side._fields[6] == "exposed"
+
+
+def _with_hand(side: Side, deck: Pile, hand: tuple[str, ...], exposed: tuple[str, ...]) -> Side:
+    """``side._replace(deck=deck, hand=hand, exposed=exposed)``, built directly from its
+    fields (the hand changes at many steps)."""
+    return _new(Side, (deck, hand, *side[2:6], exposed, *side[7:]))
+
+
+def to_hand(side: Side, card: str, *, seen: bool = False, deck: Pile | None = None) -> Side:
     """``card`` into the hand; ``seen``: the opponent saw it come (from play or
-    the discard pile), so he knows it is there."""
-    hand = add_card(side.hand, card)
-    return side._replace(hand=hand, exposed=add_card(side.exposed, card) if seen else side.exposed)
+    the discard pile), so he knows it is there.  ``deck``: the side's deck now,
+    when the card was drawn from it (else the deck stays as it is)."""
+    return _with_hand(side, side.deck if deck is None else deck, add_card(side.hand, card),
+                      add_card(side.exposed, card) if seen else side.exposed)
 
 
 def from_hand(side: Side, card: str) -> Side:
@@ -154,12 +164,12 @@ def from_hand(side: Side, card: str) -> Side:
     exposed = side.exposed
     if card in exposed:
         exposed = remove_card(exposed, card)
-    return side._replace(hand=hand, exposed=exposed)
+    return _with_hand(side, side.deck, hand, exposed)
 
 
 def discard_from_hand(side: Side, card: str) -> Side:
-    side = from_hand(side, card)
-    return side._replace(discard=add_card(side.discard, card))
+    out = from_hand(side, card)  # (and the card onto the discard pile, its third field: built directly)
+    return _new(Side, (*out[:2], add_card(side.discard, card), *out[3:]))
 
 
 def expose_hand(side: Side) -> Side:
