@@ -141,7 +141,7 @@ def deck_view(pile: Pile, player: Any, extra: Iterable[str] = ()) -> Pile:
 
 # -- a side's hand ---------------------------------------------------------------------------------
 
-assert Side._fields[:2] == ("deck", "hand") and Side._fields[6] == "exposed"
+assert Side._fields[:3] == ("deck", "hand", "discard") and Side._fields[6] == "exposed"  # (built by position below)
 
 
 def _with_hand(side: Side, deck: Pile, hand: tuple[str, ...], exposed: tuple[str, ...]) -> Side:
