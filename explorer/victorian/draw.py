@@ -24,7 +24,7 @@ from .reports import private, public
 from .sides import title
 from .state import Draw, Reveal, VicState, pop, push, put
 from .words import counted
-from .zones import draw_one, reveal_next, revealed_all, to_hand
+from .zones import draw_one, reveal_next, revealed_all, to_hand, with_deck
 
 if TYPE_CHECKING:
     from .game import VictorianGame
@@ -75,7 +75,7 @@ def do_reveal(game: VictorianGame, state: VicState, item: Reveal, action: Reveal
     side = state.sides[item.owner]
     looker = game.player(item.looker)
     pile, new = reveal_next(side.deck, looker, item.upto, chance)
-    state = put(state, item.owner, side._replace(deck=pile))
+    state = put(state, item.owner, with_deck(side, pile))
     done = revealed_all(pile, looker, item.upto)
     if events is not None:
         _tell_reveal(item, pile.seen(looker)[:item.upto], new, done, events)

@@ -58,7 +58,7 @@ from .state import (HEROES, SIDE_INDEX, VILLAINS, Deal, Draw, Ending, GameResult
                     Side, TableRoll, VicState)
 from .tables import faces  # noqa: F401 (registers the Plot, Invention and Villain Tables)
 from .tables.data import Tables, load_tables
-from .zones import deck_view, remove_card
+from .zones import deck_view, remove_card, with_deck
 from .words import said
 
 
@@ -322,7 +322,7 @@ class VictorianGame(Game):
         if hit is not None and hit[0] is side:
             return hit[1]
         if own:
-            view = side._replace(deck=deck_view(side.deck, player))
+            view = with_deck(side, deck_view(side.deck, player))
         else:
             hidden, deck = self._unseen(side, player)
             # side._replace(deck=deck, hand=side.exposed, hidden=hidden), built directly from its fields

@@ -35,7 +35,7 @@ from .reports import public
 from .sides import title
 from .state import HEROES, VILLAINS, Location, Main, Phase, Unit, VicState, pop, push, put
 from .units import (fresh_uid, has_trait, is_martian, is_mastermind, is_vehicle, make_tokens, masterminds,
-                    replace_unit, rides_vehicle, unit_on, with_trait)
+                    replace_unit, rides_vehicle, unit_on, with_trait, with_units)
 from .words import article, counted, pronoun
 from .zones import from_hand, take_from_deck, to_discard, to_hand
 
@@ -264,7 +264,7 @@ def do_recruit(game: VictorianGame, state: VicState, item: Main, action: Recruit
     c = game.card(action.card)
     s = from_hand(state.sides[side], action.card)
     state = put(state, side, s)
-    state = pop(state, item._replace(count=item.count + 1))
+    state = pop(state, Main(side, item.phase, item.count + 1))
     who = title(side)
     if c.type in "WV":
         u = unit_on(state, side, action.onto)
@@ -293,7 +293,7 @@ def do_recruit(game: VictorianGame, state: VicState, item: Main, action: Recruit
         return state
     unit = Unit(uid, action.card, game.owner(action.card), master=action.onto if c.type == "C" and side == VILLAINS
                 else None)
-    state = put(state, side, s._replace(units=s.units + (unit,)))
+    state = put(state, side, with_units(s, s.units + (unit,)))
     if events is not None:
         if c.type == "M":
             text = f"{who} bring the Mastermind {action.card} into play (Fight {c.fight})"

@@ -33,7 +33,7 @@ from .decisions import forced
 from .reports import private, public
 from .sides import title
 from .state import SIDE_INDEX, Deal, Phase, Pile, Side, VicState, pop, put
-from .zones import add_card, add_cards, draw_one
+from .zones import add_cards, draw_one, to_hand
 
 if TYPE_CHECKING:
     from .game import VictorianGame
@@ -84,7 +84,7 @@ def do_deal(game: VictorianGame, state: VicState, item: Deal, action: DealCard, 
     left = item.left
     if side.deck.size:
         card, deck = draw_one(side.deck, chance)
-        side = side._replace(deck=deck, hand=add_card(side.hand, card))
+        side = to_hand(side, card, deck=deck)
         left -= 1
         if events is not None:
             events.append(public(R.SETUP, f"{who} are dealt a card ({len(side.hand)} in hand)", side=item.side))
@@ -95,7 +95,7 @@ def do_deal(game: VictorianGame, state: VicState, item: Deal, action: DealCard, 
         left = 0
     state = put(state, item.side, side)
     if left:
-        return pop(state, item._replace(left=left))
+        return pop(state, Deal(item.side, left, item.mulligans))
     if has_character(game, side.hand) or not side.hand:
         if events is not None:
             events.append(public(R.SETUP, f"{who} keep their opening hand of {len(side.hand)}", side=item.side))

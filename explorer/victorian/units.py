@@ -362,10 +362,19 @@ def fresh_uid(state: VicState, name: str) -> str:
     return f"{name} #{k}"
 
 
+_new = tuple.__new__
+assert Side._fields[3:6] == ("units", "locations", "plots")  # (built by position below)
+
+
+def with_units(side: Side, units: tuple[Unit, ...]) -> Side:
+    """``side._replace(units=units)``, built directly from its fields (units change at many steps)."""
+    return _new(Side, (*side[:3], units, *side[4:]))
+
+
 def replace_unit(state: VicState, side: int, u: Unit) -> VicState:
     s = state.sides[side]
     units = tuple([u if x.uid == u.uid else x for x in s.units])
-    return put(state, side, s._replace(units=units))
+    return put(state, side, with_units(s, units))
 
 
 # -- tokens ---------------------------------------------------------------------------------------------
@@ -387,7 +396,7 @@ def add_tokens(state: VicState, side: int, wanted: list[tuple[str, str | None]],
         made += 1
         new.append(Unit(f"{kind} {made}", kind, side, token=True, master=master, mob=mob))
     s = state.sides[side]
-    state = put(state, side, s._replace(units=s.units + tuple(new)), made=made)
+    state = put(state, side, with_units(s, s.units + tuple(new)), made=made)
     return state, tuple([u.uid for u in new])
 
 
@@ -425,7 +434,7 @@ def remove_unit(game: VictorianGame, state: VicState, side: int, uid: str) -> tu
                 discards[game.owner(p.card)].append(p.card)
         locations = tuple(loc for loc in locations if loc.master != uid)
         plots = tuple(p for p in plots if p.master != uid)
-    state = put(state, side, s._replace(units=units, locations=locations, plots=plots))
+    state = put(state, side, _new(Side, (*s[:3], units, locations, plots, *s[6:])))
     for owner, cards in discards.items():
         if cards:
             state = put(state, owner, to_discard(state.sides[owner], cards))
@@ -436,7 +445,7 @@ def return_to_hand(game: VictorianGame, state: VicState, side: int, uid: str) ->
     """A character back to his owner's hand (seen coming back); his gear is discarded."""
     s = state.sides[side]
     u = s.unit(uid)
-    state = put(state, side, s._replace(units=tuple(x for x in s.units if x.uid != uid)))
+    state = put(state, side, with_units(s, tuple([x for x in s.units if x.uid != uid])))
     for gear in u.gear:
         owner = game.owner(gear)
         state = put(state, owner, to_discard(state.sides[owner], (gear,)))
@@ -450,10 +459,10 @@ def take_control(game: VictorianGame, state: VicState, taker: int, uid: str, ont
     loser = 1 - taker
     s = state.sides[loser]
     u = s.unit(uid)
-    state = put(state, loser, s._replace(units=tuple([x for x in s.units if x.uid != uid])))
+    state = put(state, loser, with_units(s, tuple([x for x in s.units if x.uid != uid])))
     t = state.sides[taker]
     moved = u._replace(master=onto if taker == VILLAINS else None, mob=False)
-    return put(state, taker, t._replace(units=t.units + (moved,)))
+    return put(state, taker, with_units(t, t.units + (moved,)))
 
 
 def discard_gear(game: VictorianGame, state: VicState, side: int, uid: str, gear: str) -> VicState:

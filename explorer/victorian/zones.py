@@ -150,6 +150,11 @@ def _with_hand(side: Side, deck: Pile, hand: tuple[str, ...], exposed: tuple[str
     return _new(Side, (deck, hand, *side[2:6], exposed, *side[7:]))
 
 
+def with_deck(side: Side, deck: Pile) -> Side:
+    """``side._replace(deck=deck)``, built directly from its fields (the first is the deck)."""
+    return _new(Side, (deck, *side[1:]))
+
+
 def to_hand(side: Side, card: str, *, seen: bool = False, deck: Pile | None = None) -> Side:
     """``card`` into the hand; ``seen``: the opponent saw it come (from play or
     the discard pile), so he knows it is there.  ``deck``: the side's deck now,
@@ -181,8 +186,8 @@ def to_discard(side: Side, cards: Iterable[str]) -> Side:
     cards = tuple(cards)
     if not cards:
         return side
-    return side._replace(discard=add_cards(side.discard, cards))
+    return _new(Side, (*side[:2], add_cards(side.discard, cards), *side[3:]))  # (the discard pile: third field)
 
 
 __all__ = ["OneCard", "add_card", "add_cards", "deck_view", "discard_from_hand", "draw_one", "expose_hand", "from_hand",
-           "remove_card", "reveal_next", "revealed_all", "take_from_deck", "to_discard", "to_hand"]
+           "remove_card", "reveal_next", "revealed_all", "take_from_deck", "to_discard", "to_hand", "with_deck"]
