@@ -24,7 +24,7 @@ from .actions import Done, PlayEvent, Send
 from .decisions import offered_grid, refuse
 from .reports import public
 from .sides import title
-from .state import HEROES, VILLAINS, Main, Phase, RollSpec, UnderlingChoice, Unit, VicState, push, put
+from .state import HEROES, VILLAINS, Main, Phase, RollSpec, UnderlingChoice, Unit, VicState, push, put, spend
 from .tables.banded import modified_roll, summed_roll
 from .units import fight, fight_terms, masterminds, negated, replace_unit, unit_on
 from .wounds import hurt, kill, underlings
@@ -76,7 +76,7 @@ def done_problem(game, state, item, action: Done) -> IllegalAction | None:
 
 def do_send(game, state, item, action: Send, chance, events):
     spec = RollSpec("assassin", action.minion, action.target)
-    state = state._replace(used=state.used | {("sent", action.minion)})
+    state = spend(state, ("sent", action.minion))
     if events is not None:
         events.append(public(R.ASSASSIN, f"the Villains send {action.minion} against {action.target}",
                              minion=action.minion, target=action.target))

@@ -28,7 +28,7 @@ from .decisions import choice, offered, refuse
 from .intercept import do_facilitate, facilitate_options, facilitate_problem
 from .reports import public
 from .sides import title
-from .state import HEROES, VILLAINS, Escape, Fighting, Main, Phase, RollSpec, Term, Unit, VicState, pop, push
+from .state import HEROES, VILLAINS, Escape, Fighting, Main, Phase, RollSpec, Term, Unit, VicState, pop, push, spend
 from .tables.banded import RollResult, modified_roll, summed_roll
 from .tables.data import Banded
 from .units import (can_attack, discard_location, fight, fight_terms, masterminds, minions_of, negated,
@@ -113,7 +113,7 @@ def do_attack(game, state, item, action: Attack, chance, events):
     if events is not None:
         events.append(public(R.ATTACK, f"{action.hero} attacks {action.target}", hero=action.hero,
                              target=action.target))
-    state = state._replace(used=state.used | {("attacked", action.hero)})
+    state = spend(state, ("attacked", action.hero))
     return push(state, Fighting(item.side, action.hero, action.target, 0))
 
 
@@ -284,7 +284,7 @@ def showdown_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, 
         return state
     roll = _roll(game, state, game.tables.showdown, spec, h, m, chance, events)
     state = spend_once(state, HEROES, spec.actor, "fight")
-    state = state._replace(used=state.used | {("showdown", spec.actor)})
+    state = spend(state, ("showdown", spec.actor))
     if events is not None:
         events.append(public(R.SHOWDOWN, f"Showdown Roll, {spec.actor} against {spec.target}: {roll.describe()}",
                              hero=spec.actor, target=spec.target, roll=roll.as_data()))

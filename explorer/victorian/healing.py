@@ -19,9 +19,9 @@ from .actions import Heal
 from .decisions import choice, forced, refuse
 from .reports import public
 from .sides import title
-from .state import HEROES, HealRoll, Phase, Term, VicState, pop, push
+from .state import HEROES, HealRoll, Phase, Term, VicState, pop, push, spend
 from .tables.banded import modified_roll
-from .units import has_trait, replace_unit, unit_on
+from .units import has_trait, replace_unit, unit_on, with_wounds
 
 if TYPE_CHECKING:
     from .game import VictorianGame
@@ -96,10 +96,10 @@ def do_heal(game: VictorianGame, state: VicState, item: HealRoll, action: Heal, 
     terms = heal_terms(game, state, item.side, item.unit, action.helper)
     if action.helper is not None:
         kind = helpers(game, state, item.side)[action.helper][0]
-        state = state._replace(used=state.used | {(kind, action.helper)})
+        state = spend(state, (kind, action.helper))
     roll = modified_roll(game.tables.healing, terms, chance)
     if roll.result == "removed":
-        state = replace_unit(state, item.side, u._replace(wounds=u.wounds - 1))
+        state = replace_unit(state, item.side, with_wounds(u, u.wounds - 1))
     if events is not None:
         told = "heals a Wound counter" if roll.result == "removed" else "keeps the Wound counter"
         events.append(public(R.HEALING, f"{item.unit} {told} ({roll.describe()})", unit=item.unit,

@@ -33,6 +33,8 @@ from .tables.banded import modified_roll
 from .units import can_track, discard_plot, has_trait, masterminds, spend_once, track_terms, unit_on, with_trait
 from .words import pronoun
 
+_new = tuple.__new__
+
 if TYPE_CHECKING:
     from .game import VictorianGame
 
@@ -145,7 +147,8 @@ def track_problem(game, state, item, action: Track) -> IllegalAction | None:
 
 
 def do_track(game, state, item, action: Track, chance, events):
-    state = state._replace(tracked=state.tracked + ((action.hero, action.target),))
+    # state._replace(tracked=...), built directly (tracked the ninth field: asserted in state.py)
+    state = _new(VicState, (*state[:8], state[8] + ((action.hero, action.target),), *state[9:]))
     if events is not None:
         events.append(public(R.INTERCEPT, f"{action.hero} picks up the trail of {action.target}", hero=action.hero,
                              target=action.target))

@@ -439,6 +439,14 @@ def put(state: VicState, index: int, side: Side, **changes: Any) -> VicState:
     return _new(VicState, (sides, *state[1:]))
 
 
+assert VicState._fields[7:9] == ("used", "tracked")  # (built by position below)
+
+
+def spend(state: VicState, key: tuple[str, str]) -> VicState:
+    """``key`` (what, who) added to the things used once a turn (``state.used``)."""
+    return _new(VicState, (*state[:7], state[7] | {key}, *state[8:]))
+
+
 def push(state: VicState, *items: Any) -> VicState:
     """``items`` put in front of the queue, in order."""
     return _new(VicState, (state[0], items + state[1], *state[2:]))
@@ -453,5 +461,5 @@ __all__ = [
     "Choose", "Deal", "Draw", "Ending", "Escape", "Fighting", "GameResult", "HEROES", "HealRoll", "Location", "Main", "Mod",
     "Pending", "Phase", "Pile", "Plot", "PlotDraw", "Respond", "Reveal", "RollNow", "RollSpec", "SIDES", "SIDE_INDEX",
     "Side", "SpyRoll", "TURN_PHASES", "TableRoll", "Term", "UnderlingChoice", "Unit", "VILLAINS", "VicState",
-    "WoundChoice", "other", "pop", "push", "put",
+    "WoundChoice", "other", "pop", "push", "put", "spend",
 ]

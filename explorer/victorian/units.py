@@ -364,6 +364,12 @@ def fresh_uid(state: VicState, name: str) -> str:
 
 _new = tuple.__new__
 assert Side._fields[3:6] == ("units", "locations", "plots")  # (built by position below)
+assert VicState._fields[10] == "made" and Unit._fields[7] == "wounds"
+
+
+def with_wounds(u: Unit, wounds: int) -> Unit:
+    """``u._replace(wounds=wounds)``, built directly (a Wound counter comes or goes at many steps)."""
+    return _new(Unit, (*u[:7], wounds, *u[8:]))
 
 
 def with_units(side: Side, units: tuple[Unit, ...]) -> Side:
@@ -388,16 +394,17 @@ def make_tokens(game: VictorianGame, state: VicState, side: int, kind: str, coun
 def add_tokens(state: VicState, side: int, wanted: list[tuple[str, str | None]],
                mob: bool = False) -> tuple[VicState, tuple[str, ...]]:
     """A token for each ``(kind, master)`` of ``wanted``, in order, into play for ``side``:
-    numbered on from ``state.made`` and put in one copy of the state (as many calls of
-    :func:`make_tokens`, one a token, would make them).  Returns their uids too."""
+    numbered on from ``state.made`` and put in one copy of the side (as many calls of
+    :func:`make_tokens`, one a token, would make them; the new count made set by a direct
+    build).  Returns their uids too."""
     made = state.made
     new = []
     for kind, master in wanted:
         made += 1
         new.append(Unit(f"{kind} {made}", kind, side, token=True, master=master, mob=mob))
     s = state.sides[side]
-    state = put(state, side, with_units(s, s.units + tuple(new)), made=made)
-    return state, tuple([u.uid for u in new])
+    state = put(state, side, with_units(s, s.units + tuple(new)))
+    return _new(VicState, (*state[:10], made, *state[11:])), tuple([u.uid for u in new])  # (made: asserted)
 
 
 # -- leaving play -----------------------------------------------------------------------------------

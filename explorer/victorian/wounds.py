@@ -32,7 +32,7 @@ from .decisions import choice, refuse
 from .reports import public
 from .sides import title
 from .state import HEROES, VILLAINS, UnderlingChoice, VicState, WoundChoice, pop, push
-from .units import has_trait, lasting_fight, remove_unit, replace_unit, unit_on
+from .units import has_trait, lasting_fight, remove_unit, replace_unit, unit_on, with_wounds
 from .words import pronoun
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def wound(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleR
     u = unit_on(state, side, uid)
     if u is None:
         return state
-    wounded = u._replace(wounds=u.wounds + 1)
+    wounded = with_wounds(u, u.wounds + 1)
     if events is not None:
         events.append(public(R.WOUNDS, f"{uid} takes a Wound counter (Fight {lasting_fight(game, u)} -> "
                              f"{lasting_fight(game, wounded)})", unit=uid, wounds=wounded.wounds, cause=rule.section))

@@ -179,7 +179,7 @@ def discard_from_hand(side: Side, card: str) -> Side:
 
 def expose_hand(side: Side) -> Side:
     """The opponent has looked at the whole hand."""
-    return side._replace(exposed=side.hand)
+    return _with_hand(side, side.deck, side.hand, side.hand)
 
 
 def to_discard(side: Side, cards: Iterable[str]) -> Side:
