@@ -26,11 +26,12 @@ from . import cardplay, pending, phase_actions, responses
 from . import sections as R
 from .actions import Done, Facilitate, PlayEvent, Track
 from .decisions import offered_grid, refuse
+from .genius import rollers
 from .reports import public
 from .sides import title
 from .state import HEROES, VILLAINS, Choose, Main, Mod, Phase, RollSpec, VicState, push
 from .tables.banded import modified_roll
-from .units import can_track, discard_plot, has_trait, masterminds, spend_once, track_terms, unit_on, with_trait
+from .units import can_track, discard_plot, masterminds, spend_once, track_terms, unit_on
 from .words import pronoun
 
 _new = tuple.__new__
@@ -59,8 +60,8 @@ def trackers(game: VictorianGame, state: VicState, side: int) -> tuple[str, ...]
 
 def _able(game: VictorianGame, units: tuple) -> tuple[str, ...]:
     """The units among ``units`` that may make Track Rolls (:func:`can_track`): remembered
-    by the game for the last units tuple, as the phase's steps mostly leave the units as
-    they were."""
+    by the game (its bounded memo) per units tuple, as the phase's steps mostly leave the
+    units as they were."""
     hit = game.memo.get(("may track", id(units)))
     if hit is not None and hit[0] is units:
         return hit[1]
@@ -81,11 +82,7 @@ def facilitators(game: VictorianGame, state: VicState, side: int) -> tuple[str, 
     """The Facilitators of ``side`` (units and Locations) not yet used this turn."""
     if not game.rules.facilitator_bonus:
         return ()
-    s = state.sides[side]
-    out = [u.uid for u in with_trait(game, s.units, "Facilitator")]
-    if s.locations:
-        out += [loc.uid for loc in s.locations if "Facilitator" in game.card(loc.card).traits]
-    return tuple([f for f in out if ("facilitator", f) not in state.used])
+    return tuple([f for f in rollers(game, state, side, "Facilitator") if ("facilitator", f) not in state.used])
 
 
 def facilitate_options(game, state, side, heroes) -> list[Facilitate]:

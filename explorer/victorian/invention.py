@@ -22,8 +22,8 @@ def inventors(game, state, side) -> tuple[str, ...]:
     s = state.sides[side]
     out = [u.uid for u in with_trait(game, s.units, "Inventor", "Scientist")]
     if s.locations:
-            out += [loc.uid for loc in s.locations if game.card(loc.card).has("Inventor", "Scientist")
-                and loc.shut_until < state.turn]
+        out += [loc.uid for loc in s.locations
+                if game.card(loc.card).has("Inventor", "Scientist") and loc.shut_until < state.turn]
     return tuple(out)
 
 

@@ -155,6 +155,11 @@ def with_deck(side: Side, deck: Pile) -> Side:
     return _new(Side, (deck, *side[1:]))
 
 
+def _with_discard(side: Side, discard: tuple[str, ...]) -> Side:
+    """``side._replace(discard=discard)``, built directly from its fields (the third is the discard pile)."""
+    return _new(Side, (*side[:2], discard, *side[3:]))
+
+
 def to_hand(side: Side, card: str, *, seen: bool = False, deck: Pile | None = None) -> Side:
     """``card`` into the hand; ``seen``: the opponent saw it come (from play or
     the discard pile), so he knows it is there.  ``deck``: the side's deck now,
@@ -173,8 +178,7 @@ def from_hand(side: Side, card: str) -> Side:
 
 
 def discard_from_hand(side: Side, card: str) -> Side:
-    out = from_hand(side, card)  # (and the card onto the discard pile, its third field: built directly)
-    return _new(Side, (*out[:2], add_card(side.discard, card), *out[3:]))
+    return _with_discard(from_hand(side, card), add_card(side.discard, card))
 
 
 def expose_hand(side: Side) -> Side:
@@ -186,7 +190,7 @@ def to_discard(side: Side, cards: Iterable[str]) -> Side:
     cards = tuple(cards)
     if not cards:
         return side
-    return _new(Side, (*side[:2], add_cards(side.discard, cards), *side[3:]))  # (the discard pile: third field)
+    return _with_discard(side, add_cards(side.discard, cards))
 
 
 __all__ = ["OneCard", "add_card", "add_cards", "deck_view", "discard_from_hand", "draw_one", "expose_hand", "from_hand",
