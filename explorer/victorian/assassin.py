@@ -24,13 +24,16 @@ from .actions import Done, PlayEvent, Send
 from .decisions import offered_grid, refuse
 from .reports import public
 from .sides import title
-from .state import HEROES, VILLAINS, Main, Phase, RollSpec, UnderlingChoice, Unit, VicState, push, put, spend
+from .state import HEROES, VILLAINS, Phase, RollSpec, UnderlingChoice, Unit, VicState, push, put, spend
 from .tables.banded import modified_roll, summed_roll
 from .units import fight, fight_terms, masterminds, negated, replace_unit, unit_on
 from .wounds import hurt, kill, underlings
 
 if TYPE_CHECKING:
     from .game import VictorianGame
+
+_new = tuple.__new__
+assert RollSpec._fields == ("kind", "actor", "target", "n")  # (built by position below)
 
 
 @pending.enter(Phase.ASSASSIN)
@@ -39,7 +42,7 @@ def enter(game, state, side, events):
         if events is not None:
             events.append(public(R.ASSASSIN, f"{title(side)} have no Mastermind to send assassins"))
         return state
-    return push(state, Main(side, Phase.ASSASSIN))
+    return push(state, phase_actions.BEGUN[(Phase.ASSASSIN, side)])
 
 
 def minions(state: VicState, side: int) -> tuple[str, ...]:
@@ -75,7 +78,7 @@ def done_problem(game, state, item, action: Done) -> IllegalAction | None:
 
 
 def do_send(game, state, item, action: Send, chance, events):
-    spec = RollSpec("assassin", action.minion, action.target)
+    spec = _new(RollSpec, ("assassin", action.minion, action.target, 0))  # RollSpec("assassin", ...), built directly
     state = spend(state, ("sent", action.minion))
     if events is not None:
         events.append(public(R.ASSASSIN, f"the Villains send {action.minion} against {action.target}",

@@ -28,7 +28,7 @@ from .decisions import choice, offered, refuse
 from .intercept import do_facilitate, facilitate_options, facilitate_problem
 from .reports import public
 from .sides import title
-from .state import HEROES, VILLAINS, Escape, Fighting, Main, Phase, RollSpec, Term, Unit, VicState, pop, push, spend
+from .state import HEROES, VILLAINS, Escape, Fighting, Phase, RollSpec, Term, Unit, VicState, pop, push, spend
 from .tables.banded import RollResult, modified_roll, summed_roll
 from .tables.data import Banded
 from .units import (can_attack, discard_location, fight, fight_terms, masterminds, minions_of, negated,
@@ -38,6 +38,10 @@ from .words import pronoun
 
 if TYPE_CHECKING:
     from .game import VictorianGame
+
+_new = tuple.__new__
+assert RollSpec._fields == ("kind", "actor", "target", "n")  # (built by position below, as is a Fighting)
+assert Fighting._fields == ("side", "hero", "target", "attacks")
 
 
 def thwarted_in_play(game: VictorianGame, state: VicState) -> tuple[str, ...]:
@@ -50,7 +54,7 @@ def enter(game, state, side, events):
         if events is not None:
             events.append(public(R.ATTACK, "no Mastermind was thwarted this turn: there is nobody to attack"))
         return state
-    return push(state, Main(side, Phase.ATTACK))
+    return push(state, phase_actions.BEGUN[(Phase.ATTACK, side)])
 
 
 def attackers(game: VictorianGame, state: VicState, side: int) -> tuple[str, ...]:
@@ -114,7 +118,7 @@ def do_attack(game, state, item, action: Attack, chance, events):
         events.append(public(R.ATTACK, f"{action.hero} attacks {action.target}", hero=action.hero,
                              target=action.target))
     state = spend(state, ("attacked", action.hero))
-    return push(state, Fighting(item.side, action.hero, action.target, 0))
+    return push(state, _new(Fighting, (item.side, action.hero, action.target, 0)))  # built directly
 
 
 def _facilitate(game, state, item, action, chance, events):
@@ -220,7 +224,7 @@ def _roll(game, state: VicState, table: Banded, spec: RollSpec, h: Unit, m: Unit
 
 
 def do_strike(game, state, item: Fighting, action: Strike, chance, events):
-    spec = RollSpec("combat", item.hero, action.minion, item.attacks)
+    spec = _new(RollSpec, ("combat", item.hero, action.minion, item.attacks))  # built directly
     return responses.declare(game, pop(state), spec, VILLAINS, chance, events)
 
 
@@ -272,7 +276,7 @@ def combat_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, ev
         return state
     if unit_on(state, VILLAINS, master) is None:
         return state
-    return push(state, Fighting(HEROES, spec.actor, master, spec.n + 1))
+    return push(state, _new(Fighting, (HEROES, spec.actor, master, spec.n + 1)))  # built directly
 
 
 def showdown_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, events: list[Event] | None) -> VicState:

@@ -12,7 +12,7 @@ from .state import SIDES
 
 def forced(action: Any, rule: RuleRef, prompt: str) -> Decision:
     """A step the rules take on their own."""
-    return Decision(None, (action,), rule, prompt)
+    return _new(Decision, (None, (action,), rule, prompt))  # built directly: most steps
 
 
 def choice(side: int, options: tuple[Any, ...], rule: RuleRef, prompt: str) -> Decision:
@@ -20,6 +20,7 @@ def choice(side: int, options: tuple[Any, ...], rule: RuleRef, prompt: str) -> D
 
 
 _new = tuple.__new__
+assert Decision._fields == ("player", "options", "rule", "prompt")  # (built by position above)
 
 
 def offered(game: Any, cls: type, first: str, second: str) -> Any:

@@ -97,12 +97,16 @@ def _tell_reveal(item: Reveal, seen: Sequence[str], new: str | None, done: bool,
                               looker=item.looker, owner=item.owner, card=new))
 
 
+_new = tuple.__new__
+assert Draw._fields == ("side", "left", "rule")  # (built by position below: a Draw is queued at most turns)
+
+
 def queue_draw(state: VicState, side: int, count: int, why: RuleRef) -> VicState:
     """``side`` will draw ``count`` cards, one a step, before what is queued (call
     it after taking the current item off the queue)."""
     if count <= 0:
         return state
-    return push(state, Draw(side, count, why.section))
+    return push(state, _new(Draw, (side, count, why.section)))  # Draw(side, count, rule), built directly
 
 
 pending.item(Draw, draw_decision, DrawCard=do_draw)

@@ -29,12 +29,13 @@ from .decisions import offered_grid, refuse
 from .genius import rollers
 from .reports import public
 from .sides import title
-from .state import HEROES, VILLAINS, Choose, Main, Mod, Phase, RollSpec, VicState, push
+from .state import HEROES, VILLAINS, Choose, Mod, Phase, RollSpec, VicState, push
 from .tables.banded import modified_roll
 from .units import can_track, discard_plot, masterminds, spend_once, track_terms, unit_on
 from .words import pronoun
 
 _new = tuple.__new__
+assert RollSpec._fields == ("kind", "actor", "target", "n")  # (built by position below)
 
 if TYPE_CHECKING:
     from .game import VictorianGame
@@ -46,7 +47,7 @@ def enter(game, state, side, events):
         if events is not None:
             events.append(public(R.INTERCEPT, "there is no Mastermind in play to track"))
         return state
-    return push(state, Main(side, Phase.INTERCEPT))
+    return push(state, phase_actions.BEGUN[(Phase.INTERCEPT, side)])
 
 
 def trackers(game: VictorianGame, state: VicState, side: int) -> tuple[str, ...]:
@@ -149,7 +150,8 @@ def do_track(game, state, item, action: Track, chance, events):
     if events is not None:
         events.append(public(R.INTERCEPT, f"{action.hero} picks up the trail of {action.target}", hero=action.hero,
                              target=action.target))
-    return responses.declare(game, state, RollSpec("track", action.hero, action.target), VILLAINS, chance, events)
+    spec = _new(RollSpec, ("track", action.hero, action.target, 0))  # RollSpec("track", hero, target), built directly
+    return responses.declare(game, state, spec, VILLAINS, chance, events)
 
 
 def track_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, events: list[Event] | None) -> VicState:

@@ -17,6 +17,9 @@ from .sides import title
 from .state import Phase, TableRoll, push
 from .units import with_trait
 
+_new = tuple.__new__
+assert TableRoll._fields == ("side", "source", "table")  # (built by position below)
+
 
 def inventors(game, state, side) -> tuple[str, ...]:
     s = state.sides[side]
@@ -51,4 +54,4 @@ def enter(game, state, side, events):
         if events is not None:
             events.append(_NO_INVENTOR[side])
         return state
-    return push(state, *[TableRoll(side, uid, "invention_table") for uid in who])
+    return push(state, *[_new(TableRoll, (side, uid, "invention_table")) for uid in who])  # built directly

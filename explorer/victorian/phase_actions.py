@@ -32,6 +32,9 @@ HANDLERS: dict[tuple[Phase, type], Callable[..., VicState]] = {}
 WHY_NOT: dict[tuple[Phase, type], Callable[..., IllegalAction | None]] = {}
 #: phase -> (rule, prompt)
 PROMPTS: dict[Phase, tuple[Any, str]] = {}
+#: (phase, side) -> the side's part of the phase as it begins (nothing recruited yet): made once here (an
+#: immutable value), as a phase's beginning queues one every turn
+BEGUN: dict[tuple[Phase, int], Main] = {(phase, side): Main(side, phase) for phase in Phase for side in (0, 1)}
 
 
 def register(phase: Phase, rule: Any, prompt: str, options: Callable[..., tuple[Any, ...]],

@@ -25,7 +25,7 @@ from .decisions import forced, is_name, refuse
 from .draw import queue_draw
 from .reports import public
 from .sides import title
-from .state import VILLAINS, Ending, GameResult, Main, Phase, Plot, PlotDraw, VicState, pop, push, put
+from .state import VILLAINS, Ending, GameResult, Phase, Plot, PlotDraw, VicState, pop, push, put
 from .units import discard_plot, fresh_uid, is_martian, is_mastermind, masterminds, unit_on
 from .words import counted
 from .zones import from_hand
@@ -64,7 +64,7 @@ def add_counters(game: VictorianGame, state: VicState, uid: str, n: int, rule: R
 
 def _enter(game, state, side, events, rule=R.PLOT):
     if side == VILLAINS:
-        state = push(state, Main(side, Phase.PLOT))  # after the counters (and what they pay out)
+        state = push(state, phase_actions.BEGUN[(Phase.PLOT, side)])  # after the counters (and what they pay out)
     for p in state.sides[side].plots:
         if state.result is not None:
             break

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 @pending.enter(Phase.RECRUIT)
 def enter(game, state, side, events):
-    return push(state, Main(side, Phase.RECRUIT))
+    return push(state, phase_actions.BEGUN[(Phase.RECRUIT, side)])
 
 
 # -- where a card may go -------------------------------------------------------------------------
@@ -190,6 +190,10 @@ def recruit_problem(game: VictorianGame, state: VicState, item: Main, action: Re
     return None
 
 
+_new = tuple.__new__
+assert Main._fields == ("side", "phase", "count")  # (built by position below)
+assert Unit._fields == ("uid", "card", "owner", "token", "master", "gear", "markers", "wounds", "mob")
+
 #: the recruits of a card, built once per card and unit (actions are frozen values: one object serves every step)
 _recruit = lru_cache(maxsize=4096)(Recruit)
 
@@ -264,7 +268,7 @@ def do_recruit(game: VictorianGame, state: VicState, item: Main, action: Recruit
     c = game.card(action.card)
     s = from_hand(state.sides[side], action.card)
     state = put(state, side, s)
-    state = pop(state, Main(side, item.phase, item.count + 1))
+    state = pop(state, _new(Main, (side, item.phase, item.count + 1)))  # one more recruited (built directly)
     who = title(side)
     if c.type in "WV":
         u = unit_on(state, side, action.onto)
@@ -291,8 +295,9 @@ def do_recruit(game: VictorianGame, state: VicState, item: Main, action: Recruit
                                      f"{action.card} comes with {counted(len(made), c.params.token + ' token')}",
                                      tokens=tuple(made)))
         return state
-    unit = Unit(uid, action.card, game.owner(action.card), master=action.onto if c.type == "C" and side == VILLAINS
-                else None)
+    # Unit(uid, card, owner, master=...), built directly from all its fields
+    unit = _new(Unit, (uid, action.card, game.owner(action.card), False,
+                       action.onto if c.type == "C" and side == VILLAINS else None, (), 0, 0, False))
     state = put(state, side, with_units(s, s.units + (unit,)))
     if events is not None:
         if c.type == "M":

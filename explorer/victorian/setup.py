@@ -38,6 +38,9 @@ from .zones import add_cards, draw_one, to_hand
 if TYPE_CHECKING:
     from .game import VictorianGame
 
+_new = tuple.__new__
+assert Deal._fields == ("side", "left", "mulligans")  # (built by position below)
+
 
 def new_game(game: VictorianGame, decks: Mapping[str, Multiset] | None = None,
              deal: Sequence[str] = ("heroes", "villains")) -> VicState:
@@ -95,7 +98,7 @@ def do_deal(game: VictorianGame, state: VicState, item: Deal, action: DealCard, 
         left = 0
     state = put(state, item.side, side)
     if left:
-        return pop(state, Deal(item.side, left, item.mulligans))
+        return pop(state, _new(Deal, (item.side, left, item.mulligans)))  # one card fewer to deal (built directly)
     if has_character(game, side.hand) or not side.hand:
         if events is not None:
             events.append(public(R.SETUP, f"{who} keep their opening hand of {len(side.hand)}", side=item.side))

@@ -27,6 +27,9 @@ from .units import discard_location, remove_unit, unit_on
 if TYPE_CHECKING:
     from .game import VictorianGame
 
+_new = tuple.__new__
+assert SpyRoll._fields == ("side", "spy")  # (built by position below)
+
 
 #: The event that a side has no Spy in play, one for each side: it holds nothing but the side
 #: (no turn, no data), so it is made once here rather than at every turn.
@@ -40,7 +43,7 @@ def enter(game, state, side, events):
         if events is not None:
             events.append(_NO_SPY[side])
         return state
-    return push(state, *[SpyRoll(side, uid) for uid in spies])
+    return push(state, *[_new(SpyRoll, (side, uid)) for uid in spies])  # built directly
 
 
 def helpers(game: VictorianGame, state: VicState, item: SpyRoll) -> tuple[str, ...]:

@@ -15,6 +15,9 @@ from .reports import public
 from .state import Phase, TableRoll, push
 from .units import masterminds
 
+_new = tuple.__new__
+assert TableRoll._fields == ("side", "source", "table")  # (built by position below)
+
 
 @pending.enter(Phase.TRACK)
 def enter(game, state, side, events):
@@ -23,4 +26,4 @@ def enter(game, state, side, events):
         if events is not None:
             events.append(public(R.VILLAIN_TABLE, "no Mastermind escaped the Heroes this turn: no Villain Table roll"))
         return state
-    return push(state, *[TableRoll(side, uid, "villain_table") for uid in free])
+    return push(state, *[_new(TableRoll, (side, uid, "villain_table")) for uid in free])  # built directly

@@ -171,6 +171,11 @@ def lasting_fight(game: VictorianGame, u: Unit) -> int:
     return fight + u.markers * rules.marker_fight - u.wounds * rules.wound_fight
 
 
+# the terms of a Fight or Track (a card's own, its gear's, a modifier's) are built directly: the bots ask
+# for new units' terms at most steps
+assert Term._fields == ("label", "value", "card", "rule")
+
+
 def _mods(game: VictorianGame, state: VicState, side: int, u: Unit, stat: str, assassin: bool) -> list[Term]:
     out = []
     for m in state.mods:
@@ -183,7 +188,7 @@ def _mods(game: VictorianGame, state: VicState, side: int, u: Unit, stat: str, a
                 continue
         elif m.unit != u.uid:
             continue
-        out.append(Term(m.card or _MOD_LABELS.get(m.rule, m.rule), m.value, m.card, m.rule))
+        out.append(_new(Term, (m.card or _MOD_LABELS.get(m.rule, m.rule), m.value, m.card, m.rule)))
     return out
 
 
@@ -223,11 +228,11 @@ def _fight_terms(game: VictorianGame, state: VicState, side: int, u: Unit, versu
         terms = [Term(f"{u.card} token", kind.fight, None, rule)]
     else:
         card = game.card(u.card)
-        terms = [Term(f"{card.name}'s Fight", card.fight, card.name, _card_rule(card))]
+        terms = [_new(Term, (f"{card.name}'s Fight", card.fight, card.name, _card_rule(card)))]
     for g in u.gear:
         gc = game.card(g)
         if gc.fight:
-            terms.append(Term(g, gc.fight, g, R.ATTACH.section))
+            terms.append(_new(Term, (g, gc.fight, g, R.ATTACH.section)))
     if u.markers and rules.marker_fight:
         terms.append(Term(counted(u.markers, "Invention marker"), u.markers * rules.marker_fight, None,
                           R.INVENTION_TABLE.section))
@@ -302,11 +307,11 @@ def _track_terms(game: VictorianGame, state: VicState, side: int, u: Unit) -> tu
         terms = [Term(f"{u.card} token", 0, None, R.TOKENS.section)]
     else:
         card = game.card(u.card)
-        terms = [Term(f"{card.name}'s Track", card.track, card.name, _card_rule(card))]
+        terms = [_new(Term, (f"{card.name}'s Track", card.track, card.name, _card_rule(card)))]
     for g in u.gear:
         gc = game.card(g)
         if gc.track:
-            terms.append(Term(g, gc.track, g, R.ATTACH.section))
+            terms.append(_new(Term, (g, gc.track, g, R.ATTACH.section)))
     for loc in state.sides[side].locations:
         lc = game.card(loc.card)
         if lc.effect == "side_track" and has_trait(game, u, *lc.params.needs):
@@ -364,7 +369,8 @@ def fresh_uid(state: VicState, name: str) -> str:
 
 _new = tuple.__new__
 assert Side._fields[3:6] == ("units", "locations", "plots")  # (built by position below)
-assert VicState._fields[10] == "made" and Unit._fields[7] == "wounds"
+assert VicState._fields[10] == "made" and Unit._fields == ("uid", "card", "owner", "token", "master", "gear", "markers",
+                                                           "wounds", "mob")
 
 
 def with_wounds(u: Unit, wounds: int) -> Unit:
@@ -401,7 +407,7 @@ def add_tokens(state: VicState, side: int, wanted: list[tuple[str, str | None]],
     new = []
     for kind, master in wanted:
         made += 1
-        new.append(Unit(f"{kind} {made}", kind, side, token=True, master=master, mob=mob))
+        new.append(_new(Unit, (f"{kind} {made}", kind, side, True, master, (), 0, 0, mob)))  # a token, built directly
     s = state.sides[side]
     state = put(state, side, with_units(s, s.units + tuple(new)))
     return _new(VicState, (*state[:10], made, *state[11:])), tuple([u.uid for u in new])  # (made: asserted)

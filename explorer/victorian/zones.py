@@ -102,6 +102,7 @@ def draw_one(pile: Pile, chance: Chance) -> tuple[str, Pile]:
 
 
 _new = tuple.__new__  # (a Pile built directly from its two fields: a card is drawn at most steps)
+assert Pile._fields == ("known", "rest")
 
 
 def reveal_next(pile: Pile, player: Any, upto: int, chance: Chance) -> tuple[Pile, str | None]:
@@ -113,8 +114,8 @@ def reveal_next(pile: Pile, player: Any, upto: int, chance: Chance) -> tuple[Pil
                    for i, (c, who) in enumerate(pile.known)])
     if len(known) < upto and pile.rest:
         card, rest = chance.roll(OneCard(pile.rest))
-        return Pile(known + ((card, frozenset((player,))),), rest), card
-    return Pile(known, pile.rest), None
+        return _new(Pile, (known + ((card, frozenset((player,))),), rest)), card
+    return _new(Pile, (known, pile.rest)), None
 
 
 def revealed_all(pile: Pile, player: Any, upto: int) -> bool:
@@ -136,7 +137,7 @@ def deck_view(pile: Pile, player: Any, extra: Iterable[str] = ()) -> Pile:
     unplaced = [c for c, _ in pile.known[len(seen):]] + list(extra)
     rest = tuple(sorted(pile.rest + tuple(unplaced))) if unplaced else pile.rest
     mine = frozenset((player,))
-    return Pile(tuple([(c, mine) for c in seen]), rest)
+    return _new(Pile, (tuple([(c, mine) for c in seen]), rest))
 
 
 # -- a side's hand ---------------------------------------------------------------------------------
