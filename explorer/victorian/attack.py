@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 _new = tuple.__new__
 assert RollSpec._fields == ("kind", "actor", "target", "n")  # (built by position below, as is a Fighting)
-assert Fighting._fields == ("side", "hero", "target", "attacks")
+assert Fighting._fields == ("side", "hero", "target", "attacks") and Term._fields == ("label", "value", "card", "rule")
 
 
 def thwarted_in_play(game: VictorianGame, state: VicState) -> tuple[str, ...]:
@@ -190,8 +190,8 @@ def penalty(game: VictorianGame, attacks: int) -> tuple[Term, ...]:
     if not attacks or not game.rules.further_attack_penalty:
         return ()
     times = attacks if game.rules.further_attack_stacks else 1
-    return (Term(f"attack number {attacks + 1}", -times * game.rules.further_attack_penalty, None,
-                 R.COMBAT.section),)
+    return (_new(Term, (f"attack number {attacks + 1}", -times * game.rules.further_attack_penalty, None,
+                        R.COMBAT.section)),)  # built directly
 
 
 def combat_terms(game: VictorianGame, state: VicState, hero: str, minion: str, attacks: int) -> tuple[Term, ...]:

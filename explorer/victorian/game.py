@@ -226,9 +226,10 @@ class VictorianGame(Game):
 
     # -- protocol --------------------------------------------------------------------------------------
     def decision(self, state: VicState) -> Decision | None:
-        if state.result is not None or not state.pending:
+        queue = state.pending  # (read once: a state's fields are read by name at a cost)
+        if not queue or state.result is not None:
             return None
-        item = state.pending[0]
+        item = queue[0]
         kind = type(item)
         if kind in _BY_ITEM:  # a step decided by its item alone: asked once
             dec = self._decisions.get(item)
@@ -254,9 +255,10 @@ class VictorianGame(Game):
 
     def _play(self, state: VicState, action: Any, chance: Chance, events: list[Event] | None) -> VicState:
         """The state after ``action``; its events go to ``events`` (``None``: nobody reads them)."""
-        if state.result is not None or not state.pending:
+        queue = state.pending
+        if not queue or state.result is not None:
             raise refuse(R.VICTORY, "the game is over")
-        item = state.pending[0]
+        item = queue[0]
         kind = type(item)
         # a side's own part of a phase: its phase's handler, looked up here rather than by
         # phase_actions.dispatch (one call fewer at most steps); none: dispatch says why not

@@ -57,6 +57,12 @@ class RollResult(NamedTuple):
         return f"{self.dice}{mods} = {self.total}: {self.result.replace('_', ' ')}"
 
 
+_new = tuple.__new__
+assert RollResult._fields == ("table", "dice", "terms", "total", "result")  # (built by position below)
+#: :meth:`Banded.read`, remembered for each table and total a roll reads (a few tables and a few totals
+#: each: bounded all the same), as a table read walks its bands at every roll
+_read = lru_cache(maxsize=1024)(Banded.read)
+
 #: a term's fields as :meth:`~explorer.victorian.state.Term.as_dict` names them, in its order
 _TERM_KEYS = ("label", "value", "card", "rule")
 
@@ -65,14 +71,14 @@ def modified_roll(table: Banded, terms: tuple[Term, ...], chance: Chance) -> Rol
     """Roll ``table.dice`` six-sided dice, add ``terms``, read the table."""
     rolled = chance.roll(dice(table.dice))
     total = rolled + sum([t.value for t in terms])
-    return RollResult(table.name, rolled, terms, total, table.read(total))
+    return _new(RollResult, (table.name, rolled, terms, total, _read(table, total)))  # built directly: every roll
 
 
 def summed_roll(table: Banded, modifier: int, chance: Chance) -> RollResult:
     """:func:`modified_roll` with its terms' sum ``modifier`` alone (no terms kept): the
     same dice asked of ``chance``, total and result, for a step that tells no events."""
     rolled = chance.roll(dice(table.dice))
-    return RollResult(table.name, rolled, (), rolled + modifier, table.read(rolled + modifier))
+    return _new(RollResult, (table.name, rolled, (), rolled + modifier, _read(table, rolled + modifier)))
 
 
 # -- the odds of each roll ----------------------------------------------------------------------------------
