@@ -455,7 +455,10 @@ def event_value(game, view, side: int, o: PlayEvent) -> float:
 
 def danger(view: VicState, mastermind: str) -> float:
     """How urgent it is to thwart a Mastermind: his plots' counters (major ones count more)."""
-    return sum([(2 if x.major else 1) * (x.counters + 1) for x in view.sides[VILLAINS].plots if x.master == mastermind])
+    plots = view.sides[VILLAINS].plots
+    if not plots:  # (the sum of nothing, without a list made for it)
+        return 0
+    return sum([(2 if x.major else 1) * (x.counters + 1) for x in plots if x.master == mastermind])
 
 
 @lru_cache(maxsize=256)

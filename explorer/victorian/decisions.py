@@ -26,27 +26,39 @@ assert Decision._fields == ("player", "options", "rule", "prompt")  # (built by 
 def offered(game: Any, cls: type, first: str, second: str) -> Any:
     """The action ``cls(first, second)`` (a ``Send``, ``Track`` or ``Attack``: a unit and
     its target; a ``PlayEvent``: a card and the unit it is played on), one object per value
-    kept by the game (``game.memo``, keyed on the class and both fields: all such an action
-    is).  A phase offers every pair at every step, and an action is an immutable value."""
-    key = (cls, first, second)
-    action = game.memo.get(key)
+    kept by the game (in its row: :func:`_row`, by the second field).  A phase offers every
+    pair at every step, and an action is an immutable value."""
+    row = _row(game, cls, first)
+    action = row.get(second)
     if action is None:
+        action = row[second] = cls(first, second)
+    return action
+
+
+def _row(game: Any, cls: type, first: str) -> dict[str, Any]:
+    """The actions ``cls(first, x)`` made so far, by ``x``: kept in the game's memo under
+    ``(cls, first)`` (the class and the first field; the second keys the row)."""
+    key = (cls, first)
+    row = game.memo.get(key)
+    if row is None:
         if len(game.memo) > 8192:
             game.memo.clear()
-        action = game.memo[key] = cls(first, second)
-    return action
+        row = game.memo[key] = {}
+    return row
 
 
 def offered_grid(game: Any, cls: type, firsts: Any, seconds: Any) -> list[Any]:
     """:func:`offered` for every pair of ``firsts`` and ``seconds``, row by row (a phase's
-    grid: each unit against each target), read from the game's memo in one pass rather
-    than with a call per pair (most pairs were offered before)."""
-    memo = game.memo
+    grid: each unit against each target), each row found once in the game's memo and
+    read by the second field in one pass (most pairs were offered before)."""
     out = []
     for first in firsts:
+        row = _row(game, cls, first)
         for second in seconds:
-            action = memo.get((cls, first, second))
-            out.append(action if action is not None else offered(game, cls, first, second))
+            action = row.get(second)
+            if action is None:
+                action = row[second] = cls(first, second)
+            out.append(action)
     return out
 
 

@@ -270,11 +270,14 @@ class VictorianGame(Game):
         before = state.sides
         state = handler(self, state, item, action, chance, events)
         now = state.sides
-        if now is not before and (now[0].units is not before[0].units or now[1].units is not before[1].units):
+        if now is not before:
             # a unit changed: one may have lost his last Fight, a side its last major character (the
-            # state the step began in was checked, and in the same turn: without a unit changed, it stands)
-            state = wounds.fall(self, state, events)
-            state = victory.check(self, state, events)
+            # state the step began in was checked, and in the same turn: without a unit changed, it stands;
+            # a side whose units did not change holds no fallen unit)
+            moved = _MOVED[now[0].units is not before[0].units, now[1].units is not before[1].units]
+            if moved:
+                state = wounds.fall(self, state, events, moved)
+                state = victory.check(self, state, events)
         if not state.pending and state.result is None:
             state = turn.advance(self, state, events)
         return state
@@ -377,6 +380,8 @@ _PHASE_HANDLERS = phase_actions.HANDLERS
 assert Side._fields[6:9] == ("exposed", "hidden", "leads") and Side._fields[:3] == ("deck", "hand", "discard")
 #: pending items whose decision depends on the item alone (steps the rules take on their own)
 _BY_ITEM = frozenset({Deal, Draw, Reveal, TableRoll, RollNow, PlotDraw})
+#: (whether the Heroes' units changed, whether the Villains') -> the sides a fallen unit may be on
+_MOVED = {(False, False): (), (True, False): (HEROES,), (False, True): (VILLAINS,), (True, True): (HEROES, VILLAINS)}
 
 
 def setup(seed: int | str = 0, **kw: Any) -> tuple[VictorianGame, VicState]:

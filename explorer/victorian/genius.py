@@ -18,7 +18,8 @@ from .units import with_trait
 def rollers(game, state, side, trait: str) -> tuple[str, ...]:
     """The units and Locations of ``side`` with ``trait``, in play order."""
     s = state.sides[side]
-    out = [u.uid for u in with_trait(game, s.units, trait)]
+    holders = with_trait(game, s.units, trait)
+    out = [u.uid for u in holders] if holders else []  # (most sides have none: no list to make)
     if s.locations:
         out += [loc.uid for loc in s.locations if trait in game.card(loc.card).traits]
     return tuple(out)

@@ -83,7 +83,8 @@ def facilitators(game: VictorianGame, state: VicState, side: int) -> tuple[str, 
     """The Facilitators of ``side`` (units and Locations) not yet used this turn."""
     if not game.rules.facilitator_bonus:
         return ()
-    return tuple([f for f in rollers(game, state, side, "Facilitator") if ("facilitator", f) not in state.used])
+    found = rollers(game, state, side, "Facilitator")
+    return tuple([f for f in found if ("facilitator", f) not in state.used]) if found else ()  # (most sides: none)
 
 
 def facilitate_options(game, state, side, heroes) -> list[Facilitate]:

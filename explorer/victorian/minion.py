@@ -24,7 +24,7 @@ def generators(game, state, side):
     s = state.sides[side]
     makers = generator_cards(game)
     out = [(u.uid, makers[u.card], u.uid if side == VILLAINS else None)
-           for u in s.units if not u.token and u.card in makers]
+           for u in s.units if u.card in makers and not u.token]  # (the name first: most units make nothing)
     for loc in s.locations:
         card = game.card(loc.card)
         if card.effect == "generate" and (loc.master is not None or side != VILLAINS):

@@ -87,9 +87,9 @@ def with_trait(game: VictorianGame, units: tuple[Unit, ...], *wanted: str) -> tu
         return hit[1]
     if "Vehicle" in wanted:  # (riding one counts too)
         found = tuple([u for u in units if not u.token and has_trait(game, u, *wanted)])
-    else:  # has_trait, read by name: a card's own traits
+    else:  # has_trait, read by name: a card's own traits (the name asked first: most units have none of them)
         names = trait_cards(game, wanted)
-        found = tuple([u for u in units if not u.token and u.card in names])
+        found = tuple([u for u in units if u.card in names and not u.token])
     if len(known) > 64:
         known.clear()
     known[key] = (units, found)

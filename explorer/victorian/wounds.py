@@ -54,22 +54,26 @@ def wound(game: VictorianGame, state: VicState, side: int, uid: str, rule: RuleR
     return fall(game, replace_unit(state, side, wounded), events)
 
 
-def fall(game: VictorianGame, state: VicState, events: list[Event] | None) -> VicState:
+def fall(game: VictorianGame, state: VicState, events: list[Event] | None,
+         sides: tuple[int, ...] = SIDE_IDS) -> VicState:
     """Kill every unit whose Fight is gone, whatever took it (the one check, after every
-    step that changed a unit: :meth:`explorer.victorian.game.VictorianGame.resolve`)."""
+    step that changed a unit: :meth:`explorer.victorian.game.VictorianGame.resolve`).
+    ``sides``: those whose units may have lost Fight (a side whose units did not change
+    since the last check has none; a kill may change either side's, and both are read after one)."""
     while True:
-        gone = _first_fallen(game, state)
+        gone = _first_fallen(game, state, sides)
         if gone is None:
             return state
         p = pronoun(game, unit_on(state, gone[0], gone[1]))
         state = kill(game, state, gone[0], gone[1], R.WOUNDS, events, why=f"{p.his} Fight is gone")
+        sides = SIDE_IDS
 
 
-def _first_fallen(game: VictorianGame, state: VicState) -> tuple[int, str] | None:
-    """WOUND COUNTERS: the first unit (side, id) with zero or less Fight.  Only a unit
+def _first_fallen(game: VictorianGame, state: VicState, sides: tuple[int, ...]) -> tuple[int, str] | None:
+    """WOUND COUNTERS: the first unit (side, id) of ``sides`` with zero or less Fight.  Only a unit
     that has lost Fight counts: one with a Wound counter (see the register,
     "zero-fight": a unit printed with Fight 0 lives until it is wounded)."""
-    for s in SIDE_IDS:
+    for s in sides:
         for u in state.sides[s].units:
             if u.wounds > 0 and lasting_fight(game, u) <= 0:
                 return s, u.uid
