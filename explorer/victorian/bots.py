@@ -226,7 +226,8 @@ class GreedyBot(DeterministicPolicy):
                     who.append(o.hero)
         if not trackers_of:
             return _fallback(options)
-        tried = [t for _, t in view.tracked]
+        tracked = view.tracked
+        tried = [t for _, t in tracked] if tracked else ()  # (nothing tracked yet this turn: no list made)
         target, most = None, None
         for m in trackers_of:
             v = danger(view, m) + 1 - 3 * tried.count(m)
@@ -235,7 +236,9 @@ class GreedyBot(DeterministicPolicy):
         heroes = by_uid(view.sides[HEROES])
         hero, most = None, None
         for h in trackers_of[target]:
-            v = sum([t.value for t in track_terms(game, view, HEROES, heroes.get(h))])
+            v = 0  # his Track bonus, the sum of his terms (added in a loop: a list comprehension costs a call)
+            for t in track_terms(game, view, HEROES, heroes.get(h)):
+                v += t.value
             if most is None or v > most:
                 hero, most = h, v
         event = None  # (a Facilitator's help for him comes first, wherever it is)
@@ -287,7 +290,7 @@ class GreedyBot(DeterministicPolicy):
     def _fighting(self, game, view, item: Fighting, options):
         risk = strike_risk(game, view, unit_on(view, HEROES, item.hero), item.target, item.attacks)
         if item.attacks and risk > self.SAFE:
-            return Stop()
+            return _STOP
         strikes = [o for o in options if type(o) is Strike]
         if strikes:  # the weakest minion first (the first of them)
             best, least = None, None
@@ -296,9 +299,9 @@ class GreedyBot(DeterministicPolicy):
                 if least is None or v < least:
                     best, least = o, v
             return best
-        if Showdown() in options:
-            return Showdown()
-        return Stop() if Stop() in options else None
+        if _SHOWDOWN in options:
+            return _SHOWDOWN
+        return _STOP if _STOP in options else None
 
     # -- answers ---------------------------------------------------------------------------------------
     def _respond(self, game, view, item: Respond, options):
@@ -364,6 +367,9 @@ class GreedyBot(DeterministicPolicy):
 
 # the Assassin Phase pick tells minions alike by all of a unit but his uid, its first field (``m[1:]``)
 assert Unit._fields[0] == "uid"
+
+#: the options without fields the fighting pick names (actions are frozen values: made once)
+_SHOWDOWN, _STOP = Showdown(), Stop()
 
 #: the method that picks for each kind of pending item but ``Main``, named once per kind
 _PICKERS: dict[type, str] = {}

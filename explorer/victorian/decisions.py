@@ -51,9 +51,12 @@ def offered_grid(game: Any, cls: type, firsts: Any, seconds: Any) -> list[Any]:
     """:func:`offered` for every pair of ``firsts`` and ``seconds``, row by row (a phase's
     grid: each unit against each target), each row found once in the game's memo and
     read by the second field in one pass (most pairs were offered before)."""
+    memo = game.memo
     out = []
     for first in firsts:
-        row = _row(game, cls, first)
+        row = memo.get((cls, first))
+        if row is None:  # (a row not made yet, or forgotten)
+            row = _row(game, cls, first)
         for second in seconds:
             action = row.get(second)
             if action is None:

@@ -114,6 +114,8 @@ class VictorianGame(Game):
         self.masterminds_of: dict[int, tuple[Any, Any]] = {}
         #: a unit's Fight sum, by the ids of the unit and the modifiers: :func:`explorer.victorian.units.fight`
         self.fight_sums: dict[tuple[Any, ...], tuple[Any, Any, int]] = {}
+        #: id of a unit -> (the unit, his lasting Fight): :func:`explorer.victorian.units.lasting_fight`
+        self.lasting_fights: dict[int, tuple[Any, int]] = {}
         #: a unit's Track terms, likewise: :func:`explorer.victorian.units.track_terms`
         self.track_terms_of: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         #: (id of a units tuple, traits) -> (the tuple, its units with them):
@@ -271,9 +273,9 @@ class VictorianGame(Game):
         state = handler(self, state, item, action, chance, events)
         now = state.sides
         if now is not before:
-            # a unit changed: one may have lost his last Fight, a side its last major character (the
-            # state the step began in was checked, and in the same turn: without a unit changed, it stands;
-            # a side whose units did not change holds no fallen unit)
+            # a side changed; if its units did, one may have lost his last Fight, a side its last major
+            # character (the state the step began in was checked, and in the same turn: without a unit
+            # changed, it stands; a side whose units did not change holds no fallen unit)
             moved = _MOVED[now[0].units is not before[0].units, now[1].units is not before[1].units]
             if moved:
                 state = wounds.fall(self, state, events, moved)

@@ -162,13 +162,23 @@ def base_fight(game: VictorianGame, u: Unit) -> int:
 
 
 def lasting_fight(game: VictorianGame, u: Unit) -> int:
-    """Fight that lasts (own, gear, markers, less wounds): what decides if a wounded unit lives."""
+    """Fight that lasts (own, gear, markers, less wounds): what decides if a wounded unit lives.
+    It reads the unit's fields and the game's cards and rules alone: remembered by the game for
+    the unit object itself (a unit that did not change is the same object; the bots ask at most picks)."""
+    known = game.lasting_fights
+    hit = known.get(id(u))
+    if hit is not None and hit[0] is u:
+        return hit[1]
     rules = game.rules
     card = game.card
     fight = game.tokens[u.card].fight if u.token else card(u.card).fight  # base_fight, inlined
     for g in u.gear:
         fight += card(g).fight
-    return fight + u.markers * rules.marker_fight - u.wounds * rules.wound_fight
+    fight += u.markers * rules.marker_fight - u.wounds * rules.wound_fight
+    if len(known) > 1024:
+        known.clear()
+    known[id(u)] = (u, fight)
+    return fight
 
 
 # the terms of a Fight or Track (a card's own, its gear's, a modifier's) are built directly: the bots ask
@@ -505,9 +515,10 @@ def discard_plot(game: VictorianGame, state: VicState, side: int, plot: Plot) ->
 def spend_once(state: VicState, side: int, uid: str, stat: str) -> VicState:
     """Spend the once-only modifiers (a Facilitator's +1) on ``uid``'s ``stat`` after
     his roll; interrogations are spent by the side's next Track Roll."""
-    mods = tuple([m for m in state.mods if not (m.once and m.unit == uid and m.stat == stat and m.side == side)])
-    if len(mods) != len(state.mods):
-        state = state._replace(mods=mods)
+    if state.mods:  # (most turns: no modifier in play, nothing to spend)
+        mods = tuple([m for m in state.mods if not (m.once and m.unit == uid and m.stat == stat and m.side == side)])
+        if len(mods) != len(state.mods):
+            state = state._replace(mods=mods)
     if stat == "track" and state.sides[side].leads:
         state = put(state, side, state.sides[side]._replace(leads=0))
     return state
