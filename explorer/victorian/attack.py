@@ -42,10 +42,15 @@ if TYPE_CHECKING:
 _new = tuple.__new__
 assert RollSpec._fields == ("kind", "actor", "target", "n")  # (built by position below, as is a Fighting)
 assert Fighting._fields == ("side", "hero", "target", "attacks") and Term._fields == ("label", "value", "card", "rule")
+#: the options without fields an attack offers (actions are frozen values: made once)
+_SHOWDOWN, _STOP = Showdown(), Stop()
 
 
 def thwarted_in_play(game: VictorianGame, state: VicState) -> tuple[str, ...]:
-    return tuple([m.uid for m in masterminds(game, state.sides[VILLAINS]) if m.uid in state.thwarted])
+    thwarted = state.thwarted
+    if not thwarted:  # (most turns: nobody thwarted, no list to make)
+        return ()
+    return tuple([m.uid for m in masterminds(game, state.sides[VILLAINS]) if m.uid in thwarted])
 
 
 @pending.enter(Phase.ATTACK)
@@ -144,11 +149,11 @@ def fighting_options(game: VictorianGame, state: VicState, item: Fighting) -> tu
     mins = minions_of(state.sides[VILLAINS], item.target)
     out: list = [_strike(m.uid) for m in mins]
     if not mins and not has_showdown(state, item.hero):
-        out.append(Showdown())
+        out.append(_SHOWDOWN)
     if item.attacks:
-        out += cardplay.options(game, state, item.side, cardplay.Window("fighting", roll=RollSpec("combat", item.hero,
-                                                                                                  item.target)))
-        out.append(Stop())
+        roll = _new(RollSpec, ("combat", item.hero, item.target, 0))  # the next roll of his attack (built directly)
+        out += cardplay.options(game, state, item.side, cardplay.roll_window("fighting", roll))
+        out.append(_STOP)
     return tuple(out)
 
 
@@ -292,7 +297,7 @@ def showdown_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, 
     if events is not None:
         events.append(public(R.SHOWDOWN, f"Showdown Roll, {spec.actor} against {spec.target}: {roll.describe()}",
                              hero=spec.actor, target=spec.target, roll=roll.as_data()))
-    window = cardplay.Window("escape", roll=spec)
+    window = cardplay.roll_window("escape", spec)
     if cardplay.holds_answer(game, state, VILLAINS, window):
         return push(state, Escape(VILLAINS, spec, roll.result, roll.total))
     return apply_showdown(game, state, spec, roll.result, events)
@@ -324,13 +329,13 @@ responses.ROLLERS["showdown"] = showdown_roll
 
 
 def escape_decision(game, state, item: Escape) -> Decision:
-    options = tuple(cardplay.options(game, state, item.side, cardplay.Window("escape", roll=item.roll))) + (Pass(),)
+    options = tuple(cardplay.options(game, state, item.side, cardplay.roll_window("escape", item.roll))) + (Pass(),)
     return choice(item.side, options, R.SHOWDOWN, f"the Showdown Roll came to {item.total} "
                   f"({item.result.replace('_', ' ')}): negate it with an escape, or let it stand")
 
 
 def do_escape(game, state, item: Escape, action: PlayEvent, chance, events):
-    return cardplay.play(game, pop(state), item.side, action, cardplay.Window("escape", roll=item.roll), chance,
+    return cardplay.play(game, pop(state), item.side, action, cardplay.roll_window("escape", item.roll), chance,
                          events)
 
 
@@ -340,7 +345,7 @@ def do_let_stand(game, state, item: Escape, action: Pass, chance, events):
 
 def escape_why_not(game, state, item: Escape, action):
     if isinstance(action, PlayEvent):
-        return cardplay.event_problem(game, state, item.side, action, cardplay.Window("escape", roll=item.roll))
+        return cardplay.event_problem(game, state, item.side, action, cardplay.roll_window("escape", item.roll))
     return None
 
 

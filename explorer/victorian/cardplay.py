@@ -58,6 +58,17 @@ class Window(NamedTuple):
 #: The window of each phase's own part, made once (the candidates of every step of a phase ask for it).
 MAIN_WINDOWS = {phase: Window("main", phase) for phase in Phase}
 
+
+def roll_window(kind: str, roll: RollSpec) -> Window:
+    """``Window(kind, roll=roll)``: the moment to answer ``roll`` (respond), between two rolls
+    of an attack (fighting) or after a Showdown Roll (escape); built directly, as a roll
+    declared at most steps of an attack or a send asks whether it may be answered."""
+    return _new(Window, (kind, None, roll))
+
+
+_new = tuple.__new__
+assert Window._fields == ("kind", "phase", "roll")  # (built by position above)
+
 #: The effects played in a side's part of the Recruit Phase.
 MAIN_EFFECTS = frozenset({"draw", "search", "recover", "look_hand", "tokens", "control", "wound", "return_to_hand",
                           "random_discard"})
@@ -129,8 +140,8 @@ def options(game: VictorianGame, state: VicState, side: int, window: Window) -> 
     (its kind, a main window's phase, an answered roll's kind): the card's ``targets``
     hook (``None``: not playable then) is remembered by the game for those (finite)."""
     out: list[PlayEvent] = []
-    roll = window.roll
-    use = (window.kind, window.phase, None if roll is None else roll.kind)
+    kind, phase, roll = window  # (its fields in one read)
+    use = (kind, phase, None if roll is None else roll.kind)
     known = game.event_plays.get(use)
     if known is None:
         known = game.event_plays[use] = {}

@@ -66,12 +66,16 @@ def helpers(game: VictorianGame, state: VicState, side: int) -> dict[str, tuple[
     return out
 
 
+#: a Healing Roll without a helper (an action is a frozen value: made once)
+_HEAL = Heal()
+
+
 def decision(game: VictorianGame, state: VicState, item: HealRoll) -> Decision:
     free = helpers(game, state, item.side)
     prompt = f"A Healing Roll for {item.unit}"
     if not free:
-        return forced(Heal(), R.HEALING, prompt)
-    return choice(item.side, (Heal(),) + tuple(Heal(h) for h in free), R.HEALING,
+        return forced(_HEAL, R.HEALING, prompt)
+    return choice(item.side, (_HEAL,) + tuple(Heal(h) for h in free), R.HEALING,
                   prompt + ": spend a helper's bonus on it?")
 
 

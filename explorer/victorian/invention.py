@@ -23,7 +23,8 @@ assert TableRoll._fields == ("side", "source", "table")  # (built by position be
 
 def inventors(game, state, side) -> tuple[str, ...]:
     s = state.sides[side]
-    out = [u.uid for u in with_trait(game, s.units, "Inventor", "Scientist")]
+    holders = with_trait(game, s.units, "Inventor", "Scientist")
+    out = [u.uid for u in holders] if holders else []  # (most sides have none: no list to make)
     if s.locations:
         out += [loc.uid for loc in s.locations
                 if game.card(loc.card).has("Inventor", "Scientist") and loc.shut_until < state.turn]

@@ -64,13 +64,14 @@ def decision(game, state: VicState, item: Main) -> Decision:
     """The side's options in its part of the phase, as the phase lists them (each
     once: see the module); the player, rule and prompt are made once per phase
     and side (the same words every time)."""
-    made = _MADE.get((item.phase, item.side))
+    phase = item.phase  # (read once: a field read by name costs as much as a small call)
+    made = _MADE.get((phase, item.side))
     if made is None:
-        rule, prompt = PROMPTS[item.phase]
+        rule, prompt = PROMPTS[phase]
         dec = choice(item.side, (), rule, prompt)
-        made = _MADE[(item.phase, item.side)] = (dec.player, dec.rule, dec.prompt)
+        made = _MADE[(phase, item.side)] = (dec.player, dec.rule, dec.prompt)
     player, rule, prompt = made
-    return _new(Decision, (player, tuple(OPTIONS[item.phase](game, state, item)), rule, prompt))
+    return _new(Decision, (player, tuple(OPTIONS[phase](game, state, item)), rule, prompt))
 
 
 _new = tuple.__new__

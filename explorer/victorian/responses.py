@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 #: roll kind -> fn(game, state, spec, chance, events) -> state (the roll and its result)
 ROLLERS: dict[str, Callable[..., VicState]] = {}
+#: the actions without fields a roll's answer offers (frozen values: made once)
+_ROLL, _PASS = Roll(), Pass()
 ROLL_RULES = {"track": R.INTERCEPT, "combat": R.COMBAT, "showdown": R.SHOWDOWN, "assassin": R.ASSASSIN}
 
 
@@ -37,13 +39,13 @@ def declare(game: VictorianGame, state: VicState, spec: RollSpec, answerer: int,
     """Declare ``spec``: an answer window for ``answerer`` if it could answer, then
     the roll (at once when there is no window).  Call after taking the current
     item off the queue (or leaving it under)."""
-    if cardplay.holds_answer(game, state, answerer, cardplay.Window("respond", None, spec)):
+    if cardplay.holds_answer(game, state, answerer, cardplay.roll_window("respond", spec)):
         return push(state, Respond(answerer, spec), RollNow(spec))
     return ROLLERS[spec.kind](game, state, spec, chance, events)
 
 
 def respond_decision(game: VictorianGame, state: VicState, item: Respond) -> Decision:
-    options = tuple(cardplay.options(game, state, item.side, cardplay.Window("respond", roll=item.roll))) + (Pass(),)
+    options = tuple(cardplay.options(game, state, item.side, cardplay.roll_window("respond", item.roll))) + (_PASS,)
     spec = item.roll
     what = {"track": f"{spec.actor} tracks {spec.target}", "combat": f"{spec.actor} strikes at {spec.target}",
             "showdown": f"{spec.actor} faces {spec.target} in a Showdown",
@@ -52,7 +54,7 @@ def respond_decision(game: VictorianGame, state: VicState, item: Respond) -> Dec
 
 
 def do_respond_event(game, state, item: Respond, action: PlayEvent, chance, events) -> VicState:
-    return cardplay.play(game, state, item.side, action, cardplay.Window("respond", roll=item.roll), chance, events)
+    return cardplay.play(game, state, item.side, action, cardplay.roll_window("respond", item.roll), chance, events)
 
 
 def do_respond_pass(game, state, item: Respond, action: Pass, chance, events) -> VicState:
@@ -61,7 +63,7 @@ def do_respond_pass(game, state, item: Respond, action: Pass, chance, events) ->
 
 def respond_why_not(game, state, item: Respond, action):
     if isinstance(action, PlayEvent):
-        return cardplay.event_problem(game, state, item.side, action, cardplay.Window("respond", roll=item.roll))
+        return cardplay.event_problem(game, state, item.side, action, cardplay.roll_window("respond", item.roll))
     return None
 
 
@@ -70,7 +72,7 @@ pending.item(Respond, respond_decision, respond_why_not, PlayEvent=do_respond_ev
 
 def roll_decision(game: VictorianGame, state: VicState, item: RollNow) -> Decision:
     spec = item.roll
-    return forced(Roll(), ROLL_RULES[spec.kind], f"the {spec.kind.title()} Roll: {spec.actor} against {spec.target}")
+    return forced(_ROLL, ROLL_RULES[spec.kind], f"the {spec.kind.title()} Roll: {spec.actor} against {spec.target}")
 
 
 def do_roll(game, state, item: RollNow, action: Roll, chance, events) -> VicState:

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 _new = tuple.__new__
 assert SpyRoll._fields == ("side", "spy")  # (built by position below)
+_ROLL = Roll()  # (an action without fields, a frozen value: made once)
 
 
 #: The event that a side has no Spy in play, one for each side: it holds nothing but the side
@@ -57,8 +58,8 @@ def decision(game, state, item):
     prompt = f"{item.spy} spies on {title(1 - item.side)}"
     free = helpers(game, state, item)
     if not free:
-        return forced(Roll(), R.SPY, prompt)
-    return choice(item.side, (Roll(),) + tuple(Facilitate(f, item.spy) for f in free), R.SPY,
+        return forced(_ROLL, R.SPY, prompt)
+    return choice(item.side, (_ROLL,) + tuple(Facilitate(f, item.spy) for f in free), R.SPY,
                   prompt + ": with a Facilitator's help?")
 
 

@@ -24,7 +24,7 @@ from .. import cardplay, pending
 from .. import sections as R
 from ..actions import Blueprint, Control, Discard, Foil, LookAt, Mark, Take, Wheels
 from ..decisions import choice, forced, refuse
-from ..draw import queue_draw
+from ..draw import queue_draw, rule
 from ..effects import EFFECTS, hook
 from ..reports import public
 from ..sides import title
@@ -267,12 +267,12 @@ PROMPTS = {
 
 
 def choose_decision(game: VictorianGame, state: VicState, item: Choose) -> Decision:
-    return choice(item.side, choose_options(game, state, item), RuleRef(R.GAME, item.rule),
+    return choice(item.side, choose_options(game, state, item), rule(item.rule),
                   f"{PROMPTS[item.what]} ({item.source})")
 
 
 def _rule(item: Choose) -> RuleRef:
-    return RuleRef(R.GAME, item.rule)
+    return rule(item.rule)
 
 
 def do_discard(game, state, item: Choose, action: Discard, chance, events):
