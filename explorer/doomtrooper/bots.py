@@ -168,7 +168,10 @@ class GreedyBot(DeterministicPolicy):
         if GiveBeast in by:  # Paradise Lost: a Beast raises its rider's base ratings
             return max(by[GiveBeast], key=lambda o: (_strength(game.pool[state.trooper(o.uid).card]), o.card))
         destiny = state.destiny(seat)
-        mine = [t for t in state.troopers if t.owner == seat]
+        mine = []  # his warriors (a loop: in Python 3.11 a comprehension is a call)
+        for t in state.troopers:
+            if t.owner == seat:
+                mine.append(t)
         left = state.actions
         # setting up comes first; the attack is the last action
         if Muster in by and (len(mine) < 3 or destiny >= 6):

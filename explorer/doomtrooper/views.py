@@ -69,7 +69,10 @@ def masked_seats(seats: tuple, player: Any) -> tuple:
         return hit[1]
     if len(_SEATS_VIEWS) > 16:
         _SEATS_VIEWS.clear()
-    view = tuple([_masked_seat(s, i == player) for i, s in enumerate(seats)])
+    view = []  # a loop, not a list comprehension (a function call fewer: a few seats, at most decisions)
+    for i, s in enumerate(seats):
+        view.append(_masked_seat(s, i == player))
+    view = tuple(view)
     _SEATS_VIEWS[player] = (seats, view)
     return view
 

@@ -27,10 +27,14 @@ _seek = lru_cache(maxsize=1024)(SeekCover)
 
 def seek_options(game: Any, state: DTState) -> list[SeekCover]:
     seat = state.current
-    out = [t for t in state.troopers if t.owner == seat and not t.cover]  # his warriors out of cover
-    if len(out) < 2:  # one must stay in the open
-        return []
-    return [_seek(t.uid) for t in out if not t.inside]
+    out = 0  # his warriors out of cover, and those of them that may seek it (loops: no comprehension calls)
+    seek = []
+    for t in state.troopers:
+        if t.owner == seat and not t.cover:
+            out += 1
+            if not t.inside:
+                seek.append(_seek(t.uid))
+    return seek if out >= 2 else []  # one must stay in the open
 
 
 def do_seek(game: Any, state: DTState, action: SeekCover, chance: Any) -> tuple[DTState, list[Event]]:
@@ -54,7 +58,11 @@ def explain_seek(game: Any, state: DTState, action: Any) -> IllegalAction:
 
 def exit_options(game: Any, state: DTState) -> list[ExitCover]:
     seat = state.current
-    return [ExitCover(t.uid) for t in state.troopers if t.owner == seat and t.cover]
+    out = []  # a loop: in Python 3.11 a comprehension is a call, at every actions step
+    for t in state.troopers:
+        if t.owner == seat and t.cover:
+            out.append(ExitCover(t.uid))
+    return out
 
 
 def do_exit(game: Any, state: DTState, action: ExitCover, chance: Any) -> tuple[DTState, list[Event]]:

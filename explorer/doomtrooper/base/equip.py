@@ -131,8 +131,11 @@ def explain_equip(game: Any, state: DTState, action: Any) -> IllegalAction:
 
 def enter_options(game: Any, state: DTState) -> list[EnterVehicle]:
     seat = state.current
-    return [EnterVehicle(t.uid) for t in state.troopers
-            if t.owner == seat and t.attached and not t.inside and not t.cover and has_kind(game, t, "vehicle")]
+    out = []  # a loop: in Python 3.11 a comprehension is a call, at every actions step
+    for t in state.troopers:
+        if t.owner == seat and t.attached and not t.inside and not t.cover and has_kind(game, t, "vehicle"):
+            out.append(EnterVehicle(t.uid))
+    return out
 
 
 #: the Exit Vehicle of a warrior, built once per uid (actions are frozen values: one object serves every turn)
@@ -141,7 +144,11 @@ _exit_vehicle = lru_cache(maxsize=1024)(ExitVehicle)
 
 def exit_options(game: Any, state: DTState) -> list[ExitVehicle]:
     seat = state.current
-    return [_exit_vehicle(t.uid) for t in state.troopers if t.owner == seat and t.inside]
+    out = []  # a loop: in Python 3.11 a comprehension is a call, at every actions step
+    for t in state.troopers:
+        if t.owner == seat and t.inside:
+            out.append(_exit_vehicle(t.uid))
+    return out
 
 
 def do_enter(game: Any, state: DTState, action: EnterVehicle, chance: Any) -> tuple[DTState, list[Event]]:

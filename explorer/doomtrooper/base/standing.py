@@ -105,7 +105,13 @@ class Standing:
             seen = self.rating_key(table, t)
             if seen is not None:
                 uid, foe_uid = t.uid, foe.uid
-                plays = tuple([p for p in table.plays if p.uid == uid]) if table.plays else ()
+                plays = ()
+                if table.plays:  # the cards played on t (a loop: in Python 3.11 a comprehension is a call)
+                    on = []
+                    for p in table.plays:
+                        if p.uid == uid:
+                            on.append(p)
+                    plays = tuple(on)
                 weapon = foe_weapon = ""  # table.weapon of each, in one pass without two calls
                 for u, w in table.weapons:
                     if u == uid and not weapon:

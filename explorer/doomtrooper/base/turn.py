@@ -404,7 +404,12 @@ def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
         by = scores(game, state)
         goal, best = rules.team_goal, max(by.values(), default=0)
     else:  # each side one seat: its Promotion Points (the sums only when a game ends)
-        goal, best = rules.promotion_goal, max([s.promotion for s in seats if not s.out], default=0)
+        goal, best = rules.promotion_goal, None  # the most of a seat still in, as max(default=0) (a loop: no call)
+        for s in seats:
+            if not s.out and (best is None or s.promotion > best):
+                best = s.promotion
+        if best is None:
+            best = 0
     if best >= goal:
         by = scores(game, state)
         top = [k for k, v in by.items() if v == best]
