@@ -261,10 +261,12 @@ class DoomtrooperGame(Game):
         hand = state.seats[state.current].hand
         index = self._hand_index
         if index is None or index[0] is not hand:
-            by: dict[str, list[str]] = {}
+            by: dict[str, Any] = {}  # type -> its names, a list made a tuple (loops: no comprehension calls)
             for name in hand.distinct:
                 by.setdefault(self.pool[name].type, []).append(name)
-            index = self._hand_index = (hand, {k: tuple(names) for k, names in by.items()}, frozenset(by))
+            for k in by:
+                by[k] = tuple(by[k])
+            index = self._hand_index = (hand, by, frozenset(by))
         return index
 
     def in_hand(self, state: DTState, kind: str) -> Sequence[str]:
@@ -457,8 +459,7 @@ class DoomtrooperGame(Game):
         """After the turn's attack: the discard, or, under ``play_after_attack`` (the
         reading ``no-play-after-attack``), the actions step again with no action
         left while a card that costs no action can be played."""
-        if (self.rules.play_after_attack and state.phase is _IN_DISCARD and state.actions == 0
-                and self._free_plays(state)):
+        if self.rules.play_after_attack and state.phase is _IN_DISCARD and state.actions == 0 and self._free_plays(state):
             return state._replace(phase=_IN_ACTIONS)
         return state
 
@@ -575,8 +576,7 @@ class DoomtrooperGame(Game):
                                                  f"{', '.join(said(state, o) for o in got[1])}")
         if kind is None:
             return IllegalAction(R.ACTIONS, f"{action!r} is not an action of Doomtrooper")
-        if kind.cost(self.rules) > state.actions:
-            need = kind.cost(self.rules)
+        if (need := kind.cost(self.rules)) > state.actions:
             return IllegalAction(R.ACTIONS if need == 1 else kind.rule,
                                  f"{said(state, action)} takes {need} action{'s' if need > 1 else ''}; "
                                  f"seat {state.current} has {state.actions} left")

@@ -18,6 +18,7 @@ False
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 import networkx as nx
@@ -153,8 +154,15 @@ def attack_options(game: Any, state: DTState) -> tuple[Attack, ...]:
     if last is not None and last[0] is troopers and last[1] == asked:
         return last[2]
     out: list[Attack] = []
-    mine = [t for t in troopers if t.owner == seat and may_attack_with(game, state, t)]
-    theirs = [t for t in troopers if t.owner in targets and may_be_attacked(game, t)] if mine else []
+    mine = []  # his warriors that may attack, and those they may attack (loops: no comprehension calls)
+    for t in troopers:
+        if t.owner == seat and may_attack_with(game, state, t):
+            mine.append(t)
+    theirs = []
+    if mine:
+        for t in troopers:
+            if t.owner in targets and may_be_attacked(game, t):
+                theirs.append(t)
     may = game.may_attack
     rules = game.meeting  # those of MEETING that may bar a meeting in this game
     for a in mine:
@@ -249,10 +257,13 @@ def combat_table(game: Any, state: DTState, seat: int, a: Trooper, d: Trooper, t
                  tuple([s.hand for s in state.seats]), state.purses, in_play=in_play(state))
 
 
+_IN_PLAY = attrgetter("in_play")
+
+
 def in_play(state: DTState) -> tuple:
     """Every seat's :attr:`Seat.in_play` for a combat's table (``()`` when nobody has any)."""
-    placed = [s.in_play for s in state.seats]
-    return tuple(placed) if any(placed) else ()
+    placed = tuple(map(_IN_PLAY, state.seats))
+    return placed if any(placed) else ()
 
 
 def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[Event]]:

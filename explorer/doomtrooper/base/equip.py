@@ -61,7 +61,10 @@ _equip = lru_cache(maxsize=4096)(Equip)
 def equip_options(game: Any, state: DTState) -> list[Equip]:
     seat = state.current
     pool = game.pool
-    mine = [t for t in state.troopers if t.owner == seat]
+    mine = []  # (a loop: in Python 3.11 a comprehension is a call)
+    for t in state.troopers:
+        if t.owner == seat:
+            mine.append(t)
     out = []
     for name in game.in_hand(state, "equipment"):
         c = pool[name]

@@ -37,8 +37,12 @@ def known_copy(game: Any, state: DTState, seat: int, card: str) -> Trooper | Non
 def _warriors_in_hand(game: Any, state: DTState) -> Sequence[str]:
     names = game.in_hand(state, "warrior")
     seat = state.current
-    for check in MUSTER_CHECKS:  # the expansions' rules on where a warrior may enter play
-        names = [n for n in names if not check(game, state, seat, n)]
+    for check in MUSTER_CHECKS:  # the expansions' rules on where a warrior may enter play (loops: no
+        kept = []                  # comprehension calls, in Python 3.11 a function each)
+        for n in names:
+            if not check(game, state, seat, n):
+                kept.append(n)
+        names = kept
     return names
 
 
@@ -54,7 +58,11 @@ def _musterable(game: Any, state: DTState) -> Sequence[str]:
     last = game._musterable
     if last is not None and last[0] is hand and last[1] is troopers and last[2] == seat:
         return last[3]
-    names = tuple([n for n in _warriors_in_hand(game, state) if known_copy(game, state, seat, n) is None])
+    names = []  # (a loop: in Python 3.11 a comprehension is a call)
+    for n in _warriors_in_hand(game, state):
+        if known_copy(game, state, seat, n) is None:
+            names.append(n)
+    names = tuple(names)
     game._musterable = (hand, troopers, seat, names)
     return names
 
@@ -69,7 +77,11 @@ _muster_in_cover = lru_cache(maxsize=1024)(MusterInCover)
 def muster_options(game: Any, state: DTState) -> list[Muster]:
     destiny = state.destiny(state.current)
     pool = game.pool
-    return [_muster(n) for n in _musterable(game, state) if pool[n].value <= destiny]
+    out = []  # (a loop: in Python 3.11 a comprehension is a call)
+    for n in _musterable(game, state):
+        if pool[n].value <= destiny:
+            out.append(_muster(n))
+    return out
 
 
 def do_muster(game: Any, state: DTState, action: Muster, chance: Any) -> tuple[DTState, list[Event]]:
@@ -145,7 +157,7 @@ def cover_options(game: Any, state: DTState) -> list[MusterInCover]:
     seat = state.current
     if not game.rules.muster_in_cover_alone and out_of_cover(state, seat) == 0:
         return []
-    return [_muster_in_cover(n) for n in _musterable(game, state)]
+    return list(map(_muster_in_cover, _musterable(game, state)))
 
 
 def do_muster_in_cover(game: Any, state: DTState, action: MusterInCover, chance: Any):

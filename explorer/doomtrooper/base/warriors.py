@@ -40,7 +40,11 @@ def wound(game: Any, state: DTState, uid: int, rule: RuleRef, why: str) -> tuple
 
 def out_of_cover(state: DTState, seat: int) -> int:
     """How many of ``seat``'s warriors are out of cover."""
-    return len([t for t in state.troopers if t.owner == seat and not t.cover])
+    n = 0  # a loop: in Python 3.11 a comprehension is a call
+    for t in state.troopers:
+        if t.owner == seat and not t.cover:
+            n += 1
+    return n
 
 
 def must_exit_cover(state: DTState, seat: int) -> bool:
