@@ -22,6 +22,7 @@ runner passes to ``choose``.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from ..core.bots import BotInfo, BotRegistry
@@ -363,8 +364,12 @@ class GreedyBot(DeterministicPolicy):
         if isinstance(first, ChooseWeapon):
             table = state.combat.table
             return max(options, key=lambda o: getattr(game.pool[o.card], table.tactic) - game.pool[o.card].foe_armor)
-        if isinstance(first, TakePoints):
-            return max(options, key=lambda o: o.promotion)
+        if isinstance(first, TakePoints):  # the first of the most Promotion, as max() (a loop: no lambda call)
+            best = first
+            for o in options:
+                if o.promotion > best.promotion:
+                    best = o
+            return best
         for o in options:
             if not isinstance(o, _MODIFY_PLAYS):
                 break
@@ -407,8 +412,10 @@ class GreedyBot(DeterministicPolicy):
             if isinstance(o, Discard):
                 c = pool[o.card]
                 if c.type == "warrior":
-                    if c.personality and any(t.card == o.card for t in troopers):  # a copy is in play (shown)
-                        return o
+                    if c.personality:  # a copy is in play (shown)? (a loop: no generator call)
+                        for t in troopers:
+                            if t.card == o.card:
+                                return o
                     warriors.append(o)
                 elif c.type == "art":
                     if casters is None:
@@ -431,7 +438,9 @@ def _weapon(game, t, tactic: str) -> str:
 def _ratings(combat, o: Attack, a, d, wa: str, wd: str, off, base: Table) -> tuple[Ratings, Ratings]:
     """The ratings of attacker ``a`` and defender ``d`` in attack ``o``, each with the weapon
     the bot expects him to choose (``wa``, ``wd``; ``""``: none), ``off``: the powers off."""
-    chosen = tuple([(t.uid, w) for t, w in ((a, wa), (d, wd)) if w])  # attacker first
+    chosen = ((a.uid, wa),) if wa else ()  # the weapons chosen, the attacker's first
+    if wd:
+        chosen += ((d.uid, wd),)
     # built as the tuple it is: the tactic and combatants its first fields, its weapons the eleventh
     table = tuple.__new__(Table, (o.tactic, o.attacker, o.defender) + base[3:10] + (base.weapons + chosen,) + base[11:])
     return combat.fighter(table, a, d, off), combat.fighter(table, d, a, off)
@@ -452,9 +461,13 @@ def _strength(w) -> float:
 
 def _table(state: DTState, attacker: int, defender: int, tactic: str) -> Table:
     seats = state.seats
-    return Table(tactic, attacker, defender, state.troopers, tuple([s.fortifications for s in seats]),
-                 state.purse_of, tuple(range(len(seats))), tuple([s.hand for s in seats]), state.purses,
+    return Table(tactic, attacker, defender, state.troopers, tuple(map(_FORTIFICATIONS, seats)),
+                 state.purse_of, tuple(range(len(seats))), tuple(map(_HAND, seats)), state.purses,
                  in_play=in_play(state))
+
+
+#: a seat's fortifications and hand (read by map: no comprehension call)
+_FORTIFICATIONS, _HAND = attrgetter("fortifications"), attrgetter("hand")
 
 
 def _outlook(game, table: Table, seat: int) -> float:

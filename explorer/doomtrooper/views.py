@@ -89,7 +89,10 @@ def masked_troopers(troopers: tuple[Trooper, ...], player: Any) -> tuple[Trooper
 
 def _masked_table(table, player: Any):
     """A combat's table as ``player`` sees it: only his own hand."""
-    hands = tuple([h if i == player else unseen(h.size) for i, h in enumerate(table.hands)])
+    hands = []  # a loop: in Python 3.11 a comprehension is a call
+    for i, h in enumerate(table.hands):
+        hands.append(h if i == player else unseen(h.size))
+    hands = tuple(hands)
     # built as the tuple it is, its warriors and hands (fourth and eighth fields) replaced
     return _new(Table, table[:3] + (masked_troopers(table.troopers, player),) + table[4:7] + (hands,) + table[8:])
 

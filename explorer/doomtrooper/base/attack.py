@@ -250,14 +250,15 @@ def combat_table(game: Any, state: DTState, seat: int, a: Trooper, d: Trooper, t
     n = len(state.seats)
     order = [seat] + ([d.owner] if d.owner != seat else [])
     order += [(seat + k) % n for k in range(1, n) if (seat + k) % n not in order and not state.seats[(seat + k) % n].out]
-    forts = tuple([s.fortifications for s in state.seats])
+    forts = tuple(map(_FORTIFICATIONS, state.seats))
     if game.places is not None:  # the variants with places: which fortifications stand where the combat is
         forts = game.places.combat_fortifications(game, state, a, d, forts)
     return Table(tactic, a.uid, d.uid, state.troopers, forts, state.purse_of, tuple(order),
-                 tuple([s.hand for s in state.seats]), state.purses, in_play=in_play(state))
+                 tuple(map(_HAND, state.seats)), state.purses, in_play=in_play(state))
 
 
-_IN_PLAY = attrgetter("in_play")
+#: a seat's cards in play, fortifications and hand (read by map: in Python 3.11 a comprehension is a call)
+_IN_PLAY, _FORTIFICATIONS, _HAND = attrgetter("in_play"), attrgetter("fortifications"), attrgetter("hand")
 
 
 def in_play(state: DTState) -> tuple:

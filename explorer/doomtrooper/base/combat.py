@@ -121,9 +121,13 @@ class Combat(Standing, Game):
         return self._weapons(state.table, events)
 
     def _weapons(self, table: Table, events: list[Event] | None) -> Step:
-        usable = [(uid, self.weapon_options(table, uid)) for uid in (table.attacker, table.defender)]
-        choosing = tuple([uid for uid, w in usable if len(w) > 1])
-        weapons = tuple([(uid, w[0]) for uid, w in usable if len(w) == 1])
+        choosing, weapons = (), ()  # who picks a weapon, the weapons of those with one (no comprehension calls)
+        for uid in (table.attacker, table.defender):
+            w = self.weapon_options(table, uid)
+            if len(w) > 1:
+                choosing += (uid,)
+            elif len(w) == 1:
+                weapons += ((uid, w[0]),)
         state = CombatState("weapons", table._replace(weapons=weapons), choosing=choosing)
         if choosing:
             return Step(state, tuple(events) if events is not None else ())
