@@ -175,8 +175,13 @@ class GreedyBot(DeterministicPolicy):
                 mine.append(t)
         left = state.actions
         # setting up comes first; the attack is the last action
-        if Muster in by and (len(mine) < 3 or destiny >= 6):
-            return max(by[Muster], key=lambda o: (_strength(pool[o.card]), o.card))
+        if Muster in by and (len(mine) < 3 or destiny >= 6):  # the strongest (the first, as max(): no lambda)
+            best, best_key = None, None
+            for o in by[Muster]:
+                key = (_strength(pool[o.card]), o.card)
+                if best is None or key > best_key:
+                    best, best_key = o, key
+            return best
         if not mine and MusterInCover in by and left >= game.rules.muster_in_cover_actions:
             return by[MusterInCover][0]
         attack = self.best_attack(game, state, by[Attack]) if Attack in by and left == 1 else None
@@ -423,8 +428,13 @@ class GreedyBot(DeterministicPolicy):
                                        for t in troopers])
                     if not casters:
                         return o
-        if len(warriors) >= 4:
-            return min(warriors, key=lambda o: (_strength(pool[o.card]), o.card))
+        if len(warriors) >= 4:  # the weakest (the first, as min(): a loop, no lambda call)
+            worst, worst_key = None, None
+            for o in warriors:
+                key = (_strength(pool[o.card]), o.card)
+                if worst is None or key < worst_key:
+                    worst, worst_key = o, key
+            return worst
         return KEEP_HAND
 
 

@@ -232,8 +232,11 @@ class ForceCover(Effect):
         own_only: bool = False
 
     def targets(self, host, state, seat, p):
-        return tuple(t.uid for t in state.troopers if not t.cover and host.has_class(t, p.who)
-                     and (not p.own_only or t.owner == seat))
+        out = []  # a loop: in Python 3.11 a generator is a call, and a resume per item
+        for t in state.troopers:
+            if not t.cover and host.has_class(t, p.who) and (not p.own_only or t.owner == seat):
+                out.append(t.uid)
+        return tuple(out)
 
     def apply(self, host, state, seat, card, p, target):
         return host.force_cover(state, target)
@@ -357,7 +360,12 @@ class HoldTheLine(MissionEffect):
         count: int = Field(default=3, ge=1)
 
     def fulfilled(self, p, owner, holder, what, host, state):
-        return what == holder == owner and sum(t.owner == owner for t in state.troopers) >= p.count
+        if not what == holder == owner:
+            return False
+        n = 0  # his warriors (a loop: in Python 3.11 a generator is a call, and a resume per item)
+        for t in state.troopers:
+            n += t.owner == owner
+        return n >= p.count
 
 
 def _signed(p: Any) -> str:

@@ -249,7 +249,10 @@ def combat_table(game: Any, state: DTState, seat: int, a: Trooper, d: Trooper, t
     fortifications that stand where the combat is, the hands and purses."""
     n = len(state.seats)
     order = [seat] + ([d.owner] if d.owner != seat else [])
-    order += [(seat + k) % n for k in range(1, n) if (seat + k) % n not in order and not state.seats[(seat + k) % n].out]
+    for k in range(1, n):  # (a loop: in Python 3.11 a comprehension is a call)
+        other = (seat + k) % n
+        if other not in order and not state.seats[other].out:
+            order.append(other)
     forts = tuple(map(_FORTIFICATIONS, state.seats))
     if game.places is not None:  # the variants with places: which fortifications stand where the combat is
         forts = game.places.combat_fortifications(game, state, a, d, forts)
@@ -306,8 +309,10 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
                 state, more = game.places.killed(game, state, dead)
                 events += more
         elif status == WOUNDED:
-            state = state._replace(troopers=tuple([t._replace(wounded=True) if t.uid == uid else t
-                                                   for t in state.troopers]))
+            troopers = []  # (a loop: in Python 3.11 a comprehension is a call)
+            for t in state.troopers:
+                troopers.append(t._replace(wounded=True) if t.uid == uid else t)
+            state = state._replace(troopers=tuple(troopers))
     if done.earned:  # the points taken, every seat and purse in one copy
         seats, purses = list(state.seats), list(state.purses)
         for e in done.earned:

@@ -68,7 +68,7 @@ def clash(a: Ratings, d: Ratings, wounded: tuple[bool, bool], chance: Chance | N
         dead = hit[y] and wounded[y]
         if not dead and not (hit[y] and ratings[x].ends):
             hit[x] = blow(y)
-    return tuple([_after(h, w) for h, w in zip(hit, wounded)])  # type: ignore[return-value]
+    return _after(hit[0], wounded[0]), _after(hit[1], wounded[1])
 
 
 def _after(hit: bool, wounded: bool) -> str:

@@ -34,7 +34,11 @@ class Context:
         return self.combat.classes_of(self.table.trooper(uid))
 
     def warriors(self, seat: int) -> tuple[int, ...]:
-        return tuple(t.uid for t in self.table.troopers if t.owner == seat)
+        out = []  # a loop: in Python 3.11 a generator is a call, and a resume per item
+        for t in self.table.troopers:
+            if t.owner == seat:
+                out.append(t.uid)
+        return tuple(out)
 
     def in_cover(self, uid: int) -> bool:
         return self.table.trooper(uid).cover
