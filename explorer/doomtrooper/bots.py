@@ -168,7 +168,7 @@ class GreedyBot(DeterministicPolicy):
             return max(by[AttackPlayer], key=lambda o: _strength(game.pool[state.trooper(o.uid).card]))
         if GiveBeast in by:  # Paradise Lost: a Beast raises its rider's base ratings
             return max(by[GiveBeast], key=lambda o: (_strength(game.pool[state.trooper(o.uid).card]), o.card))
-        destiny = state.destiny(seat)
+        destiny = state.purses[state.purse_of[seat]]  # his Destiny (read without a method call)
         mine = []  # his warriors (a loop: in Python 3.11 a comprehension is a call)
         for t in state.troopers:
             if t.owner == seat:
@@ -387,7 +387,8 @@ class GreedyBot(DeterministicPolicy):
 
     def modify(self, game, state: DTState, seat: int, options) -> Any:
         table = state.combat.live
-        base = _outlook(game, table, seat)
+        a, d = table.trooper(table.attacker), table.trooper(table.defender)  # found once for every card
+        base = _outlook_of(game, table, seat, a, d)
         best, best_gain = PASS, 0.0
         play = game.combat.after  # the table after the card, without the words a real play logs
         for o in options:
@@ -397,7 +398,11 @@ class GreedyBot(DeterministicPolicy):
                 after = play(table, seat, o)
             except (KeyError, ValueError):
                 continue
-            gain = _outlook(game, after, seat) - base
+            if after.troopers is table.troopers and after.attacker == table.attacker \
+                    and after.defender == table.defender:  # the same combatants: as found
+                gain = _outlook_of(game, after, seat, a, d) - base
+            else:
+                gain = _outlook(game, after, seat) - base
             cost = 0.05 if isinstance(o, Feed) else 0.1  # keep cards and points for later
             if gain - cost > best_gain:
                 best, best_gain = o, gain - cost
@@ -483,8 +488,13 @@ _FORTIFICATIONS, _HAND = attrgetter("fortifications"), attrgetter("hand")
 def _outlook(game, table: Table, seat: int) -> float:
     """How good the combat's printed (or expected, with dice) outcome is for
     ``seat``: the Value it stands to win minus the Value it stands to lose."""
+    return _outlook_of(game, table, seat, table.trooper(table.attacker), table.trooper(table.defender))
+
+
+def _outlook_of(game, table: Table, seat: int, a, d) -> float:
+    """:func:`_outlook`, the attacker ``a`` and the defender ``d`` found at the table (the
+    modify step weighs every card against the same two)."""
     combat = game.combat
-    a, d = table.trooper(table.attacker), table.trooper(table.defender)
     if UNSEEN in (a.card, d.card):
         return 0.0
     off = combat.off_between(a.card, d.card)

@@ -64,22 +64,8 @@ from . import variants  # the seven variants; those with places register their k
 from .expansions import alliances, ki_powers, mortificator, relics, warzones  # noqa: F401 (the expansions' kinds)
 from . import sections as R
 from . import worlds
-from .base.actions import (
-    ACTION_TYPES,
-    AFTER_STEP,
-    FORCED,
-    KINDS,
-    ClaimGift,
-    Deal,
-    DeclineGift,
-    Discard,
-    Draw,
-    EndActions,
-    KeepHand,
-    meeting_rules,
-    ordered,
-    switched_on,
-)
+from .base.actions import (ACTION_TYPES, AFTER_STEP, FORCED, KINDS, ClaimGift, Deal, DeclineGift, Discard, Draw,
+                           EndActions, KeepHand, meeting_rules, ordered, switched_on)
 from .cards import Pool, load_pool
 from .base.combat import Combat
 from .base.combat_state import ACTIONS as COMBAT_ACTIONS
@@ -89,7 +75,7 @@ from .describe import describe_table
 from .params import DoomtrooperRules, load_rules
 from .state import Award, DTState, Phase, Trooper, put_seat
 from .base.warriors import must_exit_cover
-from .views import masked_combat, masked_seats, masked_troopers, unseen
+from .views import HIDDEN, masked_combat, masked_seats, masked_troopers, unseen
 from .words import said
 
 #: the phases the protocol dispatches on at every step, under plain names (an Enum member is slow to look up)
@@ -157,6 +143,7 @@ class DoomtrooperGame(Game):
                       and (self.places is not None or k.type not in variants.PLACE_KINDS)]
         self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
         self._priced = [(k, k.cost(self.rules), k.hand) for k in self.kinds]  # with its cost, the cards it plays
+        self._costs = {k.type: cost for k, cost, _ in self._priced}  # each kind's cost, for _act (rules are fixed)
         #: the rules on who may meet in a combat that may bar a meeting in this game (attack options)
         self.meeting = meeting_rules(self.rules)
         self.forced, self.after_step = switched_on(FORCED, self.rules), switched_on(AFTER_STEP, self.rules)  # likewise
@@ -441,7 +428,9 @@ class DoomtrooperGame(Game):
         kind = KINDS.get(type(action))
         if kind is None:
             raise self.illegal(state, action)
-        cost = kind.cost(self.rules)
+        cost = self._costs.get(kind.type)  # a kind of this game's: its cost worked out once
+        if cost is None:
+            cost = kind.cost(self.rules)
         before = state.actions
         state = state.with_actions(before - cost)
         do = kind.do  # a kind that tells (Attack), told nothing, builds no words (the same state)
@@ -496,7 +485,9 @@ class DoomtrooperGame(Game):
         if player is None:
             return state
         seats = masked_seats(state.seats, player)
-        troopers = masked_troopers(state.troopers, player)
+        troopers = state.troopers
+        if any(map(HIDDEN, troopers)):  # most tables have no warrior hidden: they are seen as they are
+            troopers = masked_troopers(troopers, player)
         if state.response is None:  # most steps: one copy (in a combat, its view too)
             combat = state.combat
             view = state.with_seats(seats, troopers) if combat is None else \

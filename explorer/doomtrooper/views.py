@@ -36,7 +36,7 @@ def unseen_deck(n: int) -> Deck:
     return Deck((), unseen(n), frozenset())
 
 
-_HIDDEN = attrgetter("hidden")  # a warrior mustered in cover and not yet revealed
+HIDDEN = attrgetter("hidden")  # a warrior mustered in cover and not yet revealed
 
 #: seat id -> (the seat, its view): as its owner sees it, and as the others do
 _OWN_VIEWS: dict[int, tuple[Any, Any]] = {}
@@ -80,7 +80,7 @@ def masked_seats(seats: tuple, player: Any) -> tuple:
 def masked_troopers(troopers: tuple[Trooper, ...], player: Any) -> tuple[Trooper, ...]:
     """The warriors as ``player`` sees them: another player's hidden warrior as an unknown card
     (most tables have no warrior hidden at all: that is asked first, without a loop in Python)."""
-    if not any(map(_HIDDEN, troopers)) or not any(t.hidden and t.owner != player for t in troopers):
+    if not any(map(HIDDEN, troopers)) or not any(t.hidden and t.owner != player for t in troopers):
         return troopers
     # a warrior hidden in an Outpost (Paradise Lost) stays there: only Tribal warriors are mustered into it
     return tuple(t._replace(card=UNSEEN, area="between" if t.area != "Outpost" else t.area)
@@ -126,4 +126,4 @@ def masked_combat(c: CombatState, player: Any) -> CombatState:
     return _new(CombatState, (c.step, table, rounds) + c[3:])  # its table and rounds replaced
 
 
-__all__ = ["masked_combat", "masked_seats", "masked_troopers", "unseen", "unseen_deck"]
+__all__ = ["HIDDEN", "masked_combat", "masked_seats", "masked_troopers", "unseen", "unseen_deck"]

@@ -141,7 +141,7 @@ def attack_options(game: Any, state: DTState) -> tuple[Attack, ...]:
     seats = state.seats
     if seats[seat].turns <= 1:
         return ()
-    destiny = state.destiny(seat)
+    destiny = state.purses[state.purse_of[seat]]  # his Destiny (read without a method call)
     targets = []
     for other in range(len(seats)):
         if other != seat and not seats[other].out:

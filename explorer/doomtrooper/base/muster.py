@@ -59,8 +59,9 @@ def _musterable(game: Any, state: DTState) -> Sequence[str]:
     if last is not None and last[0] is hand and last[1] is troopers and last[2] == seat:
         return last[3]
     names = []  # (a loop: in Python 3.11 a comprehension is a call)
-    for n in _warriors_in_hand(game, state):
-        if known_copy(game, state, seat, n) is None:
+    pool = game.pool
+    for n in _warriors_in_hand(game, state):  # only a personality is looked for in play (known_copy)
+        if not pool[n].personality or known_copy(game, state, seat, n) is None:
             names.append(n)
     names = tuple(names)
     game._musterable = (hand, troopers, seat, names)
@@ -75,7 +76,7 @@ _muster_in_cover = lru_cache(maxsize=1024)(MusterInCover)
 
 
 def muster_options(game: Any, state: DTState) -> list[Muster]:
-    destiny = state.destiny(state.current)
+    destiny = state.purses[state.purse_of[state.current]]  # his Destiny (read without a method call)
     pool = game.pool
     out = []  # (a loop: in Python 3.11 a comprehension is a call)
     for n in _musterable(game, state):
