@@ -43,13 +43,9 @@ _OWN_VIEWS: dict[int, tuple[Any, Any]] = {}
 _OTHERS_VIEWS: dict[int, tuple[Any, Any]] = {}
 
 
-def _masked_seat(s, own: bool):
-    """Seat ``s`` as its owner (``own``) or another seat sees it; remembered for the
-    last few seat objects (seats are immutable: one that did not change is the same object)."""
-    views = _OWN_VIEWS if own else _OTHERS_VIEWS
-    hit = views.get(id(s))
-    if hit is not None and hit[0] is s:
-        return hit[1]
+def _masked_seat(s, own: bool, views: dict[int, tuple[Any, Any]]):
+    """Seat ``s`` as its owner (``own``) or another seat sees it, remembered in ``views``
+    (:data:`_OWN_VIEWS` or :data:`_OTHERS_VIEWS`; :func:`masked_seats` looks there first)."""
     if len(views) > 32:
         views.clear()
     view = s.with_piles(unseen_deck(len(s.deck)), s.hand if own else unseen(s.hand.size), unseen(s.discard.size),
@@ -63,7 +59,9 @@ _SEATS_VIEWS: dict[Any, tuple[Any, Any]] = {}
 
 def masked_seats(seats: tuple, player: Any) -> tuple:
     """Every seat as ``player`` sees it; remembered per viewer for the last seats
-    tuple he saw (it stays the same object through a combat, a Meditate, ...)."""
+    tuple he saw (it stays the same object through a combat, a Meditate, ...), and each
+    seat's view for the last few seat objects (seats are immutable: one that did not
+    change is the same object; it is looked up here, without a call)."""
     hit = _SEATS_VIEWS.get(player)
     if hit is not None and hit[0] is seats:
         return hit[1]
@@ -71,7 +69,10 @@ def masked_seats(seats: tuple, player: Any) -> tuple:
         _SEATS_VIEWS.clear()
     view = []  # a loop, not a list comprehension (a function call fewer: a few seats, at most decisions)
     for i, s in enumerate(seats):
-        view.append(_masked_seat(s, i == player))
+        own = i == player
+        views = _OWN_VIEWS if own else _OTHERS_VIEWS
+        seen = views.get(id(s))
+        view.append(seen[1] if seen is not None and seen[0] is s else _masked_seat(s, own, views))
     view = tuple(view)
     _SEATS_VIEWS[player] = (seats, view)
     return view

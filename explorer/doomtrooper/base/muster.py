@@ -59,9 +59,9 @@ def _musterable(game: Any, state: DTState) -> Sequence[str]:
     if last is not None and last[0] is hand and last[1] is troopers and last[2] == seat:
         return last[3]
     names = []  # (a loop: in Python 3.11 a comprehension is a call)
-    pool = game.pool
+    personalities = game.personalities
     for n in _warriors_in_hand(game, state):  # only a personality is looked for in play (known_copy)
-        if not pool[n].personality or known_copy(game, state, seat, n) is None:
+        if n not in personalities or known_copy(game, state, seat, n) is None:
             names.append(n)
     names = tuple(names)
     game._musterable = (hand, troopers, seat, names)
