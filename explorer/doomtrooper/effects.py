@@ -136,8 +136,10 @@ class RatingBonus(Effect):
 
     def targets(self, ctx, table, seat, p):
         out = []
+        on, who, against = p.on, p.who, p.against  # most cards: any class against any (no call to _is)
         for uid, foe in ((table.attacker, table.defender), (table.defender, table.attacker)):
-            if _side_ok(ctx, table, seat, uid, p.on) and _is(ctx, uid, p.who) and _is(ctx, foe, p.against):
+            if _side_ok(ctx, table, seat, uid, on) and (who == "any" or _is(ctx, uid, who)) \
+                    and (against == "any" or _is(ctx, foe, against)):
                 out.append(uid)
         return tuple(out)
 

@@ -38,6 +38,21 @@ def unseen_deck(n: int) -> Deck:
 
 HIDDEN = attrgetter("hidden")  # a warrior mustered in cover and not yet revealed
 
+#: deck id -> (the deck, its view), for the last few decks
+_DECK_VIEWS: dict[int, tuple[Any, Any]] = {}
+
+
+def _deck_view(deck: Deck) -> Deck:
+    """A draw pile as everybody sees it (:func:`unseen_deck` of its size), remembered for the last
+    few deck objects: a seat is copied at most steps, its draw pile only when he draws."""
+    hit = _DECK_VIEWS.get(id(deck))
+    if hit is None or hit[0] is not deck:
+        if len(_DECK_VIEWS) > 16:
+            _DECK_VIEWS.clear()
+        hit = _DECK_VIEWS[id(deck)] = (deck, unseen_deck(len(deck)))
+    return hit[1]
+
+
 #: seat id -> (the seat, its view): as its owner sees it, and as the others do
 _OWN_VIEWS: dict[int, tuple[Any, Any]] = {}
 _OTHERS_VIEWS: dict[int, tuple[Any, Any]] = {}
@@ -48,7 +63,7 @@ def _masked_seat(s, own: bool, views: dict[int, tuple[Any, Any]]):
     (:data:`_OWN_VIEWS` or :data:`_OTHERS_VIEWS`; :func:`masked_seats` looks there first)."""
     if len(views) > 32:
         views.clear()
-    view = s.with_piles(unseen_deck(len(s.deck)), s.hand if own else unseen(s.hand.size), unseen(s.discard.size),
+    view = s.with_piles(_deck_view(s.deck), s.hand if own else unseen(s.hand.size), unseen(s.discard.size),
                         unseen(s.annihilated.size))
     views[id(s)] = (s, view)
     return view

@@ -79,7 +79,9 @@ def equip_options(game: Any, state: DTState) -> list[Equip]:
     return out
 
 
-def do_equip(game: Any, state: DTState, action: Equip, chance: Any) -> tuple[DTState, list[Event]]:
+def do_equip(game: Any, state: DTState, action: Equip, chance: Any,
+             tell: bool = True) -> tuple[DTState, list[Event]]:
+    """Equip Warrior (``tell=False``: not told, the same state)."""
     seat = state.current
     t = state.trooper(action.uid)
     s = state.seats[seat]
@@ -90,6 +92,8 @@ def do_equip(game: Any, state: DTState, action: Equip, chance: Any) -> tuple[DTS
         attached = t.attached + (Attached(action.card, seat),)
     state = put_seat_trooper(state, seat, s._replace(hand=s.hand.remove(action.card)),
                              t._replace(attached=attached, inside=t.inside or (vehicle and action.inside)))
+    if not tell:
+        return state, []
     who = "a warrior in cover" if t.hidden else t.card
     where = ""
     if vehicle:
@@ -198,7 +202,7 @@ def discard_vehicle(game: Any, state: DTState, uid: int) -> tuple[DTState, list[
     return state, events
 
 
-register(Equip, R.EQUIP, 1, equip_options, do_equip, explain_equip, hand="equipment")
+register(Equip, R.EQUIP, 1, equip_options, do_equip, explain_equip, hand="equipment", tells=True)
 register(EnterVehicle, R.VEHICLES, 1, enter_options, do_enter, explain_vehicle)
 register(ExitVehicle, R.VEHICLES, 1, exit_options, do_leave, explain_vehicle)
 

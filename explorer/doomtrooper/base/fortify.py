@@ -27,11 +27,15 @@ def build_options(game: Any, state: DTState) -> list[Build]:
     return [Build(n) for n in game.in_hand(state, "fortification") if n not in s.fortifications]
 
 
-def do_build(game: Any, state: DTState, action: Build, chance: Any) -> tuple[DTState, list[Event]]:
+def do_build(game: Any, state: DTState, action: Build, chance: Any,
+             tell: bool = True) -> tuple[DTState, list[Event]]:
+    """Build Fortification (``tell=False``: not told, the same state)."""
     seat = state.current
     s = state.seats[seat]
     state = put_seat(state, seat, s._replace(hand=s.hand.remove(action.card),
                                              fortifications=s.fortifications + (action.card,)))
+    if not tell:
+        return state, []
     area = game.pool[action.card].area
     return state, [event(R.FORTIFICATION, f"seat {seat} builds {action.card} in the {area}", seat=seat,
                          card=action.card, area=area)]
@@ -77,9 +81,13 @@ def bestow_options(game: Any, state: DTState) -> list[Bestow]:
     return out
 
 
-def do_bestow(game: Any, state: DTState, action: Bestow, chance: Any) -> tuple[DTState, list[Event]]:
+def do_bestow(game: Any, state: DTState, action: Bestow, chance: Any,
+              tell: bool = True) -> tuple[DTState, list[Event]]:
+    """Bestow Gift (``tell=False``: not told, the same state)."""
     seat = state.current
     state, t = attach_from_hand(state, seat, action.uid, action.card)
+    if not tell:
+        return state, []
     who = "a warrior in cover" if t.hidden else t.card
     return state, [event(R.GIFT, f"seat {seat} bestows {action.card} on {who}", uid=t.uid, card=action.card)]
 
@@ -100,7 +108,7 @@ def explain_bestow(game: Any, state: DTState, action: Any) -> IllegalAction:
     return IllegalAction(R.GIFT, f"{said(state, action)} is not possible now")
 
 
-register(Build, R.FORTIFICATION, 1, build_options, do_build, explain_build, hand="fortification")
-register(Bestow, R.GIFT, 1, bestow_options, do_bestow, explain_bestow, hand="dark_symmetry")
+register(Build, R.FORTIFICATION, 1, build_options, do_build, explain_build, hand="fortification", tells=True)
+register(Bestow, R.GIFT, 1, bestow_options, do_bestow, explain_bestow, hand="dark_symmetry", tells=True)
 
 __all__ = ["gift_problem"]

@@ -43,7 +43,9 @@ def assign_options(game: Any, state: DTState) -> list[Assign]:
     return out
 
 
-def do_assign(game: Any, state: DTState, action: Assign, chance: Any) -> tuple[DTState, list[Event]]:
+def do_assign(game: Any, state: DTState, action: Assign, chance: Any,
+              tell: bool = True) -> tuple[DTState, list[Event]]:
+    """Assign Mission (``tell=False``: not told, the same state)."""
     seat = state.current
     s = state.seats[seat]
     state = put_seat(state, seat, s._replace(hand=s.hand.remove(action.card)))
@@ -55,6 +57,8 @@ def do_assign(game: Any, state: DTState, action: Assign, chance: Any) -> tuple[D
         target = state.seats[action.seat]
         state = put_seat(state, action.seat, target._replace(missions=target.missions + (Attached(action.card, seat),)))
         who = "himself" if action.seat == seat else f"seat {action.seat}"
+    if not tell:
+        return state, []
     return state, [event(R.MISSION, f"seat {seat} assigns {action.card} to {who}", seat=seat, card=action.card,
                          uid=action.uid, target=action.seat)]
 
@@ -144,6 +148,6 @@ def _fulfil(state: DTState, a: Attached, where: tuple, p: Any, what: Any) -> tup
                          promotion=promotion, destiny=destiny)]
 
 
-register(Assign, R.MISSION, 1, assign_options, do_assign, explain_assign, hand="mission")
+register(Assign, R.MISSION, 1, assign_options, do_assign, explain_assign, hand="mission", tells=True)
 
 __all__ = ["check"]

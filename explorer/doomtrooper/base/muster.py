@@ -85,7 +85,9 @@ def muster_options(game: Any, state: DTState) -> list[Muster]:
     return out
 
 
-def do_muster(game: Any, state: DTState, action: Muster, chance: Any) -> tuple[DTState, list[Event]]:
+def do_muster(game: Any, state: DTState, action: Muster, chance: Any,
+              tell: bool = True) -> tuple[DTState, list[Event]]:
+    """Muster Warrior (``tell=False``: the muster itself not told, the same state)."""
     seat = state.current
     card = game.pool[action.card]
     events: list[Event] = []
@@ -100,10 +102,10 @@ def do_muster(game: Any, state: DTState, action: Muster, chance: Any) -> tuple[D
                                                             "muster never took place (the action is given back)",
                                     seat=seat, card=action.card))
                 return state._replace(actions=state.actions + 1), events
-    return _place(game, state, seat, action.card, cover=False, events=events)
+    return _place(game, state, seat, action.card, cover=False, events=events, tell=tell)
 
 
-def _place(game: Any, state: DTState, seat: int, name: str, cover: bool, events: list[Event]):
+def _place(game: Any, state: DTState, seat: int, name: str, cover: bool, events: list[Event], tell: bool = True):
     card = game.pool[name]
     area = game.aff.area_for(game.classes_of_card(name))
     s = state.seats[seat]
@@ -114,6 +116,8 @@ def _place(game: Any, state: DTState, seat: int, name: str, cover: bool, events:
     # the seat, the warrior and (out of cover) the payment in one copy
     purses = state.purses if cover else paid(state, seat, card.value)
     state = put_seat(state, seat, s, troopers=state.troopers + (t,), next_uid=uid + 1, purses=purses)
+    if not tell:
+        return state, events
     if cover:
         events.append(event(R.MUSTER_IN_COVER, f"seat {seat} musters a warrior in cover (face down, between Squad "
                                                "and Kohort, not yet paid for)", seat=seat, uid=uid))
@@ -216,7 +220,7 @@ def back_to_hand(state: DTState, t: Trooper) -> tuple[DTState, list[Event]]:
     return state._replace(seats=tuple(seats), troopers=tuple(x for x in state.troopers if x.uid != t.uid)), []
 
 
-register(Muster, R.MUSTER, 1, muster_options, do_muster, explain_muster, hand="warrior")
+register(Muster, R.MUSTER, 1, muster_options, do_muster, explain_muster, hand="warrior", tells=True)
 register(MusterInCover, R.MUSTER_IN_COVER, lambda rules: rules.muster_in_cover_actions, cover_options,
          do_muster_in_cover, explain_muster, hand="warrior")
 
