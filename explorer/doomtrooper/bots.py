@@ -418,16 +418,17 @@ class GreedyBot(DeterministicPolicy):
         troopers = state.troopers
         warriors = []  # the warriors it may discard, in order
         casters = None  # has he a warrior shown of an aspect of the Art (asked at the first spell)
+        type_of, personalities = game.type_of, game.personalities  # the pool's, looked up once per game
         for o in options:
             if isinstance(o, Discard):
-                c = pool[o.card]
-                if c.type == "warrior":
-                    if c.personality:  # a copy is in play (shown)? (a loop: no generator call)
+                kind = type_of[o.card]
+                if kind == "warrior":
+                    if o.card in personalities:  # a copy is in play (shown)? (a loop: no generator call)
                         for t in troopers:
                             if t.card == o.card:
                                 return o
                     warriors.append(o)
-                elif c.type == "art":
+                elif kind == "art":
                     if casters is None:
                         casters = any([t.owner == seat and t.card != UNSEEN and pool[t.card].aspects
                                        for t in troopers])
@@ -446,8 +447,13 @@ class GreedyBot(DeterministicPolicy):
 def _weapon(game, t, tactic: str) -> str:
     """The strongest weapon ``t`` may use with ``tactic`` (``""``: none): the one the bot
     expects each combatant to choose."""
-    weapons = game.combat.weapons_of(t, tactic)
-    return max(weapons, key=lambda w: getattr(game.pool[w], tactic)) if weapons else ""
+    pool = game.pool
+    best, most = "", None  # the first of the strongest, as max() (a loop: no lambda made and called)
+    for w in game.combat.weapons_of(t, tactic):
+        rating = getattr(pool[w], tactic)
+        if most is None or rating > most:
+            best, most = w, rating
+    return best
 
 
 def _ratings(combat, o: Attack, a, d, wa: str, wd: str, off, base: Table) -> tuple[Ratings, Ratings]:

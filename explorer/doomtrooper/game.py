@@ -124,7 +124,7 @@ class DoomtrooperGame(Game):
         #: answering a sabotage, a round of card play whose players are the seats (asked directly, as the combat is)
         self.answer_round = Rounds(*sabotage.answer_plays(self), R.SABOTAGE, prompt="Stop the sabotage, or pass")
         self._card_classes: dict[str, frozenset[str]] = {}
-        self._type_of = {name: c.type for name, c in self.pool.items()}  # each card's type (the pool is read-only)
+        self.type_of = {name: c.type for name, c in self.pool.items()}  # each card's type (the pool is read-only)
         #: the personalities of the pool (read-only): a warrior looked for in play before he is mustered (base.muster)
         self.personalities = frozenset([name for name, c in self.pool.items() if c.type == "warrior" and c.personality])
         self._may: dict[tuple[str, str], bool] = {}
@@ -252,7 +252,7 @@ class DoomtrooperGame(Game):
         index = self._hand_index
         if index is None or index[0] is not hand:
             by: dict[str, Any] = {}  # type -> its names, a list made a tuple (loops: no comprehension calls)
-            type_of = self._type_of
+            type_of = self.type_of
             for name in hand.distinct:
                 by.setdefault(type_of[name], []).append(name)
             for k in by:

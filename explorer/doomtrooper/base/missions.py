@@ -84,18 +84,22 @@ def explain_assign(game: Any, state: DTState, action: Any) -> IllegalAction:
 
 # -- fulfilment ---------------------------------------------------------------------------------------
 
-def _live_missions(game: Any, state: DTState):
+def _live_missions(game: Any, state: DTState) -> list[tuple[Attached, int, tuple[str, int]]]:
     """Every mission in play: ``(card, holder, where)``; ``where`` is ``("warrior",
     uid)`` or ``("player", seat)``.  A warrior's other attachments (equipment, gifts,
-    ...) are passed over here, before anything is built for them."""
-    pool = game.pool
+    ...) are passed over here, before anything is built for them.  A list built by
+    loops (asked at every kill and every turn's end, most often of none: in Python 3.11
+    a generator is a call and a resume per item)."""
+    type_of = game.type_of
+    out = []
     for t in state.troopers:
         for a in t.attached:
-            if pool[a.card].type == "mission":
-                yield a, t.uid, ("warrior", t.uid)
+            if type_of[a.card] == "mission":
+                out.append((a, t.uid, ("warrior", t.uid)))
     for i, s in enumerate(state.seats):
         for a in s.missions:
-            yield a, i, ("player", i)
+            out.append((a, i, ("player", i)))
+    return out
 
 
 def check(game: Any, state: DTState, trigger: str, what: Any) -> tuple[DTState, list[Event]]:

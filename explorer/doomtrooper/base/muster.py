@@ -26,7 +26,7 @@ from ..words import said
 def known_copy(game: Any, state: DTState, seat: int, card: str) -> Trooper | None:
     """A copy of personality ``card`` in play that ``seat`` can see (shown, or
     hidden but his own), or ``None``."""
-    if not game.pool[card].personality:
+    if card not in game.personalities:
         return None
     for t in state.troopers:
         if t.card == card and (not t.hidden or t.owner == seat):
@@ -89,9 +89,8 @@ def do_muster(game: Any, state: DTState, action: Muster, chance: Any,
               tell: bool = True) -> tuple[DTState, list[Event]]:
     """Muster Warrior (``tell=False``: the muster itself not told, the same state)."""
     seat = state.current
-    card = game.pool[action.card]
     events: list[Event] = []
-    if card.personality:
+    if action.card in game.personalities:
         hidden = [t for t in state.troopers if t.card == action.card and t.hidden and t.owner != seat]
         if hidden:
             first = hidden[0]
