@@ -123,3 +123,21 @@ def test_a_combat_view_built_by_position_is_the_named_copy():
         action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player), dec, None)
         state = game.next_state(state, action, chance)
     assert seen > 10
+
+
+def test_a_seat_seen_through_the_remembered_views_is_the_masked_seat():
+    """A seat as each player sees it (views.masked_seats: the seat views and a draw pile's
+    view remembered per object) is the seat with its piles masked afresh: his own hand as
+    it is, every other pile an unseen one of its size, at every step of a game."""
+    game = DoomtrooperGame(pool=GAME.pool, rules=GAME.rules, decks=GAME.decks)
+    state, bot, chance, steps = game.new_game(2), GreedyBot(), SampledChance(random.Random(7)), 0
+    while (dec := game.decision(state)) is not None and steps < 400:
+        for player in (0, 1):
+            for i, (seen, s) in enumerate(zip(views.masked_seats(state.seats, player), state.seats)):
+                hand = s.hand if i == player else views.unseen(s.hand.size)
+                assert seen == s._replace(deck=views.unseen_deck(len(s.deck)), hand=hand,
+                                          discard=views.unseen(s.discard.size),
+                                          annihilated=views.unseen(s.annihilated.size))
+        action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player), dec, None)
+        state, steps = game.next_state(state, action, chance), steps + 1
+    assert steps > 100
