@@ -163,7 +163,7 @@ class VictorianGame(Game):
         hit = self._distinct.get(id(names))
         if hit is not None and hit[0] is names:
             return hit[1]
-        cards = tuple([self._cards[name] for name in dict.fromkeys(names)])
+        cards = tuple(map(self._cards.__getitem__, dict.fromkeys(names)))  # (map: no call of Python code)
         if len(self._distinct) > 64:
             self._distinct.clear()
         self._distinct[id(names)] = (names, cards)

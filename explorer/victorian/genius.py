@@ -20,8 +20,10 @@ def rollers(game, state, side, trait: str) -> tuple[str, ...]:
     s = state.sides[side]
     holders = with_trait(game, s.units, trait)
     out = [u.uid for u in holders] if holders else []  # (most sides have none: no list to make)
-    if s.locations:
-        out += [loc.uid for loc in s.locations if trait in game.card(loc.card).traits]
+    if s.locations:  # (in a loop: a comprehension costs a call)
+        for loc in s.locations:
+            if trait in game.card(loc.card).traits:
+                out.append(loc.uid)
     return tuple(out)
 
 

@@ -74,7 +74,13 @@ def _able(game: VictorianGame, units: tuple) -> tuple[str, ...]:
 
 
 def open_targets(game: VictorianGame, state: VicState) -> tuple[str, ...]:
-    return tuple([m.uid for m in masterminds(game, state.sides[VILLAINS]) if m.uid not in state.thwarted])
+    """The Masterminds in play not thwarted this turn (found in a loop: a comprehension costs a call)."""
+    thwarted = state.thwarted
+    found = []
+    for m in masterminds(game, state.sides[VILLAINS]):
+        if m.uid not in thwarted:
+            found.append(m.uid)
+    return tuple(found)
 
 
 # -- Facilitators -------------------------------------------------------------------------------

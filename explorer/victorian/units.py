@@ -89,7 +89,11 @@ def with_trait(game: VictorianGame, units: tuple[Unit, ...], *wanted: str) -> tu
         found = tuple([u for u in units if not u.token and has_trait(game, u, *wanted)])
     else:  # has_trait, read by name: a card's own traits (the name asked first: most units have none of them)
         names = trait_cards(game, wanted)
-        found = tuple([u for u in units if u.card in names and not u.token])
+        holders = []  # (in a loop: a comprehension costs a call)
+        for u in units:
+            if u.card in names and not u.token:
+                holders.append(u)
+        found = tuple(holders)
     if len(known) > 64:
         known.clear()
     known[key] = (units, found)
@@ -118,7 +122,11 @@ def masterminds(game: VictorianGame, side: Side) -> tuple[Unit, ...]:
     if hit is not None and hit[0] is units:
         return hit[1]
     card = game.card
-    found = tuple([u for u in units if not u.token and card(u.card).type == "M"])  # is_mastermind, inlined
+    listed = []  # (is_mastermind, inlined, in a loop: a comprehension costs a call)
+    for u in units:
+        if not u.token and card(u.card).type == "M":
+            listed.append(u)
+    found = tuple(listed)
     if len(known) > 16:
         known.clear()
     known[id(units)] = (units, found)
@@ -126,8 +134,13 @@ def masterminds(game: VictorianGame, side: Side) -> tuple[Unit, ...]:
 
 
 def minions_of(side: Side, master: str) -> tuple[Unit, ...]:
-    """The minions attached to Mastermind ``master``, in play order."""
-    return tuple([u for u in side.units if u.master == master])
+    """The minions attached to Mastermind ``master``, in play order (found in a loop: a
+    comprehension costs a call, and the bots ask at most picks of an attack)."""
+    found = []
+    for u in side.units:
+        if u.master == master:
+            found.append(u)
+    return tuple(found)
 
 
 def is_martian(game: VictorianGame, u: Unit) -> bool:
