@@ -50,7 +50,11 @@ def thwarted_in_play(game: VictorianGame, state: VicState) -> tuple[str, ...]:
     thwarted = state.thwarted
     if not thwarted:  # (most turns: nobody thwarted, no list to make)
         return ()
-    return tuple([m.uid for m in masterminds(game, state.sides[VILLAINS]) if m.uid in thwarted])
+    found = []  # (in a loop: a comprehension costs a call)
+    for m in masterminds(game, state.sides[VILLAINS]):
+        if m.uid in thwarted:
+            found.append(m.uid)
+    return tuple(found)
 
 
 @pending.enter(Phase.ATTACK)
@@ -64,8 +68,12 @@ def enter(game, state, side, events):
 
 def attackers(game: VictorianGame, state: VicState, side: int) -> tuple[str, ...]:
     """The units of ``side`` that may still attack this turn."""
-    return tuple([u.uid for u in state.sides[side].units
-                  if can_attack(game, u) and ("attacked", u.uid) not in state.used])
+    used = state.used
+    found = []  # (in a loop: a comprehension costs a call)
+    for u in state.sides[side].units:
+        if can_attack(game, u) and ("attacked", u.uid) not in used:
+            found.append(u.uid)
+    return tuple(found)
 
 
 def may_attack(state: VicState, hero: str, target: str) -> bool:
@@ -87,9 +95,14 @@ def candidates(game, state, item):
     heroes = attackers(game, state, item.side)
     targets = thwarted_in_play(game, state)
     villains = state.sides[VILLAINS]
-    bare = [not minions_of(villains, m) for m in targets]  # a Showdown next: one a hero per turn
-    out = [offered(game, Attack, h, m) for h in heroes for m, showdown in zip(targets, bare)
-           if may_attack(state, h, m) and not (showdown and has_showdown(state, h))]
+    bare = []  # a Showdown next: one a hero per turn (loops here: a comprehension costs a call)
+    for m in targets:
+        bare.append(not minions_of(villains, m))
+    out = []
+    for h in heroes:
+        for m, showdown in zip(targets, bare):
+            if may_attack(state, h, m) and not (showdown and has_showdown(state, h)):
+                out.append(offered(game, Attack, h, m))
     out += facilitate_options(game, state, item.side, heroes)
     out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[item.phase])
     return out + [phase_actions.DONE]
@@ -147,7 +160,9 @@ _strike = lru_cache(maxsize=1024)(Strike)
 
 def fighting_options(game: VictorianGame, state: VicState, item: Fighting) -> tuple:
     mins = minions_of(state.sides[VILLAINS], item.target)
-    out: list = [_strike(m.uid) for m in mins]
+    out: list = []  # (in a loop: a comprehension costs a call)
+    for m in mins:
+        out.append(_strike(m.uid))
     if not mins and not has_showdown(state, item.hero):
         out.append(_SHOWDOWN)
     if item.attacks:

@@ -131,8 +131,10 @@ class GreedyBot(DeterministicPolicy):
                 elif c.type == "L":
                     v = 60
                 else:  # what the weapon or vehicle adds on that unit
-                    if weights is None:
-                        weights = {u.uid: gear_weights(game, side, u) for u in s.units}
+                    if weights is None:  # (in a loop: a comprehension costs a call)
+                        weights = {}
+                        for u in s.units:
+                            weights[u.uid] = gear_weights(game, side, u)
                     v = 40 + added(c, weights.get(o.onto))
             elif kind is Summon:
                 v = 70

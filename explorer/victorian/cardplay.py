@@ -221,12 +221,18 @@ def _bonus_targets(game, state, side, card: Card, window: Window, stat: str) -> 
         units = with_trait(game, units, *needs)
     elif needs:  # (a token riding a Vehicle counts as one)
         units = [u for u in units if has_trait(game, u, *needs)]
-    fits = [u.uid for u in units if stat != "track" or can_track(game, u)]
+    fits = []  # (loops here: a comprehension costs a call)
+    for u in units:
+        if stat != "track" or can_track(game, u):
+            fits.append(u.uid)
     if not fits:
-        return []
+        return fits
     if p.all:
         return [_event(card.name)]
-    return [offered(game, PlayEvent, card.name, uid) for uid in fits]
+    plays = []
+    for uid in fits:
+        plays.append(offered(game, PlayEvent, card.name, uid))
+    return plays
 
 
 def _bonus_play(stat: str):
@@ -374,7 +380,11 @@ def _sabotage_play(game, state, side, card, action, window, chance, events):
 
 def control_targets(game: VictorianGame, state: VicState, taker: int) -> tuple[str, ...]:
     """The opposing characters ``taker`` could gain control of (never a Mastermind)."""
-    return tuple([u.uid for u in state.sides[other(taker)].units if not u.token and not is_mastermind(game, u)])
+    found = []  # (in a loop: a comprehension costs a call)
+    for u in state.sides[other(taker)].units:
+        if not u.token and not is_mastermind(game, u):
+            found.append(u.uid)
+    return tuple(found)
 
 
 def control_homes(game: VictorianGame, state: VicState, taker: int) -> tuple[str | None, ...]:

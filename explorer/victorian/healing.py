@@ -34,7 +34,11 @@ _NO_WOUNDS = tuple(public(R.HEALING, f"{title(side)} have no Wound counters to h
 
 @pending.enter(Phase.HEALING)
 def enter(game, state, side, events):
-    rolls = tuple([HealRoll(side, u.uid) for u in state.sides[side].units if u.wounds for _ in range(u.wounds)])
+    rolls = []  # (in a loop: a comprehension costs a call)
+    for u in state.sides[side].units:
+        if u.wounds:
+            for _ in range(u.wounds):
+                rolls.append(HealRoll(side, u.uid))
     if not rolls:
         if events is not None:
             events.append(_NO_WOUNDS[side])

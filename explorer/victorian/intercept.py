@@ -55,8 +55,14 @@ def trackers(game: VictorianGame, state: VicState, side: int) -> tuple[str, ...]
     able = _able(game, state.sides[side].units)
     if not state.tracked:
         return able
-    done = {h for h, _ in state.tracked}
-    return tuple([uid for uid in able if uid not in done])
+    done = set()  # (in loops: a comprehension costs a call)
+    for h, _ in state.tracked:
+        done.add(h)
+    free = []
+    for uid in able:
+        if uid not in done:
+            free.append(uid)
+    return tuple(free)
 
 
 def _able(game: VictorianGame, units: tuple) -> tuple[str, ...]:
@@ -90,7 +96,14 @@ def facilitators(game: VictorianGame, state: VicState, side: int) -> tuple[str, 
     if not game.rules.facilitator_bonus:
         return ()
     found = rollers(game, state, side, "Facilitator")
-    return tuple([f for f in found if ("facilitator", f) not in state.used]) if found else ()  # (most sides: none)
+    if not found:  # (most sides: none)
+        return found
+    used = state.used
+    free = []  # (in a loop: a comprehension costs a call)
+    for f in found:
+        if ("facilitator", f) not in used:
+            free.append(f)
+    return tuple(free)
 
 
 def facilitate_options(game, state, side, heroes) -> list[Facilitate]:

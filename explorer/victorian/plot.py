@@ -88,9 +88,13 @@ def enter_second(game, state, side, events):
 
 def candidates(game, state, item):
     s = state.sides[item.side]
-    mms = [m.uid for m in masterminds(game, s)]
-    out = [AttachPlot(c.name, m) for c in game.distinct_cards(s.hand) if c.type == "P" for m in mms]
-    return out + [phase_actions.DONE]
+    out = []  # (in loops: a comprehension costs a call)
+    for c in game.distinct_cards(s.hand):
+        if c.type == "P":
+            for m in masterminds(game, s):
+                out.append(AttachPlot(c.name, m.uid))
+    out.append(phase_actions.DONE)
+    return out
 
 
 def attach_problem(game, state, item, action: AttachPlot) -> IllegalAction | None:

@@ -143,7 +143,11 @@ def attach_targets(game: VictorianGame, state: VicState, side: int, card: str) -
     hit = game.memo.get(key)
     if hit is not None and hit[0] is units and hit[1] is villains:
         return hit[2]
-    targets = tuple([u.uid for u in units if gear_fits(game, state, c, u)])
+    fits = []  # (in a loop: a comprehension costs a call)
+    for u in units:
+        if gear_fits(game, state, c, u):
+            fits.append(u.uid)
+    targets = tuple(fits)
     if len(game.memo) > 8192:
         game.memo.clear()
     game.memo[key] = (units, villains, targets)
@@ -239,12 +243,15 @@ def recruit_candidates(game: VictorianGame, state: VicState, item: Main) -> list
         if recruiting and how is not None:
             if how == "plain":
                 out.append(_recruit(card))
-            elif how == "gear":
-                out += [_recruit(card, uid) for uid in attach_targets(game, state, side, card)]
+            elif how == "gear":  # (loops here and below: a comprehension costs a call)
+                for uid in attach_targets(game, state, side, card):
+                    out.append(_recruit(card, uid))
             else:
                 if mms is None:
                     mms = masterminds(game, state.sides[VILLAINS])
-                out += [_recruit(card, m.uid) for m in mms if how == "location" or not is_martian(game, m)]
+                for m in mms:
+                    if how == "location" or not is_martian(game, m):
+                        out.append(_recruit(card, m.uid))
         if targets is not None:
             plays += targets(game, state, side, c, window)
         if vessel:

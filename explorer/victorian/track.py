@@ -21,7 +21,11 @@ assert TableRoll._fields == ("side", "source", "table")  # (built by position be
 
 @pending.enter(Phase.TRACK)
 def enter(game, state, side, events):
-    free = [m.uid for m in masterminds(game, state.sides[side]) if m.uid not in state.thwarted]
+    thwarted = state.thwarted
+    free = []  # (in a loop: a comprehension costs a call)
+    for m in masterminds(game, state.sides[side]):
+        if m.uid not in thwarted:
+            free.append(m.uid)
     if not free:
         if events is not None:
             events.append(public(R.VILLAIN_TABLE, "no Mastermind escaped the Heroes this turn: no Villain Table roll"))

@@ -381,7 +381,14 @@ def unit_on(state: VicState, side: int, uid: Any) -> Unit | None:
 
 def fresh_uid(state: VicState, name: str) -> str:
     """``name``, or ``name #k`` if a card of that name is already in play."""
-    taken = {x.uid for s in state.sides for x in (*s.units, *s.locations, *s.plots)}
+    taken = set()  # (in loops: a comprehension costs a call)
+    for s in state.sides:
+        for x in s.units:
+            taken.add(x.uid)
+        for x in s.locations:
+            taken.add(x.uid)
+        for x in s.plots:
+            taken.add(x.uid)
     if name not in taken:
         return name
     k = 2
@@ -408,8 +415,11 @@ def with_units(side: Side, units: tuple[Unit, ...]) -> Side:
 
 def replace_unit(state: VicState, side: int, u: Unit) -> VicState:
     s = state.sides[side]
-    units = tuple([u if x.uid == u.uid else x for x in s.units])
-    return put(state, side, with_units(s, units))
+    uid = u.uid
+    units = []  # (in a loop: a comprehension costs a call)
+    for x in s.units:
+        units.append(u if x.uid == uid else x)
+    return put(state, side, with_units(s, tuple(units)))
 
 
 # -- tokens ---------------------------------------------------------------------------------------------
@@ -458,8 +468,12 @@ def remove_unit(game: VictorianGame, state: VicState, side: int, uid: str) -> tu
             discards[game.owner(g.card)].append(g.card)
         for gear in g.gear:
             discards[game.owner(gear)].append(gear)
-    ids = {g.uid for g in gone}
-    units = tuple([x for x in s.units if x.uid not in ids])
+    ids = {uid, *with_him}
+    units = []  # (in a loop: a comprehension costs a call)
+    for x in s.units:
+        if x.uid not in ids:
+            units.append(x)
+    units = tuple(units)
     locations, plots = s.locations, s.plots
     if is_mastermind(game, u):
         for loc in locations:

@@ -110,8 +110,10 @@ def reveal_next(pile: Pile, player: Any, upto: int, chance: Chance) -> tuple[Pil
     already known on top (no chance), then one card from the shuffled rest.
     Returns the deck and the card newly revealed from the rest (``None`` when
     none was)."""
-    known = tuple([(c, who | {player}) if i < upto and player not in who else (c, who)
-                   for i, (c, who) in enumerate(pile.known)])
+    listed = []  # (in a loop: a comprehension costs a call)
+    for i, (c, who) in enumerate(pile.known):
+        listed.append((c, who | {player}) if i < upto and player not in who else (c, who))
+    known = tuple(listed)
     if len(known) < upto and pile.rest:
         card, rest = chance.roll(OneCard(pile.rest))
         return _new(Pile, (known + ((card, frozenset((player,))),), rest)), card
@@ -134,10 +136,15 @@ def deck_view(pile: Pile, player: Any, extra: Iterable[str] = ()) -> Pile:
     if not pile.known:  # (most decks: nothing seen on top, the extra cards simply mixed in)
         return _new(Pile, ((), tuple(sorted(pile.rest + tuple(extra))))) if extra else pile
     seen = pile.seen(player)
-    unplaced = [c for c, _ in pile.known[len(seen):]] + list(extra)
+    unplaced = list(extra)  # (in any order: sorted below; loops here, as a comprehension costs a call)
+    for c, _ in pile.known[len(seen):]:
+        unplaced.append(c)
     rest = tuple(sorted(pile.rest + tuple(unplaced))) if unplaced else pile.rest
     mine = frozenset((player,))
-    return _new(Pile, (tuple([(c, mine) for c in seen]), rest))
+    known = []
+    for c in seen:
+        known.append((c, mine))
+    return _new(Pile, (tuple(known), rest))
 
 
 # -- a side's hand ---------------------------------------------------------------------------------

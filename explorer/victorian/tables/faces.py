@@ -171,7 +171,8 @@ def blueprint_options(game, state, side, types) -> tuple[Blueprint, ...]:
 
     out = []
     for card in cardplay.search_choices(game, state, side, types):
-        out += [_blueprint(card, uid) for uid in attach_targets(game, state, side, card)]
+        for uid in attach_targets(game, state, side, card):  # (a loop: a comprehension costs a call)
+            out.append(_blueprint(card, uid))
     return tuple(out)
 
 
