@@ -56,7 +56,10 @@ def minions(state: VicState, side: int) -> tuple[str, ...]:
 
 
 def candidates(game, state, item):
-    out = offered_grid(game, Send, minions(state, item.side), [u.uid for u in state.sides[1 - item.side].units])
+    heroes = []  # (in a loop: a comprehension costs a call)
+    for u in state.sides[1 - item.side].units:
+        heroes.append(u.uid)
+    out = offered_grid(game, Send, minions(state, item.side), heroes)
     out += cardplay.options(game, state, item.side, cardplay.MAIN_WINDOWS[item.phase])
     return out + ([phase_actions.DONE] if done_problem(game, state, item, phase_actions.DONE) is None else [])
 
@@ -75,7 +78,10 @@ def send_problem(game, state, item, action: Send) -> IllegalAction | None:
 
 
 def done_problem(game, state, item, action: Done) -> IllegalAction | None:
-    waiting = [u.uid for u in state.sides[item.side].units if u.mob]
+    waiting = []  # (in a loop: a comprehension costs a call)
+    for u in state.sides[item.side].units:
+        if u.mob:
+            waiting.append(u.uid)
     if waiting and state.sides[1 - item.side].units:
         return refuse(R.ASSASSIN, f"the mob must attack this phase: send {', '.join(waiting)} first")
     return None

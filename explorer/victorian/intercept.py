@@ -72,7 +72,11 @@ def _able(game: VictorianGame, units: tuple) -> tuple[str, ...]:
     hit = game.memo.get(("may track", id(units)))
     if hit is not None and hit[0] is units:
         return hit[1]
-    able = tuple([u.uid for u in units if can_track(game, u)])
+    listed = []  # (in a loop: a comprehension costs a call)
+    for u in units:
+        if can_track(game, u):
+            listed.append(u.uid)
+    able = tuple(listed)
     if len(game.memo) > 8192:
         game.memo.clear()
     game.memo[("may track", id(units))] = (units, able)

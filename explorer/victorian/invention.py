@@ -24,10 +24,12 @@ assert TableRoll._fields == ("side", "source", "table")  # (built by position be
 def inventors(game, state, side) -> tuple[str, ...]:
     s = state.sides[side]
     holders = with_trait(game, s.units, "Inventor", "Scientist")
-    out = [u.uid for u in holders] if holders else []  # (most sides have none: no list to make)
-    if s.locations:
-        out += [loc.uid for loc in s.locations
-                if game.card(loc.card).has("Inventor", "Scientist") and loc.shut_until < state.turn]
+    out = []  # (loops: a comprehension costs a call)
+    for u in holders:
+        out.append(u.uid)
+    for loc in s.locations:
+        if game.card(loc.card).has("Inventor", "Scientist") and loc.shut_until < state.turn:
+            out.append(loc.uid)
     return tuple(out)
 
 
@@ -35,8 +37,11 @@ def shut(game, state, side) -> tuple[str, ...]:
     """The Inventor Locations of ``side`` shut by an explosion this turn."""
     if not state.sides[side].locations:
         return ()
-    return tuple([loc.uid for loc in state.sides[side].locations
-                  if game.card(loc.card).has("Inventor", "Scientist") and loc.shut_until >= state.turn])
+    found = []  # (in a loop: a comprehension costs a call)
+    for loc in state.sides[side].locations:
+        if game.card(loc.card).has("Inventor", "Scientist") and loc.shut_until >= state.turn:
+            found.append(loc.uid)
+    return tuple(found)
 
 
 #: The event that a side has no Inventor or Scientist to roll, one for each side: it holds nothing but the side
@@ -55,4 +60,7 @@ def enter(game, state, side, events):
         if events is not None:
             events.append(_NO_INVENTOR[side])
         return state
-    return push(state, *[_new(TableRoll, (side, uid, "invention_table")) for uid in who])  # built directly
+    rolls = []  # (built directly, in a loop: a comprehension costs a call)
+    for uid in who:
+        rolls.append(_new(TableRoll, (side, uid, "invention_table")))
+    return push(state, *rolls)

@@ -23,8 +23,10 @@ def generators(game, state, side):
     """``(source uid, token kind, master uid or None)`` for each generator of ``side``."""
     s = state.sides[side]
     makers = generator_cards(game)
-    out = [(u.uid, makers[u.card], u.uid if side == VILLAINS else None)
-           for u in s.units if u.card in makers and not u.token]  # (the name first: most units make nothing)
+    out = []  # (in a loop: a comprehension costs a call)
+    for u in s.units:
+        if u.card in makers and not u.token:  # (the name first: most units make nothing)
+            out.append((u.uid, makers[u.card], u.uid if side == VILLAINS else None))
     for loc in s.locations:
         card = game.card(loc.card)
         if card.effect == "generate" and (loc.master is not None or side != VILLAINS):
@@ -52,7 +54,10 @@ _NO_GENERATOR = tuple(public(R.MINION, f"{title(side)} have no generator in play
 def enter(game, state, side, events):
     found = generators(game, state, side)  # (the tokens they make are no generators: the list stays as it is)
     if found:  # (their tokens in one copy of the state: the same tokens, numbered in the same order)
-        state, made = add_tokens(state, side, [(kind, master) for _, kind, master in found])
+        wanted = []  # (in a loop: a comprehension costs a call)
+        for _, kind, master in found:
+            wanted.append((kind, master))
+        state, made = add_tokens(state, side, wanted)
         if events is not None:
             for (source, kind, master), token in zip(found, made):
                 fight = game.tokens[kind].fight

@@ -437,13 +437,15 @@ def add_tokens(state: VicState, side: int, wanted: list[tuple[str, str | None]],
     :func:`make_tokens`, one a token, would make them; the new count made set by a direct
     build).  Returns their uids too."""
     made = state.made
-    new = []
+    new, uids = [], []
     for kind, master in wanted:
         made += 1
-        new.append(_new(Unit, (f"{kind} {made}", kind, side, True, master, (), 0, 0, mob)))  # a token, built directly
+        uid = f"{kind} {made}"
+        new.append(_new(Unit, (uid, kind, side, True, master, (), 0, 0, mob)))  # a token, built directly
+        uids.append(uid)
     s = state.sides[side]
     state = put(state, side, with_units(s, s.units + tuple(new)))
-    return _new(VicState, (*state[:10], made, *state[11:])), tuple([u.uid for u in new])  # (made: asserted)
+    return _new(VicState, (*state[:10], made, *state[11:])), tuple(uids)  # (made: asserted)
 
 
 # -- leaving play -----------------------------------------------------------------------------------
