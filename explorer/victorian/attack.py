@@ -230,8 +230,10 @@ def combat_modifier(game, state: VicState, h: Unit, m: Unit, attacks: int) -> in
     for further attacks, less ``m``'s Fight against the hero), from the remembered
     Fight of each."""
     further = penalty(game, attacks)  # (none before the first roll of an attack: most calls)
-    return (fight(game, state, HEROES, h, versus=m) + (sum([t.value for t in further]) if further else 0)
-            - fight(game, state, VILLAINS, m, versus=h))
+    value = fight(game, state, HEROES, h, versus=m)
+    for t in further:  # (added in a loop: a comprehension costs a call)
+        value += t.value
+    return value - fight(game, state, VILLAINS, m, versus=h)
 
 
 def _roll(game, state: VicState, table: Banded, spec: RollSpec, h: Unit, m: Unit, chance,

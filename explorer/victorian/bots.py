@@ -151,7 +151,10 @@ class GreedyBot(DeterministicPolicy):
         best, score = None, -1e9
         for o in options:
             if type(o) is AttachPlot:
-                load = len([x for x in plots if x.master == o.onto])
+                load = 0  # (counted in a loop: a comprehension costs a call)
+                for x in plots:
+                    if x.master == o.onto:
+                        load += 1
                 v = 10 - load
                 if v > score:
                     best, score = o, v
@@ -232,7 +235,9 @@ class GreedyBot(DeterministicPolicy):
         if not trackers_of:
             return _fallback(options)
         tracked = view.tracked
-        tried = [t for _, t in tracked] if tracked else ()  # (nothing tracked yet this turn: no list made)
+        tried = []  # (in a loop: a comprehension costs a call)
+        for _, t in tracked:
+            tried.append(t)
         target, most = None, None
         for m in trackers_of:
             v = danger(view, m) + 1 - 3 * tried.count(m)

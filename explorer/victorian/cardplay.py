@@ -197,7 +197,10 @@ def do_main_event(game, state, item, action: PlayEvent, chance, events):
 
 # -- bonuses and penalties ------------------------------------------------------------------------------
 
-def _bonus_targets(game, state, side, card: Card, window: Window, stat: str) -> list[PlayEvent]:
+def _bonus_targets(game, state, side, card: Card, window: Window) -> list[PlayEvent]:
+    """The plays of a Track or Fight bonus (or penalty) card in ``window``: the ``targets`` rule of
+    both effects, the stat read from the card's own effect (its hook is found by that effect)."""
+    stat = "track" if card.effect == "track_bonus" else "fight"
     p = card.params
     against = param(p, "against", False)
     if window.kind == "respond":
@@ -257,10 +260,8 @@ def _bonus_play(stat: str):
     return play_bonus
 
 
-hook("track_bonus", "targets")(lambda game, state, side, card, window:
-                               _bonus_targets(game, state, side, card, window, "track"))
-hook("fight_bonus", "targets")(lambda game, state, side, card, window:
-                               _bonus_targets(game, state, side, card, window, "fight"))
+hook("track_bonus", "targets")(_bonus_targets)
+hook("fight_bonus", "targets")(_bonus_targets)
 hook("track_bonus", "play")(_bonus_play("track"))
 hook("fight_bonus", "play")(_bonus_play("fight"))
 
@@ -283,14 +284,23 @@ def _draw_play(game, state, side, card, action, window, chance, events):
 def search_choices(game: VictorianGame, state: VicState, side: int, types) -> tuple[str, ...]:
     """The distinct cards of ``types`` in ``side``'s deck (remembered by the game
     for the last few deck objects: a deck that did not change is the same object,
-    and a hand holding a search card offers it at every step)."""
+    and a hand holding a search card offers it at every step); each card's type is read
+    from the game's ``label_types``, kept per name (a finite set)."""
     deck = state.sides[side].deck
     known = game.deck_choices
     key = (id(deck), types)
     hit = known.get(key)
     if hit is not None and hit[0] is deck:
         return hit[1]
-    found = tuple([c for c in dict.fromkeys(deck.contents()) if game.label_type(c) in types])
+    kinds = game.label_types
+    listed = []  # (in a loop: a comprehension costs a call)
+    for c in dict.fromkeys(deck.contents()):
+        kind = kinds.get(c)
+        if kind is None:
+            kind = kinds[c] = game.label_type(c)
+        if kind in types:
+            listed.append(c)
+    found = tuple(listed)
     if len(known) > 64:
         known.clear()
     known[key] = (deck, found)
@@ -394,7 +404,11 @@ def control_homes(game: VictorianGame, state: VicState, taker: int) -> tuple[str
         return (None,)
     from .units import is_martian
 
-    return tuple([m.uid for m in masterminds(game, state.sides[VILLAINS]) if not is_martian(game, m)])
+    found = []  # (in a loop: a comprehension costs a call)
+    for m in masterminds(game, state.sides[VILLAINS]):
+        if not is_martian(game, m):
+            found.append(m.uid)
+    return tuple(found)
 
 
 def gain_control(game, state, taker: int, target: str, onto: str | None, rule: RuleRef, why: str, events) -> VicState:
@@ -410,7 +424,11 @@ def gain_control(game, state, taker: int, target: str, onto: str | None, rule: R
 @hook("control", "targets")
 def _control_targets(game, state, side, card, window):
     homes = control_homes(game, state, side)
-    return [_event(card.name, t, h) for t in control_targets(game, state, side) for h in homes]
+    plays = []  # (in loops: a comprehension costs a call)
+    for t in control_targets(game, state, side):
+        for h in homes:
+            plays.append(_event(card.name, t, h))
+    return plays
 
 
 @hook("control", "play")

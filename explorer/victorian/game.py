@@ -138,6 +138,9 @@ class VictorianGame(Game):
         #: (a window's kind, phase, answered roll's kind) -> an event card's name -> its ``targets`` hook
         #: when it may be played then, else None (finite): :func:`explorer.victorian.cardplay.options`
         self.event_plays: dict[tuple[Any, ...], dict[str, Any]] = {}
+        #: a card name (or lumped label) -> its type, as :meth:`label_type` answers (the game's cards and
+        #: the card types: a finite set): :func:`explorer.victorian.cardplay.search_choices`
+        self.label_types: dict[str, str] = {}
 
     # -- cards -----------------------------------------------------------------------------------
     def card(self, name: str) -> Card:

@@ -19,11 +19,12 @@ def rollers(game, state, side, trait: str) -> tuple[str, ...]:
     """The units and Locations of ``side`` with ``trait``, in play order."""
     s = state.sides[side]
     holders = with_trait(game, s.units, trait)
-    out = [u.uid for u in holders] if holders else []  # (most sides have none: no list to make)
-    if s.locations:  # (in a loop: a comprehension costs a call)
-        for loc in s.locations:
-            if trait in game.card(loc.card).traits:
-                out.append(loc.uid)
+    out = []  # (in loops: a comprehension costs a call)
+    for u in holders:
+        out.append(u.uid)
+    for loc in s.locations:
+        if trait in game.card(loc.card).traits:
+            out.append(loc.uid)
     return tuple(out)
 
 
@@ -39,4 +40,11 @@ def enter(game, state, side, events):
         if events is not None:
             events.append(_NO_GENIUS[side])
         return state
-    return push(state, *[TableRoll(side, uid, "plot_table") for uid in who])
+    rolls = []  # (built directly, in a loop: a comprehension costs a call)
+    for uid in who:
+        rolls.append(_new(TableRoll, (side, uid, "plot_table")))
+    return push(state, *rolls)
+
+
+_new = tuple.__new__
+assert TableRoll._fields == ("side", "source", "table")  # (built by position above)

@@ -200,7 +200,10 @@ def track_roll(game: VictorianGame, state: VicState, spec: RollSpec, chance, eve
                 events.append(public(R.WRONG_TRACK, f"On the Wrong Track: every hero Track -{rules.wrong_track_penalty} "
                                                     "for the rest of the turn"))
         return state
-    plots = [p for p in state.sides[VILLAINS].plots if p.master == spec.target]
+    plots = []  # (in a loop: a comprehension costs a call)
+    for p in state.sides[VILLAINS].plots:
+        if p.master == spec.target:
+            plots.append(p)
     if result == "foiled":
         if not plots:
             if events is not None:

@@ -54,7 +54,11 @@ def helpers(game: VictorianGame, state: VicState, item: SpyRoll) -> tuple[str, .
     """The Facilitators free to help ``item``'s spy: a hero's, when the switch allows."""
     if not game.rules.facilitator_helps_spy or item.side != HEROES or unit_on(state, HEROES, item.spy) is None:
         return ()
-    return tuple([f for f in facilitators(game, state, HEROES) if f != item.spy])
+    free = []  # (in a loop: a comprehension costs a call)
+    for f in facilitators(game, state, HEROES):
+        if f != item.spy:
+            free.append(f)
+    return tuple(free)
 
 
 def decision(game, state, item):

@@ -30,4 +30,7 @@ def enter(game, state, side, events):
         if events is not None:
             events.append(public(R.VILLAIN_TABLE, "no Mastermind escaped the Heroes this turn: no Villain Table roll"))
         return state
-    return push(state, *[_new(TableRoll, (side, uid, "villain_table")) for uid in free])  # built directly
+    rolls = []  # (built directly, in a loop: a comprehension costs a call)
+    for uid in free:
+        rolls.append(_new(TableRoll, (side, uid, "villain_table")))
+    return push(state, *rolls)

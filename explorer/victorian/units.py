@@ -289,7 +289,7 @@ def fight(game: VictorianGame, state: VicState, side: int, u: Unit, *, versus: U
     if hit is not None and hit[0] is u and hit[1] is mods:
         return hit[2]
     if mods and _mods(game, state, side, u, "fight", assassin):
-        value = sum([t.value for t in fight_terms(game, state, side, u, versus=versus, assassin=assassin, sent=sent)])
+        value = _total(fight_terms(game, state, side, u, versus=versus, assassin=assassin, sent=sent))
     else:
         # With no lasting modifier on his Fight now (none in play, or none :func:`_mods` counts for him)
         # the sum reads the unit's card, token, gear, markers and wounds alone, not which unit he is:
@@ -298,11 +298,19 @@ def fight(game: VictorianGame, state: VicState, side: int, u: Unit, *, versus: U
         alike = ("fight sum", u.card, u.token, u.gear, u.markers, u.wounds, side, holy, assassin, sent)
         value = game.memo.get(alike)
         if value is None:
-            value = _remember(game.memo, alike, sum([t.value for t in fight_terms(
-                game, state, side, u, versus=versus, assassin=assassin, sent=sent)]))
+            value = _remember(game.memo, alike, _total(fight_terms(
+                game, state, side, u, versus=versus, assassin=assassin, sent=sent)))
     if len(known) > 1024:
         known.clear()
     known[key] = (u, mods, value)
+    return value
+
+
+def _total(terms: tuple[Term, ...]) -> int:
+    """The sum of ``terms``' values, in order (added in a loop: a comprehension costs a call)."""
+    value = 0
+    for t in terms:
+        value += t.value
     return value
 
 
@@ -545,7 +553,11 @@ def spend_once(state: VicState, side: int, uid: str, stat: str) -> VicState:
     """Spend the once-only modifiers (a Facilitator's +1) on ``uid``'s ``stat`` after
     his roll; interrogations are spent by the side's next Track Roll."""
     if state.mods:  # (most turns: no modifier in play, nothing to spend)
-        mods = tuple([m for m in state.mods if not (m.once and m.unit == uid and m.stat == stat and m.side == side)])
+        kept = []  # (in a loop: a comprehension costs a call)
+        for m in state.mods:
+            if not (m.once and m.unit == uid and m.stat == stat and m.side == side):
+                kept.append(m)
+        mods = tuple(kept)
         if len(mods) != len(state.mods):
             state = state._replace(mods=mods)
     if stat == "track" and state.sides[side].leads:

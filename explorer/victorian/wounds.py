@@ -140,8 +140,11 @@ pending.item(WoundChoice, wound_decision, why_not_wound, TakeWound=do_take, Shed
 
 def underlings(game: VictorianGame, state: VicState, side: int, hero: str) -> tuple[str, ...]:
     """The Underlings of ``side`` who could take an assassin's blow meant for ``hero``."""
-    return tuple([u.uid for u in state.sides[side].units
-                  if u.uid != hero and not u.token and has_trait(game, u, "Underling")])
+    found = []  # (in a loop: a comprehension costs a call)
+    for u in state.sides[side].units:
+        if u.uid != hero and not u.token and has_trait(game, u, "Underling"):
+            found.append(u.uid)
+    return tuple(found)
 
 
 def underling_decision(game: VictorianGame, state: VicState, item: UnderlingChoice) -> Decision:
