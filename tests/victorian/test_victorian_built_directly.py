@@ -88,7 +88,7 @@ def test_no_unit_is_left_standing_with_his_fight_gone():
     assert steps > 24 * 100
 
 
-def test_a_replaced_card_forgets_the_lasting_fights():
+def test_a_replaced_card_forgets_the_lasting_fights_and_card_types():
     """What the game remembers of its cards starts empty when a card is replaced (the ablation's blank)."""
     game = VictorianGame()
     state = game.new_game()
@@ -97,5 +97,6 @@ def test_a_replaced_card_forgets_the_lasting_fights():
             lasting_fight(game, u)
     game.lasting_fights[0] = ("a unit", 1)
     name = next(iter(game.cards_of(0)))
+    game.label_types[name] = game.label_type(name)
     game.replace_card(0, game.card(name))
-    assert game.lasting_fights == {}
+    assert game.lasting_fights == {} and game.label_types == {}
