@@ -490,12 +490,15 @@ class DoomtrooperGame(Game):
             return state
         seats = masked_seats(state.seats, player)
         troopers = state.troopers
-        if any(map(HIDDEN, troopers)):  # most tables have no warrior hidden: they are seen as they are
+        hidden = any(map(HIDDEN, troopers))  # most tables have no warrior hidden: they are seen as they are
+        if hidden:
             troopers = masked_troopers(troopers, player)
         if state.response is None:  # most steps: one copy (in a combat, its view too)
             combat = state.combat
-            view = state.with_seats(seats, troopers) if combat is None else \
-                state.with_combat_view(seats, troopers, masked_combat(combat, player))
+            if combat is not None:
+                view = state.with_combat_view(seats, troopers, masked_combat(combat, player))
+            else:  # the seats alone replaced when every warrior is seen as it is
+                view = state.with_seats(seats, troopers) if hidden else state.with_seats(seats)
         else:  # a sabotaged player answers
             changes: dict[str, Any] = {"seats": seats, "troopers": troopers}
             if state.combat is not None:

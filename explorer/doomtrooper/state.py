@@ -102,11 +102,6 @@ class Seat(NamedTuple):
     out: bool = False  # lost (multi-player games go on without him)
     in_play: tuple[Placed, ...] = ()  # the expansions' cards in play before him (Warzones, Alliances)
 
-    def with_piles(self, deck: Deck, hand: Multiset, discard: Multiset, annihilated: Multiset) -> Seat:
-        """The seat with its four piles (its first four fields) replaced, in one copy:
-        what a viewer sees of it (:mod:`.views`, at every decision)."""
-        return tuple.__new__(Seat, (deck, hand, discard, annihilated) + self[4:])
-
 
 class Placed(NamedTuple):
     """A card a player put into play that is neither a warrior nor attached to one

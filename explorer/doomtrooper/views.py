@@ -18,16 +18,28 @@ from typing import Any
 
 from ..core.deck import Deck, Multiset
 from .base.combat_state import CombatState, Table
-from .state import UNSEEN, Trooper
+from .state import UNSEEN, Seat, Trooper
 
 #: a view built as the tuple it is (a named tuple's _replace is a generic copy)
 _new = tuple.__new__
 
 
-@lru_cache(maxsize=512)
+class _Unseen(dict):
+    """Pile size -> that many cards nobody may look at, each made when first asked: multisets are
+    immutable, and the sizes few (a pile holds at most the game's cards).  Read by subscript, a
+    dict's own lookup (no call on a hit: a seat's view reads three at most decisions)."""
+
+    def __missing__(self, n: int) -> Multiset:
+        hit = self[n] = Multiset(((UNSEEN, n),)) if n else Multiset()
+        return hit
+
+
+_UNSEEN = _Unseen()
+
+
 def unseen(n: int) -> Multiset:
-    """``n`` cards nobody may look at (cached: multisets are immutable)."""
-    return Multiset(((UNSEEN, n),)) if n else Multiset()
+    """``n`` cards nobody may look at (one object per size: :data:`_UNSEEN`)."""
+    return _UNSEEN[n]
 
 
 @lru_cache(maxsize=512)
@@ -53,6 +65,8 @@ def _deck_view(deck: Deck) -> Deck:
     return hit[1]
 
 
+assert Seat._fields[:4] == ("deck", "hand", "discard", "annihilated")  # what _masked_seat replaces
+
 #: seat id -> (the seat, its view): as its owner sees it, and as the others do
 _OWN_VIEWS: dict[int, tuple[Any, Any]] = {}
 _OTHERS_VIEWS: dict[int, tuple[Any, Any]] = {}
@@ -63,8 +77,12 @@ def _masked_seat(s, own: bool, views: dict[int, tuple[Any, Any]]):
     (:data:`_OWN_VIEWS` or :data:`_OTHERS_VIEWS`; :func:`masked_seats` looks there first)."""
     if len(views) > 32:
         views.clear()
-    view = s.with_piles(_deck_view(s.deck), s.hand if own else unseen(s.hand.size), unseen(s.discard.size),
-                        unseen(s.annihilated.size))
+    deck = s.deck
+    seen = _DECK_VIEWS.get(id(deck))  # its draw pile's remembered view, looked up here without a call
+    # its four piles (its first four fields) replaced, built as the tuple it is (no method call)
+    view = _new(Seat, (seen[1] if seen is not None and seen[0] is deck else _deck_view(deck),
+                       s.hand if own else _UNSEEN[s.hand.size], _UNSEEN[s.discard.size],
+                       _UNSEEN[s.annihilated.size]) + s[4:])
     views[id(s)] = (s, view)
     return view
 
@@ -107,10 +125,11 @@ def _masked_table(table, player: Any):
     """A combat's table as ``player`` sees it: only his own hand."""
     hands = []  # a loop: in Python 3.11 a comprehension is a call
     for i, h in enumerate(table.hands):
-        hands.append(h if i == player else unseen(h.size))
+        hands.append(h if i == player else _UNSEEN[h.size])
     hands = tuple(hands)
-    # built as the tuple it is, its warriors and hands (fourth and eighth fields) replaced
-    return _new(Table, table[:3] + (masked_troopers(table.troopers, player),) + table[4:7] + (hands,) + table[8:])
+    # built as the tuple it is, its hands (eighth field) replaced, and its warriors (fourth) when one is hidden
+    return _new(Table, table[:7] + (hands,) + table[8:]) if not any(map(HIDDEN, table.troopers)) else \
+        _new(Table, table[:3] + (masked_troopers(table.troopers, player),) + table[4:7] + (hands,) + table[8:])
 
 
 _START_TABLE_VIEWS: dict[Any, tuple[Any, Any]] = {}
