@@ -134,6 +134,7 @@ class DoomtrooperGame(Game):
         self._musterable: tuple | None = None  # (hand, troopers, seat, warriors it may muster): base.muster
         self._unsettled: tuple[Any, Any] | None = None  # (seats, purse_of) that end nothing: turn.settle
         self._attacks: tuple | None = None  # (troopers, (seat, turn, targets), attacks): base.attack
+        self._hidden: tuple[Any, bool] = ((), False)  # (troopers, any of them hidden): observe
         #: the variant played (``rules.variant``): its hooks, or None for the basic game
         self.variant = variants.for_game(self)
         #: the same object when the variant has places (Warzone Variant, Home Turf Advantage, Colonization), else None
@@ -489,14 +490,15 @@ class DoomtrooperGame(Game):
         if player is None:
             return state
         seats = masked_seats(state.seats, player)
-        troopers = state.troopers
-        hidden = any(map(HIDDEN, troopers))  # most tables have no warrior hidden: they are seen as they are
-        if hidden:
-            troopers = masked_troopers(troopers, player)
+        troopers, seen = state.troopers, self._hidden  # is a warrior hidden? kept for the last warriors asked of
+        if seen[0] is not troopers:  # (immutable: a combat's steps keep them) most tables have none hidden
+            seen = self._hidden = (troopers, any(map(HIDDEN, troopers)))
+        hidden = seen[1]
+        troopers = masked_troopers(troopers, player) if hidden else troopers  # (else seen as they are)
         if state.response is None:  # most steps: one copy (in a combat, its view too)
             combat = state.combat
-            if combat is not None:
-                view = state.with_combat_view(seats, troopers, masked_combat(combat, player))
+            if combat is not None:  # (the warriors kept as they are when every one is seen)
+                view = state.with_combat_view(seats, troopers if hidden else None, masked_combat(combat, player))
             else:  # the seats alone replaced when every warrior is seen as it is
                 view = state.with_seats(seats, troopers) if hidden else state.with_seats(seats)
         else:  # a sabotaged player answers

@@ -244,9 +244,11 @@ class DTState(NamedTuple):
         """The state with its actions left replaced in one copy without naming fields: every action."""
         return tuple.__new__(DTState, self[:7] + (actions,) + self[8:])
 
-    def with_combat_view(self, seats: tuple[Seat, ...], troopers: tuple[Trooper, ...], combat: Any) -> DTState:
-        """The state with its seats, warriors and combat replaced in one copy without naming
-        fields: what a viewer sees during a combat (a quarter of the decisions)."""
+    def with_combat_view(self, seats: tuple[Seat, ...], troopers: tuple[Trooper, ...] | None, combat: Any) -> DTState:
+        """The state with its seats, warriors (when given) and combat replaced in one copy without
+        naming fields: what a viewer sees during a combat (a quarter of the decisions)."""
+        if troopers is None:
+            return tuple.__new__(DTState, (seats,) + self[1:10] + (combat,) + self[11:])
         return tuple.__new__(DTState, (seats,) + self[1:3] + (troopers,) + self[4:10] + (combat,) + self[11:])
 
 

@@ -115,6 +115,10 @@ def target_cost(game: Any, state: DTState, seat: int, other: int) -> tuple[bool,
     return True, 0, R.FREE_FOR_ALL
 
 
+#: target_cost's answer under Free-for-All (attack_options asks it of no player then)
+_FREE = (True, 0, R.FREE_FOR_ALL)
+
+
 def primary_target(state: DTState, seat: int) -> int:
     """The player on ``seat``'s left: the next seat in play still in the game."""
     n = len(state.seats)
@@ -143,9 +147,10 @@ def attack_options(game: Any, state: DTState) -> tuple[Attack, ...]:
         return ()
     destiny = state.purses[state.purse_of[seat]]  # his Destiny (read without a method call)
     targets = []
+    free = game.rules.style == "free_for_all"  # target_cost's answer for every player: allowed, at no cost
     for other in range(len(seats)):
         if other != seat and not seats[other].out:
-            ok, cost, _ = target_cost(game, state, seat, other)
+            ok, cost, _ = _FREE if free else target_cost(game, state, seat, other)
             if ok and cost <= destiny:
                 targets.append(other)
     troopers = state.troopers

@@ -418,7 +418,8 @@ def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
         text = f"{seats_do(winners, 'reaches', 'reach')} the Promotion goal of {goal}"
         return over(state, winners, Ending.PROMOTION_GOAL), [event(rule, text, winners=winners)]
     for s in seats:
-        if not s.out and len(s.deck):  # a draw pile of a player still in the game has cards
+        deck = s.deck  # a draw pile of a player still in the game has cards: a known top or a shuffled rest
+        if not s.out and (deck.top or deck.pile.size):  # (read without a call to Deck.__len__)
             break
     else:
         win = leaders(game, state)
