@@ -90,6 +90,7 @@ def test_the_one_copy_helpers_are_replace():
     assert state.with_actions(7) == state._replace(actions=7)
     assert state.with_combat_view(seats, troopers, "seen") == state._replace(seats=seats, troopers=troopers,
                                                                              combat="seen")
+    assert state.with_combat_view(seats, None, "seen") == state._replace(seats=seats, combat="seen")
     purses = tuple(p + 1 for p in state.purses)
     assert state.with_purses(seats, purses) == state._replace(seats=seats, purses=purses)
     assert state.with_turn(seats, Phase.DISCARD, 1, 9, 2, (1,)) == state._replace(
