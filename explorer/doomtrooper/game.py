@@ -127,6 +127,7 @@ class DoomtrooperGame(Game):
         self.type_of = {name: c.type for name, c in self.pool.items()}  # each card's type (the pool is read-only)
         #: the personalities of the pool (read-only): a warrior looked for in play before he is mustered (base.muster)
         self.personalities = frozenset([name for name, c in self.pool.items() if c.type == "warrior" and c.personality])
+        self.muster_checks = muster.checks(self)  # each muster check with the warriors it may refuse (read-only)
         self._may: dict[tuple[str, str], bool] = {}
         #: (hand, its cards by type, the types): hand_cards
         self._hand_index: tuple[Any, dict[str, tuple[str, ...]], frozenset[str]] | None = None
@@ -243,8 +244,7 @@ class DoomtrooperGame(Game):
         return hit
 
     def hand_cards(self, state: DTState) -> Mapping[str, tuple[str, ...]]:
-        """The distinct cards in the current player's hand by type (``"warrior"``, ...), in the hand's
-        order.  Every action kind looks for its own cards: kept with the hand it was for (immutable)."""
+        """The distinct cards in the current player's hand by type, in its order (kept with the hand)."""
         return self._indexed_hand(state)[1]
 
     def _indexed_hand(self, state: DTState) -> tuple[Any, dict[str, tuple[str, ...]], frozenset[str]]:

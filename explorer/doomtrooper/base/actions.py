@@ -374,10 +374,11 @@ FORCED: list[Callable[[Any, Any], Any]] = []
 #: first-edition Sergeants: an assignment lapses when its group is gone).
 AFTER_STEP: list[Callable[[Any, Any], Any]] = []
 
-#: Rules on who may be mustered where: each ``f(game, state, seat, card) -> IllegalAction | None``
+#: Rules on who may be mustered where: each ``(cls, f)``, ``f(game, state, seat, card) -> IllegalAction | None``
 #: (Paradise Lost: Tribal warriors only into an Outpost, never two Tribal affiliations together),
-#: reading of ``state`` only the warriors in play (the musterable warriors are remembered by them).
-MUSTER_CHECKS: list[Callable[[Any, Any, int, str], Any]] = []
+#: reading of ``state`` only the warriors in play (the musterable warriors are remembered by them),
+#: and refusing only warriors of class ``cls`` (no other is asked: :func:`.muster.checks`).
+MUSTER_CHECKS: list[tuple[str, Callable[[Any, Any, int, str], Any]]] = []
 
 #: Rules on which two warriors may meet in a combat, whatever the attack rules say: each
 #: ``f(game, attacker, defender, tactic) -> (rule, reason) | None`` on warriors in play

@@ -34,13 +34,21 @@ def known_copy(game: Any, state: DTState, seat: int, card: str) -> Trooper | Non
     return None
 
 
+def checks(game: Any) -> tuple[tuple[frozenset[str], Any], ...]:
+    """Each of :data:`.MUSTER_CHECKS` with the warriors of ``game``'s pool it may refuse, those
+    of its class: any other passes it whatever the state, so only these are asked of it."""
+    warriors = [name for name, c in game.pool.items() if c.type == "warrior"]
+    return tuple((frozenset([n for n in warriors if cls in game.classes_of_card(n)]), check)
+                 for cls, check in MUSTER_CHECKS)
+
+
 def _warriors_in_hand(game: Any, state: DTState) -> Sequence[str]:
     names = game.in_hand(state, "warrior")
     seat = state.current
-    for check in MUSTER_CHECKS:  # the expansions' rules on where a warrior may enter play (loops: no
-        kept = []                  # comprehension calls, in Python 3.11 a function each)
+    for asked, check in game.muster_checks:  # the expansions' rules on where a warrior may enter play
+        kept = []  # (loops: no comprehension calls, in Python 3.11 a function each)
         for n in names:
-            if not check(game, state, seat, n):
+            if n not in asked or not check(game, state, seat, n):
                 kept.append(n)
         names = kept
     return names
@@ -138,7 +146,7 @@ def explain_muster(game: Any, state: DTState, action: Any) -> IllegalAction:
         return IllegalAction(R.MUSTER, f"{name} is not in seat {seat}'s hand")
     if known_copy(game, state, seat, name) is not None:
         return IllegalAction(R.PERSONALITIES, f"{name} is a personality already in play: only one may be in play")
-    for check in MUSTER_CHECKS:
+    for _, check in MUSTER_CHECKS:
         refused = check(game, state, seat, name)
         if refused is not None:
             return refused

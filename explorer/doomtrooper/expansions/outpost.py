@@ -325,7 +325,7 @@ class ForceTransfer(E.Effect):
 
 register(OutpostTransfer, R.TRANSFER, 1, transfer_options, do_transfer, explain_transfer,
          enabled=lambda rules: rules.outpost)
-MUSTER_CHECKS.append(muster_check)
+MUSTER_CHECKS.append((TRIBAL, muster_check))  # it refuses Tribal warriors alone
 FORCED.extend((forced_heretic, forced_answer))
 AFTER_STEP.append(opened)
 WHEN.update(dict.fromkeys((forced_heretic, forced_answer, opened), lambda rules: rules.outpost))
