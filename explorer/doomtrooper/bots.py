@@ -312,14 +312,13 @@ class GreedyBot(DeterministicPolicy):
     def equip_score(self, game, state, o: Equip) -> float:
         c = game.pool[o.card]
         t = state.find(o.uid)
-        pool = game.pool
         for a in t.attached:
             if a.card == o.card:  # it has one already
                 return -1.0
-        if c.weapon:  # one weapon is enough
+        weapons = game.combat.weapon_cards
+        if o.card in weapons:  # one weapon is enough
             for a in t.attached:
-                held = pool[a.card]
-                if held.type == "equipment" and held.weapon:
+                if a.card in weapons:
                     return -1.0
         gain = max(c.fight, c.shoot) + c.armor - c.foe_armor
         if c.kind == "vehicle":

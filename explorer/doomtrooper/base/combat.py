@@ -39,7 +39,7 @@ from ...core.numbers import counted
 from ...core.rounds import Rounds
 from .. import effects as E
 from .. import sections as R
-from ..cards import Pool
+from ..cards import TACTICS, Pool
 from ..params import DoomtrooperRules
 from ..state import Trooper
 from .actions import MEETING
@@ -80,6 +80,12 @@ class Combat(Standing, Game):
         self._last_plays: tuple | None = None  # (table, seat, plays): the last answer of _plays
         self._idle: dict[tuple[str, str], bool] = {}  # (card, tactic) -> idle (see idle)
         self._combat_cards: dict[tuple[str, str], tuple | None] = {}  # (card, tactic) -> see _combat_card
+        #: the weapons of the pool, those usable in each tactic and its vehicles (read as sets, no card
+        #: property or method called for each card; the pool is read-only)
+        self.weapon_cards = frozenset([name for name, c in pool.items() if c.type == "equipment" and c.weapon])
+        self._usable = {tactic: frozenset([name for name in self.weapon_cards if pool[name].usable_in(tactic)])
+                        for tactic in TACTICS}
+        self._vehicles = frozenset([name for name, c in pool.items() if c.type == "equipment" and c.kind == "vehicle"])
         #: the variants with places: ``place_terms(table, trooper)`` yields ``Term``s a warrior's place adds
         #: (a warzone's modifiers, cover on Mercury, a base's Armor); ``None`` in the standard game
         self.place_terms = None
@@ -144,18 +150,18 @@ class Combat(Standing, Game):
         vehicle = self.vehicle(t) if t.inside else None
         if vehicle is not None and vehicle.restricts != "none":
             return ()
+        usable = self._usable[tactic]
         out = []
         for a in t.attached:
-            c = self.pool[a.card]
-            if c.type == "equipment" and c.weapon and c.usable_in(tactic) and a.card not in out:
+            if a.card in usable and a.card not in out:
                 out.append(a.card)
         return tuple(out)
 
     def vehicle(self, t: Trooper) -> Any:
+        vehicles = self._vehicles
         for a in t.attached:
-            c = self.pool[a.card]
-            if c.type == "equipment" and c.kind == "vehicle":
-                return c
+            if a.card in vehicles:
+                return self.pool[a.card]
         return None
 
     def _to_modify(self, state: CombatState, events: list[Event] | None) -> Step:

@@ -64,6 +64,7 @@ class Standing:
     _own: dict[tuple, tuple[Term, ...]]
     _ratings: dict[tuple, Ratings]
     _off: dict[tuple[str, str], frozenset[str]]
+    weapon_cards: frozenset[str]
 
     # -- ratings ---------------------------------------------------------------------------------------
     def off(self, table: Table) -> frozenset[str]:
@@ -227,7 +228,7 @@ class Standing:
         card; a weapon only if it is ``weapon`` and for its tactic; a vehicle only with
         ``t`` inside, and its limits; gifts and spells unless an immunity switches them
         off; Relics and Ki Powers."""
-        pool = self.pool
+        pool, weapons = self.pool, self.weapon_cards
         vehicle = self.vehicle(t) if t.inside else None
         limits = vehicle.restricts if vehicle is not None else "none"
         seen: set[str] = set()
@@ -244,10 +245,10 @@ class Standing:
                     if not t.inside:
                         continue
                     rule = R.VEHICLES
-                elif limits == "equipment" or (c.weapon and (name != weapon or limits == "weapons")):
+                elif limits == "equipment" or (name in weapons and (name != weapon or limits == "weapons")):
                     continue
                 else:
-                    rule = R.WEAPONS if c.weapon else R.EQUIP
+                    rule = R.WEAPONS if name in weapons else R.EQUIP
             elif kind == "dark_symmetry":
                 if "dark_symmetry" in off or ("gifts" in off and c.level == "lesser"):
                     continue
