@@ -142,3 +142,28 @@ def test_a_seat_seen_through_the_remembered_views_is_the_masked_seat():
         action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player), dec, None)
         state, steps = game.next_state(state, action, chance), steps + 1
     assert steps > 100
+
+
+def test_the_pools_card_sets_and_muster_checks_answer_as_each_card_does():
+    """A weapon, a weapon usable in a tactic and a vehicle are read from sets the combat builds once from the
+    pool: each set holds exactly the cards whose own properties say so.  A muster check is asked only of the
+    warriors of its class (muster.checks): every other warrior of the pool passes it, in any state."""
+    from explorer.doomtrooper.base.actions import MUSTER_CHECKS
+    from explorer.doomtrooper.cards import TACTICS
+    from explorer.doomtrooper.params import override_rules
+
+    combat, pool = GAME.combat, GAME.pool
+    weapons = {n for n, c in pool.items() if c.type == "equipment" and c.weapon}
+    assert combat.weapon_cards == weapons
+    for tactic in TACTICS:
+        assert combat._usable[tactic] == {n for n in weapons if pool[n].usable_in(tactic)}
+    assert combat._vehicles == {n for n, c in pool.items() if c.type == "equipment" and c.kind == "vehicle"}
+    assert [check for _, check in GAME.muster_checks] == [check for _, check in MUSTER_CHECKS]
+    for rules in ({}, {"outpost": True}):
+        game = DoomtrooperGame(pool=GAME.pool, rules=override_rules(rules), decks=GAME.decks)
+        state = game.new_game(2)
+        for asked, check in game.muster_checks:
+            for name, c in pool.items():
+                if c.type == "warrior" and name not in asked:
+                    assert check(game, state, 0, name) is None, (rules, name)
+            assert asked, "a check with no warrior of its class in the pool"
