@@ -305,8 +305,12 @@ class GreedyBot(DeterministicPolicy):
         key_a = (tactic, ka, pool[wd].foe_armor if wd else 0, off)
         key_d = (tactic, kd, pool[wa].foe_armor if wa else 0, off)
         ra, rd = ratings.get(key_a), ratings.get(key_d)
-        if ra is None or rd is None:
-            ra, rd = ratings[key_a], ratings[key_d] = _ratings(combat, o, a, d, wa, wd, off, base)
+        if ra is None or rd is None:  # most often one is remembered: only the other is worked out
+            table = _attack_table(o, a, d, wa, wd, base)
+            if ra is None:
+                ra = ratings[key_a] = combat.fighter(table, a, d, off)
+            if rd is None:
+                rd = ratings[key_d] = combat.fighter(table, d, a, off)
         return _score(combat, ra, rd, a.wounded, d.wounded)
 
     def equip_score(self, game, state, o: Equip) -> float:
@@ -458,12 +462,21 @@ def _weapon(game, t, tactic: str) -> str:
 def _ratings(combat, o: Attack, a, d, wa: str, wd: str, off, base: Table) -> tuple[Ratings, Ratings]:
     """The ratings of attacker ``a`` and defender ``d`` in attack ``o``, each with the weapon
     the bot expects him to choose (``wa``, ``wd``; ``""``: none), ``off``: the powers off."""
+    table = _attack_table(o, a, d, wa, wd, base)
+    return combat.fighter(table, a, d, off), combat.fighter(table, d, a, off)
+
+
+def _attack_table(o: Attack, a, d, wa: str, wd: str, base: Table) -> Table:
+    """``base`` made the table of attack ``o``, attacker ``a`` choosing weapon ``wa`` and
+    defender ``d`` weapon ``wd`` (``""``: none)."""
     chosen = ((a.uid, wa),) if wa else ()  # the weapons chosen, the attacker's first
     if wd:
         chosen += ((d.uid, wd),)
     # built as the tuple it is: the tactic and combatants its first fields, its weapons the eleventh
-    table = tuple.__new__(Table, (o.tactic, o.attacker, o.defender) + base[3:10] + (base.weapons + chosen,) + base[11:])
-    return combat.fighter(table, a, d, off), combat.fighter(table, d, a, off)
+    return tuple.__new__(Table, (o.tactic, o.attacker, o.defender) + base[3:10] + (base.weapons + chosen,) + base[11:])
+
+
+assert Table._fields[:3] + Table._fields[10:11] == ("tactic", "attacker", "defender", "weapons")  # _attack_table's build
 
 
 def _score(combat, ra: Ratings, rd: Ratings, a_wounded: bool, d_wounded: bool) -> float:
