@@ -28,7 +28,7 @@ from .decisions import choice, offered, refuse
 from .intercept import do_facilitate, facilitate_options, facilitate_problem
 from .reports import public
 from .sides import title
-from .state import HEROES, VILLAINS, Escape, Fighting, Phase, RollSpec, Term, Unit, VicState, pop, push, spend
+from .state import HEROES, VILLAINS, Escape, Fighting, Phase, RollSpec, Term, Unit, VicState, pop, push, spend, total
 from .tables.banded import RollResult, modified_roll, summed_roll
 from .tables.data import Banded
 from .units import (can_attack, discard_location, fight, fight_terms, masterminds, minions_of, negated,
@@ -230,10 +230,8 @@ def combat_modifier(game, state: VicState, h: Unit, m: Unit, attacks: int) -> in
     for further attacks, less ``m``'s Fight against the hero), from the remembered
     Fight of each."""
     further = penalty(game, attacks)  # (none before the first roll of an attack: most calls)
-    value = fight(game, state, HEROES, h, versus=m)
-    for t in further:  # (added in a loop: a comprehension costs a call)
-        value += t.value
-    return value - fight(game, state, VILLAINS, m, versus=h)
+    return (fight(game, state, HEROES, h, versus=m) + (total(further) if further else 0)
+            - fight(game, state, VILLAINS, m, versus=h))
 
 
 def _roll(game, state: VicState, table: Banded, spec: RollSpec, h: Unit, m: Unit, chance,

@@ -33,7 +33,7 @@ from .attack import combat_modifier
 from .decisions import offered
 from .intercept import open_targets, trackers
 from .state import (HEROES, VILLAINS, Choose, Escape, Fighting, HealRoll, Main, Phase, Respond, SpyRoll,
-                    UnderlingChoice, Unit, VicState, WoundChoice)
+                    UnderlingChoice, Unit, VicState, WoundChoice, total)
 from .tables.data import Banded
 from .units import fight, is_mastermind, lasting_fight, minions_of, track_terms, unit_on
 from .search import PLAYOUTS, search_bot
@@ -246,9 +246,7 @@ class GreedyBot(DeterministicPolicy):
         heroes = by_uid(view.sides[HEROES])
         hero, most = None, None
         for h in trackers_of[target]:
-            v = 0  # his Track bonus, the sum of his terms (added in a loop: a list comprehension costs a call)
-            for t in track_terms(game, view, HEROES, heroes.get(h)):
-                v += t.value
+            v = total(track_terms(game, view, HEROES, heroes.get(h)))  # his Track bonus
             if most is None or v > most:
                 hero, most = h, v
         event = None  # (a Facilitator's help for him comes first, wherever it is)
@@ -475,11 +473,11 @@ def event_value(game, view, side: int, o: PlayEvent) -> float:
 def danger(view: VicState, mastermind: str) -> float:
     """How urgent it is to thwart a Mastermind: his plots' counters (major ones count more)."""
     plots = view.sides[VILLAINS].plots
-    total = 0  # (added in a loop: a comprehension costs a call)
+    urgency = 0  # (added in a loop: a comprehension costs a call)
     for x in plots:
         if x.master == mastermind:
-            total += (2 if x.major else 1) * (x.counters + 1)
-    return total
+            urgency += (2 if x.major else 1) * (x.counters + 1)
+    return urgency
 
 
 @lru_cache(maxsize=256)

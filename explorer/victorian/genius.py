@@ -11,7 +11,7 @@ from . import pending
 from . import sections as R
 from .reports import public
 from .sides import title
-from .state import Phase, TableRoll, push
+from .state import Phase, push, table_rolls
 from .units import with_trait
 
 
@@ -40,11 +40,5 @@ def enter(game, state, side, events):
         if events is not None:
             events.append(_NO_GENIUS[side])
         return state
-    rolls = []  # (built directly, in a loop: a comprehension costs a call)
-    for uid in who:
-        rolls.append(_new(TableRoll, (side, uid, "plot_table")))
-    return push(state, *rolls)
+    return push(state, *table_rolls(side, who, "plot_table"))
 
-
-_new = tuple.__new__
-assert TableRoll._fields == ("side", "source", "table")  # (built by position above)

@@ -14,11 +14,8 @@ from . import pending
 from . import sections as R
 from .reports import public
 from .sides import title
-from .state import Phase, TableRoll, push
+from .state import Phase, push, table_rolls
 from .units import with_trait
-
-_new = tuple.__new__
-assert TableRoll._fields == ("side", "source", "table")  # (built by position below)
 
 
 def inventors(game, state, side) -> tuple[str, ...]:
@@ -60,7 +57,4 @@ def enter(game, state, side, events):
         if events is not None:
             events.append(_NO_INVENTOR[side])
         return state
-    rolls = []  # (built directly, in a loop: a comprehension costs a call)
-    for uid in who:
-        rolls.append(_new(TableRoll, (side, uid, "invention_table")))
-    return push(state, *rolls)
+    return push(state, *table_rolls(side, who, "invention_table"))

@@ -22,6 +22,7 @@ to the next phase (:mod:`explorer.victorian.turn`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
 from typing import Any, NamedTuple
 
@@ -197,6 +198,15 @@ class Term(NamedTuple):
         return {"label": self.label, "value": self.value, "card": self.card, "rule": self.rule}
 
 
+def total(terms: Iterable[Term]) -> int:
+    """The sum of ``terms``' values, in order (added in a loop: a comprehension costs a call,
+    and a roll or a Fight asks at most steps)."""
+    value = 0
+    for t in terms:
+        value += t.value
+    return value
+
+
 class Mod(NamedTuple):
     """A lasting modifier (an event card's bonus, a Wrong Track, a Facilitator's
     +1): on one unit (``unit``) or on every unit of ``side`` with one of ``needs``
@@ -260,6 +270,18 @@ class TableRoll(NamedTuple):
     side: int
     source: str
     table: str
+
+
+def table_rolls(side: int, sources: Iterable[str], table: str) -> tuple[TableRoll, ...]:
+    """A roll on ``table`` for each of ``sources`` (uids of ``side``), in order: what a
+    phase that rolls a table queues as it begins (built directly, in a loop: every turn)."""
+    rolls = []
+    for uid in sources:
+        rolls.append(tuple.__new__(TableRoll, (side, uid, table)))
+    return tuple(rolls)
+
+
+assert TableRoll._fields == ("side", "source", "table")  # (built by position above)
 
 
 class HealRoll(NamedTuple):
@@ -461,5 +483,5 @@ __all__ = [
     "Choose", "Deal", "Draw", "Ending", "Escape", "Fighting", "GameResult", "HEROES", "HealRoll", "Location", "Main", "Mod",
     "Pending", "Phase", "Pile", "Plot", "PlotDraw", "Respond", "Reveal", "RollNow", "RollSpec", "SIDES", "SIDE_INDEX",
     "Side", "SpyRoll", "TURN_PHASES", "TableRoll", "Term", "UnderlingChoice", "Unit", "VILLAINS", "VicState",
-    "WoundChoice", "other", "pop", "push", "put", "spend",
+    "WoundChoice", "other", "pop", "push", "put", "spend", "table_rolls", "total",
 ]

@@ -12,11 +12,8 @@ from __future__ import annotations
 from . import pending
 from . import sections as R
 from .reports import public
-from .state import Phase, TableRoll, push
+from .state import Phase, push, table_rolls
 from .units import masterminds
-
-_new = tuple.__new__
-assert TableRoll._fields == ("side", "source", "table")  # (built by position below)
 
 
 @pending.enter(Phase.TRACK)
@@ -30,7 +27,4 @@ def enter(game, state, side, events):
         if events is not None:
             events.append(public(R.VILLAIN_TABLE, "no Mastermind escaped the Heroes this turn: no Villain Table roll"))
         return state
-    rolls = []  # (built directly, in a loop: a comprehension costs a call)
-    for uid in free:
-        rolls.append(_new(TableRoll, (side, uid, "villain_table")))
-    return push(state, *rolls)
+    return push(state, *table_rolls(side, free, "villain_table"))

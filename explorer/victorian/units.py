@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import sections as R
 from .cards import Card
-from .state import HEROES, VILLAINS, Location, Plot, Side, Term, Unit, VicState, put
+from .state import HEROES, VILLAINS, Location, Plot, Side, Term, Unit, VicState, put, total
 from .words import counted
 from .zones import to_discard, to_hand
 
@@ -289,7 +289,7 @@ def fight(game: VictorianGame, state: VicState, side: int, u: Unit, *, versus: U
     if hit is not None and hit[0] is u and hit[1] is mods:
         return hit[2]
     if mods and _mods(game, state, side, u, "fight", assassin):
-        value = _total(fight_terms(game, state, side, u, versus=versus, assassin=assassin, sent=sent))
+        value = total(fight_terms(game, state, side, u, versus=versus, assassin=assassin, sent=sent))
     else:
         # With no lasting modifier on his Fight now (none in play, or none :func:`_mods` counts for him)
         # the sum reads the unit's card, token, gear, markers and wounds alone, not which unit he is:
@@ -298,19 +298,11 @@ def fight(game: VictorianGame, state: VicState, side: int, u: Unit, *, versus: U
         alike = ("fight sum", u.card, u.token, u.gear, u.markers, u.wounds, side, holy, assassin, sent)
         value = game.memo.get(alike)
         if value is None:
-            value = _remember(game.memo, alike, _total(fight_terms(
+            value = _remember(game.memo, alike, total(fight_terms(
                 game, state, side, u, versus=versus, assassin=assassin, sent=sent)))
     if len(known) > 1024:
         known.clear()
     known[key] = (u, mods, value)
-    return value
-
-
-def _total(terms: tuple[Term, ...]) -> int:
-    """The sum of ``terms``' values, in order (added in a loop: a comprehension costs a call)."""
-    value = 0
-    for t in terms:
-        value += t.value
     return value
 
 

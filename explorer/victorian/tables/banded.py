@@ -33,6 +33,7 @@ from ...core.dist import dice
 from ...core.engine import Chance, outcomes
 from ..reports import Record
 from ..state import Term
+from ..state import total as terms_total
 from .data import Banded, Tables, load_tables
 
 
@@ -70,10 +71,7 @@ _TERM_KEYS = ("label", "value", "card", "rule")
 def modified_roll(table: Banded, terms: tuple[Term, ...], chance: Chance) -> RollResult:
     """Roll ``table.dice`` six-sided dice, add ``terms``, read the table."""
     rolled = chance.roll(dice(table.dice))
-    modifier = 0  # the terms' sum (added in a loop: a list comprehension costs a call)
-    for t in terms:
-        modifier += t.value
-    total = rolled + modifier
+    total = rolled + terms_total(terms)
     return _new(RollResult, (table.name, rolled, terms, total, _read(table, total)))  # built directly: every roll
 
 
