@@ -259,20 +259,25 @@ def put_seat(state: DTState, index: int, seat: Seat, **changes: Any) -> DTState:
     return state._replace(seats=seats, **changes) if changes else state.with_seats(seats)
 
 
+def _replaced(troopers: tuple[Trooper, ...], trooper: Trooper) -> tuple[Trooper, ...]:
+    """``troopers`` with ``trooper`` in place of the warrior of the same uid."""
+    uid = trooper.uid
+    out = []  # a loop: in Python 3.11 a comprehension is a call
+    for t in troopers:
+        out.append(trooper if t.uid == uid else t)
+    return tuple(out)
+
+
 def put_trooper(state: DTState, trooper: Trooper, **changes: Any) -> DTState:
     """``state`` with ``trooper`` replacing the warrior of the same uid."""
-    uid = trooper.uid
-    return state._replace(troopers=tuple([trooper if t.uid == uid else t for t in state.troopers]), **changes)
+    return state._replace(troopers=_replaced(state.troopers, trooper), **changes)
 
 
 def put_seat_trooper(state: DTState, index: int, seat: Seat, trooper: Trooper) -> DTState:
     """``state`` with ``seat`` at ``index`` and ``trooper`` replacing the warrior of the same uid,
     in one copy (a card from a hand onto a warrior)."""
-    seats, uid = state.seats, trooper.uid
-    troopers = []  # a loop: in Python 3.11 a comprehension is a call
-    for t in state.troopers:
-        troopers.append(trooper if t.uid == uid else t)
-    return state.with_seats(seats[:index] + (seat,) + seats[index + 1:], tuple(troopers))
+    seats = state.seats
+    return state.with_seats(seats[:index] + (seat,) + seats[index + 1:], _replaced(state.troopers, trooper))
 
 
 def attach_from_hand(state: DTState, seat: int, uid: int, card: str) -> tuple[DTState, Trooper]:
