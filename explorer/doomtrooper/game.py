@@ -62,8 +62,8 @@ from .base import attack, cover, equip, fortify, missions, muster, sabotage, spe
 from .expansions import beasts, first_edition, outpost, sergeants  # noqa: F401 (Paradise Lost, first edition)
 from . import variants  # the seven variants; those with places register their kinds
 from .expansions import alliances, ki_powers, mortificator, relics, warzones  # noqa: F401 (the expansions' kinds)
+from . import asked, worlds
 from . import sections as R
-from . import worlds
 from .base.actions import (ACTION_TYPES, AFTER_STEP, FORCED, KINDS, ClaimGift, Deal, DeclineGift, Discard, Draw,
                            EndActions, KeepHand, meeting_rules, ordered, switched_on)
 from .cards import Pool, load_pool
@@ -129,9 +129,10 @@ class DoomtrooperGame(Game):
         self.personalities = frozenset([name for name, c in self.pool.items() if c.type == "warrior" and c.personality])
         self.muster_checks = muster.checks(self)  # each muster check with the warriors it may refuse (read-only)
         self._may: dict[tuple[str, str], bool] = {}
-        #: (hand, its cards by type, the types): hand_cards
+        #: (hand, its cards by type, the types), (warriors, seat, what his have), the kinds asked: see .asked
         self._hand_index: tuple[Any, dict[str, tuple[str, ...]], frozenset[str]] | None = None
-        self._asks: dict[tuple[frozenset[str], int], tuple[Any, ...]] = {}  # see _asked
+        self._troops: tuple[Any, Any, tuple[bool, bool, bool]] = ((), None, (False, False, False))
+        self._asks: dict[tuple[frozenset[str], int, tuple[bool, bool, bool]], tuple[Any, ...]] = {}
         self._musterable: tuple | None = None  # (hand, troopers, seat, warriors it may muster): base.muster
         self._unsettled: tuple[Any, Any] | None = None  # (seats, purse_of) that end nothing: turn.settle
         self._attacks: tuple | None = None  # (troopers, (seat, turn, targets), attacks): base.attack
@@ -144,10 +145,10 @@ class DoomtrooperGame(Game):
             self.combat.place_terms = self.places.combat_terms
         # the kinds of the expansions only with their switches on; those of the variants with places
         # only when one is played; those a variant offers itself never in the loop
-        self.kinds = [k for k in ordered() if k.options is not None and (k.enabled is None or k.enabled(self.rules))
-                      and (self.places is not None or k.type not in variants.PLACE_KINDS)]
-        self._free = [k for k in self.kinds if k.cost(self.rules) == 0]
-        self._priced = [(k, k.cost(self.rules), k.hand) for k in self.kinds]  # with its cost, the cards it plays
+        kinds = [k for k in ordered() if k.options is not None and (k.enabled is None or k.enabled(self.rules))
+                 and (self.places is not None or k.type not in variants.PLACE_KINDS)]
+        self._free = [k for k in kinds if k.cost(self.rules) == 0]
+        self._priced = [(k, k.cost(self.rules), k.hand) for k in kinds]  # with its cost, the cards it plays
         self._costs = {k.type: cost for k, cost, _ in self._priced}  # each kind's cost, for _act (rules are fixed)
         #: the rules on who may meet in a combat that may bar a meeting in this game (attack options)
         self.meeting = meeting_rules(self.rules)
@@ -245,40 +246,14 @@ class DoomtrooperGame(Game):
 
     def hand_cards(self, state: DTState) -> Mapping[str, tuple[str, ...]]:
         """The distinct cards in the current player's hand by type, in its order (kept with the hand)."""
-        return self._indexed_hand(state)[1]
-
-    def _indexed_hand(self, state: DTState) -> tuple[Any, dict[str, tuple[str, ...]], frozenset[str]]:
-        """(the current player's hand, its distinct cards by type, the types): built again for a new hand."""
-        hand = state.seats[state.current].hand
-        index = self._hand_index
-        if index is None or index[0] is not hand:
-            by: dict[str, Any] = {}  # type -> its names, a list made a tuple (loops: no comprehension calls)
-            type_of = self.type_of
-            for name in hand.distinct:
-                by.setdefault(type_of[name], []).append(name)
-            for k in by:
-                by[k] = tuple(by[k])
-            index = self._hand_index = (hand, by, frozenset(by))
-        return index
+        return asked.indexed_hand(self, state)[1]
 
     def in_hand(self, state: DTState, kind: str) -> Sequence[str]:
         """The distinct cards of type ``kind`` in the current player's hand (:meth:`hand_cards`)."""
-        index = self._hand_index  # the hand indexed last, most often this one (no call to _indexed_hand)
+        index = self._hand_index  # the hand indexed last, most often this one (no call to asked.indexed_hand)
         if index is None or index[0] is not state.seats[state.current].hand:
-            index = self._indexed_hand(state)
+            index = asked.indexed_hand(self, state)
         return index[1].get(kind, ())
-
-    def _asked(self, state: DTState, left: int) -> tuple[Any, ...]:
-        """The options functions of the kinds that may offer anything with ``left`` actions left: those
-        it can pay for whose type of card the hand holds (a kind that plays only a type of card the hand
-        lacks offers nothing).  Remembered by the types of card in hand and the actions left."""
-        types = self._indexed_hand(state)[2]
-        key = (types, left)
-        asked = self._asks.get(key)
-        if asked is None:
-            asked = self._asks[key] = tuple([kind.options for kind, cost, plays in self._priced
-                                             if cost <= left and (plays is None or plays in types)])
-        return asked
 
     def may_attack(self, attacker: str, defender: str) -> bool:
         """May a warrior of card ``attacker`` attack one of card ``defender`` (of
@@ -339,8 +314,8 @@ class DoomtrooperGame(Game):
         """Every legal action of the current player, in registry order, then
         :class:`EndActions`.  While all his warriors are in cover his next action
         must bring one out ("Seek Cover")."""
-        left = state.actions
-        if left > 0 and must_exit_cover(state, state.current):
+        left = state.actions  # (none of his warriors in cover, asked.troops: none must exit it)
+        if left > 0 and asked.troops(self, state)[0] and must_exit_cover(state, state.current):
             return tuple(KINDS[cover.ExitCover].options(self, state))
         if left > 0 and self.forced:
             for forced in self.forced:
@@ -348,7 +323,7 @@ class DoomtrooperGame(Game):
                 if got is not None:  # the forced action, and the cards played as no action
                     return tuple(got[1]) + tuple(o for k in self._free for o in k.options(self, state))
         out: list[Any] = []
-        for options in self._asked(state, left):
+        for options in asked.asked(self, state, left):
             out += options(self, state)
         if self.variant is not None:
             out = self.variant.options(self, state, out)
@@ -459,7 +434,7 @@ class DoomtrooperGame(Game):
 
     def _free_plays(self, state: DTState) -> bool:
         """Does any kind that costs no action offer anything now?"""
-        for options in self._asked(state, 0):
+        for options in asked.asked(self, state, 0):
             if options(self, state):
                 return True
         return False

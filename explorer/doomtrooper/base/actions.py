@@ -252,7 +252,9 @@ class ActionKind(NamedTuple):
     """One kind of action: its ``cost`` (actions; a function of the rules), its
     rule, the options it offers, what it does, and why it is refused.  ``hand``: the
     type of the cards in hand its options play, when they play nothing else (a game
-    does not ask for its options while the hand holds none)."""
+    does not ask for its options while the hand holds none); ``troops``: the field a
+    warrior of the player must have set for its options to list it, when they list no
+    other (in cover, cards attached, inside: a game does not ask while none has)."""
 
     type: type
     rule: RuleRef
@@ -264,6 +266,7 @@ class ActionKind(NamedTuple):
     enabled: Callable[[Any], bool] | None = None  # rules -> is this kind in the game? (None: always)
     hand: str | None = None  # the card type its options are played from (None: not only from the hand)
     tells: bool = False  # its ``do`` takes ``tell`` (False: the same state, fewer or no events)
+    troops: str | None = None  # what its options act on, one of asked.TROOP_FIELDS (None: not only that)
 
 
 #: action type -> its kind, in the order options are listed
@@ -272,16 +275,16 @@ KINDS: dict[type, ActionKind] = {}
 
 def register(type_: type, rule: RuleRef, cost: int | Callable[[Any], int], options, do, explain,
              ends_actions: bool = False, enabled: Callable[[Any], bool] | None = None,
-             hand: str | None = None, tells: bool = False) -> None:
+             hand: str | None = None, tells: bool = False, troops: str | None = None) -> None:
     """Add an action kind.  ``enabled(rules)``: whether the kind is in a game at all (an
     expansion's switch); a game leaves a disabled kind out of its options.  ``options``
     ``None``: the variant the kind belongs to offers its options itself.  ``hand``: see
-    :class:`ActionKind`; ``tells``: its ``do`` takes a last argument ``tell`` (a runner that
+    :class:`ActionKind`; ``troops``: likewise; ``tells``: its ``do`` takes a last argument ``tell`` (a runner that
     keeps no events asks it for none)."""
     if type_ in KINDS:
         raise ValueError(f"action kind {type_.__name__} registered twice")
     price = cost if callable(cost) else (lambda rules, c=cost: c)
-    KINDS[type_] = ActionKind(type_, rule, price, options, do, explain, ends_actions, enabled, hand, tells)
+    KINDS[type_] = ActionKind(type_, rule, price, options, do, explain, ends_actions, enabled, hand, tells, troops)
 
 
 def ordered() -> list[ActionKind]:

@@ -154,26 +154,32 @@ def attack_options(game: Any, state: DTState) -> tuple[Attack, ...]:
             if ok and cost <= destiny:
                 targets.append(other)
     troopers = state.troopers
-    asked = (seat, state.turn, targets)
+    turn = state.turn
+    asked = (seat, turn, targets)
     last = game._attacks
     if last is not None and last[0] is troopers and last[1] == asked:
         return last[2]
     out: list[Attack] = []
     mine = []  # his warriors that may attack, and those they may attack (loops: no comprehension calls)
-    for t in troopers:
-        if t.owner == seat and may_attack_with(game, state, t):
+    pool = game.pool
+    for t in troopers:  # may_attack_with, read in the loop (no call per warrior)
+        if t.owner == seat and not t.cover and t.exited != turn and pool[t.card].combat:
             mine.append(t)
     theirs = []
     if mine:
-        for t in troopers:
-            if t.owner in targets and may_be_attacked(game, t):
+        for t in troopers:  # may_be_attacked, likewise
+            if t.owner in targets and (t.hidden or pool[t.card].combat):
                 theirs.append(t)
-    may = game.may_attack
+    may, known = game.may_attack, game._may  # (its answers looked up here first, without a call)
     rules = game.meeting  # those of MEETING that may bar a meeting in this game
     for a in mine:
         for d in theirs:
-            if not d.hidden and not may(a.card, d.card):
-                continue
+            if not d.hidden:
+                allowed = known.get((a.card, d.card))
+                if allowed is None:
+                    allowed = may(a.card, d.card)
+                if not allowed:
+                    continue
             if rules:
                 out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS
                         if all(r(game, a, d, tactic) is None for r in rules)]

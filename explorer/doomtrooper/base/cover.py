@@ -103,6 +103,6 @@ def _own(state: DTState, uid: Any):
 
 
 register(SeekCover, R.SEEK_COVER, 1, seek_options, do_seek, explain_seek)
-register(ExitCover, R.EXIT_COVER, 1, exit_options, do_exit, explain_exit)
+register(ExitCover, R.EXIT_COVER, 1, exit_options, do_exit, explain_exit, troops="cover")
 
 __all__ = ["force_cover"]

@@ -203,7 +203,7 @@ def discard_vehicle(game: Any, state: DTState, uid: int) -> tuple[DTState, list[
 
 
 register(Equip, R.EQUIP, 1, equip_options, do_equip, explain_equip, hand="equipment", tells=True)
-register(EnterVehicle, R.VEHICLES, 1, enter_options, do_enter, explain_vehicle)
-register(ExitVehicle, R.VEHICLES, 1, exit_options, do_leave, explain_vehicle)
+register(EnterVehicle, R.VEHICLES, 1, enter_options, do_enter, explain_vehicle, troops="attached")
+register(ExitVehicle, R.VEHICLES, 1, exit_options, do_leave, explain_vehicle, troops="inside")
 
 __all__ = ["discard_vehicle", "has_kind", "may_carry", "shows_identity"]
