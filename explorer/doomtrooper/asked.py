@@ -1,8 +1,9 @@
 """Which kinds of action a Doomtrooper game asks for options at an actions step
 (:meth:`~.game.DoomtrooperGame.action_options`): those the current player can pay
 for, whose type of card his hand holds (:attr:`~.base.actions.ActionKind.hand`) and
-one of whose warriors has what they act on (:attr:`~.base.actions.ActionKind.troops`:
-in cover, cards attached, inside a vehicle).  A kind left out would offer nothing.
+whose warriors have what they act on (:attr:`~.base.actions.ActionKind.troops`: one
+in cover, with cards attached, inside a vehicle, or two out of cover).  A kind left
+out would offer nothing.
 What is read is kept with the objects it was read from (states are immutable: a hand
 or a warriors tuple that did not change is the same object).
 """
@@ -30,27 +31,31 @@ def indexed_hand(game: Any, state: Any) -> tuple[Any, dict[str, tuple[str, ...]]
     return index
 
 
-#: the fields of a warrior a kind may act on (:attr:`~.base.actions.ActionKind.troops`), in :func:`troops`'s order
-TROOP_FIELDS = ("cover", "attached", "inside")
+#: what a kind may act on (:attr:`~.base.actions.ActionKind.troops`), in :func:`troops`'s order: a warrior
+#: in cover, one with cards attached, one inside its vehicle, two out of cover (Seek Cover leaves one out)
+TROOP_FIELDS = ("cover", "attached", "inside", "open")
 
 
-def troops(game: Any, state: Any) -> tuple[bool, bool, bool]:
-    """Whether some warrior of the current player is in cover, has cards attached, is inside its
-    vehicle (:data:`TROOP_FIELDS`), kept on ``game`` for the last warriors and seat asked of."""
+def troops(game: Any, state: Any) -> tuple[bool, bool, bool, bool]:
+    """Whether a warrior of the current player is in cover, has cards attached, is inside its vehicle,
+    and two are out of cover (:data:`TROOP_FIELDS`), kept on ``game`` for the last warriors and seat."""
     troopers, seat = state.troopers, state.current
     last = game._troops
     if last[0] is troopers and last[1] == seat:
         return last[2]
     cover = attached = inside = False  # (one pass; a loop: in Python 3.11 a comprehension is a call)
+    out = 0
     for t in troopers:
         if t.owner == seat:
             if t.cover:
                 cover = True
+            else:
+                out += 1
             if t.attached:
                 attached = True
             if t.inside:
                 inside = True
-    found = (cover, attached, inside)
+    found = (cover, attached, inside, out >= 2)
     game._troops = (troopers, seat, found)
     return found
 

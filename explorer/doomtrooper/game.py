@@ -87,6 +87,7 @@ _GIFT = (ClaimGift(), DeclineGift())
 _END = EndActions()  # the last option of every actions step
 #: a Step or a Decision built as the tuple it is (a named tuple's own constructor is a Python function)
 _new = tuple.__new__
+assert DTState._fields[0] == "seats"  # what observe replaces
 
 
 @lru_cache(maxsize=256)
@@ -131,8 +132,8 @@ class DoomtrooperGame(Game):
         self._may: dict[tuple[str, str], bool] = {}
         #: (hand, its cards by type, the types), (warriors, seat, what his have), the kinds asked: see .asked
         self._hand_index: tuple[Any, dict[str, tuple[str, ...]], frozenset[str]] | None = None
-        self._troops: tuple[Any, Any, tuple[bool, bool, bool]] = ((), None, (False, False, False))
-        self._asks: dict[tuple[frozenset[str], int, tuple[bool, bool, bool]], tuple[Any, ...]] = {}
+        self._troops: tuple[Any, Any, tuple[bool, ...]] = ((), None, (False, False, False, False))
+        self._asks: dict[tuple[frozenset[str], int, tuple[bool, ...]], tuple[Any, ...]] = {}
         self._musterable: tuple | None = None  # (hand, troopers, seat, warriors it may muster): base.muster
         self._unsettled: tuple[Any, Any] | None = None  # (seats, purse_of) that end nothing: turn.settle
         self._attacks: tuple | None = None  # (troopers, (seat, turn, targets), attacks): base.attack
@@ -474,8 +475,10 @@ class DoomtrooperGame(Game):
             combat = state.combat
             if combat is not None:  # (the warriors kept as they are when every one is seen)
                 view = state.with_combat_view(seats, troopers if hidden else None, masked_combat(combat, player))
-            else:  # the seats alone replaced when every warrior is seen as it is
-                view = state.with_seats(seats, troopers) if hidden else state.with_seats(seats)
+            elif hidden:
+                view = state.with_seats(seats, troopers)
+            else:  # the seats alone replaced when every warrior is seen as it is (built here: no method call)
+                view = _new(DTState, (seats,) + state[1:])
         else:  # a sabotaged player answers
             changes: dict[str, Any] = {"seats": seats, "troopers": troopers}
             if state.combat is not None:

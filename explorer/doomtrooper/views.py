@@ -101,11 +101,12 @@ def masked_seats(seats: tuple, player: Any) -> tuple:
     if len(_SEATS_VIEWS) > 16:
         _SEATS_VIEWS.clear()
     view = []  # a loop, not a list comprehension (a function call fewer: a few seats, at most decisions)
-    for i, s in enumerate(seats):
-        own = i == player
-        views = _OWN_VIEWS if own else _OTHERS_VIEWS
+    i = 0  # (counted: no enumerate pair built and unpacked per seat)
+    for s in seats:
+        views = _OWN_VIEWS if i == player else _OTHERS_VIEWS
         seen = views.get(id(s))
-        view.append(seen[1] if seen is not None and seen[0] is s else _masked_seat(s, own, views))
+        view.append(seen[1] if seen is not None and seen[0] is s else _masked_seat(s, i == player, views))
+        i += 1
     view = tuple(view)
     _SEATS_VIEWS[player] = (seats, view)
     return view

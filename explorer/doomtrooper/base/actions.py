@@ -252,9 +252,9 @@ class ActionKind(NamedTuple):
     """One kind of action: its ``cost`` (actions; a function of the rules), its
     rule, the options it offers, what it does, and why it is refused.  ``hand``: the
     type of the cards in hand its options play, when they play nothing else (a game
-    does not ask for its options while the hand holds none); ``troops``: the field a
-    warrior of the player must have set for its options to list it, when they list no
-    other (in cover, cards attached, inside: a game does not ask while none has)."""
+    does not ask for its options while the hand holds none); ``troops``: what the
+    player's warriors must have for its options to list anything (a warrior in cover,
+    with cards attached, inside, or two out of cover: a game does not ask while not)."""
 
     type: type
     rule: RuleRef

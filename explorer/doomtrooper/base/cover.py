@@ -102,7 +102,7 @@ def _own(state: DTState, uid: Any):
     return t if t is not None and t.owner == state.current else None
 
 
-register(SeekCover, R.SEEK_COVER, 1, seek_options, do_seek, explain_seek)
+register(SeekCover, R.SEEK_COVER, 1, seek_options, do_seek, explain_seek, troops="open")
 register(ExitCover, R.EXIT_COVER, 1, exit_options, do_exit, explain_exit, troops="cover")
 
 __all__ = ["force_cover"]
