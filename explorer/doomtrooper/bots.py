@@ -94,14 +94,15 @@ class _AttackMemo(NamedTuple):
     warriors are weighed against each other turn after turn, and the same cards
     meet again game after game.  A pair met for the first time is scored from parts
     kept per warrior: ``weapons``, the weapon a kind uses with a tactic (``""``:
-    none); ``ratings``, a kind's ratings by the tactic, what the foe's weapon takes
-    from its Armor (all a foe's weapon changes: warriors facing foes of different
-    weapons are rated alike) and the powers switched off (its own weapon is its kind's)."""
+    none) and what it takes from a foe's Armor; ``ratings``, a kind's ratings by the
+    tactic, what the foe's weapon takes from its Armor (all a foe's weapon changes:
+    warriors facing foes of different weapons are rated alike) and the powers
+    switched off (its own weapon is its kind's)."""
 
     game: Any
     kinds: dict[tuple, int]
     scores: dict[tuple[str, int, bool, int, bool], float]
-    weapons: dict[tuple[str, int], str]
+    weapons: dict[tuple[str, int], tuple[str, int]]
     ratings: dict[tuple[str, int, int, frozenset], Ratings]
 
 
@@ -244,18 +245,16 @@ class GreedyBot(DeterministicPolicy):
         kind_of: dict[int, Any] = {}  # uid -> its kind's number (None: not remembered)
         found: dict[int, Any] = {}  # uid -> the warrior
         for o in attacks:
-            pair = []
-            for uid in (o.attacker, o.defender):
+            ua, ud = o.attacker, o.defender
+            for uid in (ua, ud):
                 if uid not in kind_of:
                     t = found[uid] = state.find(uid)
                     key = rating_key(base, t)
                     kind_of[uid] = None if key is None else kinds.setdefault(key, len(kinds))
-                pair.append(kind_of[uid])
-            ka, kd = pair
+            ka, kd, a, d = kind_of[ua], kind_of[ud], found[ua], found[ud]
             if ka is None or kd is None:
-                score = self._attack_score(game, o, found[o.attacker], found[o.defender], base)
+                score = self._attack_score(game, o, a, d, base)
             else:
-                a, d = found[o.attacker], found[o.defender]
                 key = (o.tactic, ka, a.wounded, kd, d.wounded)
                 score = scores.get(key)
                 if score is None:
@@ -294,16 +293,17 @@ class GreedyBot(DeterministicPolicy):
             return 0.1  # as in _attack_score
         tactic = o.tactic
         weapons, ratings = memo.weapons, memo.ratings
-        wa, wd = weapons.get((tactic, ka)), weapons.get((tactic, kd))
-        if wa is None:
-            wa = weapons[(tactic, ka)] = _weapon(game, a, tactic)
-        if wd is None:
-            wd = weapons[(tactic, kd)] = _weapon(game, d, tactic)
+        armed_a, armed_d = weapons.get((tactic, ka)), weapons.get((tactic, kd))
+        if armed_a is None:
+            armed_a = weapons[(tactic, ka)] = _armed(game, a, tactic)
+        if armed_d is None:
+            armed_d = weapons[(tactic, kd)] = _armed(game, d, tactic)
+        wa, takes_a = armed_a
+        wd, takes_d = armed_d
         combat = game.combat
         off = combat.off_between(a.card, d.card)
-        pool = game.pool  # a foe's weapon counts only by what it takes from the Armor (Standing.fighter)
-        key_a = (tactic, ka, pool[wd].foe_armor if wd else 0, off)
-        key_d = (tactic, kd, pool[wa].foe_armor if wa else 0, off)
+        # a foe's weapon counts only by what it takes from the Armor (Standing.fighter)
+        key_a, key_d = (tactic, ka, takes_d, off), (tactic, kd, takes_a, off)
         ra, rd = ratings.get(key_a), ratings.get(key_d)
         if ra is None or rd is None:  # most often one is remembered: only the other is worked out
             table = _attack_table(o, a, d, wa, wd, base)
@@ -459,6 +459,12 @@ def _weapon(game, t, tactic: str) -> str:
     return best
 
 
+def _armed(game, t, tactic: str) -> tuple[str, int]:
+    """:func:`_weapon` and what it takes from the foe's Armor (0 without one)."""
+    w = _weapon(game, t, tactic)
+    return w, game.pool[w].foe_armor if w else 0
+
+
 def _ratings(combat, o: Attack, a, d, wa: str, wd: str, off, base: Table) -> tuple[Ratings, Ratings]:
     """The ratings of attacker ``a`` and defender ``d`` in attack ``o``, each with the weapon
     the bot expects him to choose (``wa``, ``wd``; ``""``: none), ``off``: the powers off."""
@@ -483,8 +489,9 @@ def _score(combat, ra: Ratings, rd: Ratings, a_wounded: bool, d_wounded: bool) -
     """An attack's score from the two combatants' ratings and wounds: the Value the
     attacker expects to win (the defender's, weighed 1.2) less the Value it risks."""
     total = 0  # summed in order, as sum() would
+    value_a, value_d = ra.value, rd.value
     for p, ha, hd in _statuses(combat, ra, rd, (a_wounded, d_wounded)):
-        total += p * (hd * rd.value * 1.2 - ha * ra.value)
+        total += p * (hd * value_d * 1.2 - ha * value_a)
     return total
 
 
@@ -493,10 +500,16 @@ def _strength(w) -> float:
 
 
 def _table(state: DTState, attacker: int, defender: int, tactic: str) -> Table:
+    """The table of a combat ``attacker`` would begin against ``defender`` in ``state``
+    (no card played, no weapon chosen, no Warzone), built as the tuple it is."""
     seats = state.seats
-    return Table(tactic, attacker, defender, state.troopers, tuple(map(_FORTIFICATIONS, seats)),
-                 state.purse_of, tuple(range(len(seats))), tuple(map(_HAND, seats)), state.purses,
-                 in_play=in_play(state))
+    return tuple.__new__(Table, (tactic, attacker, defender, state.troopers, tuple(map(_FORTIFICATIONS, seats)),
+                                 state.purse_of, tuple(range(len(seats))), tuple(map(_HAND, seats)), state.purses,
+                                 (), (), in_play(state), ""))
+
+
+assert Table._fields == ("tactic", "attacker", "defender", "troopers", "fortifications", "purse_of", "order",
+                         "hands", "purses", "plays", "weapons", "in_play", "warzone")  # _table's build
 
 
 #: a seat's fortifications and hand (read by map: no comprehension call)
@@ -535,11 +548,11 @@ def _statuses(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[float, f
     printed rules, the exact table (the rule enumerated) under the dice variant.
     Asked of the ratings without their Values, which no blow reads (:func:`.clash`);
     under the printed rules a blow wounds when its attack reaches the Armor, so only
-    whether each would wound counts (ratings of 1 or 0 against Armor 1).  The bots
-    rate many attacks alike."""
+    whether each would wound counts (ratings of True or False, an int of 1 or 0,
+    against Armor 1).  The bots rate many attacks alike."""
     # ra[3:]: how each strikes (Ratings' last fields, first, ends and always), sliced in one go
     if combat.roll is None:
-        return _blows(combat, int(ra.attack >= rd.armor), 1, ra[3:], int(rd.attack >= ra.armor), 1, rd[3:], wounded)
+        return _blows(combat, ra.attack >= rd.armor, 1, ra[3:], rd.attack >= ra.armor, 1, rd[3:], wounded)
     return _blows(combat, ra.attack, ra.armor, ra[3:], rd.attack, rd.armor, rd[3:], wounded)
 
 
