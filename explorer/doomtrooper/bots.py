@@ -390,8 +390,8 @@ class GreedyBot(DeterministicPolicy):
 
     def modify(self, game, state: DTState, seat: int, options) -> Any:
         table = state.combat.live
-        a, d = table.trooper(table.attacker), table.trooper(table.defender)  # found once for every card
-        base = _outlook_of(game, table, seat, a, d)
+        pair = _pair(game, table)  # the combatants, found and keyed once for every card
+        base = _outlook_of(game, table, seat, pair)
         best, best_gain = PASS, 0.0
         play = game.combat.after  # the table after the card, without the words a real play logs
         for o in options:
@@ -401,9 +401,10 @@ class GreedyBot(DeterministicPolicy):
                 after = play(table, seat, o)
             except (KeyError, ValueError):
                 continue
-            if after.troopers is table.troopers and after.attacker == table.attacker \
-                    and after.defender == table.defender:  # the same combatants: as found
-                gain = _outlook_of(game, after, seat, a, d) - base
+            # the same combatants, warriors and fortifications (the first fields but the tactic),
+            # cards in play and Warzone (the last two): the pair as found, its rating keys alike
+            if after[1:5] == table[1:5] and after[11:] == table[11:]:
+                gain = _outlook_of(game, after, seat, pair) - base
             else:
                 gain = _outlook(game, after, seat) - base
             cost = 0.05 if isinstance(o, Feed) else 0.1  # keep cards and points for later
@@ -519,17 +520,27 @@ _FORTIFICATIONS, _HAND = attrgetter("fortifications"), attrgetter("hand")
 def _outlook(game, table: Table, seat: int) -> float:
     """How good the combat's printed (or expected, with dice) outcome is for
     ``seat``: the Value it stands to win minus the Value it stands to lose."""
-    return _outlook_of(game, table, seat, table.trooper(table.attacker), table.trooper(table.defender))
+    return _outlook_of(game, table, seat, _pair(game, table))
 
 
-def _outlook_of(game, table: Table, seat: int, a, d) -> float:
-    """:func:`_outlook`, the attacker ``a`` and the defender ``d`` found at the table (the
-    modify step weighs every card against the same two)."""
-    combat = game.combat
+def _pair(game, table: Table) -> tuple | None:
+    """The attacker and the defender at ``table``, the powers switched off between them
+    and their rating keys (:meth:`.Standing.rating_key`); ``None`` when either is hidden."""
+    a, d = table.trooper(table.attacker), table.trooper(table.defender)
     if UNSEEN in (a.card, d.card):
+        return None
+    combat = game.combat
+    return a, d, combat.off_between(a.card, d.card), combat.rating_key(table, a), combat.rating_key(table, d)
+
+
+def _outlook_of(game, table: Table, seat: int, pair: tuple | None) -> float:
+    """:func:`_outlook`, the combatants found at the table (:func:`_pair`: the modify step
+    weighs every card against the same two)."""
+    if pair is None:
         return 0.0
-    off = combat.off_between(a.card, d.card)
-    ra, rd = combat.fighter(table, a, d, off), combat.fighter(table, d, a, off)
+    a, d, off, seen_a, seen_d = pair
+    combat = game.combat
+    ra, rd = combat.fighter(table, a, d, off, seen=seen_a), combat.fighter(table, d, a, off, seen=seen_d)
     value_a, value_d = max(ra.value, 1), max(rd.value, 1)  # what each stands to lose
     mine_a, mine_d = a.owner == seat, d.owner == seat
     total = 0.0

@@ -92,18 +92,21 @@ class Standing:
         return self.fighter(table, table.trooper(uid), table.trooper(foe), self.off(table))
 
     def fighter(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str],
-                terms: list[Term] | None = None) -> Ratings:
+                terms: list[Term] | None = None, seen: tuple | None = None) -> Ratings:
         """``t``'s ratings against ``foe`` with the powers ``off`` switched off: the sum
         of :meth:`parts`.  With a ``terms`` list, every part is appended to it (see
         :meth:`explain`).  Without, the sum is remembered under what the parts read
         (:meth:`rating_key`, its weapon, what the foe's weapon takes from its Armor, the
         cards played on ``t``, ``off``): a
         warrior is rated again and again, by the bots above all, while it stays the same.
+        ``seen``: ``t``'s rating key at this table, when the caller has it (a bot weighing
+        many cards against the same two warriors).
         With cards played on ``t`` (a bot weighing a card, the modify step), its remembered
         ratings without them get the cards' terms added: the cards are the last parts and
         nothing else in the parts reads them."""
         if terms is None:
-            seen = self.rating_key(table, t)
+            if seen is None:
+                seen = self.rating_key(table, t)
             if seen is not None:
                 uid, foe_uid = t.uid, foe.uid
                 plays = ()
@@ -129,7 +132,7 @@ class Standing:
                     if plays:  # the cards played on t, the last parts, added to its ratings without them
                         bare = self._ratings.get(key[:4] + ((), off))  # remembered under the same key, no cards
                         if bare is None:
-                            bare = self.fighter(table._replace(plays=()), t, foe, off)
+                            bare = self.fighter(table._replace(plays=()), t, foe, off, seen=seen)
                         hit = _added(bare, self._played(table, t, off))
                     else:
                         hit = self._sum(table, t, foe, off, None)
