@@ -21,9 +21,10 @@ runner passes to ``choose``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..core.bots import BotInfo, BotRegistry
 from ..core.engine import DeterministicPolicy, RandomPolicy, outcomes
@@ -53,7 +54,7 @@ from .base.actions import (
 from .expansions.alliances import PlayAlliance
 from .base.attack import in_play
 from .base.clash import clash
-from .base.combat_state import KILLED, UNHURT, WOUNDED, ChooseWeapon, Feed, Play, Ratings, Table, TakePoints
+from .base.combat_state import KILLED, WOUNDED, ChooseWeapon, Feed, Play, Ratings, Table, TakePoints
 from .base.turn import KEEP_HAND
 from .expansions.ki_powers import AttachKiPower
 from .expansions.relics import PlayRelic
@@ -71,8 +72,6 @@ get_bot = REGISTRY.get_bot
 
 # -- the greedy bot -------------------------------------------------------------------------------------
 
-_WEIGHT = {KILLED: 1.0, WOUNDED: 0.4, UNHURT: 0.0}
-
 #: the phases most decisions come in, under plain names (an Enum member is slow to look up)
 _IN_ACTIONS, _IN_COMBAT, _IN_DISCARD = Phase.ACTIONS, Phase.COMBAT, Phase.DISCARD
 
@@ -86,10 +85,12 @@ def _harm(before_wounded: bool, status: str) -> float:
     return 0.0
 
 
-class _AttackMemo(NamedTuple):
+@dataclass(frozen=True, slots=True)  # its fields read as slots (cheaper than a named tuple's)
+class _AttackMemo:
     """The greedy bot's attack scores in one game object.  A warrior's *kind* is what
     its ratings read (:meth:`.Standing.rating_key`), numbered in ``kinds`` (a wound
-    changes no rating); ``scores`` holds a score by the tactic, the two kinds and
+    changes no rating; ``keys``: each number's rating key, handed to
+    :meth:`.Standing.fighter` not to build it again); ``scores`` holds a score by the tactic, the two kinds and
     whether each is wounded (a wound changes what a blow does).  The same
     warriors are weighed against each other turn after turn, and the same cards
     meet again game after game.  A pair met for the first time is scored from parts
@@ -101,9 +102,18 @@ class _AttackMemo(NamedTuple):
 
     game: Any
     kinds: dict[tuple, int]
+    keys: list[tuple]
     scores: dict[tuple[str, int, bool, int, bool], float]
     weapons: dict[tuple[str, int], tuple[str, int]]
     ratings: dict[tuple[str, int, int, frozenset], Ratings]
+
+    def kind(self, key: tuple) -> int:
+        """The number of the kind of rating key ``key`` (the next one when first met)."""
+        kind = self.kinds.get(key)
+        if kind is None:
+            kind = self.kinds[key] = len(self.keys)
+            self.keys.append(key)
+        return kind
 
 
 #: the options of the modify step (a constant: not built again at every combat decision)
@@ -240,22 +250,22 @@ class GreedyBot(DeterministicPolicy):
     def _best_attack(self, game, state: DTState, attacks, base: Table) -> Any:
         best, best_score = None, 0.0
         memo = self._memo_for(game)
-        scores, kinds = memo.scores, memo.kinds
+        scores = memo.scores
         rating_key = game.combat.rating_key
-        kind_of: dict[int, Any] = {}  # uid -> its kind's number (None: not remembered)
-        found: dict[int, Any] = {}  # uid -> the warrior
-        for o in attacks:
-            ua, ud = o.attacker, o.defender
-            for uid in (ua, ud):
-                if uid not in kind_of:
-                    t = found[uid] = state.find(uid)
+        known: dict[int, tuple] = {}  # uid -> the warrior, its kind's number (None: not remembered), its wound
+        for o in attacks:  # each warrior found and keyed once
+            for uid in (o.attacker, o.defender):
+                if uid not in known:
+                    t = state.find(uid)
                     key = rating_key(base, t)
-                    kind_of[uid] = None if key is None else kinds.setdefault(key, len(kinds))
-            ka, kd, a, d = kind_of[ua], kind_of[ud], found[ua], found[ud]
+                    known[uid] = (t, None if key is None else memo.kind(key), t.wounded)
+        for o in attacks:
+            a, ka, a_wounded = known[o.attacker]
+            d, kd, d_wounded = known[o.defender]
             if ka is None or kd is None:
                 score = self._attack_score(game, o, a, d, base)
             else:
-                key = (o.tactic, ka, a.wounded, kd, d.wounded)
+                key = (o.tactic, ka, a_wounded, kd, d_wounded)
                 score = scores.get(key)
                 if score is None:
                     score = scores[key] = self._kinds_score(game, memo, o, a, d, ka, kd, base)
@@ -269,7 +279,7 @@ class GreedyBot(DeterministicPolicy):
         memo = getattr(self, "_memo", None)
         if memo is None or memo.game is not game or len(memo.kinds) > 20_000 or len(memo.ratings) > 20_000 \
                 or len(memo.scores) > 200_000:
-            memo = self._memo = _AttackMemo(game, {}, {}, {}, {})
+            memo = self._memo = _AttackMemo(game, {}, [], {}, {}, {})
         return memo
 
     def attack_score(self, game, state: DTState, o: Attack, base: Table | None = None) -> float:
@@ -288,7 +298,9 @@ class GreedyBot(DeterministicPolicy):
     def _kinds_score(self, game, memo: _AttackMemo, o: Attack, a, d, ka: int, kd: int, base: Table) -> float:
         """:meth:`_attack_score` of two warriors of kinds ``ka`` and ``kd``, from the parts
         remembered per kind (:class:`_AttackMemo`): a kind's weapon and ratings read
-        nothing but what its kind holds (and the foe's weapon and the powers off)."""
+        nothing but what its kind holds (and the foe's weapon and the powers off).  The
+        attack's table differs from ``base`` only in fields a rating key does not read
+        (the tactic, the combatants, the weapons; no Warzone): each kind's key is theirs."""
         if d.card == UNSEEN:
             return 0.1  # as in _attack_score
         tactic = o.tactic
@@ -308,9 +320,9 @@ class GreedyBot(DeterministicPolicy):
         if ra is None or rd is None:  # most often one is remembered: only the other is worked out
             table = _attack_table(o, a, d, wa, wd, base)
             if ra is None:
-                ra = ratings[key_a] = combat.fighter(table, a, d, off)
+                ra = ratings[key_a] = combat.fighter(table, a, d, off, seen=memo.keys[ka])
             if rd is None:
-                rd = ratings[key_d] = combat.fighter(table, d, a, off)
+                rd = ratings[key_d] = combat.fighter(table, d, a, off, seen=memo.keys[kd])
         return _score(combat, ra, rd, a.wounded, d.wounded)
 
     def equip_score(self, game, state, o: Equip) -> float:
@@ -501,16 +513,14 @@ def _strength(w) -> float:
 
 
 def _table(state: DTState, attacker: int, defender: int, tactic: str) -> Table:
-    """The table of a combat ``attacker`` would begin against ``defender`` in ``state``
-    (no card played, no weapon chosen, no Warzone), built as the tuple it is."""
+    """A combat's table as it begins in ``state`` (no card, weapon or Warzone), built as the tuple it is."""
     seats = state.seats
     return tuple.__new__(Table, (tactic, attacker, defender, state.troopers, tuple(map(_FORTIFICATIONS, seats)),
                                  state.purse_of, tuple(range(len(seats))), tuple(map(_HAND, seats)), state.purses,
                                  (), (), in_play(state), ""))
 
 
-assert Table._fields == ("tactic", "attacker", "defender", "troopers", "fortifications", "purse_of", "order",
-                         "hands", "purses", "plays", "weapons", "in_play", "warzone")  # _table's build
+assert Table._fields[9:] == ("plays", "weapons", "in_play", "warzone")  # _table's build (the rest: positional)
 
 
 #: a seat's fortifications and hand (read by map: no comprehension call)
