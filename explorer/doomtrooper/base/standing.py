@@ -15,7 +15,7 @@ from .. import effects as E
 from .. import sections as R
 from ..cards import Warrior
 from ..state import Trooper
-from .combat_state import AREA_REACH, ATTACHED_RATINGS, EXTRA_RATINGS, Ratings, Table, Term
+from .combat_state import AREA_REACH, ATTACHED_RATINGS, EXTRA_RATINGS, Played, Ratings, Table, Term
 
 _STRIKES = {"first": "strikes first", "ends": "strikes first; a hit ends the combat",
             "always": "strikes first, even against a striker"}
@@ -44,6 +44,42 @@ def _added(ratings: Ratings, parts: Iterable[Term], terms: list[Term] | None = N
             always = always or strike == "always"
         if terms is not None:
             terms.append(term)
+    return _new(Ratings, (attack, armor, value, first, ends, always))
+
+
+def _counted(plays: Iterable[Played], tactic: str, off: frozenset[str]) -> list[tuple[Played, int, int, int]]:
+    """Each of the cards ``plays`` (played on one warrior) that counts, with what it adds to
+    the attack, Armor and Value: not cancelled, not an Art switched off, adding something
+    or striking first; a spell fed Destiny Points grows by them."""
+    out = []
+    for p in plays:
+        if p.cancelled or (p.kind == "art" and "art" in off):
+            continue
+        da, dr, dv = (p.fight if tactic == "fight" else p.shoot), p.armor, p.value
+        if p.fed:
+            grow = p.fed * p.boost
+            if p.grows == tactic:
+                da += grow
+            elif p.grows == "armor":
+                dr += grow
+            elif p.grows == "value":
+                dv += grow
+        if da or dr or dv or p.strike:
+            out.append((p, da, dr, dv))
+    return out
+
+
+def _plus_played(ratings: Ratings, plays: Iterable[Played], tactic: str, off: frozenset[str]) -> Ratings:
+    """``ratings`` with the cards ``plays`` played on the warrior added: what :func:`_added`
+    makes of their terms (:meth:`Standing._played`; a note only that it strikes first),
+    without building the terms and their words."""
+    attack, armor, value, first, ends, always = ratings
+    for p, da, dr, dv in _counted(plays, tactic, off):
+        attack += da
+        armor += dr
+        value += dv
+        if p.strike:
+            first = True
     return _new(Ratings, (attack, armor, value, first, ends, always))
 
 
@@ -133,7 +169,7 @@ class Standing:
                         bare = self._ratings.get(key[:4] + ((), off))  # remembered under the same key, no cards
                         if bare is None:
                             bare = self.fighter(table._replace(plays=()), t, foe, off, seen=seen)
-                        hit = _added(bare, self._played(table, t, off))
+                        hit = _plus_played(bare, plays, table.tactic, off)
                     else:
                         hit = self._sum(table, t, foe, off, None)
                     self._ratings[key] = hit
@@ -175,23 +211,10 @@ class Standing:
 
     def _played(self, table: Table, t: Trooper, off: frozenset[str]) -> list[Term]:
         """The terms of the cards played on ``t`` in the modify step (the last of :meth:`parts`)."""
-        tactic = table.tactic
         out = []
-        for p in table.plays:
-            if p.uid != t.uid or p.cancelled or (p.kind == "art" and "art" in off):
-                continue
-            da, dr, dv = (p.fight if tactic == "fight" else p.shoot), p.armor, p.value
-            if p.fed:
-                grow = p.fed * p.boost
-                if p.grows == tactic:
-                    da += grow
-                elif p.grows == "armor":
-                    dr += grow
-                elif p.grows == "value":
-                    dv += grow
-            if da or dr or dv or p.strike:
-                out.append(Term(f"{p.card} (played by seat {p.seat})", R.ART_COMBAT if p.kind == "art" else R.MODIFY,
-                                da, dr, dv, _STRIKES["first"] if p.strike else ""))
+        for p, da, dr, dv in _counted([p for p in table.plays if p.uid == t.uid], table.tactic, off):
+            out.append(Term(f"{p.card} (played by seat {p.seat})", R.ART_COMBAT if p.kind == "art" else R.MODIFY,
+                            da, dr, dv, _STRIKES["first"] if p.strike else ""))
         return out
 
     def rating_key(self, table: Table, t: Trooper) -> tuple | None:
