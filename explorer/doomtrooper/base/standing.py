@@ -138,8 +138,8 @@ class Standing:
         ``seen``: ``t``'s rating key at this table, when the caller has it (a bot weighing
         many cards against the same two warriors).
         With cards played on ``t`` (a bot weighing a card, the modify step), its remembered
-        ratings without them get the cards' terms added: the cards are the last parts and
-        nothing else in the parts reads them."""
+        ratings without them get what the cards add (:func:`_plus_played`, no terms built):
+        the cards are the last parts and nothing else in the parts reads them."""
         if terms is None:
             if seen is None:
                 seen = self.rating_key(table, t)
