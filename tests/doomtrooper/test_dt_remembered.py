@@ -167,3 +167,29 @@ def test_the_pools_card_sets_and_muster_checks_answer_as_each_card_does():
                 if c.type == "warrior" and name not in asked:
                     assert check(game, state, 0, name) is None, (rules, name)
             assert asked, "a check with no warrior of its class in the pool"
+
+
+def test_a_warriors_ratings_with_cards_played_are_his_explained_ratings():
+    """The ratings the combat and the bots read with cards played on a warrior (his remembered
+    ratings without them, plus what each card adds: standing._plus_played, no terms built) are
+    the ratings explain sums term by term, for both combatants at every step of a combat's
+    modify step in greedy games under the printed and the optional rules ("Modify Step")."""
+    from explorer.doomtrooper.params import override_rules
+
+    played = 0
+    for rules in ({}, {"sabotage": True, "dice": "2d6"}):
+        game = DoomtrooperGame(pool=GAME.pool, rules=override_rules(rules), decks=GAME.decks)
+        bot = GreedyBot()
+        for seed in range(6):
+            state, chance, steps = game.new_game(2), SampledChance(random.Random(seed)), 0
+            while (dec := game.decision(state)) is not None and steps < 400:
+                c = state.combat
+                if c is not None and c.table.plays:
+                    table = c.table
+                    for uid in (table.attacker, table.defender):
+                        assert game.combat.ratings(table, uid) == game.combat.explain(table, uid)[0]
+                    played += 1
+                action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player),
+                                                                                 dec, None)
+                state, steps = game.next_state(state, action, chance), steps + 1
+    assert played > 20, played
