@@ -1,4 +1,4 @@
-"""Faster copies of named-tuple states.
+"""Faster copies of named-tuple states, and records read faster than named tuples.
 
 Rules build a new state at every step with ``state._replace(...)``; the standard
 ``_replace`` is generic and slow for wide tuples.  :func:`quick_replace` gives a
@@ -16,6 +16,7 @@ Point(x=1, y=5)
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -40,4 +41,37 @@ def quick_replace(cls: type[T]) -> type[T]:
     return cls
 
 
-__all__ = ["quick_replace"]
+def record(cls: type[T]) -> type[T]:
+    """Class decorator: ``cls``, its fields annotated (with defaults) as a NamedTuple's, as a
+    ``__slots__`` dataclass that reads as that NamedTuple would: ``_fields``, ``_replace`` (an
+    unknown field raises ``ValueError``), ``_asdict``, the same ``repr``, equality and hash by its
+    fields (the hash of their tuple, as the NamedTuple's).  Python 3.11 specialises reading a slot
+    and not a NamedTuple's field (about 80 instructions against 225): for a record read far more
+    often than it is copied.  It is not a sequence (no indexing, unpacking or order), and it is
+    immutable by convention, as :class:`~explorer.core.deck.Multiset` is: nothing sets a field of
+    a record once it is built.  ``cls`` defines ``_copy``, a copy of every field written out (the
+    cheapest copy Python makes of it); ``_replace`` sets the changes on such a copy before anyone
+    sees it."""
+    if "_copy" not in cls.__dict__:
+        raise TypeError(f"a record defines _copy: {cls.__name__} does not")
+    cls = dataclass(slots=True, unsafe_hash=True)(cls)
+    names = tuple(f.name for f in fields(cls))
+    known = frozenset(names)
+
+    def _replace(self, **changes: Any):
+        out = self._copy()
+        for name in changes:
+            if name not in known:
+                raise ValueError(f"Got unexpected field names: {sorted(set(changes) - known)!r}")
+            setattr(out, name, changes[name])
+        return out
+
+    def _asdict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in names}
+
+    _replace.__doc__ = f"A copy of the {cls.__name__} with some fields changed."
+    cls._fields, cls._replace, cls._asdict = names, _replace, _asdict
+    return cls
+
+
+__all__ = ["quick_replace", "record"]
