@@ -1,8 +1,8 @@
 """Where a game of Doomtrooper stands: every player's piles and pools, the
 warriors in play, the phase of the turn, and what waits to be decided.
-Immutable and hashable, copied with ``_replace``: named tuples, and the record
-read most (a warrior) as a ``__slots__`` record that reads as a named tuple does,
-and faster (:func:`explorer.core.tuples.record`).
+Immutable and hashable, copied with ``_replace``: named tuples, and the records
+read most (a warrior, the state) as ``__slots__`` records that read as named
+tuples do, and faster (:func:`explorer.core.tuples.record`).
 
 Hidden information is part of the state and leaves it only through
 :meth:`explorer.doomtrooper.game.DoomtrooperGame.observe`: hands, the order and
@@ -188,8 +188,8 @@ _WHY = {Ending.PROMOTION_GOAL: "the Promotion goal was reached",
         Ending.COLONY_POINTS: "the Colony Point goal was reached"}
 
 
-@quick_replace
-class DTState(NamedTuple):
+@record
+class DTState:
     """Where a game stands.  ``purses`` are Destiny pools (one per player, or one
     per team), ``purse_of[seat]`` the pool a seat uses."""
 
@@ -239,40 +239,82 @@ class DTState(NamedTuple):
     def warriors(self, seat: int) -> tuple[Trooper, ...]:
         return tuple(t for t in self.troopers if t.owner == seat)
 
+    def _copy(self) -> DTState:
+        """Every field copied (see :func:`~explorer.core.tuples.record`): the with_ builders set
+        what changes on it before anyone sees it."""
+        out = _object_new(DTState)
+        out.seats = self.seats
+        out.purses = self.purses
+        out.purse_of = self.purse_of
+        out.troopers = self.troopers
+        out.phase = self.phase
+        out.current = self.current
+        out.turn = self.turn
+        out.actions = self.actions
+        out.sabotaged = self.sabotaged
+        out.next_uid = self.next_uid
+        out.combat = self.combat
+        out.response = self.response
+        out.pending = self.pending
+        out.result = self.result
+        out.outpost_opened = self.outpost_opened
+        out.board = self.board
+        out.variant_state = self.variant_state
+        return out
+
     def with_seats(self, seats: tuple[Seat, ...], troopers: tuple[Trooper, ...] | None = None) -> DTState:
-        """The state with its seats (its first field), and its warriors when given, replaced
-        in one copy without naming fields: a step that changes a seat (:func:`put_seat`)
-        and what a viewer sees (:meth:`~.game.DoomtrooperGame.observe`), at nearly every step."""
-        if troopers is None:
-            return tuple.__new__(DTState, (seats,) + self[1:])
-        return tuple.__new__(DTState, (seats,) + self[1:3] + (troopers,) + self[4:])
+        """The state with its seats, and its warriors when given, replaced in one copy: a step
+        that changes a seat (:func:`put_seat`) and what a viewer sees
+        (:meth:`~.game.DoomtrooperGame.observe`), at nearly every step."""
+        out = self._copy()
+        out.seats = seats
+        if troopers is not None:
+            out.troopers = troopers
+        return out
 
     def with_purses(self, seats: tuple[Seat, ...], purses: tuple[int, ...]) -> DTState:
-        """The state with its seats and Destiny pools (its first two fields) replaced in one copy
-        without naming fields: a Meditate, a warrior's points taken."""
-        return tuple.__new__(DTState, (seats, purses) + self[2:])
+        """The state with its seats and Destiny pools replaced in one copy: a Meditate, a
+        warrior's points taken."""
+        out = self._copy()
+        out.seats = seats
+        out.purses = purses
+        return out
 
     def with_turn(self, seats: tuple[Seat, ...], phase: Phase, current: int, turn: int, actions: int,
                   sabotaged: tuple[int, ...]) -> DTState:
         """The state with its seats and where the turn stands (the phase, whose turn, the turns
-        begun, the actions left, who was sabotaged: fields five to nine) replaced in one copy
-        without naming fields: the start and the end of every turn."""
-        return tuple.__new__(DTState, (seats,) + self[1:4] + (phase, current, turn, actions, sabotaged) + self[9:])
+        begun, the actions left, who was sabotaged) replaced in one copy: the start and the end
+        of every turn."""
+        out = self._copy()
+        out.seats = seats
+        out.phase = phase
+        out.current = current
+        out.turn = turn
+        out.actions = actions
+        out.sabotaged = sabotaged
+        return out
 
     def with_combat(self, combat: Any) -> DTState:
-        """The state with its combat replaced in one copy without naming fields: every step of a combat."""
-        return tuple.__new__(DTState, self[:10] + (combat,) + self[11:])
+        """The state with its combat replaced in one copy: every step of a combat."""
+        out = self._copy()
+        out.combat = combat
+        return out
 
     def with_actions(self, actions: int) -> DTState:
-        """The state with its actions left replaced in one copy without naming fields: every action."""
-        return tuple.__new__(DTState, self[:7] + (actions,) + self[8:])
+        """The state with its actions left replaced in one copy: every action."""
+        out = self._copy()
+        out.actions = actions
+        return out
 
     def with_combat_view(self, seats: tuple[Seat, ...], troopers: tuple[Trooper, ...] | None, combat: Any) -> DTState:
-        """The state with its seats, warriors (when given) and combat replaced in one copy without
-        naming fields: what a viewer sees during a combat (a quarter of the decisions)."""
-        if troopers is None:
-            return tuple.__new__(DTState, (seats,) + self[1:10] + (combat,) + self[11:])
-        return tuple.__new__(DTState, (seats,) + self[1:3] + (troopers,) + self[4:10] + (combat,) + self[11:])
+        """The state with its seats, warriors (when given) and combat replaced in one copy: what
+        a viewer sees during a combat (a quarter of the decisions)."""
+        out = self._copy()
+        out.seats = seats
+        if troopers is not None:
+            out.troopers = troopers
+        out.combat = combat
+        return out
 
 
 def put_seat(state: DTState, index: int, seat: Seat, **changes: Any) -> DTState:
