@@ -1,7 +1,7 @@
 """Where a game of Doomtrooper stands: every player's piles and pools, the
 warriors in play, the phase of the turn, and what waits to be decided.
 Immutable and hashable, copied with ``_replace``: named tuples, and the records
-read most (a warrior, the state) as ``__slots__`` records that read as named
+read most (a warrior, a seat, the state) as ``__slots__`` records that read as named
 tuples do, and faster (:func:`explorer.core.tuples.record`).
 
 Hidden information is part of the state and leaves it only through
@@ -108,8 +108,8 @@ class Trooper:
         return out
 
 
-@quick_replace
-class Seat(NamedTuple):
+@record
+class Seat:
     """One player's side of the table ("The Table Layout")."""
 
     deck: Deck
@@ -124,6 +124,23 @@ class Seat(NamedTuple):
     bare_since: int = -1  # his turn in which the No Warriors in Play countdown began (-1: none)
     out: bool = False  # lost (multi-player games go on without him)
     in_play: tuple[Placed, ...] = ()  # the expansions' cards in play before him (Warzones, Alliances)
+
+    def _copy(self) -> Seat:
+        """Every field copied (see :func:`~explorer.core.tuples.record`)."""
+        out = _object_new(Seat)
+        out.deck = self.deck
+        out.hand = self.hand
+        out.discard = self.discard
+        out.annihilated = self.annihilated
+        out.promotion = self.promotion
+        out.fortifications = self.fortifications
+        out.missions = self.missions
+        out.turns = self.turns
+        out.gift = self.gift
+        out.bare_since = self.bare_since
+        out.out = self.out
+        out.in_play = self.in_play
+        return out
 
 
 class Placed(NamedTuple):

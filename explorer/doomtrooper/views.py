@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core.deck import Deck, Multiset
 from .base.combat_state import CombatState, Table
-from .state import UNSEEN, Seat, Trooper
+from .state import UNSEEN, Trooper
 
 #: a view built as the tuple it is (a named tuple's _replace is a generic copy)
 _new = tuple.__new__
@@ -65,8 +65,6 @@ def _deck_view(deck: Deck) -> Deck:
     return hit[1]
 
 
-assert Seat._fields[:4] == ("deck", "hand", "discard", "annihilated")  # what _masked_seat replaces
-
 #: seat id -> (the seat, its view): as its owner sees it, and as the others do
 _OWN_VIEWS: dict[int, tuple[Any, Any]] = {}
 _OTHERS_VIEWS: dict[int, tuple[Any, Any]] = {}
@@ -79,10 +77,12 @@ def _masked_seat(s, own: bool, views: dict[int, tuple[Any, Any]]):
         views.clear()
     deck = s.deck
     seen = _DECK_VIEWS.get(id(deck))  # its draw pile's remembered view, looked up here without a call
-    # its four piles (its first four fields) replaced, built as the tuple it is (no method call)
-    view = _new(Seat, (seen[1] if seen is not None and seen[0] is deck else _deck_view(deck),
-                       s.hand if own else _UNSEEN[s.hand.size], _UNSEEN[s.discard.size],
-                       _UNSEEN[s.annihilated.size]) + s[4:])
+    view = s._copy()  # its four piles replaced on a copy (a record's, see Seat)
+    view.deck = seen[1] if seen is not None and seen[0] is deck else _deck_view(deck)
+    if not own:
+        view.hand = _UNSEEN[s.hand.size]
+    view.discard = _UNSEEN[s.discard.size]
+    view.annihilated = _UNSEEN[s.annihilated.size]
     views[id(s)] = (s, view)
     return view
 
