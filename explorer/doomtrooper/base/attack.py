@@ -220,8 +220,8 @@ def do_attack(game: Any, state: DTState, action: Attack, chance: Any,
     elif len(state.seats) > 2 and game.rules.style == "free_for_all" and game.variant is None:
         events.append(event(rule, f"seat {seat} may attack any other player's warriors: seat {d.owner}'s, at no cost",
                             seat=seat))
-    state = state._replace(actions=0)
-    if d.hidden:
+    if d.hidden:  # (the actions spent first, as every way out of the combat spends them)
+        state = state._replace(actions=0)
         state, more = reveal(game, state, d.uid, R.MUSTER_IN_COVER, f"{a.card} attacks seat {d.owner}'s warrior in "
                                                                     "cover, which is turned over")
         events += more
@@ -251,7 +251,7 @@ def do_attack(game: Any, state: DTState, action: Attack, chance: Any,
                                         f"{' in cover' if d.cover else ''}", attacker=a.uid, defender=d.uid))
         events.append(_TACTIC_CHOSEN[action.tactic])
         events += step.events
-    return state._replace(phase=Phase.COMBAT, combat=step.state), events
+    return state._replace(actions=0, phase=Phase.COMBAT, combat=step.state), events  # the attack is the last action
 
 
 def combat_table(game: Any, state: DTState, seat: int, a: Trooper, d: Trooper, tactic: str) -> Table:

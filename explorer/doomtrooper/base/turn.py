@@ -120,14 +120,20 @@ def explain_gift(game: Any, state: DTState, action: Any) -> IllegalAction:
 def do_draw(game: Any, state: DTState, action: Any, chance: Any, tell: bool = True) -> tuple[DTState, list[Event]]:
     """Step one of a turn: the draw up to the hand size (``tell=False``: the cards drawn not told).
     The actions step is set with the turn's start, in the same copy (no rule of the draw reads the
-    phase; losing the game or the turn sets another)."""
+    phase; losing the game or the turn sets another).  Most turns No Warriors in Play has nothing
+    to do (:func:`_no_count`): the turn begun and the draw are then one copy of the seat and the state."""
     seat = state.current
     rules = game.rules
     s = state.seats[seat]
-    s = s._replace(turns=s.turns + 1)
+    turns = s.turns + 1
+    events = [_begins(seat, turns)]
+    if _no_count(game, state, seat, s):
+        s = _drawn(game, seat, s, turns, chance, tell, events)
+        return state.with_turn(state.seats[:seat] + (s,) + state.seats[seat + 1:], Phase.ACTIONS, seat,
+                               state.turn + 1, rules.actions_per_turn, ()), events
+    s = s._replace(turns=turns)
     state = state.with_turn(state.seats[:seat] + (s,) + state.seats[seat + 1:], Phase.ACTIONS, seat, state.turn + 1,
                             rules.actions_per_turn, ())
-    events = [_begins(seat, s.turns)]
     state, more = no_warriors(game, state, seat)
     events += more
     if state.phase is Phase.OVER:
@@ -135,18 +141,42 @@ def do_draw(game: Any, state: DTState, action: Any, chance: Any, tell: bool = Tr
     if state.seats[seat].out:
         return next_turn(game, state), events
     s = state.seats[seat]
-    k = min(max(0, rules.hand_size - s.hand.size), len(s.deck))
+    drawn = _drawn(game, seat, s, turns, chance, tell, events)
+    return (put_seat(state, seat, drawn) if drawn is not s else state), events
+
+
+def _no_count(game: Any, state: DTState, seat: int, s: Seat) -> bool:
+    """Does No Warriors in Play leave ``seat`` (his seat ``s``, in the game) and the game as they are
+    at the start of his turn: his draw pile not empty under the optional Sabotage rules, or no
+    countdown running and a warrior of his able to fight (:func:`no_warriors`'s ways out that
+    change nothing)?"""
+    if s.out:
+        return False
+    deck = s.deck
+    if game.rules.any_sabotage and (deck.top or deck.pile.size):  # (len(deck) without a call to Deck.__len__)
+        return True
+    if s.bare_since >= 0:
+        return False
+    for t in state.troopers:
+        if t.owner == seat and able(game, t, seat):
+            return True
+    return False
+
+
+def _drawn(game: Any, seat: int, s: Seat, turns: int, chance: Any, tell: bool, events: list[Event]) -> Seat:
+    """Seat ``seat``'s ``s`` at the start of his ``turns``-th turn, once he draws up to the hand
+    size (the draw told in ``events``, the cards drawn only when ``tell``)."""
+    k = min(max(0, game.rules.hand_size - s.hand.size), len(s.deck))
     if k:
         dealt = chance.roll(s.deck.draw(k))
         if tell:
             events.append(_draws(seat, k, not len(dealt.deck)))
             events.append(event(R.DRAW, f"seat {seat} draws {', '.join(dealt.cards)}", visible_to=seat, seat=seat,
                                 cards=tuple(dealt.cards)))
-        s = s._replace(deck=dealt.deck, hand=s.hand + dealt.cards)
-        return put_seat(state, seat, s), events
+        return s._replace(turns=turns, deck=dealt.deck, hand=s.hand + dealt.cards)
     if not len(s.deck):
         events.append(event(R.DRAW, f"seat {seat}'s draw pile is empty: he draws nothing and plays on", seat=seat))
-    return state, events
+    return s if s.turns == turns else s._replace(turns=turns)
 
 
 @lru_cache(maxsize=1024)
