@@ -491,11 +491,7 @@ def _attack_table(o: Attack, a, d, wa: str, wd: str, base: Table) -> Table:
     chosen = ((a.uid, wa),) if wa else ()  # the weapons chosen, the attacker's first
     if wd:
         chosen += ((d.uid, wd),)
-    # built as the tuple it is: the tactic and combatants its first fields, its weapons the eleventh
-    return tuple.__new__(Table, (o.tactic, o.attacker, o.defender) + base[3:10] + (base.weapons + chosen,) + base[11:])
-
-
-assert Table._fields[:3] + Table._fields[10:11] == ("tactic", "attacker", "defender", "weapons")  # _attack_table's build
+    return base.with_combatants(o.tactic, o.attacker, o.defender, base.weapons + chosen)
 
 
 def _score(combat, ra: Ratings, rd: Ratings, a_wounded: bool, d_wounded: bool) -> float:

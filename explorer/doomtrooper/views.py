@@ -128,9 +128,9 @@ def _masked_table(table, player: Any):
     for i, h in enumerate(table.hands):
         hands.append(h if i == player else _UNSEEN[h.size])
     hands = tuple(hands)
-    # built as the tuple it is, its hands (eighth field) replaced, and its warriors (fourth) when one is hidden
-    return _new(Table, table[:7] + (hands,) + table[8:]) if not any(map(HIDDEN, table.troopers)) else \
-        _new(Table, table[:3] + (masked_troopers(table.troopers, player),) + table[4:7] + (hands,) + table[8:])
+    # its hands replaced, and its warriors when one is hidden
+    return table.with_hands(hands) if not any(map(HIDDEN, table.troopers)) else \
+        table.with_hands(hands, masked_troopers(table.troopers, player))
 
 
 _START_TABLE_VIEWS: dict[Any, tuple[Any, Any]] = {}

@@ -8,8 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from .combat_state import Played, Table
 
-_new = tuple.__new__
-
 if TYPE_CHECKING:
     from .combat import Combat
 
@@ -57,8 +55,8 @@ class Context:
         return self.table.trooper(uid).card
 
     def add_mod(self, table: Table, seat: int, card: str, uid: int, **mod: Any) -> Table:
-        kind = self.combat.pool[card].type  # the table built as the tuple it is, its plays (tenth field) longer
-        return _new(Table, table[:9] + (table.plays + (_played(seat, card, kind, uid, **mod),),) + table[10:])
+        kind = self.combat.pool[card].type
+        return table.with_plays(table.plays + (_played(seat, card, kind, uid, **mod),))
 
     def last_play(self, table: Table, seat: int) -> Played | None:
         for p in reversed(table.plays):

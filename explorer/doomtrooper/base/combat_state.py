@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from ...core.deck import Multiset
 from ...core.events import RuleRef
 from ...core.rounds import RoundsState
-from ...core.tuples import quick_replace
+from ...core.tuples import quick_replace, record
 from ..state import Trooper
 
 #: More parts of a combatant's ratings, from the expansions' rules: each
@@ -22,6 +22,8 @@ EXTRA_RATINGS: list[Any] = []
 #: Areas of Influence (Paradise Lost): each ``f(combat, area, trooper) -> bool`` says whether
 #: a card working on ``area`` (a fortification, a caster's place) reaches ``trooper`` in another area.
 AREA_REACH: list[Any] = []
+
+_object_new = object.__new__  # a record's copy (Table._copy), filled in before anyone sees it
 
 UNHURT, WOUNDED, KILLED = "unhurt", "wounded", "killed"
 STATUSES = (UNHURT, WOUNDED, KILLED)
@@ -74,11 +76,12 @@ class Played(NamedTuple):
     cancelled: bool = False
 
 
-@quick_replace
-class Table(NamedTuple):
+@record
+class Table:
     """Everything a combat works on: the tactic, who fights, the warriors and
     fortifications in play when it began, the seats in modify order, the cards
-    played, and the hands and Destiny pools cards are played and paid from."""
+    played, and the hands and Destiny pools cards are played and paid from.
+    A record (read far more often than copied: see :func:`~explorer.core.tuples.record`)."""
 
     tactic: str
     attacker: int
@@ -113,12 +116,55 @@ class Table(NamedTuple):
                 return t
         return None
 
+    def _copy(self) -> Table:
+        """Every field copied (see :func:`~explorer.core.tuples.record`): the with_ builders set
+        what changes on it before anyone sees it."""
+        out = _object_new(Table)
+        out.tactic = self.tactic
+        out.attacker = self.attacker
+        out.defender = self.defender
+        out.troopers = self.troopers
+        out.fortifications = self.fortifications
+        out.purse_of = self.purse_of
+        out.order = self.order
+        out.hands = self.hands
+        out.purses = self.purses
+        out.plays = self.plays
+        out.weapons = self.weapons
+        out.in_play = self.in_play
+        out.warzone = self.warzone
+        return out
+
+    def with_hands(self, hands: tuple[Multiset, ...], troopers: tuple[Trooper, ...] | None = None) -> Table:
+        """The table with its hands, and its warriors when given, replaced in one copy: a card
+        played, a card a bot weighs, what a viewer sees."""
+        out = self._copy()
+        out.hands = hands
+        if troopers is not None:
+            out.troopers = troopers
+        return out
+
+    def with_plays(self, plays: tuple[Played, ...]) -> Table:
+        """The table with its cards played replaced in one copy: a card's effect."""
+        out = self._copy()
+        out.plays = plays
+        return out
+
+    def with_combatants(self, tactic: str, attacker: int, defender: int, weapons: tuple[tuple[int, str], ...]) -> Table:
+        """The table with its tactic, combatants and weapons replaced in one copy: an attack a
+        bot weighs on a table it built once."""
+        out = self._copy()
+        out.tactic = tactic
+        out.attacker = attacker
+        out.defender = defender
+        out.weapons = weapons
+        return out
+
     def played_from(self, seat: int, card: str) -> Table:
-        """The table with ``card`` gone from ``seat``'s hand, in one copy without naming
-        fields (its hands the eighth): every card played, and every card a bot weighs."""
+        """The table with ``card`` gone from ``seat``'s hand, in one copy: every card played,
+        and every card a bot weighs."""
         hands = self.hands
-        hands = hands[:seat] + (hands[seat].remove(card),) + hands[seat + 1:]
-        return tuple.__new__(Table, self[:7] + (hands,) + self[8:])
+        return self.with_hands(hands[:seat] + (hands[seat].remove(card),) + hands[seat + 1:])
 
     def spend(self, seat: int, amount: int) -> Table:
         """The table after ``seat`` pays ``amount`` Destiny Points from his pool."""
