@@ -159,7 +159,7 @@ def masked_combat(c: CombatState, player: Any) -> CombatState:
         live = rounds.table
         seen = table if live is c.table else _remembered_table(_ROUND_TABLE_VIEWS, live, player)
         rounds = _new(type(rounds), rounds[:3] + (seen,) + rounds[4:])
-    return _new(CombatState, (c.step, table, rounds) + c[3:])  # its table and rounds replaced
+    return c.with_rounds(rounds, table)  # its table and rounds replaced
 
 
 __all__ = ["HIDDEN", "masked_combat", "masked_seats", "masked_troopers", "unseen", "unseen_deck"]

@@ -172,9 +172,7 @@ class Combat(Standing, Game):
         opened = self.rounds.start(table.order, table)
         if events is not None:
             events.extend(opened.events)
-        state = state._replace(step="modify", choosing=(), rounds=opened.state)
-        if opened.state.over:
-            state = state._replace(step="resolve", table=opened.state.table, rounds=None)
+        state = state.resolving(opened.state.table) if opened.state.over else state.modifying(opened.state)
         return Step(state, tuple(events) if events is not None else ())
 
     def _standing(self, table: Table) -> Event:
@@ -426,9 +424,9 @@ class Combat(Standing, Game):
             else:
                 rounds, events = self.rounds.next_state(state.rounds, action, chance), ()
             table = self.rounds.result(rounds)
-            if table is None:  # most steps of a combat: built as the tuples they are (see _new), the rounds third
-                return _new(Step, (_new(CombatState, state[:2] + (rounds,) + state[3:]), events))
-            return Step(state._replace(step="resolve", table=table, rounds=None), events)
+            if table is None:  # most steps of a combat: the Step built as the tuple it is (see _new)
+                return _new(Step, (state.with_rounds(rounds), events))
+            return Step(state.resolving(table), events)
         if step == "announce":
             table, events = ANNOUNCEMENTS[state.announced].apply(self, state.table, action)
             return self._announce(state._replace(table=table, announced=state.announced + 1),
@@ -469,8 +467,7 @@ class Combat(Standing, Game):
             own = killer.owner == victim.owner
             promotion = not own and "pure_freelancer" not in self.classes_of(killer)
             due.append(Due(killer.owner, rv.value, promotion, victim.uid))
-        # with nothing due the combat is done (in the same copy)
-        state = state._replace(statuses=statuses, kills=tuple(kills), due=tuple(due), step="award" if due else "done")
+        state = state.resolved(statuses, tuple(kills), tuple(due))  # with nothing due, done (in the same copy)
         return self._settle_awards(state, events)
 
     def _settle_awards(self, state: CombatState, events: list[Event] | None) -> Step:
@@ -484,9 +481,7 @@ class Combat(Standing, Game):
                 rule = R.AWARD_OWN if victim.owner == due.seat else R.FREELANCERS
                 events.append(event(rule, f"seat {due.seat} earns {counted(due.points, 'Destiny Point')} for "
                                           f"{victim.card} ({why}: Destiny only)", seat=due.seat, destiny=due.points))
-            state = state._replace(due=state.due[1:], earned=state.earned + (Earned(due.seat, 0, due.points),))
-        if not state.due and state.step != "done":
-            state = state._replace(step="done")
+            state = state.took(Earned(due.seat, 0, due.points))
         return _new(Step, (state, tuple(events) if events is not None else ()))
 
     def _award(self, state: CombatState, action: TakePoints, tell: bool) -> Step:
@@ -495,7 +490,7 @@ class Combat(Standing, Game):
         events = [event(R.AWARD, f"seat {due.seat} takes {action.promotion} Promotion and "
                                  f"{counted(d, 'Destiny Point')} for {state.table.trooper(due.victim).card}",
                         seat=due.seat, promotion=action.promotion, destiny=d)] if tell else None
-        state = state._replace(due=state.due[1:], earned=state.earned + (Earned(due.seat, action.promotion, d),))
+        state = state.took(Earned(due.seat, action.promotion, d))
         return self._settle_awards(state, events)
 
     # -- why not -----------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ EXTRA_RATINGS: list[Any] = []
 #: a card working on ``area`` (a fortification, a caster's place) reaches ``trooper`` in another area.
 AREA_REACH: list[Any] = []
 
-_object_new = object.__new__  # a record's copy (Table._copy), filled in before anyone sees it
+_object_new = object.__new__  # a record's copy (Table._copy, CombatState._copy), filled in before anyone sees it
 
 UNHURT, WOUNDED, KILLED = "unhurt", "wounded", "killed"
 STATUSES = (UNHURT, WOUNDED, KILLED)
@@ -201,11 +201,12 @@ class Due(NamedTuple):
     victim: int
 
 
-@quick_replace
-class CombatState(NamedTuple):
+@record
+class CombatState:
     """Where a combat stands: its step (``weapons``, ``modify``, ``resolve``,
     ``award``, ``done``), the table (inside ``rounds`` during the modify step),
-    who still picks a weapon, the statuses, the kills and the points."""
+    who still picks a weapon, the statuses, the kills and the points.  A record
+    (see :func:`~explorer.core.tuples.record`)."""
 
     step: str
     table: Table
@@ -228,6 +229,67 @@ class CombatState(NamedTuple):
             if u == uid:
                 return s
         return None
+
+    def _copy(self) -> CombatState:
+        """Every field copied (see :func:`~explorer.core.tuples.record`): :meth:`with_rounds`
+        sets what changes on it before anyone sees it."""
+        out = _object_new(CombatState)
+        out.step = self.step
+        out.table = self.table
+        out.rounds = self.rounds
+        out.choosing = self.choosing
+        out.statuses = self.statuses
+        out.kills = self.kills
+        out.due = self.due
+        out.earned = self.earned
+        out.ended = self.ended
+        out.announced = self.announced
+        return out
+
+    def with_rounds(self, rounds: RoundsState | None, table: Table | None = None) -> CombatState:
+        """The combat with its round of card play, and its table when given, replaced in one
+        copy: every step of the modify step, and what a viewer sees."""
+        out = self._copy()
+        out.rounds = rounds
+        if table is not None:
+            out.table = table
+        return out
+
+    # the combat's steps, each one copy (see :func:`~explorer.core.tuples.record`)
+    def modifying(self, rounds: RoundsState) -> CombatState:
+        """On to step 4 (Modify Combat Ratings), its round of card play ``rounds`` begun."""
+        out = self._copy()
+        out.step = "modify"
+        out.choosing = ()
+        out.rounds = rounds
+        return out
+
+    def resolving(self, table: Table) -> CombatState:
+        """On to step 5 (Resolve Combat), the cards played on ``table``."""
+        out = self._copy()
+        out.step = "resolve"
+        out.table = table
+        out.rounds = None
+        return out
+
+    def resolved(self, statuses: tuple[tuple[int, str], ...], kills: tuple[Kill, ...],
+                 due: tuple[Due, ...]) -> CombatState:
+        """Resolved (steps 5 and 6): on to the points ``due`` (step 7), done if there are none."""
+        out = self._copy()
+        out.statuses = statuses
+        out.kills = kills
+        out.due = due
+        out.step = "award" if due else "done"
+        return out
+
+    def took(self, earned: Earned) -> CombatState:
+        """The first points due taken as ``earned``: done once nothing more is due."""
+        out = self._copy()
+        out.due = due = self.due[1:]
+        out.earned = self.earned + (earned,)
+        if not due:
+            out.step = "done"
+        return out
 
 
 # -- actions ------------------------------------------------------------------------------------------
