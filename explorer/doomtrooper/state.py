@@ -125,6 +125,15 @@ class Seat:
     out: bool = False  # lost (multi-player games go on without him)
     in_play: tuple[Placed, ...] = ()  # the expansions' cards in play before him (Warzones, Alliances)
 
+    def drawn(self, turns: int, deck: Deck, hand: Multiset) -> Seat:
+        """The seat at the start of his ``turns``-th turn, having drawn from ``deck`` up to
+        ``hand``, in one copy."""
+        out = self._copy()
+        out.turns = turns
+        out.deck = deck
+        out.hand = hand
+        return out
+
     def _copy(self) -> Seat:
         """Every field copied (see :func:`~explorer.core.tuples.record`)."""
         out = _object_new(Seat)
@@ -317,6 +326,32 @@ class DTState:
         out.combat = combat
         return out
 
+    def with_troopers(self, troopers: tuple[Trooper, ...]) -> DTState:
+        """The state with its warriors replaced in one copy: a warrior changed (:func:`put_trooper`)."""
+        out = self._copy()
+        out.troopers = troopers
+        return out
+
+    def combat_begun(self, combat: Any) -> DTState:
+        """The attack action's end in one copy: the actions spent (the attack is the turn's
+        last) and ``combat`` under way."""
+        out = self._copy()
+        out.actions = 0
+        out.phase = Phase.COMBAT
+        out.combat = combat
+        return out
+
+    def combat_over(self, seats: tuple[Seat, ...], purses: tuple[int, ...], troopers: tuple[Trooper, ...]) -> DTState:
+        """A finished combat's hands, cards played and Destiny back in the game (``seats``,
+        ``purses``, ``troopers``), the combat gone and on to the discard, in one copy."""
+        out = self._copy()
+        out.seats = seats
+        out.purses = purses
+        out.troopers = troopers
+        out.combat = None
+        out.phase = Phase.DISCARD
+        return out
+
     def with_actions(self, actions: int) -> DTState:
         """The state with its actions left replaced in one copy: every action."""
         out = self._copy()
@@ -352,7 +387,8 @@ def _replaced(troopers: tuple[Trooper, ...], trooper: Trooper) -> tuple[Trooper,
 
 def put_trooper(state: DTState, trooper: Trooper, **changes: Any) -> DTState:
     """``state`` with ``trooper`` replacing the warrior of the same uid."""
-    return state._replace(troopers=_replaced(state.troopers, trooper), **changes)
+    troopers = _replaced(state.troopers, trooper)
+    return state._replace(troopers=troopers, **changes) if changes else state.with_troopers(troopers)
 
 
 def put_seat_trooper(state: DTState, index: int, seat: Seat, trooper: Trooper) -> DTState:

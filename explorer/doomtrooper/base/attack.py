@@ -251,7 +251,7 @@ def do_attack(game: Any, state: DTState, action: Attack, chance: Any,
                                         f"{' in cover' if d.cover else ''}", attacker=a.uid, defender=d.uid))
         events.append(_TACTIC_CHOSEN[action.tactic])
         events += step.events
-    return state._replace(actions=0, phase=Phase.COMBAT, combat=step.state), events  # the attack is the last action
+    return state.combat_begun(step.state), events
 
 
 def combat_table(game: Any, state: DTState, seat: int, a: Trooper, d: Trooper, tactic: str) -> Table:
@@ -299,12 +299,12 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
         elif s.hand is not h:
             s = s._replace(hand=h)
         seats.append(s)
-    state = state._replace(seats=tuple(seats), purses=table.purses, combat=None, phase=Phase.DISCARD)
-    if table.troopers is not state.troopers:  # Sergeants may be assigned during the combat
+    troopers = state.troopers
+    if table.troopers is not troopers:  # Sergeants may be assigned during the combat
         leads = {t.uid: t.leads for t in table.troopers}
-        if any(leads.get(t.uid, t.leads) != t.leads for t in state.troopers):
-            state = state._replace(troopers=tuple(t._replace(leads=leads.get(t.uid, t.leads))
-                                                  for t in state.troopers))
+        if any(leads.get(t.uid, t.leads) != t.leads for t in troopers):
+            troopers = tuple(t._replace(leads=leads.get(t.uid, t.leads)) for t in troopers)
+    state = state.combat_over(tuple(seats), table.purses, troopers)
     events: list[Event] = []
     for kill in done.kills:
         killer, victim = table.trooper(kill.killer), table.trooper(kill.victim)
@@ -323,7 +323,7 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
             troopers = []  # (a loop: in Python 3.11 a comprehension is a call)
             for t in state.troopers:
                 troopers.append(t._replace(wounded=True) if t.uid == uid else t)
-            state = state._replace(troopers=tuple(troopers))
+            state = state.with_troopers(tuple(troopers))
     if done.earned:  # the points taken, every seat and purse in one copy
         seats, purses = list(state.seats), list(state.purses)
         for e in done.earned:

@@ -173,7 +173,7 @@ def _drawn(game: Any, seat: int, s: Seat, turns: int, chance: Any, tell: bool, e
             events.append(_draws(seat, k, not len(dealt.deck)))
             events.append(event(R.DRAW, f"seat {seat} draws {', '.join(dealt.cards)}", visible_to=seat, seat=seat,
                                 cards=tuple(dealt.cards)))
-        return s._replace(turns=turns, deck=dealt.deck, hand=s.hand + dealt.cards)
+        return s.drawn(turns, dealt.deck, s.hand + dealt.cards)
     if not len(s.deck):
         events.append(event(R.DRAW, f"seat {seat}'s draw pile is empty: he draws nothing and plays on", seat=seat))
     return s if s.turns == turns else s._replace(turns=turns)
