@@ -88,6 +88,12 @@ class Trooper:
     def cards(self) -> tuple[str, ...]:
         return tuple(map(_CARD, self.attached))
 
+    def hurt(self) -> Trooper:
+        """The warrior wounded ("Change Warrior Status"), in one copy."""
+        out = self._copy()
+        out.wounded = True
+        return out
+
     def _copy(self) -> Trooper:
         """Every field copied (see :func:`~explorer.core.tuples.record`)."""
         out = _object_new(Trooper)
@@ -124,6 +130,15 @@ class Seat:
     bare_since: int = -1  # his turn in which the No Warriors in Play countdown began (-1: none)
     out: bool = False  # lost (multi-player games go on without him)
     in_play: tuple[Placed, ...] = ()  # the expansions' cards in play before him (Warzones, Alliances)
+
+    def with_hand(self, hand: Multiset, discard: Multiset | None = None) -> Seat:
+        """The seat with his hand, and his discard pile when given, replaced in one copy: a
+        combat's hands and cards played back from its table."""
+        out = self._copy()
+        out.hand = hand
+        if discard is not None:
+            out.discard = discard
+        return out
 
     def drawn(self, turns: int, deck: Deck, hand: Multiset) -> Seat:
         """The seat at the start of his ``turns``-th turn, having drawn from ``deck`` up to

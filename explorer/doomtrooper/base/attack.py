@@ -295,9 +295,9 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
         if in_play:
             s = s._replace(hand=h, in_play=in_play[i], discard=discards.get(i, s.discard))
         elif i in discards:
-            s = s._replace(hand=h, discard=discards[i])
+            s = s.with_hand(h, discards[i])
         elif s.hand is not h:
-            s = s._replace(hand=h)
+            s = s.with_hand(h)
         seats.append(s)
     troopers = state.troopers
     if table.troopers is not troopers:  # Sergeants may be assigned during the combat
@@ -322,7 +322,7 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
         elif status == WOUNDED:
             troopers = []  # (a loop: in Python 3.11 a comprehension is a call)
             for t in state.troopers:
-                troopers.append(t._replace(wounded=True) if t.uid == uid else t)
+                troopers.append(t.hurt() if t.uid == uid else t)
             state = state.with_troopers(tuple(troopers))
     if done.earned:  # the points taken, every seat and purse in one copy
         seats, purses = list(state.seats), list(state.purses)

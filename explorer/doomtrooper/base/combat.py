@@ -79,7 +79,8 @@ class Combat(Standing, Game):
         self._off: dict[tuple[str, str], frozenset[str]] = {}  # the powers off by the two cards (Standing.off)
         self._last_plays: tuple | None = None  # (table, seat, plays): the last answer of _plays
         self._idle: dict[tuple[str, str], bool] = {}  # (card, tactic) -> idle (see idle)
-        self._combat_cards: dict[tuple[str, str], tuple | None] = {}  # (card, tactic) -> see _combat_card
+        #: tactic -> card -> see _combat_card (by tactic first: a hand's cards looked up by name alone)
+        self._combat_cards: dict[str, dict[str, tuple | None]] = {tactic: {} for tactic in TACTICS}
         #: the weapons of the pool, those usable in each tactic and its vehicles (read as sets, no card
         #: property or method called for each card; the pool is read-only)
         self.weapon_cards = frozenset([name for name, c in pool.items() if c.type == "equipment" and c.weapon])
@@ -114,17 +115,15 @@ class Combat(Standing, Game):
         the modify step.  ``tell=False``: the same state and no events (the standing
         is worked out only to be told)."""
         events: list[Event] | None = [] if tell else None
-        if ANNOUNCEMENTS:
-            return self._announce(CombatState("announce", table), events)
-        return self._weapons(table, events)
+        return self._announce(table, 0, events)
 
-    def _announce(self, state: CombatState, events: list[Event] | None) -> Step:
-        """The next announcement with something to announce, or on to the weapons
-        (``events``: what is told so far, or None when nothing is told)."""
-        for i in range(state.announced, len(ANNOUNCEMENTS)):
-            if ANNOUNCEMENTS[i].options(self, state.table):
-                return Step(state._replace(step="announce", announced=i), tuple(events) if events is not None else ())
-        return self._weapons(state.table, events)
+    def _announce(self, table: Table, first: int, events: list[Event] | None) -> Step:
+        """The next announcement from the ``first``-th with something to announce, or on to the
+        weapons (``events``: what is told so far, or None when nothing is told)."""
+        for i in range(first, len(ANNOUNCEMENTS)):
+            if ANNOUNCEMENTS[i].options(self, table):
+                return Step(CombatState("announce", table, announced=i), tuple(events) if events is not None else ())
+        return self._weapons(table, events)
 
     def _weapons(self, table: Table, events: list[Event] | None) -> Step:
         choosing, weapons = (), ()  # who picks a weapon, the weapons of those with one (no comprehension calls)
@@ -134,7 +133,7 @@ class Combat(Standing, Game):
                 choosing += (uid,)
             elif len(w) == 1:
                 weapons += ((uid, w[0]),)
-        state = CombatState("weapons", table._replace(weapons=weapons), choosing=choosing)
+        state = CombatState("weapons", table.with_weapons(weapons), choosing=choosing)
         if choosing:
             return Step(state, tuple(events) if events is not None else ())
         return self._to_modify(state, events)
@@ -207,9 +206,9 @@ class Combat(Standing, Game):
             ctx = Context(self, table)
             off = None
             tactic = table.tactic
-            known = self._combat_cards
+            known = self._combat_cards[tactic]
             for name in hand.distinct:
-                card = known.get((name, tactic), False)
+                card = known.get(name, False)
                 if card is False:
                     card = self._combat_card(name, tactic)
                 if card is None:
@@ -248,7 +247,7 @@ class Combat(Standing, Game):
         c = self.pool[name]
         played = (c.type == "special" and c.timing == "combat") or (c.type == "art" and c.spell != "turn")
         idle = c.type in ("special", "art") and self._idle_card(c, tactic)
-        hit = self._combat_cards[(name, tactic)] = (c, E.get(c.effect), E.params(c)) if played and not idle else None
+        hit = self._combat_cards[tactic][name] = (c, E.get(c.effect), E.params(c)) if played and not idle else None
         return hit
 
     def idle(self, table: Table, card: Any) -> bool:
@@ -429,10 +428,9 @@ class Combat(Standing, Game):
             return Step(state.resolving(table), events)
         if step == "announce":
             table, events = ANNOUNCEMENTS[state.announced].apply(self, state.table, action)
-            return self._announce(state._replace(table=table, announced=state.announced + 1),
-                                  list(events) if tell else None)
+            return self._announce(table, state.announced + 1, list(events) if tell else None)
         if step == "weapons":
-            table = state.table._replace(weapons=state.table.weapons + ((action.uid, action.card),))
+            table = state.table.with_weapons(state.table.weapons + ((action.uid, action.card),))
             t = table.trooper(action.uid)
             events = [event(R.WEAPONS, f"{t.card} uses {action.card}", uid=action.uid, card=action.card)] if tell \
                 else None

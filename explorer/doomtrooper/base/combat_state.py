@@ -144,6 +144,12 @@ class Table:
             out.troopers = troopers
         return out
 
+    def with_weapons(self, weapons: tuple[tuple[int, str], ...]) -> Table:
+        """The table with the combatants' weapons replaced in one copy: the weapons chosen."""
+        out = self._copy()
+        out.weapons = weapons
+        return out
+
     def with_plays(self, plays: tuple[Played, ...]) -> Table:
         """The table with its cards played replaced in one copy: a card's effect."""
         out = self._copy()
