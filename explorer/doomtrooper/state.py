@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from ..core import results
 from ..core.results import GameResult
-from ..core.tuples import quick_replace, record
+from ..core.tuples import record
 from ..core.deck import Deck, Multiset
 from ..core.numbers import counted
 from . import sections as R

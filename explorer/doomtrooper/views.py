@@ -17,7 +17,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..core.deck import Deck, Multiset
-from .base.combat_state import CombatState, Table
+from .base.combat_state import CombatState
 from .state import UNSEEN, Trooper
 
 #: a view built as the tuple it is (a named tuple's _replace is a generic copy)
