@@ -50,8 +50,9 @@ def record(cls: type[T]) -> type[T]:
     often than it is copied.  It is not a sequence (no indexing, unpacking or order), and it is
     immutable by convention, as :class:`~explorer.core.deck.Multiset` is: nothing sets a field of
     a record once it is built.  ``cls`` defines ``_copy``, a copy of every field written out (the
-    cheapest copy Python makes of it); ``_replace`` sets the changes on such a copy before anyone
-    sees it."""
+    cheapest copy Python makes of it); ``_replace``, and any builder of the class's own (a
+    ``with_...`` method), sets the changes on such a fresh copy before anyone sees it (a builder
+    by position: no dict of changes, no ``setattr``, about half the cost of a ``_replace``)."""
     if "_copy" not in cls.__dict__:
         raise TypeError(f"a record defines _copy: {cls.__name__} does not")
     cls = dataclass(slots=True, unsafe_hash=True)(cls)
