@@ -413,9 +413,11 @@ class GreedyBot(DeterministicPolicy):
                 after = play(table, seat, o)
             except (KeyError, ValueError):
                 continue
-            # the same combatants, warriors and fortifications (the first fields but the tactic),
-            # cards in play and Warzone (the last two): the pair as found, its rating keys alike
-            if after[1:5] == table[1:5] and after[11:] == table[11:]:
+            # the same combatants, warriors, fortifications, cards in play and Warzone: the pair as found,
+            # its rating keys alike
+            if after.attacker == table.attacker and after.defender == table.defender and \
+                    after.troopers == table.troopers and after.fortifications == table.fortifications and \
+                    after.in_play == table.in_play and after.warzone == table.warzone:
                 gain = _outlook_of(game, after, seat, pair) - base
             else:
                 gain = _outlook(game, after, seat) - base
@@ -509,14 +511,10 @@ def _strength(w) -> float:
 
 
 def _table(state: DTState, attacker: int, defender: int, tactic: str) -> Table:
-    """A combat's table as it begins in ``state`` (no card, weapon or Warzone), built as the tuple it is."""
+    """A combat's table as it begins in ``state`` (no card, weapon or Warzone)."""
     seats = state.seats
-    return tuple.__new__(Table, (tactic, attacker, defender, state.troopers, tuple(map(_FORTIFICATIONS, seats)),
-                                 state.purse_of, tuple(range(len(seats))), tuple(map(_HAND, seats)), state.purses,
-                                 (), (), in_play(state), ""))
-
-
-assert Table._fields[9:] == ("plays", "weapons", "in_play", "warzone")  # _table's build (the rest: positional)
+    return Table(tactic, attacker, defender, state.troopers, tuple(map(_FORTIFICATIONS, seats)), state.purse_of,
+                 tuple(range(len(seats))), tuple(map(_HAND, seats)), state.purses, in_play=in_play(state))
 
 
 #: a seat's fortifications and hand (read by map: no comprehension call)

@@ -87,7 +87,6 @@ _GIFT = (ClaimGift(), DeclineGift())
 _END = EndActions()  # the last option of every actions step
 #: a Step or a Decision built as the tuple it is (a named tuple's own constructor is a Python function)
 _new = tuple.__new__
-assert DTState._fields[0] == "seats"  # what observe replaces
 
 
 @lru_cache(maxsize=256)
@@ -475,10 +474,8 @@ class DoomtrooperGame(Game):
             combat = state.combat
             if combat is not None:  # (the warriors kept as they are when every one is seen)
                 view = state.with_combat_view(seats, troopers if hidden else None, masked_combat(combat, player))
-            elif hidden:
-                view = state.with_seats(seats, troopers)
-            else:  # the seats alone replaced when every warrior is seen as it is (built here: no method call)
-                view = _new(DTState, (seats,) + state[1:])
+            else:  # the seats alone replaced when every warrior is seen as it is
+                view = state.with_seats(seats, troopers) if hidden else state.with_seats(seats)
         else:  # a sabotaged player answers
             changes: dict[str, Any] = {"seats": seats, "troopers": troopers}
             if state.combat is not None:
