@@ -140,6 +140,15 @@ class Seat:
             out.discard = discard
         return out
 
+    def seen(self, deck: Any, hand: Any, discard: Any, annihilated: Any) -> Seat:
+        """The seat with its four piles replaced in one copy: as a player sees it (views)."""
+        out = self._copy()
+        out.deck = deck
+        out.hand = hand
+        out.discard = discard
+        out.annihilated = annihilated
+        return out
+
     def drawn(self, turns: int, deck: Deck, hand: Multiset) -> Seat:
         """The seat at the start of his ``turns``-th turn, having drawn from ``deck`` up to
         ``hand``, in one copy."""

@@ -77,12 +77,8 @@ def _masked_seat(s, own: bool, views: dict[int, tuple[Any, Any]]):
         views.clear()
     deck = s.deck
     seen = _DECK_VIEWS.get(id(deck))  # its draw pile's remembered view, looked up here without a call
-    view = s._copy()  # its four piles replaced on a copy (a record's, see Seat)
-    view.deck = seen[1] if seen is not None and seen[0] is deck else _deck_view(deck)
-    if not own:
-        view.hand = _UNSEEN[s.hand.size]
-    view.discard = _UNSEEN[s.discard.size]
-    view.annihilated = _UNSEEN[s.annihilated.size]
+    view = s.seen(seen[1] if seen is not None and seen[0] is deck else _deck_view(deck),
+                  s.hand if own else _UNSEEN[s.hand.size], _UNSEEN[s.discard.size], _UNSEEN[s.annihilated.size])
     views[id(s)] = (s, view)
     return view
 
