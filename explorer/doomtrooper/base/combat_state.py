@@ -14,10 +14,11 @@ from ...core.rounds import RoundsState
 from ...core.tuples import quick_replace, record
 from ..state import Trooper
 
-#: More parts of a combatant's ratings, from the expansions' rules: each
-#: ``f(combat, table, trooper) -> iterable of Term`` (Paradise Lost: a Beast's new base
-#: ratings; first-edition Sergeants: the Sergeant's bonus to his group).
-EXTRA_RATINGS: list[Any] = []
+#: More parts of a combatant's ratings, from the expansions' rules: each ``(f, enabled)``,
+#: ``f(combat, table, trooper) -> iterable of Term`` and ``enabled(rules)`` whether a game
+#: with those rules can use ``f`` at all (``None``: any game) (Paradise Lost: a Beast's new
+#: base ratings; first-edition Sergeants: the Sergeant's bonus to his group).
+EXTRA_RATINGS: list[tuple[Any, Any]] = []
 
 #: Areas of Influence (Paradise Lost): each ``f(combat, area, trooper) -> bool`` says whether
 #: a card working on ``area`` (a fortification, a caster's place) reaches ``trooper`` in another area.

@@ -34,10 +34,11 @@ def _added(ratings: Ratings, parts: Iterable[Term], terms: list[Term] | None = N
     the attack, Armor and Value summed, a note saying how it strikes first."""
     attack, armor, value, first, ends, always = ratings
     for term in parts:
-        attack += term.attack
-        armor += term.armor
-        value += term.value
-        strike = _STRIKE_NOTES.get(term.note) if term.note else None
+        _, _, da, dr, dv, note = term  # one unpacking, not four field reads
+        attack += da
+        armor += dr
+        value += dv
+        strike = _STRIKE_NOTES.get(note) if note else None
         if strike is not None:
             first = True
             ends = ends or strike == "ends"
@@ -101,8 +102,19 @@ class Standing:
     _ratings: dict[tuple, Ratings]
     _off: dict[tuple[str, str], frozenset[str]]
     weapon_cards: frozenset[str]
+    #: :meth:`extras`, once chosen
+    _extras: tuple[Any, ...] | None = None
 
     # -- ratings ---------------------------------------------------------------------------------------
+    def extras(self) -> tuple[Any, ...]:
+        """The expansions' parts (``EXTRA_RATINGS``) this game's rules can use, in their
+        order: chosen on the first rating and kept (the rules never change, and the
+        expansions register at import)."""
+        hit = self._extras
+        if hit is None:
+            hit = self._extras = tuple(f for f, enabled in EXTRA_RATINGS if enabled is None or enabled(self.rules))
+        return hit
+
     def off(self, table: Table) -> frozenset[str]:
         """The mystical powers switched off for this combat (:meth:`off_between` its combatants)."""
         return self.off_between(table.trooper(table.attacker).card, table.trooper(table.defender).card)
@@ -144,20 +156,20 @@ class Standing:
             if seen is None:
                 seen = self.rating_key(table, t)
             if seen is not None:
-                uid, foe_uid = t.uid, foe.uid
-                plays = ()
-                if table.plays:  # the cards played on t (a loop: in Python 3.11 a comprehension is a call)
-                    on = []
-                    for p in table.plays:
-                        if p.uid == uid:
-                            on.append(p)
-                    plays = tuple(on)
+                uid = t.uid
+                plays: tuple[Played, ...] = ()
+                for p in table.plays:  # the cards played on t (a loop: in Python 3.11 a comprehension is a call)
+                    if p.uid == uid:
+                        plays += (p,)  # few: cheaper than a list made a tuple
                 weapon = foe_weapon = ""  # table.weapon of each, in one pass without two calls
-                for u, w in table.weapons:
-                    if u == uid and not weapon:
-                        weapon = w
-                    if u == foe_uid and not foe_weapon:
-                        foe_weapon = w
+                weapons = table.weapons
+                if weapons:
+                    foe_uid = foe.uid
+                    for u, w in weapons:
+                        if u == uid and not weapon:
+                            weapon = w
+                        if u == foe_uid and not foe_weapon:
+                            foe_weapon = w
                 # the foe's weapon counts only by what it takes from t's Armor (parts): warriors
                 # facing foes of different weapons are rated alike
                 key = (table.tactic, seen, weapon, self.pool[foe_weapon].foe_armor if foe_weapon else 0, plays, off)
@@ -186,20 +198,24 @@ class Standing:
         its place, and the cards played on it (a term's note: how it strikes first)."""
         pool = self.pool
         tactic = table.tactic
-        out = list(self.own(t, tactic, table.weapon(t.uid), off))
-        foe_weapon = table.weapon(foe.uid)
+        weapon = foe_weapon = ""
+        if table.weapons:  # no calls when nobody carries one
+            weapon, foe_weapon = table.weapon(t.uid), table.weapon(foe.uid)
+        out = list(self.own(t, tactic, weapon, off))
         if foe_weapon and pool[foe_weapon].foe_armor:
             out.append(Term(f"{foe_weapon} (the opponent's weapon)", R.WEAPONS, 0, pool[foe_weapon].foe_armor, 0))
-        if not t.inside and not table.warzone:  # no fortification effects when defending from a Warzone
+        fortifications = () if t.inside or table.warzone else table.fortifications[t.owner]  # none from a Warzone
+        if fortifications:
             classes = self.classes_of(t)
-            for f in table.fortifications[t.owner]:
+            for f in fortifications:
                 c = pool[f]
                 if (c.area == t.area or (AREA_REACH and self.reaches(c.area, t))) and \
                         (c.applies_to == "any" or c.applies_to in classes):
                     da = c.fight if tactic == "fight" else c.shoot
                     if da or c.armor or c.value:
                         out.append(Term(f, R.FORTIFICATION, da, c.armor, c.value))
-        for extra in EXTRA_RATINGS:
+        extras = self._extras
+        for extra in (extras if extras is not None else self.extras()):
             out += extra(self, table, t)
         if t.cover:
             out.append(Term("in cover", R.COVER, 0, self.rules.cover_armor, 0))
@@ -228,9 +244,9 @@ class Standing:
         A new part that reads more must be added here."""
         if self.place_terms is not None:
             return None
+        in_play, warzone = table.in_play, table.warzone  # each read once
         return (t.card, t.area, t.cover, t.inside, t.attached, table.fortifications[t.owner],
-                table.in_play[t.owner] if table.in_play else (),
-                table.warzone, table.warzone and t.uid == table.defender,
+                in_play[t.owner] if in_play else (), warzone, warzone and t.uid == table.defender,
                 (t.uid, table.troopers) if self.rules.first_edition_sergeants else ())
 
     def own(self, t: Trooper, tactic: str, weapon: str, off: frozenset[str]) -> tuple[Term, ...]:

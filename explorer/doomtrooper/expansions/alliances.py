@@ -177,7 +177,8 @@ def terms(combat: Any, table: Table, t: Any) -> list[Term]:
     return out
 
 
-EXTRA_RATINGS.append(terms)
+# only with the switch on: no Alliance is played without it
+EXTRA_RATINGS.append((terms, lambda rules: rules.alliances))
 
 
 # -- the cards that remove Alliances ----------------------------------------------------------------------------

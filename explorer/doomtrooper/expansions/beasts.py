@@ -148,6 +148,6 @@ def beast_ratings(combat: Any, table: Any, t: Trooper):
 
 
 register(GiveBeast, R.BEASTS, 1, give_options, do_give, explain_give, enabled=lambda rules: rules.outpost)
-EXTRA_RATINGS.append(beast_ratings)
+EXTRA_RATINGS.append((beast_ratings, lambda rules: rules.outpost))
 
 __all__ = ["Beast", "beast_of", "beast_problem", "beast_ratings"]

@@ -222,6 +222,7 @@ def terms(combat: Any, table: Table, t: Any) -> list[Term]:
     return out
 
 
-EXTRA_RATINGS.append(terms)
+# in any game: a Warzone defended from counts under any rules (odds.fight rates one with the switch off)
+EXTRA_RATINGS.append((terms, None))
 
 __all__ = ["DefendFromWarzone", "PlayWarzone", "Warzone", "areas_for", "defender_warzones", "has_copy"]
