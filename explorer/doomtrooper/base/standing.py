@@ -34,7 +34,7 @@ def _added(ratings: Ratings, parts: Iterable[Term], terms: list[Term] | None = N
     the attack, Armor and Value summed, a note saying how it strikes first."""
     attack, armor, value, first, ends, always = ratings
     for term in parts:
-        _, _, da, dr, dv, note = term  # one unpacking, not four field reads
+        _, _, da, dr, dv, note = term  # one unpacking, not four field reads (Term's fields: below)
         attack += da
         armor += dr
         value += dv
@@ -82,6 +82,9 @@ def _plus_played(ratings: Ratings, plays: Iterable[Played], tactic: str, off: fr
         if p.strike:
             first = True
     return _new(Ratings, (attack, armor, value, first, ends, always))
+
+
+assert Term._fields == ("source", "rule", "attack", "armor", "value", "note")  # as _added unpacks a term
 
 
 @lru_cache(maxsize=8192)
