@@ -193,3 +193,32 @@ def test_a_warriors_ratings_with_cards_played_are_his_explained_ratings():
                                                                                  dec, None)
                 state, steps = game.next_state(state, action, chance), steps + 1
     assert played > 20, played
+
+
+def test_the_expansions_rating_parts_a_game_leaves_out_add_nothing():
+    """A game rates warriors with only the expansions' parts its rules can use (Standing.extras):
+    every part it leaves out adds no term to either combatant at any combat of greedy games
+    under the printed rules and the optional ones (the expansions' switches off)."""
+    from explorer.doomtrooper.base.combat_state import EXTRA_RATINGS
+    from explorer.doomtrooper.params import override_rules
+
+    tables = 0
+    for rules in ({}, {"sabotage": True, "dice": "2d6"}):
+        game = DoomtrooperGame(pool=GAME.pool, rules=override_rules(rules), decks=GAME.decks)
+        combat, bot = game.combat, GreedyBot()
+        left_out = [f for f, _ in EXTRA_RATINGS if f not in combat.extras()]
+        assert left_out, "every expansion's part kept with the expansions off"
+        for seed in range(4):
+            state, chance, steps = game.new_game(2), SampledChance(random.Random(seed)), 0
+            while (dec := game.decision(state)) is not None and steps < 400:
+                c = state.combat
+                if c is not None:
+                    table = c.live
+                    for uid in (table.attacker, table.defender):
+                        for f in left_out:
+                            assert not list(f(combat, table, table.trooper(uid))), (f.__name__, uid)
+                    tables += 1
+                action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player),
+                                                                                 dec, None)
+                state, steps = game.next_state(state, action, chance), steps + 1
+    assert tables > 20, tables
