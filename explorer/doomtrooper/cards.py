@@ -1,6 +1,10 @@
 """Doomtrooper cards: the seven card types of the basic set as immutable values,
 and the sample card pool from ``data/doomtrooper/cards.toml``.
 
+The card values are records (:func:`explorer.core.tuples.record`): they read,
+compare, hash, print and copy (``_replace``) as named tuples do, and their fields
+are read faster, as the rules read them all the time (``game.pool[t.card].value``).
+
 Card types are a registry (:data:`CARD_TYPES`): each has its value class, the
 model its data rows are checked against, and the action that puts it into play.
 The next expansions add rows (Relics, Warzones, Ki Powers, Alliances, Beasts)
@@ -12,7 +16,8 @@ its examples rate keep those ratings (Sean Gallagher: Fight 10, Shoot 5,
 Armor 8; the Nepharite of Ilian: 8, 8, 7).
 
 >>> pool = load_pool()
->>> pool["Sean Gallagher"][1:5]
+>>> sean = pool["Sean Gallagher"]
+>>> sean.fight, sean.shoot, sean.armor, sean.value
 (10, 5, 8, 6)
 >>> pool["Violator Sword"].kind
 'fight weapon'
@@ -31,6 +36,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from ..core.data import (DataError, Range, cached_file, check_range, companion, data_path, read_range, read_toml,
                          validate)
+from ..core.tuples import record
 from . import effects as E
 from .affiliations import Affiliations, load_affiliations
 
@@ -45,7 +51,14 @@ EQUIPMENT_KINDS = ("equipment", "armor", "vehicle") + WEAPONS
 
 # -- the card values ---------------------------------------------------------------------------
 
-class Warrior(NamedTuple):
+def _copy_card(card: Any) -> Any:
+    """A copy of ``card``, field by field (a record's ``_copy``): cards are built once per pool
+    and copied only by ``_replace`` (a warrior described for the odds), never in a game."""
+    return type(card)(**card._asdict())
+
+
+@record
+class Warrior:
     """A warrior card (or any warrior you describe for the odds).
 
     ``keywords`` are its designations (``Personality``, ``Mortificator``,
@@ -75,6 +88,7 @@ class Warrior(NamedTuple):
     command: tuple[tuple[str, int], ...] = ()  # first-edition Sergeants: what the Sergeant gives his group
 
     type = "warrior"
+    _copy = _copy_card
 
     @property
     def personality(self) -> bool:
@@ -84,7 +98,8 @@ class Warrior(NamedTuple):
         return getattr(self, name)
 
 
-class Equipment(NamedTuple):
+@record
+class Equipment:
     """Equipment: plain, a weapon (Fight, Shoot, Fight/Shoot or Special), armor, or
     a vehicle.  Ratings are what it adds; ``foe_armor`` what it does to the
     opponent's Armor; ``who`` the class of warrior that may carry it;
@@ -103,6 +118,7 @@ class Equipment(NamedTuple):
     text: str = ""
 
     type = "equipment"
+    _copy = _copy_card
 
     @property
     def weapon(self) -> bool:
@@ -114,7 +130,8 @@ class Equipment(NamedTuple):
         return k == "fight/shoot weapon" or k == "special weapon" or k == f"{tactic} weapon"
 
 
-class Fortification(NamedTuple):
+@record
+class Fortification:
     """A fortification, built in an area; it helps that area's warriors of class ``applies_to``."""
 
     name: str
@@ -127,9 +144,11 @@ class Fortification(NamedTuple):
     text: str = ""
 
     type = "fortification"
+    _copy = _copy_card
 
 
-class Art(NamedTuple):
+@record
+class Art:
     """An Art spell of an ``aspect``: a ``combat`` spell (any caster), a ``personal``
     combat spell (a caster fighting in the combat), or a ``turn`` spell (cast in
     your turn, attached to its target).  ``cost`` in Destiny Points; ``boost``:
@@ -145,9 +164,11 @@ class Art(NamedTuple):
     text: str = ""
 
     type = "art"
+    _copy = _copy_card
 
 
-class Gift(NamedTuple):
+@record
+class Gift:
     """A Dark Symmetry card: every one is a gift, ``lesser`` or of an ``apostle``."""
 
     name: str
@@ -161,9 +182,11 @@ class Gift(NamedTuple):
     text: str = ""
 
     type = "dark_symmetry"
+    _copy = _copy_card
 
 
-class Mission(NamedTuple):
+@record
+class Mission:
     """A mission, assigned to an ``own warrior``, an ``opponent warrior``, ``self``
     or an ``opponent``; ``effect`` names the trigger, ``params`` its terms."""
 
@@ -174,9 +197,11 @@ class Mission(NamedTuple):
     text: str = ""
 
     type = "mission"
+    _copy = _copy_card
 
 
-class Special(NamedTuple):
+@record
+class Special:
     """A Special card played at its ``timing``: ``combat`` (the modify step),
     ``turn`` (your actions step, costing no action) or ``response`` (when an
     opponent does something the card answers)."""
@@ -189,6 +214,7 @@ class Special(NamedTuple):
     keywords: tuple[str, ...] = ()  # designations (the Mortificator expansion's "Poison")
 
     type = "special"
+    _copy = _copy_card
 
 
 Card = Warrior | Equipment | Fortification | Art | Gift | Mission | Special
