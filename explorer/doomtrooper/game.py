@@ -419,7 +419,7 @@ class DoomtrooperGame(Game):
             state, events = self.variant.after_action(self, state, action, events)
             state = self.variant.spent(self, state, kind, cost, before)
         if state.phase is _IN_ACTIONS and state.actions == 0 and not self._free_plays(state):
-            state = state._replace(phase=_IN_DISCARD)
+            state = state.with_phase(_IN_DISCARD)
         if kind.ends_actions:
             state = self._after_attack(state)
         return state, events

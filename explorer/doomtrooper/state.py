@@ -88,6 +88,15 @@ class Trooper:
     def cards(self) -> tuple[str, ...]:
         return tuple(map(_CARD, self.attached))
 
+    def with_attached(self, attached: tuple[Attached, ...], inside: bool | None = None) -> Trooper:
+        """The warrior with its attached cards, and whether it is inside its vehicle when given,
+        replaced in one copy: a card attached to it (Equip, a gift, a mission)."""
+        out = self._copy()
+        out.attached = attached
+        if inside is not None:
+            out.inside = inside
+        return out
+
     def hurt(self) -> Trooper:
         """The warrior wounded ("Change Warrior Status"), in one copy."""
         out = self._copy()
@@ -138,6 +147,21 @@ class Seat:
         out.hand = hand
         if discard is not None:
             out.discard = discard
+        return out
+
+    def with_discard(self, discard: Multiset) -> Seat:
+        """The seat with his discard pile replaced in one copy: a warrior, or a card attached to
+        it, leaving play."""
+        out = self._copy()
+        out.discard = discard
+        return out
+
+    def mustered(self, hand: Multiset, bare_since: int) -> Seat:
+        """The seat having mustered a warrior from ``hand``, in one copy: ``bare_since`` is -1
+        when it may take part in combat (it ends the No Warriors in Play countdown)."""
+        out = self._copy()
+        out.hand = hand
+        out.bare_since = bare_since
         return out
 
     def seen(self, deck: Any, hand: Any, discard: Any, annihilated: Any) -> Seat:
@@ -382,6 +406,23 @@ class DTState:
         out.actions = actions
         return out
 
+    def with_phase(self, phase: Phase) -> DTState:
+        """The state with its phase replaced in one copy: the actions step over."""
+        out = self._copy()
+        out.phase = phase
+        return out
+
+    def with_muster(self, seats: tuple[Seat, ...], purses: tuple[int, ...], troopers: tuple[Trooper, ...],
+                    next_uid: int) -> DTState:
+        """A warrior into play in one copy: the seats (his hand), the Destiny pools (paid for
+        it), the warriors and the next uid."""
+        out = self._copy()
+        out.seats = seats
+        out.purses = purses
+        out.troopers = troopers
+        out.next_uid = next_uid
+        return out
+
     def with_combat_view(self, seats: tuple[Seat, ...], troopers: tuple[Trooper, ...] | None, combat: Any) -> DTState:
         """The state with its seats, warriors (when given) and combat replaced in one copy: what
         a viewer sees during a combat (a quarter of the decisions)."""
@@ -428,8 +469,8 @@ def attach_from_hand(state: DTState, seat: int, uid: int, card: str) -> tuple[DT
     Returns the new state and the warrior as it was, for the log."""
     t = state.trooper(uid)
     s = state.seats[seat]
-    return put_seat_trooper(state, seat, s._replace(hand=s.hand.remove(card)),
-                            t._replace(attached=t.attached + (Attached(card, seat),))), t
+    return put_seat_trooper(state, seat, s.with_hand(s.hand.remove(card)),
+                            t.with_attached(t.attached + (Attached(card, seat),))), t
 
 
 def paid(state: DTState, seat: int, amount: int) -> tuple[int, ...]:

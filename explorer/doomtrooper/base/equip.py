@@ -90,8 +90,8 @@ def do_equip(game: Any, state: DTState, action: Equip, chance: Any,
         attached = (Attached(action.card, seat),) + t.attached
     else:
         attached = t.attached + (Attached(action.card, seat),)
-    state = put_seat_trooper(state, seat, s._replace(hand=s.hand.remove(action.card)),
-                             t._replace(attached=attached, inside=t.inside or (vehicle and action.inside)))
+    state = put_seat_trooper(state, seat, s.with_hand(s.hand.remove(action.card)),
+                             t.with_attached(attached, t.inside or (vehicle and action.inside)))
     if not tell:
         return state, []
     who = "a warrior in cover" if t.hidden else t.card

@@ -117,12 +117,13 @@ def _place(game: Any, state: DTState, seat: int, name: str, cover: bool, events:
     area = game.aff.area_for(game.classes_of_card(name))
     s = state.seats[seat]
     # "No Warriors in Play": only a warrior that may take part in combat ends the countdown
-    s = s._replace(hand=s.hand.remove(name), bare_since=-1 if card.combat else s.bare_since)
+    s = s.mustered(s.hand.remove(name), -1 if card.combat else s.bare_since)
     uid = state.next_uid
     t = Trooper(uid, name, seat, area, cover=cover, hidden=cover, unpaid=cover)
     # the seat, the warrior and (out of cover) the payment in one copy
     purses = state.purses if cover else paid(state, seat, card.value)
-    state = put_seat(state, seat, s, troopers=state.troopers + (t,), next_uid=uid + 1, purses=purses)
+    seats = state.seats
+    state = state.with_muster(seats[:seat] + (s,) + seats[seat + 1:], purses, state.troopers + (t,), uid + 1)
     if not tell:
         return state, events
     if cover:

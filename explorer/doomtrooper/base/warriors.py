@@ -19,10 +19,16 @@ def remove(game: Any, state: DTState, uid: int, rule: RuleRef, why: str) -> tupl
     shown as it goes."""
     t = state.trooper(uid)
     seats = list(state.seats)
-    seats[t.owner] = seats[t.owner]._replace(discard=seats[t.owner].discard.add(t.card))
+    s = seats[t.owner]
+    seats[t.owner] = s.with_discard(s.discard.add(t.card))
     for a in t.attached:
-        seats[a.owner] = seats[a.owner]._replace(discard=seats[a.owner].discard.add(a.card))
-    state = state.with_seats(tuple(seats), tuple([x for x in state.troopers if x.uid != uid]))
+        s = seats[a.owner]
+        seats[a.owner] = s.with_discard(s.discard.add(a.card))
+    left = []  # (a loop: in Python 3.11 a comprehension is a call)
+    for x in state.troopers:
+        if x.uid != uid:
+            left.append(x)
+    state = state.with_seats(tuple(seats), tuple(left))
     lost = f" with {', '.join(t.cards())}" if t.attached else ""
     done = f"{why} and is discarded" if why else "is discarded"
     return state, [event(rule, f"{t.card} (seat {t.owner}) {done}{lost}", uid=uid, card=t.card, seat=t.owner)]
@@ -78,7 +84,7 @@ def able(game: Any, t: Trooper, viewer: Any = None) -> bool:
 
 def discard_from_hand(state: DTState, seat: int, card: str) -> DTState:
     s = state.seats[seat]
-    return put_seat(state, seat, s._replace(hand=s.hand.remove(card), discard=s.discard.add(card)))
+    return put_seat(state, seat, s.with_hand(s.hand.remove(card), s.discard.add(card)))
 
 
 __all__ = ["able", "discard_from_hand", "must_exit_cover", "out_of_cover", "remove", "value_of", "wound"]
