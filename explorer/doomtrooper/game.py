@@ -472,10 +472,7 @@ class DoomtrooperGame(Game):
         troopers = masked_troopers(troopers, player) if hidden else troopers  # (else seen as they are)
         if state.response is None:  # most steps: one copy (in a combat, its view too)
             combat = state.combat
-            if combat is not None:  # (the warriors kept as they are when every one is seen)
-                view = state.with_combat_view(seats, troopers if hidden else None, masked_combat(combat, player))
-            else:  # the seats alone replaced when every warrior is seen as it is
-                view = state.with_seats(seats, troopers) if hidden else state.with_seats(seats)
+            view = state.seen(seats, troopers, combat if combat is None else masked_combat(combat, player))
         else:  # a sabotaged player answers
             changes: dict[str, Any] = {"seats": seats, "troopers": troopers}
             if state.combat is not None:

@@ -82,15 +82,20 @@ def test_with_seats_is_replace_in_one_copy():
 
 
 def test_the_one_copy_helpers_are_replace():
-    """with_combat, with_actions, with_combat_view, with_purses and with_turn build the state by position:
+    """with_combat, with_actions, seen, with_purses, with_turn, ... build the state by position:
     each must equal the named _replace, whatever fields DTState gains."""
     state = make_state(warriors=[W("Undead Legionnaire", 1)], phase=Phase.ACTIONS)
     seats, troopers = tuple(reversed(state.seats)), ()
     assert state.with_combat("a combat") == state._replace(combat="a combat")
     assert state.with_actions(7) == state._replace(actions=7)
-    assert state.with_combat_view(seats, troopers, "seen") == state._replace(seats=seats, troopers=troopers,
-                                                                             combat="seen")
-    assert state.with_combat_view(seats, None, "seen") == state._replace(seats=seats, combat="seen")
+    assert state.seen(seats, troopers, "seen") == state._replace(seats=seats, troopers=troopers, combat="seen")
+    assert state.with_phase(Phase.DISCARD) == state._replace(phase=Phase.DISCARD)
+    assert state.with_muster(seats, (9,), troopers, 5) == state._replace(seats=seats, purses=(9,), troopers=troopers,
+                                                                        next_uid=5)
+    seat = state.seats[0]
+    assert seat.seen(1, 2, 3, 4) == seat._replace(deck=1, hand=2, discard=3, annihilated=4)
+    assert seat.mustered(2, 7) == seat._replace(hand=2, bare_since=7)
+    assert seat.with_discard(3) == seat._replace(discard=3)
     purses = tuple(p + 1 for p in state.purses)
     assert state.with_purses(seats, purses) == state._replace(seats=seats, purses=purses)
     assert state.with_turn(seats, Phase.DISCARD, 1, 9, 2, (1,)) == state._replace(
