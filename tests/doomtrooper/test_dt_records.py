@@ -1,5 +1,5 @@
 """The records read faster than named tuples (``explorer.core.tuples.record``: a
-warrior in play, a seat, the game's state, a combat's table and state) are ``__slots__``
+warrior in play, a seat, the game's state, a combat's table and state, the cards) are ``__slots__``
 classes, so nothing in the language stops a field being set after a record is built.
 Rules are pure functions over immutable states: these tests hold the convention that
 only a record's own builders set fields, on the fresh copy they return, and that a
@@ -17,10 +17,12 @@ import pytest
 import explorer
 from explorer.core.tuples import record
 from explorer.doomtrooper.base.combat_state import CombatState, Table
+from explorer.doomtrooper.cards import Art, Equipment, Fortification, Gift, Mission, Special, Warrior
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.state import DTState, Seat, Trooper
 
 RECORDS = (Trooper, Seat, DTState, Table, CombatState)
+CARDS = (Warrior, Equipment, Fortification, Art, Gift, Mission, Special)
 PACKAGE = Path(explorer.__file__).parent
 
 
@@ -54,13 +56,17 @@ def _field_writes(tree: ast.AST, fields: frozenset[str]):
 
 
 def test_only_a_records_own_builders_set_its_fields():
-    fields = frozenset(name for cls in RECORDS for name in cls._fields)
+    """The states' records anywhere in the package; the cards' (whose fields share names with the
+    widgets', ``value``, ``name``) anywhere but the UI, which sets its widgets' fields."""
+    states = frozenset(name for cls in RECORDS for name in cls._fields)
+    cards = states | frozenset(name for cls in CARDS for name in cls._fields)
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()
         if rel == "core/tuples.py":  # the record's own _replace: a fresh copy before anyone sees it
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        fields = states if rel.startswith("ui/") else cards
         found += [f"{rel}:{line}: {text}" for line, text in _field_writes(tree, fields)]
     assert not found, "fields set outside a record's builders:\n" + "\n".join(found)
 
@@ -129,3 +135,6 @@ def test_the_games_records_pickle_and_compare_by_their_fields():
     state = game.new_game(2)
     back = pickle.loads(pickle.dumps(state))
     assert back == state and hash(back) == hash(state) and repr(back) == repr(state)
+    for card in game.pool.values():  # the cards too (records: Warrior, Equipment, ...)
+        again = pickle.loads(pickle.dumps(card))
+        assert again == card and hash(again) == hash(card) and again._replace() == card
