@@ -22,12 +22,11 @@ runner passes to ``choose``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
 from ..core.bots import BotInfo, BotRegistry
-from ..core.engine import DeterministicPolicy, RandomPolicy, outcomes
+from ..core.engine import DeterministicPolicy, RandomPolicy
 from ..core.rounds import PASS, Pass
 from .base.actions import (
     Assign,
@@ -53,12 +52,12 @@ from .base.actions import (
 )
 from .expansions.alliances import PlayAlliance
 from .base.attack import in_play
-from .base.clash import clash
-from .base.combat_state import KILLED, WOUNDED, ChooseWeapon, Feed, Play, Ratings, Table, TakePoints
+from .base.combat_state import ChooseWeapon, Feed, Play, Ratings, Table, TakePoints
 from .base.turn import KEEP_HAND
 from .expansions.ki_powers import AttachKiPower
 from .expansions.relics import PlayRelic
 from .expansions.warzones import DefendFromWarzone, PlayWarzone
+from .outlook import outlook, outlook_of, pair_of, rated, rerated, statuses
 from .state import UNSEEN, DTState, Phase
 from .search import PLAYOUTS, search_bot
 
@@ -74,15 +73,6 @@ get_bot = REGISTRY.get_bot
 
 #: the phases most decisions come in, under plain names (an Enum member is slow to look up)
 _IN_ACTIONS, _IN_COMBAT, _IN_DISCARD = Phase.ACTIONS, Phase.COMBAT, Phase.DISCARD
-
-
-def _harm(before_wounded: bool, status: str) -> float:
-    """How much worse off a warrior is after a combat, as a share of its Value."""
-    if status == KILLED:
-        return 1.0
-    if status == WOUNDED and not before_wounded:
-        return 0.4
-    return 0.0
 
 
 @dataclass(frozen=True, slots=True)  # its fields read as slots (cheaper than a named tuple's)
@@ -397,15 +387,16 @@ class GreedyBot(DeterministicPolicy):
             return self.modify(game, state, seat, options)
         if isinstance(first, DefendFromWarzone):  # the Warzone that leaves the combat best for its seat
             table = state.combat.live
-            return max(options, key=lambda o: (_outlook(game, table._replace(warzone=o.card), seat), o.card))
+            return max(options, key=lambda o: (outlook(game, table._replace(warzone=o.card), seat), o.card))
         return options[0]
 
     def modify(self, game, state: DTState, seat: int, options) -> Any:
         table = state.combat.live
-        pair = _pair(game, table)  # the combatants, found and keyed once for every card
-        base = _outlook_of(game, table, seat, pair)
+        pair = pair_of(game, table)  # the combatants, found and keyed once for every card
+        ratings = rated(game, table, pair)
+        base = outlook_of(game, pair, ratings, seat)
         best, best_gain = PASS, 0.0
-        play = game.combat.after  # the table after the card, without the words a real play logs
+        play = game.combat.weighed  # the table after the card as the ratings read it (no words, hands or Destiny)
         for o in options:
             if isinstance(o, Pass):
                 continue
@@ -418,9 +409,9 @@ class GreedyBot(DeterministicPolicy):
             if after.attacker == table.attacker and after.defender == table.defender and \
                     after.troopers == table.troopers and after.fortifications == table.fortifications and \
                     after.in_play == table.in_play and after.warzone == table.warzone:
-                gain = _outlook_of(game, after, seat, pair) - base
+                gain = outlook_of(game, pair, rerated(game, table, after, pair, ratings), seat) - base
             else:
-                gain = _outlook(game, after, seat) - base
+                gain = outlook(game, after, seat) - base
             cost = 0.05 if isinstance(o, Feed) else 0.1  # keep cards and points for later
             if gain - cost > best_gain:
                 best, best_gain = o, gain - cost
@@ -501,7 +492,7 @@ def _score(combat, ra: Ratings, rd: Ratings, a_wounded: bool, d_wounded: bool) -
     attacker expects to win (the defender's, weighed 1.2) less the Value it risks."""
     total = 0  # summed in order, as sum() would
     value_a, value_d = ra.value, rd.value
-    for p, ha, hd in _statuses(combat, ra, rd, (a_wounded, d_wounded)):
+    for p, ha, hd in statuses(combat, ra, rd, (a_wounded, d_wounded)):
         total += p * (hd * value_d * 1.2 - ha * value_a)
     return total
 
@@ -519,70 +510,6 @@ def _table(state: DTState, attacker: int, defender: int, tactic: str) -> Table:
 
 #: a seat's fortifications and hand (read by map: no comprehension call)
 _FORTIFICATIONS, _HAND = attrgetter("fortifications"), attrgetter("hand")
-
-
-def _outlook(game, table: Table, seat: int) -> float:
-    """How good the combat's printed (or expected, with dice) outcome is for
-    ``seat``: the Value it stands to win minus the Value it stands to lose."""
-    return _outlook_of(game, table, seat, _pair(game, table))
-
-
-def _pair(game, table: Table) -> tuple | None:
-    """The attacker and the defender at ``table``, the powers switched off between them
-    and their rating keys (:meth:`.Standing.rating_key`); ``None`` when either is hidden."""
-    a, d = table.trooper(table.attacker), table.trooper(table.defender)
-    if UNSEEN in (a.card, d.card):
-        return None
-    combat = game.combat
-    return a, d, combat.off_between(a.card, d.card), combat.rating_key(table, a), combat.rating_key(table, d)
-
-
-def _outlook_of(game, table: Table, seat: int, pair: tuple | None) -> float:
-    """:func:`_outlook`, the combatants found at the table (:func:`_pair`: the modify step
-    weighs every card against the same two)."""
-    if pair is None:
-        return 0.0
-    a, d, off, seen_a, seen_d = pair
-    combat = game.combat
-    ra, rd = combat.fighter(table, a, d, off, seen=seen_a), combat.fighter(table, d, a, off, seen=seen_d)
-    value_a, value_d = max(ra.value, 1), max(rd.value, 1)  # what each stands to lose
-    mine_a, mine_d = a.owner == seat, d.owner == seat
-    total = 0.0
-    for p, ha, hd in _statuses(combat, ra, rd, (a.wounded, d.wounded)):
-        harm = ha * value_a
-        total += p * (-harm if mine_a else harm)
-        harm = hd * value_d
-        total += p * (-harm if mine_d else harm)
-    return total
-
-
-def _statuses(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[float, float, float], ...]:
-    """The combat's outcomes, each as its chance (a float) and how much worse off it
-    leaves the attacker and the defender (:func:`_harm`, worked out once with the
-    outcomes): one certain outcome under the
-    printed rules, the exact table (the rule enumerated) under the dice variant.
-    Asked of the ratings without their Values, which no blow reads (:func:`.clash`);
-    under the printed rules a blow wounds when its attack reaches the Armor, so only
-    whether each would wound counts (ratings of True or False, an int of 1 or 0,
-    against Armor 1).  The bots rate many attacks alike."""
-    # ra[3:]: how each strikes (Ratings' last fields, first, ends and always), sliced in one go
-    if combat.roll is None:
-        return _blows(combat, ra.attack >= rd.armor, 1, ra[3:], rd.attack >= ra.armor, 1, rd[3:], wounded)
-    return _blows(combat, ra.attack, ra.armor, ra[3:], rd.attack, rd.armor, rd[3:], wounded)
-
-
-@lru_cache(maxsize=4096)  # small: it holds the combats it was asked about
-def _blows(combat, a_attack: int, a_armor: int, a_strikes: tuple, d_attack: int, d_armor: int, d_strikes: tuple,
-           wounded) -> tuple[tuple[float, float, float], ...]:
-    """:func:`_statuses`, remembered by each rating's attack, Armor and how it strikes as
-    plain values (cheaper to pass than :class:`Ratings`, which is made only when the
-    outcomes are worked out)."""
-    ra, rd = Ratings(a_attack, a_armor, 0, *a_strikes), Ratings(d_attack, d_armor, 0, *d_strikes)
-    if combat.roll is None:
-        pairs = ((clash(ra, rd, wounded, None, None), 1.0),)
-    else:
-        pairs = outcomes(lambda chance: clash(ra, rd, wounded, chance, combat.roll)).pairs
-    return tuple([(float(p), _harm(wounded[0], sa), _harm(wounded[1], sd)) for (sa, sd), p in pairs])
 
 
 register("random", RandomPolicy, "every legal option equally likely")

@@ -356,13 +356,25 @@ class Combat(Standing, Game):
 
     def after(self, table: Table, seat: int, action: Any) -> Table:
         """The table after ``seat`` plays ``action``: the change :meth:`_play` makes,
-        without its words (the greedy bot weighs every card it may play with this)."""
+        without its words."""
         if isinstance(action, Feed):
             return table.fed(seat, action.index)
         extra = ROUND_PLAYS.get(type(action))
         if extra is not None:
             return extra.apply(self, table, seat, action)[0]
         return self._card_played(table, seat, action, self.pool[action.card], words=False)[0]
+
+    def weighed(self, table: Table, seat: int, action: Any) -> Table:
+        """The table after ``seat`` plays ``action`` as far as a combatant's ratings read it (the
+        greedy bot weighs every card it may play with this): :meth:`after`, but a card played stays
+        in the hand unpaid for, as no rating reads a hand or a Destiny pool (:mod:`.standing`)."""
+        known = self._combat_cards[table.tactic].get(action.card) if type(action) is Play else None
+        if known is None:  # a feed, an Alliance (the hands and Destiny as the play leaves them)
+            return self.after(table, seat, action)
+        c, effect, p = known
+        before = len(table.plays)
+        return self._laid(effect.change(Context(self, table), table, seat, action.card, p, action.target), before,
+                          seat, action.card, c)
 
     def _changed(self, table: Table, seat: int, action: Any, chance: Chance) -> Table:
         """:meth:`_play`'s table alone (:meth:`after`; no play rolls a die), for the round's ``change``."""
@@ -380,14 +392,21 @@ class Combat(Standing, Game):
             table, text = effect.apply(Context(self, table), table, seat, action.card, E.params(c), action.target)
         else:  # the change alone: no words built to be thrown away
             table, text = effect.change(Context(self, table), table, seat, action.card, E.params(c), action.target), ""
-        if len(table.plays) == before:  # every card played is on the table until the combat is over
-            table = table._replace(plays=table.plays + (Played(seat, action.card, c.type),))
+        return self._laid(table, before, seat, action.card, c), text
+
+    def _laid(self, table: Table, before: int, seat: int, card: str, c: Any) -> Table:
+        """``table``, card ``c`` just played on it by ``seat`` (``before`` cards played until then)
+        and its effect applied, with the card on the table: every card played is there until the
+        combat is over (an effect that adds no play of its own, the card itself), a spell that may
+        be fed with the rating its Destiny Points raise."""
+        if len(table.plays) == before:
+            table = table._replace(plays=table.plays + (Played(seat, card, c.type),))
         if c.type == "art" and c.boost:
             last = table.plays[-1]
             p = E.params(c)
             grows = next((r for r in ("fight", "shoot", "armor", "value") if getattr(p, r, 0)), "")
             table = table._replace(plays=table.plays[:-1] + (last._replace(grows=grows, boost=c.boost),))
-        return table, text
+        return table
 
     # -- the protocol ----------------------------------------------------------------------------------
     def decision(self, state: CombatState) -> Decision | None:

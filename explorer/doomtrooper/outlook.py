@@ -1,0 +1,118 @@
+"""How the greedy bot (:mod:`explorer.doomtrooper.bots`) weighs a combat: the outcomes its
+combatants' ratings lead to, each as its chance and the harm it does each side, and how good
+they are for a seat.  The modify step weighs every card a seat may play against the combat as
+it stands, the same two warriors rated again only where a card changes them."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..core.engine import outcomes
+from .base.clash import clash
+from .base.combat_state import KILLED, WOUNDED, Ratings, Table
+from .state import UNSEEN
+
+
+def harm(before_wounded: bool, status: str) -> float:
+    """How much worse off a warrior is after a combat, as a share of its Value."""
+    if status == KILLED:
+        return 1.0
+    if status == WOUNDED and not before_wounded:
+        return 0.4
+    return 0.0
+
+
+def outlook(game, table: Table, seat: int) -> float:
+    """How good the combat's printed (or expected, with dice) outcome is for
+    ``seat``: the Value it stands to win minus the Value it stands to lose."""
+    pair = pair_of(game, table)
+    return outlook_of(game, pair, rated(game, table, pair), seat)
+
+
+def pair_of(game, table: Table) -> tuple | None:
+    """The attacker and the defender at ``table``, the powers switched off between them
+    and their rating keys (:meth:`.Standing.rating_key`); ``None`` when either is hidden."""
+    a, d = table.trooper(table.attacker), table.trooper(table.defender)
+    if UNSEEN in (a.card, d.card):
+        return None
+    combat = game.combat
+    return a, d, combat.off_between(a.card, d.card), combat.rating_key(table, a), combat.rating_key(table, d)
+
+
+def rated(game, table: Table, pair: tuple | None) -> tuple[Ratings, Ratings] | None:
+    """The ratings of the combatants :func:`pair_of` found at ``table`` (``None`` without them)."""
+    if pair is None:
+        return None
+    a, d, off, seen_a, seen_d = pair
+    combat = game.combat
+    return combat.fighter(table, a, d, off, seen=seen_a), combat.fighter(table, d, a, off, seen=seen_d)
+
+
+def rerated(game, table: Table, after: Table, pair: tuple | None, ratings: tuple | None) -> tuple | None:
+    """:func:`rated` at ``after``, a table the modify step's card left with the same pair, given
+    the ``ratings`` at ``table``: when the card only added one card play (the tactic and
+    the weapons as they were), only the warrior it was played on is rated again (a warrior's
+    ratings read no card played on another: :meth:`.Standing.fighter`)."""
+    if pair is None:
+        return None
+    plays, n = after.plays, len(table.plays)
+    if after.tactic != table.tactic or after.weapons is not table.weapons or len(plays) != n + 1 \
+            or plays[:n] != table.plays:
+        return rated(game, after, pair)
+    a, d, off, seen_a, seen_d = pair
+    uid = plays[n].uid
+    if uid == a.uid:
+        return game.combat.fighter(after, a, d, off, seen=seen_a), ratings[1]
+    if uid == d.uid:
+        return ratings[0], game.combat.fighter(after, d, a, off, seen=seen_d)
+    return ratings
+
+
+def outlook_of(game, pair: tuple | None, ratings: tuple | None, seat: int) -> float:
+    """:func:`outlook` of the combatants :func:`pair_of` found, with their ``ratings``
+    (:func:`rated`: the modify step weighs every card against the same two)."""
+    if pair is None:
+        return 0.0
+    a, d = pair[0], pair[1]
+    ra, rd = ratings
+    value_a, value_d = max(ra.value, 1), max(rd.value, 1)  # what each stands to lose
+    mine_a, mine_d = a.owner == seat, d.owner == seat
+    total = 0.0
+    for p, ha, hd in statuses(game.combat, ra, rd, (a.wounded, d.wounded)):
+        lost = ha * value_a
+        total += p * (-lost if mine_a else lost)
+        lost = hd * value_d
+        total += p * (-lost if mine_d else lost)
+    return total
+
+
+def statuses(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[float, float, float], ...]:
+    """The combat's outcomes, each as its chance (a float) and how much worse off it
+    leaves the attacker and the defender (:func:`harm`, worked out once with the
+    outcomes): one certain outcome under the
+    printed rules, the exact table (the rule enumerated) under the dice variant.
+    Asked of the ratings without their Values, which no blow reads (:func:`.clash`);
+    under the printed rules a blow wounds when its attack reaches the Armor, so only
+    whether each would wound counts (ratings of True or False, an int of 1 or 0,
+    against Armor 1).  The bots rate many attacks alike."""
+    # ra[3:]: how each strikes (Ratings' last fields, first, ends and always), sliced in one go
+    if combat.roll is None:
+        return blows(combat, ra.attack >= rd.armor, 1, ra[3:], rd.attack >= ra.armor, 1, rd[3:], wounded)
+    return blows(combat, ra.attack, ra.armor, ra[3:], rd.attack, rd.armor, rd[3:], wounded)
+
+
+@lru_cache(maxsize=4096)  # small: it holds the combats it was asked about
+def blows(combat, a_attack: int, a_armor: int, a_strikes: tuple, d_attack: int, d_armor: int, d_strikes: tuple,
+          wounded) -> tuple[tuple[float, float, float], ...]:
+    """:func:`statuses`, remembered by each rating's attack, Armor and how it strikes as
+    plain values (cheaper to pass than :class:`Ratings`, which is made only when the
+    outcomes are worked out)."""
+    ra, rd = Ratings(a_attack, a_armor, 0, *a_strikes), Ratings(d_attack, d_armor, 0, *d_strikes)
+    if combat.roll is None:
+        pairs = ((clash(ra, rd, wounded, None, None), 1.0),)
+    else:
+        pairs = outcomes(lambda chance: clash(ra, rd, wounded, chance, combat.roll)).pairs
+    return tuple([(float(p), harm(wounded[0], sa), harm(wounded[1], sd)) for (sa, sd), p in pairs])
+
+
+__all__ = ["blows", "harm", "outlook", "outlook_of", "pair_of", "rated", "rerated", "statuses"]
