@@ -144,7 +144,7 @@ class RatingBonus(Effect):
         return tuple(out)
 
     def change(self, ctx, table, seat, card, p, target):
-        return ctx.add_mod(table, seat, card, target, fight=p.fight, shoot=p.shoot, armor=p.armor, value=p.value)
+        return ctx.add_mod(table, seat, card, target, p.fight, p.shoot, p.armor, p.value)
 
     def apply(self, ctx, table, seat, card, p, target):
         return self.change(ctx, table, seat, card, p, target), f"{ctx.label(target)} gets {_signed(p)}"

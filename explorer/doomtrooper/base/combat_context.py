@@ -54,9 +54,12 @@ class Context:
     def label(self, uid: int) -> str:
         return self.table.trooper(uid).card
 
-    def add_mod(self, table: Table, seat: int, card: str, uid: int, **mod: Any) -> Table:
+    def add_mod(self, table: Table, seat: int, card: str, uid: int, fight: int = 0, shoot: int = 0, armor: int = 0,
+                value: int = 0, strike: Any = False) -> Table:
+        """``table`` with ``card`` played by ``seat`` on warrior ``uid``, adding what it adds (remembered
+        by position: a cheaper key than by name)."""
         kind = self.combat.pool[card].type
-        return table.with_plays(table.plays + (_played(seat, card, kind, uid, **mod),))
+        return table.with_plays(table.plays + (_played(seat, card, kind, uid, fight, shoot, armor, value, strike),))
 
     def last_play(self, table: Table, seat: int) -> Played | None:
         for p in reversed(table.plays):
