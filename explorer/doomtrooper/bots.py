@@ -392,8 +392,7 @@ class GreedyBot(DeterministicPolicy):
 
     def modify(self, game, state: DTState, seat: int, options) -> Any:
         table = state.combat.live
-        pair = pair_of(game, table)  # the combatants, found and keyed once for every card
-        ratings = rated(game, table, pair)
+        pair, ratings = self._pair_at(game, table)  # the combatants, found, keyed and rated once for every card
         base = outlook_of(game, pair, ratings, seat)
         best, best_gain = PASS, 0.0
         play = game.combat.weighed  # the table after the card as the ratings read it (no words, hands or Destiny)
@@ -416,6 +415,24 @@ class GreedyBot(DeterministicPolicy):
             if gain - cost > best_gain:
                 best, best_gain = o, gain - cost
         return best
+
+    def _pair_at(self, game, table: Table) -> tuple:
+        """:func:`.pair_of` at ``table`` and their ratings (:func:`.rated`); the last answer is kept
+        with the warriors, fortifications, cards in play, combatants and Warzone the pair read, and
+        the tactic, weapons and cards played the ratings read (a combat's next decision asks of the same)."""
+        last = getattr(self, "_last_pair", None)
+        seen = (table.attacker, table.defender, table.warzone)
+        if last is not None and last[0] is game and last[1] is table.troopers and \
+                last[2] is table.fortifications and last[3] is table.in_play and last[4] == seen:
+            pair = last[5]
+            if last[6] is table.plays and last[7] is table.weapons and last[8] == table.tactic:
+                return pair, last[9]
+        else:
+            pair = pair_of(game, table)
+        ratings = rated(game, table, pair)
+        self._last_pair = (game, table.troopers, table.fortifications, table.in_play, seen, pair, table.plays,
+                           table.weapons, table.tactic, ratings)
+        return pair, ratings
 
     # -- the discard -------------------------------------------------------------------------------------
     def discard(self, game, state: DTState, options) -> Any:

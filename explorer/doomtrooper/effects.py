@@ -137,9 +137,15 @@ class RatingBonus(Effect):
     def targets(self, ctx, table, seat, p):
         out = []
         on, who, against = p.on, p.who, p.against  # most cards: any class against any (no call to _is)
-        for uid, foe in ((table.attacker, table.defender), (table.defender, table.attacker)):
-            if _side_ok(ctx, table, seat, uid, on) and (who == "any" or _is(ctx, uid, who)) \
-                    and (against == "any" or _is(ctx, foe, against)):
+        attacker, defender = table.attacker, table.defender
+        for t in table.troopers:  # the two combatants' sides read in one pass (as _side_ok, without its calls)
+            uid = t.uid
+            if uid == attacker:
+                a_ok = on == "either" or (on == "own") == (t.owner == seat)
+            elif uid == defender:
+                d_ok = on == "either" or (on == "own") == (t.owner == seat)
+        for uid, foe, ok in ((attacker, defender, a_ok), (defender, attacker, d_ok)):
+            if ok and (who == "any" or _is(ctx, uid, who)) and (against == "any" or _is(ctx, foe, against)):
                 out.append(uid)
         return tuple(out)
 
