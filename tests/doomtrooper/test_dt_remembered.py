@@ -227,3 +227,41 @@ def test_the_expansions_rating_parts_a_game_leaves_out_add_nothing():
                                                                                  dec, None)
                 state, steps = game.next_state(state, action, chance), steps + 1
     assert tables > 20, tables
+
+
+def test_a_card_weighed_by_the_bot_rates_the_combatants_as_the_card_played():
+    """The greedy bot weighs each card of the modify step on a table that leaves it in the hand
+    unpaid for (Combat.weighed: no rating reads a hand or a Destiny pool): both combatants rate
+    there as on the table the play itself leaves (Combat.after), for every card it may play at
+    every modify step of greedy games under the printed and the optional rules.  And the bot's
+    pick, with the combatants and ratings it kept from its last pick (_pair_at), is a fresh bot's."""
+    from explorer.doomtrooper.base.combat_state import Play
+    from explorer.doomtrooper.params import override_rules
+
+    weighed = 0
+    for rules in ({}, {"sabotage": True, "dice": "2d6"}):
+        game = DoomtrooperGame(pool=GAME.pool, rules=override_rules(rules), decks=GAME.decks)
+        combat, bot = game.combat, GreedyBot()
+        for seed in range(6):
+            state, chance, steps = game.new_game(2), SampledChance(random.Random(seed)), 0
+            while (dec := game.decision(state)) is not None and steps < 400:
+                c = state.combat
+                if c is not None and dec.player is not None:
+                    table = c.live
+                    for o in dec.options:
+                        if type(o) is not Play:
+                            continue
+                        try:
+                            played = combat.after(table, dec.player, o)
+                        except (KeyError, ValueError):
+                            continue
+                        seen = combat.weighed(table, dec.player, o)
+                        for uid in (played.attacker, played.defender):
+                            assert combat.ratings(seen, uid) == combat.ratings(played, uid), (o, uid)
+                        weighed += 1
+                action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player),
+                                                                                 dec, None)
+                if c is not None and dec.player is not None:  # the pair it kept from its last pick: a fresh bot's pick
+                    assert GreedyBot().choose(game, game.observe(state, dec.player), dec, None) == action
+                state, steps = game.next_state(state, action, chance), steps + 1
+    assert weighed > 50, weighed
