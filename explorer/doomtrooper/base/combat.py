@@ -78,6 +78,7 @@ class Combat(Standing, Game):
         self._ratings: dict[tuple, Any] = {}  # a warrior's ratings by what they read (Standing.fighter)
         self._off: dict[tuple[str, str], frozenset[str]] = {}  # the powers off by the two cards (Standing.off)
         self._last_plays: tuple | None = None  # (table, seat, plays): the last answer of _plays
+        self._round_hooks: tuple[int, tuple[Any, ...]] = (-1, ())  # see _list_plays
         self._idle: dict[tuple[str, str], bool] = {}  # (card, tactic) -> idle (see idle)
         #: tactic -> card -> see _combat_card (by tactic first: a hand's cards looked up by name alone)
         self._combat_cards: dict[str, dict[str, tuple | None]] = {tactic: {} for tactic in TACTICS}
@@ -203,16 +204,18 @@ class Combat(Standing, Game):
         hand = table.hands[seat]
         out: list[Any] = []
         if hand.size:
-            ctx = Context(self, table)
-            off = None
+            ctx = off = None  # built at the first card played in combat (most of a hand is not)
             tactic = table.tactic
             known = self._combat_cards[tactic]
             for name in hand.distinct:
-                card = known.get(name, False)
-                if card is False:
+                try:
+                    card = known[name]
+                except KeyError:  # a card not yet looked at in a ``tactic`` combat
                     card = self._combat_card(name, tactic)
                 if card is None:
                     continue
+                if ctx is None:
+                    ctx = Context(self, table)
                 c, effect, p = card
                 if c.type == "special":
                     if c.keywords and play_limit(self, table, seat, c) is not None:
@@ -234,8 +237,12 @@ class Combat(Standing, Game):
             for i, p in enumerate(table.plays):
                 if p.seat == seat and p.boost and not p.cancelled:
                     out.append(Feed(i))
-        for extra in ROUND_PLAYS.values():
-            out += extra.options(self, table, seat)
+        hooks = self._round_hooks  # (Round Plays registered, the options of those these rules play)
+        if hooks[0] != len(ROUND_PLAYS):  # one left out lists nothing; read again when one more registers
+            hooks = self._round_hooks = (len(ROUND_PLAYS), tuple([r.options for r in ROUND_PLAYS.values()
+                                                                  if r.enabled is None or r.enabled(self.rules)]))
+        for options in hooks[1]:
+            out += options(self, table, seat)
         return tuple(out)
 
     def _combat_card(self, name: str, tactic: str) -> tuple[Any, Any, Any] | None:

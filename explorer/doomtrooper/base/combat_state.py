@@ -389,6 +389,7 @@ class RoundPlay(NamedTuple):
     options: Any
     apply: Any
     explain: Any
+    enabled: Any = None  # ``rules -> bool``: do these rules play it at all (None: always)?
 
 
 #: Announcements, in order (registered by :mod:`explorer.doomtrooper.expansions.warzones`).

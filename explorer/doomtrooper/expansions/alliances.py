@@ -155,7 +155,8 @@ def _round_explain(combat: Any, table: Table, seat: int, action: Any) -> Illegal
     return IllegalAction(*(why or (R.ALLIANCES, f"{said(table, action)} is not possible now")))
 
 
-ROUND_PLAYS[PlayAlliance] = RoundPlay(PlayAlliance, _round_options, _round_apply, _round_explain)
+ROUND_PLAYS[PlayAlliance] = RoundPlay(PlayAlliance, _round_options, _round_apply, _round_explain,
+                                      enabled=lambda rules: rules.alliances)
 
 
 # -- what an Alliance does in combat ---------------------------------------------------------------------------
