@@ -203,8 +203,9 @@ def test_a_warriors_ratings_with_cards_played_are_his_explained_ratings():
 def test_the_expansions_rating_parts_a_game_leaves_out_add_nothing():
     """A game rates warriors with only the expansions' parts its rules can use (Standing.extras):
     every part it leaves out adds no term to either combatant at any combat of greedy games
-    under the printed rules and the optional ones (the expansions' switches off)."""
-    from explorer.doomtrooper.base.combat_state import EXTRA_RATINGS
+    under the printed rules and the optional ones (the expansions' switches off); likewise every
+    Round Play the combat's option list leaves out (Alliances, first-edition Sergeants) lists nothing."""
+    from explorer.doomtrooper.base.combat_state import EXTRA_RATINGS, ROUND_PLAYS
     from explorer.doomtrooper.params import override_rules
 
     tables = 0
@@ -213,6 +214,8 @@ def test_the_expansions_rating_parts_a_game_leaves_out_add_nothing():
         combat, bot = game.combat, GreedyBot()
         left_out = [f for f, _ in EXTRA_RATINGS if f not in combat.extras()]
         assert left_out, "every expansion's part kept with the expansions off"
+        unplayed = [r.options for r in ROUND_PLAYS.values() if r.enabled is not None and not r.enabled(game.rules)]
+        assert unplayed, "every Round Play kept with the expansions off"
         for seed in range(4):
             state, chance, steps = game.new_game(2), SampledChance(random.Random(seed)), 0
             while (dec := game.decision(state)) is not None and steps < 400:
@@ -222,6 +225,9 @@ def test_the_expansions_rating_parts_a_game_leaves_out_add_nothing():
                     for uid in (table.attacker, table.defender):
                         for f in left_out:
                             assert not list(f(combat, table, table.trooper(uid))), (f.__name__, uid)
+                    for seat in range(len(table.hands)):  # the Round Plays the combat leaves out list nothing
+                        for options in unplayed:
+                            assert not options(combat, table, seat)
                     tables += 1
                 action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player),
                                                                                  dec, None)
