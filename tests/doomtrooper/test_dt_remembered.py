@@ -174,29 +174,39 @@ def test_the_pools_card_sets_and_muster_checks_answer_as_each_card_does():
             assert asked, "a check with no warrior of its class in the pool"
 
 
+def _greedy_steps(game, seeds, limit: int = 400):
+    """(state, decision, action) at every step of two-player greedy games from the deal, one per
+    seed (the bot chooses from its seat's view; ``limit`` steps at most)."""
+    bot = GreedyBot()
+    for seed in seeds:
+        state, chance, steps = game.new_game(2), SampledChance(random.Random(seed)), 0
+        while (dec := game.decision(state)) is not None and steps < limit:
+            action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player),
+                                                                             dec, None)
+            yield state, dec, action
+            state, steps = game.next_state(state, action, chance), steps + 1
+
+
+def _games(*rule_sets):
+    """A game under each of ``rule_sets`` (changes to the printed rules), on the tests' pool."""
+    from explorer.doomtrooper.params import override_rules
+    return [DoomtrooperGame(pool=GAME.pool, rules=override_rules(rules), decks=GAME.decks) for rules in rule_sets]
+
+
 def test_a_warriors_ratings_with_cards_played_are_his_explained_ratings():
     """The ratings the combat and the bots read with cards played on a warrior (his remembered
     ratings without them, plus what each card adds: standing._plus_played, no terms built) are
     the ratings explain sums term by term, for both combatants at every step of a combat's
     modify step in greedy games under the printed and the optional rules ("Modify Step")."""
-    from explorer.doomtrooper.params import override_rules
-
     played = 0
-    for rules in ({}, {"sabotage": True, "dice": "2d6"}):
-        game = DoomtrooperGame(pool=GAME.pool, rules=override_rules(rules), decks=GAME.decks)
-        bot = GreedyBot()
-        for seed in range(6):
-            state, chance, steps = game.new_game(2), SampledChance(random.Random(seed)), 0
-            while (dec := game.decision(state)) is not None and steps < 400:
-                c = state.combat
-                if c is not None and c.table.plays:
-                    table = c.table
-                    for uid in (table.attacker, table.defender):
-                        assert game.combat.ratings(table, uid) == game.combat.explain(table, uid)[0]
-                    played += 1
-                action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player),
-                                                                                 dec, None)
-                state, steps = game.next_state(state, action, chance), steps + 1
+    for game in _games({}, {"sabotage": True, "dice": "2d6"}):
+        for state, _, _ in _greedy_steps(game, range(6)):
+            c = state.combat
+            if c is not None and c.table.plays:
+                table = c.table
+                for uid in (table.attacker, table.defender):
+                    assert game.combat.ratings(table, uid) == game.combat.explain(table, uid)[0]
+                played += 1
     assert played > 20, played
 
 
@@ -206,32 +216,25 @@ def test_the_expansions_rating_parts_a_game_leaves_out_add_nothing():
     under the printed rules and the optional ones (the expansions' switches off); likewise every
     Round Play the combat's option list leaves out (Alliances, first-edition Sergeants) lists nothing."""
     from explorer.doomtrooper.base.combat_state import EXTRA_RATINGS, ROUND_PLAYS
-    from explorer.doomtrooper.params import override_rules
 
     tables = 0
-    for rules in ({}, {"sabotage": True, "dice": "2d6"}):
-        game = DoomtrooperGame(pool=GAME.pool, rules=override_rules(rules), decks=GAME.decks)
-        combat, bot = game.combat, GreedyBot()
+    for game in _games({}, {"sabotage": True, "dice": "2d6"}):
+        combat = game.combat
         left_out = [f for f, _ in EXTRA_RATINGS if f not in combat.extras()]
         assert left_out, "every expansion's part kept with the expansions off"
         unplayed = [r.options for r in ROUND_PLAYS.values() if r.enabled is not None and not r.enabled(game.rules)]
         assert unplayed, "every Round Play kept with the expansions off"
-        for seed in range(4):
-            state, chance, steps = game.new_game(2), SampledChance(random.Random(seed)), 0
-            while (dec := game.decision(state)) is not None and steps < 400:
-                c = state.combat
-                if c is not None:
-                    table = c.live
-                    for uid in (table.attacker, table.defender):
-                        for f in left_out:
-                            assert not list(f(combat, table, table.trooper(uid))), (f.__name__, uid)
-                    for seat in range(len(table.hands)):  # the Round Plays the combat leaves out list nothing
-                        for options in unplayed:
-                            assert not options(combat, table, seat)
-                    tables += 1
-                action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player),
-                                                                                 dec, None)
-                state, steps = game.next_state(state, action, chance), steps + 1
+        for state, _, _ in _greedy_steps(game, range(4)):
+            if state.combat is None:
+                continue
+            table = state.combat.live
+            for uid in (table.attacker, table.defender):
+                for f in left_out:
+                    assert not list(f(combat, table, table.trooper(uid))), (f.__name__, uid)
+            for seat in range(len(table.hands)):  # the Round Plays the combat leaves out list nothing
+                for options in unplayed:
+                    assert not options(combat, table, seat)
+            tables += 1
     assert tables > 20, tables
 
 
@@ -242,32 +245,24 @@ def test_a_card_weighed_by_the_bot_rates_the_combatants_as_the_card_played():
     every modify step of greedy games under the printed and the optional rules.  And the bot's
     pick, with the combatants and ratings it kept from its last pick (_pair_at), is a fresh bot's."""
     from explorer.doomtrooper.base.combat_state import Play
-    from explorer.doomtrooper.params import override_rules
 
     weighed = 0
-    for rules in ({}, {"sabotage": True, "dice": "2d6"}):
-        game = DoomtrooperGame(pool=GAME.pool, rules=override_rules(rules), decks=GAME.decks)
-        combat, bot = game.combat, GreedyBot()
-        for seed in range(6):
-            state, chance, steps = game.new_game(2), SampledChance(random.Random(seed)), 0
-            while (dec := game.decision(state)) is not None and steps < 400:
-                c = state.combat
-                if c is not None and dec.player is not None:
-                    table = c.live
-                    for o in dec.options:
-                        if type(o) is not Play:
-                            continue
-                        try:
-                            played = combat.after(table, dec.player, o)
-                        except (KeyError, ValueError):
-                            continue
-                        seen = combat.weighed(table, dec.player, o)
-                        for uid in (played.attacker, played.defender):
-                            assert combat.ratings(seen, uid) == combat.ratings(played, uid), (o, uid)
-                        weighed += 1
-                action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player),
-                                                                                 dec, None)
-                if c is not None and dec.player is not None:  # the pair it kept from its last pick: a fresh bot's pick
-                    assert GreedyBot().choose(game, game.observe(state, dec.player), dec, None) == action
-                state, steps = game.next_state(state, action, chance), steps + 1
+    for game in _games({}, {"sabotage": True, "dice": "2d6"}):
+        combat = game.combat
+        for state, dec, action in _greedy_steps(game, range(6)):
+            if state.combat is None or dec.player is None:
+                continue
+            table = state.combat.live
+            for o in dec.options:
+                if type(o) is not Play:
+                    continue
+                try:
+                    played = combat.after(table, dec.player, o)
+                except (KeyError, ValueError):
+                    continue
+                seen = combat.weighed(table, dec.player, o)
+                for uid in (played.attacker, played.defender):
+                    assert combat.ratings(seen, uid) == combat.ratings(played, uid), (o, uid)
+                weighed += 1
+            assert GreedyBot().choose(game, game.observe(state, dec.player), dec, None) == action
     assert weighed > 50, weighed
