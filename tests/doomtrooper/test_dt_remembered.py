@@ -215,14 +215,16 @@ def test_the_expansions_rating_parts_a_game_leaves_out_add_nothing():
     every part it leaves out adds no term to either combatant at any combat of greedy games
     under the printed rules and the optional ones (the expansions' switches off); likewise every
     Round Play the combat's option list leaves out (Alliances, first-edition Sergeants) lists nothing."""
+    from explorer.doomtrooper.base.actions import switched_on
     from explorer.doomtrooper.base.combat_state import EXTRA_RATINGS, ROUND_PLAYS
 
     tables = 0
     for game in _games({}, {"sabotage": True, "dice": "2d6"}):
         combat = game.combat
-        left_out = [f for f, _ in EXTRA_RATINGS if f not in combat.extras()]
+        left_out = [f for f in EXTRA_RATINGS if f not in combat.extras()]
         assert left_out, "every expansion's part kept with the expansions off"
-        unplayed = [r.options for r in ROUND_PLAYS.values() if r.enabled is not None and not r.enabled(game.rules)]
+        hooks = [r.options for r in ROUND_PLAYS.values()]
+        unplayed = [h for h in hooks if h not in switched_on(hooks, game.rules)]
         assert unplayed, "every Round Play kept with the expansions off"
         for state, _, _ in _greedy_steps(game, range(4)):
             if state.combat is None:

@@ -42,7 +42,7 @@ from .. import sections as R
 from ..cards import TACTICS, Pool
 from ..params import DoomtrooperRules
 from ..state import Trooper
-from .actions import MEETING
+from .actions import MEETING, switched_on
 from .clash import clash
 from .combat_log import resolution_events
 from .combat_context import Context
@@ -239,8 +239,8 @@ class Combat(Standing, Game):
                     out.append(Feed(i))
         hooks = self._round_hooks  # (Round Plays registered, the options of those these rules play)
         if hooks[0] != len(ROUND_PLAYS):  # one left out lists nothing; read again when one more registers
-            hooks = self._round_hooks = (len(ROUND_PLAYS), tuple([r.options for r in ROUND_PLAYS.values()
-                                                                  if r.enabled is None or r.enabled(self.rules)]))
+            hooks = self._round_hooks = (len(ROUND_PLAYS), switched_on([r.options for r in ROUND_PLAYS.values()],
+                                                                       self.rules))
         for options in hooks[1]:
             out += options(self, table, seat)
         return tuple(out)

@@ -14,11 +14,11 @@ from ...core.rounds import RoundsState
 from ...core.tuples import quick_replace, record
 from ..state import Trooper
 
-#: More parts of a combatant's ratings, from the expansions' rules: each ``(f, enabled)``,
-#: ``f(combat, table, trooper) -> iterable of Term`` and ``enabled(rules)`` whether a game
-#: with those rules can use ``f`` at all (``None``: any game) (Paradise Lost: a Beast's new
-#: base ratings; first-edition Sergeants: the Sergeant's bonus to his group).
-EXTRA_RATINGS: list[tuple[Any, Any]] = []
+#: More parts of a combatant's ratings, from the expansions' rules: each
+#: ``f(combat, table, trooper) -> iterable of Term`` (Paradise Lost: a Beast's new base
+#: ratings; first-edition Sergeants: the Sergeant's bonus to his group).  A part only some
+#: rules use says which in ``actions.WHEN``, as every hook does (``actions.switched_on``).
+EXTRA_RATINGS: list[Any] = []
 
 #: Areas of Influence (Paradise Lost): each ``f(combat, area, trooper) -> bool`` says whether
 #: a card working on ``area`` (a fortification, a caster's place) reaches ``trooper`` in another area.
@@ -383,13 +383,13 @@ class RoundPlay(NamedTuple):
     """A card the expansions let any player put into play during the modify step
     (the Golgotha expansion: an Alliance, played at any time): ``options(combat,
     table, seat)``, ``apply(combat, table, seat, action)`` -> ``(table, events)``,
-    ``explain(combat, table, seat, action)`` -> :class:`IllegalAction`."""
+    ``explain(combat, table, seat, action)`` -> :class:`IllegalAction`.  Played only under
+    some rules: its ``options`` says which in ``actions.WHEN``."""
 
     type: type
     options: Any
     apply: Any
     explain: Any
-    enabled: Any = None  # ``rules -> bool``: do these rules play it at all (None: always)?
 
 
 #: Announcements, in order (registered by :mod:`explorer.doomtrooper.expansions.warzones`).

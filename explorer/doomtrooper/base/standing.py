@@ -15,6 +15,7 @@ from .. import effects as E
 from .. import sections as R
 from ..cards import Warrior
 from ..state import Trooper
+from .actions import switched_on
 from .combat_state import AREA_REACH, ATTACHED_RATINGS, EXTRA_RATINGS, Played, Ratings, Table, Term
 
 _STRIKES = {"first": "strikes first", "ends": "strikes first; a hit ends the combat",
@@ -105,18 +106,17 @@ class Standing:
     _ratings: dict[tuple, Ratings]
     _off: dict[tuple[str, str], frozenset[str]]
     weapon_cards: frozenset[str]
-    #: :meth:`extras`, once chosen
-    _extras: tuple[Any, ...] | None = None
+    #: :meth:`extras`: (the parts registered, those these rules use)
+    _extras: tuple[int, tuple[Any, ...]] = (-1, ())
 
     # -- ratings ---------------------------------------------------------------------------------------
     def extras(self) -> tuple[Any, ...]:
         """The expansions' parts (``EXTRA_RATINGS``) this game's rules can use, in their
-        order: chosen on the first rating and kept (the rules never change, and the
-        expansions register at import)."""
+        order (:func:`~.actions.switched_on`): kept while no part registers (the rules never change)."""
         hit = self._extras
-        if hit is None:
-            hit = self._extras = tuple(f for f, enabled in EXTRA_RATINGS if enabled is None or enabled(self.rules))
-        return hit
+        if hit[0] != len(EXTRA_RATINGS):
+            hit = self._extras = (len(EXTRA_RATINGS), switched_on(EXTRA_RATINGS, self.rules))
+        return hit[1]
 
     def off(self, table: Table) -> frozenset[str]:
         """The mystical powers switched off for this combat (:meth:`off_between` its combatants)."""
@@ -217,8 +217,7 @@ class Standing:
                     da = c.fight if tactic == "fight" else c.shoot
                     if da or c.armor or c.value:
                         out.append(Term(f, R.FORTIFICATION, da, c.armor, c.value))
-        extras = self._extras
-        for extra in (extras if extras is not None else self.extras()):
+        for extra in self.extras():
             out += extra(self, table, t)
         if t.cover:
             out.append(Term("in cover", R.COVER, 0, self.rules.cover_armor, 0))

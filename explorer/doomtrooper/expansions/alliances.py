@@ -26,7 +26,7 @@ from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from .. import effects as E
 from .. import sections as R
-from ..base.actions import ACTION_TYPES, register
+from ..base.actions import ACTION_TYPES, WHEN, register
 from ..cards import _ModifierRow, _check_class, register_card_type
 from ..base.combat_state import EXTRA_RATINGS, ROUND_PLAYS, RoundPlay, Table, Term
 from ..state import DTState, Placed, put_seat
@@ -155,8 +155,8 @@ def _round_explain(combat: Any, table: Table, seat: int, action: Any) -> Illegal
     return IllegalAction(*(why or (R.ALLIANCES, f"{said(table, action)} is not possible now")))
 
 
-ROUND_PLAYS[PlayAlliance] = RoundPlay(PlayAlliance, _round_options, _round_apply, _round_explain,
-                                      enabled=lambda rules: rules.alliances)
+ROUND_PLAYS[PlayAlliance] = RoundPlay(PlayAlliance, _round_options, _round_apply, _round_explain)
+WHEN[_round_options] = lambda rules: rules.alliances
 
 
 # -- what an Alliance does in combat ---------------------------------------------------------------------------
@@ -178,8 +178,8 @@ def terms(combat: Any, table: Table, t: Any) -> list[Term]:
     return out
 
 
-# only with the switch on: no Alliance is played without it
-EXTRA_RATINGS.append((terms, lambda rules: rules.alliances))
+EXTRA_RATINGS.append(terms)
+WHEN[terms] = lambda rules: rules.alliances  # no Alliance is played without the switch
 
 
 # -- the cards that remove Alliances ----------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from ...core.data import DataError
 from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from .. import sections as R
-from ..base.actions import GiveBeast, register
+from ..base.actions import WHEN, GiveBeast, register
 from ..cards import register_card_type
 from ..base.combat_state import EXTRA_RATINGS, Term
 from .outpost import BEAST, OUTPOST
@@ -148,6 +148,7 @@ def beast_ratings(combat: Any, table: Any, t: Trooper):
 
 
 register(GiveBeast, R.BEASTS, 1, give_options, do_give, explain_give, enabled=lambda rules: rules.outpost)
-EXTRA_RATINGS.append((beast_ratings, lambda rules: rules.outpost))
+EXTRA_RATINGS.append(beast_ratings)
+WHEN[beast_ratings] = lambda rules: rules.outpost
 
 __all__ = ["Beast", "beast_of", "beast_problem", "beast_ratings"]

@@ -176,10 +176,9 @@ def _round_explain(combat: Any, table: Table, seat: int, action: Any) -> Illegal
 
 register(AssignSergeant, R.FE_SERGEANTS, 0, assign_options, do_assign, explain_assign,
          enabled=lambda rules: rules.first_edition_sergeants)
-ROUND_PLAYS[AssignSergeant] = RoundPlay(AssignSergeant, _round_options, _round_apply, _round_explain,
-                                        enabled=lambda rules: rules.first_edition_sergeants)
+ROUND_PLAYS[AssignSergeant] = RoundPlay(AssignSergeant, _round_options, _round_apply, _round_explain)
 AFTER_STEP.append(lapse)
-WHEN[lapse] = lambda rules: rules.first_edition_sergeants
-EXTRA_RATINGS.append((command_ratings, lambda rules: rules.first_edition_sergeants))
+EXTRA_RATINGS.append(command_ratings)
+WHEN[lapse] = WHEN[_round_options] = WHEN[command_ratings] = lambda rules: rules.first_edition_sergeants
 
 __all__ = ["SERGEANT", "assign_options", "command_ratings", "group_problem", "lapse", "leading"]

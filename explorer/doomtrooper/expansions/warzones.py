@@ -222,7 +222,7 @@ def terms(combat: Any, table: Table, t: Any) -> list[Term]:
     return out
 
 
-# in any game: a Warzone defended from counts under any rules (odds.fight rates one with the switch off)
-EXTRA_RATINGS.append((terms, None))
+# in any game (no WHEN): a Warzone defended from counts under any rules (odds.fight rates one with the switch off)
+EXTRA_RATINGS.append(terms)
 
 __all__ = ["DefendFromWarzone", "PlayWarzone", "Warzone", "areas_for", "defender_warzones", "has_copy"]
