@@ -91,16 +91,31 @@ def check(name: str, timing: str, params: Mapping[str, Any]) -> dict[str, Any]:
         raise EffectError(f"params.{where}" if where else "params", err["msg"]) from None
 
 
-def params(card: Any) -> Any:
-    """A card's checked parameters as its effect's model (cached on the card)."""
+class Checked:
+    """A card's parameters, checked by its effect's model, as plain read-only attributes (the
+    model's fields and values): the combat reads them at every option list and every card it
+    weighs, and a pydantic model's field read costs more than twice a plain attribute's."""
+
+    def __init__(self, model: BaseModel):
+        self.__dict__.update(dict(model))  # its fields, as the model holds them
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a card's parameters are read-only ({name})")
+
+    def __repr__(self) -> str:
+        return f"Checked({', '.join(f'{k}={v!r}' for k, v in self.__dict__.items())})"
+
+
+def params(card: Any) -> Checked:
+    """A card's checked parameters (:class:`Checked`; remembered by its effect and parameters)."""
     key = (card.effect, card.params)
     hit = _PARAMS.get(key)
     if hit is None:
-        hit = _PARAMS[key] = REGISTRY[card.effect].Params.model_validate(dict(card.params))
+        hit = _PARAMS[key] = Checked(REGISTRY[card.effect].Params.model_validate(dict(card.params)))
     return hit
 
 
-_PARAMS: dict[tuple, Any] = {}
+_PARAMS: dict[tuple, Checked] = {}
 
 On = Literal["own", "foe", "either"]
 
@@ -135,19 +150,28 @@ class RatingBonus(Effect):
         against: str = "any"
 
     def targets(self, ctx, table, seat, p):
-        out = []
-        on, who, against = p.on, p.who, p.against  # most cards: any class against any (no call to _is)
+        on, who, against = p.on, p.who, p.against
         attacker, defender = table.attacker, table.defender
-        for t in table.troopers:  # the two combatants' sides read in one pass (as _side_ok, without its calls)
+        for t in table.troopers:  # the two combatants in one pass (no table.trooper calls)
             uid = t.uid
             if uid == attacker:
-                a_ok = on == "either" or (on == "own") == (t.owner == seat)
+                ta = t
             elif uid == defender:
-                d_ok = on == "either" or (on == "own") == (t.owner == seat)
-        for uid, foe, ok in ((attacker, defender, a_ok), (defender, attacker, d_ok)):
-            if ok and (who == "any" or _is(ctx, uid, who)) and (against == "any" or _is(ctx, foe, against)):
-                out.append(uid)
-        return tuple(out)
+                td = t
+        if who == "any" and against == "any":  # most cards: the sides alone say (no classes read)
+            if on == "either":
+                return attacker, defender
+            own = on == "own"
+            if (ta.owner == seat) == own:
+                return (attacker, defender) if (td.owner == seat) == own else (attacker,)
+            return (defender,) if (td.owner == seat) == own else ()
+        out = ()
+        for t, foe in ((ta, td), (td, ta)):  # the attacker, then the defender
+            if (on == "either" or (on == "own") == (t.owner == seat)) \
+                    and (who == "any" or who in ctx.combat.classes_of(t)) \
+                    and (against == "any" or against in ctx.combat.classes_of(foe)):
+                out += (t.uid,)
+        return out
 
     def change(self, ctx, table, seat, card, p, target):
         return ctx.add_mod(table, seat, card, target, p.fight, p.shoot, p.armor, p.value)
@@ -381,4 +405,4 @@ def _signed(p: Any) -> str:
     return ", ".join(parts) or "nothing"
 
 
-__all__ = ["Effect", "EffectError", "Kill", "MissionEffect", "REGISTRY", "TIMINGS", "check", "get", "params", "register"]
+__all__ = ["Checked", "Effect", "EffectError", "Kill", "MissionEffect", "REGISTRY", "TIMINGS", "check", "get", "params", "register"]
