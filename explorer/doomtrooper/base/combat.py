@@ -31,6 +31,7 @@ immunity of either combatant switches the matching powers off for both
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import count
 from typing import Any
 
 from ...core.engine import Chance, Decision, Game, IllegalAction, Step
@@ -76,6 +77,8 @@ class Combat(Standing, Game):
         self._classes: dict[str, frozenset[str]] = {}
         self._own: dict[tuple, tuple[Term, ...]] = {}  # a warrior's card and attachments as terms (Standing.own)
         self._ratings: dict[tuple, Any] = {}  # a warrior's ratings by what they read (Standing.fighter)
+        self._kinds: dict[tuple, int] = {}  # what a warrior's ratings read -> its number (Standing.rating_key)
+        self._numbers = count()  # the next such number (never one given before, the dict cleared or not)
         self._off: dict[tuple[str, str], frozenset[str]] = {}  # the powers off by the two cards (Standing.off)
         self._last_plays: tuple | None = None  # (table, seat, plays): the last answer of _plays
         self._round_hooks: tuple[int, tuple[Any, ...]] = (-1, ())  # see _list_plays
@@ -134,10 +137,10 @@ class Combat(Standing, Game):
                 choosing += (uid,)
             elif len(w) == 1:
                 weapons += ((uid, w[0]),)
-        state = CombatState("weapons", table.with_weapons(weapons), choosing=choosing)
+        table = table.with_weapons(weapons)
         if choosing:
-            return Step(state, tuple(events) if events is not None else ())
-        return self._to_modify(state, events)
+            return Step(CombatState("weapons", table, choosing=choosing), tuple(events) if events is not None else ())
+        return self._to_modify(table, events)
 
     def weapon_options(self, table: Table, uid: int) -> tuple[str, ...]:
         """The distinct weapons ``uid`` may use in this combat's tactic (none inside
@@ -164,16 +167,17 @@ class Combat(Standing, Game):
                 return self.pool[a.card]
         return None
 
-    def _to_modify(self, state: CombatState, events: list[Event] | None) -> Step:
-        """The standing told (when ``events`` is not None), then the modify step."""
-        table = state.table
+    def _to_modify(self, table: Table, events: list[Event] | None) -> Step:
+        """The standing at ``table`` (its weapons chosen) told when ``events`` is not None, then the
+        modify step: a combat's state built at once (it holds nothing else yet), not copied again."""
         if events is not None:
             events.append(self._standing(table))
         opened = self.rounds.start(table.order, table)
         if events is not None:
             events.extend(opened.events)
-        state = state.resolving(opened.state.table) if opened.state.over else state.modifying(opened.state)
-        return Step(state, tuple(events) if events is not None else ())
+        rounds = opened.state
+        state = CombatState("resolve", rounds.table) if rounds.over else CombatState("modify", table, rounds)
+        return _new(Step, (state, tuple(events) if events is not None else ()))
 
     def _standing(self, table: Table) -> Event:
         ta, td = table.trooper(table.attacker), table.trooper(table.defender)
@@ -460,10 +464,9 @@ class Combat(Standing, Game):
             t = table.trooper(action.uid)
             events = [event(R.WEAPONS, f"{t.card} uses {action.card}", uid=action.uid, card=action.card)] if tell \
                 else None
-            state = state._replace(table=table, choosing=state.choosing[1:])
-            if state.choosing:
-                return Step(state, tuple(events) if events is not None else ())
-            return self._to_modify(state, events)
+            if len(state.choosing) == 1:
+                return self._to_modify(table, events)
+            return Step(state._replace(table=table, choosing=state.choosing[1:]), tuple(events) if tell else ())
         if step == "resolve":
             return self._resolve(state, chance, tell)
         if step == "award":

@@ -263,14 +263,6 @@ class CombatState:
         return out
 
     # the combat's steps, each one copy (see :func:`~explorer.core.tuples.record`)
-    def modifying(self, rounds: RoundsState) -> CombatState:
-        """On to step 4 (Modify Combat Ratings), its round of card play ``rounds`` begun."""
-        out = self._copy()
-        out.step = "modify"
-        out.choosing = ()
-        out.rounds = rounds
-        return out
-
     def resolving(self, table: Table) -> CombatState:
         """On to step 5 (Resolve Combat), the cards played on ``table``."""
         out = self._copy()

@@ -24,7 +24,7 @@ _STRIKES = {"first": "strikes first", "ends": "strikes first; a hit ends the com
 _STRIKE_NOTES = {note: strike for strike, note in _STRIKES.items()}
 
 
-#: a Ratings built as the tuple it is (a named tuple's own constructor is a Python function)
+#: a Ratings or a Term built as the tuple it is (a named tuple's own constructor is a Python function)
 _new = tuple.__new__
 #: no ratings at all: what the parts are added to
 _NOTHING = Ratings(0, 0, 0)
@@ -104,6 +104,8 @@ class Standing:
     place_terms: Any
     _own: dict[tuple, tuple[Term, ...]]
     _ratings: dict[tuple, Ratings]
+    _kinds: dict[tuple, int]
+    _numbers: Any
     _off: dict[tuple[str, str], frozenset[str]]
     weapon_cards: frozenset[str]
     #: :meth:`extras`: (the parts registered, those these rules use)
@@ -143,7 +145,7 @@ class Standing:
         return self.fighter(table, table.trooper(uid), table.trooper(foe), self.off(table))
 
     def fighter(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str],
-                terms: list[Term] | None = None, seen: tuple | None = None) -> Ratings:
+                terms: list[Term] | None = None, seen: int | None = None) -> Ratings:
         """``t``'s ratings against ``foe`` with the powers ``off`` switched off: the sum
         of :meth:`parts`.  With a ``terms`` list, every part is appended to it (see
         :meth:`explain`).  Without, the sum is remembered under what the parts read
@@ -206,7 +208,8 @@ class Standing:
             weapon, foe_weapon = table.weapon(t.uid), table.weapon(foe.uid)
         out = list(self.own(t, tactic, weapon, off))
         if foe_weapon and pool[foe_weapon].foe_armor:
-            out.append(Term(f"{foe_weapon} (the opponent's weapon)", R.WEAPONS, 0, pool[foe_weapon].foe_armor, 0))
+            out.append(_new(Term, (f"{foe_weapon} (the opponent's weapon)", R.WEAPONS, 0, pool[foe_weapon].foe_armor, 0,
+                                   "")))
         fortifications = () if t.inside or table.warzone else table.fortifications[t.owner]  # none from a Warzone
         if fortifications:
             classes = self.classes_of(t)
@@ -216,11 +219,11 @@ class Standing:
                         (c.applies_to == "any" or c.applies_to in classes):
                     da = c.fight if tactic == "fight" else c.shoot
                     if da or c.armor or c.value:
-                        out.append(Term(f, R.FORTIFICATION, da, c.armor, c.value))
+                        out.append(_new(Term, (f, R.FORTIFICATION, da, c.armor, c.value, "")))
         for extra in self.extras():
             out += extra(self, table, t)
         if t.cover:
-            out.append(Term("in cover", R.COVER, 0, self.rules.cover_armor, 0))
+            out.append(_new(Term, ("in cover", R.COVER, 0, self.rules.cover_armor, 0, "")))
         if self.place_terms is not None:
             out += self.place_terms(table, t)
         if table.plays:
@@ -235,21 +238,29 @@ class Standing:
                             da, dr, dv, _STRIKES["first"] if p.strike else ""))
         return out
 
-    def rating_key(self, table: Table, t: Trooper) -> tuple | None:
-        """Everything :meth:`parts` reads for ``t`` but the two weapons and the cards
+    def rating_key(self, table: Table, t: Trooper) -> int | None:
+        """A number for everything :meth:`parts` reads for ``t`` but the two weapons and the cards
         played: its card, area, cover, being inside and what is attached to it; its
         player's fortifications and cards in play (Alliances); the Warzone defended
         from and whether ``t`` defends; every warrior while Sergeants command
-        ("Sergeants").  Two warriors with equal keys, the same weapons and no card
-        played on them are rated alike, so a caller may remember ratings under it.
+        ("Sergeants").  Two warriors with equal numbers, the same weapons and no card
+        played on them are rated alike, so a caller may remember ratings under it.  The
+        number stands for those values for the combat's lifetime (never given to others): a
+        key hashed once here, not again in every memo it keys (a small number hashes at once).
         ``None`` when a variant's places add terms (they may read anything).
         A new part that reads more must be added here."""
         if self.place_terms is not None:
             return None
         in_play, warzone = table.in_play, table.warzone  # each read once
-        return (t.card, t.area, t.cover, t.inside, t.attached, table.fortifications[t.owner],
-                in_play[t.owner] if in_play else (), warzone, warzone and t.uid == table.defender,
-                (t.uid, table.troopers) if self.rules.first_edition_sergeants else ())
+        key = (t.card, t.area, t.cover, t.inside, t.attached, table.fortifications[t.owner],
+               in_play[t.owner] if in_play else (), warzone, warzone and t.uid == table.defender,
+               (t.uid, table.troopers) if self.rules.first_edition_sergeants else ())
+        number = self._kinds.get(key)
+        if number is None:
+            if len(self._kinds) > 20_000:
+                self._kinds.clear()
+            number = self._kinds[key] = next(self._numbers)
+        return number
 
     def own(self, t: Trooper, tactic: str, weapon: str, off: frozenset[str]) -> tuple[Term, ...]:
         """The terms of ``t``'s printed ratings and of what is attached to it, with
@@ -303,7 +314,7 @@ class Standing:
                 p = E.params(c)
                 da, dr, dv = (p.fight if tactic == "fight" else p.shoot), p.armor, p.value
                 if da or dr or dv:
-                    out.append(Term(name, R.ART, da, dr, dv))
+                    out.append(_new(Term, (name, R.ART, da, dr, dv, "")))
                 continue
             elif kind in ATTACHED_RATINGS:  # the expansions' attachments: Relics, Ki Powers
                 rule, strike = ATTACHED_RATINGS[kind], c.strike_first
@@ -311,7 +322,7 @@ class Standing:
                 continue
             da = c.fight if tactic == "fight" else c.shoot
             if da or c.armor or c.value or strike:
-                out.append(Term(name, rule, da, c.armor, c.value, _STRIKES.get(strike, "") if strike else ""))
+                out.append(_new(Term, (name, rule, da, c.armor, c.value, _STRIKES.get(strike, "") if strike else "")))
 
     def explain(self, table: Table, uid: int) -> tuple[Ratings, tuple[Term, ...]]:
         """``uid``'s ratings in this combat and the terms they add up from: its card,
