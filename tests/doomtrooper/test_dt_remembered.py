@@ -268,3 +268,56 @@ def test_a_card_weighed_by_the_bot_rates_the_combatants_as_the_card_played():
                 weighed += 1
             assert GreedyBot().choose(game, game.observe(state, dec.player), dec, None) == action
     assert weighed > 50, weighed
+
+
+def test_a_cards_checked_parameters_read_as_its_model():
+    """Card effects (effects.params): the checked parameters read as plain attributes hold the
+    values the effect's model validated, once per card, and may not be changed."""
+    from explorer.doomtrooper import effects as E
+    checked = [c for c in GAME.pool.values() if getattr(c, "effect", None)]
+    assert checked
+    for c in checked:
+        p = E.params(c)
+        model = E.REGISTRY[c.effect].Params.model_validate(dict(c.params))
+        assert vars(p) == dict(model)
+        assert E.params(c) is p
+    try:
+        p.fight = 99
+    except AttributeError as err:
+        assert "read-only" in str(err)
+    else:
+        raise AssertionError("a card's parameters changed")
+
+
+def test_a_rating_bonus_targets_the_combatants_its_sides_and_classes_name():
+    """Card effects (RatingBonus): the combatants a bonus may go to, by side (own, foe, either)
+    and class (who, against), as each combatant's owner and classes say."""
+    from explorer.doomtrooper import effects as E
+    from explorer.doomtrooper.base.combat_context import Context
+    state = make_state(warriors=[W("Mortificator Assassin", 0), W("Undead Legionnaire", 1)])
+    a, d = state.troopers
+    table = _table(state, a.uid, d.uid, "fight")
+    ctx = Context(GAME.combat, table)
+    classes = sorted(ctx.classes(a.uid) | ctx.classes(d.uid)) + ["any", "Nobody's Class"]
+    bonus = E.REGISTRY["rating_bonus"]
+    for seat in (0, 1):
+        for on in ("own", "foe", "either"):
+            for who in classes:
+                for against in classes:
+                    p = bonus.Params(on=on, who=who, against=against)
+                    want = tuple(uid for uid, foe in ((a.uid, d.uid), (d.uid, a.uid))
+                                 if (on == "either" or (on == "own") == (ctx.owner(uid) == seat))
+                                 and (who == "any" or who in ctx.classes(uid))
+                                 and (against == "any" or against in ctx.classes(foe)))
+                    assert bonus.targets(ctx, table, seat, p) == want, (seat, on, who, against)
+
+
+def test_a_rating_key_number_stands_for_its_values():
+    """Combat ratings (Standing.rating_key): equal keys get one number, other keys others."""
+    state = make_state(warriors=[W("Mortificator Assassin", 0), W("Undead Legionnaire", 1),
+                                 W("Undead Legionnaire", 1, cover=True)])
+    base = _table(state, -1, -1, "fight")
+    a, d, covered = state.troopers
+    key = GAME.combat.rating_key
+    assert key(base, a) == key(base, a) and key(base, d) == key(_table(state, -1, -1, "fight"), d)
+    assert len({key(base, a), key(base, d), key(base, covered)}) == 3
