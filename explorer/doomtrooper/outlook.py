@@ -10,6 +10,7 @@ from functools import lru_cache
 from ..core.engine import outcomes
 from .base.clash import clash
 from .base.combat_state import KILLED, WOUNDED, Ratings, Table
+from .base.standing import _plus_played
 from .state import UNSEEN
 
 
@@ -51,8 +52,11 @@ def rated(game, table: Table, pair: tuple | None) -> tuple[Ratings, Ratings] | N
 def rerated(game, table: Table, after: Table, pair: tuple | None, ratings: tuple | None) -> tuple | None:
     """:func:`rated` at ``after``, a table the modify step's card left with the same pair, given
     the ``ratings`` at ``table``: when the card only added one card play (the tactic and
-    the weapons as they were), only the warrior it was played on is rated again (a warrior's
-    ratings read no card played on another: :meth:`.Standing.fighter`)."""
+    the weapons as they were), the warrior it was played on gets what it adds, the other keeps
+    his: :meth:`.Standing.fighter` adds the cards played on a warrior, the last of his parts, to
+    his ratings without them (:func:`.standing._plus_played`, card by card, sums and a flag), and
+    a warrior's ratings read no card played on another.  Not with a variant's places (no rating
+    keys in ``pair``), which may read anything."""
     if pair is None:
         return None
     plays, n = after.plays, len(table.plays)
@@ -60,11 +64,14 @@ def rerated(game, table: Table, after: Table, pair: tuple | None, ratings: tuple
             or plays[:n] != table.plays:
         return rated(game, after, pair)
     a, d, off, seen_a, seen_d = pair
-    uid = plays[n].uid
+    if seen_a is None:  # a variant's places add terms: rated again in full
+        return rated(game, after, pair)
+    p = plays[n]
+    uid = p.uid
     if uid == a.uid:
-        return game.combat.fighter(after, a, d, off, seen=seen_a), ratings[1]
+        return _plus_played(ratings[0], (p,), after.tactic, off), ratings[1]
     if uid == d.uid:
-        return ratings[0], game.combat.fighter(after, d, a, off, seen=seen_d)
+        return ratings[0], _plus_played(ratings[1], (p,), after.tactic, off)
     return ratings
 
 
