@@ -82,7 +82,11 @@ def outlook_of(game, pair: tuple | None, ratings: tuple | None, seat: int) -> fl
         return 0.0
     a, d = pair[0], pair[1]
     ra, rd = ratings
-    value_a, value_d = max(ra.value, 1), max(rd.value, 1)  # what each stands to lose
+    value_a, value_d = ra.value, rd.value  # what each stands to lose (at least 1; max() is a call)
+    if value_a < 1:
+        value_a = 1
+    if value_d < 1:
+        value_d = 1
     mine_a, mine_d = a.owner == seat, d.owner == seat
     total = 0.0
     for p, ha, hd in statuses(game.combat, ra, rd, (a.wounded, d.wounded)):
@@ -102,10 +106,23 @@ def statuses(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[float, fl
     under the printed rules a blow wounds when its attack reaches the Armor, so only
     whether each would wound counts (ratings of True or False, an int of 1 or 0,
     against Armor 1).  The bots rate many attacks alike."""
-    # ra[3:]: how each strikes (Ratings' last fields, first, ends and always), sliced in one go
     if combat.roll is None:
+        if not ra.first and not rd.first:  # most combats: blows at once, where how one strikes counts for nothing
+            return at_once(combat, ra.attack >= rd.armor, rd.attack >= ra.armor, wounded)
+        # ra[3:]: how each strikes (Ratings' last fields, first, ends and always), sliced in one go
         return blows(combat, ra.attack >= rd.armor, 1, ra[3:], rd.attack >= ra.armor, 1, rd[3:], wounded)
     return blows(combat, ra.attack, ra.armor, ra[3:], rd.attack, rd.armor, rd[3:], wounded)
+
+
+_AT_ONCE = (False, False, False)  # how a warrior strikes when he does not strike first
+
+
+@lru_cache(maxsize=256)  # a few: whether each wounds, and the wounds before
+def at_once(combat, a_wounds: bool, d_wounds: bool, wounded) -> tuple[tuple[float, float, float], ...]:
+    """:func:`statuses` under the printed rules when neither combatant strikes first: the
+    blows fall at once (:func:`.clash`), so whether each wounds is all that counts (fewer
+    values to look up by than :func:`blows`)."""
+    return blows(combat, a_wounds, 1, _AT_ONCE, d_wounds, 1, _AT_ONCE, wounded)
 
 
 @lru_cache(maxsize=4096)  # small: it holds the combats it was asked about
@@ -122,4 +139,4 @@ def blows(combat, a_attack: int, a_armor: int, a_strikes: tuple, d_attack: int, 
     return tuple([(float(p), harm(wounded[0], sa), harm(wounded[1], sd)) for (sa, sd), p in pairs])
 
 
-__all__ = ["blows", "harm", "outlook", "outlook_of", "pair_of", "rated", "rerated", "statuses"]
+__all__ = ["at_once", "blows", "harm", "outlook", "outlook_of", "pair_of", "rated", "rerated", "statuses"]
