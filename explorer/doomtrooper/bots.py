@@ -22,7 +22,6 @@ runner passes to ``choose``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 from ..core.bots import BotInfo, BotRegistry
@@ -51,7 +50,6 @@ from .base.actions import (
     Sabotage,
 )
 from .expansions.alliances import PlayAlliance
-from .base.attack import in_play
 from .base.combat_state import ChooseWeapon, Feed, Play, Ratings, Table, TakePoints
 from .base.turn import KEEP_HAND
 from .expansions.ki_powers import AttachKiPower
@@ -148,11 +146,11 @@ class GreedyBot(DeterministicPolicy):
     def action(self, game, state: DTState, options) -> Any:
         by: dict[type, list] = {}  # the options by type, in order (a list made only for a new type)
         for o in options:
-            group = by.get(type(o))
-            if group is None:
-                by[type(o)] = [o]
+            kind = type(o)  # (asked once; `in` and a subscript: no dict.get call)
+            if kind in by:
+                by[kind].append(o)
             else:
-                group.append(o)
+                by[kind] = [o]
         seat = state.current
         pool = game.pool
         if ExitCover in by and len(by) == 1:
@@ -522,13 +520,16 @@ def _table(state: DTState, attacker: int, defender: int, tactic: str) -> Table:
     """A combat's table as it begins in ``state`` (no card, weapon or Warzone)."""
     seats = state.seats
     n = len(seats)
-    return Table(tactic, attacker, defender, state.troopers, tuple(map(_FORTIFICATIONS, seats)), state.purse_of,
-                 _ORDERS[n] if n < len(_ORDERS) else tuple(range(n)), tuple(map(_HAND, seats)), state.purses,
-                 in_play=in_play(state))
+    forts, hands, placed = [], [], []  # each seat's, in one loop (cheaper than a map for each)
+    for s in seats:
+        forts.append(s.fortifications)
+        hands.append(s.hand)
+        placed.append(s.in_play)
+    return Table(tactic, attacker, defender, state.troopers, tuple(forts), state.purse_of,
+                 _ORDERS[n] if n < len(_ORDERS) else tuple(range(n)), tuple(hands), state.purses,
+                 in_play=tuple(placed) if any(placed) else ())  # () when nobody has any (as attack.in_play)
 
 
-#: a seat's fortifications and hand (read by map: no comprehension call)
-_FORTIFICATIONS, _HAND = attrgetter("fortifications"), attrgetter("hand")
 #: the seats in order, by their number (made once, not at every attack the bot weighs)
 _ORDERS = tuple(tuple(range(n)) for n in range(9))
 
