@@ -122,16 +122,18 @@ class Multiset:
     # -- changing (new values) ------------------------------------------------------------
     def __add__(self, other: Multiset | Iterable[str]) -> Multiset:
         if not isinstance(other, Multiset):
-            if isinstance(other, Mapping):
+            if type(other) is not tuple and isinstance(other, Mapping):  # (a tuple never is: no ABC check)
                 other = Multiset.of(other)
-            else:  # a few cards (a hand drawn): counted straight into this multiset's counts
-                merged = dict(self.items)
-                get = merged.get
-                added = 0
+            else:  # a few cards (a hand drawn): each put in its place among the sorted pairs, as add does
+                items, size = self.items, self.size
                 for card in other:
-                    merged[card] = get(card, 0) + 1
-                    added += 1
-                return Multiset._sorted(tuple(sorted(merged.items())), self.size + added)
+                    i = bisect.bisect_left(items, (card,))
+                    if i < len(items) and items[i][0] == card:
+                        items = items[:i] + ((card, items[i][1] + 1),) + items[i + 1:]
+                    else:
+                        items = items[:i] + ((card, 1),) + items[i:]
+                    size += 1
+                return Multiset._sorted(items, size)
         return Multiset(self.items + other.items)
 
     def __sub__(self, other: Multiset | Iterable[str]) -> Multiset:

@@ -414,30 +414,43 @@ def over(state: DTState, winners: tuple[int, ...], ending: Ending) -> DTState:
     return state._replace(phase=Phase.OVER, result=result, combat=None, response=None, pending=())
 
 
-#: the phases after which nothing is settled (the game is over or not begun, a combat or an answer is under way)
-_UNSETTLED = (Phase.OVER, Phase.SETUP, Phase.GIFT, Phase.COMBAT, Phase.RESPONSE)
+#: the phases after which something may be settled, the most frequent first (the rest: the game over or
+#: not begun, a combat or an answer under way); a Phase is found in it by identity, no comparisons
+_SETTLED = (Phase.ACTIONS, Phase.DISCARD, Phase.DRAW, Phase.AWARD, Phase.VARIANT)
 
 
 def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
     """After every step: has a side reached its Promotion goal, or has every draw
     pile run out with one side ahead?  Only the seats (and the teams' purses) are
     read: the seats last found to end nothing are kept (states are immutable, and
-    most steps leave the seats the same object)."""
-    if state.phase in _UNSETTLED:
-        return state, []
+    most steps leave the seats the same object), and asked first, whatever the phase
+    (in any phase those seats settle nothing)."""
     seats = state.seats
     last = game._unsettled
     if last is not None and last[0] is seats and last[1] is state.purse_of:
         return state, []
+    if state.phase not in _SETTLED:
+        return state, []
     rules = game.rules
+    drawing = False  # a player still in the game has cards in his draw pile: a known top or a shuffled rest
     if rules.style == "teams":
         by = scores(game, state)
         goal, best = rules.team_goal, max(by.values(), default=0)
-    else:  # each side one seat: its Promotion Points (the sums only when a game ends)
+        for s in seats:
+            deck = s.deck
+            if not s.out and (deck.top or deck.pile.size):  # (read without a call to Deck.__len__)
+                drawing = True
+                break
+    else:  # each side one seat: its Promotion Points (the sums only when a game ends), in one loop with the piles
         goal, best = rules.promotion_goal, None  # the most of a seat still in, as max(default=0) (a loop: no call)
         for s in seats:
-            if not s.out and (best is None or s.promotion > best):
-                best = s.promotion
+            if not s.out:
+                if best is None or s.promotion > best:
+                    best = s.promotion
+                if not drawing:
+                    deck = s.deck
+                    if deck.top or deck.pile.size:
+                        drawing = True
         if best is None:
             best = 0
     if best >= goal:
@@ -447,11 +460,7 @@ def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
         rule = R.TEAMS if game.rules.style == "teams" else R.OVERVIEW
         text = f"{seats_do(winners, 'reaches', 'reach')} the Promotion goal of {goal}"
         return over(state, winners, Ending.PROMOTION_GOAL), [event(rule, text, winners=winners)]
-    for s in seats:
-        deck = s.deck  # a draw pile of a player still in the game has cards: a known top or a shuffled rest
-        if not s.out and (deck.top or deck.pile.size):  # (read without a call to Deck.__len__)
-            break
-    else:
+    if not drawing:
         win = leaders(game, state)
         if win:
             return over(state, win, Ending.DRAW_PILES_EXHAUSTED), [
