@@ -165,16 +165,25 @@ def _no_count(game: Any, state: DTState, seat: int, s: Seat) -> bool:
 
 def _drawn(game: Any, seat: int, s: Seat, turns: int, chance: Any, tell: bool, events: list[Event]) -> Seat:
     """Seat ``seat``'s ``s`` at the start of his ``turns``-th turn, once he draws up to the hand
-    size (the draw told in ``events``, the cards drawn only when ``tell``)."""
-    k = min(max(0, game.rules.hand_size - s.hand.size), len(s.deck))
+    size (the draw told in ``events``, the cards drawn only when ``tell``).  With no card known on
+    top of his draw pile (most turns) the draw is the shuffled pile's, what it leaves the pile: the
+    same roll as the deck's draw, without its wrapping."""
+    deck = s.deck
+    size = len(deck.top) + deck.pile.size  # (len(deck) without a call to Deck.__len__)
+    k = min(max(0, game.rules.hand_size - s.hand.size), size)
     if k:
-        dealt = chance.roll(s.deck.draw(k))
+        if deck.top:
+            dealt = chance.roll(deck.draw(k))
+            cards, deck = dealt.cards, dealt.deck
+        else:
+            drawn = chance.roll(deck.pile.draw(k))
+            cards, deck = drawn.cards, Deck((), drawn.rest)  # (nobody knows the order of a shuffled pile)
         if tell:
-            events.append(_draws(seat, k, not len(dealt.deck)))
-            events.append(event(R.DRAW, f"seat {seat} draws {', '.join(dealt.cards)}", visible_to=seat, seat=seat,
-                                cards=tuple(dealt.cards)))
-        return s.drawn(turns, dealt.deck, s.hand + dealt.cards)
-    if not len(s.deck):
+            events.append(_draws(seat, k, k == size))
+            events.append(event(R.DRAW, f"seat {seat} draws {', '.join(cards)}", visible_to=seat, seat=seat,
+                                cards=tuple(cards)))
+        return s.drawn(turns, deck, s.hand + cards)
+    if not size:
         events.append(event(R.DRAW, f"seat {seat}'s draw pile is empty: he draws nothing and plays on", seat=seat))
     return s if s.turns == turns else s._replace(turns=turns)
 
