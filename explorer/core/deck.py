@@ -23,9 +23,11 @@ from __future__ import annotations
 import bisect
 import math
 import random
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
+from itertools import chain, repeat, starmap
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -41,6 +43,7 @@ _CARD = itemgetter(0)  # the card of a multiset's (card, count) pair
 
 #: a named tuple built as the tuple it is, on the paths every draw takes (its constructor is a Python function)
 _new = tuple.__new__
+_object_new = object.__new__  # (a multiset built without its __init__: _sorted, add, remove)
 _NOBODY = frozenset()  # a deck's top known to nobody
 
 
@@ -49,7 +52,7 @@ class Multiset:
     pairs so that equal multisets are equal and hash alike on every machine (the
     hash is worked out when first asked: most multisets a game makes never are)."""
 
-    __slots__ = ("items", "size", "_hash", "_distinct")
+    __slots__ = ("items", "size", "_hash", "_distinct", "_cards")
 
     def __init__(self, items: Iterable[tuple[str, int]] = ()):
         merged: dict[str, int] = {}
@@ -62,6 +65,7 @@ class Multiset:
         self.size: int = sum(merged.values())
         self._hash: int | None = None
         self._distinct: tuple[str, ...] | None = None
+        self._cards: tuple[str, ...] | None = None
 
     @classmethod
     def of(cls, cards: Iterable[str] | Mapping[str, int]) -> Multiset:
@@ -94,7 +98,12 @@ class Multiset:
 
     @property
     def cards(self) -> tuple[str, ...]:
-        return tuple(self)
+        """Every card, repeats included, in sorted order: the cards laid out as a draw counts
+        them (built once; a draw's rest is given its own, :meth:`Draw.sample`)."""
+        out = self._cards
+        if out is None:
+            out = self._cards = tuple(chain.from_iterable(starmap(repeat, self.items)))
+        return out
 
     @property
     def distinct(self) -> tuple[str, ...]:
@@ -127,7 +136,7 @@ class Multiset:
             else:  # a few cards (a hand drawn): each put in its place among the sorted pairs, as add does
                 items, size = self.items, self.size
                 for card in other:
-                    i = bisect.bisect_left(items, (card,))
+                    i = bisect_left(items, (card,))
                     if i < len(items) and items[i][0] == card:
                         items = items[:i] + ((card, items[i][1] + 1),) + items[i + 1:]
                     else:
@@ -149,11 +158,12 @@ class Multiset:
     def _sorted(cls, items: tuple[tuple[str, int], ...], size: int) -> Multiset:
         """A multiset from pairs already sorted, merged and positive, ``size`` cards in
         all (no checks: every caller knows the size without counting)."""
-        m = object.__new__(cls)
+        m = _object_new(cls)
         m.items = items
         m.size = size
         m._hash = None
         m._distinct = None
+        m._cards = None
         return m
 
     def add(self, card: str, n: int = 1) -> Multiset:
@@ -162,18 +172,27 @@ class Multiset:
         if not n:
             return self
         items = self.items
-        i = bisect.bisect_left(items, (card,))  # where card's pair is, or would go: (card,) sorts just before it
+        i = bisect_left(items, (card,))  # where card's pair is, or would go: (card,) sorts just before it
         if i < len(items) and items[i][0] == card:
-            return Multiset._sorted(items[:i] + ((card, items[i][1] + n),) + items[i + 1:], self.size + n)
-        return Multiset._sorted(items[:i] + ((card, n),) + items[i:], self.size + n)
+            items = items[:i] + ((card, items[i][1] + n),) + items[i + 1:]
+        else:
+            items = items[:i] + ((card, n),) + items[i:]
+        m = _object_new(Multiset)  # Multiset._sorted(items, size + n) written out: the hot paths of every game
+        m.items = items
+        m.size = self.size + n
+        m._hash = m._distinct = m._cards = None
+        return m
 
     def remove(self, card: str, n: int = 1) -> Multiset:
         items = self.items
-        i = bisect.bisect_left(items, (card,))  # as in add
+        i = bisect_left(items, (card,))  # as in add
         if i < len(items) and items[i][0] == card and items[i][1] >= n:
             k = items[i][1]
-            rest = items[:i] + (((card, k - n),) if k > n else ()) + items[i + 1:]
-            return Multiset._sorted(rest, self.size - n)
+            m = _object_new(Multiset)  # Multiset._sorted(rest, size - n) written out, as in add
+            m.items = items[:i] + (((card, k - n),) if k > n else ()) + items[i + 1:]
+            m.size = self.size - n
+            m._hash = m._distinct = m._cards = None
+            return m
         return self - Multiset(((card, n),))  # raises the usual error
 
     def lump(self, key: Callable[[str], str]) -> Multiset:
@@ -232,11 +251,13 @@ class Draw:
 
     def sample(self, rng: random.Random) -> Drawn:
         """One hand, card by card: a number below the count of cards left, drawn as
-        ``rng.randrange`` draws it, picks the card whose running count first passes it
-        (counted down the cards), and that copy leaves the cards (sliced out of the sorted
-        pairs: the rest stays sorted)."""
-        items = self.source.items
-        left = self.source.size
+        ``rng.randrange`` draws it, is a place among the cards left laid out in order
+        (:attr:`Multiset.cards`), and the card there is drawn (the card whose running count
+        first passes it); that copy leaves the cards laid out, and its pair's count the sorted
+        pairs (found by bisection, sliced out: the rest stays sorted).  The rest keeps the
+        cards laid out, for the next draw from it."""
+        source = self.source
+        items, left, laid = source.items, source.size, source.cards
         getrandbits = rng.getrandbits
         drawn: list[str] = []
         for _ in range(self.k):
@@ -246,16 +267,18 @@ class Draw:
             r = getrandbits(bits)
             while r >= left:
                 r = getrandbits(bits)
-            for i, (card, n) in enumerate(items):
-                if r < n:
-                    break
-                r -= n
+            card = laid[r]
+            laid = laid[:r] + laid[r + 1:]
+            i = bisect_left(items, (card,))
+            n = items[i][1]
             items = items[:i] + ((card, n - 1),) + items[i + 1:] if n > 1 else items[:i] + items[i + 1:]
             drawn.append(card)
             left -= 1
         drawn.sort()  # the cards in the pairs' order
+        rest = Multiset._sorted(items, left)
+        rest._cards = laid  # (a cache of the new multiset's, set before anyone sees it)
         # the named tuple built as the tuple it is (its constructor is a Python function)
-        return _new(Drawn, (tuple(drawn), Multiset._sorted(items, left)))
+        return _new(Drawn, (tuple(drawn), rest))
 
     @property
     def pairs(self) -> tuple[tuple[Drawn, Fraction], ...]:

@@ -153,12 +153,14 @@ def _no_count(game: Any, state: DTState, seat: int, s: Seat) -> bool:
     if s.out:
         return False
     deck = s.deck
-    if game.rules.any_sabotage and (deck.top or deck.pile.size):  # (len(deck) without a call to Deck.__len__)
+    rules = game.rules  # (rules.any_sabotage and len(deck), read without calls)
+    if (rules.sabotage or rules.multiple_sabotage) and (deck.top or deck.pile.size):
         return True
     if s.bare_since >= 0:
         return False
-    for t in state.troopers:
-        if t.owner == seat and able(game, t, seat):
+    pool = game.pool
+    for t in state.troopers:  # able(game, t, seat) of his own: his hidden warriors are no secret to him
+        if t.owner == seat and pool[t.card].combat:
             return True
     return False
 
