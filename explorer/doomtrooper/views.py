@@ -50,58 +50,46 @@ def unseen_deck(n: int) -> Deck:
 
 HIDDEN = attrgetter("hidden")  # a warrior mustered in cover and not yet revealed
 
-#: deck id -> (the deck, its view), for the last few decks
-_DECK_VIEWS: dict[int, tuple[Any, Any]] = {}
+
+def _masked_seat(s, own: bool, last, seen):
+    """Seat ``s`` as its owner (``own``) or another seat sees it; ``last`` the seat in its place
+    when the viewer last looked (or None) and ``seen`` his view of it: a draw pile that did not
+    change is the same object, and so is its view (a seat is copied at most steps, its draw
+    pile only when he draws)."""
+    deck, hand = s.deck, s.hand
+    return s.seen(seen.deck if last is not None and last.deck is deck else unseen_deck(len(deck)),
+                  hand if own else _UNSEEN[hand.size], _UNSEEN[s.discard.size], _UNSEEN[s.annihilated.size])
 
 
-def _deck_view(deck: Deck) -> Deck:
-    """A draw pile as everybody sees it (:func:`unseen_deck` of its size), remembered for the last
-    few deck objects: a seat is copied at most steps, its draw pile only when he draws."""
-    hit = _DECK_VIEWS.get(id(deck))
-    if hit is None or hit[0] is not deck:
-        if len(_DECK_VIEWS) > 16:
-            _DECK_VIEWS.clear()
-        hit = _DECK_VIEWS[id(deck)] = (deck, unseen_deck(len(deck)))
-    return hit[1]
-
-
-#: seat id -> (the seat, its view): as its owner sees it, and as the others do
-_OWN_VIEWS: dict[int, tuple[Any, Any]] = {}
-_OTHERS_VIEWS: dict[int, tuple[Any, Any]] = {}
-
-
-def _masked_seat(s, own: bool, views: dict[int, tuple[Any, Any]]):
-    """Seat ``s`` as its owner (``own``) or another seat sees it, remembered in ``views``
-    (:data:`_OWN_VIEWS` or :data:`_OTHERS_VIEWS`; :func:`masked_seats` looks there first)."""
-    if len(views) > 32:
-        views.clear()
-    deck = s.deck
-    seen = _DECK_VIEWS.get(id(deck))  # its draw pile's remembered view, looked up here without a call
-    view = s.seen(seen[1] if seen is not None and seen[0] is deck else _deck_view(deck),
-                  s.hand if own else _UNSEEN[s.hand.size], _UNSEEN[s.discard.size], _UNSEEN[s.annihilated.size])
-    views[id(s)] = (s, view)
-    return view
-
-
+#: viewer -> (the seats he saw last, his views of them)
 _SEATS_VIEWS: dict[Any, tuple[Any, Any]] = {}
 
 
 def masked_seats(seats: tuple, player: Any) -> tuple:
-    """Every seat as ``player`` sees it; remembered per viewer for the last seats
-    tuple he saw (it stays the same object through a combat, a Meditate, ...), and each
-    seat's view for the last few seat objects (seats are immutable: one that did not
-    change is the same object; it is looked up here, without a call)."""
+    """Every seat as ``player`` sees it; remembered per viewer for the last seats tuple he
+    saw (it stays the same object through a combat, a Meditate, ...), and a seat that is
+    the same object as the one in its place then keeps its view (seats are immutable: most
+    steps change one seat; compared here, without a call)."""
     hit = _SEATS_VIEWS.get(player)
-    if hit is not None and hit[0] is seats:
-        return hit[1]
-    if len(_SEATS_VIEWS) > 16:
-        _SEATS_VIEWS.clear()
+    if hit is None:
+        if len(_SEATS_VIEWS) > 16:
+            _SEATS_VIEWS.clear()
+        last = seen = None
+    else:
+        last, seen = hit
+        if last is seats:
+            return seen
+        if len(last) != len(seats):  # another game's seats
+            last = seen = None
     view = []  # a loop, not a list comprehension (a function call fewer: a few seats, at most decisions)
     i = 0  # (counted: no enumerate pair built and unpacked per seat)
     for s in seats:
-        views = _OWN_VIEWS if i == player else _OTHERS_VIEWS
-        seen = views.get(id(s))
-        view.append(seen[1] if seen is not None and seen[0] is s else _masked_seat(s, i == player, views))
+        if last is None:
+            view.append(_masked_seat(s, i == player, None, None))
+        elif last[i] is s:
+            view.append(seen[i])
+        else:
+            view.append(_masked_seat(s, i == player, last[i], seen[i]))
         i += 1
     view = tuple(view)
     _SEATS_VIEWS[player] = (seats, view)
