@@ -397,7 +397,10 @@ class DoomtrooperGame(Game):
                 events += extra
         if self.variant is not None:
             state, more = self.variant.settle(self, state)
-        else:
+        else:  # seats settle last found to end nothing (the same objects) end nothing: it is not asked again
+            last = self._unsettled
+            if last is not None and last[0] is state.seats and last[1] is state.purse_of:
+                return (state, tuple(events)) if tell else (state, ())
             state, more = turn.settle(self, state)
         return (state, tuple(events) + tuple(more)) if tell else (state, ())
 
@@ -412,7 +415,8 @@ class DoomtrooperGame(Game):
         if cost is None:
             cost = kind.cost(self.rules)
         before = state.actions
-        state = state.with_actions(before - cost)
+        if not kind.ends_actions:  # (one that ends them spends them all in its own copy: the attack)
+            state = state.with_actions(before - cost)
         do = kind.do  # a kind that tells (Attack), told nothing, builds no words (the same state)
         state, events = do(self, state, action, chance, tell) if kind.tells else do(self, state, action, chance)
         if self.variant is not None:

@@ -262,7 +262,7 @@ class ActionKind(NamedTuple):
     options: Callable[[Any, Any], Iterable[Any]] | None  # None: its variant offers them (Variant.options)
     do: Callable[..., tuple[Any, list]]
     explain: Callable[[Any, Any, Any], Any]
-    ends_actions: bool = False
+    ends_actions: bool = False  # it ends the actions step: its ``do`` sets the actions left to none itself
     enabled: Callable[[Any], bool] | None = None  # rules -> is this kind in the game? (None: always)
     hand: str | None = None  # the card type its options are played from (None: not only from the hand)
     tells: bool = False  # its ``do`` takes ``tell`` (False: the same state, fewer or no events)
