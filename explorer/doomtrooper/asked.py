@@ -65,7 +65,9 @@ def asked(game: Any, state: Any, left: int) -> tuple[Any, ...]:
     the game's order of kinds: those it can pay for whose type of card the hand holds and one of
     whose warriors has what they act on.  Remembered by the types in hand, the actions left and
     :func:`troops` (the rules are fixed per game: that is all a kind is chosen by; few keys)."""
-    key = (indexed_hand(game, state)[2], left, troops(game, state))
+    last = game._troops  # most often asked already at this step (action_options): read here without a call
+    found = last[2] if last[0] is state.troopers and last[1] == state.current else troops(game, state)
+    key = (indexed_hand(game, state)[2], left, found)
     hit = game._asks.get(key)
     if hit is None:
         types, _, found = key

@@ -89,6 +89,12 @@ _END = EndActions()  # the last option of every actions step
 _new = tuple.__new__
 
 
+def _known(kind: Any, cost: int) -> tuple[Any, int, Any, bool, bool]:
+    """What ``_act`` reads of an action kind: the kind, its cost under the game's rules, its ``do``,
+    whether that tells, whether it ends the actions."""
+    return kind, cost, kind.do, kind.tells, kind.ends_actions
+
+
 @lru_cache(maxsize=256)
 def _action_prompt(seat: int, left: int) -> str:
     """The actions step's prompt (the same words every time: made once)."""
@@ -149,7 +155,7 @@ class DoomtrooperGame(Game):
                  and (self.places is not None or k.type not in variants.PLACE_KINDS)]
         self._free = [k for k in kinds if k.cost(self.rules) == 0]
         self._priced = [(k, k.cost(self.rules), k.hand) for k in kinds]  # with its cost, the cards it plays
-        self._costs = {k.type: cost for k, cost, _ in self._priced}  # each kind's cost, for _act (rules are fixed)
+        self._kinds = {k.type: _known(k, cost) for k, cost, _ in self._priced}  # for _act (the rules are fixed)
         #: the rules on who may meet in a combat that may bar a meeting in this game (attack options)
         self.meeting = meeting_rules(self.rules)
         self.forced, self.after_step = switched_on(FORCED, self.rules), switched_on(AFTER_STEP, self.rules)  # likewise
@@ -408,23 +414,24 @@ class DoomtrooperGame(Game):
         if isinstance(action, EndActions):
             return state._replace(phase=_IN_DISCARD, actions=0), [
                 event(R.ACTIONS, f"seat {state.current} ends his actions", seat=state.current)] if tell else []
-        kind = KINDS.get(type(action))
-        if kind is None:
-            raise self.illegal(state, action)
-        cost = self._costs.get(kind.type)  # a kind of this game's: its cost worked out once
-        if cost is None:
-            cost = kind.cost(self.rules)
+        known = self._kinds.get(type(action))  # a kind of this game's: read once (a named tuple's fields are slow)
+        if known is None:
+            kind = KINDS.get(type(action))
+            if kind is None:
+                raise self.illegal(state, action)
+            known = _known(kind, kind.cost(self.rules))
+        kind, cost, do, tells, ends = known
         before = state.actions
-        if not kind.ends_actions:  # (one that ends them spends them all in its own copy: the attack)
+        if not ends:  # (one that ends them spends them all in its own copy: the attack)
             state = state.with_actions(before - cost)
-        do = kind.do  # a kind that tells (Attack), told nothing, builds no words (the same state)
-        state, events = do(self, state, action, chance, tell) if kind.tells else do(self, state, action, chance)
+        # a kind that tells (Attack), told nothing, builds no words (the same state)
+        state, events = do(self, state, action, chance, tell) if tells else do(self, state, action, chance)
         if self.variant is not None:
             state, events = self.variant.after_action(self, state, action, events)
             state = self.variant.spent(self, state, kind, cost, before)
         if state.phase is _IN_ACTIONS and state.actions == 0 and not self._free_plays(state):
             state = state.with_phase(_IN_DISCARD)
-        if kind.ends_actions:
+        if ends:
             state = self._after_attack(state)
         return state, events
 

@@ -137,12 +137,14 @@ def masked_combat(c: CombatState, player: Any) -> CombatState:
     through the modify step, and the modify step's table while players pass: their
     views are remembered per viewer.  Until a card is played the modify step's table
     is the one the combat began with: its view serves both."""
-    table = _remembered_table(_START_TABLE_VIEWS, c.table, player)
+    start = c.table
+    hit = _START_TABLE_VIEWS.get(player)  # (looked up here, without a call: most combat steps keep it)
+    table = hit[1] if hit is not None and hit[0] is start else _remembered_table(_START_TABLE_VIEWS, start, player)
     rounds = c.rounds
-    if rounds is not None:  # its table the fourth field of the rounds (RoundsState)
-        live = rounds.table
-        seen = table if live is c.table else _remembered_table(_ROUND_TABLE_VIEWS, live, player)
-        rounds = _new(type(rounds), rounds[:3] + (seen,) + rounds[4:])
+    if rounds is not None:  # its table the fourth of the rounds' five fields (RoundsState), built by position
+        live = rounds[3]
+        seen = table if live is start else _remembered_table(_ROUND_TABLE_VIEWS, live, player)
+        rounds = _new(type(rounds), (rounds[0], rounds[1], rounds[2], seen, rounds[4]))
     return c.with_rounds(rounds, table)  # its table and rounds replaced
 
 
