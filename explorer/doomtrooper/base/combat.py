@@ -75,7 +75,7 @@ class Combat(Standing, Game):
         self.rounds = Rounds(self._plays, self._play, R.MODIFY, one_per_turn=not rules.many_cards_per_turn,
                              prompt="Play a card on the combat, or pass", change=self._changed)
         self._classes: dict[str, frozenset[str]] = {}
-        self._own: dict[tuple, tuple[Term, ...]] = {}  # a warrior's card and attachments as terms (Standing.own)
+        self._owns: dict[tuple, Any] = {}  # what a warrior's card and attachments add up to (Standing.own)
         self._ratings: dict[tuple, Any] = {}  # a warrior's ratings by what they read (Standing.fighter)
         self._kinds: dict[tuple, int] = {}  # what a warrior's ratings read -> its number (Standing.rating_key)
         self._numbers = count()  # the next such number (never one given before, the dict cleared or not)

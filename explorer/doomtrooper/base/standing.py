@@ -102,7 +102,7 @@ class Standing:
     pool: Any
     rules: Any
     place_terms: Any
-    _own: dict[tuple, tuple[Term, ...]]
+    _owns: dict[tuple, Ratings]
     _ratings: dict[tuple, Ratings]
     _kinds: dict[tuple, int]
     _numbers: Any
@@ -194,22 +194,22 @@ class Standing:
         return self._sum(table, t, foe, off, terms)
 
     def _sum(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str], terms: list[Term] | None) -> Ratings:
-        """The sum of :meth:`parts` (each appended to ``terms`` when given)."""
-        return _added(_NOTHING, self.parts(table, t, foe, off), terms)
-
-    def parts(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str]) -> list[Term]:
-        """The terms ``t``'s ratings add up from, in order: its card, what is attached
-        to it, the opponent's weapon, its fortifications, the expansions' parts, cover,
-        its place, and the cards played on it (a term's note: how it strikes first)."""
+        """The sum of :meth:`parts`, each appended to ``terms`` when given.  Without ``terms`` no
+        term is built: a part adds its numbers (the printed ratings and attachments remembered as
+        one sum, :meth:`own`), as :func:`_added` would add its term (a warrior rated for the first
+        time, the bot weighing attacks above all, is worked out whole)."""
         pool = self.pool
         tactic = table.tactic
         weapon = foe_weapon = ""
         if table.weapons:  # no calls when nobody carries one
             weapon, foe_weapon = table.weapon(t.uid), table.weapon(foe.uid)
-        out = list(self.own(t, tactic, weapon, off))
-        if foe_weapon and pool[foe_weapon].foe_armor:
-            out.append(_new(Term, (f"{foe_weapon} (the opponent's weapon)", R.WEAPONS, 0, pool[foe_weapon].foe_armor, 0,
-                                   "")))
+        own = self.own(t, tactic, weapon, off) if terms is None else self._own(t, tactic, weapon, off, terms)
+        attack, armor, value, first, ends, always = own
+        takes = pool[foe_weapon].foe_armor if foe_weapon else 0
+        if takes:
+            armor += takes
+            if terms is not None:
+                terms.append(_new(Term, (f"{foe_weapon} (the opponent's weapon)", R.WEAPONS, 0, takes, 0, "")))
         fortifications = () if t.inside or table.warzone else table.fortifications[t.owner]  # none from a Warzone
         if fortifications:
             classes = self.classes_of(t)
@@ -219,15 +219,32 @@ class Standing:
                         (c.applies_to == "any" or c.applies_to in classes):
                     da = c.fight if tactic == "fight" else c.shoot
                     if da or c.armor or c.value:
-                        out.append(_new(Term, (f, R.FORTIFICATION, da, c.armor, c.value, "")))
+                        attack += da
+                        armor += c.armor
+                        value += c.value
+                        if terms is not None:
+                            terms.append(_new(Term, (f, R.FORTIFICATION, da, c.armor, c.value, "")))
+        ratings = _new(Ratings, (attack, armor, value, first, ends, always))
         for extra in self.extras():
-            out += extra(self, table, t)
+            more = extra(self, table, t)
+            if more:
+                ratings = _added(ratings, more, terms)
         if t.cover:
-            out.append(_new(Term, ("in cover", R.COVER, 0, self.rules.cover_armor, 0, "")))
+            ratings = _added(ratings, (_new(Term, ("in cover", R.COVER, 0, self.rules.cover_armor, 0, "")),), terms)
         if self.place_terms is not None:
-            out += self.place_terms(table, t)
+            ratings = _added(ratings, self.place_terms(table, t), terms)
         if table.plays:
-            out += self._played(table, t, off)
+            if terms is not None:
+                return _added(ratings, self._played(table, t, off), terms)
+            return _plus_played(ratings, [p for p in table.plays if p.uid == t.uid], tactic, off)
+        return ratings
+
+    def parts(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str]) -> list[Term]:
+        """The terms ``t``'s ratings add up from, in order: its card, what is attached
+        to it, the opponent's weapon, its fortifications, the expansions' parts, cover,
+        its place, and the cards played on it (a term's note: how it strikes first)."""
+        out: list[Term] = []
+        self._sum(table, t, foe, off, out)
         return out
 
     def _played(self, table: Table, t: Trooper, off: frozenset[str]) -> list[Term]:
@@ -262,28 +279,31 @@ class Standing:
             number = self._kinds[key] = next(self._numbers)
         return number
 
-    def own(self, t: Trooper, tactic: str, weapon: str, off: frozenset[str]) -> tuple[Term, ...]:
-        """The terms of ``t``'s printed ratings and of what is attached to it, with
-        ``weapon`` chosen: remembered on what they read (the card, the attachments,
-        being inside, the tactic, the weapon and the powers off), as a warrior is
-        rated again and again while it stays the same."""
+    def own(self, t: Trooper, tactic: str, weapon: str, off: frozenset[str]) -> Ratings:
+        """What ``t``'s printed ratings and what is attached to it add up to, with
+        ``weapon`` chosen (:meth:`_own`): remembered on what they read (the card, the
+        attachments, being inside, the tactic, the weapon and the powers off), as a
+        warrior is rated again and again while it stays the same."""
         key = (t.card, t.attached, t.inside, tactic, weapon, off)
-        hit = self._own.get(key)
+        hit = self._owns.get(key)
         if hit is None:
-            out = [_printed(self.pool, t.card, tactic)]
-            if t.attached:
-                self._attached(t, tactic, weapon, off, out)
-            if len(self._own) > 10_000:
-                self._own.clear()
-            hit = self._own[key] = tuple(out)
+            if len(self._owns) > 10_000:
+                self._owns.clear()
+            hit = self._owns[key] = self._own(t, tactic, weapon, off, None)
         return hit
 
-    def _attached(self, t: Trooper, tactic: str, weapon: str, off: frozenset[str], out: list[Term]) -> None:
-        """The terms of the cards attached to ``t``, appended to ``out``: one copy of each
-        card; a weapon only if it is ``weapon`` and for its tactic; a vehicle only with
+    def _own(self, t: Trooper, tactic: str, weapon: str, off: frozenset[str], terms: list[Term] | None) -> Ratings:
+        """The sum of ``t``'s printed ratings and of the cards attached to it, each part
+        appended to ``terms`` as a term when given (no term built without): one copy of
+        each card; a weapon only if it is ``weapon`` and for its tactic; a vehicle only with
         ``t`` inside, and its limits; gifts and spells unless an immunity switches them
-        off; Relics and Ki Powers."""
+        off; Relics and Ki Powers.  A part that strikes first counts as :func:`_added` counts its note."""
         pool, weapons = self.pool, self.weapon_cards
+        card: Warrior = pool[t.card]
+        attack, armor, value = card.fight if tactic == "fight" else card.shoot, card.armor, card.value
+        strikes = [card.strike_first] if card.strike_first else []
+        if terms is not None:
+            terms.append(_printed(pool, t.card, tactic))
         vehicle = self.vehicle(t) if t.inside else None
         limits = vehicle.restricts if vehicle is not None else "none"
         seen: set[str] = set()
@@ -311,18 +331,27 @@ class Standing:
             elif kind == "art":
                 if "art" in off:
                     continue
-                p = E.params(c)
-                da, dr, dv = (p.fight if tactic == "fight" else p.shoot), p.armor, p.value
-                if da or dr or dv:
-                    out.append(_new(Term, (name, R.ART, da, dr, dv, "")))
-                continue
+                c, rule = E.params(c), R.ART  # a lasting spell: its parameters' ratings
             elif kind in ATTACHED_RATINGS:  # the expansions' attachments: Relics, Ki Powers
                 rule, strike = ATTACHED_RATINGS[kind], c.strike_first
             else:
                 continue
             da = c.fight if tactic == "fight" else c.shoot
             if da or c.armor or c.value or strike:
-                out.append(_new(Term, (name, rule, da, c.armor, c.value, _STRIKES.get(strike, "") if strike else "")))
+                attack += da
+                armor += c.armor
+                value += c.value
+                if strike:
+                    strikes.append(strike)
+                if terms is not None:
+                    terms.append(_new(Term, (name, rule, da, c.armor, c.value, _STRIKES.get(strike, "") if strike else "")))
+        first = ends = always = False
+        for strike in strikes:
+            if strike in _STRIKES:
+                first = True
+                ends = ends or strike == "ends"
+                always = always or strike == "always"
+        return _new(Ratings, (attack, armor, value, first, ends, always))
 
     def explain(self, table: Table, uid: int) -> tuple[Ratings, tuple[Term, ...]]:
         """``uid``'s ratings in this combat and the terms they add up from: its card,
