@@ -156,3 +156,24 @@ def test_adding_and_removing_one_card_agree_with_the_general_operations():
         m = got
     with pytest.raises(ValueError):
         m.add("a", -1)
+
+
+def test_draws_from_what_a_draw_leaves_and_hands_added_to_agree_with_fresh_multisets():
+    """A draw's rest keeps its cards laid out for the next draw (Multiset.cards): draw after
+    draw from it picks what a plain randrange over the cards left picks; a hand plus a few cards
+    is the multiset of them all (order, size, hash)."""
+    rng = random.Random(11)
+    for seed in range(60):
+        cards = [rng.choice("ABCDEFGHIJ") for _ in range(rng.randint(1, 30))]
+        pile, left, plain, stream = Multiset.of(cards), sorted(cards), random.Random(seed), random.Random(seed)
+        while pile.size:
+            k = min(pile.size, rng.randint(1, 3))
+            drawn = pile.draw(k).sample(stream)
+            hand = [left.pop(plain.randrange(len(left))) for _ in range(k)]
+            assert drawn.cards == tuple(sorted(hand)) and drawn.rest == Multiset.of(left)
+            assert drawn.rest.cards == tuple(left) == Multiset.of(left).cards
+            pile = drawn.rest
+        held = Multiset.of(cards[: len(cards) // 2])
+        extra = tuple(cards[len(cards) // 2:])
+        got, want = held + extra, Multiset.of(cards)
+        assert got == want and got.items == want.items and got.size == want.size and hash(got) == hash(want)

@@ -321,3 +321,41 @@ def test_a_rating_key_number_stands_for_its_values():
     key = GAME.combat.rating_key
     assert key(base, a) == key(base, a) and key(base, d) == key(_table(state, -1, -1, "fight"), d)
     assert len({key(base, a), key(base, d), key(base, covered)}) == 3
+
+
+def test_a_warriors_remembered_ratings_are_the_sum_of_his_terms():
+    """A warrior's ratings worked out for the memo (Standing._sum with no terms: the numbers
+    added as they come, his card and attachments remembered as one sum) are the sum of the
+    terms explain lists (Standing.parts), for both combatants at every step of every combat in
+    greedy games under the printed rules, the optional ones and the expansions' attachments
+    (Relics, Ki Powers, Warzones) ("Modify Step", "Striking First")."""
+    from explorer.doomtrooper.base.standing import _NOTHING, _added
+    tables = 0
+    for game in _games({}, {"sabotage": True, "dice": "2d6"},
+                       {"relics": True, "ki_powers": True, "warzones": True, "alliances": True}):
+        combat = game.combat
+        for state, _, _ in _greedy_steps(game, range(5)):
+            if state.combat is None:
+                continue
+            table = state.combat.live
+            off = combat.off(table)
+            for uid, foe in ((table.attacker, table.defender), (table.defender, table.attacker)):
+                t, f = table.trooper(uid), table.trooper(foe)
+                assert combat._sum(table, t, f, off, None) == _added(_NOTHING, combat.parts(table, t, f, off))
+            tables += 1
+    assert tables > 30, tables
+
+
+def test_blows_at_once_are_the_blows_whatever_how_each_strikes():
+    """Striking First: when neither combatant strikes first the blows fall at once, so the
+    bots' outlook (outlook.statuses) looks them up by whether each wounds alone: the same
+    statuses as the full look-up for every rating, Armor and wound."""
+    from explorer.doomtrooper.base.combat_state import Ratings
+    from explorer.doomtrooper.outlook import blows, statuses
+    combat = GAME.combat
+    for attack in range(0, 4):
+        for armor in range(1, 4):
+            for wounded in ((False, False), (True, False), (False, True), (True, True)):
+                ra, rd = Ratings(attack, armor, 1), Ratings(armor, attack + 1, 2)
+                want = blows(combat, ra.attack >= rd.armor, 1, ra[3:], rd.attack >= ra.armor, 1, rd[3:], wounded)
+                assert statuses(combat, ra, rd, wounded) == want
