@@ -341,26 +341,31 @@ class DoomtrooperGame(Game):
         return state.result
 
     def resolve(self, state: DTState, action: Any, chance: Chance) -> Step:
-        return _new(Step, self._step(state, action, chance, True))
+        told: list[Event] = []
+        state = self.next_state(state, action, chance, told)
+        return _new(Step, (state, tuple(told)))
 
-    def next_state(self, state: DTState, action: Any, chance: Chance) -> DTState:
-        """:meth:`resolve`'s state alone: the rules that tell the most (the draw, the combat) are asked
-        for no events, and the step's events are not gathered (the same rolls, the same state)."""
-        return self._step(state, action, chance, False)[0]
-
-    def _step(self, state: DTState, action: Any, chance: Chance, tell: bool) -> tuple[DTState, tuple[Event, ...]]:
-        """One rule applied: the next state and, when ``tell``, its events (else none, or some)."""
+    def next_state(self, state: DTState, action: Any, chance: Chance, told: list[Event] | None = None) -> DTState:
+        """One rule applied: the next state, and its events appended to ``told`` when given
+        (:meth:`resolve`).  Without it the rules that tell the most (the draw, the combat) are
+        asked for no events, and none are gathered (the same rolls, the same state)."""
+        tell = told is not None
         if self.variant is not None:
             done = self.variant.resolve(self, state, action, chance)
             if done is not None:
                 state, more = self.variant.settle(self, done[0])
-                return state, tuple(done[1]) + tuple(more)
+                if tell:
+                    told += done[1]
+                    told += more
+                return state
         phase = state.phase
         if phase is _IN_COMBAT:
             combat, events = self.combat.resolve(state.combat, action, chance, tell)  # its players are the seats
             done = self.combat.result(combat)
             if done is None:
-                return state.with_combat(combat), events
+                if tell:
+                    told += events
+                return state.with_combat(combat)
             state, more = attack.finish(self, state, done)
             state = self._after_attack(state)
             events = list(events) + more
@@ -378,11 +383,13 @@ class DoomtrooperGame(Game):
                 raise self.illegal(state, action)
             state, events = turn.do_discard(self, state, action, chance, tell)
         elif phase is Phase.RESPONSE:
-            response, told = self.answer_round.resolve(state.response, action, chance)  # its players are the seats
+            response, events = self.answer_round.resolve(state.response, action, chance)  # its players are the seats
             answer = self.answer_round.result(response)
             if answer is None:
-                return state._replace(response=response), told
-            state, events = sabotage.answered(self, state, answer, list(told))
+                if tell:
+                    told += events
+                return state._replace(response=response)
+            state, events = sabotage.answered(self, state, answer, list(events))
         elif phase is Phase.AWARD:
             state, events = self._take_points(state, action)
         elif phase is Phase.GIFT:
@@ -396,19 +403,23 @@ class DoomtrooperGame(Game):
                 events = events + more
         else:
             raise self.illegal(state, action)
+        if tell:
+            told += events
         if self.after_step:
-            events = list(events)
             for rule in self.after_step:
                 state, extra = rule(self, state)
-                events += extra
+                if tell:
+                    told += extra
         if self.variant is not None:
             state, more = self.variant.settle(self, state)
         else:  # seats settle last found to end nothing (the same objects) end nothing: it is not asked again
             last = self._unsettled
             if last is not None and last[0] is state.seats and last[1] is state.purse_of:
-                return (state, tuple(events)) if tell else (state, ())
+                return state
             state, more = turn.settle(self, state)
-        return (state, tuple(events) + tuple(more)) if tell else (state, ())
+        if tell:
+            told += more
+        return state
 
     def _act(self, state: DTState, action: Any, chance: Chance, tell: bool) -> tuple[DTState, list[Event]]:
         if isinstance(action, EndActions):
