@@ -173,20 +173,22 @@ def attack_options(game: Any, state: DTState) -> tuple[Attack, ...]:
     may, known = game.may_attack, game._may  # (its answers looked up here first, without a call)
     rules = game.meeting  # those of MEETING that may bar a meeting in this game
     for a in mine:
+        card, uid = a.card, a.uid
         for d in theirs:
             if not d.hidden:
-                allowed = known.get((a.card, d.card))
+                allowed = known.get((card, d.card))
                 if allowed is None:
-                    allowed = may(a.card, d.card)
+                    allowed = may(card, d.card)
                 if not allowed:
                     continue
             if rules:
-                out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS
+                out += [Attack(uid, d.uid, tactic) for tactic in TACTICS
                         if all(r(game, a, d, tactic) is None for r in rules)]
                 continue
-            out += _both_tactics(a.uid, d.uid)
-    game._attacks = (troopers, asked, tuple(out))
-    return game._attacks[2]
+            out += _both_tactics(uid, d.uid)
+    attacks = tuple(out)
+    game._attacks = (troopers, asked, attacks)
+    return attacks
 
 
 def meeting(game: Any, a: Trooper, d: Trooper, tactic: str) -> tuple[Any, str] | None:

@@ -68,8 +68,9 @@ def equip_options(game: Any, state: DTState) -> list[Equip]:
     out = []
     for name in game.in_hand(state, "equipment"):
         c = pool[name]
+        free = c.who == "any" and c.kind != "armor" and c.kind != "vehicle"  # may_carry refuses it to no warrior
         for t in mine:
-            if may_carry(game, t, c) is None:
+            if free or may_carry(game, t, c) is None:
                 if c.kind == "vehicle":
                     if not t.cover and not t.inside:  # inside one vehicle at a time (many vehicles)
                         out.append(_equip(name, t.uid, True))

@@ -84,39 +84,34 @@ def explain_assign(game: Any, state: DTState, action: Any) -> IllegalAction:
 
 # -- fulfilment ---------------------------------------------------------------------------------------
 
-def _live_missions(game: Any, state: DTState) -> list[tuple[Attached, int, tuple[str, int]]]:
-    """Every mission in play: ``(card, holder, where)``; ``where`` is ``("warrior",
-    uid)`` or ``("player", seat)``.  A warrior's other attachments (equipment, gifts,
-    ...) are passed over here, before anything is built for them.  A list built by
-    loops (asked at every kill and every turn's end, most often of none: in Python 3.11
-    a generator is a call and a resume per item)."""
-    type_of = game.type_of
-    out = []
-    for t in state.troopers:
-        for a in t.attached:
-            if type_of[a.card] == "mission":
-                out.append((a, t.uid, ("warrior", t.uid)))
-    for i, s in enumerate(state.seats):
-        for a in s.missions:
-            out.append((a, i, ("player", i)))
-    return out
-
-
 def check(game: Any, state: DTState, trigger: str, what: Any) -> tuple[DTState, list[Event]]:
     """Fulfil every mission whose ``trigger`` ("kill" or "end_of_turn") terms
     ``what`` meets (a :class:`~explorer.doomtrooper.effects.Kill`, or the seat whose
-    turn ends)."""
-    pool = game.pool
-    events: list[Event] = []
+    turn ends): the warriors' missions first, then the players'.  A warrior's other
+    attachments (equipment, gifts, ...) are passed over by type, and a mission of
+    another trigger before its parameters are looked up (asked at every kill and
+    every turn's end, most often of none: loops, no list of the missions built)."""
+    pool, type_of, seats = game.pool, game.type_of, state.seats
+    effects = E.REGISTRY  # (E.get's lookup, without the call)
     done = []
-    for a, holder, where in _live_missions(game, state):
-        c = pool[a.card]
-        effect = E.get(c.effect)
-        if effect.trigger != trigger or state.seats[a.owner].out:
-            continue
-        p = E.params(c)
-        if effect.fulfilled(p, a.owner, holder, what, game, state):
-            done.append((a, where, p))
+    for t in state.troopers:
+        for a in t.attached:
+            if type_of[a.card] == "mission":
+                c = pool[a.card]
+                effect = effects[c.effect]
+                if effect.trigger == trigger and not seats[a.owner].out:
+                    p = E.params(c)
+                    if effect.fulfilled(p, a.owner, t.uid, what, game, state):
+                        done.append((a, ("warrior", t.uid), p))
+    for i, s in enumerate(seats):
+        for a in s.missions:
+            c = pool[a.card]
+            effect = effects[c.effect]
+            if effect.trigger == trigger and not seats[a.owner].out:
+                p = E.params(c)
+                if effect.fulfilled(p, a.owner, i, what, game, state):
+                    done.append((a, ("player", i), p))
+    events: list[Event] = []
     for a, where, p in done:
         state, more = _fulfil(state, a, where, p, what)
         events += more

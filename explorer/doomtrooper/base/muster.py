@@ -46,6 +46,8 @@ def _warriors_in_hand(game: Any, state: DTState) -> Sequence[str]:
     names = game.in_hand(state, "warrior")
     seat = state.current
     for asked, check in game.muster_checks:  # the expansions' rules on where a warrior may enter play
+        if asked.isdisjoint(names):  # none of his warriors is of the class it may refuse (most hands)
+            continue
         kept = []  # (loops: no comprehension calls, in Python 3.11 a function each)
         for n in names:
             if n not in asked or not check(game, state, seat, n):
@@ -66,11 +68,14 @@ def _musterable(game: Any, state: DTState) -> Sequence[str]:
     last = game._musterable
     if last is not None and last[0] is hand and last[1] is troopers and last[2] == seat:
         return last[3]
-    names = []  # (a loop: in Python 3.11 a comprehension is a call)
+    names = _warriors_in_hand(game, state)
     personalities = game.personalities
-    for n in _warriors_in_hand(game, state):  # only a personality is looked for in play (known_copy)
-        if n not in personalities or known_copy(game, state, seat, n) is None:
-            names.append(n)
+    if not personalities.isdisjoint(names):  # only a personality is looked for in play (known_copy)
+        kept = []  # (a loop: in Python 3.11 a comprehension is a call)
+        for n in names:
+            if n not in personalities or known_copy(game, state, seat, n) is None:
+                kept.append(n)
+        names = kept
     names = tuple(names)
     game._musterable = (hand, troopers, seat, names)
     return names

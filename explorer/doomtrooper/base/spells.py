@@ -110,15 +110,15 @@ def play_limit(game: Any, state: DTState, seat: int, card: Any) -> tuple[Any, st
 
 
 def special_options(game: Any, state: DTState) -> list[PlaySpecial]:
-    pool = game.pool
+    pool, seat = game.pool, state.current
     out = []
-    for name in game.in_hand(state, "special"):
+    for name in game.in_hand(state, "special"):  # most of them played in combat: passed over
         c = pool[name]
         if c.timing == "turn":
-            if c.keywords and play_limit(game, state, state.current, c) is not None:
+            if c.keywords and play_limit(game, state, seat, c) is not None:
                 continue
-            out += [PlaySpecial(name, target) for target in E.get(c.effect).targets(game, state, state.current,
-                                                                                     E.params(c))]
+            for target in E.REGISTRY[c.effect].targets(game, state, seat, E.params(c)):  # (no comprehension call)
+                out.append(PlaySpecial(name, target))
     return out
 
 
