@@ -359,3 +359,21 @@ def test_blows_at_once_are_the_blows_whatever_how_each_strikes():
                 ra, rd = Ratings(attack, armor, 1), Ratings(armor, attack + 1, 2)
                 want = blows(combat, ra.attack >= rd.armor, 1, ra[3:], rd.attack >= ra.armor, 1, rd[3:], wounded)
                 assert statuses(combat, ra, rd, wounded) == want
+
+
+def test_a_card_carried_by_all_is_refused_to_no_warrior():
+    """Equip Warrior: the options skip may_carry for a card it gives every warrior
+    (equip.carried_by_all); may_carry refuses such a card to no warrior in play at any step of
+    greedy games under the printed rules, the optional ones and Paradise Lost's Beasts."""
+    from explorer.doomtrooper.base.equip import carried_by_all, may_carry
+    asked = 0
+    for game in _games({}, {"sabotage": True, "many_vehicles": True}, {"outpost": True, "relics": True}):
+        free = [c for c in game.pool.values() if c.type == "equipment" and carried_by_all(c)]
+        others = [c for c in game.pool.values() if c.type == "equipment" and not carried_by_all(c)]
+        assert free and others
+        for state, _, _ in _greedy_steps(game, range(3)):
+            for t in state.troopers:
+                for c in free:
+                    assert may_carry(game, t, c) is None, (c.name, t)
+                    asked += 1
+    assert asked > 1000, asked

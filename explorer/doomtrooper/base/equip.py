@@ -54,6 +54,13 @@ def may_carry(game: Any, t: Trooper, card: Any) -> str | None:
     return None
 
 
+def carried_by_all(card: Any) -> bool:
+    """Does :func:`may_carry` give ``card`` to every warrior?  A card for any warrior that is
+    neither armor nor a vehicle meets none of its refusals (a test holds the two together);
+    the options ask this once per card, not once per warrior."""
+    return card.who == "any" and card.kind != "armor" and card.kind != "vehicle"
+
+
 #: an Equip, built once per card, warrior and place (actions are frozen values: one object serves every turn)
 _equip = lru_cache(maxsize=4096)(Equip)
 
@@ -68,7 +75,7 @@ def equip_options(game: Any, state: DTState) -> list[Equip]:
     out = []
     for name in game.in_hand(state, "equipment"):
         c = pool[name]
-        free = c.who == "any" and c.kind != "armor" and c.kind != "vehicle"  # may_carry refuses it to no warrior
+        free = carried_by_all(c)
         for t in mine:
             if free or may_carry(game, t, c) is None:
                 if c.kind == "vehicle":
