@@ -75,10 +75,10 @@ _IN_ACTIONS, _IN_COMBAT, _IN_DISCARD = Phase.ACTIONS, Phase.COMBAT, Phase.DISCAR
 
 @dataclass(frozen=True, slots=True)  # its fields read as slots (cheaper than a named tuple's)
 class _AttackMemo:
-    """The greedy bot's attack scores in one game object.  A warrior's *kind* is what
-    its ratings read (:meth:`.Standing.rating_key`), numbered in ``kinds`` (a wound
-    changes no rating; ``keys``: each number's rating key, handed to
-    :meth:`.Standing.fighter` not to build it again); ``scores`` holds a score by the tactic, the two kinds and
+    """The greedy bot's attack scores in one game object.  A warrior's *kind* is the
+    number of what its ratings read (:meth:`.Standing.rating_key`: a wound changes no
+    rating; the game's one Combat never gives a number twice, so it is the key itself);
+    ``scores`` holds a score by the tactic, the two kinds and
     whether each is wounded (a wound changes what a blow does).  The same
     warriors are weighed against each other turn after turn, and the same cards
     meet again game after game.  A pair met for the first time is scored from parts
@@ -89,19 +89,9 @@ class _AttackMemo:
     switched off (its own weapon is its kind's)."""
 
     game: Any
-    kinds: dict[tuple, int]
-    keys: list[tuple]
     scores: dict[tuple[str, int, bool, int, bool], float]
     weapons: dict[tuple[str, int], tuple[str, int]]
     ratings: dict[tuple[str, int, int, frozenset], Ratings]
-
-    def kind(self, key: tuple) -> int:
-        """The number of the kind of rating key ``key`` (the next one when first met)."""
-        kind = self.kinds.get(key)
-        if kind is None:
-            kind = self.kinds[key] = len(self.keys)
-            self.keys.append(key)
-        return kind
 
 
 #: the options of the modify step (a constant: not built again at every combat decision)
@@ -240,13 +230,12 @@ class GreedyBot(DeterministicPolicy):
         memo = self._memo_for(game)
         scores = memo.scores
         rating_key = game.combat.rating_key
-        known: dict[int, tuple] = {}  # uid -> the warrior, its kind's number (None: not remembered), its wound
-        for o in attacks:  # each warrior found and keyed once
-            for uid in (o.attacker, o.defender):
-                if uid not in known:
-                    t = state.find(uid)
-                    key = rating_key(base, t)
-                    known[uid] = (t, None if key is None else memo.kind(key), t.wounded)
+        known: dict[int, Any] = {}  # uid -> the warrior, its kind (None: not remembered), its wound
+        for o in attacks:  # the warriors in an attack
+            known[o.attacker] = known[o.defender] = None
+        for t in state.troopers:  # each found and keyed once, in one pass (no state.find for each)
+            if t.uid in known:
+                known[t.uid] = (t, rating_key(base, t), t.wounded)
         for o in attacks:
             a, ka, a_wounded = known[o.attacker]
             d, kd, d_wounded = known[o.defender]
@@ -265,9 +254,9 @@ class GreedyBot(DeterministicPolicy):
         """The attack scores this bot worked out in ``game`` (see :class:`_AttackMemo`),
         kept for one game object at a time (a reloaded pool or rules make a new one)."""
         memo = getattr(self, "_memo", None)
-        if memo is None or memo.game is not game or len(memo.kinds) > 20_000 or len(memo.ratings) > 20_000 \
+        if memo is None or memo.game is not game or len(memo.weapons) > 20_000 or len(memo.ratings) > 20_000 \
                 or len(memo.scores) > 200_000:
-            memo = self._memo = _AttackMemo(game, {}, [], {}, {}, {})
+            memo = self._memo = _AttackMemo(game, {}, {}, {})
         return memo
 
     def attack_score(self, game, state: DTState, o: Attack, base: Table | None = None) -> float:
@@ -308,9 +297,9 @@ class GreedyBot(DeterministicPolicy):
         if ra is None or rd is None:  # most often one is remembered: only the other is worked out
             table = _attack_table(o, a, d, wa, wd, base)
             if ra is None:
-                ra = ratings[key_a] = combat.fighter(table, a, d, off, seen=memo.keys[ka])
+                ra = ratings[key_a] = combat.fighter(table, a, d, off, seen=ka)
             if rd is None:
-                rd = ratings[key_d] = combat.fighter(table, d, a, off, seen=memo.keys[kd])
+                rd = ratings[key_d] = combat.fighter(table, d, a, off, seen=kd)
         return _score(combat, ra, rd, a.wounded, d.wounded)
 
     def equip_score(self, game, state, o: Equip) -> float:

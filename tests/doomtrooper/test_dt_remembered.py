@@ -49,7 +49,7 @@ def test_attack_scores_from_kinds_match_the_full_score():
     memo = bot._memo_for(GAME)
     kind = {}
     for t in state.troopers:
-        kind[t.uid] = memo.kind(GAME.combat.rating_key(base, t))
+        kind[t.uid] = GAME.combat.rating_key(base, t)
     for o in attacks:
         a, d = state.find(o.attacker), state.find(o.defender)
         full = bot._attack_score(GAME, o, a, d, base)
