@@ -83,14 +83,14 @@ class _AttackMemo:
     warriors are weighed against each other turn after turn, and the same cards
     meet again game after game.  A pair met for the first time is scored from parts
     kept per warrior: ``weapons``, the weapon a kind uses with a tactic (``""``:
-    none) and what it takes from a foe's Armor; ``ratings``, a kind's ratings by the
+    none), what it takes from a foe's Armor and the kind's immunities; ``ratings``, a kind's ratings by the
     tactic, what the foe's weapon takes from its Armor (all a foe's weapon changes:
     warriors facing foes of different weapons are rated alike) and the powers
     switched off (its own weapon is its kind's)."""
 
     game: Any
     scores: dict[tuple[str, int, bool, int, bool], float]
-    weapons: dict[tuple[str, int], tuple[str, int]]
+    weapons: dict[tuple[str, int], tuple[str, int, tuple[str, ...]]]
     ratings: dict[tuple[str, int, int, frozenset], Ratings]
 
 
@@ -252,10 +252,10 @@ class GreedyBot(DeterministicPolicy):
 
     def _memo_for(self, game) -> _AttackMemo:
         """The attack scores this bot worked out in ``game`` (see :class:`_AttackMemo`),
-        kept for one game object at a time (a reloaded pool or rules make a new one)."""
+        kept for one game object at a time (a reloaded pool or rules make a new one).  Only a score
+        worked out adds parts (two at most of each), so bounding the scores bounds them all."""
         memo = getattr(self, "_memo", None)
-        if memo is None or memo.game is not game or len(memo.weapons) > 20_000 or len(memo.ratings) > 20_000 \
-                or len(memo.scores) > 200_000:
+        if memo is None or memo.game is not game or len(memo.scores) > 100_000:
             memo = self._memo = _AttackMemo(game, {}, {}, {})
         return memo
 
@@ -287,10 +287,11 @@ class GreedyBot(DeterministicPolicy):
             armed_a = weapons[(tactic, ka)] = _armed(game, a, tactic)
         if armed_d is None:
             armed_d = weapons[(tactic, kd)] = _armed(game, d, tactic)
-        wa, takes_a = armed_a
-        wd, takes_d = armed_d
+        wa, takes_a, immune_a = armed_a
+        wd, takes_d, immune_d = armed_d
         combat = game.combat
-        off = combat.off_between(a.card, d.card)
+        # the powers off: none between two warriors immune to nothing (most), without a call
+        off = combat.off_between(a.card, d.card) if immune_a or immune_d else _NONE_OFF
         # a foe's weapon counts only by what it takes from the Armor (Standing.fighter)
         key_a, key_d = (tactic, ka, takes_d, off), (tactic, kd, takes_a, off)
         ra, rd = ratings.get(key_a), ratings.get(key_d)
@@ -469,10 +470,16 @@ def _weapon(game, t, tactic: str) -> str:
     return best
 
 
-def _armed(game, t, tactic: str) -> tuple[str, int]:
-    """:func:`_weapon` and what it takes from the foe's Armor (0 without one)."""
+def _armed(game, t, tactic: str) -> tuple[str, int, tuple[str, ...]]:
+    """:func:`_weapon`, what it takes from the foe's Armor (0 without one) and ``t``'s
+    immunities (what :meth:`.Standing.off_between` reads of him)."""
     w = _weapon(game, t, tactic)
-    return w, game.pool[w].foe_armor if w else 0
+    pool = game.pool
+    return w, pool[w].foe_armor if w else 0, pool[t.card].immune
+
+
+#: the powers off between two warriors immune to nothing (:meth:`.Standing.off_between`'s answer)
+_NONE_OFF: frozenset[str] = frozenset()
 
 
 def _ratings(combat, o: Attack, a, d, wa: str, wd: str, off, base: Table) -> tuple[Ratings, Ratings]:

@@ -108,21 +108,24 @@ def statuses(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[float, fl
     against Armor 1).  The bots rate many attacks alike."""
     if combat.roll is None:
         if not ra.first and not rd.first:  # most combats: blows at once, where how one strikes counts for nothing
-            return at_once(combat, ra.attack >= rd.armor, rd.attack >= ra.armor, wounded)
+            return _AT_ONCE[(ra.attack >= rd.armor) * 8 + (rd.attack >= ra.armor) * 4 + wounded[0] * 2 + wounded[1]]
         # ra[3:]: how each strikes (Ratings' last fields, first, ends and always), sliced in one go
         return blows(combat, ra.attack >= rd.armor, 1, ra[3:], rd.attack >= ra.armor, 1, rd[3:], wounded)
     return blows(combat, ra.attack, ra.armor, ra[3:], rd.attack, rd.armor, rd[3:], wounded)
 
 
-_AT_ONCE = (False, False, False)  # how a warrior strikes when he does not strike first
+def _printed_at_once(a_wounds: bool, d_wounds: bool, wounded: tuple[bool, bool]) -> tuple[tuple[float, float, float]]:
+    """:func:`statuses` under the printed rules when neither combatant strikes first: the blows
+    fall at once (:func:`.clash`), so whether each wounds is all that counts."""
+    ra, rd = Ratings(a_wounds, 1, 0), Ratings(d_wounds, 1, 0)
+    sa, sd = clash(ra, rd, wounded, None, None)
+    return ((1.0, harm(wounded[0], sa), harm(wounded[1], sd)),)
 
 
-@lru_cache(maxsize=256)  # a few: whether each wounds, and the wounds before
-def at_once(combat, a_wounds: bool, d_wounds: bool, wounded) -> tuple[tuple[float, float, float], ...]:
-    """:func:`statuses` under the printed rules when neither combatant strikes first: the
-    blows fall at once (:func:`.clash`), so whether each wounds is all that counts (fewer
-    values to look up by than :func:`blows`)."""
-    return blows(combat, a_wounds, 1, _AT_ONCE, d_wounds, 1, _AT_ONCE, wounded)
+#: :func:`_printed_at_once` of every case, worked out once (a look-up by position is cheaper than
+#: a cache's by four values), at 8 * whether the attacker wounds + 4 * whether the defender
+#: wounds + 2 * the attacker wounded before + the defender wounded before
+_AT_ONCE = tuple(_printed_at_once(i >= 8, i & 4 != 0, (i & 2 != 0, i & 1 != 0)) for i in range(16))
 
 
 @lru_cache(maxsize=4096)  # small: it holds the combats it was asked about
@@ -139,4 +142,4 @@ def blows(combat, a_attack: int, a_armor: int, a_strikes: tuple, d_attack: int, 
     return tuple([(float(p), harm(wounded[0], sa), harm(wounded[1], sd)) for (sa, sd), p in pairs])
 
 
-__all__ = ["at_once", "blows", "harm", "outlook", "outlook_of", "pair_of", "rated", "rerated", "statuses"]
+__all__ = ["blows", "harm", "outlook", "outlook_of", "pair_of", "rated", "rerated", "statuses"]
