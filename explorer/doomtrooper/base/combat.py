@@ -49,7 +49,7 @@ from .combat_log import resolution_events
 from .combat_context import Context
 from .standing import Standing
 from .combat_state import (ANNOUNCEMENTS, AREA_REACH, KILLED, ROUND_PLAYS, ChooseWeapon, CombatState, Due,
-                           Earned, Feed, Kill, Play, Played, Resolve, Table, TakePoints, Term, play_limit, splits)
+                           Earned, Feed, Kill, Play, Played, Resolve, Table, TakePoints, play_limit, splits)
 from ..words import ANYONE, said, warrior_name
 
 #: a Step built as the tuple it is (a named tuple's own constructor is a Python function)
