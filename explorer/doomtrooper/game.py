@@ -487,18 +487,17 @@ class DoomtrooperGame(Game):
         if player is None:
             return state
         seats = masked_seats(state.seats, player)
-        troopers, seen = state.troopers, self._hidden  # is a warrior hidden? kept for the last warriors asked of
-        if seen[0] is not troopers:  # (immutable: a combat's steps keep them) most tables have none hidden
-            seen = self._hidden = (troopers, any(map(HIDDEN, troopers)))
-        hidden = seen[1]
-        troopers = masked_troopers(troopers, player) if hidden else troopers  # (else seen as they are)
-        if state.response is None:  # most steps: one copy (in a combat, its view too)
-            combat = state.combat
-            view = state.seen(seats, troopers, combat if combat is None else masked_combat(combat, player))
+        warriors, seen = state.troopers, self._hidden  # is a warrior hidden? kept for the last warriors asked of
+        if seen[0] is not warriors:  # (immutable: a combat's steps keep them) most tables have none hidden
+            seen = self._hidden = (warriors, any(map(HIDDEN, warriors)))
+        troopers = masked_troopers(warriors, player) if seen[1] else warriors  # (else seen as they are)
+        combat = state.combat  # its table's warriors, the state's own, seen as these are
+        if combat is not None:
+            combat = masked_combat(combat, player, warriors, troopers)
+        if state.response is None:  # most steps: one copy
+            view = state.seen(seats, troopers, combat)
         else:  # a sabotaged player answers
-            changes: dict[str, Any] = {"seats": seats, "troopers": troopers}
-            if state.combat is not None:
-                changes["combat"] = masked_combat(state.combat, player)
+            changes: dict[str, Any] = {"seats": seats, "troopers": troopers, "combat": combat}
             r, t = state.response, state.response.table
             hand = t.hand if t.seat == player else unseen(t.hand.size)
             changes["response"] = r._replace(table=t._replace(hand=hand))

@@ -2,9 +2,9 @@
 draw piles and discard piles of others shown only by their size, and another player's
 warrior mustered in cover shown as an unknown card until it is revealed.
 
-The views of seats, and of a combat's starting table, are remembered for the last
-objects seen: states are immutable, so a part that did not change is the same object,
-and its view is the same too.
+The views of seats, and of a combat's tables, are remembered for the last objects each
+viewer saw: states are immutable, so a part that did not change is the same object, and
+its view is the same too.
 
 >>> unseen(2).size, unseen(0).size
 (2, 0)
@@ -106,46 +106,56 @@ def masked_troopers(troopers: tuple[Trooper, ...], player: Any) -> tuple[Trooper
                  if t.hidden and t.owner != player else t for t in troopers)
 
 
-def _masked_table(table, player: Any):
-    """A combat's table as ``player`` sees it: only his own hand."""
+def _masked_table(table, player: Any, troopers: tuple = (), seen: tuple = ()):
+    """A combat's table as ``player`` sees it: only his own hand, and another player's hidden
+    warrior unknown.  ``seen``: his view of the warriors ``troopers``, when already made (a
+    combat's table holds the state's warriors while they do not change)."""
+    warriors = table.troopers
+    if warriors is not troopers:
+        seen = masked_troopers(warriors, player)
     hands = []  # a loop: in Python 3.11 a comprehension is a call
-    for i, h in enumerate(table.hands):
+    i = 0  # (counted: no enumerate pair built and unpacked per hand)
+    for h in table.hands:
         hands.append(h if i == player else _UNSEEN[h.size])
-    hands = tuple(hands)
-    # its hands replaced, and its warriors when one is hidden
-    return table.with_hands(hands) if not any(map(HIDDEN, table.troopers)) else \
-        table.with_hands(hands, masked_troopers(table.troopers, player))
+        i += 1
+    return table.seen(tuple(hands), seen)
 
 
-_START_TABLE_VIEWS: dict[Any, tuple[Any, Any]] = {}
-_ROUND_TABLE_VIEWS: dict[Any, tuple[Any, Any]] = {}
+#: viewer -> [the combat's starting table he saw last, his view of it, the modify step's table, his view of it]
+_TABLE_VIEWS: dict[Any, list] = {}
 
 
-def _remembered_table(views: dict[Any, tuple[Any, Any]], table, player: Any):
-    """The view of ``table`` for ``player``, remembered in ``views`` for the last table
-    he saw (tables are immutable: one that did not change is the same object)."""
-    hit = views.get(player)
-    if hit is None or hit[0] is not table:
-        if len(views) > 16:
-            views.clear()
-        hit = views[player] = (table, _masked_table(table, player))
-    return hit[1]
-
-
-def masked_combat(c: CombatState, player: Any) -> CombatState:
-    """The combat as ``player`` sees it.  Its table as it began stays the same object
-    through the modify step, and the modify step's table while players pass: their
-    views are remembered per viewer.  Until a card is played the modify step's table
-    is the one the combat began with: its view serves both."""
+def masked_combat(c: CombatState, player: Any, troopers: tuple = (), seen: tuple = ()) -> CombatState:
+    """The combat as ``player`` sees it (``seen``: his view of the warriors ``troopers``, when
+    already made).  Its table as it began stays the same object through the modify step, and
+    the modify step's table while players pass: the views of both are remembered per viewer
+    (tables are immutable: one that did not change is the same object).  Until a card is
+    played the modify step's table is the one the combat began with: its view serves both."""
+    memo = _TABLE_VIEWS.get(player)
+    if memo is None:
+        if len(_TABLE_VIEWS) > 16:
+            _TABLE_VIEWS.clear()
+        memo = _TABLE_VIEWS[player] = [None, None, None, None]
     start = c.table
-    hit = _START_TABLE_VIEWS.get(player)  # (looked up here, without a call: most combat steps keep it)
-    table = hit[1] if hit is not None and hit[0] is start else _remembered_table(_START_TABLE_VIEWS, start, player)
+    if memo[0] is not start:  # (compared here, without a call: most combat steps keep it)
+        table = _masked_table(start, player, troopers, seen)
+        memo[0] = start
+        memo[1] = table
+    else:
+        table = memo[1]
     rounds = c.rounds
-    if rounds is not None:  # its table the fourth of the rounds' five fields (RoundsState), built by position
-        live = rounds[3]
-        seen = table if live is start else _remembered_table(_ROUND_TABLE_VIEWS, live, player)
-        rounds = _new(type(rounds), (rounds[0], rounds[1], rounds[2], seen, rounds[4]))
-    return c.with_rounds(rounds, table)  # its table and rounds replaced
+    if rounds is None:
+        return c.seen(None, table)
+    order, turn, passes, live, plays = rounds  # RoundsState's five fields, its table rebuilt by position
+    if live is start:
+        live = table
+    elif memo[2] is live:
+        live = memo[3]
+    else:
+        view = _masked_table(live, player, troopers, seen)
+        memo[2] = live
+        live = memo[3] = view
+    return c.seen(_new(type(rounds), (order, turn, passes, live, plays)), table)
 
 
 __all__ = ["HIDDEN", "masked_combat", "masked_seats", "masked_troopers", "unseen", "unseen_deck"]
