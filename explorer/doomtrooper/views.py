@@ -12,7 +12,6 @@ its view is the same too.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
@@ -42,34 +41,35 @@ def unseen(n: int) -> Multiset:
     return _UNSEEN[n]
 
 
-@lru_cache(maxsize=512)
+class _UnseenDecks(dict):
+    """Pile size -> a draw pile of that many cards nobody may look at, made when first asked (decks are
+    immutable, the sizes few): read by subscript, without a call."""
+
+    def __missing__(self, n: int) -> Deck:
+        hit = self[n] = Deck((), unseen(n), frozenset())
+        return hit
+
+
+_UNSEEN_DECKS = _UnseenDecks()
+
+
 def unseen_deck(n: int) -> Deck:
-    """A draw pile of ``n`` cards nobody may look at (cached: decks are immutable)."""
-    return Deck((), unseen(n), frozenset())
+    """A draw pile of ``n`` cards nobody may look at (one object per size: :data:`_UNSEEN_DECKS`)."""
+    return _UNSEEN_DECKS[n]
 
 
 HIDDEN = attrgetter("hidden")  # a warrior mustered in cover and not yet revealed
-
-
-def _masked_seat(s, own: bool, last, seen):
-    """Seat ``s`` as its owner (``own``) or another seat sees it; ``last`` the seat in its place
-    when the viewer last looked (or None) and ``seen`` his view of it: a draw pile that did not
-    change is the same object, and so is its view (a seat is copied at most steps, its draw
-    pile only when he draws)."""
-    deck, hand = s.deck, s.hand
-    return s.seen(seen.deck if last is not None and last.deck is deck else unseen_deck(len(deck)),
-                  hand if own else _UNSEEN[hand.size], _UNSEEN[s.discard.size], _UNSEEN[s.annihilated.size])
-
 
 #: viewer -> (the seats he saw last, his views of them)
 _SEATS_VIEWS: dict[Any, tuple[Any, Any]] = {}
 
 
 def masked_seats(seats: tuple, player: Any) -> tuple:
-    """Every seat as ``player`` sees it; remembered per viewer for the last seats tuple he
-    saw (it stays the same object through a combat, a Meditate, ...), and a seat that is
-    the same object as the one in its place then keeps its view (seats are immutable: most
-    steps change one seat; compared here, without a call)."""
+    """Every seat as ``player`` sees it: his own hand as it is, every other pile an unseen one of
+    its size.  Remembered per viewer for the last seats tuple he saw (it stays the same object
+    through a combat, a Meditate, ...): a seat that is the same object as the one in its place
+    then keeps its view, and a draw pile that is keeps its view (seats are immutable: most steps
+    change one seat, its draw pile only when he draws; compared here, without a call)."""
     hit = _SEATS_VIEWS.get(player)
     if hit is None:
         if len(_SEATS_VIEWS) > 16:
@@ -84,12 +84,17 @@ def masked_seats(seats: tuple, player: Any) -> tuple:
     view = []  # a loop, not a list comprehension (a function call fewer: a few seats, at most decisions)
     i = 0  # (counted: no enumerate pair built and unpacked per seat)
     for s in seats:
-        if last is None:
-            view.append(_masked_seat(s, i == player, None, None))
-        elif last[i] is s:
+        if last is not None and last[i] is s:
             view.append(seen[i])
         else:
-            view.append(_masked_seat(s, i == player, last[i], seen[i]))
+            deck, hand = s.deck, s.hand
+            if last is not None and last[i].deck is deck:
+                deck = seen[i].deck
+            else:  # its size read from its two parts (Deck.__len__ is a call)
+                top, pile, _ = deck
+                deck = _UNSEEN_DECKS[len(top) + pile.size]
+            view.append(s.seen(deck, hand if i == player else _UNSEEN[hand.size], _UNSEEN[s.discard.size],
+                               _UNSEEN[s.annihilated.size]))
         i += 1
     view = tuple(view)
     _SEATS_VIEWS[player] = (seats, view)
