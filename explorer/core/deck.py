@@ -43,7 +43,7 @@ _CARD = itemgetter(0)  # the card of a multiset's (card, count) pair
 
 #: a named tuple built as the tuple it is, on the paths every draw takes (its constructor is a Python function)
 _new = tuple.__new__
-_object_new = object.__new__  # (a multiset built without its __init__: _sorted, add, remove)
+_object_new = object.__new__  # (a multiset built without its __init__: _sorted)
 _NOBODY = frozenset()  # a deck's top known to nobody
 
 
@@ -177,22 +177,14 @@ class Multiset:
             items = items[:i] + ((card, items[i][1] + n),) + items[i + 1:]
         else:
             items = items[:i] + ((card, n),) + items[i:]
-        m = _object_new(Multiset)  # Multiset._sorted(items, size + n) written out: the hot paths of every game
-        m.items = items
-        m.size = self.size + n
-        m._hash = m._distinct = m._cards = None
-        return m
+        return Multiset._sorted(items, self.size + n)
 
     def remove(self, card: str, n: int = 1) -> Multiset:
         items = self.items
         i = bisect_left(items, (card,))  # as in add
         if i < len(items) and items[i][0] == card and items[i][1] >= n:
             k = items[i][1]
-            m = _object_new(Multiset)  # Multiset._sorted(rest, size - n) written out, as in add
-            m.items = items[:i] + (((card, k - n),) if k > n else ()) + items[i + 1:]
-            m.size = self.size - n
-            m._hash = m._distinct = m._cards = None
-            return m
+            return Multiset._sorted(items[:i] + (((card, k - n),) if k > n else ()) + items[i + 1:], self.size - n)
         return self - Multiset(((card, n),))  # raises the usual error
 
     def lump(self, key: Callable[[str], str]) -> Multiset:

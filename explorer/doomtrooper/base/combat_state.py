@@ -138,96 +138,39 @@ class Table:
 
     def with_hands(self, hands: tuple[Multiset, ...]) -> Table:
         """The table with its hands replaced in one copy: a card played, a card a bot weighs."""
-        out = _object_new(Table)
-        out.tactic = self.tactic
-        out.attacker = self.attacker
-        out.defender = self.defender
-        out.troopers = self.troopers
-        out.fortifications = self.fortifications
-        out.purse_of = self.purse_of
-        out.order = self.order
+        out = self._copy()
         out.hands = hands
-        out.purses = self.purses
-        out.plays = self.plays
-        out.weapons = self.weapons
-        out.in_play = self.in_play
-        out.warzone = self.warzone
         return out
 
     def seen(self, hands: tuple[Multiset, ...], troopers: tuple[Trooper, ...]) -> Table:
         """The table with its hands and warriors replaced in one copy: what a viewer sees
-        (:func:`~explorer.doomtrooper.views.masked_combat`).  Its fields written out here, not on
-        a :meth:`_copy`: a call fewer, at every combat step a player decides."""
-        out = _object_new(Table)
-        out.tactic = self.tactic
-        out.attacker = self.attacker
-        out.defender = self.defender
+        (:func:`~explorer.doomtrooper.views.masked_combat`)."""
+        out = self._copy()
         out.troopers = troopers
-        out.fortifications = self.fortifications
-        out.purse_of = self.purse_of
-        out.order = self.order
         out.hands = hands
-        out.purses = self.purses
-        out.plays = self.plays
-        out.weapons = self.weapons
-        out.in_play = self.in_play
-        out.warzone = self.warzone
         return out
 
     def with_weapons(self, weapons: tuple[tuple[int, str], ...]) -> Table:
         """The table with the combatants' weapons replaced in one copy: the weapons chosen."""
-        out = _object_new(Table)
-        out.tactic = self.tactic
-        out.attacker = self.attacker
-        out.defender = self.defender
-        out.troopers = self.troopers
-        out.fortifications = self.fortifications
-        out.purse_of = self.purse_of
-        out.order = self.order
-        out.hands = self.hands
-        out.purses = self.purses
-        out.plays = self.plays
+        out = self._copy()
         out.weapons = weapons
-        out.in_play = self.in_play
-        out.warzone = self.warzone
         return out
 
     def with_plays(self, plays: tuple[Played, ...]) -> Table:
-        """The table with its cards played replaced in one copy: a card's effect (fields written
-        out, no :meth:`_copy` call: a card weighed by the bot is one)."""
-        out = _object_new(Table)
-        out.tactic = self.tactic
-        out.attacker = self.attacker
-        out.defender = self.defender
-        out.troopers = self.troopers
-        out.fortifications = self.fortifications
-        out.purse_of = self.purse_of
-        out.order = self.order
-        out.hands = self.hands
-        out.purses = self.purses
+        """The table with its cards played replaced in one copy: a card's effect (a card weighed by
+        the bot is one)."""
+        out = self._copy()
         out.plays = plays
-        out.weapons = self.weapons
-        out.in_play = self.in_play
-        out.warzone = self.warzone
         return out
 
     def with_combatants(self, tactic: str, attacker: int, defender: int, weapons: tuple[tuple[int, str], ...]) -> Table:
         """The table with its tactic, combatants and weapons replaced in one copy: an attack a
-        bot weighs on a table it built once (fields written out, no :meth:`_copy` call)."""
-        out = _object_new(Table)
+        bot weighs on a table it built once."""
+        out = self._copy()
         out.tactic = tactic
         out.attacker = attacker
         out.defender = defender
-        out.troopers = self.troopers
-        out.fortifications = self.fortifications
-        out.purse_of = self.purse_of
-        out.order = self.order
-        out.hands = self.hands
-        out.purses = self.purses
-        out.plays = self.plays
         out.weapons = weapons
-        out.in_play = self.in_play
-        out.warzone = self.warzone
         return out
 
     def played_from(self, seat: int, card: str) -> Table:
@@ -319,66 +262,37 @@ class CombatState:
     def with_rounds(self, rounds: RoundsState | None, table: Table | None = None) -> CombatState:
         """The combat with its round of card play, and its table when given, replaced in one
         copy: every step of the modify step."""
-        out = _object_new(CombatState)
-        out.step = self.step
-        out.table = self.table if table is None else table
+        out = self._copy()
         out.rounds = rounds
-        out.choosing = self.choosing
-        out.statuses = self.statuses
-        out.kills = self.kills
-        out.due = self.due
-        out.earned = self.earned
-        out.ended = self.ended
-        out.announced = self.announced
+        if table is not None:
+            out.table = table
         return out
 
     def seen(self, rounds: RoundsState | None, table: Table) -> CombatState:
         """The combat with its round of card play and its table replaced in one copy: what a
-        viewer sees (:func:`~explorer.doomtrooper.views.masked_combat`).  Its fields written
-        out here, not on a :meth:`_copy`: a call fewer, at every combat step a player decides."""
-        out = _object_new(CombatState)
-        out.step = self.step
+        viewer sees (:func:`~explorer.doomtrooper.views.masked_combat`)."""
+        out = self._copy()
         out.table = table
         out.rounds = rounds
-        out.choosing = self.choosing
-        out.statuses = self.statuses
-        out.kills = self.kills
-        out.due = self.due
-        out.earned = self.earned
-        out.ended = self.ended
-        out.announced = self.announced
         return out
 
     # the combat's steps, each one copy (see :func:`~explorer.core.tuples.record`)
     def resolving(self, table: Table) -> CombatState:
         """On to step 5 (Resolve Combat), the cards played on ``table``."""
-        out = _object_new(CombatState)
+        out = self._copy()
         out.step = "resolve"
         out.table = table
         out.rounds = None
-        out.choosing = self.choosing
-        out.statuses = self.statuses
-        out.kills = self.kills
-        out.due = self.due
-        out.earned = self.earned
-        out.ended = self.ended
-        out.announced = self.announced
         return out
 
     def resolved(self, statuses: tuple[tuple[int, str], ...], kills: tuple[Kill, ...],
                  due: tuple[Due, ...]) -> CombatState:
         """Resolved (steps 5 and 6): on to the points ``due`` (step 7), done if there are none."""
-        out = _object_new(CombatState)
+        out = self._copy()
         out.step = "award" if due else "done"
-        out.table = self.table
-        out.rounds = self.rounds
-        out.choosing = self.choosing
         out.statuses = statuses
         out.kills = kills
         out.due = due
-        out.earned = self.earned
-        out.ended = self.ended
-        out.announced = self.announced
         return out
 
     def took(self, earned: Earned) -> CombatState:

@@ -153,8 +153,7 @@ def _no_count(game: Any, state: DTState, seat: int, s: Seat) -> bool:
     if s.out:
         return False
     deck = s.deck
-    rules = game.rules  # (rules.any_sabotage and len(deck), read without calls)
-    if (rules.sabotage or rules.multiple_sabotage) and (deck.top or deck.pile.size):
+    if game.rules.any_sabotage and (deck.top or deck.pile.size):  # (len(deck) without a call to Deck.__len__)
         return True
     if s.bare_since >= 0:
         return False
