@@ -64,6 +64,8 @@ def test_turn_by_turn_lets_the_person_play_a_side(open_notebook):
     page.locator("button.xp-advice-button").click()
     wait_text(page, ".xp-advice-value", "A good player here wins")
     assert "the Heroes' view" in text_of(page, ".xp-advice-value")
+    # the chance and the rows are two widgets, each sent to the page on its own: wait for the rows too
+    page.wait_for_selector(".xp-advice-option", timeout=WAIT)
     assert page.locator(".xp-advice-option").count() == page.locator("button.xp-option").count()
     page.locator("button.xp-option").first.click()
     page.wait_for_function("document.querySelector('.xp-log').innerText.length > 0", timeout=WAIT)
