@@ -86,12 +86,16 @@ class _AttackMemo:
     none), what it takes from a foe's Armor and the kind's immunities; ``ratings``, a kind's ratings by the
     tactic, what the foe's weapon takes from its Armor (all a foe's weapon changes:
     warriors facing foes of different weapons are rated alike) and the powers
-    switched off (its own weapon is its kind's)."""
+    switched off (its own weapon is its kind's).  ``kinds``: by uid, the warrior, his
+    player's fortifications and cards in play, and his kind when last asked (a kind reads
+    nothing else of the table the bot builds: the same objects, the same kind), or ``None``
+    when Sergeants command (a kind then reads every warrior)."""
 
     game: Any
     scores: dict[tuple[str, int, bool, int, bool], float]
     weapons: dict[tuple[str, int], tuple[str, int, tuple[str, ...]]]
     ratings: dict[tuple[str, int, int, frozenset], Ratings]
+    kinds: dict[int, tuple[Any, tuple, tuple, int | None]] | None
 
 
 #: the options of the modify step (a constant: not built again at every combat decision)
@@ -107,6 +111,11 @@ class GreedyBot(DeterministicPolicy):
     """The plan above, from the observation of the deciding seat."""
 
     name = "greedy"
+    #: what it keeps between decisions, none until it is asked (:meth:`best_attack`, :meth:`_memo_for`,
+    #: :meth:`_pair_at`): read as attributes, without a getattr call
+    _last_attack: tuple | None = None
+    _memo: _AttackMemo | None = None
+    _last_pair: tuple | None = None
 
     def pick(self, game, state: DTState, decision):
         options = decision.options
@@ -134,15 +143,14 @@ class GreedyBot(DeterministicPolicy):
 
     # -- the actions step ---------------------------------------------------------------------------------
     def action(self, game, state: DTState, options) -> Any:
-        by: dict[type, list] = {}  # the options by type, in order (a list made only for a new type)
+        by: dict[type, list] = {}  # the options by type, in order
+        last = same = None  # the last option's type and its list: a kind's options come together
         for o in options:
-            kind = type(o)  # (asked once; `in` and a subscript: no dict.get call)
-            if kind in by:
-                by[kind].append(o)
-            else:
-                by[kind] = [o]
-        seat = state.current
-        pool = game.pool
+            kind = type(o)  # (asked once)
+            if kind is not last:  # a new run of one type: its list found (or made) once
+                last, same = kind, by.setdefault(kind, [])
+            same.append(o)
+        seat, pool = state.current, game.pool
         if ExitCover in by and len(by) == 1:
             return by[ExitCover][0]
         if game.variant is not None:  # a variant's own objective first (Add Warrior into a place, ...)
@@ -216,7 +224,7 @@ class GreedyBot(DeterministicPolicy):
         with the warriors, fortifications, cards in play and attacks it was for (when
         no place adds terms, they are all the scores read): a turn that meditates
         asks again of the same (the same seats: the same fortifications and cards in play)."""
-        last = getattr(self, "_last_attack", None)
+        last = self._last_attack
         if last is not None and last[0] is game and last[1] is state.troopers and last[2] is state.seats \
                 and last[3] == attacks:
             return last[4]
@@ -229,13 +237,25 @@ class GreedyBot(DeterministicPolicy):
         best, best_score = None, 0.0
         memo = self._memo_for(game)
         scores = memo.scores
-        rating_key = game.combat.rating_key
+        rating_key, kinds, seats = game.combat.rating_key, memo.kinds, state.seats
         known: dict[int, Any] = {}  # uid -> the warrior, its kind (None: not remembered), its wound
         for o in attacks:  # the warriors in an attack
             known[o.attacker] = known[o.defender] = None
         for t in state.troopers:  # each found and keyed once, in one pass (no state.find for each)
-            if t.uid in known:
-                known[t.uid] = (t, rating_key(base, t), t.wounded)
+            uid = t.uid
+            if uid in known:
+                if kinds is None:
+                    kind = rating_key(base, t)
+                else:  # the warrior and his seat's cards in play as they were: his kind as it was
+                    seat = seats[t.owner]
+                    forts, placed = seat.fortifications, seat.in_play
+                    hit = kinds.get(uid)
+                    if hit is not None and hit[0] is t and hit[1] is forts and hit[2] is placed:
+                        kind = hit[3]
+                    else:
+                        kind = rating_key(base, t)
+                        kinds[uid] = (t, forts, placed, kind)
+                known[uid] = (t, kind, t.wounded)
         for o in attacks:
             a, ka, a_wounded = known[o.attacker]
             d, kd, d_wounded = known[o.defender]
@@ -254,9 +274,9 @@ class GreedyBot(DeterministicPolicy):
         """The attack scores this bot worked out in ``game`` (see :class:`_AttackMemo`),
         kept for one game object at a time (a reloaded pool or rules make a new one).  Only a score
         worked out adds parts (two at most of each), so bounding the scores bounds them all."""
-        memo = getattr(self, "_memo", None)
+        memo = self._memo
         if memo is None or memo.game is not game or len(memo.scores) > 100_000:
-            memo = self._memo = _AttackMemo(game, {}, {}, {})
+            memo = self._memo = _AttackMemo(game, {}, {}, {}, None if game.rules.first_edition_sergeants else {})
         return memo
 
     def attack_score(self, game, state: DTState, o: Attack, base: Table | None = None) -> float:
@@ -408,7 +428,7 @@ class GreedyBot(DeterministicPolicy):
         """:func:`.pair_of` at ``table`` and their ratings (:func:`.rated`); the last answer is kept
         with the warriors, fortifications, cards in play, combatants and Warzone the pair read, and
         the tactic, weapons and cards played the ratings read (a combat's next decision asks of the same)."""
-        last = getattr(self, "_last_pair", None)
+        last = self._last_pair
         seen = (table.attacker, table.defender, table.warzone)
         if last is not None and last[0] is game and last[1] is table.troopers and \
                 last[2] is table.fortifications and last[3] is table.in_play and last[4] == seen:
@@ -424,11 +444,11 @@ class GreedyBot(DeterministicPolicy):
 
     # -- the discard -------------------------------------------------------------------------------------
     def discard(self, game, state: DTState, options) -> Any:
-        hand = state.seat.hand
+        seat = state.current
+        hand = state.seats[seat].hand  # (not the property state.seat: a call)
         if hand.size < 6:
             return KEEP_HAND
         pool = game.pool
-        seat = state.current
         troopers = state.troopers
         warriors = []  # the warriors it may discard, in order
         casters = None  # has he a warrior shown of an aspect of the Art (asked at the first spell)

@@ -108,7 +108,9 @@ def statuses(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[float, fl
     against Armor 1).  The bots rate many attacks alike."""
     if combat.roll is None:
         if not ra.first and not rd.first:  # most combats: blows at once, where how one strikes counts for nothing
-            return _AT_ONCE[(ra.attack >= rd.armor) * 8 + (rd.attack >= ra.armor) * 4 + wounded[0] * 2 + wounded[1]]
+            # (the index added up by conditions: a bool times an int takes the slow way in Python 3.11)
+            return _AT_ONCE[(8 if ra.attack >= rd.armor else 0) + (4 if rd.attack >= ra.armor else 0)
+                            + (2 if wounded[0] else 0) + (1 if wounded[1] else 0)]
         # ra[3:]: how each strikes (Ratings' last fields, first, ends and always), sliced in one go
         return blows(combat, ra.attack >= rd.armor, 1, ra[3:], rd.attack >= ra.armor, 1, rd[3:], wounded)
     return blows(combat, ra.attack, ra.armor, ra[3:], rd.attack, rd.armor, rd[3:], wounded)

@@ -60,8 +60,8 @@ def unseen_deck(n: int) -> Deck:
 
 HIDDEN = attrgetter("hidden")  # a warrior mustered in cover and not yet revealed
 
-#: viewer -> (the seats he saw last, his views of them)
-_SEATS_VIEWS: dict[Any, tuple[Any, Any]] = {}
+#: viewer -> [the seats he saw last, his views of them] (a list: set in place)
+_SEATS_VIEWS: dict[Any, list] = {}
 
 
 def masked_seats(seats: tuple, player: Any) -> tuple:
@@ -70,34 +70,35 @@ def masked_seats(seats: tuple, player: Any) -> tuple:
     through a combat, a Meditate, ...): a seat that is the same object as the one in its place
     then keeps its view, and a draw pile that is keeps its view (seats are immutable: most steps
     change one seat, its draw pile only when he draws; compared here, without a call)."""
-    hit = _SEATS_VIEWS.get(player)
-    if hit is None:
+    memo = _SEATS_VIEWS.get(player)
+    if memo is None:
         if len(_SEATS_VIEWS) > 16:
             _SEATS_VIEWS.clear()
-        last = seen = None
-    else:
-        last, seen = hit
-        if last is seats:
-            return seen
-        if len(last) != len(seats):  # another game's seats
-            last = seen = None
-    view = []  # a loop, not a list comprehension (a function call fewer: a few seats, at most decisions)
+        memo = _SEATS_VIEWS[player] = [(), ()]
+    last = memo[0]
+    if last is seats:
+        return memo[1]
+    n = len(seats)
+    if len(last) == n:
+        view = list(memo[1])  # his last views, in one copy: each kept while its seat is the same object
+    else:  # his first look, or another game's seats
+        last, view = (None,) * n, [None] * n
     i = 0  # (counted: no enumerate pair built and unpacked per seat)
     for s in seats:
-        if last is not None and last[i] is s:
-            view.append(seen[i])
-        else:
+        before = last[i]
+        if before is not s:
             deck, hand = s.deck, s.hand
-            if last is not None and last[i].deck is deck:
-                deck = seen[i].deck
+            if before is not None and before.deck is deck:
+                deck = view[i].deck
             else:  # its size read from its two parts (Deck.__len__ is a call)
                 top, pile, _ = deck
                 deck = _UNSEEN_DECKS[len(top) + pile.size]
-            view.append(s.seen(deck, hand if i == player else _UNSEEN[hand.size], _UNSEEN[s.discard.size],
-                               _UNSEEN[s.annihilated.size]))
+            view[i] = s.seen(deck, hand if i == player else _UNSEEN[hand.size], _UNSEEN[s.discard.size],
+                             _UNSEEN[s.annihilated.size])
         i += 1
     view = tuple(view)
-    _SEATS_VIEWS[player] = (seats, view)
+    memo[0] = seats
+    memo[1] = view
     return view
 
 
