@@ -377,3 +377,24 @@ def test_a_card_carried_by_all_is_refused_to_no_warrior():
                     assert may_carry(game, t, c) is None, (c.name, t)
                     asked += 1
     assert asked > 1000, asked
+
+
+def test_the_attack_chosen_with_kinds_remembered_is_the_attack_chosen_afresh():
+    """The greedy bot remembers each warrior's kind (his rating key) while he, his player's
+    fortifications and cards in play stay the same objects (bots._AttackMemo.kinds): at every
+    actions step with attacks of greedy games under the printed rules, the expansions' and the
+    first edition's Sergeants (kinds not remembered), the
+    attack it picks is the one a bot remembering nothing picks ("Attack" action)."""
+    from explorer.doomtrooper.base.attack import Attack
+    steps = 0
+    for game in _games({}, {"warzones": True, "alliances": True, "relics": True, "ki_powers": True},
+                       {"first_edition_sergeants": True}):
+        bot = GreedyBot()
+        for state, dec, _ in _greedy_steps(game, ["kinds-1", "kinds-2"], limit=250):
+            attacks = tuple(o for o in dec.options if isinstance(o, Attack))
+            if dec.player is None or not attacks:
+                continue
+            view = game.observe(state, dec.player)
+            assert bot.best_attack(game, view, attacks) == GreedyBot().best_attack(game, view, attacks)
+            steps += 1
+    assert steps > 20
