@@ -115,10 +115,6 @@ def target_cost(game: Any, state: DTState, seat: int, other: int) -> tuple[bool,
     return True, 0, R.FREE_FOR_ALL
 
 
-#: target_cost's answer under Free-for-All (attack_options asks it of no player then)
-_FREE = (True, 0, R.FREE_FOR_ALL)
-
-
 def primary_target(state: DTState, seat: int) -> int:
     """The player on ``seat``'s left: the next seat in play still in the game."""
     n = len(state.seats)
@@ -145,47 +141,52 @@ def attack_options(game: Any, state: DTState) -> tuple[Attack, ...]:
     seats = state.seats
     if seats[seat].turns <= 1:
         return ()
-    destiny = state.purses[state.purse_of[seat]]  # his Destiny (read without a method call)
     targets = []
-    free = game.rules.style == "free_for_all"  # target_cost's answer for every player: allowed, at no cost
-    for other in range(len(seats)):
-        if other != seat and not seats[other].out:
-            ok, cost, _ = _FREE if free else target_cost(game, state, seat, other)
-            if ok and cost <= destiny:
+    if game.rules.style == "free_for_all":  # target_cost's answer for every player: allowed, at no cost
+        for other in range(len(seats)):
+            if other != seat and not seats[other].out:
                 targets.append(other)
+    else:
+        destiny = state.purses[state.purse_of[seat]]  # his Destiny (read without a method call)
+        for other in range(len(seats)):
+            if other != seat and not seats[other].out:
+                ok, cost, _ = target_cost(game, state, seat, other)
+                if ok and cost <= destiny:
+                    targets.append(other)
     troopers = state.troopers
     turn = state.turn
     asked = (seat, turn, targets)
     last = game._attacks
     if last is not None and last[0] is troopers and last[1] == asked:
         return last[2]
-    out: list[Attack] = []
-    mine = []  # his warriors that may attack, and those they may attack (loops: no comprehension calls)
-    pool = game.pool
-    for t in troopers:  # may_attack_with, read in the loop (no call per warrior)
-        if t.owner == seat and not t.cover and t.exited != turn and pool[t.card].combat:
-            mine.append(t)
+    mine = []  # his warriors that may attack, and those they may attack (one loop: no comprehension calls)
     theirs = []
-    if mine:
-        for t in troopers:  # may_be_attacked, likewise
-            if t.owner in targets and (t.hidden or pool[t.card].combat):
-                theirs.append(t)
-    may, known = game.may_attack, game._may  # (its answers looked up here first, without a call)
-    rules = game.meeting  # those of MEETING that may bar a meeting in this game
-    for a in mine:
-        card, uid = a.card, a.uid
-        for d in theirs:
-            if not d.hidden:
-                allowed = known.get((card, d.card))
-                if allowed is None:
-                    allowed = may(card, d.card)
-                if not allowed:
+    pool = game.pool
+    for t in troopers:  # may_attack_with and may_be_attacked, read in the loop (no call per warrior)
+        owner = t.owner
+        if owner == seat:
+            if not t.cover and t.exited != turn and pool[t.card].combat:
+                mine.append(t)
+        elif owner in targets and (t.hidden or pool[t.card].combat):
+            theirs.append(t)
+    out: list[Attack] = []
+    if mine and theirs:
+        may, known = game.may_attack, game._may  # (its answers looked up here first, without a call)
+        rules = game.meeting  # those of MEETING that may bar a meeting in this game
+        for a in mine:
+            card, uid = a.card, a.uid
+            for d in theirs:
+                if not d.hidden:
+                    allowed = known.get((card, d.card))
+                    if allowed is None:
+                        allowed = may(card, d.card)
+                    if not allowed:
+                        continue
+                if rules:
+                    out += [Attack(uid, d.uid, tactic) for tactic in TACTICS
+                            if all(r(game, a, d, tactic) is None for r in rules)]
                     continue
-            if rules:
-                out += [Attack(uid, d.uid, tactic) for tactic in TACTICS
-                        if all(r(game, a, d, tactic) is None for r in rules)]
-                continue
-            out += _both_tactics(uid, d.uid)
+                out += _both_tactics(uid, d.uid)
     attacks = tuple(out)
     game._attacks = (troopers, asked, attacks)
     return attacks

@@ -89,9 +89,16 @@ _muster_in_cover = lru_cache(maxsize=1024)(MusterInCover)
 
 
 def muster_options(game: Any, state: DTState) -> list[Muster]:
+    """The warriors he may muster and pay for.  Most often he can pay for none in his hand: then
+    none is, and where they may enter play (:func:`_musterable`) is not asked."""
     destiny = state.purses[state.purse_of[state.current]]  # his Destiny (read without a method call)
     pool = game.pool
-    out = []  # (a loop: in Python 3.11 a comprehension is a call)
+    out = []  # (loops: in Python 3.11 a comprehension is a call)
+    for n in game.in_hand(state, "warrior"):
+        if pool[n].value <= destiny:
+            break
+    else:
+        return out
     for n in _musterable(game, state):
         if pool[n].value <= destiny:
             out.append(_muster(n))
