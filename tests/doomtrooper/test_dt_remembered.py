@@ -398,3 +398,22 @@ def test_the_attack_chosen_with_kinds_remembered_is_the_attack_chosen_afresh():
             assert bot.best_attack(game, view, attacks) == GreedyBot().best_attack(game, view, attacks)
             steps += 1
     assert steps > 20
+
+
+def test_muster_options_are_the_warriors_that_may_enter_play_and_he_can_pay_for():
+    """Muster Warrior lists every warrior of his hand that may enter play (muster._musterable,
+    the expansions' checks and personalities in play) and whose value his Destiny pays, asked of
+    a fresh game at every actions step of greedy games; a hand he can pay for no warrior of lists
+    none without asking where they may enter play ("Muster Warrior")."""
+    from explorer.doomtrooper.base import muster
+    steps = paid = 0
+    for game in _games({}, {"warzones": True, "alliances": True}):
+        for state, dec, _ in _greedy_steps(game, ["muster-1", "muster-2"], limit=250):
+            if dec.player is None or state.phase != Phase.ACTIONS or state.combat is not None:
+                continue
+            fresh = DoomtrooperGame(pool=game.pool, rules=game.rules, decks=game.decks)
+            destiny = state.purses[state.purse_of[state.current]]
+            expected = [n for n in muster._musterable(fresh, state) if game.pool[n].value <= destiny]
+            assert [m.card for m in muster.muster_options(game, state)] == expected
+            steps, paid = steps + 1, paid + bool(expected)
+    assert steps > 50 and 0 < paid < steps
