@@ -47,6 +47,8 @@ def clash(a: Ratings, d: Ratings, wounded: tuple[bool, bool], chance: Chance | N
     combat).  A wounded warrior hit again is killed.  Given a list ``rolls``,
     each blow's dice are appended as ``(striker, attack roll, armor roll)``,
     striker 0 being the attacker."""
+    if roll is None and not a.first and not d.first:  # the printed rules' blows at once (most combats)
+        return _after(d.attack >= a.armor, wounded[0]), _after(a.attack >= d.armor, wounded[1])
     first = first_striker(a, d)
     hit = [False, False]  # hit[i]: warrior i was hit
     ratings = (a, d)

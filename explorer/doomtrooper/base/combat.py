@@ -477,23 +477,23 @@ class Combat(Standing, Game):
         table = state.table
         ta, td = table.trooper(table.attacker), table.trooper(table.defender)
         off = self.off_between(ta.card, td.card)
-        ra, rd = self.fighter(table, ta, td, off), self.fighter(table, td, ta, off)
+        ra, rd = self.pair(table, ta, td, off)
         rolls: list | None = [] if self.roll is not None else None
         sa, sd = clash(ra, rd, (ta.wounded, td.wounded), chance, self.roll, rolls)
         events = resolution_events(table, (ta, td), (ra, rd), (sa, sd), off, rolls,
                                    self.rules.dice if self.roll is not None else None) if tell else None
         statuses = ((ta.uid, sa), (td.uid, sd))
-        kills = []
-        due = []
+        if sa != KILLED and sd != KILLED:  # most combats: no kill, no points due, done (_settle_awards' Step)
+            return _new(Step, (state.resolved(statuses, (), ()), tuple(events) if tell else ()))
+        kills, due = [], []
         for killer, victim, rv, status in ((ta, td, rd, sd), (td, ta, ra, sa)):
             if status != KILLED:
                 continue
-            kills.append(Kill(killer.uid, victim.uid))
+            kills.append(_new(Kill, (killer.uid, victim.uid)))
             if rv.value <= 0:
                 continue
-            own = killer.owner == victim.owner
-            promotion = not own and "pure_freelancer" not in self.classes_of(killer)
-            due.append(Due(killer.owner, rv.value, promotion, victim.uid))
+            promotion = killer.owner != victim.owner and "pure_freelancer" not in self.classes_of(killer)
+            due.append(_new(Due, (killer.owner, rv.value, promotion, victim.uid)))
         state = state.resolved(statuses, tuple(kills), tuple(due))  # with nothing due, done (in the same copy)
         return self._settle_awards(state, events)
 

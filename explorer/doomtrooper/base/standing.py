@@ -85,6 +85,18 @@ def _plus_played(ratings: Ratings, plays: Iterable[Played], tactic: str, off: fr
     return _new(Ratings, (attack, armor, value, first, ends, always))
 
 
+def _memo_key(tactic: str, seen: int, weapon: str, takes: int, plays: tuple[Played, ...],
+              off: frozenset[str]) -> tuple:
+    """The key :meth:`Standing.fighter` remembers a warrior's ratings under: the tactic, his rating
+    key ``seen``, his weapon, the Armor his foe's weapon ``takes`` (warriors facing foes of different
+    weapons are rated alike), the cards ``plays`` played on him and the powers ``off``.  Most
+    warriors carry no weapon, face none and have no card played on them: their key is the short
+    ``(tactic, seen, off)``, never equal to a whole one (a different length)."""
+    if weapon or takes or plays:
+        return tactic, seen, weapon, takes, plays, off
+    return tactic, seen, off
+
+
 assert Term._fields == ("source", "rule", "attack", "armor", "value", "note")  # as _added unpacks a term
 
 
@@ -149,9 +161,9 @@ class Standing:
         """``t``'s ratings against ``foe`` with the powers ``off`` switched off: the sum
         of :meth:`parts`.  With a ``terms`` list, every part is appended to it (see
         :meth:`explain`).  Without, the sum is remembered under what the parts read
-        (:meth:`rating_key`, its weapon, what the foe's weapon takes from its Armor, the
-        cards played on ``t``, ``off``): a
-        warrior is rated again and again, by the bots above all, while it stays the same.
+        (:func:`_memo_key`: :meth:`rating_key`, its weapon, what the foe's weapon takes from
+        its Armor, the cards played on ``t``, ``off``): a warrior is rated again and again,
+        by the bots above all, while it stays the same.
         ``seen``: ``t``'s rating key at this table, when the caller has it (a bot weighing
         many cards against the same two warriors).
         With cards played on ``t`` (a bot weighing a card, the modify step), its remembered
@@ -161,37 +173,81 @@ class Standing:
             if seen is None:
                 seen = self.rating_key(table, t)
             if seen is not None:
+                if not table.plays and not table.weapons:  # most ratings: no weapon, no card (_memo_key)
+                    key = (table.tactic, seen, off)
+                    hit = self._ratings.get(key)
+                    return hit if hit is not None else self._remember(key, table, t, foe, off, ())
                 uid = t.uid
                 plays: tuple[Played, ...] = ()
                 for p in table.plays:  # the cards played on t (a loop: in Python 3.11 a comprehension is a call)
                     if p.uid == uid:
                         plays += (p,)  # few: cheaper than a list made a tuple
                 weapon = foe_weapon = ""  # table.weapon of each, in one pass without two calls
-                weapons = table.weapons
-                if weapons:
-                    foe_uid = foe.uid
-                    for u, w in weapons:
-                        if u == uid and not weapon:
-                            weapon = w
-                        if u == foe_uid and not foe_weapon:
-                            foe_weapon = w
-                # the foe's weapon counts only by what it takes from t's Armor (parts): warriors
-                # facing foes of different weapons are rated alike
-                key = (table.tactic, seen, weapon, self.pool[foe_weapon].foe_armor if foe_weapon else 0, plays, off)
+                foe_uid = foe.uid
+                for u, w in table.weapons:
+                    if u == uid and not weapon:
+                        weapon = w
+                    if u == foe_uid and not foe_weapon:
+                        foe_weapon = w
+                key = _memo_key(table.tactic, seen, weapon, self.pool[foe_weapon].foe_armor if foe_weapon else 0,
+                                plays, off)
                 hit = self._ratings.get(key)
-                if hit is None:
-                    if len(self._ratings) > 20_000:
-                        self._ratings.clear()
-                    if plays:  # the cards played on t, the last parts, added to its ratings without them
-                        bare = self._ratings.get(key[:4] + ((), off))  # remembered under the same key, no cards
-                        if bare is None:
-                            bare = self.fighter(table._replace(plays=()), t, foe, off, seen=seen)
-                        hit = _plus_played(bare, plays, table.tactic, off)
-                    else:
-                        hit = self._sum(table, t, foe, off, None)
-                    self._ratings[key] = hit
-                return hit
+                return hit if hit is not None else self._remember(key, table, t, foe, off, plays)
         return self._sum(table, t, foe, off, terms)
+
+    def pair(self, table: Table, a: Trooper, d: Trooper, off: frozenset[str]) -> tuple[Ratings, Ratings]:
+        """The ratings of the two combatants ``a`` and ``d`` against each other with the powers
+        ``off`` switched off, each as :meth:`fighter` finds it, in one pass: the cards played
+        and the weapons at the table read once for both (the resolution rates both)."""
+        ka = self.rating_key(table, a)
+        if ka is None:  # a variant's places add terms: each rated in full
+            return self.fighter(table, a, d, off), self.fighter(table, d, a, off)
+        kd = self.rating_key(table, d)
+        tactic = table.tactic
+        pa: tuple[Played, ...] = ()
+        pd: tuple[Played, ...] = ()
+        if table.plays or table.weapons:
+            ua, ud = a.uid, d.uid
+            for p in table.plays:  # the cards played on each
+                if p.uid == ua:
+                    pa += (p,)
+                elif p.uid == ud:
+                    pd += (p,)
+            wa = wd = ""  # the weapon of each (the first, as Table.weapon finds it)
+            for u, w in table.weapons:
+                if u == ua and not wa:
+                    wa = w
+                elif u == ud and not wd:
+                    wd = w
+            pool = self.pool
+            key_a = _memo_key(tactic, ka, wa, pool[wd].foe_armor if wd else 0, pa, off)
+            key_d = _memo_key(tactic, kd, wd, pool[wa].foe_armor if wa else 0, pd, off)
+        else:  # most combats: no weapon, no card played (_memo_key)
+            key_a, key_d = (tactic, ka, off), (tactic, kd, off)
+        ratings = self._ratings
+        ra, rd = ratings.get(key_a), ratings.get(key_d)
+        if ra is None:
+            ra = self._remember(key_a, table, a, d, off, pa)
+        if rd is None:
+            rd = self._remember(key_d, table, d, a, off, pd)
+        return ra, rd
+
+    def _remember(self, key: tuple, table: Table, t: Trooper, foe: Trooper, off: frozenset[str],
+                  plays: tuple[Played, ...]) -> Ratings:
+        """``t``'s ratings that :meth:`fighter` did not find under ``key`` (:func:`_memo_key`; ``plays``:
+        the cards played on ``t``), worked out and remembered."""
+        if len(self._ratings) > 20_000:
+            self._ratings.clear()
+        if plays:  # the cards played on t, the last parts, added to its ratings without them
+            tactic, seen, weapon, takes = key[:4]  # a key with cards played is a whole one
+            bare = self._ratings.get(_memo_key(tactic, seen, weapon, takes, (), off))  # remembered, no cards
+            if bare is None:
+                bare = self.fighter(table._replace(plays=()), t, foe, off, seen=seen)
+            hit = _plus_played(bare, plays, tactic, off)
+        else:
+            hit = self._sum(table, t, foe, off, None)
+        self._ratings[key] = hit
+        return hit
 
     def _sum(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str], terms: list[Term] | None) -> Ratings:
         """The sum of :meth:`parts`, each appended to ``terms`` when given.  Without ``terms`` no
@@ -200,9 +256,12 @@ class Standing:
         time, the bot weighing attacks above all, is worked out whole)."""
         pool = self.pool
         tactic = table.tactic
-        weapon = foe_weapon = ""
-        if table.weapons:  # no calls when nobody carries one
-            weapon, foe_weapon = table.weapon(t.uid), table.weapon(foe.uid)
+        weapon = foe_weapon = ""  # table.weapon of each, in one pass without two calls
+        for u, w in table.weapons:
+            if u == t.uid and not weapon:
+                weapon = w
+            if u == foe.uid and not foe_weapon:
+                foe_weapon = w
         own = self.own(t, tactic, weapon, off) if terms is None else self._own(t, tactic, weapon, off, terms)
         attack, armor, value, first, ends, always = own
         takes = pool[foe_weapon].foe_armor if foe_weapon else 0
@@ -211,19 +270,17 @@ class Standing:
             if terms is not None:
                 terms.append(_new(Term, (f"{foe_weapon} (the opponent's weapon)", R.WEAPONS, 0, takes, 0, "")))
         fortifications = () if t.inside or table.warzone else table.fortifications[t.owner]  # none from a Warzone
-        if fortifications:
-            classes = self.classes_of(t)
-            for f in fortifications:
-                c = pool[f]
-                if (c.area == t.area or (AREA_REACH and self.reaches(c.area, t))) and \
-                        (c.applies_to == "any" or c.applies_to in classes):
-                    da = c.fight if tactic == "fight" else c.shoot
-                    if da or c.armor or c.value:
-                        attack += da
-                        armor += c.armor
-                        value += c.value
-                        if terms is not None:
-                            terms.append(_new(Term, (f, R.FORTIFICATION, da, c.armor, c.value, "")))
+        for f in fortifications:
+            c = pool[f]  # (its classes looked up only for a fortification of a class, few)
+            if (c.area == t.area or (AREA_REACH and self.reaches(c.area, t))) and \
+                    (c.applies_to == "any" or c.applies_to in self.classes_of(t)):
+                da = c.fight if tactic == "fight" else c.shoot
+                if da or c.armor or c.value:
+                    attack += da
+                    armor += c.armor
+                    value += c.value
+                    if terms is not None:
+                        terms.append(_new(Term, (f, R.FORTIFICATION, da, c.armor, c.value, "")))
         ratings = _new(Ratings, (attack, armor, value, first, ends, always))
         for extra in self.extras():
             more = extra(self, table, t)
@@ -269,9 +326,13 @@ class Standing:
         if self.place_terms is not None:
             return None
         in_play, warzone = table.in_play, table.warzone  # each read once
-        key = (t.card, t.area, t.cover, t.inside, t.attached, table.fortifications[t.owner],
-               in_play[t.owner] if in_play else (), warzone, warzone and t.uid == table.defender,
-               (t.uid, table.troopers) if self.rules.first_edition_sergeants else ())
+        if in_play or warzone or self.rules.first_edition_sergeants:
+            key = (t.card, t.area, t.cover, t.inside, t.attached, table.fortifications[t.owner],
+                   in_play[t.owner] if in_play else (), warzone, warzone and t.uid == table.defender,
+                   (t.uid, table.troopers) if self.rules.first_edition_sergeants else ())
+        else:  # most combats (no Warzone or Alliance in play, none defended from, no Sergeants): a shorter
+            # key, of its own length (never equal to a whole one)
+            key = (t.card, t.area, t.cover, t.inside, t.attached, table.fortifications[t.owner])
         number = self._kinds.get(key)
         if number is None:
             if len(self._kinds) > 20_000:
