@@ -46,7 +46,7 @@ def rated(game, table: Table, pair: tuple | None) -> tuple[Ratings, Ratings] | N
         return None
     a, d, off, seen_a, seen_d = pair
     combat = game.combat
-    return combat.fighter(table, a, d, off, seen=seen_a), combat.fighter(table, d, a, off, seen=seen_d)
+    return combat.pair(table, a, d, off, seen_a, seen_d)
 
 
 def rerated(game, table: Table, after: Table, pair: tuple | None, ratings: tuple | None) -> tuple | None:

@@ -49,11 +49,15 @@ def _added(ratings: Ratings, parts: Iterable[Term], terms: list[Term] | None = N
     return _new(Ratings, (attack, armor, value, first, ends, always))
 
 
-def _counted(plays: Iterable[Played], tactic: str, off: frozenset[str]) -> list[tuple[Played, int, int, int]]:
-    """Each of the cards ``plays`` (played on one warrior) that counts, with what it adds to
-    the attack, Armor and Value: not cancelled, not an Art switched off, adding something
-    or striking first; a spell fed Destiny Points grows by them."""
-    out = []
+def _plus_played(ratings: Ratings, plays: Iterable[Played], tactic: str, off: frozenset[str],
+                 counted: list[tuple[Played, int, int, int]] | None = None) -> Ratings:
+    """``ratings`` with the cards ``plays`` played on the warrior added, each that counts
+    appended to ``counted`` (with what it adds to the attack, Armor and Value) when given:
+    not cancelled, not an Art switched off, adding something or striking first (a note only
+    that it strikes first); a spell fed Destiny Points grows by them.  What :func:`_added`
+    makes of their terms (:meth:`Standing._played`), without building the terms and their
+    words (the bots add a card played to ratings again and again)."""
+    attack, armor, value, first, ends, always = ratings
     for p in plays:
         if p.cancelled or (p.kind == "art" and "art" in off):
             continue
@@ -66,22 +70,15 @@ def _counted(plays: Iterable[Played], tactic: str, off: frozenset[str]) -> list[
                 dr += grow
             elif p.grows == "value":
                 dv += grow
-        if da or dr or dv or p.strike:
-            out.append((p, da, dr, dv))
-    return out
-
-
-def _plus_played(ratings: Ratings, plays: Iterable[Played], tactic: str, off: frozenset[str]) -> Ratings:
-    """``ratings`` with the cards ``plays`` played on the warrior added: what :func:`_added`
-    makes of their terms (:meth:`Standing._played`; a note only that it strikes first),
-    without building the terms and their words."""
-    attack, armor, value, first, ends, always = ratings
-    for p, da, dr, dv in _counted(plays, tactic, off):
-        attack += da
-        armor += dr
-        value += dv
-        if p.strike:
-            first = True
+        strike = p.strike
+        if da or dr or dv or strike:
+            attack += da
+            armor += dr
+            value += dv
+            if strike:
+                first = True
+            if counted is not None:
+                counted.append((p, da, dr, dv))
     return _new(Ratings, (attack, armor, value, first, ends, always))
 
 
@@ -195,14 +192,17 @@ class Standing:
                 return hit if hit is not None else self._remember(key, table, t, foe, off, plays)
         return self._sum(table, t, foe, off, terms)
 
-    def pair(self, table: Table, a: Trooper, d: Trooper, off: frozenset[str]) -> tuple[Ratings, Ratings]:
+    def pair(self, table: Table, a: Trooper, d: Trooper, off: frozenset[str], ka: int | None = None,
+             kd: int | None = None) -> tuple[Ratings, Ratings]:
         """The ratings of the two combatants ``a`` and ``d`` against each other with the powers
         ``off`` switched off, each as :meth:`fighter` finds it, in one pass: the cards played
-        and the weapons at the table read once for both (the resolution rates both)."""
-        ka = self.rating_key(table, a)
-        if ka is None:  # a variant's places add terms: each rated in full
-            return self.fighter(table, a, d, off), self.fighter(table, d, a, off)
-        kd = self.rating_key(table, d)
+        and the weapons at the table read once for both (the resolution and the bots rate both).
+        ``ka``, ``kd``: their rating keys at this table, when the caller has them."""
+        if ka is None:
+            ka = self.rating_key(table, a)
+            if ka is None:  # a variant's places add terms: each rated in full
+                return self.fighter(table, a, d, off), self.fighter(table, d, a, off)
+            kd = self.rating_key(table, d)
         tactic = table.tactic
         pa: tuple[Played, ...] = ()
         pd: tuple[Played, ...] = ()
@@ -306,8 +306,9 @@ class Standing:
 
     def _played(self, table: Table, t: Trooper, off: frozenset[str]) -> list[Term]:
         """The terms of the cards played on ``t`` in the modify step (the last of :meth:`parts`)."""
-        out = []
-        for p, da, dr, dv in _counted([p for p in table.plays if p.uid == t.uid], table.tactic, off):
+        out, counted = [], []
+        _plus_played(_NOTHING, [p for p in table.plays if p.uid == t.uid], table.tactic, off, counted)
+        for p, da, dr, dv in counted:
             out.append(Term(f"{p.card} (played by seat {p.seat})", R.ART_COMBAT if p.kind == "art" else R.MODIFY,
                             da, dr, dv, _STRIKES["first"] if p.strike else ""))
         return out
