@@ -47,15 +47,8 @@ def clash(a: Ratings, d: Ratings, wounded: tuple[bool, bool], chance: Chance | N
     combat).  A wounded warrior hit again is killed.  Given a list ``rolls``,
     each blow's dice are appended as ``(striker, attack roll, armor roll)``,
     striker 0 being the attacker."""
-    if roll is None:  # the printed rules: no dice, no chance asked, so the blows below written as comparisons
-        a_hit, d_hit = d.attack >= a.armor, a.attack >= d.armor  # would each be hit (wounds)
-        if a.first or d.first:  # struck first, a warrior strikes back unless killed or the hit ends the combat
-            first = first_striker(a, d)
-            if first == 0 and d_hit and (wounded[1] or a.ends):
-                a_hit = False
-            elif first == 1 and a_hit and (wounded[0] or d.ends):
-                d_hit = False
-        return _after(a_hit, wounded[0]), _after(d_hit, wounded[1])
+    if roll is None and not a.first and not d.first:  # the printed rules' blows at once (most combats)
+        return _after(d.attack >= a.armor, wounded[0]), _after(a.attack >= d.armor, wounded[1])
     first = first_striker(a, d)
     hit = [False, False]  # hit[i]: warrior i was hit
     ratings = (a, d)
