@@ -417,3 +417,23 @@ def test_muster_options_are_the_warriors_that_may_enter_play_and_he_can_pay_for(
             assert [m.card for m in muster.muster_options(game, state)] == expected
             steps, paid = steps + 1, paid + bool(expected)
     assert steps > 50 and 0 < paid < steps
+
+
+def test_the_combatants_rated_as_a_pair_are_each_rated_alone():
+    """The resolution and the bots rate both combatants in one pass (Standing.pair, its short
+    keys when nobody carries a weapon or has a card played on him): at every combat step of
+    greedy games under the printed rules, the expansions' switches and the dice, each rating is
+    the one explain sums term by term for him alone ("Combat Resolution")."""
+    steps = 0
+    for game in _games({}, {"warzones": True, "alliances": True, "relics": True}, {"dice": "2d6"}):
+        combat = game.combat
+        for state, _, _ in _greedy_steps(game, ["pair-1", "pair-2"]):
+            c = state.combat
+            if c is None:
+                continue
+            table = c.table
+            a, d = table.trooper(table.attacker), table.trooper(table.defender)
+            off = combat.off_between(a.card, d.card)
+            assert combat.pair(table, a, d, off) == (combat.explain(table, a.uid)[0], combat.explain(table, d.uid)[0])
+            steps += 1
+    assert steps > 30, steps
