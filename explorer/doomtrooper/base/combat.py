@@ -47,21 +47,22 @@ from .actions import MEETING, switched_on
 from .clash import clash
 from .combat_log import resolution_events
 from .combat_context import Context
+from .combat_play import CardPlay
 from .standing import Standing
 from .combat_state import (ANNOUNCEMENTS, AREA_REACH, KILLED, ROUND_PLAYS, ChooseWeapon, CombatState, Due,
-                           Earned, Feed, Kill, Play, Played, Resolve, Table, TakePoints, play_limit, splits)
+                           Earned, Feed, Kill, Play, Resolve, Table, TakePoints, play_limit, splits)
 from ..words import ANYONE, said, warrior_name
 
 #: a Step built as the tuple it is (a named tuple's own constructor is a Python function)
 _new = tuple.__new__
 #: the resolution's decision, forced (the same every time: made once, decisions are immutable)
 _RESOLVE = Decision(None, (Resolve(),), R.RESOLVE, "Compare the final ratings")
-#: a play of the modify step, built once per card, target and caster (actions are frozen values)
+#: an Art spell's play of the modify step, built once per card, target and caster (actions are frozen values)
 _play_of = lru_cache(maxsize=4096)(Play)
 
 # -- the combat game ----------------------------------------------------------------------------------
 
-class Combat(Standing, Game):
+class Combat(CardPlay, Standing, Game):
     """One combat, from the standing to the points.  Its players are the host's
     seats.  ``pool`` gives the cards; ``rules`` the numbers and switches."""
 
@@ -80,7 +81,7 @@ class Combat(Standing, Game):
         self._kinds: dict[tuple, int] = {}  # what a warrior's ratings read -> its number (Standing.rating_key)
         self._numbers = count()  # the next such number (never one given before, the dict cleared or not)
         self._off: dict[tuple[str, str], frozenset[str]] = {}  # the powers off by the two cards (Standing.off)
-        self._last_plays: tuple | None = None  # (table, seat, plays): the last answer of _plays
+        self._last_plays: tuple = (None, None, ())  # (table, seat, plays): the last answer of _plays
         self._round_hooks: tuple[int, tuple[Any, ...]] = (-1, ())  # see _list_plays
         self._idle: dict[tuple[str, str], bool] = {}  # (card, tactic) -> idle (see idle)
         #: tactic -> card -> see _combat_card (by tactic first: a hand's cards looked up by name alone)
@@ -103,11 +104,12 @@ class Combat(Standing, Game):
 
     def classes_of(self, trooper: Trooper) -> frozenset[str]:
         """The classes a warrior in play is tested by (see :mod:`explorer.doomtrooper.affiliations`)."""
-        hit = self._classes.get(trooper.card)
-        if hit is None:
+        try:  # (a subscript: a dict's get is a method call)
+            return self._classes[trooper.card]
+        except KeyError:  # the first look at this card
             c = self.pool[trooper.card]
             hit = self._classes[trooper.card] = self.aff.classes(c.affiliation, c.keywords, c.considered)
-        return hit
+            return hit
 
     def label(self, trooper: Trooper) -> str:
         return f"{trooper.card} (seat {trooper.owner})"
@@ -132,12 +134,13 @@ class Combat(Standing, Game):
     def _weapons(self, table: Table, events: list[Event] | None) -> Step:
         choosing, weapons = (), ()  # who picks a weapon, the weapons of those with one (no comprehension calls)
         for uid in (table.attacker, table.defender):
-            w = self.weapon_options(table, uid)
+            w = self.weapons_of(table.trooper(uid), table.tactic)  # (its weapon_options)
             if len(w) > 1:
                 choosing += (uid,)
             elif len(w) == 1:
                 weapons += ((uid, w[0]),)
-        table = table.with_weapons(weapons)
+        if weapons != table.weapons:  # (none to set, most often: no copy)
+            table = table.with_weapons(weapons)
         if choosing:
             return Step(CombatState("weapons", table, choosing=choosing), tuple(events) if events is not None else ())
         return self._to_modify(table, events)
@@ -150,6 +153,8 @@ class Combat(Standing, Game):
     def weapons_of(self, t: Trooper, tactic: str) -> tuple[str, ...]:
         """The distinct weapons warrior ``t`` may use in a ``tactic`` combat (see
         :meth:`weapon_options`)."""
+        if not t.attached:  # no card attached, no weapon (most warriors)
+            return ()
         vehicle = self.vehicle(t) if t.inside else None
         if vehicle is not None and vehicle.restricts != "none":
             return ()
@@ -198,7 +203,7 @@ class Combat(Standing, Game):
         twice about one table (is there a play, then which): the last answer is
         kept with the table it was for (tables are immutable)."""
         last = self._last_plays
-        if last is not None and last[0] is table and last[1] == seat:
+        if last[0] is table and last[1] == seat:
             return last[2]
         out = self._list_plays(table, seat)
         self._last_plays = (table, seat, out)
@@ -220,12 +225,15 @@ class Combat(Standing, Game):
                     continue
                 if ctx is None:
                     ctx = Context(self, table)
-                c, effect, p = card
+                c, effect, p, plays = card
                 if c.type == "special":
                     if c.keywords and play_limit(self, table, seat, c) is not None:
                         continue
                     for target in effect.targets(ctx, table, seat, p):
-                        out.append(_play_of(name, target))
+                        try:
+                            out.append(plays[target])
+                        except KeyError:  # its first play on this target
+                            out.append(plays.setdefault(target, Play(name, target)))
                 else:  # a spell of the Art
                     if off is None:
                         off = self.off(table)
@@ -237,7 +245,7 @@ class Combat(Standing, Game):
                             if target is None or (self.may_cast_on(table.trooper(caster), table.trooper(target))
                                                   and not self.assists_dark_legion(table, caster, c, target)):
                                 out.append(_play_of(name, target, caster))
-        if table.purses[table.purse_of[seat]] > 0:
+        if table.plays and table.purses[table.purse_of[seat]] > 0:
             for i, p in enumerate(table.plays):
                 if p.seat == seat and p.boost and not p.cancelled:
                     out.append(Feed(i))
@@ -249,16 +257,17 @@ class Combat(Standing, Game):
             out += options(self, table, seat)
         return tuple(out)
 
-    def _combat_card(self, name: str, tactic: str) -> tuple[Any, Any, Any] | None:
+    def _combat_card(self, name: str, tactic: str) -> tuple[Any, Any, Any, dict] | None:
         """Card ``name`` as a card of the modify step of a ``tactic`` combat: ``(card, its effect, its
-        parameters)``, or ``None`` for a card never played there (not a Special played in combat nor an
-        Art spell cast in one) or one that would do nothing (a Fight-only card in a Shoot combat,
-        "Determine Combat Standing").  Remembered by card and tactic: cards are data, and every hand
-        in every modify step is looked through."""
+        parameters, its Specials' plays by target)``, or ``None`` for a card never played there (not a
+        Special played in combat nor an Art spell cast in one) or one that would do nothing (a
+        Fight-only card in a Shoot combat, "Determine Combat Standing").  Remembered by card and
+        tactic: cards are data, and every hand in every modify step is looked through; a play is
+        built once (actions are frozen values)."""
         c = self.pool[name]
         played = (c.type == "special" and c.timing == "combat") or (c.type == "art" and c.spell != "turn")
         idle = c.type in ("special", "art") and self._idle_card(c, tactic)
-        hit = self._combat_cards[tactic][name] = (c, E.get(c.effect), E.params(c)) if played and not idle else None
+        hit = self._combat_cards[tactic][name] = (c, E.get(c.effect), E.params(c), {}) if played and not idle else None
         return hit
 
     def idle(self, table: Table, card: Any) -> bool:
@@ -340,84 +349,6 @@ class Combat(Standing, Game):
             return False
         kinds = self.classes_of(helped)
         return "dark_legion" in kinds and "doomtrooper" not in kinds
-
-    def _play(self, table: Table, seat: int, action: Any, chance: Chance) -> tuple[Table, list[Event]]:
-        if isinstance(action, Feed):
-            p = table.plays[action.index]
-            table = table.fed(seat, action.index)
-            total = getattr(p, p.grows, 0) + (p.fed + 1) * p.boost
-            word = p.grows.capitalize()
-            now = f"{p.card} now gives {total:+d} {word}"
-            if p.uid >= 0 and p.grows in ("fight", "shoot", "armor"):
-                r = self.ratings(table, p.uid)
-                rating = r.armor if p.grows == "armor" else r.attack
-                now += f": {table.trooper(p.uid).card} {word} {rating}"
-            return table, [event(R.ART, f"seat {seat} feeds a Destiny Point into {p.card} ({now})",
-                                 seat=seat, card=p.card, total=total)]
-        extra = ROUND_PLAYS.get(type(action))
-        if extra is not None:
-            return extra.apply(self, table, seat, action)
-        c = self.pool[action.card]
-        table, text = self._card_played(table, seat, action, c)
-        rule = R.ART_COMBAT if c.type == "art" else R.MODIFY
-        who = f" (cast by {table.trooper(action.caster).card})" if action.caster is not None else ""
-        cost = f", paying {c.cost} Destiny" if c.type == "art" and c.cost else ""
-        return table, [event(rule, f"seat {seat} plays {action.card}{who}{cost}: {text}", seat=seat,
-                             card=action.card, target=action.target)]
-
-    def after(self, table: Table, seat: int, action: Any) -> Table:
-        """The table after ``seat`` plays ``action``: the change :meth:`_play` makes,
-        without its words."""
-        if isinstance(action, Feed):
-            return table.fed(seat, action.index)
-        extra = ROUND_PLAYS.get(type(action))
-        if extra is not None:
-            return extra.apply(self, table, seat, action)[0]
-        return self._card_played(table, seat, action, self.pool[action.card], words=False)[0]
-
-    def weighed(self, table: Table, seat: int, action: Any) -> Table:
-        """The table after ``seat`` plays ``action`` as far as a combatant's ratings read it (the
-        greedy bot weighs every card it may play with this): :meth:`after`, but a card played stays
-        in the hand unpaid for, as no rating reads a hand or a Destiny pool (:mod:`.standing`)."""
-        known = self._combat_cards[table.tactic].get(action.card) if type(action) is Play else None
-        if known is None:  # a feed, an Alliance (the hands and Destiny as the play leaves them)
-            return self.after(table, seat, action)
-        c, effect, p = known
-        before = len(table.plays)
-        return self._laid(effect.change(Context(self, table), table, seat, action.card, p, action.target), before,
-                          seat, action.card, c)
-
-    def _changed(self, table: Table, seat: int, action: Any, chance: Chance) -> Table:
-        """:meth:`_play`'s table alone (:meth:`after`; no play rolls a die), for the round's ``change``."""
-        return self.after(table, seat, action)
-
-    def _card_played(self, table: Table, seat: int, action: Any, c: Any, words: bool = True) -> tuple[Table, str]:
-        """The table after ``seat`` plays card ``c`` (out of the hand, paid for, its
-        effect applied, on the table), and the effect's words (``""`` without ``words``)."""
-        table = table.played_from(seat, action.card)
-        if c.type == "art":
-            table = table.spend(seat, c.cost)
-        before = len(table.plays)
-        effect = E.get(c.effect)
-        if words:
-            table, text = effect.apply(Context(self, table), table, seat, action.card, E.params(c), action.target)
-        else:  # the change alone: no words built to be thrown away
-            table, text = effect.change(Context(self, table), table, seat, action.card, E.params(c), action.target), ""
-        return self._laid(table, before, seat, action.card, c), text
-
-    def _laid(self, table: Table, before: int, seat: int, card: str, c: Any) -> Table:
-        """``table``, card ``c`` just played on it by ``seat`` (``before`` cards played until then)
-        and its effect applied, with the card on the table: every card played is there until the
-        combat is over (an effect that adds no play of its own, the card itself), a spell that may
-        be fed with the rating its Destiny Points raise."""
-        if len(table.plays) == before:
-            table = table._replace(plays=table.plays + (Played(seat, card, c.type),))
-        if c.type == "art" and c.boost:
-            last = table.plays[-1]
-            p = E.params(c)
-            grows = next((r for r in ("fight", "shoot", "armor", "value") if getattr(p, r, 0)), "")
-            table = table._replace(plays=table.plays[:-1] + (last._replace(grows=grows, boost=c.boost),))
-        return table
 
     # -- the protocol ----------------------------------------------------------------------------------
     def decision(self, state: CombatState) -> Decision | None:
