@@ -437,3 +437,21 @@ def test_the_combatants_rated_as_a_pair_are_each_rated_alone():
             assert combat.pair(table, a, d, off) == (combat.explain(table, a.uid)[0], combat.explain(table, d.uid)[0])
             steps += 1
     assert steps > 30, steps
+
+
+def test_the_modify_steps_options_are_those_a_fresh_game_lists():
+    """The combat's option list remembers each Special's plays by target and its last answer
+    (Combat._combat_card, _plays): at every combat decision of greedy games under the printed
+    rules and the expansions' switches, the options are those a game remembering nothing lists,
+    in the same order ("Modify Combat Ratings")."""
+    steps = 0
+    for game in _games({}, {"warzones": True, "alliances": True, "relics": True, "ki_powers": True}):
+        fresh = None
+        for state, dec, _ in _greedy_steps(game, ["plays-1", "plays-2"]):
+            if state.combat is None or dec.player is None:
+                continue
+            if fresh is None or steps % 7 == 0:  # now and then a game that has seen nothing yet
+                fresh = DoomtrooperGame(pool=game.pool, rules=game.rules, decks=game.decks)
+            assert fresh.decision(state).options == dec.options
+            steps += 1
+    assert steps > 30, steps
