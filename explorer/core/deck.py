@@ -107,7 +107,8 @@ class Multiset:
 
     @property
     def distinct(self) -> tuple[str, ...]:
-        """The cards without repeats, sorted (built once: a hand is read often)."""
+        """The cards without repeats, sorted (built once: a hand is read often; a card added or
+        removed passes them on, changed, to the new multiset, whose cards they bisect)."""
         out = self._distinct
         if out is None:
             out = self._distinct = tuple(map(_CARD, self.items))
@@ -134,15 +135,19 @@ class Multiset:
             if type(other) is not tuple and isinstance(other, Mapping):  # (a tuple never is: no ABC check)
                 other = Multiset.of(other)
             else:  # a few cards (a hand drawn): each put in its place among the sorted pairs, as add does
-                items, size = self.items, self.size
+                items, names, size = self.items, self._distinct, self.size
                 for card in other:
-                    i = bisect_left(items, (card,))
+                    i = bisect_left(items, (card,)) if names is None else bisect_left(names, card)
                     if i < len(items) and items[i][0] == card:
                         items = items[:i] + ((card, items[i][1] + 1),) + items[i + 1:]
                     else:
                         items = items[:i] + ((card, 1),) + items[i:]
+                        if names is not None:
+                            names = names[:i] + (card,) + names[i:]
                     size += 1
-                return Multiset._sorted(items, size)
+                out = Multiset._sorted(items, size)
+                out._distinct = names
+                return out
         return Multiset(self.items + other.items)
 
     def __sub__(self, other: Multiset | Iterable[str]) -> Multiset:
@@ -171,20 +176,32 @@ class Multiset:
             raise ValueError(f"a negative count of {card!r}")
         if not n:
             return self
-        items = self.items
-        i = bisect_left(items, (card,))  # where card's pair is, or would go: (card,) sorts just before it
+        items, names = self.items, self._distinct
+        # where card's pair is, or would go: among the names when known (strings compared, not
+        # pairs), else among the pairs ((card,) sorts just before card's pair)
+        i = bisect_left(items, (card,)) if names is None else bisect_left(names, card)
         if i < len(items) and items[i][0] == card:
-            items = items[:i] + ((card, items[i][1] + n),) + items[i + 1:]
+            out = Multiset._sorted(items[:i] + ((card, items[i][1] + n),) + items[i + 1:], self.size + n)
+            out._distinct = names  # the same cards without repeats
         else:
-            items = items[:i] + ((card, n),) + items[i:]
-        return Multiset._sorted(items, self.size + n)
+            out = Multiset._sorted(items[:i] + ((card, n),) + items[i:], self.size + n)
+            if names is not None:
+                out._distinct = names[:i] + (card,) + names[i:]
+        return out
 
     def remove(self, card: str, n: int = 1) -> Multiset:
-        items = self.items
-        i = bisect_left(items, (card,))  # as in add
+        items, names = self.items, self._distinct
+        i = bisect_left(items, (card,)) if names is None else bisect_left(names, card)  # as in add
         if i < len(items) and items[i][0] == card and items[i][1] >= n:
             k = items[i][1]
-            return Multiset._sorted(items[:i] + (((card, k - n),) if k > n else ()) + items[i + 1:], self.size - n)
+            if k > n:
+                out = Multiset._sorted(items[:i] + ((card, k - n),) + items[i + 1:], self.size - n)
+                out._distinct = names
+            else:
+                out = Multiset._sorted(items[:i] + items[i + 1:], self.size - n)
+                if names is not None:
+                    out._distinct = names[:i] + names[i + 1:]
+            return out
         return self - Multiset(((card, n),))  # raises the usual error
 
     def lump(self, key: Callable[[str], str]) -> Multiset:

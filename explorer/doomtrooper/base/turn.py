@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...core.deck import Deck, Multiset
+from ...core.deck import Deck, Draw, Multiset
 from ...core.dist import Dist
 from ...core.engine import IllegalAction
 from ...core.events import Event, event
@@ -29,6 +29,9 @@ from .. import sections as R
 from .actions import ClaimGift, Discard, DiscardCard, KeepHand, Meditate, register
 from ..state import DTState, Ending, GameResult, Phase, Seat, put_seat
 from .warriors import able, discard_from_hand, remove
+
+_new = tuple.__new__  # (a named tuple built as the tuple it is: its constructor is a Python function)
+_NOBODY = frozenset()  # a draw pile's order known to nobody
 
 # -- setting up --------------------------------------------------------------------------------------------
 
@@ -176,13 +179,14 @@ def _drawn(game: Any, seat: int, s: Seat, turns: int, chance: Any, tell: bool, e
         if deck.top:
             dealt = chance.roll(deck.draw(k))
             cards, deck = dealt.cards, dealt.deck
-        else:
-            drawn = chance.roll(deck.pile.draw(k))
-            cards, deck = drawn.cards, Deck((), drawn.rest)  # (nobody knows the order of a shuffled pile)
+        else:  # (k fits the pile: its draw made without Multiset.draw's check)
+            cards, rest = chance.roll(Draw(deck.pile, k))
+            deck = _new(Deck, ((), rest, _NOBODY))  # (nobody knows the order of a shuffled pile)
         if tell:
             events.append(_draws(seat, k, k == size))
-            events.append(event(R.DRAW, f"seat {seat} draws {', '.join(cards)}", visible_to=seat, seat=seat,
-                                cards=tuple(cards)))
+            # the cards seen by their drawer: event()'s Event, built as the tuple it is (no call)
+            events.append(_new(Event, (R.DRAW, f"seat {seat} draws {', '.join(cards)}",
+                                       (("seat", seat), ("cards", cards)), frozenset((seat,)))))
         return s.drawn(turns, deck, s.hand + cards)
     if not size:
         events.append(event(R.DRAW, f"seat {seat}'s draw pile is empty: he draws nothing and plays on", seat=seat))
@@ -310,8 +314,9 @@ def do_discard(game: Any, state: DTState, action: Any, chance: Any, tell: bool =
     if isinstance(action, Discard):
         state = discard_from_hand(state, seat, action.card)
         if tell:
-            events += [_discards(seat, True),
-                       event(R.DISCARD, f"seat {seat} discards {action.card}", visible_to=seat, card=action.card)]
+            events += [_discards(seat, True),  # and the card, seen by its owner (event()'s Event, no call)
+                       _new(Event, (R.DISCARD, f"seat {seat} discards {action.card}", (("card", action.card),),
+                                    frozenset((seat,))))]
     else:
         events.append(_discards(seat, False))
     state, more = missions.check(game, state, "end_of_turn", seat)
@@ -328,14 +333,16 @@ def _discards(seat: int, card: bool) -> Event:
 
 def next_turn(game: Any, state: DTState) -> DTState:
     """The next player still in the game begins his turn (or the turn cap ends it)."""
-    n = len(state.seats)
-    nxt = state.current
-    for step in range(1, n + 1):
-        nxt = (state.current + step) % n
-        if not state.seats[nxt].out:
-            break
-    state = state.with_turn(state.seats, Phase.DRAW, nxt, state.turn, 0, ())
-    if state.seats[nxt].turns >= game.rules.turn_cap:
+    seats = state.seats
+    n = len(seats)
+    nxt = state.current + 1 if state.current + 1 < n else 0  # the next seat round the table
+    if seats[nxt].out:  # (rarely: a seat out passed over, and the next, once round the table at most)
+        for step in range(2, n + 1):
+            nxt = (state.current + step) % n
+            if not seats[nxt].out:
+                break
+    state = state.with_turn(seats, Phase.DRAW, nxt, state.turn, 0, ())
+    if seats[nxt].turns >= game.rules.turn_cap:
         return over(state, leaders(game, state), Ending.TURN_CAP)
     return state
 
