@@ -184,9 +184,8 @@ def _drawn(game: Any, seat: int, s: Seat, turns: int, chance: Any, tell: bool, e
             deck = _new(Deck, ((), rest, _NOBODY))  # (nobody knows the order of a shuffled pile)
         if tell:
             events.append(_draws(seat, k, k == size))
-            # the cards seen by their drawer: event()'s Event, built as the tuple it is (no call)
-            events.append(_new(Event, (R.DRAW, f"seat {seat} draws {', '.join(cards)}",
-                                       (("seat", seat), ("cards", cards)), frozenset((seat,)))))
+            events.append(event(R.DRAW, f"seat {seat} draws {', '.join(cards)}", visible_to=seat, seat=seat,
+                                cards=tuple(cards)))
         return s.drawn(turns, deck, s.hand + cards)
     if not size:
         events.append(event(R.DRAW, f"seat {seat}'s draw pile is empty: he draws nothing and plays on", seat=seat))
@@ -314,9 +313,8 @@ def do_discard(game: Any, state: DTState, action: Any, chance: Any, tell: bool =
     if isinstance(action, Discard):
         state = discard_from_hand(state, seat, action.card)
         if tell:
-            events += [_discards(seat, True),  # and the card, seen by its owner (event()'s Event, no call)
-                       _new(Event, (R.DISCARD, f"seat {seat} discards {action.card}", (("card", action.card),),
-                                    frozenset((seat,))))]
+            events += [_discards(seat, True),
+                       event(R.DISCARD, f"seat {seat} discards {action.card}", visible_to=seat, card=action.card)]
     else:
         events.append(_discards(seat, False))
     state, more = missions.check(game, state, "end_of_turn", seat)
