@@ -55,7 +55,7 @@ from .base.turn import KEEP_HAND
 from .expansions.ki_powers import AttachKiPower
 from .expansions.relics import PlayRelic
 from .expansions.warzones import DefendFromWarzone, PlayWarzone
-from .outlook import outlook, outlook_of, pair_of, rated, rerated, statuses
+from .outlook import outlook, outlook_of, pair_of, plain, plain_statuses, rated, rerated
 from .state import UNSEEN, DTState, Phase
 from .search import PLAYOUTS, search_bot
 
@@ -83,8 +83,8 @@ class _AttackMemo:
     warriors are weighed against each other turn after turn, and the same cards
     meet again game after game.  A pair met for the first time is scored from parts
     kept per warrior: ``weapons``, the weapon a kind uses with a tactic (``""``:
-    none), what it takes from a foe's Armor and the kind's immunities; ``ratings``, a kind's ratings by the
-    tactic, what the foe's weapon takes from its Armor (all a foe's weapon changes:
+    none), what it takes from a foe's Armor and the kind's immunities; ``ratings``, a kind's ratings
+    (:func:`.plain`: read by every score) by the tactic, what the foe's weapon takes from its Armor (all a foe's weapon changes:
     warriors facing foes of different weapons are rated alike) and the powers
     switched off (its own weapon is its kind's).  ``kinds``: by uid, the warrior, his
     player's fortifications and cards in play, and his kind when last asked (a kind reads
@@ -94,7 +94,7 @@ class _AttackMemo:
     game: Any
     scores: dict[tuple[str, int, bool, int, bool], float]
     weapons: dict[tuple[str, int], tuple[str, int, tuple[str, ...]]]
-    ratings: dict[tuple[str, int, int, frozenset], Ratings]
+    ratings: dict[tuple[str, int, int, frozenset], tuple[int, int, int, int]]
     kinds: dict[int, tuple[Any, tuple, tuple, int | None]] | None
 
 
@@ -290,7 +290,7 @@ class GreedyBot(DeterministicPolicy):
         combat = game.combat
         ra, rd = _ratings(combat, o, a, d, _weapon(game, a, o.tactic), _weapon(game, d, o.tactic),
                           combat.off_between(a.card, d.card), base)
-        return _score(combat, ra, rd, a.wounded, d.wounded)
+        return _score(combat, plain(ra), plain(rd), a.wounded, d.wounded)
 
     def _kinds_score(self, game, memo: _AttackMemo, o: Attack, a, d, ka: int, kd: int, base: Table) -> float:
         """:meth:`_attack_score` of two warriors of kinds ``ka`` and ``kd``, from the parts
@@ -318,9 +318,9 @@ class GreedyBot(DeterministicPolicy):
         if ra is None or rd is None:  # most often one is remembered: only the other is worked out
             table = _attack_table(o, a, d, wa, wd, base)
             if ra is None:
-                ra = ratings[key_a] = combat.fighter(table, a, d, off, seen=ka)
+                ra = ratings[key_a] = plain(combat.fighter(table, a, d, off, seen=ka))
             if rd is None:
-                rd = ratings[key_d] = combat.fighter(table, d, a, off, seen=kd)
+                rd = ratings[key_d] = plain(combat.fighter(table, d, a, off, seen=kd))
         return _score(combat, ra, rd, a.wounded, d.wounded)
 
     def equip_score(self, game, state, o: Equip) -> float:
@@ -518,12 +518,12 @@ def _attack_table(o: Attack, a, d, wa: str, wd: str, base: Table) -> Table:
     return base.with_combatants(o.tactic, o.attacker, o.defender, base.weapons + chosen)
 
 
-def _score(combat, ra: Ratings, rd: Ratings, a_wounded: bool, d_wounded: bool) -> float:
-    """An attack's score from the two combatants' ratings and wounds: the Value the
-    attacker expects to win (the defender's, weighed 1.2) less the Value it risks."""
+def _score(combat, ra: tuple, rd: tuple, a_wounded: bool, d_wounded: bool) -> float:
+    """An attack's score from the two combatants' :func:`.plain` ratings and wounds: the Value
+    the attacker expects to win (the defender's, weighed 1.2) less the Value it risks."""
     total = 0  # summed in order, as sum() would
-    value_a, value_d = ra.value, rd.value
-    for p, ha, hd in statuses(combat, ra, rd, (a_wounded, d_wounded)):
+    value_a, value_d = ra[2], rd[2]
+    for p, ha, hd in plain_statuses(combat, ra, rd, a_wounded, d_wounded):
         total += p * (hd * value_d * 1.2 - ha * value_a)
     return total
 

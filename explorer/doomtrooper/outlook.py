@@ -104,30 +104,61 @@ def statuses(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[float, fl
     printed rules, the exact table (the rule enumerated) under the dice variant.
     Asked of the ratings without their Values, which no blow reads (:func:`.clash`);
     under the printed rules a blow wounds when its attack reaches the Armor, so only
-    whether each would wound counts (ratings of True or False, an int of 1 or 0,
-    against Armor 1).  The bots rate many attacks alike."""
+    whether each would wound and how each strikes count (:data:`_PRINTED`).  The bots
+    rate many attacks alike."""
     if combat.roll is None:
         if not ra.first and not rd.first:  # most combats: blows at once, where how one strikes counts for nothing
             # (the index added up by conditions: a bool times an int takes the slow way in Python 3.11)
-            return _AT_ONCE[(8 if ra.attack >= rd.armor else 0) + (4 if rd.attack >= ra.armor else 0)
+            return _PRINTED[(8 if ra.attack >= rd.armor else 0) + (4 if rd.attack >= ra.armor else 0)
                             + (2 if wounded[0] else 0) + (1 if wounded[1] else 0)]
-        # ra[3:]: how each strikes (Ratings' last fields, first, ends and always), sliced in one go
-        return blows(combat, ra.attack >= rd.armor, 1, ra[3:], rd.attack >= ra.armor, 1, rd[3:], wounded)
+        return _PRINTED[(_strikes(ra) * 8 + _strikes(rd)) * 16 + (8 if ra.attack >= rd.armor else 0)
+                        + (4 if rd.attack >= ra.armor else 0) + (2 if wounded[0] else 0) + (1 if wounded[1] else 0)]
+    # ra[3:]: how each strikes (Ratings' last fields, first, ends and always), sliced in one go
     return blows(combat, ra.attack, ra.armor, ra[3:], rd.attack, rd.armor, rd[3:], wounded)
 
 
-def _printed_at_once(a_wounds: bool, d_wounds: bool, wounded: tuple[bool, bool]) -> tuple[tuple[float, float, float]]:
-    """:func:`statuses` under the printed rules when neither combatant strikes first: the blows
-    fall at once (:func:`.clash`), so whether each wounds is all that counts."""
-    ra, rd = Ratings(a_wounds, 1, 0), Ratings(d_wounds, 1, 0)
+def plain(r: Ratings) -> tuple[int, int, int, int]:
+    """``r``'s attack, Armor and Value and how it strikes as one number (its index in
+    :data:`STRIKES`) in a plain tuple: read again and again far more cheaply than a
+    named tuple's fields (the greedy bot remembers its attacks' ratings so)."""
+    attack, armor, value = r.attack, r.armor, r.value
+    return attack, armor, value, _strikes(r)
+
+
+def plain_statuses(combat, a: tuple, d: tuple, a_wounded: bool, d_wounded: bool) -> tuple[tuple[float, float, float], ...]:
+    """:func:`statuses` of the attacker's and the defender's :func:`plain` ratings."""
+    a_attack, a_armor, _, a_strikes = a
+    d_attack, d_armor, _, d_strikes = d
+    if combat.roll is None:
+        return _PRINTED[(a_strikes * 8 + d_strikes) * 16 + (8 if a_attack >= d_armor else 0)
+                        + (4 if d_attack >= a_armor else 0) + (2 if a_wounded else 0) + (1 if d_wounded else 0)]
+    return blows(combat, a_attack, a_armor, STRIKES[a_strikes], d_attack, d_armor, STRIKES[d_strikes],
+                 (a_wounded, d_wounded))
+
+
+#: how a combatant strikes (Ratings' first, ends and always), by its number in :func:`plain`
+STRIKES = tuple((n & 1 != 0, n & 2 != 0, n & 4 != 0) for n in range(8))
+
+
+def _strikes(r: Ratings) -> int:
+    """How ``r`` strikes, as its number in :data:`STRIKES`."""
+    return (1 if r.first else 0) + (2 if r.ends else 0) + (4 if r.always else 0)
+
+
+def _printed(i: int) -> tuple[tuple[float, float, float]]:
+    """:func:`statuses` under the printed rules, case ``i``: 128 * how the attacker strikes + 16 * how the
+    defender strikes (:data:`STRIKES`) + 8 * whether the attacker wounds + 4 * whether the defender wounds
+    + 2 * the attacker wounded before + the defender wounded before (a wound is an attack of 1 against Armor 1)."""
+    wounded = (i & 2 != 0, i & 1 != 0)
+    ra = Ratings(1 if i & 8 else 0, 1, 0, *STRIKES[i >> 7])
+    rd = Ratings(1 if i & 4 else 0, 1, 0, *STRIKES[(i >> 4) & 7])
     sa, sd = clash(ra, rd, wounded, None, None)
     return ((1.0, harm(wounded[0], sa), harm(wounded[1], sd)),)
 
 
-#: :func:`_printed_at_once` of every case, worked out once (a look-up by position is cheaper than
-#: a cache's by four values), at 8 * whether the attacker wounds + 4 * whether the defender
-#: wounds + 2 * the attacker wounded before + the defender wounded before
-_AT_ONCE = tuple(_printed_at_once(i >= 8, i & 4 != 0, (i & 2 != 0, i & 1 != 0)) for i in range(16))
+#: :func:`_printed` of every case, worked out once (a look-up by position is cheaper than a cache's by
+#: eight values; the first 16 are the combats where neither strikes first)
+_PRINTED = tuple(_printed(i) for i in range(1024))
 
 
 @lru_cache(maxsize=4096)  # small: it holds the combats it was asked about
@@ -144,4 +175,5 @@ def blows(combat, a_attack: int, a_armor: int, a_strikes: tuple, d_attack: int, 
     return tuple([(float(p), harm(wounded[0], sa), harm(wounded[1], sd)) for (sa, sd), p in pairs])
 
 
-__all__ = ["blows", "harm", "outlook", "outlook_of", "pair_of", "rated", "rerated", "statuses"]
+__all__ = ["STRIKES", "blows", "harm", "outlook", "outlook_of", "pair_of", "plain", "plain_statuses", "rated", "rerated",
+           "statuses"]
