@@ -135,7 +135,8 @@ def test_averages_over_unseen_worlds_are_exact_when_few_and_sampled_when_many():
 
 def test_adding_and_removing_one_card_agree_with_the_general_operations():
     """The fast paths of Multiset.add and Multiset.remove give the same multisets (order, size,
-    hash) as building them afresh, and refuse what the general operations refuse."""
+    hash, distinct cards: passed on when known, worked out when not) as building them afresh,
+    and refuse what the general operations refuse."""
     import random
 
     from explorer.core.deck import Multiset
@@ -145,6 +146,8 @@ def test_adding_and_removing_one_card_agree_with_the_general_operations():
     for _ in range(300):
         card, n = rng.choice("abcde"), rng.randint(0, 2)
         if rng.random() < 0.5:
+            m.distinct  # known now: the result's are passed on from them
+        if rng.random() < 0.5:
             got, want = m.add(card, n), Multiset(m.items + ((card, n),))
         elif m.count(card) >= n:
             got, want = m.remove(card, n), m - Multiset(((card, n),))
@@ -153,6 +156,7 @@ def test_adding_and_removing_one_card_agree_with_the_general_operations():
                 m.remove(card, n)
             continue
         assert got == want and got.items == want.items and got.size == want.size and hash(got) == hash(want)
+        assert got.distinct == want.distinct == tuple(sorted({c for c, k in want.items if k}))
         m = got
     with pytest.raises(ValueError):
         m.add("a", -1)
@@ -174,6 +178,9 @@ def test_draws_from_what_a_draw_leaves_and_hands_added_to_agree_with_fresh_multi
             assert drawn.rest.cards == tuple(left) == Multiset.of(left).cards
             pile = drawn.rest
         held = Multiset.of(cards[: len(cards) // 2])
+        if seed % 2:
+            held.distinct  # known: passed on, each card put in place
         extra = tuple(cards[len(cards) // 2:])
         got, want = held + extra, Multiset.of(cards)
         assert got == want and got.items == want.items and got.size == want.size and hash(got) == hash(want)
+        assert got.distinct == want.distinct

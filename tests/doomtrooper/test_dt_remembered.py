@@ -455,3 +455,23 @@ def test_the_modify_steps_options_are_those_a_fresh_game_lists():
             assert fresh.decision(state).options == dec.options
             steps += 1
     assert steps > 30, steps
+
+
+def test_the_bots_plain_ratings_look_up_the_blows_the_full_enumeration_gives():
+    """Striking First, Combat Resolution: the greedy bot scores attacks from plain ratings
+    (outlook.plain) and, under the printed rules, one table of every case (how each strikes,
+    whether each wounds, the wounds before); for every such case, and under the dice variant,
+    the statuses are those the blows enumerated afresh give (outlook.blows over clash)."""
+    import itertools
+
+    from explorer.doomtrooper.base.combat_state import Ratings
+    from explorer.doomtrooper.outlook import STRIKES, blows, plain, plain_statuses, statuses
+    printed, dice = _games({}, {"dice": "2d6"})
+    for combat in (printed.combat, dice.combat):
+        for sa, sd in itertools.product(STRIKES, repeat=2):
+            for attack, armor in ((0, 1), (1, 1), (3, 2), (2, 5)):
+                for wounded in itertools.product((False, True), repeat=2):
+                    ra, rd = Ratings(attack, armor, 1, *sa), Ratings(armor, attack + 1, 2, *sd)
+                    want = blows(combat, ra.attack, ra.armor, sa, rd.attack, rd.armor, sd, wounded)
+                    assert statuses(combat, ra, rd, wounded) == want, (sa, sd, attack, armor, wounded)
+                    assert plain_statuses(combat, plain(ra), plain(rd), *wounded) == want
