@@ -318,9 +318,9 @@ class GreedyBot(DeterministicPolicy):
         if ra is None or rd is None:  # most often one is remembered: only the other is worked out
             table = _attack_table(o, a, d, wa, wd, base)
             if ra is None:
-                ra = ratings[key_a] = plain(combat.fighter(table, a, d, off, seen=ka))
+                ra = ratings[key_a] = plain(combat.fighter(table, a, d, off, seen=ka, missed=True))
             if rd is None:
-                rd = ratings[key_d] = plain(combat.fighter(table, d, a, off, seen=kd))
+                rd = ratings[key_d] = plain(combat.fighter(table, d, a, off, seen=kd, missed=True))
         return _score(combat, ra, rd, a.wounded, d.wounded)
 
     def equip_score(self, game, state, o: Equip) -> float:

@@ -76,7 +76,7 @@ class Combat(CardPlay, Standing, Game):
         self.rounds = Rounds(self._plays, self._play, R.MODIFY, one_per_turn=not rules.many_cards_per_turn,
                              prompt="Play a card on the combat, or pass", change=self._changed)
         self._classes: dict[str, frozenset[str]] = {}
-        self._owns: dict[tuple, Any] = {}  # what a warrior's card and attachments add up to (Standing.own)
+        self._owns: dict[tuple, Any] = {}  # what a warrior's card and attachments add up to (Standing._sum)
         self._ratings: dict[tuple, Any] = {}  # a warrior's ratings by what they read (Standing.fighter)
         self._kinds: dict[tuple, int] = {}  # what a warrior's ratings read -> its number (Standing.rating_key)
         self._numbers = count()  # the next such number (never one given before, the dict cleared or not)

@@ -28,6 +28,8 @@ _STRIKE_NOTES = {note: strike for strike, note in _STRIKES.items()}
 _new = tuple.__new__
 #: no ratings at all: what the parts are added to
 _NOTHING = Ratings(0, 0, 0)
+#: how a warrior strikes with no part striking first: (first, ends, always)
+_NO_STRIKE = (False, False, False)
 
 
 def _added(ratings: Ratings, parts: Iterable[Term], terms: list[Term] | None = None) -> Ratings:
@@ -59,18 +61,18 @@ def _plus_played(ratings: Ratings, plays: Iterable[Played], tactic: str, off: fr
     words (the bots add a card played to ratings again and again)."""
     attack, armor, value, first, ends, always = ratings
     for p in plays:
-        if p.cancelled or (p.kind == "art" and "art" in off):
+        _, _, kind, _, fight, shoot, dr, dv, strike, grows, boost, fed, cancelled = p  # one unpacking (below)
+        if cancelled or (kind == "art" and "art" in off):
             continue
-        da, dr, dv = (p.fight if tactic == "fight" else p.shoot), p.armor, p.value
-        if p.fed:
-            grow = p.fed * p.boost
-            if p.grows == tactic:
+        da = fight if tactic == "fight" else shoot
+        if fed:
+            grow = fed * boost
+            if grows == tactic:
                 da += grow
-            elif p.grows == "armor":
+            elif grows == "armor":
                 dr += grow
-            elif p.grows == "value":
+            elif grows == "value":
                 dv += grow
-        strike = p.strike
         if da or dr or dv or strike:
             attack += da
             armor += dr
@@ -95,6 +97,8 @@ def _memo_key(tactic: str, seen: int, weapon: str, takes: int, plays: tuple[Play
 
 
 assert Term._fields == ("source", "rule", "attack", "armor", "value", "note")  # as _added unpacks a term
+assert Played._fields == ("seat", "card", "kind", "uid", "fight", "shoot", "armor", "value", "strike", "grows",
+                          "boost", "fed", "cancelled")  # as _plus_played unpacks a card played
 
 
 @lru_cache(maxsize=8192)
@@ -154,7 +158,7 @@ class Standing:
         return self.fighter(table, table.trooper(uid), table.trooper(foe), self.off(table))
 
     def fighter(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str],
-                terms: list[Term] | None = None, seen: int | None = None) -> Ratings:
+                terms: list[Term] | None = None, seen: int | None = None, missed: bool = False) -> Ratings:
         """``t``'s ratings against ``foe`` with the powers ``off`` switched off: the sum
         of :meth:`parts`.  With a ``terms`` list, every part is appended to it (see
         :meth:`explain`).  Without, the sum is remembered under what the parts read
@@ -162,7 +166,9 @@ class Standing:
         its Armor, the cards played on ``t``, ``off``): a warrior is rated again and again,
         by the bots above all, while it stays the same.
         ``seen``: ``t``'s rating key at this table, when the caller has it (a bot weighing
-        many cards against the same two warriors).
+        many cards against the same two warriors).  ``missed``: the caller's own memo of these
+        ratings, keyed as finely, has just missed (the greedy bot's attack memo): they are not
+        looked for here either (in vain but for a lost memo), only worked out and remembered.
         With cards played on ``t`` (a bot weighing a card, the modify step), its remembered
         ratings without them get what the cards add (:func:`_plus_played`, no terms built):
         the cards are the last parts and nothing else in the parts reads them."""
@@ -172,7 +178,7 @@ class Standing:
             if seen is not None:
                 if not table.plays and not table.weapons:  # most ratings: no weapon, no card (_memo_key)
                     key = (table.tactic, seen, off)
-                    hit = self._ratings.get(key)
+                    hit = None if missed else self._ratings.get(key)
                     return hit if hit is not None else self._remember(key, table, t, foe, off, ())
                 uid = t.uid
                 plays: tuple[Played, ...] = ()
@@ -186,9 +192,10 @@ class Standing:
                         weapon = w
                     if u == foe_uid and not foe_weapon:
                         foe_weapon = w
-                key = _memo_key(table.tactic, seen, weapon, self.pool[foe_weapon].foe_armor if foe_weapon else 0,
-                                plays, off)
-                hit = self._ratings.get(key)
+                takes = self.pool[foe_weapon].foe_armor if foe_weapon else 0
+                key = (table.tactic, seen, weapon, takes, plays, off) if weapon or takes or plays else \
+                    (table.tactic, seen, off)  # _memo_key's, without its call
+                hit = None if missed else self._ratings.get(key)
                 return hit if hit is not None else self._remember(key, table, t, foe, off, plays)
         return self._sum(table, t, foe, off, terms)
 
@@ -220,8 +227,10 @@ class Standing:
                 elif u == ud and not wd:
                     wd = w
             pool = self.pool
-            key_a = _memo_key(tactic, ka, wa, pool[wd].foe_armor if wd else 0, pa, off)
-            key_d = _memo_key(tactic, kd, wd, pool[wa].foe_armor if wa else 0, pd, off)
+            takes_a, takes_d = pool[wd].foe_armor if wd else 0, pool[wa].foe_armor if wa else 0
+            # _memo_key's keys, without its calls
+            key_a = (tactic, ka, wa, takes_a, pa, off) if wa or takes_a or pa else (tactic, ka, off)
+            key_d = (tactic, kd, wd, takes_d, pd, off) if wd or takes_d or pd else (tactic, kd, off)
         else:  # most combats: no weapon, no card played (_memo_key)
             key_a, key_d = (tactic, ka, off), (tactic, kd, off)
         ratings = self._ratings
@@ -244,27 +253,41 @@ class Standing:
             if bare is None:
                 bare = self.fighter(table._replace(plays=()), t, foe, off, seen=seen)
             hit = _plus_played(bare, plays, tactic, off)
+        elif len(key) == 6:  # a whole key: the weapon and what the foe's weapon takes, read off it
+            hit = self._sum(table, t, foe, off, None, key[2], key[3])
         else:
-            hit = self._sum(table, t, foe, off, None)
+            hit = self._sum(table, t, foe, off, None, "", 0)
         self._ratings[key] = hit
         return hit
 
-    def _sum(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str], terms: list[Term] | None) -> Ratings:
+    def _sum(self, table: Table, t: Trooper, foe: Trooper, off: frozenset[str], terms: list[Term] | None,
+             weapon: str | None = None, takes: int = 0) -> Ratings:
         """The sum of :meth:`parts`, each appended to ``terms`` when given.  Without ``terms`` no
         term is built: a part adds its numbers (the printed ratings and attachments remembered as
-        one sum, :meth:`own`), as :func:`_added` would add its term (a warrior rated for the first
-        time, the bot weighing attacks above all, is worked out whole)."""
+        one sum, on what they read), as :func:`_added` would add its term (a warrior rated for the
+        first time, the bot weighing attacks above all, is worked out whole).  ``weapon``: ``t``'s
+        weapon, and ``takes`` what his foe's weapon takes from his Armor, when the caller read them (from
+        :meth:`fighter`'s key, without ``terms``)."""
         pool = self.pool
         tactic = table.tactic
-        weapon = foe_weapon = ""  # table.weapon of each, in one pass without two calls
-        for u, w in table.weapons:
-            if u == t.uid and not weapon:
-                weapon = w
-            if u == foe.uid and not foe_weapon:
-                foe_weapon = w
-        own = self.own(t, tactic, weapon, off) if terms is None else self._own(t, tactic, weapon, off, terms)
+        if weapon is None:
+            weapon = foe_weapon = ""  # table.weapon of each, in one pass without two calls
+            for u, w in table.weapons:
+                if u == t.uid and not weapon:
+                    weapon = w
+                if u == foe.uid and not foe_weapon:
+                    foe_weapon = w
+            takes = pool[foe_weapon].foe_armor if foe_weapon else 0
+        if terms is None:  # the printed ratings and attachments, remembered on what they read (_own)
+            key = (t.card, t.attached, t.inside, tactic, weapon, off)
+            own = self._owns.get(key)
+            if own is None:
+                if len(self._owns) > 10_000:
+                    self._owns.clear()
+                own = self._owns[key] = self._own(t, tactic, weapon, off, None)
+        else:
+            own = self._own(t, tactic, weapon, off, terms)
         attack, armor, value, first, ends, always = own
-        takes = pool[foe_weapon].foe_armor if foe_weapon else 0
         if takes:
             armor += takes
             if terms is not None:
@@ -282,7 +305,8 @@ class Standing:
                     if terms is not None:
                         terms.append(_new(Term, (f, R.FORTIFICATION, da, c.armor, c.value, "")))
         ratings = _new(Ratings, (attack, armor, value, first, ends, always))
-        for extra in self.extras():
+        extras = self._extras  # self.extras(), without its call while no part registers
+        for extra in (extras[1] if extras[0] == len(EXTRA_RATINGS) else self.extras()):
             more = extra(self, table, t)
             if more:
                 ratings = _added(ratings, more, terms)
@@ -341,31 +365,25 @@ class Standing:
             number = self._kinds[key] = next(self._numbers)
         return number
 
-    def own(self, t: Trooper, tactic: str, weapon: str, off: frozenset[str]) -> Ratings:
-        """What ``t``'s printed ratings and what is attached to it add up to, with
-        ``weapon`` chosen (:meth:`_own`): remembered on what they read (the card, the
-        attachments, being inside, the tactic, the weapon and the powers off), as a
-        warrior is rated again and again while it stays the same."""
-        key = (t.card, t.attached, t.inside, tactic, weapon, off)
-        hit = self._owns.get(key)
-        if hit is None:
-            if len(self._owns) > 10_000:
-                self._owns.clear()
-            hit = self._owns[key] = self._own(t, tactic, weapon, off, None)
-        return hit
-
-    def _own(self, t: Trooper, tactic: str, weapon: str, off: frozenset[str], terms: list[Term] | None) -> Ratings:
+    def _own(self, t: Trooper, tactic: str, weapon: str, off: frozenset[str],
+             terms: list[Term] | None) -> tuple[int, int, int, bool, bool, bool]:
         """The sum of ``t``'s printed ratings and of the cards attached to it, each part
         appended to ``terms`` as a term when given (no term built without): one copy of
         each card; a weapon only if it is ``weapon`` and for its tactic; a vehicle only with
         ``t`` inside, and its limits; gifts and spells unless an immunity switches them
-        off; Relics and Ki Powers.  A part that strikes first counts as :func:`_added` counts its note."""
+        off; Relics and Ki Powers.  A part that strikes first counts as :func:`_added` counts its note.
+        :class:`Ratings`' fields in a plain tuple: :meth:`_sum`, its one reader, unpacks it (and
+        remembers it on what it reads: the card, the attachments, being inside, the tactic, the
+        weapon and the powers off)."""
         pool, weapons = self.pool, self.weapon_cards
         card: Warrior = pool[t.card]
         attack, armor, value = card.fight if tactic == "fight" else card.shoot, card.armor, card.value
-        strikes = [card.strike_first] if card.strike_first else []
+        strike = card.strike_first
+        first, ends, always = (True, strike == "ends", strike == "always") if strike in _STRIKES else _NO_STRIKE
         if terms is not None:
             terms.append(_printed(pool, t.card, tactic))
+        if not t.attached:  # (about a warrior in four)
+            return attack, armor, value, first, ends, always
         vehicle = self.vehicle(t) if t.inside else None
         limits = vehicle.restricts if vehicle is not None else "none"
         seen: set[str] = set()
@@ -403,17 +421,13 @@ class Standing:
                 attack += da
                 armor += c.armor
                 value += c.value
-                if strike:
-                    strikes.append(strike)
+                if strike in _STRIKES:  # (how it strikes: the warrior's and each part's, any order)
+                    first = True
+                    ends = ends or strike == "ends"
+                    always = always or strike == "always"
                 if terms is not None:
                     terms.append(_new(Term, (name, rule, da, c.armor, c.value, _STRIKES.get(strike, "") if strike else "")))
-        first = ends = always = False
-        for strike in strikes:
-            if strike in _STRIKES:
-                first = True
-                ends = ends or strike == "ends"
-                always = always or strike == "always"
-        return _new(Ratings, (attack, armor, value, first, ends, always))
+        return attack, armor, value, first, ends, always
 
     def explain(self, table: Table, uid: int) -> tuple[Ratings, tuple[Term, ...]]:
         """``uid``'s ratings in this combat and the terms they add up from: its card,
