@@ -192,9 +192,8 @@ class Standing:
                         weapon = w
                     if u == foe_uid and not foe_weapon:
                         foe_weapon = w
-                takes = self.pool[foe_weapon].foe_armor if foe_weapon else 0
-                key = (table.tactic, seen, weapon, takes, plays, off) if weapon or takes or plays else \
-                    (table.tactic, seen, off)  # _memo_key's, without its call
+                key = _memo_key(table.tactic, seen, weapon, self.pool[foe_weapon].foe_armor if foe_weapon else 0,
+                                plays, off)
                 hit = None if missed else self._ratings.get(key)
                 return hit if hit is not None else self._remember(key, table, t, foe, off, plays)
         return self._sum(table, t, foe, off, terms)
@@ -227,10 +226,8 @@ class Standing:
                 elif u == ud and not wd:
                     wd = w
             pool = self.pool
-            takes_a, takes_d = pool[wd].foe_armor if wd else 0, pool[wa].foe_armor if wa else 0
-            # _memo_key's keys, without its calls
-            key_a = (tactic, ka, wa, takes_a, pa, off) if wa or takes_a or pa else (tactic, ka, off)
-            key_d = (tactic, kd, wd, takes_d, pd, off) if wd or takes_d or pd else (tactic, kd, off)
+            key_a = _memo_key(tactic, ka, wa, pool[wd].foe_armor if wd else 0, pa, off)
+            key_d = _memo_key(tactic, kd, wd, pool[wa].foe_armor if wa else 0, pd, off)
         else:  # most combats: no weapon, no card played (_memo_key)
             key_a, key_d = (tactic, ka, off), (tactic, kd, off)
         ratings = self._ratings
