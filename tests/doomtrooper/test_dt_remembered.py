@@ -421,7 +421,8 @@ def test_muster_options_are_the_warriors_that_may_enter_play_and_he_can_pay_for(
 
 def test_the_combatants_rated_as_a_pair_are_each_rated_alone():
     """The resolution and the bots rate both combatants in one pass (Standing.pair, its short
-    keys when nobody carries a weapon or has a card played on him): at every combat step of
+    keys when nobody carries a weapon or has a card played on him), or one whose memo missed
+    (Standing.fighter with ``missed``): at every combat step of
     greedy games under the printed rules, the expansions' switches and the dice, each rating is
     the one explain sums term by term for him alone ("Combat Resolution")."""
     steps = 0
@@ -434,7 +435,10 @@ def test_the_combatants_rated_as_a_pair_are_each_rated_alone():
             table = c.table
             a, d = table.trooper(table.attacker), table.trooper(table.defender)
             off = combat.off_between(a.card, d.card)
-            assert combat.pair(table, a, d, off) == (combat.explain(table, a.uid)[0], combat.explain(table, d.uid)[0])
+            explained = combat.explain(table, a.uid)[0], combat.explain(table, d.uid)[0]
+            assert combat.pair(table, a, d, off) == explained
+            # a caller whose own memo missed (the bot's attack memo): worked out, not looked up
+            assert combat.fighter(table, a, d, off, missed=True) == explained[0]
             steps += 1
     assert steps > 30, steps
 
