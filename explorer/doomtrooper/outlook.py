@@ -77,19 +77,35 @@ def rerated(game, table: Table, after: Table, pair: tuple | None, ratings: tuple
 
 def outlook_of(game, pair: tuple | None, ratings: tuple | None, seat: int) -> float:
     """:func:`outlook` of the combatants :func:`pair_of` found, with their ``ratings``
-    (:func:`rated`: the modify step weighs every card against the same two)."""
+    (:func:`rated`: the modify step weighs every card against the same two).  Their
+    :func:`statuses` looked up here, without the call: each Ratings unpacked in one go (a
+    named tuple's six fields read one by one cost several times more)."""
     if pair is None:
         return 0.0
     a, d = pair[0], pair[1]
     ra, rd = ratings
-    value_a, value_d = ra.value, rd.value  # what each stands to lose (at least 1; max() is a call)
+    a_attack, a_armor, value_a, a_first, a_ends, a_always = ra
+    d_attack, d_armor, value_d, d_first, d_ends, d_always = rd
+    a_wounded, d_wounded = a.wounded, d.wounded
+    combat = game.combat
+    if combat.roll is None:  # the printed rules: as statuses
+        i = (8 if a_attack >= d_armor else 0) + (4 if d_attack >= a_armor else 0) + (2 if a_wounded else 0) \
+            + (1 if d_wounded else 0)
+        if a_first or d_first:
+            i += (((1 if a_first else 0) + (2 if a_ends else 0) + (4 if a_always else 0)) * 8
+                  + (1 if d_first else 0) + (2 if d_ends else 0) + (4 if d_always else 0)) * 16
+        cases = _PRINTED[i]
+    else:
+        cases = blows(combat, a_attack, a_armor, (a_first, a_ends, a_always), d_attack, d_armor,
+                      (d_first, d_ends, d_always), (a_wounded, d_wounded))
+    # what each stands to lose (at least 1; max() is a call)
     if value_a < 1:
         value_a = 1
     if value_d < 1:
         value_d = 1
     mine_a, mine_d = a.owner == seat, d.owner == seat
     total = 0.0
-    for p, ha, hd in statuses(game.combat, ra, rd, (a.wounded, d.wounded)):
+    for p, ha, hd in cases:
         lost = ha * value_a
         total += p * (-lost if mine_a else lost)
         lost = hd * value_d
@@ -106,23 +122,26 @@ def statuses(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[float, fl
     under the printed rules a blow wounds when its attack reaches the Armor, so only
     whether each would wound and how each strikes count (:data:`_PRINTED`).  The bots
     rate many attacks alike."""
+    a_attack, a_armor, _, a_first, a_ends, a_always = ra
+    d_attack, d_armor, _, d_first, d_ends, d_always = rd
     if combat.roll is None:
-        if not ra.first and not rd.first:  # most combats: blows at once, where how one strikes counts for nothing
-            # (the index added up by conditions: a bool times an int takes the slow way in Python 3.11)
-            return _PRINTED[(8 if ra.attack >= rd.armor else 0) + (4 if rd.attack >= ra.armor else 0)
-                            + (2 if wounded[0] else 0) + (1 if wounded[1] else 0)]
-        return _PRINTED[(_strikes(ra) * 8 + _strikes(rd)) * 16 + (8 if ra.attack >= rd.armor else 0)
-                        + (4 if rd.attack >= ra.armor else 0) + (2 if wounded[0] else 0) + (1 if wounded[1] else 0)]
-    # ra[3:]: how each strikes (Ratings' last fields, first, ends and always), sliced in one go
-    return blows(combat, ra.attack, ra.armor, ra[3:], rd.attack, rd.armor, rd[3:], wounded)
+        i = (8 if a_attack >= d_armor else 0) + (4 if d_attack >= a_armor else 0) + (2 if wounded[0] else 0) \
+            + (1 if wounded[1] else 0)
+        if a_first or d_first:  # most combats: blows at once, where how one strikes counts for nothing
+            i += (((1 if a_first else 0) + (2 if a_ends else 0) + (4 if a_always else 0)) * 8
+                  + (1 if d_first else 0) + (2 if d_ends else 0) + (4 if d_always else 0)) * 16
+        # (the index added up by conditions: a bool times an int takes the slow way in Python 3.11)
+        return _PRINTED[i]
+    return blows(combat, a_attack, a_armor, (a_first, a_ends, a_always), d_attack, d_armor,
+                 (d_first, d_ends, d_always), wounded)
 
 
 def plain(r: Ratings) -> tuple[int, int, int, int]:
     """``r``'s attack, Armor and Value and how it strikes as one number (its index in
     :data:`STRIKES`) in a plain tuple: read again and again far more cheaply than a
     named tuple's fields (the greedy bot remembers its attacks' ratings so)."""
-    attack, armor, value = r.attack, r.armor, r.value
-    return attack, armor, value, _strikes(r)
+    attack, armor, value, first, ends, always = r  # unpacked in one go
+    return attack, armor, value, (1 if first else 0) + (2 if ends else 0) + (4 if always else 0)
 
 
 def plain_statuses(combat, a: tuple, d: tuple, a_wounded: bool, d_wounded: bool) -> tuple[tuple[float, float, float], ...]:
@@ -138,11 +157,6 @@ def plain_statuses(combat, a: tuple, d: tuple, a_wounded: bool, d_wounded: bool)
 
 #: how a combatant strikes (Ratings' first, ends and always), by its number in :func:`plain`
 STRIKES = tuple((n & 1 != 0, n & 2 != 0, n & 4 != 0) for n in range(8))
-
-
-def _strikes(r: Ratings) -> int:
-    """How ``r`` strikes, as its number in :data:`STRIKES`."""
-    return (1 if r.first else 0) + (2 if r.ends else 0) + (4 if r.always else 0)
 
 
 def _printed(i: int) -> tuple[tuple[float, float, float]]:
