@@ -55,7 +55,7 @@ from .base.turn import KEEP_HAND
 from .expansions.ki_powers import AttachKiPower
 from .expansions.relics import PlayRelic
 from .expansions.warzones import DefendFromWarzone, PlayWarzone
-from .outlook import outlook, outlook_of, pair_of, plain, plain_statuses, rated, rerated
+from .outlook import outlook, outlook_of, pair_of, plain, plain_score, rated, rerated
 from .state import UNSEEN, DTState, Phase
 from .search import PLAYOUTS, search_bot
 
@@ -290,7 +290,7 @@ class GreedyBot(DeterministicPolicy):
         combat = game.combat
         ra, rd = _ratings(combat, o, a, d, _weapon(game, a, o.tactic), _weapon(game, d, o.tactic),
                           combat.off_between(a.card, d.card), base)
-        return _score(combat, plain(ra), plain(rd), a.wounded, d.wounded)
+        return plain_score(combat, plain(ra), plain(rd), a.wounded, d.wounded)
 
     def _kinds_score(self, game, memo: _AttackMemo, o: Attack, a, d, ka: int, kd: int, base: Table) -> float:
         """:meth:`_attack_score` of two warriors of kinds ``ka`` and ``kd``, from the parts
@@ -321,7 +321,7 @@ class GreedyBot(DeterministicPolicy):
                 ra = ratings[key_a] = plain(combat.fighter(table, a, d, off, seen=ka, missed=True))
             if rd is None:
                 rd = ratings[key_d] = plain(combat.fighter(table, d, a, off, seen=kd, missed=True))
-        return _score(combat, ra, rd, a.wounded, d.wounded)
+        return plain_score(combat, ra, rd, a.wounded, d.wounded)
 
     def equip_score(self, game, state, o: Equip) -> float:
         c = game.pool[o.card]
@@ -334,7 +334,8 @@ class GreedyBot(DeterministicPolicy):
             for a in t.attached:
                 if a.card in weapons:
                     return -1.0
-        gain = max(c.fight, c.shoot) + c.armor - c.foe_armor
+        fight, shoot = c.fight, c.shoot
+        gain = (shoot if shoot > fight else fight) + c.armor - c.foe_armor  # as max(), without the call
         if c.kind == "vehicle":
             gain += 0.5 if o.inside else -10
         return gain + _strength(game.pool[t.card]) / 20 if t.card != UNSEEN else gain
@@ -402,8 +403,11 @@ class GreedyBot(DeterministicPolicy):
         table = state.combat.live
         pair, ratings = self._pair_at(game, table)  # the combatants, found, keyed and rated once for every card
         base = outlook_of(game, pair, ratings, seat)
-        best, best_gain = PASS, 0.0
+        best, best_gain, best_rated = PASS, 0.0, None
         play = game.combat.weighed  # the table after the card as the ratings read it (no words, hands or Destiny)
+        # what the pair as found reads of the table, read once for every card
+        attacker, defender, troopers = table.attacker, table.defender, table.troopers
+        forts, in_play, warzone = table.fortifications, table.in_play, table.warzone
         for o in options:
             if isinstance(o, Pass):
                 continue
@@ -413,27 +417,32 @@ class GreedyBot(DeterministicPolicy):
                 continue
             # the same combatants, warriors, fortifications, cards in play and Warzone: the pair as found,
             # its rating keys alike
-            if after.attacker == table.attacker and after.defender == table.defender and \
-                    after.troopers == table.troopers and after.fortifications == table.fortifications and \
-                    after.in_play == table.in_play and after.warzone == table.warzone:
-                gain = outlook_of(game, pair, rerated(game, table, after, pair, ratings), seat) - base
+            if after.attacker == attacker and after.defender == defender and after.troopers == troopers and \
+                    after.fortifications == forts and after.in_play == in_play and after.warzone == warzone:
+                now = rerated(game, table, after, pair, ratings)
+                gain, rated_after = outlook_of(game, pair, now, seat) - base, (after, now)
             else:
-                gain = outlook(game, after, seat) - base
+                gain, rated_after = outlook(game, after, seat) - base, None
             cost = 0.05 if isinstance(o, Feed) else 0.1  # keep cards and points for later
             if gain - cost > best_gain:
-                best, best_gain = o, gain - cost
+                best, best_gain, best_rated = o, gain - cost, rated_after
+        if best_rated is not None:  # the card played: the next decision (the foe's) asks of the table after it
+            after, now = best_rated
+            self._last_pair = self._last_pair[:6] + (after.plays, after.weapons, after.tactic, now)
         return best
 
     def _pair_at(self, game, table: Table) -> tuple:
         """:func:`.pair_of` at ``table`` and their ratings (:func:`.rated`); the last answer is kept
         with the warriors, fortifications, cards in play, combatants and Warzone the pair read, and
-        the tactic, weapons and cards played the ratings read (a combat's next decision asks of the same)."""
+        the tactic, weapons and cards played the ratings read (a combat's next decision asks of the same;
+        after a card the bot plays, :meth:`modify` keeps the ratings it weighed the card by, for the
+        same pair with the cards, weapons and tactic of the table after it)."""
         last = self._last_pair
         seen = (table.attacker, table.defender, table.warzone)
         if last is not None and last[0] is game and last[1] is table.troopers and \
                 last[2] is table.fortifications and last[3] is table.in_play and last[4] == seen:
             pair = last[5]
-            if last[6] is table.plays and last[7] is table.weapons and last[8] == table.tactic:
+            if last[6] == table.plays and last[7] == table.weapons and last[8] == table.tactic:
                 return pair, last[9]
         else:
             pair = pair_of(game, table)
@@ -518,18 +527,11 @@ def _attack_table(o: Attack, a, d, wa: str, wd: str, base: Table) -> Table:
     return base.with_combatants(o.tactic, o.attacker, o.defender, base.weapons + chosen)
 
 
-def _score(combat, ra: tuple, rd: tuple, a_wounded: bool, d_wounded: bool) -> float:
-    """An attack's score from the two combatants' :func:`.plain` ratings and wounds: the Value
-    the attacker expects to win (the defender's, weighed 1.2) less the Value it risks."""
-    total = 0  # summed in order, as sum() would
-    value_a, value_d = ra[2], rd[2]
-    for p, ha, hd in plain_statuses(combat, ra, rd, a_wounded, d_wounded):
-        total += p * (hd * value_d * 1.2 - ha * value_a)
-    return total
-
-
 def _strength(w) -> float:
-    return max(w.fight, w.shoot) + w.armor + (2 if w.strike_first else 0)
+    """A warrior card's best attack, Armor and 2 for striking first (the better of Fight and Shoot
+    as max() gives it, without the call)."""
+    fight, shoot = w.fight, w.shoot
+    return (shoot if shoot > fight else fight) + w.armor + (2 if w.strike_first else 0)
 
 
 def _table(state: DTState, attacker: int, defender: int, tactic: str) -> Table:

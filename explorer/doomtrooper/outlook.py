@@ -155,6 +155,23 @@ def plain_statuses(combat, a: tuple, d: tuple, a_wounded: bool, d_wounded: bool)
                  (a_wounded, d_wounded))
 
 
+def plain_score(combat, a: tuple, d: tuple, a_wounded: bool, d_wounded: bool) -> float:
+    """An attack's score from the attacker's and the defender's :func:`plain` ratings and wounds
+    (the greedy bot's): the Value the attacker expects to win (the defender's, weighed 1.2) less
+    the Value it risks.  :func:`plain_statuses` looked up here under the printed rules (no call)."""
+    a_attack, a_armor, value_a, a_strikes = a
+    d_attack, d_armor, value_d, d_strikes = d
+    if combat.roll is None:
+        cases = _PRINTED[(a_strikes * 8 + d_strikes) * 16 + (8 if a_attack >= d_armor else 0)
+                         + (4 if d_attack >= a_armor else 0) + (2 if a_wounded else 0) + (1 if d_wounded else 0)]
+    else:
+        cases = plain_statuses(combat, a, d, a_wounded, d_wounded)
+    total = 0  # summed in order, as sum() would
+    for p, ha, hd in cases:
+        total += p * (hd * value_d * 1.2 - ha * value_a)
+    return total
+
+
 #: how a combatant strikes (Ratings' first, ends and always), by its number in :func:`plain`
 STRIKES = tuple((n & 1 != 0, n & 2 != 0, n & 4 != 0) for n in range(8))
 
@@ -189,5 +206,5 @@ def blows(combat, a_attack: int, a_armor: int, a_strikes: tuple, d_attack: int, 
     return tuple([(float(p), harm(wounded[0], sa), harm(wounded[1], sd)) for (sa, sd), p in pairs])
 
 
-__all__ = ["STRIKES", "blows", "harm", "outlook", "outlook_of", "pair_of", "plain", "plain_statuses", "rated", "rerated",
-           "statuses"]
+__all__ = ["STRIKES", "blows", "harm", "outlook", "outlook_of", "pair_of", "plain", "plain_score", "plain_statuses",
+           "rated", "rerated", "statuses"]
