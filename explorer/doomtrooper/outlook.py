@@ -88,10 +88,10 @@ def outlook_of(game, pair: tuple | None, ratings: tuple | None, seat: int) -> fl
     d_attack, d_armor, value_d, d_first, d_ends, d_always = rd
     a_wounded, d_wounded = a.wounded, d.wounded
     combat = game.combat
-    if combat.roll is None:  # the printed rules: as statuses
+    if combat.roll is None:  # the printed rules: their case (_case and _strikes written out: no calls, it is hot)
         i = (8 if a_attack >= d_armor else 0) + (4 if d_attack >= a_armor else 0) + (2 if a_wounded else 0) \
             + (1 if d_wounded else 0)
-        if a_first or d_first:
+        if a_first or d_first:  # (neither striking first, most often: how each strikes adds nothing)
             i += (((1 if a_first else 0) + (2 if a_ends else 0) + (4 if a_always else 0)) * 8
                   + (1 if d_first else 0) + (2 if d_ends else 0) + (4 if d_always else 0)) * 16
         cases = _PRINTED[i]
@@ -122,18 +122,7 @@ def statuses(combat, ra: Ratings, rd: Ratings, wounded) -> tuple[tuple[float, fl
     under the printed rules a blow wounds when its attack reaches the Armor, so only
     whether each would wound and how each strikes count (:data:`_PRINTED`).  The bots
     rate many attacks alike."""
-    a_attack, a_armor, _, a_first, a_ends, a_always = ra
-    d_attack, d_armor, _, d_first, d_ends, d_always = rd
-    if combat.roll is None:
-        i = (8 if a_attack >= d_armor else 0) + (4 if d_attack >= a_armor else 0) + (2 if wounded[0] else 0) \
-            + (1 if wounded[1] else 0)
-        if a_first or d_first:  # most combats: blows at once, where how one strikes counts for nothing
-            i += (((1 if a_first else 0) + (2 if a_ends else 0) + (4 if a_always else 0)) * 8
-                  + (1 if d_first else 0) + (2 if d_ends else 0) + (4 if d_always else 0)) * 16
-        # (the index added up by conditions: a bool times an int takes the slow way in Python 3.11)
-        return _PRINTED[i]
-    return blows(combat, a_attack, a_armor, (a_first, a_ends, a_always), d_attack, d_armor,
-                 (d_first, d_ends, d_always), wounded)
+    return plain_statuses(combat, plain(ra), plain(rd), wounded[0], wounded[1])
 
 
 def plain(r: Ratings) -> tuple[int, int, int, int]:
@@ -141,7 +130,7 @@ def plain(r: Ratings) -> tuple[int, int, int, int]:
     :data:`STRIKES`) in a plain tuple: read again and again far more cheaply than a
     named tuple's fields (the greedy bot remembers its attacks' ratings so)."""
     attack, armor, value, first, ends, always = r  # unpacked in one go
-    return attack, armor, value, (1 if first else 0) + (2 if ends else 0) + (4 if always else 0)
+    return attack, armor, value, _strikes(first, ends, always)
 
 
 def plain_statuses(combat, a: tuple, d: tuple, a_wounded: bool, d_wounded: bool) -> tuple[tuple[float, float, float], ...]:
@@ -149,8 +138,7 @@ def plain_statuses(combat, a: tuple, d: tuple, a_wounded: bool, d_wounded: bool)
     a_attack, a_armor, _, a_strikes = a
     d_attack, d_armor, _, d_strikes = d
     if combat.roll is None:
-        return _PRINTED[(a_strikes * 8 + d_strikes) * 16 + (8 if a_attack >= d_armor else 0)
-                        + (4 if d_attack >= a_armor else 0) + (2 if a_wounded else 0) + (1 if d_wounded else 0)]
+        return _PRINTED[_case(a_attack, a_armor, a_strikes, d_attack, d_armor, d_strikes, a_wounded, d_wounded)]
     return blows(combat, a_attack, a_armor, STRIKES[a_strikes], d_attack, d_armor, STRIKES[d_strikes],
                  (a_wounded, d_wounded))
 
@@ -162,14 +150,28 @@ def plain_score(combat, a: tuple, d: tuple, a_wounded: bool, d_wounded: bool) ->
     a_attack, a_armor, value_a, a_strikes = a
     d_attack, d_armor, value_d, d_strikes = d
     if combat.roll is None:
-        cases = _PRINTED[(a_strikes * 8 + d_strikes) * 16 + (8 if a_attack >= d_armor else 0)
-                         + (4 if d_attack >= a_armor else 0) + (2 if a_wounded else 0) + (1 if d_wounded else 0)]
+        cases = _PRINTED[(a_strikes * 8 + d_strikes) * 16 + (8 if a_attack >= d_armor else 0)  # _case, without
+                         + (4 if d_attack >= a_armor else 0) + (2 if a_wounded else 0) + (1 if d_wounded else 0)]  # the call
     else:
         cases = plain_statuses(combat, a, d, a_wounded, d_wounded)
     total = 0  # summed in order, as sum() would
     for p, ha, hd in cases:
         total += p * (hd * value_d * 1.2 - ha * value_a)
     return total
+
+
+def _case(a_attack: int, a_armor: int, a_strikes: int, d_attack: int, d_armor: int, d_strikes: int,
+          a_wounded: bool, d_wounded: bool) -> int:
+    """A combat's case in :data:`_PRINTED` under the printed rules: how each strikes (its number
+    in :data:`STRIKES`), whether each wounds (its attack reaches the other's Armor), the wounds
+    before (added up by conditions: a bool times an int takes the slow way in Python 3.11)."""
+    return ((a_strikes * 8 + d_strikes) * 16 + (8 if a_attack >= d_armor else 0) + (4 if d_attack >= a_armor else 0)
+            + (2 if a_wounded else 0) + (1 if d_wounded else 0))
+
+
+def _strikes(first: bool, ends: bool, always: bool) -> int:
+    """How a combatant strikes (Ratings' first, ends and always) as its number in :data:`STRIKES`."""
+    return (1 if first else 0) + (2 if ends else 0) + (4 if always else 0)
 
 
 #: how a combatant strikes (Ratings' first, ends and always), by its number in :func:`plain`
