@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from dt_helpers import GAME, W, make_state
 
 from explorer.core.engine import simulate
@@ -479,3 +481,35 @@ def test_the_bots_plain_ratings_look_up_the_blows_the_full_enumeration_gives():
                     want = blows(combat, ra.attack, ra.armor, sa, rd.attack, rd.armor, sd, wounded)
                     assert statuses(combat, ra, rd, wounded) == want, (sa, sd, attack, armor, wounded)
                     assert plain_statuses(combat, plain(ra), plain(rd), *wounded) == want
+
+
+def test_the_bots_outlook_and_attack_score_are_their_sums_over_the_enumerated_blows():
+    """The greedy bot's modify-step outlook (outlook.outlook_of) and attack score
+    (outlook.plain_score) look the printed rules' case up themselves: for every way of striking,
+    wound and seat, under the printed rules and the dice, each is its sum over the outcomes the
+    blows enumerated afresh give (outlook.blows over clash), Values counted at least 1 in the
+    outlook ("Combat Resolution")."""
+    import itertools
+
+    from explorer.doomtrooper.base.combat_state import Ratings
+    from explorer.doomtrooper.outlook import STRIKES, blows, outlook_of, plain, plain_score
+    for game in _games({}, {"dice": "2d6"}):
+        combat = game.combat
+        for sa, sd in itertools.product(STRIKES, repeat=2):
+            for (attack, armor, value), wounded in itertools.product(((0, 1, 0), (1, 1, 2), (3, 2, 1)),
+                                                                     itertools.product((False, True), repeat=2)):
+                ra, rd = Ratings(attack, armor, value, *sa), Ratings(armor, attack + 1, 2, *sd)
+                cases = blows(combat, ra.attack, ra.armor, sa, rd.attack, rd.armor, sd, wounded)
+                want = 0
+                for p, ha, hd in cases:
+                    want += p * (hd * rd.value * 1.2 - ha * ra.value)
+                assert plain_score(combat, plain(ra), plain(rd), *wounded) == want
+                a, d = make_state(warriors=[W("Mortificator Assassin", 0, wounded=wounded[0]),
+                                            W("Undead Legionnaire", 1, wounded=wounded[1])]).troopers
+                for seat in (0, 1):
+                    sign_a, sign_d = (-1 if seat == 0 else 1), (-1 if seat == 1 else 1)
+                    expected = 0.0
+                    for p, ha, hd in cases:
+                        expected += p * sign_a * ha * max(ra.value, 1)
+                        expected += p * sign_d * hd * max(rd.value, 1)
+                    assert outlook_of(game, (a, d), (ra, rd), seat) == pytest.approx(expected, abs=1e-12)
