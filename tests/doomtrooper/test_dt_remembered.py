@@ -496,9 +496,9 @@ def test_the_bots_outlook_and_attack_score_are_their_sums_over_the_enumerated_bl
     for game in _games({}, {"dice": "2d6"}):
         combat = game.combat
         for sa, sd in itertools.product(STRIKES, repeat=2):
-            for (attack, armor, value), wounded in itertools.product(((0, 1, 0), (1, 1, 2), (3, 2, 1)),
-                                                                     itertools.product((False, True), repeat=2)):
-                ra, rd = Ratings(attack, armor, value, *sa), Ratings(armor, attack + 1, 2, *sd)
+            for (attack, armor, value), (d_attack, d_armor), wounded in itertools.product(
+                    ((0, 1, 0), (1, 1, 2), (3, 2, 1)), ((1, 1), (2, 3), (0, 2)), itertools.product((False, True), repeat=2)):
+                ra, rd = Ratings(attack, armor, value, *sa), Ratings(d_attack, d_armor, 2, *sd)
                 cases = blows(combat, ra.attack, ra.armor, sa, rd.attack, rd.armor, sd, wounded)
                 want = 0
                 for p, ha, hd in cases:
