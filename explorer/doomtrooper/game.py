@@ -416,7 +416,7 @@ class DoomtrooperGame(Game):
             last = self._unsettled
             if last is not None and last[0] is state.seats and last[1] is state.purse_of:
                 return state
-            state, more = turn.settle(self, state)
+            state, more = turn.settle_seats(self, state)
         if tell:
             told += more
         return state

@@ -23,39 +23,41 @@ from .state import UNSEEN, Trooper
 _new = tuple.__new__
 
 
-class _Unseen(dict):
-    """Pile size -> that many cards nobody may look at, each made when first asked: multisets are
-    immutable, and the sizes few (a pile holds at most the game's cards).  Read by subscript, a
-    dict's own lookup (no call on a hit: a seat's view reads three at most decisions)."""
-
-    def __missing__(self, n: int) -> Multiset:
-        hit = self[n] = Multiset(((UNSEEN, n),)) if n else Multiset()
-        return hit
+def _unseen_pile(n: int) -> Multiset:
+    """``n`` cards nobody may look at, made anew (:func:`unseen` keeps one per size)."""
+    return Multiset(((UNSEEN, n),)) if n else Multiset()
 
 
-_UNSEEN = _Unseen()
+#: pile size -> that many cards nobody may look at, one object per size (multisets are immutable).
+#: A plain dict, read by subscript on the paths every view takes (a dict subclass's subscript costs
+#: twice a dict's): the sizes of the game's piles are made at import, a larger one when first asked.
+_UNSEEN: dict[int, Multiset] = {n: _unseen_pile(n) for n in range(256)}
 
 
 def unseen(n: int) -> Multiset:
     """``n`` cards nobody may look at (one object per size: :data:`_UNSEEN`)."""
-    return _UNSEEN[n]
+    hit = _UNSEEN.get(n)
+    if hit is None:
+        hit = _UNSEEN[n] = _unseen_pile(n)
+    return hit
 
 
-class _UnseenDecks(dict):
-    """Pile size -> a draw pile of that many cards nobody may look at, made when first asked (decks are
-    immutable, the sizes few): read by subscript, without a call."""
-
-    def __missing__(self, n: int) -> Deck:
-        hit = self[n] = Deck((), unseen(n), frozenset())
-        return hit
+#: pile size -> a draw pile of that many cards nobody may look at (decks are immutable), as :data:`_UNSEEN`
+_UNSEEN_DECKS: dict[int, Deck] = {n: Deck((), pile, frozenset()) for n, pile in _UNSEEN.items()}
 
 
-_UNSEEN_DECKS = _UnseenDecks()
+def _made(n: int) -> None:
+    """The unseen piles and draw piles of every size up to ``n`` made (:data:`_UNSEEN`, :data:`_UNSEEN_DECKS`)."""
+    for k in range(n + 1):
+        unseen_deck(k)
 
 
 def unseen_deck(n: int) -> Deck:
     """A draw pile of ``n`` cards nobody may look at (one object per size: :data:`_UNSEEN_DECKS`)."""
-    return _UNSEEN_DECKS[n]
+    hit = _UNSEEN_DECKS.get(n)
+    if hit is None:
+        hit = _UNSEEN_DECKS[n] = Deck((), unseen(n), frozenset())
+    return hit
 
 
 HIDDEN = attrgetter("hidden")  # a warrior mustered in cover and not yet revealed
@@ -70,8 +72,9 @@ def masked_seats(seats: tuple, player: Any) -> tuple:
     through a combat, a Meditate, ...): a seat that is the same object as the one in its place
     then keeps its view, and a draw pile that is keeps its view (seats are immutable: most steps
     change one seat, its draw pile only when he draws; compared here, without a call)."""
-    memo = _SEATS_VIEWS.get(player)
-    if memo is None:
+    try:  # (a dict's subscript: no call to its get; try costs nothing until a new viewer raises)
+        memo = _SEATS_VIEWS[player]
+    except KeyError:
         if len(_SEATS_VIEWS) > 16:
             _SEATS_VIEWS.clear()
         memo = _SEATS_VIEWS[player] = [(), ()]
@@ -88,13 +91,17 @@ def masked_seats(seats: tuple, player: Any) -> tuple:
         before = last[i]
         if before is not s:
             deck, hand = s.deck, s.hand
-            if before is not None and before.deck is deck:
-                deck = view[i].deck
-            else:  # its size read from its two parts (Deck.__len__ is a call)
-                top, pile, _ = deck
-                deck = _UNSEEN_DECKS[len(top) + pile.size]
-            view[i] = s.seen(deck, hand if i == player else _UNSEEN[hand.size], _UNSEEN[s.discard.size],
-                             _UNSEEN[s.annihilated.size])
+            try:
+                if before is not None and before.deck is deck:
+                    deck = view[i].deck
+                else:  # its size read from its two parts (Deck.__len__ is a call)
+                    top, pile, _ = deck
+                    deck = _UNSEEN_DECKS[len(top) + pile.size]
+                view[i] = s.seen(deck, hand if i == player else _UNSEEN[hand.size], _UNSEEN[s.discard.size],
+                                 _UNSEEN[s.annihilated.size])
+            except KeyError:  # a pile larger than any made yet: the sizes up to his cards made, and seen again
+                _made(len(deck.top) + deck.pile.size + hand.size + s.discard.size + s.annihilated.size)
+                return masked_seats(seats, player)
         i += 1
     view = tuple(view)
     memo[0] = seats
@@ -122,7 +129,7 @@ def _masked_table(table, player: Any, troopers: tuple = (), seen: tuple = ()):
     hands = []  # a loop: in Python 3.11 a comprehension is a call
     i = 0  # (counted: no enumerate pair built and unpacked per hand)
     for h in table.hands:
-        hands.append(h if i == player else _UNSEEN[h.size])
+        hands.append(h if i == player else _UNSEEN[h.size] if h.size in _UNSEEN else unseen(h.size))
         i += 1
     return table.seen(tuple(hands), seen)
 
@@ -137,8 +144,9 @@ def masked_combat(c: CombatState, player: Any, troopers: tuple = (), seen: tuple
     the modify step's table while players pass: the views of both are remembered per viewer
     (tables are immutable: one that did not change is the same object).  Until a card is
     played the modify step's table is the one the combat began with: its view serves both."""
-    memo = _TABLE_VIEWS.get(player)
-    if memo is None:
+    try:  # (as in masked_seats)
+        memo = _TABLE_VIEWS[player]
+    except KeyError:
         if len(_TABLE_VIEWS) > 16:
             _TABLE_VIEWS.clear()
         memo = _TABLE_VIEWS[player] = [None, None, None, None]

@@ -440,10 +440,16 @@ def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
     read: the seats last found to end nothing are kept (states are immutable, and
     most steps leave the seats the same object), and asked first, whatever the phase
     (in any phase those seats settle nothing)."""
-    seats = state.seats
     last = game._unsettled
-    if last is not None and last[0] is seats and last[1] is state.purse_of:
+    if last is not None and last[0] is state.seats and last[1] is state.purse_of:
         return state, []
+    return settle_seats(game, state)
+
+
+def settle_seats(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
+    """:func:`settle` for seats not last found to end nothing (the game asks this after
+    its own look at the seats kept, without a second look)."""
+    seats = state.seats
     if state.phase not in _SETTLED:
         return state, []
     rules = game.rules
@@ -486,4 +492,4 @@ def settle(game: Any, state: DTState) -> tuple[DTState, list[Event]]:
 
 
 __all__ = ["KEEP_HAND", "STEPS", "do_deal", "do_discard", "do_draw", "do_gift", "eliminate", "leaders", "new_game", "next_turn", "over",
-           "scores", "seats_do", "settle", "turn_heading", "turn_number"]
+           "scores", "seats_do", "settle", "settle_seats", "turn_heading", "turn_number"]
