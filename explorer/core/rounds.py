@@ -127,14 +127,19 @@ class Rounds(Game):
         """A new round: ``order[0]`` plays first.  With ``auto_pass`` the players
         with nothing to play pass at once (the step's events say so), so the state
         may already be over (look at :meth:`result`)."""
+        events: list[Event] = []
+        return Step(self.opening(order, table, events), tuple(events))
+
+    def opening(self, order: Sequence[Any], table: Any, told: list[Event] | None) -> RoundsState:
+        """:meth:`start`'s state alone, its passes added to ``told`` (None: untold): for a host that
+        builds its own step around the round it opens (no Step, no events copied)."""
         order = tuple(order)
         if not order:
             raise ValueError("a round of card play needs at least one player")
         if len(set(order)) != len(order):
             raise ValueError(f"a player may take only one seat in a round of card play: {order!r}")
-        events: list[Event] = []
-        turn, passes = self._skip(order, 0, 0, table, events)
-        return Step(_new(RoundsState, (order, turn, passes, table, 0)), tuple(events))
+        turn, passes = self._skip(order, 0, 0, table, told)
+        return _new(RoundsState, (order, turn, passes, table, 0))
 
     def _skip(self, order: tuple[Any, ...], turn: int, passes: int, table: Any,
               events: list[Event] | None) -> tuple[int, int]:

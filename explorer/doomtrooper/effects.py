@@ -222,11 +222,17 @@ class ReplaceDefender(Effect):
     name = "replace_defender"
 
     def targets(self, ctx, table, seat, p):
-        if ctx.owner(table.defender) != seat:
+        attacker, defender = table.attacker, table.defender
+        if ctx.owner(defender) != seat:
             return ()
-        them = ctx.owner(table.attacker)
-        return tuple(uid for uid in ctx.warriors(them) if uid not in (table.attacker, table.defender)
-                     and ctx.can_fight(uid) and ctx.meets(table.attacker, uid))
+        them = ctx.owner(attacker)
+        out = ()  # a loop over the table's warriors in order (a generator is a call, and a resume per item)
+        for t in table.troopers:
+            uid = t.uid
+            if t.owner == them and uid != attacker and uid != defender and ctx.can_fight(uid) \
+                    and ctx.meets(attacker, uid):
+                out += (uid,)
+        return out
 
     def apply(self, ctx, table, seat, card, p, target):
         return ctx.replace(table, "defender", target), f"{ctx.label(target)} becomes the Defender"
@@ -240,10 +246,16 @@ class Bodyguard(Effect):
     name = "bodyguard"
 
     def targets(self, ctx, table, seat, p):
-        if ctx.owner(table.defender) != seat:
+        attacker, defender = table.attacker, table.defender
+        if ctx.owner(defender) != seat:
             return ()
-        return tuple(uid for uid in ctx.warriors(seat) if uid not in (table.attacker, table.defender)
-                     and not ctx.in_cover(uid) and ctx.can_fight(uid) and ctx.meets(table.attacker, uid))
+        out = ()  # (a loop over the table's warriors in order, as ReplaceDefender's)
+        for t in table.troopers:
+            uid = t.uid
+            if t.owner == seat and uid != attacker and uid != defender and not t.cover and ctx.can_fight(uid) \
+                    and ctx.meets(attacker, uid):
+                out += (uid,)
+        return out
 
     def apply(self, ctx, table, seat, card, p, target):
         return ctx.replace(table, "defender", target), f"{ctx.label(target)} steps in as the Defender"

@@ -43,7 +43,7 @@ from .. import sections as R
 from ..cards import TACTICS, Pool
 from ..params import DoomtrooperRules
 from ..state import Trooper
-from .actions import MEETING, switched_on
+from .actions import MEETING, meeting_rules, switched_on
 from .clash import clash
 from .combat_log import resolution_events
 from .combat_context import Context
@@ -82,7 +82,11 @@ class Combat(CardPlay, Standing, Game):
         self._numbers = count()  # the next such number (never one given before, the dict cleared or not)
         self._off: dict[tuple[str, str], frozenset[str]] = {}  # the powers off by the two cards (Standing.off)
         self._last_plays: tuple = (None, None, ())  # (table, seat, plays): the last answer of _plays
-        self._round_hooks: tuple[int, tuple[Any, ...]] = (-1, ())  # see _list_plays
+        #: the last table's Context (one asks only of its table: the seats' plays and the cards a bot
+        #: weighs on one table share it)
+        self._context = Context(self, None)
+        self._round_hooks: tuple[int, tuple[Any, ...]] = (-1, ())  # see _plays
+        self._meeting: tuple[int, tuple[Any, ...]] = (-1, ())  # see meets
         self._idle: dict[tuple[str, str], bool] = {}  # (card, tactic) -> idle (see idle)
         #: tactic -> card -> see _combat_card (by tactic first: a hand's cards looked up by name alone)
         self._combat_cards: dict[str, dict[str, tuple | None]] = {tactic: {} for tactic in TACTICS}
@@ -133,8 +137,17 @@ class Combat(CardPlay, Standing, Game):
 
     def _weapons(self, table: Table, events: list[Event] | None) -> Step:
         choosing, weapons = (), ()  # who picks a weapon, the weapons of those with one (no comprehension calls)
-        for uid in (table.attacker, table.defender):
-            w = self.weapons_of(table.trooper(uid), table.tactic)  # (its weapon_options)
+        attacker, defender = table.attacker, table.defender
+        for t in table.troopers:  # the two combatants in one pass (no table.trooper calls)
+            if t.uid == attacker:
+                ta = t
+            elif t.uid == defender:
+                td = t
+        for t in (ta, td):  # the attacker first
+            uid = t.uid
+            if not t.attached:  # no card attached, no weapon (most warriors): weapons_of's (), without the call
+                continue
+            w = self.weapons_of(t, table.tactic)  # (its weapon_options)
             if len(w) > 1:
                 choosing += (uid,)
             elif len(w) == 1:
@@ -177,11 +190,11 @@ class Combat(CardPlay, Standing, Game):
         modify step: a combat's state built at once (it holds nothing else yet), not copied again."""
         if events is not None:
             events.append(self._standing(table))
-        opened = self.rounds.start(table.order, table)
-        if events is not None:
-            events.extend(opened.events)
-        rounds = opened.state
-        state = CombatState("resolve", rounds.table) if rounds.over else CombatState("modify", table, rounds)
+        rounds = self.rounds.opening(table.order, table, events)  # its passes told after the standing
+        if rounds.passes >= len(rounds.order):  # over: everyone passed at once
+            state = CombatState.begun("resolve", table, None)
+        else:
+            state = CombatState.begun("modify", table, rounds)
         return _new(Step, (state, tuple(events) if events is not None else ()))
 
     def _standing(self, table: Table) -> Event:
@@ -201,15 +214,12 @@ class Combat(CardPlay, Standing, Game):
     def _plays(self, table: Table, seat: int) -> tuple[Any, ...]:
         """What ``seat`` may play in the modify step on ``table``.  The round asks
         twice about one table (is there a play, then which): the last answer is
-        kept with the table it was for (tables are immutable)."""
+        kept with the table it was for (tables are immutable), and worked out here, not in a
+        function of its own (a call less for every list).  The effects' targets read the table
+        through its Context, kept for the last table (see ``_context``)."""
         last = self._last_plays
         if last[0] is table and last[1] == seat:
             return last[2]
-        out = self._list_plays(table, seat)
-        self._last_plays = (table, seat, out)
-        return out
-
-    def _list_plays(self, table: Table, seat: int) -> tuple[Any, ...]:
         hand = table.hands[seat]
         out: list[Any] = []
         if hand.size:
@@ -224,7 +234,9 @@ class Combat(CardPlay, Standing, Game):
                 if card is None:
                     continue
                 if ctx is None:
-                    ctx = Context(self, table)
+                    ctx = self._context
+                    if ctx.table is not table:
+                        ctx = self._context = Context(self, table)
                 c, effect, p, plays = card
                 if c.type == "special":
                     if c.keywords and play_limit(self, table, seat, c) is not None:
@@ -255,7 +267,8 @@ class Combat(CardPlay, Standing, Game):
                                                                        self.rules))
         for options in hooks[1]:
             out += options(self, table, seat)
-        return tuple(out)
+        listed = self._last_plays = (table, seat, tuple(out))
+        return listed[2]
 
     def _combat_card(self, name: str, tactic: str) -> tuple[Any, Any, Any, dict] | None:
         """Card ``name`` as a card of the modify step of a ``tactic`` combat: ``(card, its effect, its
@@ -317,7 +330,13 @@ class Combat(CardPlay, Standing, Game):
     def meets(self, a: Trooper, d: Trooper, tactic: str) -> bool:
         """May ``a`` and ``d`` meet in a ``tactic`` combat whatever the attack rules say
         (:data:`~explorer.doomtrooper.base.actions.MEETING`)?"""
-        return not MEETING or all(r(self, a, d, tactic) is None for r in MEETING)
+        rules = self._meeting  # (MEETING's rules registered, those these rules switch on): see _round_hooks
+        if rules[0] != len(MEETING):  # one switched off never bars a meeting
+            rules = self._meeting = (len(MEETING), meeting_rules(self.rules))
+        for r in rules[1]:  # (a loop: a generator is a call, and a resume per rule)
+            if r(self, a, d, tactic) is not None:
+                return False
+        return True
 
     def may_cast_on(self, caster: Trooper, target: Trooper) -> bool:
         """"Casting Spells of the Art": a pure caster casts on Doomtroopers, a tainted
@@ -386,7 +405,7 @@ class Combat(CardPlay, Standing, Game):
             table = self.rounds.result(rounds)
             if table is None:  # most steps of a combat: the Step built as the tuple it is (see _new)
                 return _new(Step, (state.with_rounds(rounds), events))
-            return Step(state.resolving(table), events)
+            return _new(Step, (state.resolving(table), events))
         if step == "announce":
             table, events = ANNOUNCEMENTS[state.announced].apply(self, state.table, action)
             return self._announce(table, state.announced + 1, list(events) if tell else None)

@@ -62,7 +62,10 @@ class CardPlay:
             return self.after(table, seat, action)
         c, effect, p, _ = known
         before = len(table.plays)
-        table = effect.change(Context(self, table), table, seat, action.card, p, action.target)
+        ctx = self._context  # (see Combat._plays)
+        if ctx.table is not table:
+            ctx = self._context = Context(self, table)
+        table = effect.change(ctx, table, seat, action.card, p, action.target)
         if len(table.plays) > before and c.type == "special":  # laid as its effect played it (see _laid)
             return table
         return self._laid(table, before, seat, action.card, c)

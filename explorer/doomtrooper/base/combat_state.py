@@ -259,6 +259,20 @@ class CombatState:
         out.announced = self.announced
         return out
 
+    @staticmethod
+    def begun(step: str, table: Table, rounds: RoundsState | None) -> CombatState:
+        """A combat at ``step`` on ``table`` (``rounds``: its round of card play), nothing else yet
+        (every other field its default): the modify step opened, or a combat on to its resolution
+        at once.  Its fields set as :meth:`_copy` sets them (a dataclass's ``__init__`` costs twice that)."""
+        out = _object_new(CombatState)
+        out.step = step
+        out.table = table
+        out.rounds = rounds
+        out.choosing = out.statuses = out.kills = out.due = out.earned = ()
+        out.ended = ""
+        out.announced = 0
+        return out
+
     def with_rounds(self, rounds: RoundsState | None, table: Table | None = None) -> CombatState:
         """The combat with its round of card play, and its table when given, replaced in one
         copy: every step of the modify step."""
