@@ -191,7 +191,7 @@ class Combat(CardPlay, Standing, Game):
         if events is not None:
             events.append(self._standing(table))
         rounds = self.rounds.opening(table.order, table, events)  # its passes told after the standing
-        if rounds.passes >= len(rounds.order):  # over: everyone passed at once
+        if rounds.over:  # everyone passed at once
             state = CombatState.begun("resolve", table, None)
         else:
             state = CombatState.begun("modify", table, rounds)
