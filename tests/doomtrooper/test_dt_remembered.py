@@ -513,3 +513,51 @@ def test_the_bots_outlook_and_attack_score_are_their_sums_over_the_enumerated_bl
                         expected += p * sign_a * ha * max(ra.value, 1)
                         expected += p * sign_d * hd * max(rd.value, 1)
                     assert outlook_of(game, (a, d), (ra, rd), seat) == pytest.approx(expected, abs=1e-12)
+
+
+def test_a_combat_begun_is_the_combat_its_constructor_builds():
+    """CombatState.begun sets every field as the constructor's defaults do (the modify step
+    opened, or a combat on to its resolution at once), for the combats of greedy games."""
+    from explorer.doomtrooper.base.combat_state import CombatState
+    begun = 0
+    for state, _, _ in _greedy_steps(GAME, ["begun-1"]):
+        c = state.combat
+        if c is None or c.step not in ("modify", "resolve"):
+            continue
+        for step, rounds in (("modify", c.rounds), ("resolve", None)):
+            made = CombatState.begun(step, c.table, rounds)
+            assert made == CombatState(step, c.table, rounds) and repr(made) == repr(CombatState(step, c.table, rounds))
+        begun += 1
+    assert begun > 5
+
+
+def test_a_rounds_opening_is_its_starts_state_and_events():
+    """A round of card play opened for a host building its own step (Rounds.opening) is the
+    state Rounds.start gives, its automatic passes the start's events (untold: none made)."""
+    from explorer.doomtrooper.base.combat_state import Table
+    opened = 0
+    for state, _, _ in _greedy_steps(GAME, ["opening-1"]):
+        c = state.combat
+        if c is None or c.step != "modify":
+            continue
+        opened += 1
+        rounds, table = GAME.combat.rounds, c.table
+        assert isinstance(table, Table)
+        started = rounds.start(table.order, table)
+        told: list = []
+        assert rounds.opening(table.order, table, told) == started.state and tuple(told) == started.events
+        assert rounds.opening(table.order, table, None) == started.state
+    assert opened > 5
+
+
+def test_unseen_piles_of_any_size_are_one_object_per_size():
+    """A pile nobody may look at is one object per size, made at import for the game's sizes and
+    when first asked beyond them (views.unseen, unseen_deck); a seat with a pile larger than any
+    made yet is seen as masked_seat sees it."""
+    from explorer.doomtrooper.views import masked_seats, unseen, unseen_deck
+    for n in (0, 3, 255, 256, 700):
+        assert unseen(n) is unseen(n) and unseen(n).size == n
+        assert unseen_deck(n) is unseen_deck(n) and unseen_deck(n).pile is unseen(n)
+    state = make_state(hands=(("Mortificator Assassin",) * 900, ()))
+    seen = masked_seats(state.seats, 1)
+    assert seen[0].hand is unseen(900) and seen[1].hand == state.seats[1].hand
