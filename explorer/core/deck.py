@@ -20,10 +20,9 @@ Fraction(7, 10)
 
 from __future__ import annotations
 
-import bisect
 import math
 import random
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
@@ -499,7 +498,7 @@ def sample_index(rng: random.Random, weights: list[int]) -> int:
     for w in weights:
         acc += w
         cum.append(acc)
-    return bisect.bisect_right(cum, rng.randrange(acc))
+    return bisect_right(cum, rng.randrange(acc))
 
 
 __all__ = ["Dealt", "Deck", "DeckDraw", "Draw", "Drawn", "ENUMERATION_LIMIT", "Multiset", "Peek", "TooManyOutcomes",

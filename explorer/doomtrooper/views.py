@@ -129,7 +129,7 @@ def _masked_table(table, player: Any, troopers: tuple = (), seen: tuple = ()):
     hands = []  # a loop: in Python 3.11 a comprehension is a call
     i = 0  # (counted: no enumerate pair built and unpacked per hand)
     for h in table.hands:
-        hands.append(h if i == player else _UNSEEN[h.size] if h.size in _UNSEEN else unseen(h.size))
+        hands.append(h if i == player else unseen(h.size))
         i += 1
     return table.seen(tuple(hands), seen)
 
@@ -159,7 +159,7 @@ def masked_combat(c: CombatState, player: Any, troopers: tuple = (), seen: tuple
         table = memo[1]
     rounds = c.rounds
     if rounds is None:
-        return c.seen(None, table)
+        return c.with_rounds(None, table)
     order, turn, passes, live, plays = rounds  # RoundsState's five fields, its table rebuilt by position
     if live is start:
         live = table
@@ -169,7 +169,7 @@ def masked_combat(c: CombatState, player: Any, troopers: tuple = (), seen: tuple
         view = _masked_table(live, player, troopers, seen)
         memo[2] = live
         live = memo[3] = view
-    return c.seen(_new(type(rounds), (order, turn, passes, live, plays)), table)
+    return c.with_rounds(_new(type(rounds), (order, turn, passes, live, plays)), table)
 
 
 __all__ = ["HIDDEN", "masked_combat", "masked_seats", "masked_troopers", "unseen", "unseen_deck"]

@@ -275,19 +275,12 @@ class CombatState:
 
     def with_rounds(self, rounds: RoundsState | None, table: Table | None = None) -> CombatState:
         """The combat with its round of card play, and its table when given, replaced in one
-        copy: every step of the modify step."""
+        copy: every step of the modify step, and what a viewer sees
+        (:func:`~explorer.doomtrooper.views.masked_combat`)."""
         out = self._copy()
         out.rounds = rounds
         if table is not None:
             out.table = table
-        return out
-
-    def seen(self, rounds: RoundsState | None, table: Table) -> CombatState:
-        """The combat with its round of card play and its table replaced in one copy: what a
-        viewer sees (:func:`~explorer.doomtrooper.views.masked_combat`)."""
-        out = self._copy()
-        out.table = table
-        out.rounds = rounds
         return out
 
     # the combat's steps, each one copy (see :func:`~explorer.core.tuples.record`)

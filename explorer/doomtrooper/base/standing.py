@@ -84,6 +84,18 @@ def _plus_played(ratings: Ratings, plays: Iterable[Played], tactic: str, off: fr
     return _new(Ratings, (attack, armor, value, first, ends, always))
 
 
+def _weapons_of(weapons: tuple[tuple[int, str], ...], uid: int, foe: int) -> tuple[str, str]:
+    """The weapons of warrior ``uid`` and of his ``foe`` at a table whose ``weapons`` these are
+    (``""``: none; the first of each, as ``Table.weapon`` finds it), in one pass without two calls."""
+    weapon = foe_weapon = ""
+    for u, w in weapons:
+        if u == uid and not weapon:
+            weapon = w
+        elif u == foe and not foe_weapon:
+            foe_weapon = w
+    return weapon, foe_weapon
+
+
 def _memo_key(tactic: str, seen: int, weapon: str, takes: int, plays: tuple[Played, ...],
               off: frozenset[str]) -> tuple:
     """The key :meth:`Standing.fighter` remembers a warrior's ratings under: the tactic, his rating
@@ -185,13 +197,7 @@ class Standing:
                 for p in table.plays:  # the cards played on t (a loop: in Python 3.11 a comprehension is a call)
                     if p.uid == uid:
                         plays += (p,)  # few: cheaper than a list made a tuple
-                weapon = foe_weapon = ""  # table.weapon of each, in one pass without two calls
-                foe_uid = foe.uid
-                for u, w in table.weapons:
-                    if u == uid and not weapon:
-                        weapon = w
-                    if u == foe_uid and not foe_weapon:
-                        foe_weapon = w
+                weapon, foe_weapon = _weapons_of(table.weapons, uid, foe.uid)
                 key = _memo_key(table.tactic, seen, weapon, self.pool[foe_weapon].foe_armor if foe_weapon else 0,
                                 plays, off)
                 hit = None if missed else self._ratings.get(key)
@@ -219,12 +225,7 @@ class Standing:
                     pa += (p,)
                 elif p.uid == ud:
                     pd += (p,)
-            wa = wd = ""  # the weapon of each (the first, as Table.weapon finds it)
-            for u, w in table.weapons:
-                if u == ua and not wa:
-                    wa = w
-                elif u == ud and not wd:
-                    wd = w
+            wa, wd = _weapons_of(table.weapons, ua, ud)
             pool = self.pool
             key_a = _memo_key(tactic, ka, wa, pool[wd].foe_armor if wd else 0, pa, off)
             key_d = _memo_key(tactic, kd, wd, pool[wa].foe_armor if wa else 0, pd, off)
@@ -268,12 +269,7 @@ class Standing:
         pool = self.pool
         tactic = table.tactic
         if weapon is None:
-            weapon = foe_weapon = ""  # table.weapon of each, in one pass without two calls
-            for u, w in table.weapons:
-                if u == t.uid and not weapon:
-                    weapon = w
-                if u == foe.uid and not foe_weapon:
-                    foe_weapon = w
+            weapon, foe_weapon = _weapons_of(table.weapons, t.uid, foe.uid)
             takes = pool[foe_weapon].foe_armor if foe_weapon else 0
         if terms is None:  # the printed ratings and attachments, remembered on what they read (_own)
             key = (t.card, t.attached, t.inside, tactic, weapon, off)
@@ -302,8 +298,7 @@ class Standing:
                     if terms is not None:
                         terms.append(_new(Term, (f, R.FORTIFICATION, da, c.armor, c.value, "")))
         ratings = _new(Ratings, (attack, armor, value, first, ends, always))
-        extras = self._extras  # self.extras(), without its call while no part registers
-        for extra in (extras[1] if extras[0] == len(EXTRA_RATINGS) else self.extras()):
+        for extra in self.extras():
             more = extra(self, table, t)
             if more:
                 ratings = _added(ratings, more, terms)
