@@ -366,7 +366,7 @@ class DoomtrooperGame(Game):
                 if tell:
                     told += events
                 return state.with_combat(combat)
-            state, more = attack.finish(self, state, done)
+            state, more = attack.finish(self, state, done, tell)
             state = self._after_attack(state)
             events = list(events) + more
         elif phase is _IN_ACTIONS:

@@ -89,7 +89,7 @@ def test_the_report_says_how_the_games_ended_in_words():
                                             ({"variant": "beat_down"}, 3), ({"variant": "colonization"}, 2)])
 def test_a_step_told_without_events_leads_to_the_same_state(rules, players):
     """The fast runner keeps no events and asks DoomtrooperGame.next_state (the draw, the
-    combat and its round of card play tell nothing): at every step of these games it
+    combat, its round of card play and its end tell nothing): at every step of these games it
     reaches the state resolve reaches, asking the same rolls."""
     from explorer.core.engine import SampledChance, StepRng, derived_rng
     from explorer.doomtrooper.bots import get_bot

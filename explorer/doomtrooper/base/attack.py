@@ -284,10 +284,11 @@ def in_play(state: DTState) -> tuple:
     return placed if any(placed) else ()
 
 
-def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[Event]]:
+def finish(game: Any, state: DTState, done: CombatState, tell: bool = True) -> tuple[DTState, list[Event]]:
     """What a finished combat does to the game: cards played go to their owners'
-    discard piles, warriors are wounded or killed (missions checked first), and
-    the points are taken."""
+    discard piles, warriors are wounded (in the copy that ends the combat) or killed
+    (missions checked first), and the points are taken.  ``tell=False``: the same state,
+    the removals of the dead not told (for a runner that keeps no events)."""
     table = done.table
     discards = {}  # the discard pile of each seat that played cards, with them
     for p in table.plays:
@@ -307,6 +308,15 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
         leads = {t.uid: t.leads for t in table.troopers}
         if any(leads.get(t.uid, t.leads) != t.leads for t in troopers):
             troopers = tuple(t._replace(leads=leads.get(t.uid, t.leads)) for t in troopers)
+    hurt = []  # the warriors wounded, in the copy that ends the combat (no mission reads a wound)
+    for uid, status in done.statuses:
+        if status == WOUNDED:
+            hurt.append(uid)
+    if hurt:
+        wounded = []  # (a loop: in Python 3.11 a comprehension is a call)
+        for t in troopers:
+            wounded.append(t.hurt() if t.uid in hurt else t)
+        troopers = tuple(wounded)
     state = state.combat_over(tuple(seats), table.purses, troopers)
     events: list[Event] = []
     for kill in done.kills:
@@ -317,16 +327,11 @@ def finish(game: Any, state: DTState, done: CombatState) -> tuple[DTState, list[
     for uid, status in done.statuses:
         if status == KILLED:
             dead = state.find(uid)
-            state, more = remove(game, state, uid, R.STATUS, "")  # the combat has logged the death
+            state, more = remove(game, state, uid, R.STATUS, "", tell)  # the combat has logged the death
             events += more
             if game.places is not None and dead is not None:  # the variants with places (Mars)
                 state, more = game.places.killed(game, state, dead)
                 events += more
-        elif status == WOUNDED:
-            troopers = []  # (a loop: in Python 3.11 a comprehension is a call)
-            for t in state.troopers:
-                troopers.append(t.hurt() if t.uid == uid else t)
-            state = state.with_troopers(tuple(troopers))
     if done.earned:  # the points taken, every seat and purse in one copy
         seats, purses = list(state.seats), list(state.purses)
         for e in done.earned:

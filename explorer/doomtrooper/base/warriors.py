@@ -12,11 +12,12 @@ from ..state import DTState, Trooper, put_seat
 from .combat_state import Table
 
 
-def remove(game: Any, state: DTState, uid: int, rule: RuleRef, why: str) -> tuple[DTState, list[Event]]:
+def remove(game: Any, state: DTState, uid: int, rule: RuleRef, why: str,
+           tell: bool = True) -> tuple[DTState, list[Event]]:
     """``uid`` leaves play: its card to its owner's discard pile (face down), each
     attached card to its own owner's; ``why`` says how (empty when the log has
     said it already, as for a death in combat).  A warrior killed or discarded in cover is
-    shown as it goes."""
+    shown as it goes.  ``tell=False``: the same state, no event (a runner that keeps none)."""
     t = state.trooper(uid)
     seats = list(state.seats)
     s = seats[t.owner]
@@ -29,6 +30,8 @@ def remove(game: Any, state: DTState, uid: int, rule: RuleRef, why: str) -> tupl
         if x.uid != uid:
             left.append(x)
     state = state.with_seats(tuple(seats), tuple(left))
+    if not tell:
+        return state, []
     lost = f" with {', '.join(t.cards())}" if t.attached else ""
     done = f"{why} and is discarded" if why else "is discarded"
     return state, [event(rule, f"{t.card} (seat {t.owner}) {done}{lost}", uid=uid, card=t.card, seat=t.owner)]
