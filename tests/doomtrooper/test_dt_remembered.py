@@ -561,3 +561,18 @@ def test_unseen_piles_of_any_size_are_one_object_per_size():
     state = make_state(hands=(("Mortificator Assassin",) * 900, ()))
     seen = masked_seats(state.seats, 1)
     assert seen[0].hand is unseen(900) and seen[1].hand == state.seats[1].hand
+
+
+def test_a_warrior_leaving_play_untold_leaves_the_same_state():
+    """"Discard": the fast runner removes a warrior killed in combat without its event
+    (``tell=False``); his card and every card attached to him, another seat's too, go
+    to their owners' discard piles exactly as when the removal is told."""
+    from explorer.doomtrooper.base.warriors import remove
+
+    state = make_state(warriors=[W("Mortificator Assassin", 0, uid=1, attached=[("Violator Sword", 1)]),
+                                 W("Undead Legionnaire", 1, uid=2)])
+    told, events = remove(GAME, state, 1, GAME.section("combat.status"), "")
+    quiet, none = remove(GAME, state, 1, GAME.section("combat.status"), "", tell=False)
+    assert events and none == []
+    assert quiet == told
+    assert "Violator Sword" in told.seats[1].discard and "Mortificator Assassin" in told.seats[0].discard
