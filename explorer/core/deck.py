@@ -133,19 +133,19 @@ class Multiset:
         if not isinstance(other, Multiset):
             if type(other) is not tuple and isinstance(other, Mapping):  # (a tuple never is: no ABC check)
                 other = Multiset.of(other)
-            else:  # a few cards (a hand drawn): each put in its place among the sorted pairs, as add does
-                items, names, size = self.items, self._distinct, self.size
+            else:  # a few cards (a hand drawn): each put in its place among the sorted pairs, found by
+                # bisection among their names as add does, in lists changed in place (as Draw.sample)
+                items, names, size = list(self.items), list(self.distinct), self.size
                 for card in other:
-                    i = bisect_left(items, (card,)) if names is None else bisect_left(names, card)
-                    if i < len(items) and items[i][0] == card:
-                        items = items[:i] + ((card, items[i][1] + 1),) + items[i + 1:]
+                    i = bisect_left(names, card)
+                    if i < len(names) and names[i] == card:
+                        items[i] = (card, items[i][1] + 1)
                     else:
-                        items = items[:i] + ((card, 1),) + items[i:]
-                        if names is not None:
-                            names = names[:i] + (card,) + names[i:]
+                        items.insert(i, (card, 1))
+                        names.insert(i, card)
                     size += 1
-                out = Multiset._sorted(items, size)
-                out._distinct = names
+                out = Multiset._sorted(tuple(items), size)
+                out._distinct = tuple(names)
                 return out
         return Multiset(self.items + other.items)
 
@@ -262,10 +262,12 @@ class Draw:
         ``rng.randrange`` draws it, is a place among the cards left laid out in order
         (:attr:`Multiset.cards`), and the card there is drawn (the card whose running count
         first passes it); that copy leaves the cards laid out, and its pair's count the sorted
-        pairs (found by bisection, sliced out: the rest stays sorted).  The rest keeps the
-        cards laid out, for the next draw from it."""
+        pairs (found by bisection among their names: strings compared, not pairs).  Lists,
+        changed in place (a tuple rebuilt per card costs more than the copies), made tuples
+        once: the rest keeps the cards laid out and their names, for the next draw from it."""
         source = self.source
-        items, left, laid = source.items, source.size, source.cards
+        left = source.size
+        laid, items, names = list(source.cards), list(source.items), list(source.distinct)
         getrandbits = rng.getrandbits
         drawn: list[str] = []
         for _ in range(self.k):
@@ -275,16 +277,19 @@ class Draw:
             r = getrandbits(bits)
             while r >= left:
                 r = getrandbits(bits)
-            card = laid[r]
-            laid = laid[:r] + laid[r + 1:]
-            i = bisect_left(items, (card,))
+            card = laid.pop(r)
+            i = bisect_left(names, card)
             n = items[i][1]
-            items = items[:i] + ((card, n - 1),) + items[i + 1:] if n > 1 else items[:i] + items[i + 1:]
+            if n > 1:
+                items[i] = (card, n - 1)
+            else:
+                del items[i], names[i]
             drawn.append(card)
             left -= 1
         drawn.sort()  # the cards in the pairs' order
-        rest = Multiset._sorted(items, left)
-        rest._cards = laid  # (a cache of the new multiset's, set before anyone sees it)
+        rest = Multiset._sorted(tuple(items), left)
+        rest._cards = tuple(laid)  # (caches of the new multiset's, set before anyone sees them)
+        rest._distinct = tuple(names)
         # the named tuple built as the tuple it is (its constructor is a Python function)
         return _new(Drawn, (tuple(drawn), rest))
 

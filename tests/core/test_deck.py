@@ -163,9 +163,9 @@ def test_adding_and_removing_one_card_agree_with_the_general_operations():
 
 
 def test_draws_from_what_a_draw_leaves_and_hands_added_to_agree_with_fresh_multisets():
-    """A draw's rest keeps its cards laid out for the next draw (Multiset.cards): draw after
-    draw from it picks what a plain randrange over the cards left picks; a hand plus a few cards
-    is the multiset of them all (order, size, hash)."""
+    """A draw's rest keeps its cards laid out and their names for the next draw (Multiset.cards,
+    Multiset.distinct): draw after draw from it picks what a plain randrange over the cards left
+    picks; a hand plus a few cards is the multiset of them all (order, size, hash)."""
     rng = random.Random(11)
     for seed in range(60):
         cards = [rng.choice("ABCDEFGHIJ") for _ in range(rng.randint(1, 30))]
@@ -176,6 +176,7 @@ def test_draws_from_what_a_draw_leaves_and_hands_added_to_agree_with_fresh_multi
             hand = [left.pop(plain.randrange(len(left))) for _ in range(k)]
             assert drawn.cards == tuple(sorted(hand)) and drawn.rest == Multiset.of(left)
             assert drawn.rest.cards == tuple(left) == Multiset.of(left).cards
+            assert drawn.rest.distinct == Multiset.of(left).distinct  # passed on: the names left
             pile = drawn.rest
         held = Multiset.of(cards[: len(cards) // 2])
         if seed % 2:
