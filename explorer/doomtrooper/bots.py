@@ -52,6 +52,7 @@ from .base.actions import (
 from .expansions.alliances import PlayAlliance
 from .base.combat_state import ChooseWeapon, Feed, Play, Ratings, Table, TakePoints
 from .base.turn import KEEP_HAND
+from .cards import TACTICS
 from .expansions.ki_powers import AttachKiPower
 from .expansions.relics import PlayRelic
 from .expansions.warzones import DefendFromWarzone, PlayWarzone
@@ -73,29 +74,49 @@ get_bot = REGISTRY.get_bot
 _IN_ACTIONS, _IN_COMBAT, _IN_DISCARD = Phase.ACTIONS, Phase.COMBAT, Phase.DISCARD
 
 
+class _Side:
+    """What the greedy bot remembers of a warrior *kind* with one tactic (:class:`_AttackMemo`): the
+    ``kind``, the ``weapon`` it is expected to choose (``""``: none), what that weapon ``takes`` from a
+    foe's Armor, the kind's immunities (what :meth:`.Standing.off_between` reads of him), and its
+    ratings (:func:`.plain`: read by every score) by what the foe's weapon takes from its Armor and
+    the powers switched off: all a foe changes (warriors facing foes of different weapons are rated
+    alike; its own weapon is its kind's).  ``bare``: those against a foe whose weapon takes nothing,
+    with no power off (most), read without a key; ``ratings``: the others, by the two."""
+
+    __slots__ = ("kind", "weapon", "takes", "immune", "bare", "ratings")
+
+    def __init__(self, kind: int, armed: tuple[str, int, tuple[str, ...]]) -> None:
+        self.kind = kind
+        self.weapon, self.takes, self.immune = armed  # (_armed)
+        self.bare: tuple[int, int, int, int] | None = None
+        self.ratings: dict[tuple[int, frozenset], tuple[int, int, int, int]] = {}
+
+    def keep(self, takes: int, off: frozenset[str], ratings: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        """``ratings`` against a foe whose weapon ``takes`` that much Armor, ``off`` the powers off,
+        remembered where :meth:`GreedyBot._sides_score` looks for them."""
+        if takes or off:
+            self.ratings[(takes, off)] = ratings
+        else:
+            self.bare = ratings
+        return ratings
+
+
 @dataclass(frozen=True, slots=True)  # its fields read as slots (cheaper than a named tuple's)
 class _AttackMemo:
-    """The greedy bot's attack scores in one game object.  A warrior's *kind* is the
+    """The greedy bot's attack parts in one game object.  A warrior's *kind* is the
     number of what its ratings read (:meth:`.Standing.rating_key`: a wound changes no
     rating; the game's one Combat never gives a number twice, so it is the key itself);
-    ``scores`` holds a score by the tactic, the two kinds and
-    whether each is wounded (a wound changes what a blow does).  The same
-    warriors are weighed against each other turn after turn, and the same cards
-    meet again game after game.  A pair met for the first time is scored from parts
-    kept per warrior: ``weapons``, the weapon a kind uses with a tactic (``""``:
-    none), what it takes from a foe's Armor and the kind's immunities; ``ratings``, a kind's ratings
-    (:func:`.plain`: read by every score) by the tactic, what the foe's weapon takes from its Armor (all a foe's weapon changes:
-    warriors facing foes of different weapons are rated alike) and the powers
-    switched off (its own weapon is its kind's).  ``kinds``: by uid, the warrior, his
-    player's fortifications and cards in play, and his kind when last asked (a kind reads
+    ``sides`` holds a kind's :class:`_Side` by the tactic.  The same warriors are weighed
+    turn after turn, and the same cards meet again game after game, but most pairs of
+    kinds meet once: an attack is scored afresh from the two sides (:func:`.plain_score`,
+    cheaper than a memo of scores that mostly misses).  ``kinds``: by uid, the warrior, his
+    player's fortifications and cards in play, and his sides when last asked (a kind reads
     nothing else of the table the bot builds: the same objects, the same kind), or ``None``
     when Sergeants command (a kind then reads every warrior)."""
 
     game: Any
-    scores: dict[tuple[str, int, bool, int, bool], float]
-    weapons: dict[tuple[str, int], tuple[str, int, tuple[str, ...]]]
-    ratings: dict[tuple[str, int, int, frozenset], tuple[int, int, int, int]]
-    kinds: dict[int, tuple[Any, tuple, tuple, int | None]] | None
+    sides: dict[int, dict[str, _Side]]
+    kinds: dict[int, tuple[Any, tuple, tuple, dict[str, _Side]]] | None
 
 
 #: the options of the modify step (a constant: not built again at every combat decision)
@@ -234,49 +255,57 @@ class GreedyBot(DeterministicPolicy):
         return best
 
     def _best_attack(self, game, state: DTState, attacks, base: Table) -> Any:
-        best, best_score = None, 0.0
         memo = self._memo_for(game)
-        scores = memo.scores
         rating_key, kinds, seats = game.combat.rating_key, memo.kinds, state.seats
-        known: dict[int, Any] = {}  # uid -> the warrior, its kind (None: not remembered), its wound
-        for o in attacks:  # the warriors in an attack
-            known[o.attacker] = known[o.defender] = None
-        for t in state.troopers:  # each found and keyed once, in one pass (no state.find for each)
+        known: dict[int, Any] = {}  # uid -> the warrior and his sides (None: hidden, or no kind)
+        for t in state.troopers:  # each keyed once, in one pass (no state.find for each)
             uid = t.uid
-            if uid in known:
-                if kinds is None:
-                    kind = rating_key(base, t)
-                else:  # the warrior and his seat's cards in play as they were: his kind as it was
-                    seat = seats[t.owner]
-                    forts, placed = seat.fortifications, seat.in_play
-                    hit = kinds.get(uid)
-                    if hit is not None and hit[0] is t and hit[1] is forts and hit[2] is placed:
-                        kind = hit[3]
-                    else:
-                        kind = rating_key(base, t)
-                        kinds[uid] = (t, forts, placed, kind)
-                known[uid] = (t, kind, t.wounded)
+            if t.card == UNSEEN:  # (scored without his kind)
+                known[uid] = (t, None)
+            elif kinds is None:
+                known[uid] = (t, self._sides(game, memo, t, rating_key(base, t)))
+            else:  # the warrior and his seat's cards in play as they were: his kind as it was
+                seat = seats[t.owner]
+                forts, placed = seat.fortifications, seat.in_play
+                hit = kinds.get(uid)
+                if hit is not None and hit[0] is t and hit[1] is forts and hit[2] is placed:
+                    known[uid] = (t, hit[3])
+                else:
+                    sides = self._sides(game, memo, t, rating_key(base, t))
+                    kinds[uid] = (t, forts, placed, sides)
+                    known[uid] = (t, sides)
+        best, best_score = None, 0.0
         for o in attacks:
-            a, ka, a_wounded = known[o.attacker]
-            d, kd, d_wounded = known[o.defender]
-            if ka is None or kd is None:
+            a, sides_a = known[o.attacker]
+            d, sides_d = known[o.defender]
+            if sides_a is None or sides_d is None:  # a hidden defender, or a variant's places (no kind)
                 score = self._attack_score(game, o, a, d, base)
             else:
-                key = (o.tactic, ka, a_wounded, kd, d_wounded)
-                score = scores.get(key)
-                if score is None:
-                    score = scores[key] = self._kinds_score(game, memo, o, a, d, ka, kd, base)
+                tactic = o.tactic
+                score = self._sides_score(game, o, a, d, sides_a[tactic], sides_d[tactic], base)
             if score > best_score:
                 best, best_score = o, score
         return best
 
+    @staticmethod
+    def _sides(game, memo: _AttackMemo, t, kind: int | None) -> dict[str, _Side] | None:
+        """The :class:`_Side` of each tactic of ``t``'s ``kind`` (``None`` without a kind)."""
+        if kind is None:
+            return None
+        sides = memo.sides.get(kind)
+        if sides is None:
+            sides = memo.sides[kind] = {}
+            for tactic in TACTICS:
+                sides[tactic] = _Side(kind, _armed(game, t, tactic))
+        return sides
+
     def _memo_for(self, game) -> _AttackMemo:
-        """The attack scores this bot worked out in ``game`` (see :class:`_AttackMemo`),
-        kept for one game object at a time (a reloaded pool or rules make a new one).  Only a score
-        worked out adds parts (two at most of each), so bounding the scores bounds them all."""
+        """The attack parts this bot worked out in ``game`` (see :class:`_AttackMemo`),
+        kept for one game object at a time (a reloaded pool or rules make a new one).  A side's
+        ratings are bounded (cards are data), so bounding the kinds bounds them all."""
         memo = self._memo
-        if memo is None or memo.game is not game or len(memo.scores) > 100_000:
-            memo = self._memo = _AttackMemo(game, {}, {}, {}, None if game.rules.first_edition_sergeants else {})
+        if memo is None or memo.game is not game or len(memo.sides) > 20_000:
+            memo = self._memo = _AttackMemo(game, {}, None if game.rules.first_edition_sergeants else {})
         return memo
 
     def attack_score(self, game, state: DTState, o: Attack, base: Table | None = None) -> float:
@@ -292,35 +321,27 @@ class GreedyBot(DeterministicPolicy):
                           combat.off_between(a.card, d.card), base)
         return plain_score(combat, plain(ra), plain(rd), a.wounded, d.wounded)
 
-    def _kinds_score(self, game, memo: _AttackMemo, o: Attack, a, d, ka: int, kd: int, base: Table) -> float:
-        """:meth:`_attack_score` of two warriors of kinds ``ka`` and ``kd``, from the parts
-        remembered per kind (:class:`_AttackMemo`): a kind's weapon and ratings read
-        nothing but what its kind holds (and the foe's weapon and the powers off).  The
-        attack's table differs from ``base`` only in fields a rating key does not read
-        (the tactic, the combatants, the weapons; no Warzone): each kind's key is theirs."""
-        if d.card == UNSEEN:
-            return 0.1  # as in _attack_score
-        tactic = o.tactic
-        weapons, ratings = memo.weapons, memo.ratings
-        armed_a, armed_d = weapons.get((tactic, ka)), weapons.get((tactic, kd))
-        if armed_a is None:
-            armed_a = weapons[(tactic, ka)] = _armed(game, a, tactic)
-        if armed_d is None:
-            armed_d = weapons[(tactic, kd)] = _armed(game, d, tactic)
-        wa, takes_a, immune_a = armed_a
-        wd, takes_d, immune_d = armed_d
+    def _sides_score(self, game, o: Attack, a, d, sa: _Side, sd: _Side, base: Table) -> float:
+        """:meth:`_attack_score` of two warriors seen, attacker ``a`` of side ``sa`` and defender ``d``
+        of side ``sd`` (:class:`_Side`: a side's weapon and ratings read nothing but what its kind
+        holds, the foe's weapon and the powers off).  The attack's table differs from ``base`` only
+        in fields a rating key does not read (the tactic, the combatants, the weapons; no Warzone):
+        each side's kind is theirs."""
         combat = game.combat
         # the powers off: none between two warriors immune to nothing (most), without a call
-        off = combat.off_between(a.card, d.card) if immune_a or immune_d else _NONE_OFF
+        off = combat.off_between(a.card, d.card) if sa.immune or sd.immune else _NONE_OFF
         # a foe's weapon counts only by what it takes from the Armor (Standing.fighter)
-        key_a, key_d = (tactic, ka, takes_d, off), (tactic, kd, takes_a, off)
-        ra, rd = ratings.get(key_a), ratings.get(key_d)
+        takes_a, takes_d = sa.takes, sd.takes
+        if off or takes_a or takes_d:  # a power off, or a weapon that takes Armor: by the two
+            ra, rd = sa.ratings.get((takes_d, off)), sd.ratings.get((takes_a, off))
+        else:  # (most)
+            ra, rd = sa.bare, sd.bare
         if ra is None or rd is None:  # most often one is remembered: only the other is worked out
-            table = _attack_table(o, a, d, wa, wd, base)
+            table = _attack_table(o, a, d, sa.weapon, sd.weapon, base)
             if ra is None:
-                ra = ratings[key_a] = plain(combat.fighter(table, a, d, off, seen=ka, missed=True))
+                ra = sa.keep(takes_d, off, plain(combat.fighter(table, a, d, off, seen=sa.kind, missed=True)))
             if rd is None:
-                rd = ratings[key_d] = plain(combat.fighter(table, d, a, off, seen=kd, missed=True))
+                rd = sd.keep(takes_a, off, plain(combat.fighter(table, d, a, off, seen=sd.kind, missed=True)))
         return plain_score(combat, ra, rd, a.wounded, d.wounded)
 
     def equip_score(self, game, state, o: Equip) -> float:

@@ -42,21 +42,36 @@ def test_attack_options_kept_with_the_warriors_and_turn():
     assert attack.attack_options(GAME, other) == _fresh_attacks(other)
 
 
-def test_attack_scores_from_kinds_match_the_full_score():
-    state = make_state(warriors=[W("Mortificator Assassin", 0), W("Wolfbane Commando", 0, wounded=True),
-                                 W("Undead Legionnaire", 1), W("Centurion of Algeroth", 1, cover=True)])
+@pytest.mark.parametrize("warriors", [
+    [W("Mortificator Assassin", 0), W("Wolfbane Commando", 0, wounded=True), W("Undead Legionnaire", 1),
+     W("Centurion of Algeroth", 1, cover=True)],
+    # a weapon that takes Armor, and immunities (a side's ratings kept by them, not as its bare ones)
+    [W("Cybertronic Chasseur", 0, attached=["Flamethrower"]), W("Mortificator Assassin", 0),
+     W("Undead Legionnaire", 1, attached=["Flamethrower"]), W("Cybertronic Chasseur", 1, wounded=True),
+     W("Centurion of Algeroth", 1)],
+])
+def test_attack_scores_from_sides_match_the_full_score(warriors):
+    """An attack scored from the two sides remembered per kind (GreedyBot._sides_score) is its
+    full score (_attack_score), asked once or again; the best attack is the first of the highest."""
+    state = make_state(warriors=warriors)
     bot = GreedyBot()
     attacks = attack.attack_options(GAME, state)
+    assert attacks
     base = _table(state, -1, -1, "fight")
     memo = bot._memo_for(GAME)
-    kind = {}
+    sides = {}
     for t in state.troopers:
-        kind[t.uid] = GAME.combat.rating_key(base, t)
+        sides[t.uid] = bot._sides(GAME, memo, t, GAME.combat.rating_key(base, t))
+    best, best_score = None, 0.0
     for o in attacks:
         a, d = state.find(o.attacker), state.find(o.defender)
         full = bot._attack_score(GAME, o, a, d, base)
-        assert bot._kinds_score(GAME, memo, o, a, d, kind[a.uid], kind[d.uid], base) == full
-        assert bot._kinds_score(GAME, memo, o, a, d, kind[a.uid], kind[d.uid], base) == full  # remembered parts
+        sa, sd = sides[a.uid][o.tactic], sides[d.uid][o.tactic]
+        assert bot._sides_score(GAME, o, a, d, sa, sd, base) == full
+        assert bot._sides_score(GAME, o, a, d, sa, sd, base) == full  # remembered parts
+        if full > best_score:
+            best, best_score = o, full
+    assert GreedyBot().best_attack(GAME, state, attacks) == best
 
 
 def test_sample_deck_checked_once_per_game_deals_alike():
