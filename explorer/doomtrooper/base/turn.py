@@ -32,6 +32,7 @@ from .warriors import able, discard_from_hand, remove
 
 _new = tuple.__new__  # (a named tuple built as the tuple it is: its constructor is a Python function)
 _NOBODY = frozenset()  # a draw pile's order known to nobody
+_ACTIONS, _DRAW = Phase.ACTIONS, Phase.DRAW  # the steps a turn's start and end go to (an Enum's member read is slow)
 
 # -- setting up --------------------------------------------------------------------------------------------
 
@@ -132,10 +133,10 @@ def do_draw(game: Any, state: DTState, action: Any, chance: Any, tell: bool = Tr
     events = [_begins(seat, turns)]
     if _no_count(game, state, seat, s):
         s = _drawn(game, seat, s, turns, chance, tell, events)
-        return state.with_turn(state.seats[:seat] + (s,) + state.seats[seat + 1:], Phase.ACTIONS, seat,
+        return state.with_turn(state.seats[:seat] + (s,) + state.seats[seat + 1:], _ACTIONS, seat,
                                state.turn + 1, rules.actions_per_turn, ()), events
-    s = s._replace(turns=turns)
-    state = state.with_turn(state.seats[:seat] + (s,) + state.seats[seat + 1:], Phase.ACTIONS, seat, state.turn + 1,
+    s = s.drawn(turns, s.deck, s.hand)  # (his turn begun: nothing drawn yet)
+    state = state.with_turn(state.seats[:seat] + (s,) + state.seats[seat + 1:], _ACTIONS, seat, state.turn + 1,
                             rules.actions_per_turn, ())
     state, more = no_warriors(game, state, seat)
     events += more
@@ -189,7 +190,7 @@ def _drawn(game: Any, seat: int, s: Seat, turns: int, chance: Any, tell: bool, e
         return s.drawn(turns, deck, s.hand + cards)
     if not size:
         events.append(event(R.DRAW, f"seat {seat}'s draw pile is empty: he draws nothing and plays on", seat=seat))
-    return s if s.turns == turns else s._replace(turns=turns)
+    return s if s.turns == turns else s.drawn(turns, deck, s.hand)
 
 
 @lru_cache(maxsize=1024)
@@ -333,13 +334,14 @@ def next_turn(game: Any, state: DTState) -> DTState:
     """The next player still in the game begins his turn (or the turn cap ends it)."""
     seats = state.seats
     n = len(seats)
-    nxt = state.current + 1 if state.current + 1 < n else 0  # the next seat round the table
+    current = state.current
+    nxt = current + 1 if current + 1 < n else 0  # the next seat round the table
     if seats[nxt].out:  # (rarely: a seat out passed over, and the next, once round the table at most)
         for step in range(2, n + 1):
-            nxt = (state.current + step) % n
+            nxt = (current + step) % n
             if not seats[nxt].out:
                 break
-    state = state.with_turn(seats, Phase.DRAW, nxt, state.turn, 0, ())
+    state = state.with_turn(seats, _DRAW, nxt, state.turn, 0, ())
     if seats[nxt].turns >= game.rules.turn_cap:
         return over(state, leaders(game, state), Ending.TURN_CAP)
     return state
