@@ -132,11 +132,13 @@ class GreedyBot(DeterministicPolicy):
     """The plan above, from the observation of the deciding seat."""
 
     name = "greedy"
-    #: what it keeps between decisions, none until it is asked (:meth:`best_attack`, :meth:`_memo_for`,
+    #: what it keeps between decisions, none until it is asked (:meth:`best_attack`, :meth:`_memo_for`, :meth:`discard`,
     #: :meth:`_pair_at`): read as attributes, without a getattr call
     _last_attack: tuple | None = None
     _memo: _AttackMemo | None = None
     _last_pair: tuple | None = None
+    #: :meth:`discard`'s look at each card, by name, for one game object: (the game, the dict)
+    _sorts: tuple | None = None
 
     def pick(self, game, state: DTState, decision):
         options = decision.options
@@ -400,6 +402,11 @@ class GreedyBot(DeterministicPolicy):
 
     # -- the combat ------------------------------------------------------------------------------------
     def combat(self, game, state: DTState, seat: int, options) -> Any:
+        for o in options:  # (asked first: the modify step's decisions are most of a combat's)
+            if not isinstance(o, _MODIFY_PLAYS):
+                break
+        else:  # every option a play of the modify step (or a pass)
+            return self.modify(game, state, seat, options)
         first = options[0]
         if isinstance(first, ChooseWeapon):
             table = state.combat.table
@@ -410,11 +417,6 @@ class GreedyBot(DeterministicPolicy):
                 if o.promotion > best.promotion:
                     best = o
             return best
-        for o in options:
-            if not isinstance(o, _MODIFY_PLAYS):
-                break
-        else:  # every option a play of the modify step (or a pass)
-            return self.modify(game, state, seat, options)
         if isinstance(first, DefendFromWarzone):  # the Warzone that leaves the combat best for its seat
             table = state.combat.live
             return max(options, key=lambda o: (outlook(game, table._replace(warzone=o.card), seat), o.card))
@@ -422,9 +424,10 @@ class GreedyBot(DeterministicPolicy):
 
     def modify(self, game, state: DTState, seat: int, options) -> Any:
         table = state.combat.live
-        pair, ratings = self._pair_at(game, table)  # the combatants, found, keyed and rated once for every card
-        base = outlook_of(game, pair, ratings, seat)
-        best, best_gain, best_rated = PASS, 0.0, None
+        pair, ratings, kept = self._pair_at(game, table)  # the combatants, found, keyed and rated once for every card
+        # the outlook before any card: kept when this seat's last card left the table so (and the foe passed)
+        base = kept[1] if kept is not None and kept[0] == seat else outlook_of(game, pair, ratings, seat)
+        best, best_gain, best_after, best_now, best_value = PASS, 0.0, None, None, 0.0
         play = game.combat.weighed  # the table after the card as the ratings read it (no words, hands or Destiny)
         # what the pair as found reads of the table, read once for every card
         attacker, defender, troopers = table.attacker, table.defender, table.troopers
@@ -437,40 +440,44 @@ class GreedyBot(DeterministicPolicy):
             except (KeyError, ValueError):
                 continue
             # the same combatants, warriors, fortifications, cards in play and Warzone: the pair as found,
-            # its rating keys alike
-            if after.attacker == attacker and after.defender == defender and after.troopers == troopers and \
-                    after.fortifications == forts and after.in_play == in_play and after.warzone == warzone:
+            # its rating keys alike (most cards leave the very same objects: asked first by identity)
+            if after.attacker == attacker and after.defender == defender and \
+                    ((x := after.troopers) is troopers or x == troopers) and \
+                    ((x := after.fortifications) is forts or x == forts) and \
+                    ((x := after.in_play) is in_play or x == in_play) and after.warzone == warzone:
                 now = rerated(game, table, after, pair, ratings)
-                gain, rated_after = outlook_of(game, pair, now, seat) - base, (after, now)
+                value = outlook_of(game, pair, now, seat)
             else:
-                gain, rated_after = outlook(game, after, seat) - base, None
+                value, after, now = outlook(game, after, seat), None, None  # (not kept: another pair)
+            gain = value - base
             cost = 0.05 if isinstance(o, Feed) else 0.1  # keep cards and points for later
             if gain - cost > best_gain:
-                best, best_gain, best_rated = o, gain - cost, rated_after
-        if best_rated is not None:  # the card played: the next decision (the foe's) asks of the table after it
-            after, now = best_rated
-            self._last_pair = self._last_pair[:6] + (after.plays, after.weapons, after.tactic, now)
+                best, best_gain, best_after, best_now, best_value = o, gain - cost, after, now, value
+        if best_after is not None:  # the card played: the next decision (the foe's) asks of the table after it
+            self._last_pair = self._last_pair[:8] + (best_after.plays, best_after.weapons, best_after.tactic, best_now,
+                                                     (seat, best_value))
         return best
 
     def _pair_at(self, game, table: Table) -> tuple:
-        """:func:`.pair_of` at ``table`` and their ratings (:func:`.rated`); the last answer is kept
+        """:func:`.pair_of` at ``table``, their ratings (:func:`.rated`) and the outlook kept with them (a seat
+        and its :func:`.outlook_of`, or ``None``); the last answer is kept
         with the warriors, fortifications, cards in play, combatants and Warzone the pair read, and
         the tactic, weapons and cards played the ratings read (a combat's next decision asks of the same;
         after a card the bot plays, :meth:`modify` keeps the ratings it weighed the card by, for the
-        same pair with the cards, weapons and tactic of the table after it)."""
+        same pair with the cards, weapons and tactic of the table after it, and the outlook they gave its seat)."""
         last = self._last_pair
-        seen = (table.attacker, table.defender, table.warzone)
         if last is not None and last[0] is game and last[1] is table.troopers and \
-                last[2] is table.fortifications and last[3] is table.in_play and last[4] == seen:
-            pair = last[5]
-            if last[6] == table.plays and last[7] == table.weapons and last[8] == table.tactic:
-                return pair, last[9]
+                last[2] is table.fortifications and last[3] is table.in_play and last[4] == table.attacker and \
+                last[5] == table.defender and last[6] == table.warzone:
+            pair = last[7]
+            if last[8] == table.plays and last[9] == table.weapons and last[10] == table.tactic:
+                return pair, last[11], last[12]
         else:
             pair = pair_of(game, table)
         ratings = rated(game, table, pair)
-        self._last_pair = (game, table.troopers, table.fortifications, table.in_play, seen, pair, table.plays,
-                           table.weapons, table.tactic, ratings)
-        return pair, ratings
+        self._last_pair = (game, table.troopers, table.fortifications, table.in_play, table.attacker, table.defender,
+                           table.warzone, pair, table.plays, table.weapons, table.tactic, ratings, None)
+        return pair, ratings, None
 
     # -- the discard -------------------------------------------------------------------------------------
     def discard(self, game, state: DTState, options) -> Any:
@@ -480,32 +487,43 @@ class GreedyBot(DeterministicPolicy):
             return KEEP_HAND
         pool = game.pool
         troopers = state.troopers
-        warriors = []  # the warriors it may discard, in order
+        worst = worst_key = None  # the weakest warrior it may discard (the first, as min(): no lambda call)
+        warriors = 0
         casters = None  # has he a warrior shown of an aspect of the Art (asked at the first spell)
-        type_of, personalities = game.type_of, game.personalities  # the pool's, looked up once per game
+        sorts = self._sorts
+        if sorts is None or sorts[0] is not game:
+            sorts = self._sorts = (game, {})
+        known = sorts[1]
         for o in options:
             if isinstance(o, Discard):
-                kind = type_of[o.card]
-                if kind == "warrior":
-                    if o.card in personalities:  # a copy is in play (shown)? (a loop: no generator call)
+                card = o.card
+                try:
+                    kind, key = known[card]
+                except KeyError:
+                    kind, key = known[card] = _sort(game, card)
+                if key is not None:  # a warrior
+                    if kind:  # a personality: a copy is in play (shown)? (a loop: no generator call)
                         for t in troopers:
-                            if t.card == o.card:
+                            if t.card == card:
                                 return o
-                    warriors.append(o)
-                elif kind == "art":
+                    warriors += 1
+                    if worst is None or key < worst_key:
+                        worst, worst_key = o, key
+                elif kind:  # a spell of the Art
                     if casters is None:
                         casters = any([t.owner == seat and t.card != UNSEEN and pool[t.card].aspects
                                        for t in troopers])
                     if not casters:
                         return o
-        if len(warriors) >= 4:  # the weakest (the first, as min(): a loop, no lambda call)
-            worst, worst_key = None, None
-            for o in warriors:
-                key = (_strength(pool[o.card]), o.card)
-                if worst is None or key < worst_key:
-                    worst, worst_key = o, key
-            return worst
-        return KEEP_HAND
+        return worst if warriors >= 4 else KEEP_HAND
+
+def _sort(game, card: str) -> tuple[bool, tuple[float, str] | None]:
+    """What the discard reads of ``card`` (cards are data: the greedy bot remembers it by name for
+    the game): for a warrior, whether he is a personality and his key among the warriors, his
+    :func:`_strength` and name; else whether it is an Art card, and ``None``."""
+    if game.type_of[card] == "warrior":
+        return card in game.personalities, (_strength(game.pool[card]), card)
+    return game.type_of[card] == "art", None
 
 
 def _weapon(game, t, tactic: str) -> str:

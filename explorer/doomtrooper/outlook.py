@@ -59,11 +59,12 @@ def rerated(game, table: Table, after: Table, pair: tuple | None, ratings: tuple
     keys in ``pair``), which may read anything."""
     if pair is None:
         return None
-    plays, n = after.plays, len(table.plays)
-    if after.tactic != table.tactic or after.weapons is not table.weapons or len(plays) != n + 1 \
-            or plays[:n] != table.plays:
+    plays, before = after.plays, table.plays
+    n = len(before)
+    if len(plays) != n + 1 or after.weapons is not table.weapons or after.tactic != table.tactic \
+            or (n and plays[:n] != before):
         return rated(game, after, pair)
-    a, d, off, seen_a, seen_d = pair
+    a, d, off, seen_a, _ = pair
     if seen_a is None:  # a variant's places add terms: rated again in full
         return rated(game, after, pair)
     p = plays[n]
@@ -82,10 +83,9 @@ def outlook_of(game, pair: tuple | None, ratings: tuple | None, seat: int) -> fl
     named tuple's six fields read one by one cost several times more)."""
     if pair is None:
         return 0.0
+    a_attack, a_armor, value_a, a_first, a_ends, a_always = ratings[0]
+    d_attack, d_armor, value_d, d_first, d_ends, d_always = ratings[1]
     a, d = pair[0], pair[1]
-    ra, rd = ratings
-    a_attack, a_armor, value_a, a_first, a_ends, a_always = ra
-    d_attack, d_armor, value_d, d_first, d_ends, d_always = rd
     a_wounded, d_wounded = a.wounded, d.wounded
     combat = game.combat
     if combat.roll is None:  # the printed rules: their case (_case and _strikes written out: no calls, it is hot)
@@ -98,18 +98,19 @@ def outlook_of(game, pair: tuple | None, ratings: tuple | None, seat: int) -> fl
     else:
         cases = blows(combat, a_attack, a_armor, (a_first, a_ends, a_always), d_attack, d_armor,
                       (d_first, d_ends, d_always), (a_wounded, d_wounded))
-    # what each stands to lose (at least 1; max() is a call)
+    # what each stands to lose (at least 1; max() is a call), counted against the seat when his
     if value_a < 1:
         value_a = 1
     if value_d < 1:
         value_d = 1
-    mine_a, mine_d = a.owner == seat, d.owner == seat
+    if a.owner == seat:
+        value_a = -value_a
+    if d.owner == seat:
+        value_d = -value_d
     total = 0.0
     for p, ha, hd in cases:
-        lost = ha * value_a
-        total += p * (-lost if mine_a else lost)
-        lost = hd * value_d
-        total += p * (-lost if mine_d else lost)
+        total += p * (ha * value_a)
+        total += p * (hd * value_d)
     return total
 
 

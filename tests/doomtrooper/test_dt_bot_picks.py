@@ -1,0 +1,57 @@
+"""What the greedy bot remembers for its discard and modify-step picks gives the picks a fresh
+bot makes: each card's look for the discard (bots._sort) read off the pool, and the outlook kept
+with the ratings after its own card (GreedyBot._pair_at) the outlook worked out afresh."""
+
+from __future__ import annotations
+
+import random
+
+from dt_helpers import GAME
+
+from explorer.core.protocol import SampledChance
+from explorer.doomtrooper.bots import GreedyBot, _sort, _strength
+from explorer.doomtrooper.game import DoomtrooperGame
+from explorer.doomtrooper.outlook import outlook_of
+from explorer.doomtrooper.params import override_rules
+from explorer.doomtrooper.state import Phase
+
+
+def _steps(game, seeds, limit: int = 400):
+    """(state, decision, action, bot) at every step of two-player greedy games (one bot for all)."""
+    bot = GreedyBot()
+    for seed in seeds:
+        state, chance, steps = game.new_game(2), SampledChance(random.Random(seed)), 0
+        while (dec := game.decision(state)) is not None and steps < limit:
+            action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player),
+                                                                             dec, None)
+            yield state, dec, action, bot
+            state, steps = game.next_state(state, action, chance), steps + 1
+
+
+def test_a_cards_look_for_the_discard_is_read_off_the_pool():
+    for name, c in GAME.pool.items():
+        kind, key = _sort(GAME, name)
+        if c.type == "warrior":
+            assert (kind, key) == (bool(c.personality), (_strength(c), name))
+        else:
+            assert (kind, key) == (c.type == "art", None)
+
+
+def test_the_picks_with_what_the_bot_remembers_are_a_fresh_bots():
+    """Every discard and combat pick of greedy games (printed and optional rules) is a fresh bot's, and
+    the outlook kept after a card the bot played is outlook_of its kept pair and ratings for its seat."""
+    picks = kept = 0
+    for rules in ({}, {"sabotage": True, "dice": "2d6"}):
+        game = DoomtrooperGame(pool=GAME.pool, rules=override_rules(rules), decks=GAME.decks)
+        for state, dec, action, bot in _steps(game, range(4)):
+            last = bot._last_pair
+            if last is not None and last[-1] is not None:
+                seat, value = last[-1]
+                assert value == outlook_of(game, last[7], last[11], seat)
+                kept += 1
+            if dec.player is None or len(dec.options) == 1 or \
+                    (state.phase is not Phase.DISCARD and state.combat is None):
+                continue
+            picks += 1
+            assert GreedyBot().choose(game, game.observe(state, dec.player), dec, None) == action
+    assert picks > 100 and kept > 5, (picks, kept)
