@@ -21,7 +21,6 @@ runner passes to ``choose``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ..core.bots import BotInfo, BotRegistry
@@ -52,6 +51,7 @@ from .base.actions import (
 from .expansions.alliances import PlayAlliance
 from .base.combat_state import ChooseWeapon, Feed, Play, Ratings, Table, TakePoints
 from .base.turn import KEEP_HAND
+from .bot_memo import AttackMemo, Side
 from .cards import TACTICS
 from .expansions.ki_powers import AttachKiPower
 from .expansions.relics import PlayRelic
@@ -74,51 +74,6 @@ get_bot = REGISTRY.get_bot
 _IN_ACTIONS, _IN_COMBAT, _IN_DISCARD = Phase.ACTIONS, Phase.COMBAT, Phase.DISCARD
 
 
-class _Side:
-    """What the greedy bot remembers of a warrior *kind* with one tactic (:class:`_AttackMemo`): the
-    ``kind``, the ``weapon`` it is expected to choose (``""``: none), what that weapon ``takes`` from a
-    foe's Armor, the kind's immunities (what :meth:`.Standing.off_between` reads of him), and its
-    ratings (:func:`.plain`: read by every score) by what the foe's weapon takes from its Armor and
-    the powers switched off: all a foe changes (warriors facing foes of different weapons are rated
-    alike; its own weapon is its kind's).  ``bare``: those against a foe whose weapon takes nothing,
-    with no power off (most), read without a key; ``ratings``: the others, by the two."""
-
-    __slots__ = ("kind", "weapon", "takes", "immune", "bare", "ratings")
-
-    def __init__(self, kind: int, armed: tuple[str, int, tuple[str, ...]]) -> None:
-        self.kind = kind
-        self.weapon, self.takes, self.immune = armed  # (_armed)
-        self.bare: tuple[int, int, int, int] | None = None
-        self.ratings: dict[tuple[int, frozenset], tuple[int, int, int, int]] = {}
-
-    def keep(self, takes: int, off: frozenset[str], ratings: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-        """``ratings`` against a foe whose weapon ``takes`` that much Armor, ``off`` the powers off,
-        remembered where :meth:`GreedyBot._sides_score` looks for them."""
-        if takes or off:
-            self.ratings[(takes, off)] = ratings
-        else:
-            self.bare = ratings
-        return ratings
-
-
-@dataclass(frozen=True, slots=True)  # its fields read as slots (cheaper than a named tuple's)
-class _AttackMemo:
-    """The greedy bot's attack parts in one game object.  A warrior's *kind* is the
-    number of what its ratings read (:meth:`.Standing.rating_key`: a wound changes no
-    rating; the game's one Combat never gives a number twice, so it is the key itself);
-    ``sides`` holds a kind's :class:`_Side` by the tactic.  The same warriors are weighed
-    turn after turn, and the same cards meet again game after game, but most pairs of
-    kinds meet once: an attack is scored afresh from the two sides (:func:`.plain_score`,
-    cheaper than a memo of scores that mostly misses).  ``kinds``: by uid, the warrior, his
-    player's fortifications and cards in play, and his sides when last asked (a kind reads
-    nothing else of the table the bot builds: the same objects, the same kind), or ``None``
-    when Sergeants command (a kind then reads every warrior)."""
-
-    game: Any
-    sides: dict[int, dict[str, _Side]]
-    kinds: dict[int, tuple[Any, tuple, tuple, dict[str, _Side]]] | None
-
-
 #: the options of the modify step (a constant: not built again at every combat decision)
 _MODIFY_PLAYS = (Play, Feed, Pass, PlayAlliance)
 
@@ -135,7 +90,7 @@ class GreedyBot(DeterministicPolicy):
     #: what it keeps between decisions, none until it is asked (:meth:`best_attack`, :meth:`_memo_for`, :meth:`discard`,
     #: :meth:`_pair_at`): read as attributes, without a getattr call
     _last_attack: tuple | None = None
-    _memo: _AttackMemo | None = None
+    _memo: AttackMemo | None = None
     _last_pair: tuple | None = None
     #: :meth:`discard`'s look at each card, by name, for one game object: (the game, the dict)
     _sorts: tuple | None = None
@@ -290,24 +245,24 @@ class GreedyBot(DeterministicPolicy):
         return best
 
     @staticmethod
-    def _sides(game, memo: _AttackMemo, t, kind: int | None) -> dict[str, _Side] | None:
-        """The :class:`_Side` of each tactic of ``t``'s ``kind`` (``None`` without a kind)."""
+    def _sides(game, memo: AttackMemo, t, kind: int | None) -> dict[str, Side] | None:
+        """The :class:`Side` of each tactic of ``t``'s ``kind`` (``None`` without a kind)."""
         if kind is None:
             return None
         sides = memo.sides.get(kind)
         if sides is None:
             sides = memo.sides[kind] = {}
             for tactic in TACTICS:
-                sides[tactic] = _Side(kind, _armed(game, t, tactic))
+                sides[tactic] = Side(kind, _armed(game, t, tactic))
         return sides
 
-    def _memo_for(self, game) -> _AttackMemo:
-        """The attack parts this bot worked out in ``game`` (see :class:`_AttackMemo`),
+    def _memo_for(self, game) -> AttackMemo:
+        """The attack parts this bot worked out in ``game`` (see :class:`AttackMemo`),
         kept for one game object at a time (a reloaded pool or rules make a new one).  A side's
         ratings are bounded (cards are data), so bounding the kinds bounds them all."""
         memo = self._memo
         if memo is None or memo.game is not game or len(memo.sides) > 20_000:
-            memo = self._memo = _AttackMemo(game, {}, None if game.rules.first_edition_sergeants else {})
+            memo = self._memo = AttackMemo(game, {}, None if game.rules.first_edition_sergeants else {})
         return memo
 
     def attack_score(self, game, state: DTState, o: Attack, base: Table | None = None) -> float:
@@ -323,9 +278,9 @@ class GreedyBot(DeterministicPolicy):
                           combat.off_between(a.card, d.card), base)
         return plain_score(combat, plain(ra), plain(rd), a.wounded, d.wounded)
 
-    def _sides_score(self, game, o: Attack, a, d, sa: _Side, sd: _Side, base: Table) -> float:
+    def _sides_score(self, game, o: Attack, a, d, sa: Side, sd: Side, base: Table) -> float:
         """:meth:`_attack_score` of two warriors seen, attacker ``a`` of side ``sa`` and defender ``d``
-        of side ``sd`` (:class:`_Side`: a side's weapon and ratings read nothing but what its kind
+        of side ``sd`` (:class:`Side`: a side's weapon and ratings read nothing but what its kind
         holds, the foe's weapon and the powers off).  The attack's table differs from ``base`` only
         in fields a rating key does not read (the tactic, the combatants, the weapons; no Warzone):
         each side's kind is theirs."""
@@ -516,6 +471,7 @@ class GreedyBot(DeterministicPolicy):
                     if not casters:
                         return o
         return worst if warriors >= 4 else KEEP_HAND
+
 
 def _sort(game, card: str) -> tuple[bool, tuple[float, str] | None]:
     """What the discard reads of ``card`` (cards are data: the greedy bot remembers it by name for
