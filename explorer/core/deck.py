@@ -144,9 +144,7 @@ class Multiset:
                         items.insert(i, (card, 1))
                         names.insert(i, card)
                     size += 1
-                out = Multiset._sorted(tuple(items), size)
-                out._distinct = tuple(names)
-                return out
+                return _sorted(tuple(items), size, tuple(names))
         return Multiset(self.items + other.items)
 
     def __sub__(self, other: Multiset | Iterable[str]) -> Multiset:
@@ -158,49 +156,35 @@ class Multiset:
             left[card] -= n
         return Multiset(left.items())
 
-    @classmethod
-    def _sorted(cls, items: tuple[tuple[str, int], ...], size: int) -> Multiset:
-        """A multiset from pairs already sorted, merged and positive, ``size`` cards in
-        all (no checks: every caller knows the size without counting)."""
-        m = _object_new(cls)
-        m.items = items
-        m.size = size
-        m._hash = None
-        m._distinct = None
-        m._cards = None
-        return m
-
     def add(self, card: str, n: int = 1) -> Multiset:
-        if n < 0:
-            raise ValueError(f"a negative count of {card!r}")
-        if not n:
+        if n <= 0:
+            if n:
+                raise ValueError(f"a negative count of {card!r}")
             return self
         items, names = self.items, self._distinct
         # where card's pair is, or would go: among the names when known (strings compared, not
-        # pairs), else among the pairs ((card,) sorts just before card's pair)
+        # pairs), else among the pairs ((card,) sorts just before card's pair); the pairs changed
+        # in a list (one copy, where slices and concatenations make four)
         i = bisect_left(items, (card,)) if names is None else bisect_left(names, card)
+        pairs = list(items)
         if i < len(items) and items[i][0] == card:
-            out = Multiset._sorted(items[:i] + ((card, items[i][1] + n),) + items[i + 1:], self.size + n)
-            out._distinct = names  # the same cards without repeats
-        else:
-            out = Multiset._sorted(items[:i] + ((card, n),) + items[i:], self.size + n)
-            if names is not None:
-                out._distinct = names[:i] + (card,) + names[i:]
-        return out
+            pairs[i] = (card, items[i][1] + n)
+            return _sorted(tuple(pairs), self.size + n, names)  # the same cards without repeats
+        pairs.insert(i, (card, n))
+        return _sorted(tuple(pairs), self.size + n, None if names is None else names[:i] + (card,) + names[i:])
 
     def remove(self, card: str, n: int = 1) -> Multiset:
         items, names = self.items, self._distinct
         i = bisect_left(items, (card,)) if names is None else bisect_left(names, card)  # as in add
-        if i < len(items) and items[i][0] == card and items[i][1] >= n:
+        if i < len(items):
             k = items[i][1]
-            if k > n:
-                out = Multiset._sorted(items[:i] + ((card, k - n),) + items[i + 1:], self.size - n)
-                out._distinct = names
-            else:
-                out = Multiset._sorted(items[:i] + items[i + 1:], self.size - n)
-                if names is not None:
-                    out._distinct = names[:i] + names[i + 1:]
-            return out
+            if k >= n and items[i][0] == card:
+                pairs = list(items)
+                if k > n:
+                    pairs[i] = (card, k - n)
+                    return _sorted(tuple(pairs), self.size - n, names)
+                del pairs[i]
+                return _sorted(tuple(pairs), self.size - n, None if names is None else names[:i] + names[i + 1:])
         return self - Multiset(((card, n),))  # raises the usual error
 
     def lump(self, key: Callable[[str], str]) -> Multiset:
@@ -218,6 +202,19 @@ class Multiset:
         if not 0 <= k <= self.size:
             raise ValueError(f"cannot draw {k} cards from {self.size}")
         return Draw(self, k)
+
+
+def _sorted(items: tuple[tuple[str, int], ...], size: int, names: tuple[str, ...] | None = None) -> Multiset:
+    """A multiset from pairs already sorted, merged and positive, ``size`` cards in all, and
+    their ``names`` when known (no checks: every caller knows the size without counting; a
+    function, not a classmethod: no method bound on the path every card added takes)."""
+    m = _object_new(Multiset)
+    m.items = items
+    m.size = size
+    m._hash = None
+    m._distinct = names
+    m._cards = None
+    return m
 
 
 class Drawn(NamedTuple):
@@ -287,9 +284,8 @@ class Draw:
             drawn.append(card)
             left -= 1
         drawn.sort()  # the cards in the pairs' order
-        rest = Multiset._sorted(tuple(items), left)
-        rest._cards = tuple(laid)  # (caches of the new multiset's, set before anyone sees them)
-        rest._distinct = tuple(names)
+        rest = _sorted(tuple(items), left, tuple(names))
+        rest._cards = tuple(laid)  # (a cache of the new multiset's, set before anyone sees it)
         # the named tuple built as the tuple it is (its constructor is a Python function)
         return _new(Drawn, (tuple(drawn), rest))
 

@@ -20,11 +20,15 @@ def remove(game: Any, state: DTState, uid: int, rule: RuleRef, why: str,
     shown as it goes.  ``tell=False``: the same state, no event (a runner that keeps none)."""
     t = state.trooper(uid)
     seats = list(state.seats)
-    s = seats[t.owner]
-    seats[t.owner] = s.with_discard(s.discard.add(t.card))
+    owner = t.owner
+    discard = seats[owner].discard.add(t.card)
     for a in t.attached:
-        s = seats[a.owner]
-        seats[a.owner] = s.with_discard(s.discard.add(a.card))
+        if a.owner == owner:  # his own cards: his seat copied once, with them all
+            discard = discard.add(a.card)
+        else:
+            s = seats[a.owner]
+            seats[a.owner] = s.with_discard(s.discard.add(a.card))
+    seats[owner] = seats[owner].with_discard(discard)
     left = []  # (a loop: in Python 3.11 a comprehension is a call)
     for x in state.troopers:
         if x.uid != uid:
