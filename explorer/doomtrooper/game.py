@@ -75,7 +75,7 @@ from .describe import describe_table
 from .params import DoomtrooperRules, load_rules
 from .state import Award, DTState, Phase, Trooper, put_seat
 from .base.warriors import must_exit_cover
-from .views import HIDDEN, masked_combat, masked_seats, masked_troopers, unseen
+from .views import hidden, masked_combat, masked_seats, masked_troopers, unseen
 from .words import said
 
 #: the phases the protocol dispatches on at every step, under plain names (an Enum member is slow to look up)
@@ -489,7 +489,7 @@ class DoomtrooperGame(Game):
         seats = masked_seats(state.seats, player)
         warriors, seen = state.troopers, self._hidden  # is a warrior hidden? kept for the last warriors asked of
         if seen[0] is not warriors:  # (immutable: a combat's steps keep them) most tables have none hidden
-            seen = self._hidden = (warriors, any(map(HIDDEN, warriors)))
+            seen = self._hidden = (warriors, hidden(warriors))
         troopers = masked_troopers(warriors, player) if seen[1] else warriors  # (else seen as they are)
         combat = state.combat  # its table's warriors, the state's own, seen as these are
         if combat is not None:

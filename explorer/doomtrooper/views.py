@@ -12,7 +12,6 @@ its view is the same too.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any
 
 from ..core.deck import Deck, Multiset
@@ -60,9 +59,15 @@ def unseen_deck(n: int) -> Deck:
     return hit
 
 
-HIDDEN = attrgetter("hidden")  # a warrior mustered in cover and not yet revealed
+def hidden(troopers: tuple[Trooper, ...]) -> bool:
+    """Is one of ``troopers`` mustered in cover and not yet revealed?  (A loop: in Python 3.11
+    ``any`` over a ``map`` costs twice as much for the few warriors of a table.)"""
+    for t in troopers:
+        if t.hidden:
+            return True
+    return False
 
-#: viewer -> [the seats he saw last, his views of them] (a list: set in place)
+#: viewer -> [the seats he saw last, his views of them, the same views in a list set in place]
 _SEATS_VIEWS: dict[Any, list] = {}
 
 
@@ -77,15 +82,14 @@ def masked_seats(seats: tuple, player: Any) -> tuple:
     except KeyError:
         if len(_SEATS_VIEWS) > 16:
             _SEATS_VIEWS.clear()
-        memo = _SEATS_VIEWS[player] = [(), ()]
+        memo = _SEATS_VIEWS[player] = [(), (), []]
     last = memo[0]
     if last is seats:
         return memo[1]
-    n = len(seats)
-    if len(last) == n:
-        view = list(memo[1])  # his last views, in one copy: each kept while its seat is the same object
-    else:  # his first look, or another game's seats
-        last, view = (None,) * n, [None] * n
+    view = memo[2]  # his last views, each kept while its seat is the same object (set in place: no copy)
+    if len(last) != len(seats):  # his first look, or another game's seats
+        last = (None,) * len(seats)
+        view[:] = last
     i = 0  # (counted: no enumerate pair built and unpacked per seat)
     for s in seats:
         before = last[i]
@@ -103,16 +107,15 @@ def masked_seats(seats: tuple, player: Any) -> tuple:
                 _made(len(deck.top) + deck.pile.size + hand.size + s.discard.size + s.annihilated.size)
                 return masked_seats(seats, player)
         i += 1
-    view = tuple(view)
     memo[0] = seats
-    memo[1] = view
-    return view
+    seen = memo[1] = tuple(view)
+    return seen
 
 
 def masked_troopers(troopers: tuple[Trooper, ...], player: Any) -> tuple[Trooper, ...]:
     """The warriors as ``player`` sees them: another player's hidden warrior as an unknown card
-    (most tables have no warrior hidden at all: that is asked first, without a loop in Python)."""
-    if not any(map(HIDDEN, troopers)) or not any(t.hidden and t.owner != player for t in troopers):
+    (most tables have no warrior hidden at all: that is asked first, by :func:`hidden`)."""
+    if not hidden(troopers) or not any(t.hidden and t.owner != player for t in troopers):
         return troopers
     # a warrior hidden in an Outpost (Paradise Lost) stays there: only Tribal warriors are mustered into it
     return tuple(t._replace(card=UNSEEN, area="between" if t.area != "Outpost" else t.area)
@@ -129,7 +132,10 @@ def _masked_table(table, player: Any, troopers: tuple = (), seen: tuple = ()):
     hands = []  # a loop: in Python 3.11 a comprehension is a call
     i = 0  # (counted: no enumerate pair built and unpacked per hand)
     for h in table.hands:
-        hands.append(h if i == player else unseen(h.size))
+        try:  # (the unseen piles read as in masked_seats)
+            hands.append(h if i == player else _UNSEEN[h.size])
+        except KeyError:  # a hand larger than any made yet
+            hands.append(unseen(h.size))
         i += 1
     return table.seen(tuple(hands), seen)
 
@@ -172,4 +178,4 @@ def masked_combat(c: CombatState, player: Any, troopers: tuple = (), seen: tuple
     return c.with_rounds(_new(type(rounds), (order, turn, passes, live, plays)), table)
 
 
-__all__ = ["HIDDEN", "masked_combat", "masked_seats", "masked_troopers", "unseen", "unseen_deck"]
+__all__ = ["hidden", "masked_combat", "masked_seats", "masked_troopers", "unseen", "unseen_deck"]

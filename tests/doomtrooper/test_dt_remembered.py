@@ -138,6 +138,7 @@ def test_a_combat_view_built_by_position_is_the_named_copy():
                 rounds = None if c.rounds is None else \
                     c.rounds._replace(table=views._masked_table(c.rounds.table, player))
                 assert views.masked_combat(c, player) == c._replace(table=table, rounds=rounds)
+                assert c.with_rounds(rounds) == c._replace(rounds=rounds)  # (the table kept when not given)
                 hand = c.table.hands[player]
                 for card in hand.distinct:  # a card played (Table.played_from, by position)
                     hands = tuple(h.remove(card) if i == player else h for i, h in enumerate(c.table.hands))
@@ -146,6 +147,26 @@ def test_a_combat_view_built_by_position_is_the_named_copy():
         action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player), dec, None)
         state = game.next_state(state, action, chance)
     assert seen > 10
+
+
+def test_seats_seen_by_one_viewer_in_games_of_other_sizes_are_masked_afresh():
+    """One viewer's remembered seat views (views.masked_seats) serve a game of another size
+    with its own seats: each as masked afresh, whatever he looked at before."""
+    two, three = make_state(hands=(("Tribal Warrior",), ())), make_state(hands=((), ("Tribal Warrior",), ()))
+    for state in (two, three, two, three._replace(seats=three.seats[:1] + two.seats[1:] + three.seats[2:])):
+        seen = views.masked_seats(state.seats, 1)
+        for i, s in enumerate(state.seats):
+            hand = s.hand if i == 1 else views.unseen(s.hand.size)
+            assert seen[i] == s._replace(deck=views.unseen_deck(len(s.deck)), hand=hand,
+                                         discard=views.unseen(s.discard.size), annihilated=views.unseen(s.annihilated.size))
+        assert len(seen) == len(state.seats)
+
+
+def test_hidden_asks_whether_a_warrior_is_hidden():
+    """views.hidden, a loop, is any warrior's ``hidden``."""
+    state = make_state(warriors=[W("Undead Legionnaire", 1), W("Centurion of Algeroth", 1, cover=True, hidden=True)])
+    assert views.hidden(state.troopers) and not views.hidden(state.troopers[:1]) and not views.hidden(())
+    assert views.hidden(state.troopers) == any(t.hidden for t in state.troopers)
 
 
 def test_a_seat_seen_through_the_remembered_views_is_the_masked_seat():
