@@ -132,10 +132,7 @@ def _masked_table(table, player: Any, troopers: tuple = (), seen: tuple = ()):
     hands = []  # a loop: in Python 3.11 a comprehension is a call
     i = 0  # (counted: no enumerate pair built and unpacked per hand)
     for h in table.hands:
-        try:  # (the unseen piles read as in masked_seats)
-            hands.append(h if i == player else _UNSEEN[h.size])
-        except KeyError:  # a hand larger than any made yet
-            hands.append(unseen(h.size))
+        hands.append(h if i == player else unseen(h.size))
         i += 1
     return table.seen(tuple(hands), seen)
 
