@@ -64,6 +64,24 @@ def step(game, state, action, seed: int | str = 0):
     return game.resolve(state, action, SampledChance(random.Random(seed)))
 
 
+def greedy_steps(game, seeds, limit: int = 400, bot: Any = None):
+    """(state, decision, action) at every step of two-player greedy games from the deal, one per
+    seed (``bot``, one greedy bot for all, or a fresh one, chooses from its seat's view; ``limit``
+    steps at most)."""
+    import random
+
+    from explorer.doomtrooper.bots import GreedyBot
+
+    bot = bot if bot is not None else GreedyBot()
+    for seed in seeds:
+        state, chance, steps = game.new_game(2), SampledChance(random.Random(seed)), 0
+        while (dec := game.decision(state)) is not None and steps < limit:
+            action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player),
+                                                                             dec, None)
+            yield state, dec, action
+            state, steps = game.next_state(state, action, chance), steps + 1
+
+
 def texts(events) -> list[str]:
     return [e.text for e in events]
 

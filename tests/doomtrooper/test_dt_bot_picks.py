@@ -4,28 +4,13 @@ with the ratings after its own card (GreedyBot._pair_at) the outlook worked out 
 
 from __future__ import annotations
 
-import random
+from dt_helpers import GAME, greedy_steps
 
-from dt_helpers import GAME
-
-from explorer.core.protocol import SampledChance
 from explorer.doomtrooper.bots import GreedyBot, _sort, _strength
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.outlook import outlook_of
 from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.state import Phase
-
-
-def _steps(game, seeds, limit: int = 400):
-    """(state, decision, action, bot) at every step of two-player greedy games (one bot for all)."""
-    bot = GreedyBot()
-    for seed in seeds:
-        state, chance, steps = game.new_game(2), SampledChance(random.Random(seed)), 0
-        while (dec := game.decision(state)) is not None and steps < limit:
-            action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player),
-                                                                             dec, None)
-            yield state, dec, action, bot
-            state, steps = game.next_state(state, action, chance), steps + 1
 
 
 def test_a_cards_look_for_the_discard_is_read_off_the_pool():
@@ -43,7 +28,8 @@ def test_the_picks_with_what_the_bot_remembers_are_a_fresh_bots():
     picks = kept = 0
     for rules in ({}, {"sabotage": True, "dice": "2d6"}):
         game = DoomtrooperGame(pool=GAME.pool, rules=override_rules(rules), decks=GAME.decks)
-        for state, dec, action, bot in _steps(game, range(4)):
+        bot = GreedyBot()
+        for state, dec, action in greedy_steps(game, range(4), bot=bot):
             last = bot._last_pair
             if last is not None and last[-1] is not None:
                 seat, value = last[-1]

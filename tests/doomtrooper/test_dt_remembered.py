@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from dt_helpers import GAME, W, make_state
+from dt_helpers import GAME, W, greedy_steps, make_state
 
 from explorer.core.engine import simulate
 from explorer.core.protocol import SampledChance
@@ -212,19 +212,6 @@ def test_the_pools_card_sets_and_muster_checks_answer_as_each_card_does():
             assert asked, "a check with no warrior of its class in the pool"
 
 
-def _greedy_steps(game, seeds, limit: int = 400):
-    """(state, decision, action) at every step of two-player greedy games from the deal, one per
-    seed (the bot chooses from its seat's view; ``limit`` steps at most)."""
-    bot = GreedyBot()
-    for seed in seeds:
-        state, chance, steps = game.new_game(2), SampledChance(random.Random(seed)), 0
-        while (dec := game.decision(state)) is not None and steps < limit:
-            action = dec.options[0] if dec.player is None else bot.choose(game, game.observe(state, dec.player),
-                                                                             dec, None)
-            yield state, dec, action
-            state, steps = game.next_state(state, action, chance), steps + 1
-
-
 def _games(*rule_sets):
     """A game under each of ``rule_sets`` (changes to the printed rules), on the tests' pool."""
     from explorer.doomtrooper.params import override_rules
@@ -238,7 +225,7 @@ def test_a_warriors_ratings_with_cards_played_are_his_explained_ratings():
     modify step in greedy games under the printed and the optional rules ("Modify Step")."""
     played = 0
     for game in _games({}, {"sabotage": True, "dice": "2d6"}):
-        for state, _, _ in _greedy_steps(game, range(6)):
+        for state, _, _ in greedy_steps(game, range(6)):
             c = state.combat
             if c is not None and c.table.plays:
                 table = c.table
@@ -264,7 +251,7 @@ def test_the_expansions_rating_parts_a_game_leaves_out_add_nothing():
         hooks = [r.options for r in ROUND_PLAYS.values()]
         unplayed = [h for h in hooks if h not in switched_on(hooks, game.rules)]
         assert unplayed, "every Round Play kept with the expansions off"
-        for state, _, _ in _greedy_steps(game, range(4)):
+        for state, _, _ in greedy_steps(game, range(4)):
             if state.combat is None:
                 continue
             table = state.combat.live
@@ -289,7 +276,7 @@ def test_a_card_weighed_by_the_bot_rates_the_combatants_as_the_card_played():
     weighed = 0
     for game in _games({}, {"sabotage": True, "dice": "2d6"}):
         combat = game.combat
-        for state, dec, action in _greedy_steps(game, range(6)):
+        for state, dec, action in greedy_steps(game, range(6)):
             if state.combat is None or dec.player is None:
                 continue
             table = state.combat.live
@@ -372,7 +359,7 @@ def test_a_warriors_remembered_ratings_are_the_sum_of_his_terms():
     for game in _games({}, {"sabotage": True, "dice": "2d6"},
                        {"relics": True, "ki_powers": True, "warzones": True, "alliances": True}):
         combat = game.combat
-        for state, _, _ in _greedy_steps(game, range(5)):
+        for state, _, _ in greedy_steps(game, range(5)):
             if state.combat is None:
                 continue
             table = state.combat.live
@@ -409,7 +396,7 @@ def test_a_card_carried_by_all_is_refused_to_no_warrior():
         free = [c for c in game.pool.values() if c.type == "equipment" and carried_by_all(c)]
         others = [c for c in game.pool.values() if c.type == "equipment" and not carried_by_all(c)]
         assert free and others
-        for state, _, _ in _greedy_steps(game, range(3)):
+        for state, _, _ in greedy_steps(game, range(3)):
             for t in state.troopers:
                 for c in free:
                     assert may_carry(game, t, c) is None, (c.name, t)
@@ -428,7 +415,7 @@ def test_the_attack_chosen_with_kinds_remembered_is_the_attack_chosen_afresh():
     for game in _games({}, {"warzones": True, "alliances": True, "relics": True, "ki_powers": True},
                        {"first_edition_sergeants": True}):
         bot = GreedyBot()
-        for state, dec, _ in _greedy_steps(game, ["kinds-1", "kinds-2"], limit=250):
+        for state, dec, _ in greedy_steps(game, ["kinds-1", "kinds-2"], limit=250):
             attacks = tuple(o for o in dec.options if isinstance(o, Attack))
             if dec.player is None or not attacks:
                 continue
@@ -446,7 +433,7 @@ def test_muster_options_are_the_warriors_that_may_enter_play_and_he_can_pay_for(
     from explorer.doomtrooper.base import muster
     steps = paid = 0
     for game in _games({}, {"warzones": True, "alliances": True}):
-        for state, dec, _ in _greedy_steps(game, ["muster-1", "muster-2"], limit=250):
+        for state, dec, _ in greedy_steps(game, ["muster-1", "muster-2"], limit=250):
             if dec.player is None or state.phase != Phase.ACTIONS or state.combat is not None:
                 continue
             fresh = DoomtrooperGame(pool=game.pool, rules=game.rules, decks=game.decks)
@@ -466,7 +453,7 @@ def test_the_combatants_rated_as_a_pair_are_each_rated_alone():
     steps = 0
     for game in _games({}, {"warzones": True, "alliances": True, "relics": True}, {"dice": "2d6"}):
         combat = game.combat
-        for state, _, _ in _greedy_steps(game, ["pair-1", "pair-2"]):
+        for state, _, _ in greedy_steps(game, ["pair-1", "pair-2"]):
             c = state.combat
             if c is None:
                 continue
@@ -489,7 +476,7 @@ def test_the_modify_steps_options_are_those_a_fresh_game_lists():
     steps = 0
     for game in _games({}, {"warzones": True, "alliances": True, "relics": True, "ki_powers": True}):
         fresh = None
-        for state, dec, _ in _greedy_steps(game, ["plays-1", "plays-2"]):
+        for state, dec, _ in greedy_steps(game, ["plays-1", "plays-2"]):
             if state.combat is None or dec.player is None:
                 continue
             if fresh is None or steps % 7 == 0:  # now and then a game that has seen nothing yet
@@ -556,7 +543,7 @@ def test_a_combat_begun_is_the_combat_its_constructor_builds():
     opened, or a combat on to its resolution at once), for the combats of greedy games."""
     from explorer.doomtrooper.base.combat_state import CombatState
     begun = 0
-    for state, _, _ in _greedy_steps(GAME, ["begun-1"]):
+    for state, _, _ in greedy_steps(GAME, ["begun-1"]):
         c = state.combat
         if c is None or c.step not in ("modify", "resolve"):
             continue
@@ -572,7 +559,7 @@ def test_a_rounds_opening_is_its_starts_state_and_events():
     state Rounds.start gives, its automatic passes the start's events (untold: none made)."""
     from explorer.doomtrooper.base.combat_state import Table
     opened = 0
-    for state, _, _ in _greedy_steps(GAME, ["opening-1"]):
+    for state, _, _ in greedy_steps(GAME, ["opening-1"]):
         c = state.combat
         if c is None or c.step != "modify":
             continue
