@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from ..core import results
 from ..core.results import GameResult
-from ..core.tuples import record
+from ..core.tuples import builder, record
 from ..core.deck import Deck, Multiset
 from ..core.numbers import counted
 from . import sections as R
@@ -53,7 +53,6 @@ class Attached(NamedTuple):
     owner: int
 
 
-_object_new = object.__new__  # a record's copy, filled in before anyone sees it
 
 #: an attached card's name (read by map: in Python 3.11 a comprehension is a call)
 _CARD = attrgetter("card")
@@ -103,25 +102,6 @@ class Trooper:
         out.wounded = True
         return out
 
-    def _copy(self) -> Trooper:
-        """Every field copied (see :func:`~explorer.core.tuples.record`)."""
-        out = _object_new(Trooper)
-        out.uid = self.uid
-        out.card = self.card
-        out.owner = self.owner
-        out.area = self.area
-        out.wounded = self.wounded
-        out.cover = self.cover
-        out.hidden = self.hidden
-        out.unpaid = self.unpaid
-        out.attached = self.attached
-        out.inside = self.inside
-        out.exited = self.exited
-        out.moved = self.moved
-        out.leads = self.leads
-        out.place = self.place
-        return out
-
 
 @record
 class Seat:
@@ -164,23 +144,8 @@ class Seat:
         out.bare_since = bare_since
         return out
 
-    def seen(self, deck: Any, hand: Any, discard: Any, annihilated: Any) -> Seat:
-        """The seat with its four piles replaced in one copy: as a player sees it (views).  Its
-        fields written out here, not on a :meth:`_copy`: a call fewer, at most decisions."""
-        out = _object_new(Seat)
-        out.deck = deck
-        out.hand = hand
-        out.discard = discard
-        out.annihilated = annihilated
-        out.promotion = self.promotion
-        out.fortifications = self.fortifications
-        out.missions = self.missions
-        out.turns = self.turns
-        out.gift = self.gift
-        out.bare_since = self.bare_since
-        out.out = self.out
-        out.in_play = self.in_play
-        return out
+    seen = builder("deck", "hand", "discard", "annihilated", doc="""The seat with its four piles replaced
+        in one copy: as a player sees it (views), at most decisions.""")
 
     def drawn(self, turns: int, deck: Deck, hand: Multiset) -> Seat:
         """The seat at the start of his ``turns``-th turn, having drawn from ``deck`` up to
@@ -189,23 +154,6 @@ class Seat:
         out.turns = turns
         out.deck = deck
         out.hand = hand
-        return out
-
-    def _copy(self) -> Seat:
-        """Every field copied (see :func:`~explorer.core.tuples.record`)."""
-        out = _object_new(Seat)
-        out.deck = self.deck
-        out.hand = self.hand
-        out.discard = self.discard
-        out.annihilated = self.annihilated
-        out.promotion = self.promotion
-        out.fortifications = self.fortifications
-        out.missions = self.missions
-        out.turns = self.turns
-        out.gift = self.gift
-        out.bare_since = self.bare_since
-        out.out = self.out
-        out.in_play = self.in_play
         return out
 
 
@@ -322,29 +270,6 @@ class DTState:
     def warriors(self, seat: int) -> tuple[Trooper, ...]:
         return tuple(t for t in self.troopers if t.owner == seat)
 
-    def _copy(self) -> DTState:
-        """Every field copied (see :func:`~explorer.core.tuples.record`): the with_ builders set
-        what changes on it before anyone sees it."""
-        out = _object_new(DTState)
-        out.seats = self.seats
-        out.purses = self.purses
-        out.purse_of = self.purse_of
-        out.troopers = self.troopers
-        out.phase = self.phase
-        out.current = self.current
-        out.turn = self.turn
-        out.actions = self.actions
-        out.sabotaged = self.sabotaged
-        out.next_uid = self.next_uid
-        out.combat = self.combat
-        out.response = self.response
-        out.pending = self.pending
-        out.result = self.result
-        out.outpost_opened = self.outpost_opened
-        out.board = self.board
-        out.variant_state = self.variant_state
-        return out
-
     def with_seats(self, seats: tuple[Seat, ...], troopers: tuple[Trooper, ...] | None = None) -> DTState:
         """The state with its seats, and its warriors when given, replaced in one copy: a step
         that changes a seat (:func:`put_seat`) and what a viewer sees
@@ -363,30 +288,9 @@ class DTState:
         out.purses = purses
         return out
 
-    def with_turn(self, seats: tuple[Seat, ...], phase: Phase, current: int, turn: int, actions: int,
-                  sabotaged: tuple[int, ...]) -> DTState:
-        """The state with its seats and where the turn stands (the phase, whose turn, the turns
-        begun, the actions left, who was sabotaged) replaced in one copy: the start and the end
-        of every turn.  Its fields written out here, not on a :meth:`_copy`: a call fewer."""
-        out = _object_new(DTState)
-        out.seats = seats
-        out.purses = self.purses
-        out.purse_of = self.purse_of
-        out.troopers = self.troopers
-        out.phase = phase
-        out.current = current
-        out.turn = turn
-        out.actions = actions
-        out.sabotaged = sabotaged
-        out.next_uid = self.next_uid
-        out.combat = self.combat
-        out.response = self.response
-        out.pending = self.pending
-        out.result = self.result
-        out.outpost_opened = self.outpost_opened
-        out.board = self.board
-        out.variant_state = self.variant_state
-        return out
+    with_turn = builder("seats", "phase", "current", "turn", "actions", "sabotaged", doc="""The state with
+        its seats and where the turn stands (the phase, whose turn, the turns begun, the actions left,
+        who was sabotaged) replaced in one copy: the start and the end of every turn.""")
 
     def with_combat(self, combat: Any) -> DTState:
         """The state with its combat replaced in one copy: every step of a combat."""
@@ -443,29 +347,9 @@ class DTState:
         out.next_uid = next_uid
         return out
 
-    def seen(self, seats: tuple[Seat, ...], troopers: tuple[Trooper, ...], combat: Any) -> DTState:
-        """The state with its seats, warriors and combat replaced in one copy: what a viewer sees
-        (:meth:`~.game.DoomtrooperGame.observe`, at every decision).  Its fields written out
-        here, not on a :meth:`_copy`: a call fewer."""
-        out = _object_new(DTState)
-        out.seats = seats
-        out.purses = self.purses
-        out.purse_of = self.purse_of
-        out.troopers = troopers
-        out.phase = self.phase
-        out.current = self.current
-        out.turn = self.turn
-        out.actions = self.actions
-        out.sabotaged = self.sabotaged
-        out.next_uid = self.next_uid
-        out.combat = combat
-        out.response = self.response
-        out.pending = self.pending
-        out.result = self.result
-        out.outpost_opened = self.outpost_opened
-        out.board = self.board
-        out.variant_state = self.variant_state
-        return out
+    seen = builder("seats", "troopers", "combat", doc="""The state with its seats, warriors and combat
+        replaced in one copy: what a viewer sees (:meth:`~.game.DoomtrooperGame.observe`, at every
+        decision).""")
 
 
 def put_seat(state: DTState, index: int, seat: Seat, **changes: Any) -> DTState:

@@ -129,6 +129,30 @@ def test_a_record_reads_as_the_named_tuple_it_replaces():
     assert pickle.loads(pickle.dumps(s)) == s
 
 
+def test_a_records_copy_and_declared_builders_are_made_from_its_fields():
+    """``record`` makes ``_copy`` and every :func:`~explorer.core.tuples.builder` from the class's
+    fields (stated once, in the class): each equals the named ``_replace``, leaves the record it
+    copies as it was, and a builder naming a field the class lacks is refused at once."""
+    from explorer.core.tuples import builder
+
+    @record
+    class Spot:
+        x: int
+        y: tuple = ()
+        name: str = "p"
+        moved = builder("name", "x", doc="The spot renamed and moved.")
+
+    s = Spot(1, (2, 3))
+    assert s._copy() == s and s._copy() is not s
+    assert s.moved("q", 5) == s._replace(x=5, name="q") and s == Spot(1, (2, 3))
+    assert Spot.moved.__doc__ == "The spot renamed and moved." and Spot.moved.__qualname__.endswith("Spot.moved")
+    with pytest.raises(TypeError, match="z"):
+        @record
+        class Bad:
+            x: int
+            wrong = builder("z", doc="A field Bad does not have.")
+
+
 def test_the_games_records_pickle_and_compare_by_their_fields():
     """States cross to a cluster's workers by pickle: a state comes back equal, with its hash."""
     game = DoomtrooperGame()

@@ -138,7 +138,7 @@ def test_a_combat_view_built_by_position_is_the_named_copy():
                 rounds = None if c.rounds is None else \
                     c.rounds._replace(table=views._masked_table(c.rounds.table, player))
                 assert views.masked_combat(c, player) == c._replace(table=table, rounds=rounds)
-                assert c.with_rounds(rounds) == c._replace(rounds=rounds)  # (the table kept when not given)
+                assert c.with_rounds(rounds, c.table) == c._replace(rounds=rounds)
                 hand = c.table.hands[player]
                 for card in hand.distinct:  # a card played (Table.played_from, by position)
                     hands = tuple(h.remove(card) if i == player else h for i, h in enumerate(c.table.hands))

@@ -404,7 +404,7 @@ class Combat(CardPlay, Standing, Game):
                 rounds, events = self.rounds.next_state(state.rounds, action, chance), ()
             table = self.rounds.result(rounds)
             if table is None:  # most steps of a combat: the Step built as the tuple it is (see _new)
-                return _new(Step, (state.with_rounds(rounds), events))
+                return _new(Step, (state.with_rounds(rounds, state.table), events))
             return _new(Step, (state.resolving(table), events))
         if step == "announce":
             table, events = ANNOUNCEMENTS[state.announced].apply(self, state.table, action)

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from ...core.deck import Multiset
 from ...core.events import RuleRef
 from ...core.rounds import RoundsState
-from ...core.tuples import quick_replace, record
+from ...core.tuples import builder, quick_replace, record
 from ..state import Trooper
 
 #: More parts of a combatant's ratings, from the expansions' rules: each
@@ -24,7 +24,7 @@ EXTRA_RATINGS: list[Any] = []
 #: a card working on ``area`` (a fortification, a caster's place) reaches ``trooper`` in another area.
 AREA_REACH: list[Any] = []
 
-_object_new = object.__new__  # a record's copy (Table._copy, CombatState._copy), filled in before anyone sees it
+_object_new = object.__new__  # a record built without its __init__ (CombatState.begun), filled in before anyone sees it
 
 UNHURT, WOUNDED, KILLED = "unhurt", "wounded", "killed"
 STATUSES = (UNHURT, WOUNDED, KILLED)
@@ -117,50 +117,14 @@ class Table:
                 return t
         return None
 
-    def _copy(self) -> Table:
-        """Every field copied (see :func:`~explorer.core.tuples.record`): the with_ builders set
-        what changes on it before anyone sees it."""
-        out = _object_new(Table)
-        out.tactic = self.tactic
-        out.attacker = self.attacker
-        out.defender = self.defender
-        out.troopers = self.troopers
-        out.fortifications = self.fortifications
-        out.purse_of = self.purse_of
-        out.order = self.order
-        out.hands = self.hands
-        out.purses = self.purses
-        out.plays = self.plays
-        out.weapons = self.weapons
-        out.in_play = self.in_play
-        out.warzone = self.warzone
-        return out
-
     def with_hands(self, hands: tuple[Multiset, ...]) -> Table:
         """The table with its hands replaced in one copy: a card played, a card a bot weighs."""
         out = self._copy()
         out.hands = hands
         return out
 
-    def seen(self, hands: tuple[Multiset, ...], troopers: tuple[Trooper, ...]) -> Table:
-        """The table with its hands and warriors replaced in one copy: what a viewer sees
-        (:func:`~explorer.doomtrooper.views.masked_combat`).  Its fields written out here, not on
-        a :meth:`_copy`: a call fewer, at every combat view."""
-        out = _object_new(Table)
-        out.tactic = self.tactic
-        out.attacker = self.attacker
-        out.defender = self.defender
-        out.troopers = troopers
-        out.fortifications = self.fortifications
-        out.purse_of = self.purse_of
-        out.order = self.order
-        out.hands = hands
-        out.purses = self.purses
-        out.plays = self.plays
-        out.weapons = self.weapons
-        out.in_play = self.in_play
-        out.warzone = self.warzone
-        return out
+    seen = builder("hands", "troopers", doc="""The table with its hands and warriors replaced in one
+        copy: what a viewer sees (:func:`~explorer.doomtrooper.views.masked_combat`).""")
 
     def with_weapons(self, weapons: tuple[tuple[int, str], ...]) -> Table:
         """The table with the combatants' weapons replaced in one copy: the weapons chosen."""
@@ -255,22 +219,6 @@ class CombatState:
                 return s
         return None
 
-    def _copy(self) -> CombatState:
-        """Every field copied (see :func:`~explorer.core.tuples.record`): :meth:`with_rounds`
-        sets what changes on it before anyone sees it."""
-        out = _object_new(CombatState)
-        out.step = self.step
-        out.table = self.table
-        out.rounds = self.rounds
-        out.choosing = self.choosing
-        out.statuses = self.statuses
-        out.kills = self.kills
-        out.due = self.due
-        out.earned = self.earned
-        out.ended = self.ended
-        out.announced = self.announced
-        return out
-
     @staticmethod
     def begun(step: str, table: Table, rounds: RoundsState | None) -> CombatState:
         """A combat at ``step`` on ``table`` (``rounds``: its round of card play), nothing else yet
@@ -285,23 +233,9 @@ class CombatState:
         out.announced = 0
         return out
 
-    def with_rounds(self, rounds: RoundsState | None, table: Table | None = None) -> CombatState:
-        """The combat with its round of card play, and its table when given, replaced in one
-        copy: every step of the modify step, and what a viewer sees
-        (:func:`~explorer.doomtrooper.views.masked_combat`).  Its fields written out here, not on
-        a :meth:`_copy`: a call fewer, at every step of card play and every combat view."""
-        out = _object_new(CombatState)
-        out.step = self.step
-        out.table = self.table if table is None else table
-        out.rounds = rounds
-        out.choosing = self.choosing
-        out.statuses = self.statuses
-        out.kills = self.kills
-        out.due = self.due
-        out.earned = self.earned
-        out.ended = self.ended
-        out.announced = self.announced
-        return out
+    with_rounds = builder("rounds", "table", doc="""The combat with its round of card play and its table
+        replaced in one copy: every step of the modify step, and what a viewer sees
+        (:func:`~explorer.doomtrooper.views.masked_combat`).""")
 
     # the combat's steps, each one copy (see :func:`~explorer.core.tuples.record`)
     def resolving(self, table: Table) -> CombatState:
