@@ -1,7 +1,7 @@
-"""What the greedy Doomtrooper bot remembers of warriors to score attacks fast
-(:meth:`.GreedyBot.best_attack`): a warrior kind's side with each tactic, and the
-memo of sides and kinds it keeps for one game object.  Cards are data, so the
-kinds met are bounded; the bot starts a new memo for a new game object."""
+"""What the greedy Doomtrooper bot remembers in one game object: a warrior kind's side
+with each tactic, to score attacks fast (:meth:`.GreedyBot.best_attack`), and what its
+discard reads of each card.  Cards are data, so the kinds and cards met are bounded;
+the bot starts a new memo for a new game object."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 
 class Side:
-    """What the greedy bot remembers of a warrior *kind* with one tactic (:class:`AttackMemo`): the
+    """What the greedy bot remembers of a warrior *kind* with one tactic (:class:`GameMemo`): the
     ``kind``, the ``weapon`` it is expected to choose (``""``: none), what that weapon ``takes`` from a
     foe's Armor, the kind's immunities (what :meth:`.Standing.off_between` reads of him), and its
     ratings (:func:`.plain`: read by every score) by what the foe's weapon takes from its Armor and
@@ -37,8 +37,8 @@ class Side:
 
 
 @dataclass(frozen=True, slots=True)  # its fields read as slots (cheaper than a named tuple's)
-class AttackMemo:
-    """The greedy bot's attack parts in one game object.  A warrior's *kind* is the
+class GameMemo:
+    """What the greedy bot remembers in one game object.  A warrior's *kind* is the
     number of what its ratings read (:meth:`.Standing.rating_key`: a wound changes no
     rating; the game's one Combat never gives a number twice, so it is the key itself);
     ``sides`` holds a kind's :class:`Side` by the tactic.  The same warriors are weighed
@@ -47,8 +47,10 @@ class AttackMemo:
     cheaper than a memo of scores that mostly misses).  ``kinds``: by uid, the warrior, his
     player's fortifications and cards in play, and his sides when last asked (a kind reads
     nothing else of the table the bot builds: the same objects, the same kind), or ``None``
-    when Sergeants command (a kind then reads every warrior)."""
+    when Sergeants command (a kind then reads every warrior).  ``looks``: by card name, what
+    :meth:`.GreedyBot.discard` reads of the card (``bots._sort``)."""
 
     game: Any
     sides: dict[int, dict[str, Side]]
     kinds: dict[int, tuple[Any, tuple, tuple, dict[str, Side]]] | None
+    looks: dict[str, tuple[bool, tuple[float, str] | None]]

@@ -51,13 +51,13 @@ from .base.actions import (
 from .expansions.alliances import PlayAlliance
 from .base.combat_state import ChooseWeapon, Feed, Play, Ratings, Table, TakePoints
 from .base.turn import KEEP_HAND
-from .bot_memo import AttackMemo, Side
+from .bot_memo import GameMemo, Side
 from .cards import TACTICS
 from .expansions.ki_powers import AttachKiPower
 from .expansions.relics import PlayRelic
 from .expansions.warzones import DefendFromWarzone, PlayWarzone
 from .outlook import outlook, outlook_of, pair_of, plain, plain_score, rated, rerated
-from .state import UNSEEN, DTState, Phase
+from .state import IN_ACTIONS, IN_COMBAT, IN_DISCARD, UNSEEN, DTState, Phase
 from .search import PLAYOUTS, search_bot
 
 
@@ -70,8 +70,6 @@ get_bot = REGISTRY.get_bot
 
 # -- the greedy bot -------------------------------------------------------------------------------------
 
-#: the phases most decisions come in, under plain names (an Enum member is slow to look up)
-_IN_ACTIONS, _IN_COMBAT, _IN_DISCARD = Phase.ACTIONS, Phase.COMBAT, Phase.DISCARD
 
 
 #: the options of the modify step (a constant: not built again at every combat decision)
@@ -87,24 +85,22 @@ class GreedyBot(DeterministicPolicy):
     """The plan above, from the observation of the deciding seat."""
 
     name = "greedy"
-    #: what it keeps between decisions, none until it is asked (:meth:`best_attack`, :meth:`_memo_for`, :meth:`discard`,
+    #: what it keeps between decisions, none until it is asked (:meth:`best_attack`, :meth:`_memo_for`,
     #: :meth:`_pair_at`): read as attributes, without a getattr call
     _last_attack: tuple | None = None
-    _memo: AttackMemo | None = None
+    _memo: GameMemo | None = None
     _last_pair: tuple | None = None
-    #: :meth:`discard`'s look at each card, by name, for one game object: (the game, the dict)
-    _sorts: tuple | None = None
 
     def pick(self, game, state: DTState, decision):
         options = decision.options
         if len(options) == 1:
             return options[0]
         phase = state.phase
-        if phase is _IN_ACTIONS:
+        if phase is IN_ACTIONS:
             return self.action(game, state, options)
-        if phase is _IN_COMBAT:
+        if phase is IN_COMBAT:
             return self.combat(game, state, decision.player, options)
-        if phase is _IN_DISCARD:
+        if phase is IN_DISCARD:
             return self.discard(game, state, options)
         if phase is Phase.GIFT:
             warriors = any(game.pool[c].type == "warrior" for c in state.seat.hand.distinct)
@@ -245,7 +241,7 @@ class GreedyBot(DeterministicPolicy):
         return best
 
     @staticmethod
-    def _sides(game, memo: AttackMemo, t, kind: int | None) -> dict[str, Side] | None:
+    def _sides(game, memo: GameMemo, t, kind: int | None) -> dict[str, Side] | None:
         """The :class:`Side` of each tactic of ``t``'s ``kind`` (``None`` without a kind)."""
         if kind is None:
             return None
@@ -256,13 +252,13 @@ class GreedyBot(DeterministicPolicy):
                 sides[tactic] = Side(kind, _armed(game, t, tactic))
         return sides
 
-    def _memo_for(self, game) -> AttackMemo:
-        """The attack parts this bot worked out in ``game`` (see :class:`AttackMemo`),
-        kept for one game object at a time (a reloaded pool or rules make a new one).  A side's
-        ratings are bounded (cards are data), so bounding the kinds bounds them all."""
+    def _memo_for(self, game) -> GameMemo:
+        """What this bot worked out in ``game`` (see :class:`GameMemo`), kept for one game object
+        at a time (a reloaded pool or rules make a new one).  A side's ratings and the cards' looks
+        are bounded (cards are data), so bounding the kinds bounds them all."""
         memo = self._memo
         if memo is None or memo.game is not game or len(memo.sides) > 20_000:
-            memo = self._memo = AttackMemo(game, {}, None if game.rules.first_edition_sergeants else {})
+            memo = self._memo = GameMemo(game, {}, None if game.rules.first_edition_sergeants else {}, {})
         return memo
 
     def attack_score(self, game, state: DTState, o: Attack, base: Table | None = None) -> float:
@@ -445,10 +441,7 @@ class GreedyBot(DeterministicPolicy):
         worst = worst_key = None  # the weakest warrior it may discard (the first, as min(): no lambda call)
         warriors = 0
         casters = None  # has he a warrior shown of an aspect of the Art (asked at the first spell)
-        sorts = self._sorts
-        if sorts is None or sorts[0] is not game:
-            sorts = self._sorts = (game, {})
-        known = sorts[1]
+        known = self._memo_for(game).looks  # each card's look, by name
         for o in options:
             if isinstance(o, Discard):
                 card = o.card

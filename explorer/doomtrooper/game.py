@@ -73,13 +73,11 @@ from .base.combat_state import ANNOUNCEMENTS, ROUND_PLAYS, CombatState, splits
 from .decks import check_deck, load_decks
 from .describe import describe_table
 from .params import DoomtrooperRules, load_rules
-from .state import Award, DTState, Phase, Trooper, put_seat
+from .state import IN_ACTIONS, IN_COMBAT, IN_DISCARD, IN_DRAW, Award, DTState, Phase, Trooper, put_seat
 from .base.warriors import must_exit_cover
 from .views import hidden, masked_combat, masked_seats, masked_troopers, unseen
 from .words import said
 
-#: the phases the protocol dispatches on at every step, under plain names (an Enum member is slow to look up)
-_IN_ACTIONS, _IN_COMBAT, _IN_DRAW, _IN_DISCARD = Phase.ACTIONS, Phase.COMBAT, Phase.DRAW, Phase.DISCARD
 
 _DEAL = Decision(None, (Deal(),), R.SETUP, "Shuffle and deal the opening hands")
 _DRAW = Decision(None, (Draw(),), R.DRAW, "Draw up to seven cards")
@@ -293,14 +291,14 @@ class DoomtrooperGame(Game):
             if d is not None:
                 return d
         phase = state.phase
-        if phase is _IN_ACTIONS:
+        if phase is IN_ACTIONS:
             return _new(Decision, (state.current, self.action_options(state), R.ACTIONS,
                                    _action_prompt(state.current, state.actions)))
-        if phase is _IN_COMBAT:  # the combat's players are the seats: its decision is the game's as it is
+        if phase is IN_COMBAT:  # the combat's players are the seats: its decision is the game's as it is
             return self.combat.decision(state.combat)
-        if phase is _IN_DRAW:
+        if phase is IN_DRAW:
             return _DRAW
-        if phase is _IN_DISCARD:
+        if phase is IN_DISCARD:
             return _new(Decision, (state.current, turn.discard_options(state), R.DISCARD,
                                    _discard_prompt(state.current)))
         if phase is Phase.RESPONSE:
@@ -359,7 +357,7 @@ class DoomtrooperGame(Game):
                     told += more
                 return state
         phase = state.phase
-        if phase is _IN_COMBAT:
+        if phase is IN_COMBAT:
             combat, events = self.combat.resolve(state.combat, action, chance, tell)  # its players are the seats
             done = self.combat.result(combat)
             if done is None:
@@ -369,16 +367,16 @@ class DoomtrooperGame(Game):
             state, more = attack.finish(self, state, done, tell)
             state = self._after_attack(state)
             events = list(events) + more
-        elif phase is _IN_ACTIONS:
+        elif phase is IN_ACTIONS:
             state, events = self._act(state, action, chance, tell)
-        elif phase is _IN_DRAW:
+        elif phase is IN_DRAW:
             events = []
             if self.variant is not None:
                 state, events = self.variant.begin_turn(self, state, chance)
-            if state.phase is _IN_DRAW:
+            if state.phase is IN_DRAW:
                 state, more = turn.do_draw(self, state, action, chance, tell)
                 events = events + more
-        elif phase is _IN_DISCARD:
+        elif phase is IN_DISCARD:
             if not isinstance(action, (Discard, KeepHand)):
                 raise self.illegal(state, action)
             state, events = turn.do_discard(self, state, action, chance, tell)
@@ -423,7 +421,7 @@ class DoomtrooperGame(Game):
 
     def _act(self, state: DTState, action: Any, chance: Chance, tell: bool) -> tuple[DTState, list[Event]]:
         if isinstance(action, EndActions):
-            return state._replace(phase=_IN_DISCARD, actions=0), [
+            return state._replace(phase=IN_DISCARD, actions=0), [
                 event(R.ACTIONS, f"seat {state.current} ends his actions", seat=state.current)] if tell else []
         known = self._kinds.get(type(action))  # a kind of this game's: read once (a named tuple's fields are slow)
         if known is None:
@@ -440,8 +438,8 @@ class DoomtrooperGame(Game):
         if self.variant is not None:
             state, events = self.variant.after_action(self, state, action, events)
             state = self.variant.spent(self, state, kind, cost, before)
-        if state.phase is _IN_ACTIONS and state.actions == 0 and not self._free_plays(state):
-            state = state.with_phase(_IN_DISCARD)
+        if state.phase is IN_ACTIONS and state.actions == 0 and not self._free_plays(state):
+            state = state.with_phase(IN_DISCARD)
         if ends:
             state = self._after_attack(state)
         return state, events
@@ -450,8 +448,8 @@ class DoomtrooperGame(Game):
         """After the turn's attack: the discard, or, under ``play_after_attack`` (the
         reading ``no-play-after-attack``), the actions step again with no action
         left while a card that costs no action can be played."""
-        if self.rules.play_after_attack and state.phase is _IN_DISCARD and state.actions == 0 and self._free_plays(state):
-            return state._replace(phase=_IN_ACTIONS)
+        if self.rules.play_after_attack and state.phase is IN_DISCARD and state.actions == 0 and self._free_plays(state):
+            return state._replace(phase=IN_ACTIONS)
         return state
 
     def _free_plays(self, state: DTState) -> bool:

@@ -98,7 +98,7 @@ def outlook_of(game, pair: tuple | None, ratings: tuple | None, seat: int) -> fl
     else:
         cases = blows(combat, a_attack, a_armor, (a_first, a_ends, a_always), d_attack, d_armor,
                       (d_first, d_ends, d_always), (a_wounded, d_wounded))
-    # what each stands to lose (at least 1; max() is a call), counted against the seat when his
+    # what each stands to lose (at least 1; max() is a call), negative for the seat's own warrior
     if value_a < 1:
         value_a = 1
     if value_d < 1:

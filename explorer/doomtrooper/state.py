@@ -46,6 +46,11 @@ class Phase(Enum):
         return self.value
 
 
+#: the phases most steps ask of, under plain names (a member read off an Enum class is about ten
+#: times a module name's cost): imported by the step, the turn and the bots
+IN_DRAW, IN_ACTIONS, IN_COMBAT, IN_DISCARD = Phase.DRAW, Phase.ACTIONS, Phase.COMBAT, Phase.DISCARD
+
+
 class Attached(NamedTuple):
     """A card attached to a warrior or assigned to a player, and whose card it is."""
 

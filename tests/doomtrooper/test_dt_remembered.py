@@ -406,7 +406,7 @@ def test_a_card_carried_by_all_is_refused_to_no_warrior():
 
 def test_the_attack_chosen_with_kinds_remembered_is_the_attack_chosen_afresh():
     """The greedy bot remembers each warrior's kind (his rating key) while he, his player's
-    fortifications and cards in play stay the same objects (bots._AttackMemo.kinds): at every
+    fortifications and cards in play stay the same objects (bot_memo.GameMemo.kinds): at every
     actions step with attacks of greedy games under the printed rules, the expansions' and the
     first edition's Sergeants (kinds not remembered), the
     attack it picks is the one a bot remembering nothing picks ("Attack" action)."""

@@ -27,12 +27,11 @@ from ...core.numbers import counted
 from . import missions
 from .. import sections as R
 from .actions import ClaimGift, Discard, DiscardCard, KeepHand, Meditate, register
-from ..state import DTState, Ending, GameResult, Phase, Seat, put_seat
+from ..state import IN_ACTIONS, IN_DRAW, DTState, Ending, GameResult, Phase, Seat, put_seat
 from .warriors import able, discard_from_hand, remove
 
 _new = tuple.__new__  # (a named tuple built as the tuple it is: its constructor is a Python function)
 _NOBODY = frozenset()  # a draw pile's order known to nobody
-_ACTIONS, _DRAW = Phase.ACTIONS, Phase.DRAW  # the steps a turn's start and end go to (an Enum's member read is slow)
 
 # -- setting up --------------------------------------------------------------------------------------------
 
@@ -133,10 +132,10 @@ def do_draw(game: Any, state: DTState, action: Any, chance: Any, tell: bool = Tr
     events = [_begins(seat, turns)]
     if _no_count(game, state, seat, s):
         s = _drawn(game, seat, s, turns, chance, tell, events)
-        return state.with_turn(state.seats[:seat] + (s,) + state.seats[seat + 1:], _ACTIONS, seat,
+        return state.with_turn(state.seats[:seat] + (s,) + state.seats[seat + 1:], IN_ACTIONS, seat,
                                state.turn + 1, rules.actions_per_turn, ()), events
     s = s.drawn(turns, s.deck, s.hand)  # (his turn begun: nothing drawn yet)
-    state = state.with_turn(state.seats[:seat] + (s,) + state.seats[seat + 1:], _ACTIONS, seat, state.turn + 1,
+    state = state.with_turn(state.seats[:seat] + (s,) + state.seats[seat + 1:], IN_ACTIONS, seat, state.turn + 1,
                             rules.actions_per_turn, ())
     state, more = no_warriors(game, state, seat)
     events += more
@@ -341,7 +340,7 @@ def next_turn(game: Any, state: DTState) -> DTState:
             nxt = (current + step) % n
             if not seats[nxt].out:
                 break
-    state = state.with_turn(seats, _DRAW, nxt, state.turn, 0, ())
+    state = state.with_turn(seats, IN_DRAW, nxt, state.turn, 0, ())
     if seats[nxt].turns >= game.rules.turn_cap:
         return over(state, leaders(game, state), Ending.TURN_CAP)
     return state
