@@ -8,7 +8,8 @@ exactly by the :class:`~explorer.core.engine.Analyzer`:
 * :func:`opening_hand`, :func:`mulligan`, :func:`turns_until`: the game's own
   setup step (deal and mulligan) on a deck *lumped* by what the question asks
   (:meth:`~explorer.core.deck.Multiset.lump`), so "P(no Character in the opening
-  seven)" is an ordinary analysis;
+  seven)" is an ordinary analysis; :func:`no_major_in_time`: the deals a side
+  loses to its deck alone;
 * :func:`attack`: how one hero's attack on a Mastermind and his minions ends;
 * :func:`thwart`: P(a set of heroes thwarts a Mastermind in one Intercept Phase);
 * :func:`plot_matures`: P(a plot on the table pays out before it is foiled),
@@ -174,6 +175,31 @@ def turns_until(side: str, card: str, turns: int = 10, *, game: VictorianGame | 
                 p += q * Fraction(min(t * per_turn, n), n)
         out.append(p)
     return out
+
+
+def no_major_in_time(side: str, *, game: VictorianGame | None = None) -> Fraction:
+    """P(``side`` draws no major character before the victory check begins): none in
+    its opening hand, after any mulligans, nor in the New Day draws of the turns
+    before it ("VICTORY": the check begins with turn ``victory_after_turn + 1``).
+
+    A side's major characters are, in our reading ("major-characters"), every hero
+    character and the Villains' Masterminds.  A side dealt none in time has none in
+    play when the check begins, and loses then (or draws, if the other side has none
+    either), whatever either side plays: one minus this bounds its win rate under
+    any bots.  Nothing else brings the Villains a Mastermind: the rolls and cards that
+    draw or fetch need one in play, and no Mastermind changes sides
+    ("control-targets").  The Heroes' mulligan keeps a character, so theirs is 0.
+
+    >>> no_major_in_time("heroes")
+    Fraction(0, 1)
+    >>> round(float(no_major_in_time("villains")), 3)   # one deal in six lost to the deck
+    0.163
+    """
+    game = _game(game)
+    _check_keys(game, side, ())
+    major = "C" if side == "heroes" else "M"
+    draws = game.rules.victory_after_turn * game.rules.new_day_draw
+    return 1 - _cached_hand(game, side, (major,), ((major, 1),), draws)
 
 
 @lru_cache(maxsize=256)
@@ -447,6 +473,6 @@ def _spy_terms(game: VictorianGame, state: VicState, spy: str, helper: str | Non
 
 
 __all__ = ["ATTACK_RESULTS", "AttackEnd", "attack", "attack_detail", "attack_results", "deal_distribution",
-           "explain_roll", "mulligan",
+           "explain_roll", "mulligan", "no_major_in_time",
            "opening_hand",
            "plot_matures", "thwart", "turns_until"]
