@@ -21,6 +21,9 @@ games from the true one: how much better could it play if it read the hidden car
 perfectly?  As the Victorian Heroes on 80 deals it won 37.5% seeing all, against
 38.8% seeing its own side (the two agreed on 69 of the 80 deals): what the Heroes
 cannot see is not what holds them back.
+
+For the Victorian game it also prints the deck's limit: the share of deals where the
+Villains draw no Mastermind before the victory check and cannot win, whoever plays.
 """
 
 from __future__ import annotations
@@ -130,6 +133,17 @@ def gains(shares: dict[int, list[float]], base: dict[int, list[float]], seat_nam
                      f"(95% interval {lo * 100:+.1f} to {hi * 100:+.1f}); seeds won by one only: "
                      f"search {sum(x > y for x, y in zip(xs, ys))}, {other} {sum(y > x for x, y in zip(xs, ys))}")
     return lines
+
+
+def deck_limit_text() -> str:
+    """What the Victorian deck alone decides (:func:`explorer.victorian.odds.no_major_in_time`): the deals
+    where the Villains draw no Mastermind before the victory check, which no bot can win for them."""
+    from explorer.core.numbers import percent_text
+    from explorer.victorian.odds import no_major_in_time
+
+    lost = no_major_in_time("villains")
+    return (f"  the deck's limit: the Villains draw no Mastermind in time in {percent_text(lost)} of deals, so no bot "
+            f"wins more than {percent_text(1 - lost)} as the Villains")
 
 
 def reliability(notes: list[tuple]) -> list[str]:
@@ -267,6 +281,8 @@ def main(argv: list[str] | None = None) -> None:
           f"{time.process_time() - start:.0f} s CPU" + (f"; {', '.join(args.tune)}" if args.tune else "")
           + ("; every bot sees all" if args.sees_all else ""))
     print("\n".join(summary(shares, seat_names)))
+    if args.game == "victorian":
+        print(deck_limit_text())
     if base:
         print("\n".join(gains(shares, base, seat_names, args.against)))
     if args.calibration and notes:
