@@ -42,9 +42,11 @@ from explorer.whatif.stats import interval, paired
 
 
 def play(key: str, seat: int, players: int, seed: str, bot: str, other: str, notes: list, tune: dict,
-         sees_all: bool = False):
+         sees_all: bool = False, decided: dict | None = None):
     """One game with ``bot`` in ``seat`` and ``other`` elsewhere: the search seat's share of the win
-    (``sees_all``: every bot is shown the whole state, and the search's worlds are the true one)."""
+    (``sees_all``: every bot is shown the whole state, and the search's worlds are the true one;
+    ``decided``: for the Victorian game, notes by ``(seed, seat)`` whether the deck decided the game,
+    see :func:`deck_decided`)."""
     spec = games.spec(key)
     names = [bot if s == seat else other for s in range(players)]
     ready = spec.simulation.prepare(spec.simulation.setup(simulate_args(spec, names), {}))
@@ -57,18 +59,21 @@ def play(key: str, seat: int, players: int, seed: str, bot: str, other: str, not
     if isinstance(searcher, SearchBot):
         apply_tune(searcher, tune, spec.bots)
         searcher.on_report = lambda report: values.append(report.value)
-    result = simulate(ready.game, ready.start(), policies, seed).result
+    end = simulate(ready.game, ready.start(), policies, seed)
+    result = end.result
+    if decided is not None and key == "victorian":
+        decided[seed, seat] = deck_decided(ready.game, end.state)
     share = win_share(result, seat)
     notes.extend((v, share, f"{seed}/{seat}") for v in values)
     return share
 
 
 def strength(key: str, n: int, seed: str, bot: str, other: str, players: int, tune: dict,
-             only: list[int] | None = None, baseline: bool = False, sees_all: bool = False
-             ) -> tuple[dict[int, list[float]], list, dict[int, list[float]]]:
+             only: list[int] | None = None, baseline: bool = False, sees_all: bool = False,
+             decided: dict | None = None) -> tuple[dict[int, list[float]], list, dict[int, list[float]]]:
     """The search seat's win shares by seat (over ``n`` seeds; ``only``: these
     seats), its (root value, outcome, game) notes, and with ``baseline`` the shares of
-    ``other`` in that seat on the same seeds (``sees_all``: see :func:`play`)."""
+    ``other`` in that seat on the same seeds (``sees_all``, ``decided``: see :func:`play`)."""
     shares: dict[int, list[float]] = {}
     base: dict[int, list[float]] = {}
     notes: list = []
@@ -78,7 +83,7 @@ def strength(key: str, n: int, seed: str, bot: str, other: str, players: int, tu
             if only is not None and seat not in only:
                 continue
             shares.setdefault(seat, []).append(play(key, seat, players, f"{seed}#{i}", bot, other, notes, tune,
-                                                    sees_all))
+                                                    sees_all, decided))
             if baseline:
                 base.setdefault(seat, []).append(play(key, seat, players, f"{seed}#{i}", other, other, [], {}))
     return shares, notes, base
@@ -132,6 +137,26 @@ def gains(shares: dict[int, list[float]], base: dict[int, list[float]], seat_nam
         lines.append(f"  as {name}: {other} on the same seeds wins {sum(ys) / len(ys):.1%}; gain {d * 100:+.1f} points "
                      f"(95% interval {lo * 100:+.1f} to {hi * 100:+.1f}); seeds won by one only: "
                      f"search {sum(x > y for x, y in zip(xs, ys))}, {other} {sum(y > x for x, y in zip(xs, ys))}")
+    return lines
+
+
+def deck_decided(game, state) -> bool:
+    """Whether a finished Victorian game was decided by the Villains' deck: they never drew a
+    Mastermind (every one is still in their deck; see :func:`deck_limit_text`)."""
+    from explorer.victorian.state import VILLAINS
+
+    left = sum(1 for c in state.sides[VILLAINS].deck.contents() if game.card(c).type == "M")
+    return left == sum(n for c, n in game.deck_multiset("villains").items if game.card(c).type == "M")
+
+
+def live_text(shares: dict[int, list[float]], decided: dict, n: int, seed: str,
+              seat_names: list[str] | None) -> list[str]:
+    """Per seat, the search's win rate over the deals its deck did not decide (see :func:`deck_decided`)."""
+    lines = []
+    for seat, xs in sorted(shares.items()):
+        live = [x for i, x in enumerate(xs) if not decided.get((f"{seed}#{i}", seat), False)]
+        if live:
+            lines.append(f"  as {seat_names[seat]}, on the {len(live)} deals the deck left open: {rate_text(live)}")
     return lines
 
 
@@ -273,8 +298,9 @@ def main(argv: list[str] | None = None) -> None:
     seat_names = games.spec(args.game).seat_names
     only = None if args.seats is None else [seat_number(x, seat_names, players) for x in args.seats.split(",")]
     start = time.process_time()
+    decided: dict = {}
     shares, notes, base = strength(args.game, args.games, args.seed, bot, args.against, players, tune, only,
-                                   args.baseline, args.sees_all)
+                                   args.baseline, args.sees_all, decided)
     total = sum(len(xs) for xs in shares.values())
     print(f"{args.game}: {bot} against {args.against} ({players} players), {total} games, seeds "
           f"{args.seed}#0 to #{args.games - 1}; even share {1 / players:.0%}; "
@@ -283,6 +309,7 @@ def main(argv: list[str] | None = None) -> None:
     print("\n".join(summary(shares, seat_names)))
     if args.game == "victorian":
         print(deck_limit_text())
+        print("\n".join(live_text(shares, decided, args.games, args.seed, seat_names)))
     if base:
         print("\n".join(gains(shares, base, seat_names, args.against)))
     if args.calibration and notes:
