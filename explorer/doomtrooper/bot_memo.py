@@ -1,7 +1,8 @@
 """What the greedy Doomtrooper bot remembers in one game object: a warrior kind's side
 with each tactic, to score attacks fast (:meth:`.GreedyBot.best_attack`), and what its
 discard reads of each card.  Cards are data, so the kinds and cards met are bounded;
-the bot starts a new memo for a new game object."""
+the bot starts a new memo for a new game object.  And, from one decision of a combat's
+modify step to the next, the combatants it found and their ratings (:class:`KeptPair`)."""
 
 from __future__ import annotations
 
@@ -54,3 +55,30 @@ class GameMemo:
     sides: dict[int, dict[str, Side]]
     kinds: dict[int, tuple[Any, tuple, tuple, dict[str, Side]]] | None
     looks: dict[str, tuple[bool, tuple[float, str] | None]]
+
+
+class KeptPair:
+    """What the greedy bot keeps of the last combat table it weighed (:meth:`.GreedyBot._pair_at`): the
+    combatants' ``pair`` (:func:`.pair_of`) with what it read (the ``game``, the objects ``troopers``,
+    ``fortifications`` and ``in_play``, the ``attacker``, ``defender`` and ``warzone``), their ``ratings``
+    (:func:`.rated`) with what those read (the cards ``plays``, the ``weapons`` and the ``tactic``), and
+    the ``outlook`` they gave a seat, ``(seat, value)`` (:func:`.outlook_of`), or ``None``.  The bot alone
+    holds it: the same pair rated at another table (as after its own card in the modify step) is kept
+    in place (:meth:`keep`)."""
+
+    __slots__ = ("game", "troopers", "fortifications", "in_play", "attacker", "defender", "warzone", "pair",
+                 "plays", "weapons", "tactic", "ratings", "outlook")
+
+    def __init__(self, game: Any, table: Any, pair: tuple | None, ratings: tuple | None) -> None:
+        self.game = game
+        self.troopers, self.fortifications, self.in_play = table.troopers, table.fortifications, table.in_play
+        self.attacker, self.defender, self.warzone = table.attacker, table.defender, table.warzone
+        self.pair = pair
+        self.keep(table, ratings)
+
+    def keep(self, table: Any, ratings: tuple | None, outlook: tuple[int, float] | None = None) -> None:
+        """The pair's ``ratings`` at ``table`` (its cards played, weapons and tactic: what they read)
+        and the ``outlook`` they gave a seat, in place of those kept."""
+        self.plays, self.weapons, self.tactic = table.plays, table.weapons, table.tactic
+        self.ratings = ratings
+        self.outlook = outlook

@@ -51,7 +51,7 @@ from .base.actions import (
 from .expansions.alliances import PlayAlliance
 from .base.combat_state import ChooseWeapon, Feed, Play, Ratings, Table, TakePoints
 from .base.turn import KEEP_HAND
-from .bot_memo import GameMemo, Side
+from .bot_memo import GameMemo, KeptPair, Side
 from .cards import TACTICS
 from .expansions.ki_powers import AttachKiPower
 from .expansions.relics import PlayRelic
@@ -89,7 +89,7 @@ class GreedyBot(DeterministicPolicy):
     #: :meth:`_pair_at`): read as attributes, without a getattr call
     _last_attack: tuple | None = None
     _memo: GameMemo | None = None
-    _last_pair: tuple | None = None
+    _last_pair: KeptPair | None = None
 
     def pick(self, game, state: DTState, decision):
         options = decision.options
@@ -405,29 +405,29 @@ class GreedyBot(DeterministicPolicy):
             if gain - cost > best_gain:
                 best, best_gain, best_after, best_now, best_value = o, gain - cost, after, now, value
         if best_after is not None:  # the card played: the next decision (the foe's) asks of the table after it
-            self._last_pair = self._last_pair[:8] + (best_after.plays, best_after.weapons, best_after.tactic, best_now,
-                                                     (seat, best_value))
+            self._last_pair.keep(best_after, best_now, (seat, best_value))  # (_pair_at's record: the pair as found)
         return best
 
     def _pair_at(self, game, table: Table) -> tuple:
         """:func:`.pair_of` at ``table``, their ratings (:func:`.rated`) and the outlook kept with them (a seat
-        and its :func:`.outlook_of`, or ``None``); the last answer is kept
+        and its :func:`.outlook_of`, or ``None``); the last answer is kept (:class:`.KeptPair`)
         with the warriors, fortifications, cards in play, combatants and Warzone the pair read, and
         the tactic, weapons and cards played the ratings read (a combat's next decision asks of the same;
         after a card the bot plays, :meth:`modify` keeps the ratings it weighed the card by, for the
         same pair with the cards, weapons and tactic of the table after it, and the outlook they gave its seat)."""
         last = self._last_pair
-        if last is not None and last[0] is game and last[1] is table.troopers and \
-                last[2] is table.fortifications and last[3] is table.in_play and last[4] == table.attacker and \
-                last[5] == table.defender and last[6] == table.warzone:
-            pair = last[7]
-            if last[8] == table.plays and last[9] == table.weapons and last[10] == table.tactic:
-                return pair, last[11], last[12]
+        if last is not None and last.game is game and last.troopers is table.troopers and \
+                last.fortifications is table.fortifications and last.in_play is table.in_play and \
+                last.attacker == table.attacker and last.defender == table.defender and last.warzone == table.warzone:
+            pair = last.pair
+            if last.plays == table.plays and last.weapons == table.weapons and last.tactic == table.tactic:
+                return pair, last.ratings, last.outlook
+            ratings = rated(game, table, pair)  # the same pair at another table: rated again
+            last.keep(table, ratings)
         else:
             pair = pair_of(game, table)
-        ratings = rated(game, table, pair)
-        self._last_pair = (game, table.troopers, table.fortifications, table.in_play, table.attacker, table.defender,
-                           table.warzone, pair, table.plays, table.weapons, table.tactic, ratings, None)
+            ratings = rated(game, table, pair)
+            self._last_pair = KeptPair(game, table, pair, ratings)
         return pair, ratings, None
 
     # -- the discard -------------------------------------------------------------------------------------

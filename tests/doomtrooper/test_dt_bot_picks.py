@@ -31,9 +31,9 @@ def test_the_picks_with_what_the_bot_remembers_are_a_fresh_bots():
         bot = GreedyBot()
         for state, dec, action in greedy_steps(game, range(4), bot=bot):
             last = bot._last_pair
-            if last is not None and last[-1] is not None:
-                seat, value = last[-1]
-                assert value == outlook_of(game, last[7], last[11], seat)
+            if last is not None and last.outlook is not None:
+                seat, value = last.outlook
+                assert value == outlook_of(game, last.pair, last.ratings, seat)
                 kept += 1
             if dec.player is None or len(dec.options) == 1 or \
                     (state.phase is not Phase.DISCARD and state.combat is None):
