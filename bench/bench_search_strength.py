@@ -42,11 +42,10 @@ from explorer.whatif.stats import interval, paired
 
 
 def play(key: str, seat: int, players: int, seed: str, bot: str, other: str, notes: list, tune: dict,
-         sees_all: bool = False, decided: dict | None = None):
+         sees_all: bool = False, decided: list | None = None):
     """One game with ``bot`` in ``seat`` and ``other`` elsewhere: the search seat's share of the win
     (``sees_all``: every bot is shown the whole state, and the search's worlds are the true one;
-    ``decided``: for the Victorian game, notes by ``(seed, seat)`` whether the deck decided the game,
-    see :func:`deck_decided`)."""
+    ``decided``: for the Victorian game, gets whether the deck decided the game, see :func:`deck_decided`)."""
     spec = games.spec(key)
     names = [bot if s == seat else other for s in range(players)]
     ready = spec.simulation.prepare(spec.simulation.setup(simulate_args(spec, names), {}))
@@ -62,7 +61,7 @@ def play(key: str, seat: int, players: int, seed: str, bot: str, other: str, not
     end = simulate(ready.game, ready.start(), policies, seed)
     result = end.result
     if decided is not None and key == "victorian":
-        decided[seed, seat] = deck_decided(ready.game, end.state)
+        decided.append(deck_decided(ready.game, end.state))
     share = win_share(result, seat)
     notes.extend((v, share, f"{seed}/{seat}") for v in values)
     return share
@@ -70,10 +69,12 @@ def play(key: str, seat: int, players: int, seed: str, bot: str, other: str, not
 
 def strength(key: str, n: int, seed: str, bot: str, other: str, players: int, tune: dict,
              only: list[int] | None = None, baseline: bool = False, sees_all: bool = False,
-             decided: dict | None = None) -> tuple[dict[int, list[float]], list, dict[int, list[float]]]:
+             decided: dict[int, list[bool]] | None = None
+             ) -> tuple[dict[int, list[float]], list, dict[int, list[float]]]:
     """The search seat's win shares by seat (over ``n`` seeds; ``only``: these
     seats), its (root value, outcome, game) notes, and with ``baseline`` the shares of
-    ``other`` in that seat on the same seeds (``sees_all``, ``decided``: see :func:`play`)."""
+    ``other`` in that seat on the same seeds (``sees_all``: see :func:`play`; ``decided``: by
+    seat, whether the deck decided each of its games, beside its shares)."""
     shares: dict[int, list[float]] = {}
     base: dict[int, list[float]] = {}
     notes: list = []
@@ -82,8 +83,9 @@ def strength(key: str, n: int, seed: str, bot: str, other: str, players: int, tu
         for seat in seats:
             if only is not None and seat not in only:
                 continue
+            by_deck = None if decided is None else decided.setdefault(seat, [])
             shares.setdefault(seat, []).append(play(key, seat, players, f"{seed}#{i}", bot, other, notes, tune,
-                                                    sees_all, decided))
+                                                    sees_all, by_deck))
             if baseline:
                 base.setdefault(seat, []).append(play(key, seat, players, f"{seed}#{i}", other, other, [], {}))
     return shares, notes, base
@@ -149,12 +151,12 @@ def deck_decided(game, state) -> bool:
     return left == sum(n for c, n in game.deck_multiset("villains").items if game.card(c).type == "M")
 
 
-def live_text(shares: dict[int, list[float]], decided: dict, n: int, seed: str,
+def live_text(shares: dict[int, list[float]], decided: dict[int, list[bool]],
               seat_names: list[str] | None) -> list[str]:
     """Per seat, the search's win rate over the deals its deck did not decide (see :func:`deck_decided`)."""
     lines = []
     for seat, xs in sorted(shares.items()):
-        live = [x for i, x in enumerate(xs) if not decided.get((f"{seed}#{i}", seat), False)]
+        live = [x for x, by_deck in zip(xs, decided.get(seat, ())) if not by_deck]
         if live:
             lines.append(f"  as {seat_names[seat]}, on the {len(live)} deals the deck left open: {rate_text(live)}")
     return lines
@@ -298,7 +300,7 @@ def main(argv: list[str] | None = None) -> None:
     seat_names = games.spec(args.game).seat_names
     only = None if args.seats is None else [seat_number(x, seat_names, players) for x in args.seats.split(",")]
     start = time.process_time()
-    decided: dict = {}
+    decided: dict[int, list[bool]] = {}
     shares, notes, base = strength(args.game, args.games, args.seed, bot, args.against, players, tune, only,
                                    args.baseline, args.sees_all, decided)
     total = sum(len(xs) for xs in shares.values())
@@ -309,7 +311,7 @@ def main(argv: list[str] | None = None) -> None:
     print("\n".join(summary(shares, seat_names)))
     if args.game == "victorian":
         print(deck_limit_text())
-        print("\n".join(live_text(shares, decided, args.games, args.seed, seat_names)))
+        print("\n".join(live_text(shares, decided, seat_names)))
     if base:
         print("\n".join(gains(shares, base, seat_names, args.against)))
     if args.calibration and notes:

@@ -58,7 +58,6 @@ class Attached(NamedTuple):
     owner: int
 
 
-
 #: an attached card's name (read by map: in Python 3.11 a comprehension is a call)
 _CARD = attrgetter("card")
 
