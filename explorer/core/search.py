@@ -9,7 +9,8 @@ by all worlds (single-observer ISMCTS: Cowling, Powley and Whitehouse, 2012),
 picking at each of them the option with the best upper confidence bound (UCT)
 among the options legal in this world, adds one new decision, and finishes the
 game with a cheap policy (the rollout).  Chance is sampled with its true
-weights (:meth:`Game.play`).  Every seat in the tree plays to win for itself.
+weights (:meth:`Game.next_state`: an imagined game builds no events).  Every
+seat in the tree plays to win for itself.
 
 The bot never reads the state it is given beyond the observation the runner
 hands it, and all its randomness comes from the step's RNG, so a seed gives the
@@ -42,7 +43,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, NamedTuple
 
 from .dist import Dist
-from .protocol import Decision, Game, Policy, Policies, policy_for
+from .protocol import Decision, Game, Policy, Policies, SampledChance, policy_for
 
 #: Playouts per decision unless a game's registry says otherwise.
 DEFAULT_PLAYOUTS = 200
@@ -195,10 +196,11 @@ class SearchBot(Policy):
             luck = rng.getrandbits(64)
             for i, option in enumerate(options):
                 r = random.Random(luck)
-                state = game.play(world, option, r).state
+                chance = SampledChance(r)
+                state = game.next_state(world, option, chance)
                 result = game.result(state)
                 if result is None:
-                    state, result = self._roll_out(game, state, r)
+                    state, result = self._roll_out(game, state, r, chance)
                 values[i].append(self.reward(result, me) if result is not None else self._evaluate(game, state, me))
         means = [sum(v) / worlds for v in values]
         stats = [OptionValue(a, worlds, m) for a, m in zip(options, means)]
@@ -224,26 +226,28 @@ class SearchBot(Policy):
     def _playout(self, game: Game, state: Any, root: _Node, rng: random.Random, only: Any = None) -> None:
         """One imagined game from ``state``; ``only``: the one seat whose decisions the tree holds."""
         path, node = [], root
+        chance = SampledChance(rng)
+        advance = game.next_state  # the next state alone: an imagined game keeps no events
         while True:
             dec = game.decision(state)
             if dec is None:
                 break
             if dec.forced or len(dec.options) == 1:
-                state = game.play(state, dec.options[0], rng).state
+                state = advance(state, dec.options[0], chance)
                 continue
             if only is not None and dec.player != only:
-                state = game.play(state, self._rollout_choice(game, state, dec, rng), rng).state
+                state = advance(state, self._rollout_choice(game, state, dec, rng), chance)
                 continue
             option, child, new = self._select(node, dec, rng)
             path.append(child)
-            state = game.play(state, option, rng).state
+            state = advance(state, option, chance)
             node = child
             if new:
                 break
         result = game.result(state)
         scores: dict[Any, float] = {}
         if result is None:
-            state, result = self._roll_out(game, state, rng)
+            state, result = self._roll_out(game, state, rng, chance)
         for n in path:
             value = scores.get(n.player)
             if value is None:
@@ -273,13 +277,16 @@ class SearchBot(Policy):
                 best, best_score = a, score
         return best, children[best], False
 
-    def _roll_out(self, game: Game, state: Any, rng: random.Random) -> tuple[Any, Any]:
+    def _roll_out(self, game: Game, state: Any, rng: random.Random, chance: SampledChance) -> tuple[Any, Any]:
+        """Finish an imagined game by the rollout policy, at most ``max_steps`` steps;
+        ``chance`` rolls with ``rng``."""
+        decision, advance, choice = game.decision, game.next_state, self._rollout_choice
         for _ in range(self.max_steps):
-            dec = game.decision(state)
+            dec = decision(state)
             if dec is None:
                 return state, game.result(state)
-            action = dec.options[0] if len(dec.options) == 1 else self._rollout_choice(game, state, dec, rng)
-            state = game.play(state, action, rng).state
+            options = dec.options
+            state = advance(state, options[0] if len(options) == 1 else choice(game, state, dec, rng), chance)
         return state, game.result(state)
 
     def _rollout_choice(self, game: Game, state: Any, dec: Decision, rng: random.Random) -> Any:

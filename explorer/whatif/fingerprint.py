@@ -1,10 +1,11 @@
 """What a game's results depend on, as a short hash: its rules code and data
-(:func:`fingerprint`), the search bot's own modules (:func:`search_code`).  Stored
-results with another fingerprint were played by other code (:mod:`explorer.whatif.stored`)."""
+(:func:`fingerprint`), with the search bot's own modules for a run that seats it.
+Stored results with another fingerprint were played by other code
+(:mod:`explorer.whatif.stored`), which may still play alike (:mod:`explorer.whatif.probe`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -37,45 +38,14 @@ def code_files(game: str) -> list[Path]:
     return sorted((root / game).rglob("*.py")) + sorted((root / "core").glob("*.py"))
 
 
-def search_code(game: str) -> str:
-    """A short hash of the search bot's own modules (every ``search.py`` of the game and
-    the core): probe games at a tiny budget cannot tell a change to how it searches.
-    It hashes what the modules do, not how they are written down: their syntax trees
-    without comments or docstrings, so mending a module's words leaves the runs it
-    played current."""
-    return _hash([f for f in code_files(game) if f.name == "search.py"],
-                 lambda f: code_text(f.read_text(encoding="utf-8")).encode())
-
-
-def code_text(source: str) -> str:
-    """What a module does, as text: its syntax tree without docstrings (comments are
-    not in the tree), so two sources that differ only in their words give the same text.
-
-    >>> code_text("x = 1  # one") == code_text("'''A module.'''\\nx = 1")
-    True
-    >>> code_text("x = 1") == code_text("x = 2")
-    False
-    """
-    import ast
-
-    tree = ast.parse(source)
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                    and isinstance(body[0].value.value, str):
-                node.body = body[1:] or [ast.Pass()]
-    return ast.dump(tree)
-
-
-def _hash(files: list[Path], read: Callable[[Path], bytes] = Path.read_bytes) -> str:
-    """A short hash of each file's name and what ``read`` makes of it (its bytes)."""
+def _hash(files: list[Path]) -> str:
+    """A short hash of each file's name and bytes."""
     import hashlib
 
     h = hashlib.sha256()
     for f in files:
         h.update(f.name.encode())
-        h.update(read(f))
+        h.update(f.read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -90,4 +60,4 @@ def seats_search(settings: Mapping[str, Any]) -> bool:
                for value in settings.values() if isinstance(value, str) for name in value.split(","))
 
 
-__all__ = ["code_files", "code_text", "fingerprint", "search_code", "seats_search"]
+__all__ = ["code_files", "fingerprint", "seats_search"]

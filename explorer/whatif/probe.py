@@ -6,10 +6,12 @@ changes to the code do not change a single game of that run: a faster loop, a cl
 rule module, a fix to a variant the run does not play.  :func:`behaviour` plays the
 same few games every time under the run's own rules and settings (the greedy and the
 random bots, and for a run that seats the search bot, the search at a tiny budget in
-each seat in turn) and hashes every metric of every game, with the search bot's own
-modules as they are (a tiny budget cannot tell how it searches).  A stored row whose hash is
-today's was played by code that plays these games alike, and stays current; chess
-engines keep a "bench" node count for the same purpose ("no functional change").
+each seat in turn) and hashes every metric of every game.  A tiny budget cannot tell
+how the bot searches, so a search run's hash takes the :func:`search_bench` too: the
+bot's settings and what it answers, at a real budget, at a few decisions.  A stored
+row whose hash is today's was played by code that plays these games alike, and stays
+current; chess engines keep a "bench" node count for the same purpose ("no functional
+change").
 
 A probe can miss a change that none of its games reaches: it is evidence, not proof,
 and a change meant to alter play should be played again regardless.
@@ -21,13 +23,14 @@ import functools
 import hashlib
 import json
 import math
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..games import spec
 from . import jobs as _jobs
-from .fingerprint import fingerprint, search_code
-from .settings import check_settings, run_settings
+from .fingerprint import fingerprint
+from .settings import check_settings, prepared, run_settings
 from .variants import rules_of
 
 #: games played under the greedy bots, and under the random bots, for each set of rules
@@ -35,6 +38,8 @@ GREEDY_GAMES, RANDOM_GAMES = 3, 2
 #: the search bot's budget in the probe games (small: the code path, not the strength)
 SEARCH_BUDGET = "search:2"
 SEED = "probe"
+#: the search bench: this many decisions of a greedy game, searched with this many playouts each
+BENCH_DECISIONS, BENCH_PLAYOUTS = 4, 24
 #: a skill run's settings naming its bots, which are not the game's own settings
 _SKILL_BOTS = ("strong", "weak")
 
@@ -62,15 +67,60 @@ def signature(game: str, rules: Sequence[Mapping[str, Any]] = ({},), settings: M
               search: bool = False) -> str:
     """A short hash of every metric of every probe game of each set of ``rules`` (a
     comparison plays two: its base and its variant), played now (uncached); with
-    ``search``, of the search bot's own code too (:func:`~explorer.whatif.fingerprint.search_code`:
-    a handful of playouts cannot tell how it searches, so a change there is a change)."""
-    played: list = [search_code(game)] if search else []
+    ``search``, of the :func:`search_bench` too (two playouts a decision cannot tell
+    how the bot searches)."""
+    played: list = [search_bench(game)] if search else []
     for one in rules:
         for label, s, games in probes(game, one, settings, search):
             rows = [r for job in _jobs.jobs(game, dict(one), s, SEED, games) for r in _jobs.play_job(job)]
             played.append((sorted(one.items()), label, rows))
     text = json.dumps(played, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def search_bench(game: str) -> str:
+    """What the game's search bot does, in one short hash: its settings as the registry
+    makes it (budget, exploration, rollout and evaluation, named), and its whole report
+    (choice, every option's visits and value) at :data:`BENCH_DECISIONS` decisions of a
+    greedy game under the game's own rules, searched with :data:`BENCH_PLAYOUTS`
+    playouts each, as a chess engine's bench counts nodes.  A search made faster that
+    decides alike leaves it as it was; a new default budget, exploration constant or
+    way of judging a cut game does not.
+
+    >>> search_bench("asylum") == search_bench("asylum")
+    True
+    """
+    from ..core.stepper import Stepper
+
+    ready = prepared(game, {}, {})
+    play = ready.game
+    stepper = Stepper(play, ready.start(), SEED, ready.policies)
+    found = []
+    while (dec := play.decision(stepper.state)) is not None:
+        if not dec.forced and len(dec.options) > 1:
+            found.append((play.observe(stepper.state, dec.player), dec))
+        stepper.step()
+    chosen = found[::max(1, len(found) // BENCH_DECISIONS)][:BENCH_DECISIONS]
+    bot = spec(game).bots.get_bot("search")
+    settings = {name: _named(value) for name, value in sorted(vars(bot).items()) if name != "on_report"}
+    bot.playouts = BENCH_PLAYOUTS
+    rng = random.Random(SEED)
+    reports = [bot.search(play, view, dec, rng) for view, dec in chosen]
+    text = json.dumps([settings, reports], default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _named(value: Any) -> Any:
+    """A search setting as plain data: numbers as they are, a function or a policy by
+    its qualified name (what it does shows in the bench's reports)."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (tuple, list)):
+        return [_named(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _named(v) for k, v in value.items()}
+    named = value if hasattr(value, "__qualname__") else type(value)
+    return f"{named.__module__}.{named.__qualname__}"
 
 
 def behaviour(game: str, rules: Sequence[Mapping[str, Any]] = ({},), settings: Mapping[str, Any] | None = None,
@@ -130,4 +180,4 @@ def _plain(v: Any) -> Any:
     return v.item() if hasattr(v, "item") else v
 
 
-__all__ = ["behaviour", "probes", "row_rules", "row_settings", "rules_of", "signature"]
+__all__ = ["behaviour", "probes", "row_rules", "row_settings", "rules_of", "search_bench", "signature"]

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .fingerprint import code_files, fingerprint, search_code, seats_search
+from .fingerprint import code_files, fingerprint, seats_search
 
 
 def row_fingerprint(row: Mapping[str, Any]) -> str:
@@ -249,4 +249,4 @@ def stamp(path: str | os.PathLike) -> dict[str, int]:
 
 
 __all__ = ["check_out", "check_run", "code_files", "fingerprint", "kept", "kept_rows", "read_rows", "recorded",
-           "row_behaviour", "row_fingerprint", "row_states", "search_code", "seats_search", "stamp", "write_rows"]
+           "row_behaviour", "row_fingerprint", "row_states", "seats_search", "stamp", "write_rows"]

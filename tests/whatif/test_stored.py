@@ -158,21 +158,36 @@ def test_only_a_run_that_seats_the_search_bot_depends_on_the_search_code(tmp_pat
     assert after[1] != before[1] and after[2] != before[2]
 
 
-def test_the_search_code_is_what_the_search_does_not_its_words(tmp_path, monkeypatch):
-    """Kept search runs stay current when a search module's comments or docstrings are
-    mended (their hash is of the syntax without them), and not when what it does changes."""
-    import explorer.whatif.fingerprint as stored
+def test_the_search_bench_is_what_the_search_does_not_how_it_is_written(monkeypatch):
+    """Section: kept results.  The search bench of a kept search run stays as it was when
+    the search is made faster but decides alike (rollouts that build each step's events
+    and throw them away, as the search once did), and changes with a new setting of the
+    bot or a new way of judging a cut game."""
+    import explorer.asylum.search as asylum_search
+    from explorer.core.search import SearchBot
+    from explorer.whatif.probe import search_bench
 
-    before = stored.search_code("asylum")
-    search = copied_code(tmp_path, monkeypatch) / "asylum" / "search.py"
-    source = search.read_text(encoding="utf-8")
-    _, rest = source.split("\n", 1)  # the docstring's first line, then the module
-    search.write_text(f'"""Mended words.  # not a comment: the docstring goes on\n{rest}\n# a last comment\n',
-                      encoding="utf-8")
-    assert stored.search_code("asylum") == before
-    assert "PLAYOUTS = 500" in source
-    search.write_text(source.replace("PLAYOUTS = 500", "PLAYOUTS = 501"), encoding="utf-8")
-    assert stored.search_code("asylum") != before
+    before = search_bench("asylum")
+
+    def slow_roll_out(self, game, state, rng, chance):
+        for _ in range(self.max_steps):
+            dec = game.decision(state)
+            if dec is None:
+                break
+            action = dec.options[0] if len(dec.options) == 1 else self._rollout_choice(game, state, dec, rng)
+            state = game.resolve(state, action, chance).state
+        return state, game.result(state)
+
+    with monkeypatch.context() as m:
+        m.setattr(SearchBot, "_roll_out", slow_roll_out)
+        assert search_bench("asylum") == before
+    with monkeypatch.context() as m:
+        m.setattr(asylum_search, "HORIZON", asylum_search.HORIZON + 1)  # cut a step later
+        assert search_bench("asylum") != before
+    with monkeypatch.context() as m:
+        m.setattr(asylum_search, "progress", lambda game, party: 0.0)  # every cut game even
+        assert search_bench("asylum") != before
+    assert search_bench("asylum") == before
 
 
 # -- kept results stamped with what their code does (the probe games) ------------------------------------------
@@ -249,12 +264,12 @@ def test_the_probe_games_see_a_change_in_play_under_the_run_s_own_rules(monkeypa
 
 def test_a_change_to_how_the_search_searches_is_a_change_for_a_run_that_seats_it(monkeypatch):
     """Two playouts a decision cannot tell a new exploration constant: a search run's
-    hash takes the search bot's own modules as they are; a greedy run's does not."""
+    hash takes the search bench too; a greedy run's does not."""
     import explorer.whatif.probe as probe
     from explorer.whatif.probe import behaviour, signature
 
     kept = behaviour("asylum", search=True)  # the hash of today's code (kept for the process)
-    monkeypatch.setattr(probe, "search_code", lambda game: "tuned")
+    monkeypatch.setattr(probe, "search_bench", lambda game: "tuned")
     assert signature("asylum", search=True) != kept == behaviour("asylum", search=True)
     assert signature("asylum") == behaviour("asylum")
 
