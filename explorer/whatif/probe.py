@@ -68,8 +68,9 @@ def signature(game: str, rules: Sequence[Mapping[str, Any]] = ({},), settings: M
     """A short hash of every metric of every probe game of each set of ``rules`` (a
     comparison plays two: its base and its variant), played now (uncached); with
     ``search``, of the :func:`search_bench` too (two playouts a decision cannot tell
-    how the bot searches)."""
-    played: list = [search_bench(game)] if search else []
+    how the bot searches; it is the same for every set of rules, so it is played once
+    per process for each version of the code and data)."""
+    played: list = [_bench(game, fingerprint(game))] if search else []
     for one in rules:
         for label, s, games in probes(game, one, settings, search):
             rows = [r for job in _jobs.jobs(game, dict(one), s, SEED, games) for r in _jobs.play_job(job)]
@@ -108,6 +109,12 @@ def search_bench(game: str) -> str:
     reports = [bot.search(play, view, dec, rng) for view, dec in chosen]
     text = json.dumps([settings, reports], default=repr)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=None)
+def _bench(game: str, code: str) -> str:
+    """:func:`search_bench` for the code and data whose fingerprint is ``code``."""
+    return search_bench(game)
 
 
 def _named(value: Any) -> Any:

@@ -269,7 +269,7 @@ def test_a_change_to_how_the_search_searches_is_a_change_for_a_run_that_seats_it
     from explorer.whatif.probe import behaviour, signature
 
     kept = behaviour("asylum", search=True)  # the hash of today's code (kept for the process)
-    monkeypatch.setattr(probe, "search_bench", lambda game: "tuned")
+    monkeypatch.setattr(probe, "_bench", lambda game, code: "tuned")
     assert signature("asylum", search=True) != kept == behaviour("asylum", search=True)
     assert signature("asylum") == behaviour("asylum")
 
