@@ -29,4 +29,4 @@ from .sweep import grid, sweep
 from .variants import BASE, Variant, variant
 
 __all__ = ["BASE", "Variant", "bot_settings", "card_stats", "compare", "fork", "grid", "kept", "metric_list", "records",
-           "settings_for", "skill", "stakes", "sweep", "variant"]
+           "seat_or_deck", "settings_for", "skill", "stakes", "sweep", "variant"]

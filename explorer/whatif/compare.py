@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..core.runs import run_jobs
-from ..games import spec
 from . import jobs as _jobs
 from . import sequential, stats
 from .settings import (MAX_GAMES, MAX_PLAYERS, OUTCOMES, bot_settings, check_games, check_players, check_settings,

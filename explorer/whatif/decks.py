@@ -13,7 +13,6 @@ the seats (Doomtrooper's sample decks) have a choice to rotate.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
