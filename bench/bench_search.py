@@ -3,16 +3,19 @@ at the game's default budget (CPU time of this process: one core), over the
 decisions of a few greedy games that have more than one option.
 
     python bench/bench_search.py [--games 3] [--decisions 12] [--playouts N] [--tune NAME=VALUE] [GAME ...]
+    python bench/bench_search.py --json asylum      # one JSON line (bench/compare.py reads it)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 
 from search_setup import apply_tune, parse_tune, simulate_args
 
+import explorer
 from explorer import games
 from explorer.core.engine import Stepper
 
@@ -61,8 +64,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--playouts", type=int, default=None, help="budget (default: each game's)")
     parser.add_argument("--tune", action="append", default=[], metavar="NAME=VALUE",
                         help="set one of the search bot's settings (max_steps=30, margin=0.05, ...)")
+    parser.add_argument("--json", action="store_true", help="print one JSON line: one game's playouts/s (CPU time)")
     args = parser.parse_args(argv)
     tune = parse_tune(args.tune)
+    if args.json:
+        if len(args.game) != 1:
+            parser.error("--json measures one game: name it")
+        rate, _, _ = bench(args.game[0], args.games, args.decisions, args.playouts, tune)
+        print(json.dumps({"bench": f"{args.game[0]} search playouts/s", "value": rate, "explorer": explorer.__file__}))
+        return
     print(f"{'game':12} {'playouts':>8} {'playouts/s':>10} {'s/decision':>10}")
     for key in args.game:
         try:

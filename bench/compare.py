@@ -2,7 +2,9 @@
 
 Checks ``REF`` out into a temporary git worktree, then runs every game's games/s
 bench (bench_game.py, bench_victorian.py, bench_doomtrooper.py, each with
-``--json``) on the old tree and on the working tree by turns (old new, new old,
+``--json``), or the search bot's playouts/s when asked for by name
+(``--bench asylum-search``: bench_search.py; a ref older than the search bot has
+none), on the old tree and on the working tree by turns (old new, new old,
 old new, ...: neither side always runs first, so a drift in the machine's load
 falls on both), and prints per bench the median of each and the ratio new/old.  The
 bench scripts are the working tree's on both sides: the same measuring code
@@ -12,6 +14,7 @@ removed at the end.
     python bench/compare.py 8428354                 # 5 runs of each bench on each side
     python bench/compare.py HEAD~3 --repeats 3 --games 50
     python bench/compare.py 0179e27 --bench asylum  # a ref older than the card games: its one bench
+    python bench/compare.py ac1942d --bench asylum-search --bench victorian-search --bench doomtrooper-search
 """
 
 from __future__ import annotations
@@ -28,19 +31,26 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 
-#: (name, script, its arguments with ``{games}`` for the number of games, default games)
+#: (name, script, its arguments with ``{games}`` for the number of games, default games, what it
+#: measures); the search benches (the games their decisions are taken from) run only when named
 BENCHES = (
-    ("asylum", "bench_game.py", ["--json", "--games", "{games}", "--warmup", "20"], 400),
-    ("victorian", "bench_victorian.py", ["--json", "--games", "{games}", "--warmup", "20"], 200),
-    ("doomtrooper", "bench_doomtrooper.py", ["--json", "--games", "{games}"], 100),
+    ("asylum", "bench_game.py", ["--json", "--games", "{games}", "--warmup", "20"], 400, "games/s"),
+    ("victorian", "bench_victorian.py", ["--json", "--games", "{games}", "--warmup", "20"], 200, "games/s"),
+    ("doomtrooper", "bench_doomtrooper.py", ["--json", "--games", "{games}"], 100, "games/s"),
+    ("asylum-search", "bench_search.py", ["--json", "asylum", "--games", "{games}"], 3, "playouts/s"),
+    ("victorian-search", "bench_search.py", ["--json", "victorian", "--games", "{games}"], 3, "playouts/s"),
+    ("doomtrooper-search", "bench_search.py", ["--json", "doomtrooper", "--games", "{games}"], 3, "playouts/s"),
 )
+#: the benches run when none is named: every game's games/s
+DEFAULT_BENCHES = ("asylum", "victorian", "doomtrooper")
 
 #: runs a bench script with the package of one tree: imported first, so the
-#: script's own path settings cannot swap in another copy
+#: script's own path settings cannot swap in another copy (the script's folder
+#: after it, for the helpers the scripts share)
 RUNNER = """\
-import runpy, sys
+import os, runpy, sys
 tree, script, *args = sys.argv[1:]
-sys.path.insert(0, tree)
+sys.path[:0] = [tree, os.path.dirname(script)]
 import explorer
 sys.argv = [script, *args]
 runpy.run_path(script, run_name="__main__")
@@ -68,23 +78,23 @@ def compare(old: Path, new: Path, repeats: int, games: int | None,
             names: list[str] | None = None) -> list[tuple[str, float, float]]:
     """``(bench, old median, new median)`` for every bench (or those ``names``), the
     two trees run by turns."""
-    benches = [b for b in BENCHES if names is None or b[0] in names]
+    benches = [b for b in BENCHES if b[0] in (names or DEFAULT_BENCHES)]
     values: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name, *_ in benches}
     for i in range(repeats):
-        for name, script, args, default in benches:
+        for name, script, args, default, _ in benches:
             filled = [a.format(games=games or default) for a in args]
             for side in ((0, 1) if i % 2 == 0 else (1, 0)):  # old new, new old, ...: no side always first
                 values[name][side].append(run_bench((old, new)[side], script, filled))
-                print(f"  run {i + 1}/{repeats} {name:<12} {('old', 'new')[side]}: "
+                print(f"  run {i + 1}/{repeats} {name:<18} {('old', 'new')[side]}: "
                       f"{values[name][side][-1]:8.1f}", file=sys.stderr)
-    return [(f"{name} games/s", statistics.median(values[name][0]), statistics.median(values[name][1]))
-            for name, *_ in benches]
+    return [(f"{name} {unit}", statistics.median(values[name][0]), statistics.median(values[name][1]))
+            for name, *_, unit in benches]
 
 
 def table(rows: list[tuple[str, float, float]], ref: str, repeats: int) -> str:
-    head = f"{'bench (median of ' + str(repeats) + ')':<24} {ref[:12]:>12} {'working tree':>13} {'new/old':>8}"
+    head = f"{'bench (median of ' + str(repeats) + ')':<30} {ref[:12]:>12} {'working tree':>13} {'new/old':>8}"
     lines = [head, "-" * len(head)]
-    lines += [f"{name:<24} {old:12.1f} {new:13.1f} {new / old:7.2f}x" for name, old, new in rows]
+    lines += [f"{name:<30} {old:12.1f} {new:13.1f} {new / old:7.2f}x" for name, old, new in rows]
     return "\n".join(lines)
 
 
@@ -94,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeats", type=int, default=5, help="runs of each bench on each side (default 5)")
     ap.add_argument("--games", type=int, help="games per run (default: each bench's own)")
     ap.add_argument("--bench", action="append", choices=[name for name, *_ in BENCHES],
-                    help="only this bench (repeatable; default: every bench)")
+                    help="only this bench (repeatable; default: every game's games/s)")
     args = ap.parse_args(argv)
     commit = git("rev-parse", "--verify", f"{args.ref}^{{commit}}")
     with tempfile.TemporaryDirectory(prefix="compare-") as tmp:

@@ -63,3 +63,19 @@ def test_platt_s_fit_stays_finite_when_most_values_are_sure():
     assert 0.3 < slope < 1 and -2 < shift < 0
     sure = bench.calibrated(1.0, (slope, shift))
     assert 0.8 < sure < 0.95  # values of 1 won 700 of 800
+
+
+def test_the_speed_bench_gives_compare_one_json_line(capsys):
+    """bench/compare.py reads the search's playouts/s side by side from one JSON line,
+    with the package it measured (so an old tree is known to be the one measured)."""
+    import json
+
+    import explorer
+
+    spec = importlib.util.spec_from_file_location("bench_search", BENCH / "bench_search.py")
+    speed = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(speed)
+    speed.main(["--json", "victorian", "--games", "1", "--decisions", "1", "--playouts", "4"])
+    line = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert line["bench"] == "victorian search playouts/s" and line["value"] > 0
+    assert line["explorer"] == explorer.__file__
