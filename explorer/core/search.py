@@ -200,7 +200,7 @@ class SearchBot(Policy):
                 state = game.next_state(world, option, chance)
                 result = game.result(state)
                 if result is None:
-                    state, result = self._roll_out(game, state, r, chance)
+                    state, result = self._roll_out(game, state, chance)
                 values[i].append(self.reward(result, me) if result is not None else self._evaluate(game, state, me))
         means = [sum(v) / worlds for v in values]
         stats = [OptionValue(a, worlds, m) for a, m in zip(options, means)]
@@ -247,7 +247,7 @@ class SearchBot(Policy):
         result = game.result(state)
         scores: dict[Any, float] = {}
         if result is None:
-            state, result = self._roll_out(game, state, rng, chance)
+            state, result = self._roll_out(game, state, chance)
         for n in path:
             value = scores.get(n.player)
             if value is None:
@@ -277,9 +277,10 @@ class SearchBot(Policy):
                 best, best_score = a, score
         return best, children[best], False
 
-    def _roll_out(self, game: Game, state: Any, rng: random.Random, chance: SampledChance) -> tuple[Any, Any]:
-        """Finish an imagined game by the rollout policy, at most ``max_steps`` steps;
-        ``chance`` rolls with ``rng``."""
+    def _roll_out(self, game: Game, state: Any, chance: SampledChance) -> tuple[Any, Any]:
+        """Finish an imagined game by the rollout policy, at most ``max_steps`` steps, its
+        rolls and random choices drawn from ``chance``'s RNG."""
+        rng = chance.rng
         decision, advance, choice = game.decision, game.next_state, self._rollout_choice
         for _ in range(self.max_steps):
             dec = decision(state)

@@ -169,7 +169,8 @@ def test_the_search_bench_is_what_the_search_does_not_how_it_is_written(monkeypa
 
     before = search_bench("asylum")
 
-    def slow_roll_out(self, game, state, rng, chance):
+    def slow_roll_out(self, game, state, chance):
+        rng = chance.rng
         for _ in range(self.max_steps):
             dec = game.decision(state)
             if dec is None:
