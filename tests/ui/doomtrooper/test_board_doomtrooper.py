@@ -19,22 +19,9 @@ from explorer.doomtrooper.params import override_rules
 from explorer.doomtrooper.state import Phase
 from explorer.ui.doomtrooper import TableStepper
 from explorer.ui.doomtrooper.board import board_html, card_tile, variant_name
+from board_zones import backs, zones
 
 GAME = DoomtrooperGame()
-
-
-def zones(board: str) -> dict[str, list[str]]:
-    """Each zone's key -> the card names of its face-up tiles (attached cards included)."""
-    out = {}
-    for chunk in board.split('data-zone="')[1:]:
-        key = chunk[:chunk.index('"')]
-        out[key] = [html.unescape(n) for n in re.findall(r'data-card="([^"]*)"', chunk)]
-    return out
-
-
-def backs(board: str, key: str) -> int:
-    chunk = board.split(f'data-zone="{key}"')[1].split("data-zone=")[0]
-    return chunk.count("xp-card-back")
 
 
 def played(seed: int, steps: int, game: DoomtrooperGame = GAME, players: int = 2):

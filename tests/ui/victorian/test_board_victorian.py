@@ -16,22 +16,9 @@ from explorer.ui.victorian.board import board_html, card_tile
 from explorer.victorian.bots import get_bot
 from explorer.victorian.game import VictorianGame
 from explorer.victorian.state import HEROES, SIDES, VILLAINS, Mod, Phase
+from board_zones import backs, zones
 
 GAME = VictorianGame()
-
-
-def zones(board: str) -> dict[str, list[str]]:
-    """Each zone's key -> the card names of its face-up tiles (attached cards included)."""
-    out = {}
-    for chunk in board.split('data-zone="')[1:]:
-        key = chunk[:chunk.index('"')]
-        out[key] = [html.unescape(n) for n in re.findall(r'data-card="([^"]*)"', chunk)]
-    return out
-
-
-def backs(board: str, key: str) -> int:
-    chunk = board.split(f'data-zone="{key}"')[1].split("data-zone=")[0]
-    return chunk.count("xp-card-back")
 
 
 def seeded_states(seed: int, steps: int):
