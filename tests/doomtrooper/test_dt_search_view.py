@@ -5,8 +5,6 @@ observation, give the same choice and the same value for the same seed."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from explorer.core.deck import Deck
@@ -16,6 +14,7 @@ from explorer.doomtrooper.bots import get_bot
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.metrics import player_won
 from explorer.doomtrooper.state import put_seat
+import search_view
 
 GAME = DoomtrooperGame()
 
@@ -27,13 +26,8 @@ def bot() -> SearchBot:
 
 
 def at_choice(seed: int, steps: int) -> Stepper:
-    """A seeded greedy game ``steps`` steps in, then on to a decision with two options or more."""
-    st = Stepper(GAME, GAME.new_game(2), seed, get_bot("greedy"))
-    for _ in range(steps):
-        st.step()
-    while st.decision is None or st.decision.forced or len(st.decision.options) < 2:
-        st.step()
-    return st
+    """A seeded greedy two-player game ``steps`` steps in, then on to a real choice."""
+    return search_view.at_choice(GAME, GAME.new_game(2), get_bot("greedy"), seed, steps)
 
 
 def swapped(state, me: int):
@@ -75,13 +69,8 @@ def face_down(state, me: int):
 @pytest.mark.parametrize("seed,steps", [(2, 0), (6, 90)])
 def test_the_same_view_gives_the_same_choice_and_value(seed, steps):
     st = at_choice(seed, steps)
-    me, dec = st.decision.player, st.decision
-    twin = swapped(st.state, me)
-    assert twin != st.state and GAME.observe(twin, me) == GAME.observe(st.state, me)
-    assert GAME.decision(twin) == dec
-    a = bot().search(GAME, GAME.observe(st.state, me), dec, random.Random(seed))
-    b = bot().search(GAME, GAME.observe(twin, me), GAME.decision(twin), random.Random(seed))
-    assert a == b and a.choice in dec.options and 0 <= a.value <= 1
+    me = st.decision.player
+    search_view.same_search(GAME, st.state, swapped(st.state, me), me, bot, seed)
 
 
 def test_a_warrior_face_down_is_not_read():
@@ -90,13 +79,7 @@ def test_a_warrior_face_down_is_not_read():
     me = st.decision.player
     pair = face_down(st.state, me)
     assert pair is not None
-    a_state, b_state = pair
-    assert a_state != b_state and GAME.observe(a_state, me) == GAME.observe(b_state, me)
-    dec = GAME.decision(a_state)
-    assert GAME.decision(b_state) == dec
-    a = bot().search(GAME, GAME.observe(a_state, me), dec, random.Random(3))
-    b = bot().search(GAME, GAME.observe(b_state, me), dec, random.Random(3))
-    assert a == b
+    search_view.same_search(GAME, *pair, me, bot, 3)
 
 
 def test_values_are_scaled_per_seat_of_the_basic_two_player_game_only():

@@ -14,6 +14,7 @@ from explorer.core.search import SearchBot
 from explorer.victorian.bots import get_bot
 from explorer.victorian.game import VictorianGame
 from explorer.victorian.metrics import player_won
+import search_view
 from vichelp import swapped
 
 GAME = VictorianGame()
@@ -26,25 +27,15 @@ def bot() -> SearchBot:
 
 
 def at_choice(seed: int, steps: int) -> Stepper:
-    """A seeded greedy game ``steps`` steps in, then on to a decision with two options or more."""
-    st = Stepper(GAME, GAME.new_game(), seed, get_bot("greedy"))
-    for _ in range(steps):
-        st.step()
-    while st.decision is None or st.decision.forced or len(st.decision.options) < 2:
-        st.step()
-    return st
+    """A seeded greedy game ``steps`` steps in, then on to a real choice."""
+    return search_view.at_choice(GAME, GAME.new_game(), get_bot("greedy"), seed, steps)
 
 
 @pytest.mark.parametrize("seed,steps", [(2, 0), (5, 60)])
 def test_the_same_view_gives_the_same_choice_and_value(seed, steps):
     st = at_choice(seed, steps)
-    me, dec = st.decision.player, st.decision
-    twin = swapped(st.state, me)
-    assert twin != st.state and GAME.observe(twin, me) == GAME.observe(st.state, me)
-    assert GAME.decision(twin) == dec
-    a = bot().search(GAME, GAME.observe(st.state, me), dec, random.Random(seed))
-    b = bot().search(GAME, GAME.observe(twin, me), GAME.decision(twin), random.Random(seed))
-    assert a == b and a.choice in dec.options and 0 <= a.value <= 1
+    me = st.decision.player
+    search_view.same_search(GAME, st.state, swapped(st.state, me), me, bot, seed)
 
 
 def test_the_search_counts_identical_tokens_as_one_choice():
