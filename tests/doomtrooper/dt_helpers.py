@@ -64,6 +64,28 @@ def step(game, state, action, seed: int | str = 0):
     return game.resolve(state, action, SampledChance(random.Random(seed)))
 
 
+def run_out(game, state, answers=()):
+    """Answer the combat: each decision from ``answers`` in turn (else pass, the most
+    points offered, or the first option); stop when the combat is over.  Returns the
+    state and every event."""
+    from explorer.core.rounds import PASS
+    from explorer.doomtrooper.base.combat_state import TakePoints
+
+    answers = list(answers)
+    events = []
+    while state.phase is Phase.COMBAT:
+        dec = game.decision(state)
+        if answers:
+            action = answers.pop(0)
+        elif PASS in dec.options:
+            action = PASS
+        else:
+            action = dec.options[-1] if isinstance(dec.options[0], TakePoints) else dec.options[0]
+        state, ev = step(game, state, action)
+        events += ev
+    return state, events
+
+
 def greedy_steps(game, seeds, limit: int = 400, bot: Any = None):
     """(state, decision, action) at every step of two-player greedy games from the deal, one per
     seed (``bot``, one greedy bot for all, or a fresh one, chooses from its seat's view; ``limit``

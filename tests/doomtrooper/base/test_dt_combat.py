@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from dt_helpers import GAME, W, make_state, rules_of, step, texts
+from dt_helpers import GAME, W, make_state, rules_of, run_out, step, texts
 
 from explorer.core.engine import IllegalAction
 from explorer.core.rounds import PASS
@@ -22,24 +22,6 @@ from explorer.doomtrooper.state import Phase
 
 def attack(state, a, d, tactic="fight", game=GAME):
     return step(game, state, Attack(a, d, tactic))
-
-
-def run_out(game, state, answers=()):
-    """Answer the combat: each decision from ``answers`` in turn (else pass / the
-    first option); stop when the combat is over.  Returns the state and every event."""
-    answers = list(answers)
-    events = []
-    while state.phase is Phase.COMBAT:
-        dec = game.decision(state)
-        if answers:
-            action = answers.pop(0)
-        elif PASS in dec.options:
-            action = PASS
-        else:
-            action = dec.options[-1] if isinstance(dec.options[0], TakePoints) else dec.options[0]
-        state, ev = step(game, state, action)
-        events += ev
-    return state, events
 
 
 SEAN_VS_NEPHARITE = make_state(warriors=[W("Sean Gallagher", 0), W("Nepharite of Ilian", 1)])

@@ -6,10 +6,9 @@ many-vehicles rule) and the new actions; each difference from the second edition
 from __future__ import annotations
 
 import pytest
-from dt_helpers import GAME, W, make_state, rules_of, step
+from dt_helpers import GAME, W, make_state, rules_of, run_out, step
 
 from explorer.core.engine import IllegalAction
-from explorer.core.rounds import PASS
 from explorer.doomtrooper.base.actions import (AssignSergeant, Attack, AttackPlayer, BoardVehicle, EnterVehicle, Equip,
                                           ExitVehicle)
 from explorer.doomtrooper.base.combat_state import Play, TakePoints
@@ -23,17 +22,6 @@ DIRECT = DoomtrooperGame(rules=override_rules({"first_edition_direct_attack": Tr
 SERGEANTS = DoomtrooperGame(rules=override_rules({"first_edition_sergeants": True}))
 VEHICLES = DoomtrooperGame(rules=override_rules({"first_edition_vehicles": True}))
 MANY = DoomtrooperGame(rules=override_rules({"many_vehicles": True}))
-
-
-def run_out(game, state):
-    events = []
-    while state.phase is Phase.COMBAT:
-        dec = game.decision(state)
-        action = PASS if PASS in dec.options else (
-            dec.options[-1] if isinstance(dec.options[0], TakePoints) else dec.options[0])
-        state, ev = step(game, state, action)
-        events += ev
-    return state, events
 
 
 def test_every_first_edition_switch_names_its_edition_in_the_register():

@@ -9,11 +9,10 @@ import pytest
 from dt_helpers import GAME, W, make_state, rules_of, step, texts
 
 from explorer.core.engine import IllegalAction
-from explorer.core.rounds import PASS
 from explorer.doomtrooper.base.actions import (Attack, Build, EndActions, Equip, GiveBeast, Meditate, Muster,
                                           MusterInCover, OutpostTransfer, PlaySpecial, Sabotage)
 from explorer.doomtrooper.base.attack import attack_graph
-from explorer.doomtrooper.base.combat_state import Play, TakePoints
+from explorer.doomtrooper.base.combat_state import Play
 from explorer.doomtrooper.game import DoomtrooperGame
 from explorer.doomtrooper.expansions.outpost import mixed_outposts
 from explorer.doomtrooper.params import override_rules
@@ -26,17 +25,6 @@ SABOTAGE = DoomtrooperGame(rules=override_rules({"outpost": True, "sabotage": Tr
 def opened(**kw):
     """A state of the Outpost game in which some warrior has entered an Outpost."""
     return make_state(OUTPOST, outpost_opened=True, **kw)
-
-
-def run_out(game, state):
-    events = []
-    while state.phase is Phase.COMBAT:
-        dec = game.decision(state)
-        action = PASS if PASS in dec.options else (
-            dec.options[-1] if isinstance(dec.options[0], TakePoints) else dec.options[0])
-        state, ev = step(game, state, action)
-        events += ev
-    return state, events
 
 
 # -- The Outpost, New Affiliations ------------------------------------------------------------------------
