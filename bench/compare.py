@@ -67,7 +67,12 @@ def run_bench(tree: Path, script: str, args: list[str]) -> float:
     done = subprocess.run([sys.executable, "-c", RUNNER, str(tree), str(BENCH / script), *args],
                           cwd=tree, env=env, capture_output=True, text=True)
     if done.returncode:
-        raise SystemExit(f"error: {script} on {tree} failed:\n{done.stderr.strip()}")
+        if tree.resolve() == ROOT.resolve():  # the working tree's own failure: all of it
+            raise SystemExit(f"error: {script} on the working tree failed:\n{done.stderr.strip()}")
+        last = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
+        raise SystemExit(f"error: the ref's package cannot run {script} {' '.join(args)}: {last}\n"
+                         "(a ref older than the search bot has no search bench, one older than the card games "
+                         "only --bench asylum)")
     line = json.loads(done.stdout.strip().splitlines()[-1])
     if not Path(line["explorer"]).resolve().is_relative_to(tree.resolve()):
         raise SystemExit(f"error: {script} measured {line['explorer']}, not the package in {tree}")
