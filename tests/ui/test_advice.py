@@ -143,12 +143,12 @@ def test_a_kept_choice_below_another_estimate_is_explained():
     """The search keeps the greedy bot's choice unless another option surely leads it: where an
     option's estimate is higher than the choice's (a lead of a few imagined games), the panel says
     why it is not chosen; where the choice has the highest estimate, it says nothing more."""
-    kept = to_choice(widget("victorian", seed=3))
+    kept = to_choice(widget("victorian", seed=2))
     report = kept.advice.ask()
     chosen = next(o for o in report.options if o.option == report.choice)
     assert max(o.value for o in report.options) > chosen.value
     assert "sticks to the greedy bot&#x27;s choice" in kept.advice.value.value
-    best = to_choice(widget("victorian", seed=2))
+    best = to_choice(widget("victorian", seed=3))
     report = best.advice.ask()
     assert report.options[0].option == report.choice and "sticks to" not in best.advice.value.value
 

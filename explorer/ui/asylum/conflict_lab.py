@@ -60,8 +60,9 @@ from . import odds_plots as plots
 from .conflict_log import SIDE_NAMES, log_html
 
 SIDES = ("attacker", "defender")
-#: The advice's search budget: about 0.3 s a decision of a three-against-three conflict on one core.
-ADVICE_PLAYOUTS = 150
+#: The advice's search budget: in a three-against-three conflict about 0.1 s a decision on one
+#: core, at most about 0.2 s (its first decisions, with the most imagined conflict still ahead).
+ADVICE_PLAYOUTS = 500
 
 
 def conflict_advisor(playouts: int = ADVICE_PLAYOUTS) -> SearchBot:

@@ -41,9 +41,9 @@ from .board_plot import PartyMarker, board_figure, update_board_figure
 
 #: Option odds are exact; above this many villains a side they wait for a button.
 MAX_ODDS_TEAM = 3
-#: The advice's search budget: about 0.3 s a decision on one core ("Ask a good player";
-#: python bench/bench_search.py --playouts N GAME measures it).
-ADVICE_PLAYOUTS = 300
+#: The advice's search budget ("Ask a good player"): about 0.3 s a decision on one core,
+#: as ``python bench/bench_search.py --playouts N GAME`` measures it.
+ADVICE_PLAYOUTS = 450
 
 
 def ends_turn(entry: Entry) -> bool:

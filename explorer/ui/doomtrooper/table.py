@@ -47,9 +47,9 @@ from .board import board_html
 from .option_odds import rows as option_rows
 
 EVERYTHING = "everything"
-#: The advice's search budget: about 0.3 s a decision on one core ("Ask a good player";
-#: python bench/bench_search.py --playouts N GAME measures it).
-ADVICE_PLAYOUTS = 150
+#: The advice's search budget ("Ask a good player"): about 0.3 s a decision on one core,
+#: as ``python bench/bench_search.py --playouts N GAME`` measures it.
+ADVICE_PLAYOUTS = 260
 
 
 def ends_turn(entry: Entry) -> bool:

@@ -50,9 +50,9 @@ from ..tiles import board_view
 from .board import board_html
 from .option_odds import rows as option_rows
 
-#: The advice's search budget: about 0.3 s a decision on one core ("Ask a good player";
-#: python bench/bench_search.py --playouts N GAME measures it).
-ADVICE_PLAYOUTS = 300
+#: The advice's search budget ("Ask a good player"): about 0.3 s a decision on one core,
+#: as ``python bench/bench_search.py --playouts N GAME`` measures it.
+ADVICE_PLAYOUTS = 500
 VIEWS = (("The Heroes' view", "heroes"), ("The Villains' view", "villains"), ("All-seeing", "all"))
 PHASE_SECTIONS = {r.section for r in PHASE_RULE.values()}
 
