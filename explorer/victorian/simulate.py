@@ -14,10 +14,12 @@ by side, wins by how the game ended, draws, and the turns played.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 from ..core import simulation
 from ..core.engine import Policy, simulate
+from ..core.numbers import percent_text
 from .bots import REGISTRY, get_bot
 from .game import VictorianGame
 from .params import override_rules
@@ -82,10 +84,33 @@ def report(summary: dict[str, Any], args, played: str) -> str:
     lines += simulation.seat_lines(summary)
     lines.append(f"  draws: {summary['draws']}")
     lines.append("  how the games ended:")
-    for reason, count in summary["wins_by_reason"].items():
-        lines.append(f"    {ending_words(reason)}: {count}")
+    lines += [f"    {line}" for line in ending_lines(summary)]
     lines.append(simulation.turns_line(summary))
     return "\n".join(lines)
+
+
+def ending_lines(summary: dict[str, Any], check_turn: int | None = None) -> list[str]:
+    """How the games of a summary ended, the most common ending first: each as a
+    sentence (:func:`ending_words`) with its count and its share of the games; with
+    ``check_turn`` (the first turn the VICTORY check applies), also how many games
+    ended in that turn.
+
+    >>> summary = {"games": 4, "wins_by_reason": {"heroes: no major characters": 1,
+    ...            "villains: no major characters": 3}, "turns": {"histogram": {"6": 3, "9": 1}}}
+    >>> for line in ending_lines(summary, check_turn=6):
+    ...     print(line)
+    the Villains win (the Heroes have no character left in play): 3 (75.0%)
+    the Heroes win (the Villains have no Mastermind left in play): 1 (25.0%)
+    over in turn 6, the first turn a side with no major character loses: 3 (75.0%)
+    """
+    n = summary["games"] or 1
+    ended = sorted(summary["wins_by_reason"].items(), key=lambda item: -item[1])
+    lines = [f"{ending_words(reason)}: {count} ({percent_text(Fraction(count, n))})" for reason, count in ended]
+    if check_turn is not None:
+        count = summary["turns"]["histogram"].get(str(check_turn), 0)
+        lines.append(f"over in turn {check_turn}, the first turn a side with no major character loses: "
+                     f"{count} ({percent_text(Fraction(count, n))})")
+    return lines
 
 
 def ending_words(reason: str) -> str:
@@ -103,5 +128,5 @@ def ending_words(reason: str) -> str:
 
 SIMULATION = simulation.Simulation(options, setup, prepare, report, SECTIONS)
 
-__all__ = ["SECTIONS", "SIMULATION", "Setup", "ending_words", "options", "play_game", "policies_for", "prepare", "report",
+__all__ = ["SECTIONS", "SIMULATION", "Setup", "ending_lines", "ending_words", "options", "play_game", "policies_for", "prepare", "report",
            "run_games", "setup"]

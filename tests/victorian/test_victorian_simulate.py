@@ -4,16 +4,19 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
+from fractions import Fraction
 
 import pytest
 
 from explorer.cli import main
 from explorer.victorian.bots import REGISTRY, get_bot
-from explorer.victorian.simulate import SECTIONS, ending_words, play_game, policies_for, run_games
+from explorer.victorian.simulate import SECTIONS, ending_lines, ending_words, play_game, policies_for, run_games
 from explorer.victorian.game import VictorianGame
 from explorer.victorian.state import SIDES
 from explorer.core.runs import game_seed
 from explorer.core.tally import summarize
+from explorer.core.numbers import percent_text
 
 
 def test_the_summary_counts_wins_by_side_and_by_how_the_game_ended():
@@ -59,10 +62,10 @@ def test_the_cli_output_is_identical_for_any_number_of_workers(capsys):
     # the sides by the rulebook's names, each with its wins
     for side in ("heroes", "villains"):
         assert f"\n  the {side.title()}: {summary['wins_by_side'][side]} win" in text
-    # VICTORY: each ending as a sentence that says whose loss it was, with its count
+    # VICTORY: each ending as a sentence that says whose loss it was, with its count and share, most first
     ended = text.split("how the games ended:\n")[1].splitlines()
-    wins = summary["wins_by_reason"]
-    assert ended[:len(wins)] == [f"    {ending_words(k)}: {n}" for k, n in wins.items()]
+    wins = sorted(summary["wins_by_reason"].items(), key=lambda item: -item[1])
+    assert ended[:len(wins)] == [f"    {ending_words(k)}: {n} ({percent_text(Fraction(n, 24))})" for k, n in wins]
     assert ending_words("villains: no major characters") == \
         "the Villains win (the Heroes have no character left in play)"
     assert ending_words("turn cap") == "a draw (nobody won before the turn cap)"
@@ -110,3 +113,17 @@ def test_a_step_told_without_events_leads_to_the_same_state(rules):
             assert game.next_state(state, action, quiet) == nxt, f"game q{i}, step {steps}: {action!r}"
             state, steps = nxt, steps + 1
         assert steps > 50  # whole games, not a step or two
+
+
+def test_the_endings_add_up_to_the_games_and_name_the_first_check():
+    """VICTORY: the endings of a run, most first, count every game once; the turn the check of major
+    characters first applies (after the fifth turn) is counted from the games themselves."""
+    game = VictorianGame()
+    summary = run_games(40, seed="ends", game=game)
+    lines = ending_lines(summary, check_turn=game.rules.victory_after_turn + 1)
+    counts = [int(line.rsplit(": ", 1)[1].split(" ")[0]) for line in lines]
+    assert sum(counts[:-1]) == 40 and counts[:-1] == sorted(counts[:-1], reverse=True)
+    policies = policies_for()
+    results = [play_game(game, game_seed("ends", i), policies) for i in range(40)]
+    assert counts[-1] == Counter(r.turns for r in results)[6] > 0
+    assert lines[-1].startswith("over in turn 6, the first turn a side with no major character loses: ")
