@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import runs
-from .numbers import counted
+from .numbers import counted, percent_text
 from .results import GameResult
 from .sampler import simulate
 from .runs import game_seed
@@ -150,9 +151,20 @@ def shared_line(summary: Mapping[str, Any]) -> list[str]:
     return [f"  shared wins: {k} (each counted above for every winner)"] if k else []
 
 
+def ending_lines(counts: Mapping[str, int], games: int, words: Callable[[str], str]) -> list[str]:
+    """How the games of a run ended, the most common ending first: each as ``words``
+    puts it, with its count and its share of the ``games``.
+
+    >>> ending_lines({"turn cap": 1, "goal": 3}, 4, str.capitalize)
+    ['Goal: 3 (75.0%)', 'Turn cap: 1 (25.0%)']
+    """
+    ended = sorted(counts.items(), key=lambda item: -item[1])
+    return [f"{words(reason)}: {k} ({percent_text(Fraction(k, games or 1))})" for reason, k in ended]
+
+
 def turns_line(summary: Mapping[str, Any]) -> str:
     return f"  turns per game: mean {summary['turns']['mean']}"
 
 
-__all__ = ["Prepared", "Simulation", "cli_run", "rule_changes", "rule_value", "run_games", "seat_lines",
+__all__ = ["Prepared", "Simulation", "cli_run", "ending_lines", "rule_changes", "rule_value", "run_games", "seat_lines",
            "shared_line", "turns_line"]

@@ -124,8 +124,7 @@ def report(summary: dict[str, Any], args, played: str) -> str:
     lines.append(f"  draws: {summary['draws']}")
     lines += simulation.shared_line(summary)
     lines.append("  how the games ended:")
-    for reason, k in summary["endings"].items():
-        lines.append(f"    {ending_words(reason)}: {k}")
+    lines += [f"    {line}" for line in simulation.ending_lines(summary["endings"], summary["games"], ending_words)]
     lines.append(simulation.turns_line(summary))
     lines += variant_lines(summary)
     return "\n".join(lines)

@@ -104,8 +104,7 @@ def ending_lines(summary: dict[str, Any], check_turn: int | None = None) -> list
     over in turn 6, the first turn a side with no major character loses: 3 (75.0%)
     """
     n = summary["games"] or 1
-    ended = sorted(summary["wins_by_reason"].items(), key=lambda item: -item[1])
-    lines = [f"{ending_words(reason)}: {count} ({percent_text(Fraction(count, n))})" for reason, count in ended]
+    lines = simulation.ending_lines(summary["wins_by_reason"], n, ending_words)
     if check_turn is not None:
         count = summary["turns"]["histogram"].get(str(check_turn), 0)
         lines.append(f"over in turn {check_turn}, the first turn a side with no major character loses: "

@@ -8,9 +8,11 @@ import io
 import json
 import subprocess
 import sys
+from fractions import Fraction
 
 import pytest
 
+from explorer.core.numbers import percent_text
 from explorer.core.runs import game_seed
 from explorer.doomtrooper.params import RuleError
 from explorer.doomtrooper.simulate import run_games
@@ -79,7 +81,8 @@ def test_the_report_says_how_the_games_ended_in_words():
     with contextlib.redirect_stdout(io.StringIO()) as out:
         assert main(["simulate", "doomtrooper", "--games", "4", "--seed", "3", "--variant", "beat_down"]) == 0
     ended = out.getvalue().split("how the games ended:\n")[1].splitlines()
-    assert ended[:len(summary["endings"])] == [f"    {ending_words(k)}: {n}" for k, n in summary["endings"].items()]
+    most_first = sorted(summary["endings"].items(), key=lambda item: -item[1])
+    assert ended[:len(most_first)] == [f"    {ending_words(k)}: {n} ({percent_text(Fraction(n, 4))})" for k, n in most_first]
     assert ending_words("C beaten") == "player C's last warrior left play" == Ending.C_BEATEN.why()
     assert ending_words("a new ending") == "a new ending"  # not one of this game's: as the summary has it
     assert all(e.why() and not e.why().endswith(".") for e in Ending)  # every ending has its words
