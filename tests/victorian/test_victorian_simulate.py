@@ -119,11 +119,12 @@ def test_the_endings_add_up_to_the_games_and_name_the_first_check():
     """VICTORY: the endings of a run, most first, count every game once; the turn the check of major
     characters first applies (after the fifth turn) is counted from the games themselves."""
     game = VictorianGame()
+    first = game.rules.victory_after_turn + 1
     summary = run_games(40, seed="ends", game=game)
-    lines = ending_lines(summary, check_turn=game.rules.victory_after_turn + 1)
+    lines = ending_lines(summary, check_turn=first)
     counts = [int(line.rsplit(": ", 1)[1].split(" ")[0]) for line in lines]
     assert sum(counts[:-1]) == 40 and counts[:-1] == sorted(counts[:-1], reverse=True)
     policies = policies_for()
     results = [play_game(game, game_seed("ends", i), policies) for i in range(40)]
-    assert counts[-1] == Counter(r.turns for r in results)[6] > 0
-    assert lines[-1].startswith("over in turn 6, the first turn a side with no major character loses: ")
+    assert counts[-1] == Counter(r.turns for r in results)[first] > 0
+    assert lines[-1].startswith(f"over in turn {first}, the first turn a side with no major character loses: ")

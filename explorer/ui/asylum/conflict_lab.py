@@ -61,7 +61,7 @@ from .conflict_log import SIDE_NAMES, log_html
 
 SIDES = ("attacker", "defender")
 #: The advice's search budget: in a three-against-three conflict about 0.1 s a decision on one
-#: core, at most about 0.2 s (its first decisions, with the most imagined conflict still ahead).
+#: core, at most about 0.25 s (its first decisions, with the most imagined conflict still ahead).
 ADVICE_PLAYOUTS = 500
 
 
