@@ -103,12 +103,11 @@ def ending_lines(summary: dict[str, Any], check_turn: int | None = None) -> list
     the Heroes win (the Villains have no Mastermind left in play): 1 (25.0%)
     over in turn 6, the first turn a side with no major character loses: 3 (75.0%)
     """
-    n = summary["games"] or 1
-    lines = simulation.ending_lines(summary["wins_by_reason"], n, ending_words)
+    lines = simulation.ending_lines(summary["wins_by_reason"], summary["games"], ending_words)
     if check_turn is not None:
         count = summary["turns"]["histogram"].get(str(check_turn), 0)
         lines.append(f"over in turn {check_turn}, the first turn a side with no major character loses: "
-                     f"{count} ({percent_text(Fraction(count, n))})")
+                     f"{count} ({percent_text(Fraction(count, summary['games'] or 1))})")
     return lines
 
 
