@@ -7,7 +7,9 @@ decision on screen and says, in words, how often a good player wins from here
 (an estimate from the imagined games of its choice, so a rounded percentage, no
 fraction, and the range those games leave open), and for each option its
 estimate, its range (ten games all won allow a true chance as low as 72%) and
-how many imagined games tried it, the search's choice marked.  "Let a good
+how many imagined games tried it, the search's choice marked (beside the
+exact chance the stepper's buttons show, when they show one: the two answer
+different questions, as the table's caption says).  "Let a good
 player choose" plays that choice.  Ticking "at every decision of mine" asks at
 each of the person's decisions.
 
@@ -28,7 +30,7 @@ import ipywidgets as W
 from ..core.engine import Decision, Entry
 from ..core.search import SearchBot, SearchReport
 from ..whatif.stats import wilson
-from .common import Html, esc, html_table, tagged
+from .common import Html, esc, html_table, probability_text, tagged
 
 if TYPE_CHECKING:
     from .stepper import StepperWidget
@@ -204,6 +206,12 @@ class AdvicePanel:
         if self.every.value and choosing and self.report is None:
             self.ask()
 
+    def redraw(self) -> None:
+        """Show the advice given here again (the stepper's buttons gained exact odds)."""
+        dec = self.decision()
+        if self.report is not None and dec is not None and self._position == self.position():
+            self._show(dec, self.report)
+
     def _every_changed(self) -> None:
         if self.every.value:
             self.ask()
@@ -218,20 +226,26 @@ class AdvicePanel:
         self.value.value = (f"A good player here wins <b>{esc(about(report.value))}</b> "
                             f"({esc(span(report.value, max(games, 1)))}: from {esc(seat)} view, the choice tried in "
                             f"{games} of {report.playouts} imagined games).{esc(kept_note(report))}")
+        exact = {o: w.labels[o] for o in dec.options if o in w.labels}  # the buttons' exact odds, when shown
         rows = []
         for option in dec.options:
             o = found.get(option)
             chosen = option == report.choice
             text = w.option_text(w.stepper.state, option)
             rows.append(([Html(f"<b>{esc(text)}</b>") if chosen else text,
+                          *([probability_text(exact[option]) if option in exact else ""] if exact else []),
                           estimate(o.value, o.visits) if o is not None and o.visits else "",
                           tries(o.visits if o is not None else 0),
                           "a good player's choice" if chosen else ""],
                          {"class": "xp-advice-option" + (" xp-advice-choice" if chosen else "")}))
-        self.options.value = html_table(["option", "a good player then wins", "imagined games", ""], rows,
-                                        numeric=(1, 2), css="xp-table xp-advice-table",
-                                        caption="In brackets: the range an option's imagined games leave open "
-                                                "(95%); the fewer the games, the wider.")
+        caption = "In brackets: the range an option's imagined games leave open (95%); the fewer the games, the wider."
+        header = ["option", "a good player then wins", "imagined games", ""]
+        if exact:
+            header.insert(1, "exact chance, if the bots play on")
+            caption += (" The exact column (as on the buttons) has the bots make every later decision; a good "
+                        "player's estimate has every side play to win, so the two can differ.")
+        self.options.value = html_table(header, rows, numeric=tuple(range(1, len(header) - 1)),
+                                        css="xp-table xp-advice-table", caption=caption)
 
 
 __all__ = ["AdvicePanel", "about", "estimate", "kept_note", "possessive", "span", "tries"]

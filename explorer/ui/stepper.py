@@ -291,6 +291,8 @@ class StepperWidget(Displayable):
         self.labelling = True
         self.labels = self._odds(force=True)
         self._show_options()
+        if self.advice is not None:
+            self.advice.redraw()  # its table gains the exact column
         return self.labels
 
     def explain_choice(self) -> IllegalAction | None:

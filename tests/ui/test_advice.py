@@ -20,6 +20,7 @@ from explorer.core.search import SearchBot
 from explorer.ui.advice import about, estimate, possessive, tries
 from explorer.ui.asylum.conflict_lab import ConflictLab
 from explorer.ui.asylum.rules_tour import RulesTour
+from explorer.ui.common import esc, probability_text
 from explorer.ui.doomtrooper.table import TableStepper
 from explorer.ui.stepper import ALL, StepperWidget
 from explorer.ui.victorian.stepper import VictorianStepper
@@ -249,6 +250,28 @@ def test_an_option_tried_a_few_times_shows_how_little_that_settles():
         assert low <= round(100 * o.value) <= high
         assert high - low >= (20 if o.visits <= 20 else 0)
     assert "the range an option&#x27;s imagined games leave open" in sw.advice.options.value
+
+
+def test_beside_the_buttons_exact_odds_the_table_gives_them_and_says_why_they_differ():
+    """Where the stepper's buttons carry exact odds ("Conflicts": each option's
+    chance if the bots play on, once asked for), the advice table repeats them
+    beside the good player's estimate and says that the two answer different
+    questions; without exact odds (before they are asked for, and in the
+    Victorian game) it has no such column."""
+    lab = ConflictLab(attackers=["Doctor Cortex", "Baron Von Blitz"], defenders=["Corporal Union", "Oscar"], seed=1)
+    sw = lab.stepper_widget
+    sw.advice.ask()
+    assert not sw.labels and "exact chance" not in sw.advice.options.value
+    sw.label_options()  # asked after the advice: the table shown gains the column
+    assert sw.labels
+    table = sw.advice.options.value
+    assert "<th>exact chance, if the bots play on</th>" in table and "so the two can differ" in table
+    for option, row in zip(sw.stepper.decision.options, rows(sw)):
+        exact = re.findall(r"<td class=\"xp-num\">(.*?)</td>", row)[0]
+        assert exact == esc(probability_text(sw.labels[option]))
+    plain = to_choice(widget("victorian"))
+    plain.advice.ask()
+    assert not plain.labels and "exact chance" not in plain.advice.options.value
 
 
 def test_the_conflict_lab_advises_either_side():
