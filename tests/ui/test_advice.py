@@ -7,6 +7,7 @@ cleared by a step, undo, reset and a loaded game."""
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 from pathlib import Path
@@ -16,9 +17,9 @@ import pytest
 from factories import make
 from explorer.asylum.conflict import Conflict
 from explorer.asylum.policies import ExpectedVPPolicy
-from explorer.core.search import SearchBot
+from explorer.core.search import SearchBot, calibrated
 from explorer.ui.advice import about, estimate, possessive, tries
-from explorer.ui.asylum.conflict_lab import ConflictLab
+from explorer.ui.asylum.conflict_lab import CALIBRATION, ConflictLab, conflict_advisor
 from explorer.ui.asylum.rules_tour import RulesTour
 from explorer.ui.common import esc, probability_text
 from explorer.ui.doomtrooper.table import TableStepper
@@ -286,3 +287,22 @@ def test_the_conflict_lab_advises_either_side():
     report = sw.advice.report
     sw.advice.play_button.click()
     assert sw.stepper.history[-1].action == report.choice
+
+
+def test_the_conflict_labs_advice_is_scaled_into_chances_but_chooses_as_searched():
+    """The lab's advisor reports its values through Platt's scaling (:data:`CALIBRATION`,
+    fitted on lab conflicts with the advisor on both sides), as the games' searches do;
+    the scaling changes what people read, never the choice."""
+    lab = ConflictLab(attackers=["Doctor Cortex", "Baron Von Blitz"], defenders=["Corporal Union", "Oscar"], seed=1)
+    sw = lab.stepper_widget
+    dec = sw.stepper.decision
+    view = sw.game.observe(sw.stepper.state, dec.player)
+    scaled = conflict_advisor(60).search(sw.game, view, dec, random.Random("scale"))
+    plain = conflict_advisor(60)
+    plain.calibration = None
+    raw = plain.search(sw.game, view, dec, random.Random("scale"))
+    assert scaled.choice == raw.choice and [o.option for o in scaled.options] == [o.option for o in raw.options]
+    for s, r in zip(scaled.options, raw.options):
+        assert s.value == pytest.approx(calibrated(r.value, CALIBRATION))
+    assert calibrated(0.75, CALIBRATION) < 0.75  # its values ran high
+
