@@ -232,12 +232,13 @@ class AdvicePanel:
             o = found.get(option)
             chosen = option == report.choice
             text = w.option_text(w.stepper.state, option)
-            rows.append(([Html(f"<b>{esc(text)}</b>") if chosen else text,
-                          *([probability_text(exact[option]) if option in exact else ""] if exact else []),
-                          estimate(o.value, o.visits) if o is not None and o.visits else "",
-                          tries(o.visits if o is not None else 0),
-                          "a good player's choice" if chosen else ""],
-                         {"class": "xp-advice-option" + (" xp-advice-choice" if chosen else "")}))
+            cells = [Html(f"<b>{esc(text)}</b>") if chosen else text,
+                     estimate(o.value, o.visits) if o is not None and o.visits else "",
+                     tries(o.visits if o is not None else 0),
+                     "a good player's choice" if chosen else ""]
+            if exact:
+                cells.insert(1, probability_text(exact[option]) if option in exact else "")
+            rows.append((cells, {"class": "xp-advice-option" + (" xp-advice-choice" if chosen else "")}))
         caption = "In brackets: the range an option's imagined games leave open (95%); the fewer the games, the wider."
         header = ["option", "a good player then wins", "imagined games", ""]
         if exact:

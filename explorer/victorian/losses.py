@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from fractions import Fraction
 from typing import Any, NamedTuple
 
 from ..core.engine import simulate
 from ..core.events import Event, RuleRef
-from ..core.numbers import percent_text
+from ..core.runs import game_seed
 from ..core.rulebook import summary
+from ..core.simulation import ending_lines
 from . import sections as R
 from .game import VictorianGame
 from .sides import title
@@ -109,7 +109,7 @@ def tally(games: int, seed: int | str = 0, heroes: str = "greedy", villains: str
     lost: Counter = Counter()
     last: Counter = Counter()
     for i in range(games):
-        playout = simulate(game, game.new_game(), policies, f"{seed}#{i}", keep_events=True)
+        playout = simulate(game, game.new_game(), policies, game_seed(seed, i), keep_events=True)
         found = losses(game, playout.events, side)
         lost.update((x.fate, x.rule) for x in found)
         result = playout.result
@@ -146,7 +146,7 @@ def lines(t: Tally) -> list[str]:
     ended = sum(t.last.values())
     if ended:
         out.append(f"the loss that left {name} with no major character, in the {ended} games lost that way:")
-        out += [f"  {cause_words(*key)}: {n} ({percent_text(Fraction(n, ended))})" for key, n in _most_first(t.last)]
+        out += [f"  {line}" for line in ending_lines(dict(_most_first(t.last)), ended, lambda key: cause_words(*key))]
     return out
 
 
