@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 
 from ..core.dist import Dist
 from ..core.engine import Analyzer, IllegalAction, Policy, Weights, outcomes
+from ..core.search import SolvedOption, SolvedReport
 from . import abilities as _abilities
 from . import sections as R
 from .combat import (
@@ -42,7 +43,7 @@ from .combat import tactical_maneuver as _maneuver_rule
 from .conflict import Conflict, ConflictResult, ConflictState
 from .explain import explain, explain_maneuver  # noqa: F401  (re-exported: the terms behind each number)
 from .params import AsylumRules, load_rules
-from .policies import get_policy
+from .policies import BestPolicy, get_policy
 from .villains import Villain
 
 GAME = Conflict()
@@ -217,3 +218,41 @@ def option_odds(state: ConflictState, policy: PolicySpec = "expected-vp") -> dic
         return {}
     side = dec.player if dec.player is not None else 0
     return {option: o.win(side) for option, o in option_outcomes(state, policy).items()}
+
+
+class BestPlayer:
+    """A perfect player's advice in a conflict (the conflict lab's "Ask a good
+    player"): every roll from the decision on worked out exactly, both sides
+    playing :class:`~explorer.asylum.policies.BestPolicy`, which makes the most of
+    its chance to win less its chance to lose (a draw counts half a win).  A
+    conflict is small enough to solve (three against three in about a second),
+    so its advice is exact where a search of imagined conflicts is an estimate.
+    The policy's memo is kept between questions: later decisions of a conflict
+    already asked about cost little.
+
+    >>> from explorer.asylum import Villain
+    >>> a = Villain(name="A", physical_attack=3, physical_defense=2, mental_attack=4, mental_defense=3, quickness=2)
+    >>> d = Villain(name="D", physical_attack=2, physical_defense=3, mental_attack=2, mental_defense=2, quickness=3)
+    >>> state = GAME.start([a], [d])
+    >>> report = BestPlayer().search(GAME, state, GAME.decision(state))
+    >>> report.value == option_odds(state, "best")[report.choice]
+    True
+    """
+
+    #: what "its best" weighs, in words (the advice panel says it)
+    best = "each side makes the most of its chance to win less its chance to lose: a draw counts half a win"
+    #: what asking does, on the button
+    tooltip = "work out every roll from here, both sides playing their best"
+
+    def __init__(self) -> None:
+        self.policy = BestPolicy()
+
+    def search(self, game: Conflict, view: ConflictState, decision: Any, rng: Any = None) -> SolvedReport:
+        """Work ``decision`` out from ``view`` (a conflict hides nothing: the state);
+        ``rng`` is not used (nothing is sampled), taken so any advisor can be asked alike."""
+        side = decision.player if decision.player is not None else 0
+        both = {0: self.policy, 1: self.policy}
+        found = {option: ConflictOdds.of(w) for option, w in Analyzer(game, both).option_weights(view).items()}
+        options = tuple(SolvedOption(option, found[option].win(side), found[option].draw) for option in decision.options)
+        choice = self.policy.pick(game, view, decision)
+        return SolvedReport(choice, found[choice].win(side), options, self.best)

@@ -40,6 +40,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Hashable, Sequence
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .dist import Dist
@@ -81,6 +82,27 @@ class SearchReport(NamedTuple):
     value: float
     options: tuple[OptionValue, ...]
     playouts: int
+
+
+class SolvedOption(NamedTuple):
+    """One option of a decision worked out exactly: the deciding seat's chance to
+    win and to draw if it takes ``option`` and every side then plays its best."""
+
+    option: Any
+    win: Fraction
+    draw: Fraction
+
+
+class SolvedReport(NamedTuple):
+    """The answer of an advisor that works a decision out exactly instead of
+    searching imagined games (a game small enough to solve): its ``choice``, that
+    option's chance to win (``value``), every option's chances in the decision's
+    order, and ``best``: what "its best" weighs, in words."""
+
+    choice: Any
+    value: Fraction
+    options: tuple[SolvedOption, ...]
+    best: str
 
 
 class SearchBot(Policy):
@@ -354,5 +376,5 @@ def softmax_share(scores: Sequence[float], seat: int, sharpness: float) -> float
     return weights[seat] / sum(weights)
 
 
-__all__ = ["DEFAULT_PLAYOUTS", "OptionValue", "SearchBot", "SearchReport", "calibrated", "log_odds", "softmax_share",
-           "win_share"]
+__all__ = ["DEFAULT_PLAYOUTS", "OptionValue", "SearchBot", "SearchReport", "SolvedOption", "SolvedReport", "calibrated",
+           "log_odds", "softmax_share", "win_share"]

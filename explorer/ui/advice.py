@@ -2,7 +2,8 @@
 
 :class:`AdvicePanel` sits under the options of a
 :class:`~explorer.ui.stepper.StepperWidget` given an ``advisor`` (a
-:class:`~explorer.core.search.SearchBot`).  "Ask a good player" searches the
+:class:`~explorer.core.search.SearchBot`, or an :class:`Advisor` that works the
+decision out exactly, whose chances are then shown exactly, fractions and all).  "Ask a good player" searches the
 decision on screen and says, in words, how often a good player wins from here
 (an estimate from the imagined games of its choice, so a rounded percentage, no
 fraction, and the range those games leave open), and for each option its
@@ -23,17 +24,26 @@ undo, reset or loaded game clears advice given for another position.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as W
 
 from ..core.engine import Decision, Entry
-from ..core.search import SearchBot, SearchReport
+from ..core.search import SearchReport, SolvedReport
 from ..whatif.stats import wilson
 from .common import Html, esc, html_table, probability_text, tagged
 
 if TYPE_CHECKING:
     from .stepper import StepperWidget
+
+
+class Advisor(Protocol):
+    """What the panel asks: a :class:`~explorer.core.search.SearchBot`, or an advisor
+    that works a decision out exactly (a :class:`~explorer.core.search.SolvedReport`;
+    the conflict lab's :class:`~explorer.asylum.odds.BestPlayer`).  An advisor may
+    say what its button does in a ``tooltip``."""
+
+    def search(self, game: Any, view: Any, decision: Decision, rng: random.Random) -> SearchReport | SolvedReport: ...
 
 
 def about(value: float) -> str:
@@ -117,12 +127,12 @@ class AdvicePanel:
     """The advice of ``advisor`` at the decisions ``stepper`` shows.  ``report``:
     the advice shown (``None`` when there is none for this position)."""
 
-    def __init__(self, stepper: StepperWidget, advisor: SearchBot):
+    def __init__(self, stepper: StepperWidget, advisor: Advisor):
         self.stepper, self.advisor = stepper, advisor
         self.report: SearchReport | None = None
         self._position: tuple[Any, ...] | None = None  # where ``report`` was asked
         self.ask_button = tagged(W.Button(description="Ask a good player", icon="lightbulb-o",
-                                          tooltip="search imagined games from here, as this seat sees it",
+                                          tooltip=getattr(advisor, "tooltip", "search imagined games from here, as this seat sees it"),
                                           layout=W.Layout(width="auto")), "xp-advice-button")
         self.ask_button.on_click(lambda _: self.ask())
         self.every = tagged(W.Checkbox(value=False, description="at every decision of mine", indent=False,
@@ -217,7 +227,9 @@ class AdvicePanel:
             self.ask()
 
     # -- the words -----------------------------------------------------------------------------
-    def _show(self, dec: Decision, report: SearchReport) -> None:
+    def _show(self, dec: Decision, report: SearchReport | SolvedReport) -> None:
+        if isinstance(report, SolvedReport):
+            return self._show_solved(dec, report)
         w = self.stepper
         seat = possessive(w.player_name(dec.player))
         found = {o.option: o for o in report.options}
@@ -248,5 +260,31 @@ class AdvicePanel:
         self.options.value = html_table(header, rows, numeric=tuple(range(1, len(header) - 1)),
                                         css="xp-table xp-advice-table", caption=caption)
 
+    def _show_solved(self, dec: Decision, report: SolvedReport) -> None:
+        """Advice worked out exactly: exact chances, no ranges, no imagined games."""
+        w = self.stepper
+        chosen = next(o for o in report.options if o.option == report.choice)
+        draws = f" and draws {esc(probability_text(chosen.draw))}" if chosen.draw else ""
+        self.value.value = (f"A good player here wins <b>{esc(probability_text(report.value))}</b>{draws}, "
+                            "exactly, if both sides play their best from here (every roll worked out).")
+        exact = {o: w.labels[o] for o in dec.options if o in w.labels}  # the buttons' exact odds, when shown
+        rows = []
+        for o in report.options:
+            chosen = o.option == report.choice
+            text = w.option_text(w.stepper.state, o.option)
+            cells = [Html(f"<b>{esc(text)}</b>") if chosen else text, probability_text(o.win),
+                     probability_text(o.draw), "a good player's choice" if chosen else ""]
+            if exact:
+                cells.insert(1, probability_text(exact[o.option]) if o.option in exact else "")
+            rows.append((cells, {"class": "xp-advice-option" + (" xp-advice-choice" if chosen else "")}))
+        header = ["option", "then wins, both at their best", "draws", ""]
+        caption = f"Their best: {report.best}, so the choice need not be the option that wins most often."
+        if exact:
+            header.insert(1, "exact chance, if the bots play on")
+            caption += (" The first column (as on the buttons) has the bots make every later decision, "
+                        "so the two can differ.")
+        self.options.value = html_table(header, rows, numeric=tuple(range(1, len(header) - 1)),
+                                        css="xp-table xp-advice-table", caption=caption)
 
-__all__ = ["AdvicePanel", "about", "estimate", "kept_note", "possessive", "span", "tries"]
+
+__all__ = ["AdvicePanel", "Advisor", "about", "estimate", "kept_note", "possessive", "span", "tries"]

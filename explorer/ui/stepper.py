@@ -9,7 +9,7 @@ winning where the game can compute it: at once when that is cheap, on request
 actions the rules forbid now and explains the one picked.  Below, the log: every
 entry shows the rule it applied and opens our summary of that rule.
 
-Given an ``advisor`` (a search bot), "Ask a good player" under the options says
+Given an ``advisor`` (a search bot, or one that works a decision out exactly), "Ask a good player" under the options says
 how often a good player wins from here and what it would choose
 (:mod:`explorer.ui.advice`).
 
@@ -34,8 +34,7 @@ import ipywidgets as W
 
 from ..core.engine import Decision, Entry, Game, IllegalAction, Policies, Stepper
 from ..core.log import GameLog
-from ..core.search import SearchBot
-from .advice import AdvicePanel
+from .advice import AdvicePanel, Advisor
 from .common import Displayable, Html, esc, fraction_text, probability_text, rule_html, tagged
 from .saving import SavePanel
 
@@ -77,8 +76,8 @@ class StepperWidget(Displayable):
     ``option_text(state, option)``: an option's words on its button and in the "why
     not?" list (the game's names for the cards it moves); ``option_tip(state,
     option)``: its tooltip (the texts of those cards); both ``str`` by default.
-    ``advisor``: a search bot whose advice ("what would a good player do?") is
-    offered under the options (:mod:`explorer.ui.advice`).
+    ``advisor``: a search bot (or an exact :class:`~explorer.ui.advice.Advisor`) whose
+    advice ("what would a good player do?") is offered under the options (:mod:`explorer.ui.advice`).
     """
 
     def __init__(
@@ -107,7 +106,7 @@ class StepperWidget(Displayable):
         log: GameLog | None = None,
         option_text: Callable[[Any, Any], str] | None = None,
         option_tip: Callable[[Any, Any], str] | None = None,
-        advisor: SearchBot | None = None,
+        advisor: Advisor | None = None,
     ):
         self.game, self.policies, self.viewers = game, policies, _viewers(viewers)
         self.turn_ends, self.option_odds, self.odds_cost = turn_ends, option_odds, odds_cost

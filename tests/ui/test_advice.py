@@ -7,19 +7,21 @@ cleared by a step, undo, reset and a loaded game."""
 
 from __future__ import annotations
 
-import random
 import re
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from factories import make
-from explorer.asylum.conflict import Conflict
+from explorer.asylum import odds
 from explorer.asylum.policies import ExpectedVPPolicy
-from explorer.core.search import SearchBot, calibrated
+from explorer.core.protocol import outcomes
+from explorer.core.sampler import simulate
+from explorer.core.search import SearchBot, SolvedReport
 from explorer.ui.advice import about, estimate, possessive, tries
-from explorer.ui.asylum.conflict_lab import CALIBRATION, ConflictLab, conflict_advisor
+from explorer.ui.asylum.conflict_lab import ConflictLab
 from explorer.ui.asylum.rules_tour import RulesTour
 from explorer.ui.common import esc, probability_text
 from explorer.ui.doomtrooper.table import TableStepper
@@ -205,12 +207,16 @@ def test_thinking_shows_while_the_search_runs():
 
 def conflict_widget() -> StepperWidget:
     """A two-against-two conflict ("Conflicts"), both sides the person's, the
-    rules' own steps shown too, advised by a small search over expected-vp play."""
-    game = Conflict()
-    start = game.start([make("A1"), make("A2")], [make("D1"), make("D2")])
+    rules' own steps shown too, advised by a small search over expected-vp play;
+    its buttons carry each option's exact odds under expected-vp play once asked
+    for (as in the rules tour's conflicts)."""
+    game = odds.GAME
+    start = game.start([make("A1", ma=4), make("A2", pa=4)], [make("D1", md=2), make("D2", q=4)])
     advisor = SearchBot(30, rollout=ExpectedVPPolicy(), reward=lambda result, side: float(result.winner == side))
     return StepperWidget(game, start, seed=2, policies=ExpectedVPPolicy(), viewers=ALL, show_forced=True,
-                         describe=lambda s: s.describe(), advisor=advisor)
+                         describe=lambda s: s.describe(), advisor=advisor, labelling=False,
+                         option_odds=lambda state: odds.option_odds(state, "expected-vp"),
+                         odds_cost=lambda state: "slow")
 
 
 def test_a_forced_step_or_a_single_option_is_said_not_searched():
@@ -236,13 +242,12 @@ def test_helpers_read_as_people_say_them():
 def test_an_option_tried_a_few_times_shows_how_little_that_settles():
     """Ten imagined games all won read "about 100%", but allow a true chance as low
     as 72%: each row gives the range its games leave open (Wilson's, 95%), so an
-    estimate beside the lab's exact odds of the same option is not read as surer
-    than it is."""
-    lab = ConflictLab(attackers=["Doctor Cortex", "Baron Von Blitz"], defenders=["Corporal Union", "Oscar"], seed=1)
-    sw = lab.stepper_widget
+    estimate beside exact odds of the same option is not read as surer than it is."""
+    sw = conflict_widget()
     report = sw.advice.ask()
     found = {o.option: o for o in report.options}
     shown = rows(sw)
+    checked = 0
     for option, row in zip(sw.stepper.decision.options, shown):
         o = found.get(option)
         if o is None or not o.visits:
@@ -250,7 +255,8 @@ def test_an_option_tried_a_few_times_shows_how_little_that_settles():
         low, high = (int(x) for x in re.search(r"\((\d+)% to (\d+)%\)", row).groups())
         assert low <= round(100 * o.value) <= high
         assert high - low >= (20 if o.visits <= 20 else 0)
-    assert "the range an option&#x27;s imagined games leave open" in sw.advice.options.value
+        checked += 1
+    assert checked >= 2 and "the range an option&#x27;s imagined games leave open" in sw.advice.options.value
 
 
 def test_beside_the_buttons_exact_odds_the_table_gives_them_and_says_why_they_differ():
@@ -259,8 +265,7 @@ def test_beside_the_buttons_exact_odds_the_table_gives_them_and_says_why_they_di
     beside the good player's estimate and says that the two answer different
     questions; without exact odds (before they are asked for, and in the
     Victorian game) it has no such column."""
-    lab = ConflictLab(attackers=["Doctor Cortex", "Baron Von Blitz"], defenders=["Corporal Union", "Oscar"], seed=1)
-    sw = lab.stepper_widget
+    sw = conflict_widget()
     sw.advice.ask()
     assert not sw.labels and "exact chance" not in sw.advice.options.value
     sw.label_options()  # asked after the advice: the table shown gains the column
@@ -275,34 +280,117 @@ def test_beside_the_buttons_exact_odds_the_table_gives_them_and_says_why_they_di
     assert not plain.labels and "exact chance" not in plain.advice.options.value
 
 
-def test_the_conflict_lab_advises_either_side():
-    """The lab's stepper ("Conflicts": the person decides for both sides) asks a
-    search over expected-vp play, from the deciding side's view."""
-    lab = ConflictLab(attackers=["Doctor Cortex", "Baron Von Blitz"], defenders=["Corporal Union", "Oscar"], seed=1)
-    sw = lab.stepper_widget
+SOLVED = re.compile(r"A good player here wins <b>([^<]+)</b>( and draws ([^,]+))?, exactly, if both sides play "
+                    r"their best from here \(every roll worked out\)\.")
+
+
+def lab(attackers=("Doctor Cortex", "Baron Von Blitz"), defenders=("Corporal Union", "Oscar")) -> ConflictLab:
+    return ConflictLab(attackers=list(attackers), defenders=list(defenders), seed=1)
+
+
+def best_play(game, state, memo) -> tuple[Fraction, Fraction, Fraction]:
+    """(attackers win, draw, defenders win) when both sides play their best from
+    ``state``, worked out here on its own: expectiminimax over every roll
+    (``outcomes``) on the attackers' edge, P(win) - P(lose), the first best option
+    taken on a tie ("Conflicts", "Victory in Conflicts")."""
+    if state in memo:
+        return memo[state]
+    dec = game.decision(state)
+    if dec is None:
+        winner = game.result(state).winner
+        found = (Fraction(winner == 0), Fraction(winner is None), Fraction(winner == 1))
+    else:
+        values = [after(game, state, option, memo) for option in dec.options]
+        edges = [w - lose for w, _, lose in values]
+        pick = edges.index(min(edges) if dec.player == 1 else max(edges))
+        found = values[pick]
+    memo[state] = found
+    return found
+
+
+def after(game, state, option, memo) -> tuple[Fraction, Fraction, Fraction]:
+    """:func:`best_play` once ``option`` is taken."""
+    total = [Fraction(0)] * 3
+    for nxt, p in outcomes(lambda chance: game.next_state(state, option, chance)).pairs:
+        total = [t + p * v for t, v in zip(total, best_play(game, nxt, memo))]
+    return tuple(total)
+
+
+def test_the_conflict_labs_good_player_plays_perfectly_and_says_so_exactly():
+    """The lab's advice is worked out, not estimated ("Conflicts": a conflict is
+    small enough): both sides playing their best, every roll enumerated, each
+    option's chance to win and to draw as exact fractions; the headline is the
+    choice's, the choice is marked in its row, and no range or imagined game is
+    mentioned."""
+    sw = lab().stepper_widget
     assert sw.advice.widget.layout.display == "flex"
+    assert sw.advice.ask_button.tooltip == "work out every roll from here, both sides playing their best"
     sw.advice.ask_button.click()
-    said = SAID.search(sw.advice.value.value)
-    assert said and said.group(5) == "attackers&#x27;" and len(rows(sw)) == len(sw.stepper.decision.options)
-    report = sw.advice.report
+    report, dec = sw.advice.report, sw.stepper.decision
+    assert isinstance(report, SolvedReport) and [o.option for o in report.options] == list(dec.options)
+    said = SOLVED.search(sw.advice.value.value)
+    chosen = next(o for o in report.options if o.option == report.choice)
+    assert said and said.group(1) == esc(probability_text(report.value)) and report.value == chosen.win
+    assert (said.group(3) or "") == (esc(probability_text(chosen.draw)) if chosen.draw else "")
+    shown = rows(sw)
+    assert len(shown) == len(dec.options)
+    for o, row in zip(report.options, shown):
+        cells = re.findall(r"<td class=\"xp-num\">(.*?)</td>", row)
+        assert cells == [esc(probability_text(o.win)), esc(probability_text(o.draw))]
+        assert 0 <= o.win + o.draw <= 1
+        assert ("a good player&#x27;s choice" in row) == (o.option == report.choice)
+    table = sw.advice.options.value
+    assert "imagined" not in table and "a draw counts half a win" in table
+    assert "<th>then wins, both at their best</th>" in table and "exact chance" not in table
+    sw.label_options()  # with the buttons' odds (the policies playing on) beside them
+    assert "<th>exact chance, if the bots play on</th>" in sw.advice.options.value
+
+
+@pytest.mark.parametrize("teams", [(["Doctor Cortex"], ["Corporal Union"]),
+                                   (["Doctor Cortex", "Baron Von Blitz"], ["Corporal Union", "Oscar"]),
+                                   (["Madame Nocturne", "The Puppeteer"], ["Skyraker", "Gargantua"])])
+def test_the_labs_perfect_play_agrees_with_an_enumeration_of_its_own(teams):
+    """Every option's chance to win and to draw, and the choice, equal a plain
+    expectiminimax written here (exact fractions), at the opening decision and
+    at a later one of each side."""
+    sw = lab(*teams).stepper_widget
+    game, memo = sw.game, {}
+    for _ in range(3):
+        dec = sw.stepper.decision
+        if dec is None or dec.forced:
+            break
+        report = sw.advice.ask()
+        side = dec.player
+        for o in report.options:
+            att, draw, dfn = after(game, sw.stepper.state, o.option, memo)
+            assert (o.win, o.draw) == ((att if side == 0 else dfn), draw)
+        edges = [after(game, sw.stepper.state, a, memo) for a in dec.options]
+        edges = [w - lose for w, _, lose in edges]
+        best = min(edges) if side == 1 else max(edges)
+        assert report.choice == dec.options[edges.index(best)]
+        sw.advice.play()
+
+
+def test_the_labs_perfect_play_agrees_with_conflicts_played_out():
+    """Seeded Monte Carlo: 1,500 conflicts played from the opening, both sides taking
+    the good player's choice, win as often as the advice says (within four
+    standard errors)."""
+    sw = lab().stepper_widget
+    report = sw.advice.ask()
+    best = sw.advice.advisor.policy
+    n = 1500
+    wins = sum(simulate(sw.game, sw.stepper.state, {0: best, 1: best}, f"mc#{i}").result.winner == 0 for i in range(n))
+    p = float(report.value)
+    assert abs(wins / n - p) < 4 * (p * (1 - p) / n) ** 0.5
+
+
+def test_the_labs_good_player_is_asked_once_per_conflict_and_plays_its_choice():
+    """The advice for the other side's next decision reuses what was worked out
+    (the policy's memo), and "Let a good player choose" plays the choice."""
+    sw = lab(("Doctor Cortex", "Baron Von Blitz", "Madame Nocturne"), ("Corporal Union", "Oscar", "The Puppeteer")).stepper_widget
+    report = sw.advice.ask()
     sw.advice.play_button.click()
     assert sw.stepper.history[-1].action == report.choice
-
-
-def test_the_conflict_labs_advice_is_scaled_into_chances_but_chooses_as_searched():
-    """The lab's advisor reports its values through Platt's scaling (:data:`CALIBRATION`,
-    fitted on lab conflicts with the advisor on both sides), as the games' searches do;
-    the scaling changes what people read, never the choice."""
-    lab = ConflictLab(attackers=["Doctor Cortex", "Baron Von Blitz"], defenders=["Corporal Union", "Oscar"], seed=1)
-    sw = lab.stepper_widget
-    dec = sw.stepper.decision
-    view = sw.game.observe(sw.stepper.state, dec.player)
-    scaled = conflict_advisor(60).search(sw.game, view, dec, random.Random("scale"))
-    plain = conflict_advisor(60)
-    plain.calibration = None
-    raw = plain.search(sw.game, view, dec, random.Random("scale"))
-    assert scaled.choice == raw.choice and [o.option for o in scaled.options] == [o.option for o in raw.options]
-    for s, r in zip(scaled.options, raw.options):
-        assert s.value == pytest.approx(calibrated(r.value, CALIBRATION))
-    assert calibrated(0.75, CALIBRATION) < 0.75  # its values ran high
-
+    known = len(sw.advice.advisor.policy._nodes)
+    sw.advice.ask()
+    assert len(sw.advice.advisor.policy._nodes) == known  # nothing new to work out

@@ -13,11 +13,12 @@ levels and a mastermind), choose how each side plays (a policy from
   if it takes it (:func:`explorer.asylum.odds.option_odds`); dice come from a
   seeded :class:`~explorer.core.engine.Stepper`, so Undo and Reset replay
   exactly; "Why not?" explains the moves the rules forbid; "Ask a good player"
-  searches imagined conflicts for the deciding side (:func:`conflict_advisor`);
+  works the decision out exactly, both sides playing their best from there
+  (:class:`explorer.asylum.odds.BestPlayer`);
 * **compare** two policies on the same teams.
 
 Exact analysis cost grows fast: 3 against 3 under "expected-vp" takes tens of
-milliseconds, but "random" and "best" take tens of seconds, so nothing heavy
+milliseconds, but "random" and "best" take a second or so, so nothing heavy
 runs until a button asks for it.
 
 >>> lab = ConflictLab(attackers=["Doctor Cortex"], defenders=["Corporal Union"])
@@ -42,7 +43,6 @@ from explorer.asylum.params import AsylumRules, load_rules
 from explorer.asylum.policies import CONFLICT_POLICIES, get_policy
 from explorer.asylum.villains import Villain, load_roster
 from explorer.core.engine import Entry, IllegalAction, Policy, Stepper
-from explorer.core.search import SearchBot
 
 from ..common import (
     Displayable,
@@ -60,28 +60,10 @@ from . import odds_plots as plots
 from .conflict_log import SIDE_NAMES, log_html
 
 SIDES = ("attacker", "defender")
-#: The advice's search budget: in a three-against-three conflict about 0.1 s a decision on one
-#: core, at most about 0.25 s (its first decisions, with the most imagined conflict still ahead).
-ADVICE_PLAYOUTS = 500
-#: Platt's scaling of the advice's values into chances to win.  As searched they run high
-#: (decisions valued 0.6 to 0.7 were won 57% of the time, 0.8 to 0.9 75%): fitted on 800 lab
-#: conflicts with the advisor on both sides, Brier score 0.176 as searched, 0.172 scaled on
-#: conflicts held out (``python bench/bench_conflict_advice.py --conflicts 800 --seed fit --raw``).
-CALIBRATION = (0.823, -0.269)
-
-
-def conflict_advisor(playouts: int = ADVICE_PLAYOUTS) -> SearchBot:
-    """A good player in a conflict ("Ask a good player"): a search over imagined
-    conflicts that expected-vp play finishes, worth 1 to the side that wins
-    ("Victory in Conflicts") and nothing to a draw or a loss; the values it reports
-    are scaled by :data:`CALIBRATION` into chances to win (its choices are made on
-    the values as searched)."""
-    return SearchBot(playouts, rollout=get_policy("expected-vp"),
-                     reward=lambda result, side: float(result.winner == side), calibration=CALIBRATION)
 EMPTY = ""
 SLOTS = 3
 COMPARE_SIDES = (("both sides", "both"), ("attackers only", "attacker"), ("defenders only", "defender"))
-SLOW = " (with 3 villains a side and the “random” or “best” policy this can take tens of seconds)"
+SLOW = " (with 3 villains a side and the “random” or “best” policy this takes a second or two)"
 
 
 def _cheap(sizes: tuple[int, int], policy_names: Sequence[str]) -> bool:
@@ -233,7 +215,7 @@ class ConflictLab(Displayable):
             odds_owner=lambda dec: "attackers win" if dec.player is None else "win",
             tempting=why_not.tempting, describe=lambda s: s.describe(),
             render_log=self._log_html, render_result=_result_html, player_name=lambda side: SIDE_NAMES[side],
-            show_forced=True, buttons=("policy", "end", "undo", "reset"), advisor=conflict_advisor(),
+            show_forced=True, buttons=("policy", "end", "undo", "reset"), advisor=odds.BestPlayer(),
         )
         self.stepper_note = W.HTML()
         self.stepper_widget.seed.description = "seed (used on Reset)"
@@ -541,4 +523,4 @@ def _result_text(result: ConflictResult) -> str:
     return text
 
 
-__all__ = ["ADVICE_PLAYOUTS", "CALIBRATION", "ConflictLab", "SKILL_PAIRINGS", "conflict_advisor", "skill_matters"]
+__all__ = ["ConflictLab", "SKILL_PAIRINGS", "skill_matters"]
