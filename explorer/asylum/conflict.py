@@ -166,6 +166,29 @@ class Conflict(Game):
                                   chance.roll(declared.dist))
         return Step(nxt, (declared.event,) + events)
 
+    def next_state(self, state: ConflictState, action: Action, chance: Chance) -> ConflictState:
+        """:meth:`resolve`'s next state alone, the same rolls made: a tactical maneuver,
+        an attack or a block's answer is scored without the events that tell it (the
+        faces of its dice above all), for the runners and the exact analysis, which
+        read states only."""
+        kind = type(action)
+        if kind is TacticalManeuver:
+            side, setup = state.turn, state.setup
+            i = setup.index[action.actor][1]
+            return self._maneuvered(state, side, i, tactical_maneuver(setup.teams[side][i], action.stat, chance,
+                                                                      setup.rules))
+        if kind is Block:
+            side, pending = state.turn, state.pending
+            base, j, blocked_for = self._blocked(state, action)
+            res = self._strike_roll(base, side, pending.actor, j, pending.attack, blocked_for, chance)
+            return self._scored(base, side, j, pending.attack, blocked_for, res)
+        if kind is Conclude:
+            return self._conclude(state, chance).state
+        declared = self._declare(state, action)
+        if declared.waits is not None:
+            return declared.waits.state
+        return self._scored(declared.spent, state.turn, declared.j, declared.attack, None, chance.roll(declared.dist))
+
     def illegal(self, state: ConflictState, action: Any) -> IllegalAction:
         """Name the rule an illegal action breaks."""
         setup = state.setup

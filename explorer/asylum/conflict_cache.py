@@ -10,16 +10,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.engine import Chance, Decision, Step
-from .combat import tactical_maneuver
 from .conflict import (
-    Block,
     Conclude,
     Conflict,
     ConflictState,
     Declared,
     MentalAttack,
     PhysicalAttack,
-    TacticalManeuver,
     UseAbility,
 )
 from .params import AsylumRules
@@ -79,23 +76,15 @@ class CachedConflict(Conflict):
         return step
 
     def next_state(self, state: ConflictState, action: Any, chance: Chance) -> ConflictState:
-        """:meth:`resolve`'s next state alone, the same rolls made: an attack, a block's
-        answer or a tactical maneuver is scored without the events that tell it, the
-        faces of its dice above all (each point of a conflict shows its own, so a
-        conflict seen for the first time would build them at every roll for nobody)."""
+        """:meth:`resolve`'s next state alone, the same rolls made, scored without the
+        events that tell it (:meth:`Conflict.next_state`; each point of a conflict
+        shows its own dice faces, so a conflict seen for the first time would build
+        them at every roll for nobody), an attack's declaration and next states kept."""
         kind = type(action)
-        if kind is TacticalManeuver:  # the same roll, without the face of its die
-            side, setup = state.turn, state.setup
-            i = setup.index[action.actor][1]
-            return self._maneuvered(state, side, i, tactical_maneuver(setup.teams[side][i], action.stat, chance,
-                                                                      setup.rules))
-        if kind is Block:  # the pending attack's roll, scored without its faces
-            side, pending = state.turn, state.pending
-            base, j, blocked_for = self._blocked(state, action)
-            res = self._strike_roll(base, side, pending.actor, j, pending.attack, blocked_for, chance)
-            return self._scored(base, side, j, pending.attack, blocked_for, res)
+        if kind is Conclude:
+            return self._conclusion(state, chance).state
         if kind is not MentalAttack and kind is not UseAbility and kind is not PhysicalAttack:
-            return self.resolve(state, action, chance).state
+            return super().next_state(state, action, chance)
         declared, states, _ = self._attack_entry(state, action)
         if declared.waits is not None:
             return declared.waits.state

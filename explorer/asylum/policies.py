@@ -74,8 +74,7 @@ class ExpectedVPPolicy(DeterministicPolicy):
             return hit
         before = state.vp[side] - state.vp[1 - side]
         total = Fraction(0)
-        for step, p in game.apply(state, option).items():
-            nxt = step.state
+        for nxt, p in game.next_states(state, option).items():
             if nxt.pending is not None:  # the rival answers a physical attack with his own block choice
                 answer = self.pick(game, nxt, game.decision(nxt))
                 total += p * (self.value(game, nxt, answer, side) + nxt.vp[side] - nxt.vp[1 - side] - before)
@@ -138,8 +137,7 @@ class BestPolicy(DeterministicPolicy):
             low = high = None
             for option in dec.options:
                 branches = []
-                for step, p in game.apply(state, option).items():
-                    nxt = step.state
+                for nxt, p in game.next_states(state, option).items():
                     child = self._node(nxt)
                     shift = nxt.vp[0] - nxt.vp[1] - margin
                     low = shift + child.swing[0] if low is None else min(low, shift + child.swing[0])

@@ -167,8 +167,8 @@ class Analyzer:
     def _branches(self, state: Any, action: Any, num: int, den: int) -> list[tuple[int, int, Weights, Any]]:
         """The parts of the mixture after ``action``, taken with weight ``num / den``."""
         game = self.game
-        return [(num * p.numerator, den * p.denominator, self.relative(step.state), game.carry(state, step.state))
-                for step, p in game.apply(state, action).items()]
+        return [(num * p.numerator, den * p.denominator, self.relative(nxt), game.carry(state, nxt))
+                for nxt, p in game.next_states(state, action).items()]
 
     def _absolute(self, state: Any, rel: Weights, written: dict[Any, Any] | None = None) -> Weights:
         """Relative outcomes from ``state`` -> results (``written`` caches them)."""

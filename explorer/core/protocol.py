@@ -227,6 +227,14 @@ class Game(Generic[S, A]):
         """The exact distribution of what ``action`` leads to (action not checked)."""
         return outcomes(lambda chance: self.resolve(state, action, chance))
 
+    def next_states(self, state: S, action: A) -> Dist[S]:
+        """The exact distribution of the next state once ``action`` is taken (action
+        not checked): :meth:`apply` without the events, through :meth:`next_state`,
+        for what reads only states (the exact analyzer, policies that look ahead);
+        as fast as :meth:`apply` unless the game's :meth:`next_state` skips building
+        events, often much faster then.  Paths that reach one state are merged."""
+        return outcomes(lambda chance: self.next_state(state, action, chance))
+
     def play(self, state: S, action: A, rng: random.Random) -> Step:
         """One sampled outcome of ``action`` (action not checked)."""
         return self.resolve(state, action, SampledChance(rng))

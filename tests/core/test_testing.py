@@ -221,6 +221,36 @@ def test_float_probabilities_are_caught():
     assert "gives probability 0.25 (float), not a Fraction" in found["exact"]
 
 
+class QuietRace(Race):
+    """A sound ``next_state`` that builds no events (as a runner that keeps none asks)."""
+
+    def next_state(self, s, action, chance):
+        if isinstance(action, (Crown, Pass)):
+            return self.resolve(s, action, chance).state
+        scores = list(s.scores)
+        scores[s.to_play] += chance.roll(self.dice[action.die])
+        return s._replace(scores=tuple(scores), to_play=1 - s.to_play, turns=s.turns + 1)
+
+
+class QuietSlip(QuietRace):
+    """Its ``next_state`` forgets to count the turn: the exact analysis would differ from play."""
+
+    def next_state(self, s, action, chance):
+        nxt = super().next_state(s, action, chance)
+        return nxt._replace(turns=s.turns) if isinstance(action, Roll) else nxt
+
+
+def test_a_next_state_without_events_must_agree_with_resolve():
+    """exact: what the analyzer and the quiet runners read (``next_states``, through
+    ``next_state``) is what the rules do (``resolve``), state for state, chance for chance."""
+    assert check(QuietRace()).ok
+    assert QuietRace().next_states(START, Roll("d4")) == Dist._trusted(
+        {s: p for (s, _), p in Race().apply(START, Roll("d4")).items()})
+    found = failures(QuietSlip())
+    assert set(found) == {"exact"}
+    assert "next_state(state, Roll(die='d4'), chance) disagrees with resolve" in found["exact"]
+
+
 SIZES = {"d4": 4, "d6": 6}
 
 

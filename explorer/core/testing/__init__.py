@@ -12,8 +12,9 @@ uniformly random ones) and, at every step, checks:
 ``exact``
     ``apply(state, action)`` is a :class:`~explorer.core.dist.Dist` of
     :class:`~explorer.core.engine.Step` whose probabilities are positive
-    ``Fraction`` s summing to exactly 1, and the seeded ``play`` only ever gives
-    one of its outcomes.
+    ``Fraction`` s summing to exactly 1, the seeded ``play`` only ever gives
+    one of its outcomes, and ``next_states`` (through the game's ``next_state``,
+    which may skip the events) gives the same next states with the same chances.
 ``pure``
     ``apply``, ``play`` and ``check`` leave the state they are given unchanged
     (equal to a deep copy taken before, with the same hash).

@@ -179,8 +179,23 @@ class _Run:
         if total != 1:
             self.fail("exact", f"the probabilities of apply(state, {action!r}) sum to {total}, not exactly 1, "
                       f"in state {_show(state)}")
+        self.same_next_states(state, action, dist)
         self.report.outcomes += len(dist)
         return dist
+
+    def same_next_states(self, state: Any, action: Any, dist: Dist) -> None:
+        """``next_states`` (the game's ``next_state``, events skipped) agrees with ``apply``."""
+        want: dict[Any, Fraction] = {}
+        for (nxt, _), p in dist.items():
+            want[nxt] = want.get(nxt, Fraction(0)) + p
+        try:
+            got = dict(self.game.next_states(state, action).items())
+        except Exception as e:
+            self.fail("exact", f"next_states(state, {action!r}) raised {_exc(e)} in state {_show(state)}")
+            return
+        if got != want:
+            self.fail("exact", f"next_state(state, {action!r}, chance) disagrees with resolve: {len(got)} next states "
+                      f"against {len(want)}, in state {_show(state)}")
 
     def observed(self, state: Any, dec: Decision, walk: int, step: int) -> None:
         """What each player sees is hashable and deterministic, and the options are
