@@ -4,7 +4,8 @@ variants must not grow memory without limit."""
 from explorer.asylum import odds, tactics
 from explorer.asylum.abilities import automatic_defences
 from explorer.asylum.combat import attack_dist
-from explorer.asylum.conflict import Conflict, _maneuvers, _offers, _verdict
+from explorer.asylum.conflict import Conflict, _maneuvers, _offers
+from explorer.asylum.conflict_result import verdict
 from explorer.asylum.game import AsylumGame
 from explorer.asylum.params import load_rules
 from explorer.asylum.policies import get_policy
@@ -25,7 +26,7 @@ def test_a_thousand_rule_variants_keep_every_cache_bounded(roster):
         get_policy("expected-vp").pick(conflict, state, dec)
     assert len(tactics._ODDS) <= tactics.RULE_SETS
     assert len(tactics._CHOICES) <= 100_001
-    for cached in (attack_dist, automatic_defences, tactics.maneuver_odds, _offers, _maneuvers, _verdict):
+    for cached in (attack_dist, automatic_defences, tactics.maneuver_odds, _offers, _maneuvers, verdict):
         info = cached.cache_info()
         assert info.maxsize is not None and info.currsize <= info.maxsize
     assert Analyzer(conflict, get_policy("random")).outcome(conflict.start([a], [d], rules=base))

@@ -18,7 +18,7 @@ levels and a mastermind), choose how each side plays (a policy from
 * **compare** two policies on the same teams.
 
 Exact analysis cost grows fast: 3 against 3 under "expected-vp" takes tens of
-milliseconds, but "random" and "best" take a second or so, so nothing heavy
+milliseconds, but "random" and "best" take up to a second, so nothing heavy
 runs until a button asks for it.
 
 >>> lab = ConflictLab(attackers=["Doctor Cortex"], defenders=["Corporal Union"])
@@ -63,7 +63,7 @@ SIDES = ("attacker", "defender")
 EMPTY = ""
 SLOTS = 3
 COMPARE_SIDES = (("both sides", "both"), ("attackers only", "attacker"), ("defenders only", "defender"))
-SLOW = " (with 3 villains a side and the “random” or “best” policy this takes a second or two)"
+SLOW = " (with 3 villains a side and the “random” or “best” policy this takes up to a second)"
 
 
 def _cheap(sizes: tuple[int, int], policy_names: Sequence[str]) -> bool:
