@@ -24,6 +24,7 @@ undo, reset or loaded game clears advice given for another position.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as W
@@ -238,51 +239,48 @@ class AdvicePanel:
         self.value.value = (f"A good player here wins <b>{esc(about(report.value))}</b> "
                             f"({esc(span(report.value, max(games, 1)))}: from {esc(seat)} view, the choice tried in "
                             f"{games} of {report.playouts} imagined games).{esc(kept_note(report))}")
-        exact = {o: w.labels[o] for o in dec.options if o in w.labels}  # the buttons' exact odds, when shown
-        rows = []
-        for option in dec.options:
-            o = found.get(option)
-            chosen = option == report.choice
-            text = w.option_text(w.stepper.state, option)
-            cells = [Html(f"<b>{esc(text)}</b>") if chosen else text,
-                     estimate(o.value, o.visits) if o is not None and o.visits else "",
-                     tries(o.visits if o is not None else 0),
-                     "a good player's choice" if chosen else ""]
-            if exact:
-                cells.insert(1, probability_text(exact[option]) if option in exact else "")
-            rows.append((cells, {"class": "xp-advice-option" + (" xp-advice-choice" if chosen else "")}))
         caption = "In brackets: the range an option's imagined games leave open (95%); the fewer the games, the wider."
-        header = ["option", "a good player then wins", "imagined games", ""]
-        if exact:
-            header.insert(1, "exact chance, if the bots play on")
-            caption += (" The exact column (as on the buttons) has the bots make every later decision; a good "
-                        "player's estimate has every side play to win, so the two can differ.")
-        self.options.value = html_table(header, rows, numeric=tuple(range(1, len(header) - 1)),
-                                        css="xp-table xp-advice-table", caption=caption)
+
+        def cells(option: Any) -> list[Any]:
+            o = found.get(option)
+            return [estimate(o.value, o.visits) if o is not None and o.visits else "", tries(o.visits if o is not None else 0)]
+
+        self._table(dec, report.choice, cells, ["a good player then wins", "imagined games"], caption,
+                    " The exact column (as on the buttons) has the bots make every later decision; a good "
+                    "player's estimate has every side play to win, so the two can differ.")
 
     def _show_solved(self, dec: Decision, report: SolvedReport) -> None:
         """Advice worked out exactly: exact chances, no ranges, no imagined games."""
-        w = self.stepper
         chosen = next(o for o in report.options if o.option == report.choice)
         draws = f" and draws {esc(probability_text(chosen.draw))}" if chosen.draw else ""
         self.value.value = (f"A good player here wins <b>{esc(probability_text(report.value))}</b>{draws}, "
                             "exactly, if both sides play their best from here (every roll worked out).")
+        found = {o.option: o for o in report.options}
+        self._table(dec, report.choice, lambda option: [probability_text(found[option].win),
+                                                        probability_text(found[option].draw)],
+                    ["then wins, both at their best", "draws"],
+                    f"Their best: {report.best}, so the choice need not be the option that wins most often.",
+                    " The first column (as on the buttons) has the bots make every later decision, so the two can differ.")
+
+    def _table(self, dec: Decision, choice: Any, cells: Callable[[Any], list[Any]], header: list[str], caption: str,
+               differ: str) -> None:
+        """The advice table: a row per option, its name, ``cells(option)`` under ``header``
+        and the choice marked, with the buttons' exact odds beside them when they show
+        some (``differ``, added to the caption, says why the two can differ)."""
+        w = self.stepper
         exact = {o: w.labels[o] for o in dec.options if o in w.labels}  # the buttons' exact odds, when shown
         rows = []
-        for o in report.options:
-            chosen = o.option == report.choice
-            text = w.option_text(w.stepper.state, o.option)
-            cells = [Html(f"<b>{esc(text)}</b>") if chosen else text, probability_text(o.win),
-                     probability_text(o.draw), "a good player's choice" if chosen else ""]
+        for option in dec.options:
+            chosen = option == choice
+            text = w.option_text(w.stepper.state, option)
+            row = [Html(f"<b>{esc(text)}</b>") if chosen else text, *cells(option), "a good player's choice" if chosen else ""]
             if exact:
-                cells.insert(1, probability_text(exact[o.option]) if o.option in exact else "")
-            rows.append((cells, {"class": "xp-advice-option" + (" xp-advice-choice" if chosen else "")}))
-        header = ["option", "then wins, both at their best", "draws", ""]
-        caption = f"Their best: {report.best}, so the choice need not be the option that wins most often."
+                row.insert(1, probability_text(exact[option]) if option in exact else "")
+            rows.append((row, {"class": "xp-advice-option" + (" xp-advice-choice" if chosen else "")}))
+        header = ["option", *header, ""]
         if exact:
             header.insert(1, "exact chance, if the bots play on")
-            caption += (" The first column (as on the buttons) has the bots make every later decision, "
-                        "so the two can differ.")
+            caption += differ
         self.options.value = html_table(header, rows, numeric=tuple(range(1, len(header) - 1)),
                                         css="xp-table xp-advice-table", caption=caption)
 
