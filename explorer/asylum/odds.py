@@ -225,7 +225,7 @@ class BestPlayer:
     player"): every roll from the decision on worked out exactly, both sides
     playing :class:`~explorer.asylum.policies.BestPolicy`, which makes the most of
     its chance to win less its chance to lose (a draw counts half a win).  A
-    conflict is small enough to solve (three against three in about a second),
+    conflict is small enough to solve (three against three well within a second),
     so its advice is exact where a search of imagined conflicts is an estimate.
     The policy's memo is kept between questions: later decisions of a conflict
     already asked about cost little.
