@@ -249,10 +249,11 @@ class BestPlayer:
 
     def search(self, game: Conflict, view: ConflictState, decision: Any, rng: Any = None) -> SolvedReport:
         """Work ``decision`` out from ``view`` (a conflict hides nothing: the state);
-        ``rng`` is not used (nothing is sampled), taken so any advisor can be asked alike."""
+        ``game`` is :data:`GAME`, as the lab's stepper plays it, and ``rng`` is not
+        used (nothing is sampled): both taken so any advisor can be asked alike."""
         side = decision.player if decision.player is not None else 0
-        both = {0: self.policy, 1: self.policy}
-        found = {option: ConflictOdds.of(w) for option, w in Analyzer(game, both).option_weights(view).items()}
-        options = tuple(SolvedOption(option, found[option].win(side), found[option].draw) for option in decision.options)
-        choice = self.policy.pick(game, view, decision)
+        found = option_outcomes(view, self.policy)
+        options = tuple(SolvedOption(option, found[option].win(side), found[option].draw)
+                        for option in decision.options)
+        choice = self.policy.pick(GAME, view, decision)
         return SolvedReport(choice, found[choice].win(side), options, self.best)

@@ -3,8 +3,8 @@
 :class:`AdvicePanel` sits under the options of a
 :class:`~explorer.ui.stepper.StepperWidget` given an ``advisor`` (a
 :class:`~explorer.core.search.SearchBot`, or an :class:`Advisor` that works the
-decision out exactly, whose chances are then shown exactly, fractions and all).  "Ask a good player" searches the
-decision on screen and says, in words, how often a good player wins from here
+decision out exactly, whose chances are then shown exactly, fractions and all).
+"Ask a good player" searches the decision on screen and says, in words, how often a good player wins from here
 (an estimate from the imagined games of its choice, so a rounded percentage, no
 fraction, and the range those games leave open), and for each option its
 estimate, its range (ten games all won allow a true chance as low as 72%) and
@@ -130,10 +130,11 @@ class AdvicePanel:
 
     def __init__(self, stepper: StepperWidget, advisor: Advisor):
         self.stepper, self.advisor = stepper, advisor
-        self.report: SearchReport | None = None
+        self.report: SearchReport | SolvedReport | None = None
         self._position: tuple[Any, ...] | None = None  # where ``report`` was asked
         self.ask_button = tagged(W.Button(description="Ask a good player", icon="lightbulb-o",
-                                          tooltip=getattr(advisor, "tooltip", "search imagined games from here, as this seat sees it"),
+                                          tooltip=getattr(advisor, "tooltip",
+                                                          "search imagined games from here, as this seat sees it"),
                                           layout=W.Layout(width="auto")), "xp-advice-button")
         self.ask_button.on_click(lambda _: self.ask())
         self.every = tagged(W.Checkbox(value=False, description="at every decision of mine", indent=False,
@@ -243,7 +244,8 @@ class AdvicePanel:
 
         def cells(option: Any) -> list[Any]:
             o = found.get(option)
-            return [estimate(o.value, o.visits) if o is not None and o.visits else "", tries(o.visits if o is not None else 0)]
+            return [estimate(o.value, o.visits) if o is not None and o.visits else "",
+                    tries(o.visits if o is not None else 0)]
 
         self._table(dec, report.choice, cells, ["a good player then wins", "imagined games"], caption,
                     " The exact column (as on the buttons) has the bots make every later decision; a good "
@@ -251,16 +253,17 @@ class AdvicePanel:
 
     def _show_solved(self, dec: Decision, report: SolvedReport) -> None:
         """Advice worked out exactly: exact chances, no ranges, no imagined games."""
-        chosen = next(o for o in report.options if o.option == report.choice)
+        found = {o.option: o for o in report.options}
+        chosen = found[report.choice]
         draws = f" and draws {esc(probability_text(chosen.draw))}" if chosen.draw else ""
         self.value.value = (f"A good player here wins <b>{esc(probability_text(report.value))}</b>{draws}, "
                             "exactly, if both sides play their best from here (every roll worked out).")
-        found = {o.option: o for o in report.options}
         self._table(dec, report.choice, lambda option: [probability_text(found[option].win),
                                                         probability_text(found[option].draw)],
                     ["then wins, both at their best", "draws"],
                     f"Their best: {report.best}, so the choice need not be the option that wins most often.",
-                    " The first column (as on the buttons) has the bots make every later decision, so the two can differ.")
+                    " The first column (as on the buttons) has the bots make every later decision, "
+                    "so the two can differ.")
 
     def _table(self, dec: Decision, choice: Any, cells: Callable[[Any], list[Any]], header: list[str], caption: str,
                differ: str) -> None:
@@ -273,7 +276,8 @@ class AdvicePanel:
         for option in dec.options:
             chosen = option == choice
             text = w.option_text(w.stepper.state, option)
-            row = [Html(f"<b>{esc(text)}</b>") if chosen else text, *cells(option), "a good player's choice" if chosen else ""]
+            row = [Html(f"<b>{esc(text)}</b>") if chosen else text, *cells(option),
+                   "a good player's choice" if chosen else ""]
             if exact:
                 row.insert(1, probability_text(exact[option]) if option in exact else "")
             rows.append((row, {"class": "xp-advice-option" + (" xp-advice-choice" if chosen else "")}))

@@ -9,9 +9,9 @@ winning where the game can compute it: at once when that is cheap, on request
 actions the rules forbid now and explains the one picked.  Below, the log: every
 entry shows the rule it applied and opens our summary of that rule.
 
-Given an ``advisor`` (a search bot, or one that works a decision out exactly), "Ask a good player" under the options says
-how often a good player wins from here and what it would choose
-(:mod:`explorer.ui.advice`).
+Given an ``advisor`` (a search bot, or one that works a decision out exactly),
+"Ask a good player" under the options says how often a good player wins from
+here and what it would choose (:mod:`explorer.ui.advice`).
 
 With the game's :class:`~explorer.core.log.GameLog` (``log``), "Save game" and
 "Load game" keep the game as a log file and carry on from one

@@ -387,7 +387,8 @@ def test_the_labs_perfect_play_agrees_with_conflicts_played_out():
 def test_the_labs_good_player_is_asked_once_per_conflict_and_plays_its_choice():
     """The advice for the other side's next decision reuses what was worked out
     (the policy's memo), and "Let a good player choose" plays the choice."""
-    sw = lab(("Doctor Cortex", "Baron Von Blitz", "Madame Nocturne"), ("Corporal Union", "Oscar", "The Puppeteer")).stepper_widget
+    sw = lab(("Doctor Cortex", "Baron Von Blitz", "Madame Nocturne"),
+             ("Corporal Union", "Oscar", "The Puppeteer")).stepper_widget
     report = sw.advice.ask()
     sw.advice.play_button.click()
     assert sw.stepper.history[-1].action == report.choice

@@ -185,7 +185,7 @@ class _Run:
 
     def same_next_states(self, state: Any, action: Any, dist: Dist) -> None:
         """``next_states`` (the game's ``next_state``, events skipped) agrees with ``apply``."""
-        want: dict[Any, Fraction] = {}
+        want: dict[Any, Fraction] = {}  # summed by hand: Dist.map would refuse a broken dist the kit reports
         for (nxt, _), p in dist.items():
             want[nxt] = want.get(nxt, Fraction(0)) + p
         try:
