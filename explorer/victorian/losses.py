@@ -9,7 +9,9 @@ another's place), *taken* (the other side gains control: "Gaining control", our
 reading) or *sent back* to a hand (Scandal); :func:`losses` reads each one off
 a game's events, with the rule whose effect took him (a wound's rule for a
 character whose Fight a wound took), and :func:`tally` counts them over
-seeded games, with the loss that left a side with no major character.
+seeded games, with the loss that left a side with no major character, and sums
+up the same games as :func:`~explorer.victorian.simulate.run_games` does (one
+run answers both "how did the games end?" and "what took the characters?").
 
 >>> for line in lines(tally(4, seed=1))[:3]:
 ...     print(line)
@@ -29,11 +31,12 @@ from ..core.events import Event, RuleRef
 from ..core.runs import game_seed
 from ..core.rulebook import summary
 from ..core.simulation import ending_lines
+from ..core.tally import summarize
 from . import sections as R
 from .game import VictorianGame
 from .sides import title
-from .simulate import Setup, prepare
-from .state import HEROES, Ending
+from .simulate import SECTIONS, Setup, prepare
+from .state import HEROES, SIDES, Ending
 
 #: how a character leaves play, in words
 FATES = {"killed": "killed", "discarded": "discarded", "taken": "taken over by the other side",
@@ -92,30 +95,33 @@ def _major(game: VictorianGame, side: int, uid: Any) -> bool:
 class Tally(NamedTuple):
     """Losses over ``games`` games: ``lost`` counts every loss by (fate, rule); ``last``
     the loss that left ``side`` with no major character, in the games its
-    opponent won that way."""
+    opponent won that way; ``summary`` the games' summary, as ``run_games`` gives it."""
 
     games: int
     side: int
     lost: Counter
     last: Counter
+    summary: dict[str, Any]
 
 
 def tally(games: int, seed: int | str = 0, heroes: str = "greedy", villains: str = "greedy", *,
           side: int = HEROES, rules: dict[str, Any] | None = None) -> Tally:
     """Play ``games`` games (game ``i`` seeded ``"seed#i"``, as :func:`~explorer.victorian.simulate.run_games`
-    seeds them) and count how ``side`` lost its major characters."""
+    seeds them), count how ``side`` lost its major characters and sum the games up."""
     ready = prepare(Setup(heroes, villains, tuple(sorted((rules or {}).items()))))
     game, policies = ready.game, ready.policies
     lost: Counter = Counter()
     last: Counter = Counter()
+    results = []
     for i in range(games):
         playout = simulate(game, game.new_game(), policies, game_seed(seed, i), keep_events=True)
         found = losses(game, playout.events, side)
         lost.update((x.fate, x.rule) for x in found)
         result = playout.result
+        results.append(result)
         if found and result.ending is Ending.NO_MAJORS and side not in result.winners:
             last[found[-1].fate, found[-1].rule] += 1
-    return Tally(games, side, lost, last)
+    return Tally(games, side, lost, last, summarize(results, ready.seats, SIDES, SECTIONS))
 
 
 #: a card's effect, named by its deck rather than the card list's heading

@@ -92,9 +92,11 @@ def test_the_villains_lose_only_their_masterminds():
 
 def test_the_tally_plays_the_games_run_games_plays():
     """The games are those of ``run_games`` on the same seed: its count of Villains'
-    wins at the VICTORY check is the number of last losses."""
+    wins at the VICTORY check is the number of last losses, and its summary is the
+    tally's, key for key (the card games page reads both off one run)."""
     t = tally(30, seed=2)
     summary = run_games(30, seed=2)
+    assert t.summary == summary
     assert sum(t.last.values()) == summary["wins_by_reason"].get("villains: " + Ending.NO_MAJORS.text, 0)
     assert t.games == 30 and sum(t.lost.values()) >= sum(t.last.values())
 
@@ -118,6 +120,7 @@ def test_a_tally_takes_rule_changes_and_either_side():
     """A variant's rule changes play as in ``run_games``; a rule the data does not have
     is refused by name; the Villains' tally counts their Masterminds."""
     t = tally(6, seed=3, rules={"major_plot_counters": 3}, side=VILLAINS)
+    assert t.summary == run_games(6, seed=3, rules={"major_plot_counters": 3})
     assert lines(t)[0].startswith("how the Villains' characters left play in 6 games: ")
     with pytest.raises(RuleError, match="no_such_rule.*no such rule"):
         tally(1, rules={"no_such_rule": 1})
