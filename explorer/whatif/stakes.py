@@ -8,6 +8,9 @@ game), is what playing that kind of decision as ``bot`` does is worth: near zero
 the decision is the luck's or the rules' ground, where no player gains much; large,
 it is where a player's skill tells.  The last row of each seat plays every one of
 its decisions at random.  A variant can be judged by where it moves the stakes.
+
+A page keeps its run with ``out=`` (as a comparison does: :mod:`explorer.whatif.stored`),
+read back while the code and data play it alike.
 """
 
 from __future__ import annotations
@@ -28,12 +31,15 @@ from . import stats
 from .compare import OUTCOMES, check_settings, metric_list, run_settings
 from .settings import prepared
 from .skill import _without_bots, checked_run, seat_label
+from .stored import check_out, fingerprint, kept_rows, row_behaviour, write_rows
 from .variants import Variant
 
 #: the section of the row that plays every decision of the seat at random
 EVERY = "every decision"
 #: games played here, before the run, to find which kinds of decision each seat meets
 LOOK = 20
+#: the table's columns (see :func:`stakes`)
+COLUMNS = ["seat", "section", "heading", "decisions", "games", "wins", "base", "change", "ci_low", "ci_high"]
 
 
 class _Counting(Policy):
@@ -75,7 +81,7 @@ def heading(game: str, section: str) -> str:
 
 def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | Mapping[str, Any] | str |
            os.PathLike | None = None, *, bot: str = "greedy", seats: int | Sequence[int] | None = None,
-           scheduler: Any = None, progress: bool = True, **settings: Any):
+           scheduler: Any = None, progress: bool = True, out: str | os.PathLike | None = None, **settings: Any):
     """What each kind of decision is worth to each seat (see the module): a DataFrame
     with a row per seat and rule section its decisions come under (most met first),
     then a row ``every decision``.  Columns: ``seat``, ``section``, ``heading``,
@@ -83,6 +89,9 @@ def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | 
     :data:`LOOK` games), ``games``, ``wins`` (the seat's win rate playing at random
     there), ``base`` (its rate playing ``bot`` throughout), ``change`` (``wins - base``,
     paired) with ``ci_low`` and ``ci_high`` (95%).  ``seats``: only these seats (or this one).
+    ``out`` (``.parquet`` or ``.csv``): the table is written there and read back next
+    time instead of played, while the rules code and data play it alike (as
+    :func:`~explorer.whatif.compare` keeps a comparison).
 
     >>> df = stakes("victorian", games=4, seed=1, scheduler="serial", progress=False)
     >>> list(df.columns)[:4], df["seat"].iloc[0], df["section"].iloc[-1]
@@ -90,6 +99,7 @@ def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | 
     """
     import pandas as pd
 
+    path = check_out(out) if out is not None else None
     v = checked_run(game, variant, games, settings, "stakes seats the bots itself (bot=)")
     rest = _without_bots(game, settings)
     base = run_settings(game, bot, rest)
@@ -99,6 +109,15 @@ def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | 
     for k in chosen:
         if not (isinstance(k, int) and 0 <= k < n):
             raise ValueError(f"seats: {k!r} is not a seat of this game (0 to {n - 1})")
+    attrs = dict(game=game, variant=v.describe(), bot=bot, seed=str(seed), settings=dict(rest))
+    meta = {"game": game, "variant": attrs["variant"], "bot": bot, "seats": ",".join(map(str, chosen)),
+            "games": games, "seed": str(seed), **{f"setting:{k}": x for k, x in base.items()},
+            "fingerprint": fingerprint(game, base)}
+    kept = kept_rows(path, meta, "stakes") if path is not None else None
+    if kept is not None:
+        frame = pd.DataFrame([{c: r[c] for c in COLUMNS} for r in kept], columns=COLUMNS)
+        frame.attrs.update(attrs)
+        return frame
     met = decisions_met(game, v.mapping, base, seed, min(games, LOOK))
     runs: list[tuple[int, str, dict[str, Any]]] = []
     for k in chosen:
@@ -118,9 +137,12 @@ def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | 
         rows.append({"seat": seat_label(game, k), "section": section, "heading": heading(game, section),
                      "decisions": decisions, "games": games, "wins": stats.mean(xs), "base": stats.mean(ys),
                      "change": d, "ci_low": lo, "ci_high": hi})
-    frame = pd.DataFrame(rows)
-    frame.attrs.update(game=game, variant=v.describe(), bot=bot, seed=str(seed), settings=dict(rest))
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    if path is not None:
+        stamped = {**meta, "behaviour": row_behaviour(meta) or ""}  # the file's stamp: see stored.stamp
+        write_rows(path, [{**row, **stamped} for row in rows])
+    frame.attrs.update(attrs)
     return frame
 
 
-__all__ = ["EVERY", "decisions_met", "heading", "stakes"]
+__all__ = ["COLUMNS", "EVERY", "decisions_met", "heading", "stakes"]

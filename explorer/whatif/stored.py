@@ -1,7 +1,8 @@
 """Results kept in a file beside a notebook or a script: written once, read back while
 the rules code and data that played them are unchanged (their fingerprint), played
 again after any change.  A sweep keeps one row per point (:func:`explorer.whatif.sweep`),
-a comparison one row per metric (:func:`explorer.whatif.compare`).
+a comparison one row per metric (:func:`explorer.whatif.compare`), the stakes one row
+per seat and kind of decision (:func:`explorer.whatif.stakes`).
 
 A long run kept for a page (:func:`recorded`) can also carry the hash of what its code
 did (:mod:`explorer.whatif.probe`, stamped by :func:`stamp`): a row whose code has

@@ -65,3 +65,38 @@ def test_the_command_prints_a_row_per_section_and_one_for_every_decision(capsys)
     out = capsys.readouterr().out
     assert "seat 1: wins" in out and EVERY in out and "Step Two: Actions (turn.actions)" in out
     assert "seat 0" not in out
+
+
+def test_a_kept_stakes_table_is_read_back_and_played_again_when_the_code_plays_otherwise(tmp_path, monkeypatch):
+    """``out=`` keeps the table as a comparison is kept: the same call reads it back
+    without playing; a row from code that played otherwise (another fingerprint and
+    probe hash) is played again; a file holding another run is refused, naming it."""
+    import pandas as pd
+
+    from explorer.whatif import jobs as runner
+    from explorer.whatif.probe import row_rules
+    from explorer.whatif.stored import row_states
+
+    played = []
+    real = runner.play_job
+    monkeypatch.setattr(runner, "play_job", lambda job: played.append(job) or real(job))
+    out = tmp_path / "stakes.parquet"
+    run = dict(games=4, seed=3, seats=1, variant={"dice": "2d6"}, scheduler="serial", progress=False, out=out)
+    first = whatif.stakes("doomtrooper", **run)
+    rows = pd.read_parquet(out).to_dict("records")
+    assert played and len(rows) == len(first) and set(row_states(rows)) == {"current"}
+    assert row_rules(rows[0]) == [{"dice": "2d6"}]  # what the probe games play, to stamp the file
+    played.clear()
+    again = whatif.stakes("doomtrooper", **run)
+    assert played == []
+    pd.testing.assert_frame_equal(first, again)
+    assert again.attrs == first.attrs
+    stale = pd.read_parquet(out)
+    stale["fingerprint"], stale["behaviour"], stale["change"] = "0000", "f" * 16, 0.987
+    stale.to_parquet(out, index=False)
+    fresh = whatif.stakes("doomtrooper", **run)
+    assert played and (fresh["change"] == first["change"]).all()
+    with pytest.raises(ValueError, match="stakes.parquet holds stakes with games = 4, not 5"):
+        whatif.stakes("doomtrooper", **{**run, "games": 5})
+    with pytest.raises(ValueError, match="seats = '1', not '0'"):
+        whatif.stakes("doomtrooper", **{**run, "seats": 0})
