@@ -173,6 +173,27 @@ def test_big_slow_setups_wait_for_a_button():
     assert len(lab.stepper.history) == 1 and lab.labels == {}
 
 
+def test_best_play_keeps_the_buttons_odds_at_three_against_three():
+    """Once *Compute odds* has worked ``best`` out, its memo answers every later
+    decision: the buttons keep their exact odds after each click, as at two a side.
+    ``random`` has no memo: its later labels still wait for *Label options*."""
+    teams = dict(attackers=["Doctor Cortex", "Oscar", "Skyraker"], defenders=["Corporal Union", "Gargantua", "The Widow"])
+    lab = ConflictLab(**teams, policies=("best", "best"))
+    assert not lab.cheap and lab.cheap_labels and "up to a second" in lab.status.value
+    lab.compute.click()
+    lab.policy_step.click()
+    while lab.stepper.decision.player is None and not lab.stepper.over:
+        lab.policy_step.click()
+    state = lab.stepper.state
+    assert lab.labels and lab.labels == odds.option_odds(state, ("best", "best"))
+    assert all("%" in b.description for b in lab.option_buttons)
+    slow = ConflictLab(**teams, policies=("best", "random"))
+    assert not slow.cheap_labels
+    slow.compute.click()
+    slow.policy_step.click()
+    assert slow.labels == {}
+
+
 def test_css_classes_and_display(lab):
     for w, c in [(lab.compute, "xp-compute"), (lab.undo, "xp-undo"), (lab.reset, "xp-reset"),
                  (lab.options_box, "xp-options"), (lab.outcome_fig.widget, "xp-outcome-bars"),
