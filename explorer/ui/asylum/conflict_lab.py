@@ -76,8 +76,9 @@ def _cheap_labels(sizes: tuple[int, int], policy_names: Sequence[str]) -> bool:
     """Whether the buttons' odds can follow every click once they are shown: as
     :func:`_cheap`, or also with ``best`` on a side.  The lab keeps its policy
     objects, and *Compute odds* (or the first *Label options*) leaves ``best``'s
-    memo holding every later decision's value: a later decision of 3 against 3 is
-    labelled in 3 to 150 ms (``random``, with no memo, in up to 0.8 s)."""
+    memo holding every later decision's value: at 3 against 3 a later click
+    relabels the buttons in at most about 55 ms (``bench/bench_widgets.py``);
+    ``random``, with no memo, takes up to 0.8 s a decision."""
     return _cheap(sizes, policy_names) or all(p in ("expected-vp", "best") for p in policy_names)
 
 
