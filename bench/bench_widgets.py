@@ -2,9 +2,11 @@
 
 Targets: the combat odds widget answers a slider move or a villain change well
 under 100 ms; the conflict lab computes a 2-against-2 greedy conflict and labels
-the option buttons fast enough to feel immediate; with ``best`` on both sides at 3
-against 3, after *Compute odds*, every later click relabels the buttons well under
-100 ms (best's kept memo; the slowest click of whole conflicts is reported).  Each figure is the best of
+the option buttons fast enough to feel immediate; at 3 against 3 under ``best`` or
+``random``, after *Compute odds*, every later click relabels the buttons well under
+100 ms (the lab's kept odds and policies; the slowest click of whole conflicts is
+reported, beside the slowest decision's odds worked out afresh, as a *Label
+options* press cost before).  Each figure is the best of
 several runs; "cold" runs clear the attack cache first.
 """
 
@@ -15,7 +17,7 @@ import time
 
 from timing import best_of, report
 
-from explorer.asylum import load_roster
+from explorer.asylum import load_roster, odds
 from explorer.asylum.combat import attack_dist
 from explorer.ui.asylum import CombatOddsExplorer, ConflictLab
 
@@ -50,19 +52,25 @@ def main() -> None:
         lab.option_buttons[0].click()
         lab.undo.click()
 
-    def slowest_click(teams: list[tuple[list[str], list[str]]]) -> float:
-        """The slowest "Let the bot choose" of whole 3-against-3 conflicts played by
-        ``best`` on both sides, after *Compute odds* (each click relabels the buttons)."""
-        worst = 0.0
+    def slowest_clicks(teams: list[tuple[list[str], list[str]]], policy: str) -> tuple[float, float]:
+        """Whole 3-against-3 conflicts played by ``policy`` on both sides after *Compute
+        odds*: the slowest "Let the bot choose" click (each relabels the buttons from
+        the lab's kept odds), and the slowest decision's odds worked out afresh (what
+        each *Label options* press cost before the lab kept them)."""
+        worst = afresh = 0.0
         for attackers, defenders in teams:
-            best = ConflictLab(attackers=attackers, defenders=defenders, policies=("best", "best"))
-            best.compute_odds()
-            while not best.stepper.over:
+            lab_ = ConflictLab(attackers=attackers, defenders=defenders, policies=(policy, policy))
+            lab_.compute_odds()
+            while not lab_.stepper.over:
                 t = time.perf_counter()
-                best.policy_step.click()
+                lab_.policy_step.click()
                 worst = max(worst, time.perf_counter() - t)
-                assert best.labels or best.stepper.over or best.stepper.decision.player is None
-        return worst
+                if lab_.stepper.decision is not None and lab_.stepper.decision.player is not None:
+                    assert lab_.labels
+                    t = time.perf_counter()
+                    odds.option_odds(lab_.stepper.state, lab_.policy_map())
+                    afresh = max(afresh, time.perf_counter() - t)
+        return worst, afresh
 
     lab.stepper_widget.labelling = True
     rng = random.Random(1)
@@ -76,8 +84,11 @@ def main() -> None:
         ("lab: 2v2 greedy option-button labels (cold)", best_of(label, 5, fresh_policies), None),
         ("lab: 2v2 greedy click an option + undo, relabelled", best_of(click_option, 5), None),
         ("lab: 3v3 greedy Compute odds (cold)", best_of(lambda i: lab3.compute_odds(), 3, fresh_policies), None),
-        ("lab: 3v3 best, slowest click after Compute odds (8 conflicts)", slowest_click(teams), 0.1),
     ]
+    for policy in ("best", "random"):
+        worst, afresh = slowest_clicks(teams, policy)
+        rows += [(f"lab: 3v3 {policy}, slowest click after Compute odds (8 conflicts)", worst, 0.1),
+                 (f"lab: 3v3 {policy}, slowest decision's odds worked out afresh", afresh, None)]
     report(rows, digits=2)
 
 

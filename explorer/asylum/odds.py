@@ -197,27 +197,66 @@ def conflict(
     return state_odds(state, policy)
 
 
+class KeptOdds:
+    """Exact odds under one pair of policies, with the analyzer's memo kept between
+    questions: once a conflict is worked out from a state, the odds of every state
+    it worked out on the way cost a lookup (the conflict lab asks at each click).
+
+    >>> from explorer.asylum import load_roster
+    >>> r = load_roster()
+    >>> kept = KeptOdds("random")
+    >>> opening = GAME.start([r["Doctor Cortex"]], [r["Corporal Union"]])
+    >>> kept.state_odds(opening).attacker_wins == state_odds(opening, "random").attacker_wins
+    True
+    >>> kept.knows_options(opening)  # every option's outcome was worked out on the way
+    True
+    """
+
+    def __init__(self, policy: PolicySpec = "expected-vp"):
+        self.analyzer = Analyzer(GAME, policies(policy))
+
+    def state_odds(self, state: ConflictState) -> ConflictOdds:
+        """The exact odds from any point of a conflict."""
+        return ConflictOdds.of(self.analyzer.weights(state))
+
+    def option_outcomes(self, state: ConflictState) -> dict[Any, ConflictOdds]:
+        """At a decision: each legal option -> the odds if it is taken and play then
+        follows the policies."""
+        return {option: ConflictOdds.of(w) for option, w in self.analyzer.option_weights(state).items()}
+
+    def option_odds(self, state: ConflictState) -> dict[Any, Fraction]:
+        """At a decision: each legal option -> the deciding side's chance of winning
+        the conflict if it takes that option and play then follows the policies.
+        For the conclusion step (nobody decides) the attacker's chance is given.
+        (Summed in integers: a whole :class:`ConflictOdds` per option would make
+        tens of thousands of fractions to read one number off each.)"""
+        dec = GAME.decision(state)
+        if dec is None:
+            return {}
+        side = dec.player if dec.player is not None else 0
+        return {option: w.prob(lambda r: r.winner == side) for option, w in self.analyzer.option_weights(state).items()}
+
+    def knows_options(self, state: ConflictState) -> bool:
+        """Whether :meth:`option_odds` at ``state`` would only look up what is worked out."""
+        return self.analyzer.knows_options(state)
+
+
 def state_odds(state: ConflictState, policy: PolicySpec = "expected-vp") -> ConflictOdds:
     """The exact odds from any point of a conflict."""
-    return ConflictOdds.of(Analyzer(GAME, policies(policy)).weights(state))
+    return KeptOdds(policy).state_odds(state)
 
 
 def option_outcomes(state: ConflictState, policy: PolicySpec = "expected-vp") -> dict[Any, ConflictOdds]:
     """At a decision: each legal option -> the odds if it is taken and play then
     follows ``policy``."""
-    analyzer = Analyzer(GAME, policies(policy))
-    return {option: ConflictOdds.of(w) for option, w in analyzer.option_weights(state).items()}
+    return KeptOdds(policy).option_outcomes(state)
 
 
 def option_odds(state: ConflictState, policy: PolicySpec = "expected-vp") -> dict[Any, Fraction]:
     """At a decision: each legal option -> the deciding side's chance of winning
     the conflict if it takes that option and play then follows ``policy``.  For
     the conclusion step (nobody decides) the attacker's chance is given."""
-    dec = GAME.decision(state)
-    if dec is None:
-        return {}
-    side = dec.player if dec.player is not None else 0
-    return {option: o.win(side) for option, o in option_outcomes(state, policy).items()}
+    return KeptOdds(policy).option_odds(state)
 
 
 class BestPlayer:

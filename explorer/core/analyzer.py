@@ -131,10 +131,29 @@ class Analyzer:
         """The distribution of the result once ``action`` is taken in ``state``."""
         return self._absolute(state, self.relative_after(state, action))
 
+    def key(self, state: Any) -> Any:
+        """The memo's key for ``state``: the game's key, and what each policy reads."""
+        key = self.game.memo_key(state)
+        if self._readers:
+            key = (key, *(p.memo_key(self.game, state) for p in self._readers))
+        return key
+
+    def knows(self, state: Any) -> bool:
+        """Whether the memo already holds the outcome from ``state``."""
+        hit = self.memo.get(self.key(state))
+        return hit is not None and hit is not _BUSY
+
+    def knows_options(self, state: Any) -> bool:
+        """Whether every option of the decision in ``state`` leads only to states the
+        memo holds: :meth:`option_weights` then mixes what is known, computing nothing."""
+        game = self.game
+        dec = game.decision(state)
+        return dec is not None and all(self.knows(nxt) for a in dec.options for nxt in game.next_states(state, a))
+
     def relative(self, state: Any) -> Weights:
         """The distribution of outcomes relative to ``state`` (memoised)."""
         game = self.game
-        key = game.memo_key(state)
+        key = game.memo_key(state)  # (:meth:`key`, written out: this is the analyzer's innermost call)
         if self._readers:
             key = (key, *(p.memo_key(game, state) for p in self._readers))
         memo = self.memo

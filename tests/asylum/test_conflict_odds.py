@@ -135,6 +135,31 @@ def test_option_odds_are_consistent(roster):
     assert per_option[chosen] == odds.conflict(a, d, "expected-vp").attacker_wins
 
 
+@pytest.mark.parametrize("policy", ["random", ("best", "random")])
+def test_kept_odds_answer_as_fresh_ones_all_through_a_conflict(roster, policy):
+    """odds.KeptOdds (the conflict lab's): one analysis asked at every state of a
+    played conflict gives the odds a fresh one gives, option by option, and its
+    integer-summed option odds are the options' ConflictOdds' win chances."""
+    from explorer.core.engine import Stepper
+
+    a, d = teams(roster, ["Doctor Cortex", "Gargantua"], ["Madame Nocturne", "Oscar"])
+    kept = odds.KeptOdds(policy)
+    start = GAME.start(a, d)
+    assert kept.state_odds(start) == odds.state_odds(start, policy)
+    stepper = Stepper(GAME, start, seed=5, policies=odds.policies(policy))
+    asked = 0
+    while not stepper.over:
+        state, dec = stepper.state, GAME.decision(stepper.state)
+        if not dec.forced:
+            outcomes = odds.option_outcomes(state, policy)
+            side = dec.player if dec.player is not None else 0
+            assert kept.option_odds(state) == {o: c.win(side) for o, c in outcomes.items()}
+            assert kept.option_outcomes(state) == outcomes
+            asked += 1
+        stepper.step()
+    assert asked >= 3
+
+
 def test_best_policy_is_at_least_as_good_as_any_option(roster):
     """Victory in Conflicts: the best policy picks an option with the highest win-minus-loss edge."""
     a, d = teams(roster, ["The Widow", "Skyraker"], ["Iron Maiden", "Brainstorm"])

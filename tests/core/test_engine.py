@@ -112,6 +112,21 @@ def test_deterministic_policy_and_options():
         assert sum(p for _, p in dist.items()) == 1
 
 
+def test_the_analyzer_says_what_its_memo_already_knows():
+    """``knows``: the memo holds a state's outcome; ``knows_options``: every option's
+    next states are held, so the options' distributions are mixed from the memo
+    (the conflict lab's test shows a policy that leaves an option unknown)."""
+    start = (0, 0, 0, 6)
+    fresh = Analyzer(Race(), RandomPolicy())
+    assert not fresh.knows(start) and not fresh.knows_options(start)
+    fresh.outcome(start)
+    assert fresh.knows(start) and fresh.knows_options(start)
+    memo = dict(fresh.memo)
+    assert fresh.options(start) == Analyzer(Race(), RandomPolicy()).options(start) and fresh.memo == memo
+    later = (1, 0, 1, 5)
+    assert fresh.knows(later) and not fresh.knows((0, 0, 0, 7))  # reached on the way; never reached
+
+
 def test_analyzer_refuses_cycles():
     class Loop(Race):
         def resolve(self, s, action, chance):

@@ -77,8 +77,9 @@ def _cheap_labels(sizes: tuple[int, int], policy_names: Sequence[str]) -> bool:
     :func:`_cheap`, or also with ``best`` on a side.  The lab keeps its policy
     objects, and *Compute odds* (or the first *Label options*) leaves ``best``'s
     memo holding every later decision's value: at 3 against 3 a later click
-    relabels the buttons in at most about 55 ms (``bench/bench_widgets.py``);
-    ``random``, with no memo, takes up to 0.8 s a decision."""
+    relabels the buttons in at most about 55 ms (``bench/bench_widgets.py``).
+    With ``random`` on a side the buttons follow where the lab's kept odds have
+    already worked the decision out (``ConflictLab._odds_cost``)."""
     return _cheap(sizes, policy_names) or all(p in ("expected-vp", "best") for p in policy_names)
 
 
@@ -140,6 +141,7 @@ class ConflictLab(Displayable):
         self.comparison: dict[str, ConflictOdds] = {}
         self.error: str | None = None
         self._policy_objects: dict[int, Policy] = {}
+        self._kept_odds: odds.KeptOdds | None = None
         for side, team in enumerate((attackers, defenders)):
             self._build_team(side, team, levels[side], policies[side], masterminds[side])
         self._build_odds()
@@ -220,8 +222,8 @@ class ConflictLab(Displayable):
         """The stepper: the person decides for both sides; the policies when asked."""
         self.stepper_widget = StepperWidget(
             odds.GAME, self._opening_state(), seed=seed, policies=self.policy_map(), viewers=ALL,
-            option_odds=lambda state: odds.option_odds(state, self.policy_map()),
-            odds_cost=lambda state: "cheap" if self.cheap_labels else "slow", labelling=False,
+            option_odds=lambda state: self.kept_odds.option_odds(state),
+            odds_cost=self._odds_cost, labelling=False,
             odds_owner=lambda dec: "attackers win" if dec.player is None else "win",
             tempting=why_not.tempting, describe=lambda s: s.describe(),
             render_log=self._log_html, render_result=_result_html, player_name=lambda side: SIDE_NAMES[side],
@@ -358,6 +360,23 @@ class ConflictLab(Displayable):
                                                       if v.name != self.team(0)[0].name][:1], rules=self.rules)
 
     @property
+    def kept_odds(self) -> odds.KeptOdds:
+        """The exact odds under the sides' policies, kept while the teams and policies
+        stay (what *Compute odds* works out, later clicks look up)."""
+        if self._kept_odds is None:
+            self._kept_odds = odds.KeptOdds(self.policy_map())
+        return self._kept_odds
+
+    def _odds_cost(self, state: ConflictState) -> str:
+        """The buttons' odds follow every click when they are quick to work out, or
+        already worked out (after *Compute odds*: every state under ``random``).
+        Until the odds are shown nothing follows, so nothing is looked up."""
+        if self.cheap_labels:
+            return "cheap"
+        shown = getattr(self, "stepper_widget", None) is not None and self.stepper_widget.labelling
+        return "cheap" if shown and self.kept_odds.knows_options(state) else "slow"
+
+    @property
     def cheap(self) -> bool:
         """Whether the whole conflict's odds come back at once (:func:`_cheap`)."""
         return _cheap((len(self.team(0)), len(self.team(1))), self.policy_names)
@@ -382,11 +401,13 @@ class ConflictLab(Displayable):
                     mm.value = keep
         finally:
             self._syncing = False
+        self._kept_odds = None  # (its memo holds the old teams' states: let it go)
         self._stale()
         self.restart()
 
     def _on_policy(self) -> None:
         self._policy_objects = {}
+        self._kept_odds = None
         self._stale()
         self.restart()
 
@@ -416,7 +437,7 @@ class ConflictLab(Displayable):
             return None
         self.status.value = "<i>computing…" + ("" if self.cheap else esc(SLOW)) + "</i>"
         t = time.perf_counter()
-        co = odds.state_odds(self.stepper.initial, self.policy_map())
+        co = self.kept_odds.state_odds(self.stepper.initial)
         self.conflict_odds = co
         with figure_update(self.outcome_fig) as fig:
             plots.update_outcome_bars(fig, co)

@@ -176,7 +176,8 @@ def test_big_slow_setups_wait_for_a_button():
 def test_best_play_keeps_the_buttons_odds_at_three_against_three():
     """Once *Compute odds* has worked ``best`` out, its memo answers every later
     decision: the buttons keep their exact odds after each click, as at two a side.
-    ``random`` has no memo: its later labels still wait for *Label options*."""
+    With ``random`` on the other side, a decision off the path Compute odds worked
+    out waits for *Label options*."""
     teams = dict(attackers=["Doctor Cortex", "Oscar", "Skyraker"], defenders=["Corporal Union", "Gargantua", "The Widow"])
     lab = ConflictLab(**teams, policies=("best", "best"))
     assert not lab.cheap and lab.cheap_labels and "up to a second" in lab.status.value
@@ -187,11 +188,32 @@ def test_best_play_keeps_the_buttons_odds_at_three_against_three():
     state = lab.stepper.state
     assert lab.labels and lab.labels == odds.option_odds(state, ("best", "best"))
     assert all("%" in b.description for b in lab.option_buttons)
-    slow = ConflictLab(**teams, policies=("best", "random"))
-    assert not slow.cheap_labels
-    slow.compute.click()
-    slow.policy_step.click()
-    assert slow.labels == {}
+    mixed = ConflictLab(**teams, policies=("best", "random"))
+    assert not mixed.cheap_labels
+    mixed.compute.click()
+    while not (mixed.stepper.over or mixed.labels == {}):  # until a decision Compute odds did not work out
+        mixed.policy_step.click()
+    state = mixed.stepper.state
+    assert not mixed.stepper.over and mixed.stepper.decision.player == 0  # best's, off the path it took
+    assert not mixed.kept_odds.knows_options(state)
+    mixed.label_options.click()
+    assert mixed.labels == odds.option_odds(state, ("best", "random"))
+
+
+def test_random_play_keeps_the_buttons_odds_once_computed():
+    """*Compute odds* under ``random`` works out every state of the conflict: the lab
+    keeps that work, and each later click looks its buttons' odds up."""
+    lab = ConflictLab(attackers=["Doctor Cortex", "Oscar", "Skyraker"],
+                      defenders=["Corporal Union", "Gargantua", "The Widow"], policies=("random", "random"))
+    assert not lab.cheap_labels
+    lab.compute.click()
+    while not lab.stepper.over:
+        lab.policy_step.click()
+        if lab.stepper.decision is not None and not lab.stepper.over:
+            assert lab.labels == odds.option_odds(lab.stepper.state, "random")
+    kept = lab.kept_odds
+    lab.attacker_levels[0].value = 2  # new teams: the kept work goes with the old ones
+    assert lab.kept_odds is not kept and not lab.kept_odds.analyzer.memo and lab.labels == {}
 
 
 def test_css_classes_and_display(lab):
