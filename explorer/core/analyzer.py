@@ -153,9 +153,7 @@ class Analyzer:
     def relative(self, state: Any) -> Weights:
         """The distribution of outcomes relative to ``state`` (memoised)."""
         game = self.game
-        key = game.memo_key(state)  # (:meth:`key`, written out: this is the analyzer's innermost call)
-        if self._readers:
-            key = (key, *(p.memo_key(game, state) for p in self._readers))
+        key = self.key(state)
         memo = self.memo
         hit = memo.get(key)
         if hit is not None:

@@ -110,14 +110,15 @@ def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | 
         if not (isinstance(k, int) and 0 <= k < n):
             raise ValueError(f"seats: {k!r} is not a seat of this game (0 to {n - 1})")
     attrs = dict(game=game, variant=v.describe(), bot=bot, seed=str(seed), settings=dict(rest))
-    meta = {"game": game, "variant": attrs["variant"], "bot": bot, "seats": ",".join(map(str, chosen)),
-            "games": games, "seed": str(seed), **{f"setting:{k}": x for k, x in base.items()},
-            "fingerprint": fingerprint(game, base)}
-    kept = kept_rows(path, meta, "stakes") if path is not None else None
-    if kept is not None:
-        frame = pd.DataFrame([{c: r[c] for c in COLUMNS} for r in kept], columns=COLUMNS)
-        frame.attrs.update(attrs)
-        return frame
+    if path is not None:
+        meta = {"game": game, "variant": attrs["variant"], "bot": bot, "seats": ",".join(map(str, chosen)),
+                "games": games, "seed": str(seed), **{f"setting:{k}": x for k, x in base.items()},
+                "fingerprint": fingerprint(game, base)}
+        kept = kept_rows(path, meta, "stakes")
+        if kept is not None:
+            frame = pd.DataFrame([{c: r[c] for c in COLUMNS} for r in kept], columns=COLUMNS)
+            frame.attrs.update(attrs)
+            return frame
     met = decisions_met(game, v.mapping, base, seed, min(games, LOOK))
     runs: list[tuple[int, str, dict[str, Any]]] = []
     for k in chosen:

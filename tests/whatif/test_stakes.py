@@ -67,19 +67,15 @@ def test_the_command_prints_a_row_per_section_and_one_for_every_decision(capsys)
     assert "seat 0" not in out
 
 
-def test_a_kept_stakes_table_is_read_back_and_played_again_when_the_code_plays_otherwise(tmp_path, monkeypatch):
+def test_a_kept_stakes_table_is_read_back_and_played_again_when_the_code_plays_otherwise(tmp_path, played):
     """``out=`` keeps the table as a comparison is kept: the same call reads it back
     without playing; a row from code that played otherwise (another fingerprint and
     probe hash) is played again; a file holding another run is refused, naming it."""
     import pandas as pd
 
-    from explorer.whatif import jobs as runner
     from explorer.whatif.probe import row_rules
     from explorer.whatif.stored import row_states
 
-    played = []
-    real = runner.play_job
-    monkeypatch.setattr(runner, "play_job", lambda job: played.append(job) or real(job))
     out = tmp_path / "stakes.parquet"
     run = dict(games=4, seed=3, seats=1, variant={"dice": "2d6"}, scheduler="serial", progress=False, out=out)
     first = whatif.stakes("doomtrooper", **run)

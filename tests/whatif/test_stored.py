@@ -10,7 +10,6 @@ import pandas as pd
 import pytest
 
 from explorer import whatif
-from explorer.whatif import jobs as runner
 from explorer.whatif.stored import fingerprint, row_fingerprint, row_states
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -18,15 +17,6 @@ DESIGNER = NOTEBOOKS / "designer"
 #: every kept run beside a page, by its path under notebooks/
 KEPT = sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*.parquet"))
 RUN = dict(games=6, seed=1, scheduler="serial", progress=False)
-
-
-@pytest.fixture
-def played(monkeypatch):
-    """The jobs played during a test (each a few games of one variant)."""
-    jobs = []
-    real = runner.play_job
-    monkeypatch.setattr(runner, "play_job", lambda job: jobs.append(job) or real(job))
-    return jobs
 
 
 @pytest.mark.parametrize("name", ["c.parquet", "c.csv"])

@@ -72,17 +72,6 @@ def _cheap(sizes: tuple[int, int], policy_names: Sequence[str]) -> bool:
     return all(p == "expected-vp" for p in policy_names) or max(sizes) <= 2
 
 
-def _cheap_labels(sizes: tuple[int, int], policy_names: Sequence[str]) -> bool:
-    """Whether the buttons' odds can follow every click once they are shown: as
-    :func:`_cheap`, or also with ``best`` on a side.  The lab keeps its policy
-    objects, and *Compute odds* (or the first *Label options*) leaves ``best``'s
-    memo holding every later decision's value: at 3 against 3 a later click
-    relabels the buttons in at most about 55 ms (``bench/bench_widgets.py``).
-    With ``random`` on a side the buttons follow where the lab's kept odds have
-    already worked the decision out (``ConflictLab._odds_cost``)."""
-    return _cheap(sizes, policy_names) or all(p in ("expected-vp", "best") for p in policy_names)
-
-
 class ConflictLab(Displayable):
     """Whole-conflict odds, a stepper with option odds, and a policy comparison.
 
@@ -383,8 +372,14 @@ class ConflictLab(Displayable):
 
     @property
     def cheap_labels(self) -> bool:
-        """Whether the buttons' odds follow every click once shown (:func:`_cheap_labels`)."""
-        return _cheap_labels((len(self.team(0)), len(self.team(1))), self.policy_names)
+        """Whether the buttons' odds can follow every click once they are shown: as
+        :attr:`cheap`, or also with ``best`` on a side.  The lab keeps its policy
+        objects, and *Compute odds* (or the first *Label options*) leaves ``best``'s
+        memo holding every later decision's value: at 3 against 3 a later click
+        relabels the buttons in at most about 55 ms (``bench/bench_widgets.py``).
+        With ``random`` on a side the buttons follow where :attr:`kept_odds` has
+        already worked the decision out (:meth:`_odds_cost`)."""
+        return self.cheap or all(p in ("expected-vp", "best") for p in self.policy_names)
 
     # -- callbacks ---------------------------------------------------------------------------
     def _on_teams(self) -> None:
