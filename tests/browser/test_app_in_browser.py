@@ -191,7 +191,7 @@ def test_the_what_if_page_runs_each_card_game(open_notebook, game, rule, values,
     assert page.locator(".xp-wi-diff .main-svg").count() >= 1
     assert not page.locator(".xp-wi-masterminds").first.is_visible()
     text = page.locator("body").inner_text()
-    assert not [s for s in NOT_FOR_PEOPLE if s in text]
+    assert not [s for s in NOT_FOR_PEOPLE if s in text], text  # (the page, to see what showed)
 
 
 def test_the_card_games_designer_page_shows_its_tables_in_people_s_words(open_notebook):
