@@ -78,6 +78,12 @@ def _variant_file(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", default=None, metavar="FILE", help="a TOML variant file (default: the base game)")
 
 
+def _out(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--out", default=None, metavar="FILE",
+                   help="keep the table in this .parquet or .csv file (with its run) and read it back next time, "
+                        "while the rules code and data play it alike")
+
+
 def add_whatif(sub: argparse._SubParsersAction) -> None:
     """The what-if commands' parsers."""
     s = sub.add_parser("sweep", help="play a grid of rule values and tabulate every metric with its interval",
@@ -102,6 +108,7 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--metric", default=None, help="the metric --until watches (default: the first win rate)")
     c.add_argument("--batch", type=count, default=200, help="games per batch with --until (default 200)")
     c.add_argument("--json", action="store_true", help="print the table as JSON")
+    _out(c)
     k = sub.add_parser("skill", help="how often a stronger bot beats weaker ones, seat by seat",
                        description="One bot (--strong) takes each seat in turn against --weak bots, on the same "
                                    "seeds: its win rate per seat and on average, with 95% intervals.")
@@ -109,6 +116,7 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
     _variant_file(k)
     k.add_argument("--strong", default="greedy", help="the stronger bot (default greedy)")
     k.add_argument("--weak", default="random", help="the weaker bot (default random)")
+    _out(k)
     w = sub.add_parser("stakes", help="where the skill lives: what each kind of decision is worth to each seat",
                        description="One seat plays --bot except at one kind of decision (the decisions of one rule "
                                    "section), where it chooses at random, the other seats --bot throughout, on the "
@@ -119,6 +127,7 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
     w.add_argument("--bot", default="greedy", help="the bot of every seat (default greedy)")
     w.add_argument("--seats", type=_seats, default=None, metavar="N[,N...]",
                    help="only these seats, by number (default: every seat)")
+    _out(w)
     o = sub.add_parser("seat-or-deck", help="the seat's edge or the deck's: every seat plays every deck in turn",
                        description="Deal the decks round the seats, one order after another, on the same seeds: "
                                    "each seat's win rate with the decks balanced, each deck's with the seats "
@@ -131,6 +140,7 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
                         "first_player_by_lot=true (repeatable; instead of --variant)")
     o.add_argument("--seats", type=_seats, default=None, metavar="N,N[,N...]",
                    help="deal the decks round these seats only, by number (default: every seat)")
+    _out(o)
     d = sub.add_parser("cards", help="the cards that win: each card's side drawn or not, and its worth as a blank",
                        description="For every card of each deck: its side's win rate in games where it drew the "
                                    "card and where not, and for the cards ablated, the paired difference when the "
@@ -141,7 +151,7 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
     d.add_argument("--ablate", type=_ablate, default=5, help="cards to play again as blanks: a number (the widest "
                                                              "drawn-or-not gaps first) or all (default 5)")
     d.add_argument("--top", type=count, default=10, help="cards shown at each end of the table (default 10)")
-    d.add_argument("--out", default=None, help="also write the whole table to this .csv file")
+    _out(d)
     e = sub.add_parser("kept", help="say whether runs kept in files were played by today's rules and bots",
                        description="For each file of kept results (a sweep's or a bench's .parquet or .csv), "
                                    "say how many rows today's code and data played, how many older code that "
@@ -186,7 +196,7 @@ def compare(args: argparse.Namespace) -> int:
     settings = _settings(args)
     reachable(args.scheduler)
     frame = compare(args.game, args.variant, games=args.games, seed=args.seed, scheduler=args.scheduler,
-                    bots=args.bots, until=args.until, metric=args.metric, batch=args.batch, **settings)
+                    bots=args.bots, until=args.until, metric=args.metric, batch=args.batch, out=args.out, **settings)
     if args.json:
         print(frame.reset_index().to_json(orient="records", indent=2))
         return 0
@@ -204,7 +214,7 @@ def skill(args: argparse.Namespace) -> int:
     settings = _settings(args)
     reachable(args.scheduler)
     frame = skill(args.game, games=args.games, seed=args.seed, variant=args.variant, strong=args.strong,
-                  weak=args.weak, scheduler=args.scheduler, **settings)
+                  weak=args.weak, scheduler=args.scheduler, out=args.out, **settings)
     print(skill_text(frame))
     return 0
 
@@ -220,7 +230,7 @@ def seat_or_deck(args: argparse.Namespace) -> int:
     settings = _settings(args)
     reachable(args.scheduler)
     frame = seat_or_deck(args.game, games=args.games, seed=args.seed, variant=rules or args.variant, bots=args.bots,
-                         seats=args.seats, scheduler=args.scheduler, **settings)
+                         seats=args.seats, scheduler=args.scheduler, out=args.out, **settings)
     print(seat_or_deck_text(frame))
     return 0
 
@@ -233,7 +243,7 @@ def stakes(args: argparse.Namespace) -> int:
     settings = _settings(args)
     reachable(args.scheduler)
     frame = stakes(args.game, games=args.games, seed=args.seed, variant=args.variant, bot=args.bot, seats=args.seats,
-                   scheduler=args.scheduler, **settings)
+                   scheduler=args.scheduler, out=args.out, **settings)
     print(stakes_text(frame))
     return 0
 
@@ -254,17 +264,13 @@ def cards(args: argparse.Namespace) -> int:
     """``cards``: the cards that win, best and worst."""
     from .whatif.card_stats import card_stats
     from .whatif.report import cards_text
-    from .whatif.stored import check_out
 
     settings = _settings(args)
-    if args.out is not None:
-        check_out(args.out, (".csv",), "the table")
     reachable(args.scheduler)
     frame = card_stats(args.game, games=args.games, seed=args.seed, variant=args.variant, ablate=args.ablate,
-                       bots=args.bots, scheduler=args.scheduler, **settings)
+                       bots=args.bots, scheduler=args.scheduler, out=args.out, **settings)
     print(cards_text(frame, top=args.top))
     if args.out is not None:
-        frame.to_csv(args.out, index=False)
         print(f"(every card, with every interval, in {args.out})")
     return 0
 

@@ -284,7 +284,7 @@ def test_a_results_file_of_another_sweep_is_not_overwritten(capsys, tmp_path):
     assert out.read_text() == before
 
 
-@pytest.mark.parametrize("name, says", [("x.parquet", "write the table to a .csv file"),
+@pytest.mark.parametrize("name, says", [("x.txt", "write results to a .parquet or .csv file"),
                                         ("folder.csv", "it is a folder"), ("no/x.csv", "/no' does not exist")])
 def test_the_cards_table_file_is_checked_before_any_game(capsys, tmp_path, monkeypatch, name, says):
     """``cards --out``: a file that cannot be written is said before any game is played."""

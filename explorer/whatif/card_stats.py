@@ -28,6 +28,7 @@ from ..games import GAMES
 from ..games import spec as game_spec
 from . import stats
 from .compare import check_games, prepared, run_settings
+from .stored import check_out, keep, run_meta
 from .variants import Variant, check
 from .variants import variant as as_variant
 
@@ -103,7 +104,7 @@ def _jobs(game: str, v: Variant, settings: Mapping[str, Any], seed: int | str, g
 def card_stats(game: str, games: int = 200, seed: int | str = 1,
                variant: Variant | Mapping[str, Any] | str | os.PathLike | None = None, *, ablate: int | str = 5,
                bots: str | Sequence[str] | None = None, scheduler: Any = None, progress: bool = True,
-               **settings: Any):
+               out: str | os.PathLike | None = None, **settings: Any):
     """A DataFrame with a row per card of each seat's deck: ``side``, ``card``,
     ``copies``, ``drawn`` (in how many games its side drew it), ``win_drawn`` and
     ``win_not`` (its side's win rate in those games and in the others, each with
@@ -111,24 +112,37 @@ def card_stats(game: str, games: int = 200, seed: int | str = 1,
     interval) and ``worth`` (the ablation: the side's win rate with the card minus
     with a blank, same seeds, with a paired 95% interval; NaN for a card not
     ablated).  ``ablate``: how many cards to ablate, those with the widest gap
-    first, or ``"all"``.  Sorted by worth, then gap, best first.
+    first, or ``"all"``.  Sorted by worth, then gap, best first.  ``out`` (``.parquet`` or
+    ``.csv``): the table is kept there and read back next time instead of played, while
+    the rules code and data play it alike (:func:`~explorer.whatif.stored.keep`).
 
     >>> df = card_stats("victorian", games=4, seed=1, ablate=1, scheduler="serial", progress=False)
     >>> int(df["worth"].notna().sum()), list(df.columns[:4])
     (1, ['side', 'card', 'copies', 'drawn'])
     """
-    card_hooks = hooks(game)
-    v = as_variant(variant) if variant is not None else as_variant({}, name="base")
-    return _stats(game, v, games, seed, ablate, run_settings(game, bots, settings), scheduler, progress, card_hooks)
-
-
-def _stats(game: str, v: Variant, games: int, seed: int | str, ablate: int | str, settings: Mapping[str, Any],
-           scheduler: Any, progress: bool, card_hooks: Any):
-    """:func:`card_stats` once its arguments are read."""
     import pandas as pd
 
+    card_hooks = hooks(game)
+    path = check_out(out) if out is not None else None
+    v = as_variant(variant) if variant is not None else as_variant({}, name="base")
     check(game, v)
     check_games(games)
+    to_ablate([], ablate)  # a bad ablate fails here, before any game is played
+    settings = run_settings(game, bots, settings)
+    meta = run_meta(game, settings, run="cards", variant=v.describe(), seed=str(seed), games=games, ablate=str(ablate))
+    rows = keep(path, meta, "cards that win", lambda: _table(game, v, games, seed, ablate, settings, scheduler,
+                                                             progress, card_hooks))
+    frame = pd.DataFrame([{c: r[c] for c in COLUMNS[1:]} for r in rows], columns=COLUMNS[1:])  # played or read back
+    frame.attrs.update(game=game, variant=v.describe(), games=games, seed=str(seed), settings=dict(settings),
+                       ablated=int(frame["worth"].notna().sum()))
+    return frame
+
+
+def _table(game: str, v: Variant, games: int, seed: int | str, ablate: int | str, settings: Mapping[str, Any],
+           scheduler: Any, progress: bool, card_hooks: Any) -> list[dict[str, Any]]:
+    """The rows of :func:`card_stats`, played and sorted (without their ``seat``)."""
+    import pandas as pd
+
     prep = prepared(game, v.mapping, settings)
     start = prep.start()
     rows = [r for p in run_jobs(_jobs(game, v, settings, seed, games), play_card_job, scheduler, progress)
@@ -149,10 +163,7 @@ def _stats(game: str, v: Variant, games: int, seed: int | str, ablate: int | str
                                                                          blanked, rate=True)
     frame = pd.DataFrame(table, columns=COLUMNS).sort_values(["worth", "gap", "card"], ascending=[False, False, True],
                                                              na_position="last", kind="stable")
-    frame = frame.drop(columns="seat").reset_index(drop=True)
-    frame.attrs.update(game=game, variant=v.describe(), games=games, seed=str(seed), settings=dict(settings),
-                       ablated=len(chosen))
-    return frame
+    return frame.drop(columns="seat").to_dict("records")
 
 
 COLUMNS = ["seat", "side", "card", "copies", "drawn", "win_drawn", "win_drawn_ci_low", "win_drawn_ci_high", "win_not",

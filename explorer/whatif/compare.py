@@ -11,7 +11,7 @@ from . import jobs as _jobs
 from . import sequential, stats
 from .settings import (MAX_GAMES, MAX_PLAYERS, OUTCOMES, bot_settings, check_games, check_players, check_settings,
                        metric_list, prepared, run_settings, settings_for)
-from .stored import check_out, fingerprint, kept_rows, row_behaviour, write_rows
+from .stored import check_out, keep, run_meta
 from .variants import BASE, Variant, check, variant
 
 
@@ -80,23 +80,17 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     attrs = dict(game=game, variant=v.describe(), base=b.describe(), games=games, seed=str(seed),
                  settings=dict(settings))
     if until is None:
-        meta = {"game": game, "variant_rules": attrs["variant"], "base_rules": attrs["base"], "games": games,
-                "seed": str(seed), **{f"setting:{k}": x for k, x in settings.items()},
-                "fingerprint": fingerprint(game, settings)}
-        kept = kept_rows(path, meta, "comparison") if path is not None else None
-        if kept is not None:
-            return _frame(kept, attrs)
-        frame = table(game, settings, seats, *pair.play(0, games))
-        if path is not None:
-            stamped = {**meta, "behaviour": row_behaviour(meta) or ""}  # the file's stamp: see stored.stamp
-            write_rows(path, [{**row, **stamped} for row in frame.reset_index().to_dict("records")])
-    else:
-        watched = stopping_metric(game, settings, seats, metric)
-        base_rows, var_rows, report = sequential.run_until(pair.play, watched.name, until=until, games=games,
-                                                           batch=batch, rate=watched.is_rate)
-        frame = table(game, settings, seats, base_rows, var_rows, sequential.paired)
-        frame.attrs["sequential"] = report
-        attrs["games"] = report["games"]
+        meta = run_meta(game, settings, variant_rules=attrs["variant"], base_rules=attrs["base"], games=games,
+                        seed=str(seed))
+        rows = keep(path, meta, "comparison",
+                    lambda: table(game, settings, seats, *pair.play(0, games)).reset_index().to_dict("records"))
+        return _frame(rows, attrs)  # played or read back, the same frame
+    watched = stopping_metric(game, settings, seats, metric)
+    base_rows, var_rows, report = sequential.run_until(pair.play, watched.name, until=until, games=games,
+                                                       batch=batch, rate=watched.is_rate)
+    frame = table(game, settings, seats, base_rows, var_rows, sequential.paired)
+    frame.attrs["sequential"] = report
+    attrs["games"] = report["games"]
     frame.attrs.update(attrs)
     return frame
 

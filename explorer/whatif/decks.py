@@ -13,6 +13,7 @@ the seats (Doomtrooper's sample decks) have a choice to rotate.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -24,6 +25,8 @@ from . import stats
 from .card_stats import hooks
 from .settings import OUTCOMES, check_settings, metric_list, prepared, run_settings
 from .skill import checked_run, even_share
+from .stored import check_out, keep, run_meta
+from .variants import Variant
 
 
 def dealt_decks(game: str, overrides: Mapping[str, Any], settings: Mapping[str, Any]) -> list[str]:
@@ -60,7 +63,8 @@ def rotated(decks: Sequence[str], seats: Sequence[int], k: int) -> list[str]:
 
 def seat_or_deck(game: str, games: int = 400, seed: int | str = 1,
                  variant: Any = None, *, bots: str | Sequence[str] | None = None,
-                 seats: Sequence[int] | None = None, scheduler: Any = None, progress: bool = True, **settings: Any):
+                 seats: Sequence[int] | None = None, scheduler: Any = None, progress: bool = True,
+                 out: str | os.PathLike | None = None, **settings: Any):
     """Whose edge is it, the seat's or the deck's?  Plays ``games`` seeded games in
     each order of the decks round ``seats`` (default: every seat) and returns a
     DataFrame with a row per seat (``by`` = ``"seat"``: its wins with the decks
@@ -69,7 +73,9 @@ def seat_or_deck(game: str, games: int = 400, seed: int | str = 1,
     a deck dealt to several seats counts the share of their games each won).
     Columns ``by``, ``name``, ``games``, ``wins``, ``ci_low``, ``ci_high`` (95%),
     ``even`` (a seat's share if neither seat nor deck mattered).  ``variant``: rules changed for the run (a
-    mapping, a TOML variant file); ``settings``: the game's (players, decks).
+    mapping, a TOML variant file); ``settings``: the game's (players, decks).  ``out`` (``.parquet`` or
+    ``.csv``): the table is kept there and read back next time instead of played, while the rules code and
+    data play it alike (:func:`~explorer.whatif.stored.keep`).
 
     >>> df = seat_or_deck("doomtrooper", games=2, seed=1, scheduler="serial", progress=False)
     >>> [f"{b}: {n}" for b, n in zip(df["by"], df["name"])][:4]
@@ -77,6 +83,7 @@ def seat_or_deck(game: str, games: int = 400, seed: int | str = 1,
     """
     import pandas as pd
 
+    path = check_out(out) if out is not None else None
     v = checked_run(game, variant, games)  # the bots stay where they sit: bots= or a policy setting
     settings = run_settings(game, bots, settings)
     decks = dealt_decks(game, v.mapping, settings)
@@ -94,6 +101,23 @@ def seat_or_deck(game: str, games: int = 400, seed: int | str = 1,
             raise ValueError(f"dealt {one['decks']}: {exc}; deal the decks round other seats (seats=, "
                              "--seats)") from None
     wins = [m.name for m in metric_list(game, settings) if m.group in OUTCOMES][:n]
+    meta = run_meta(game, settings, run="seat-or-deck", variant=v.describe(), seats=",".join(map(str, seats)),
+                    seed=str(seed), run_games=games)  # (each row has its own games)
+    rows = keep(path, meta, "the seat or the deck", lambda: _play(game, v, runs, orders, seats, wins, games, seed,
+                                                                  scheduler, progress))
+    frame = pd.DataFrame([{c: r[c] for c in COLUMNS} for r in rows], columns=COLUMNS)  # played or read back, alike
+    frame.attrs.update(game=game, variant=v.describe(), seed=str(seed), games=games, decks=decks, seats=seats,
+                       bots=str(settings["policy"]), settings={k: x for k, x in settings.items() if k != "decks"})
+    return frame
+
+
+#: the table's columns (see :func:`seat_or_deck`)
+COLUMNS = ["by", "name", "games", "wins", "ci_low", "ci_high", "even"]
+
+
+def _play(game: str, v: Variant, runs: list[dict[str, Any]], orders: list[list[str]], seats: list[int],
+          wins: list[str], games: int, seed: int | str, scheduler: Any, progress: bool) -> list[dict[str, Any]]:
+    """The rows of :func:`seat_or_deck`, played: every order of the decks in one batch of jobs."""
     batch = [job for one in runs for job in _jobs.jobs(game, v.mapping, one, seed, games)]
     parts = run_jobs(batch, _jobs.play_job, scheduler, progress)
     per = len(parts) // len(orders)
@@ -108,6 +132,7 @@ def seat_or_deck(game: str, games: int = 400, seed: int | str = 1,
         return {"by": by, "name": name, "games": games * len(orders), "wins": est,
                 "ci_low": max(0.0, min(lo, w_lo)), "ci_high": min(1.0, max(hi, w_hi)), "even": even}
 
+    decks = orders[0]
     rows = [balanced("seat", f"seat {s}", lambda k, r, s=s: r[wins[s]]) for s in seats]
     for name in dict.fromkeys(decks[s] for s in seats):
         rows.append(balanced("deck", name, lambda k, r, name=name: stats.mean(
@@ -118,10 +143,7 @@ def seat_or_deck(game: str, games: int = 400, seed: int | str = 1,
             est, lo, hi = stats.interval(won, rate=True)
             rows.append({"by": "deck in seat", "name": f"{name} in seat {s}", "games": len(won), "wins": est,
                          "ci_low": lo, "ci_high": hi, "even": even})
-    frame = pd.DataFrame(rows)
-    frame.attrs.update(game=game, variant=v.describe(), seed=str(seed), games=games, decks=decks, seats=seats,
-                       bots=str(settings["policy"]), settings={k: x for k, x in settings.items() if k != "decks"})
-    return frame
+    return rows
 
 
 def _seats(seats: Sequence[int] | None, n: int) -> list[int]:

@@ -149,7 +149,8 @@ def _kept(game: str, rules: str, settings: str, search: bool, code: str) -> str:
 
 def row_rules(row: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The rules a stored row's games were played under, as overrides: a comparison's
-    base and variant, a skill run's or the stakes' variant, or a sweep's point (its columns before
+    base and variant, the variant of a run of one kind (its ``run``: skill, stakes, cards,
+    seat-or-deck; or a bench's skill run), or a sweep's point (its columns before
     ``game``) on the sweep's base, if it has one.  A ValueError if they cannot be read.
 
     >>> row_rules({"seat": "seat 0", "strong": "search", "variant": "dice = 2d6", "game": "doomtrooper"})
@@ -159,8 +160,8 @@ def row_rules(row: Mapping[str, Any]) -> list[dict[str, Any]]:
     """
     if "variant_rules" in row:
         return [rules_of(row["base_rules"]), rules_of(row["variant_rules"])]
-    if "seat" in row and ("strong" in row or "section" in row):  # a skill run's, or the stakes'
-        return [rules_of(row["variant"])]
+    if "run" in row or ("seat" in row and ("strong" in row or "section" in row)):
+        return [rules_of(row["variant"])]  # a kept run of one kind, or a bench's skill run (it has no "run")
     keys = list(row)
     base = rules_of(row["base_rules"]) if "base_rules" in row else {}
     return [{**base, **{k: _plain(row[k]) for k in keys[:keys.index("game")]}}]

@@ -19,6 +19,7 @@ from ..games import spec as game_spec
 from . import jobs as _jobs
 from . import stats
 from .compare import OUTCOMES, check_games, check_settings, metric_list, run_settings
+from .stored import check_out, keep, run_meta
 from .variants import Variant, check, variant
 
 
@@ -30,14 +31,16 @@ def seat_label(game: str, seat: int) -> str:
 
 def skill(game: str, games: int = 400, seed: int | str = 1, variant: Variant | Mapping[str, Any] | str |
           os.PathLike | None = None, *, strong: str = "greedy", weak: str = "random", scheduler: Any = None,
-          progress: bool = True, **settings: Any):
+          progress: bool = True, out: str | os.PathLike | None = None, **settings: Any):
     """The win rate of the bot ``strong`` against ``weak`` (bot names of the game's
     registry) in ``variant`` (default: the game as it is): a DataFrame with a row
     per seat the strong bot takes (``games`` games each, the same seeds) and a last
     row ``every seat`` (their average, with a paired interval).  Columns: ``seat``,
     ``games``, ``wins``, ``ci_low``, ``ci_high`` (95%), ``draws``, and ``even``: the
     share a seat would win if skill did not matter (:func:`even_share`: a half where
-    two teams play, one in the number of seats where one seat wins).
+    two teams play, one in the number of seats where one seat wins).  ``out``
+    (``.parquet`` or ``.csv``): the table is kept there and read back next time instead
+    of played, while the rules code and data play it alike (:func:`~explorer.whatif.stored.keep`).
 
     >>> df = skill("asylum", games=4, seed=1, scheduler="serial", progress=False)
     >>> list(df["seat"])
@@ -45,6 +48,7 @@ def skill(game: str, games: int = 400, seed: int | str = 1, variant: Variant | M
     """
     import pandas as pd
 
+    path = check_out(out) if out is not None else None
     v = checked_run(game, variant, games, settings, "skill seats the bots itself (strong= and weak=)")
     settings = run_settings(game, None, settings)
     seats = check_settings(game, v.mapping, settings)
@@ -53,6 +57,24 @@ def skill(game: str, games: int = 400, seed: int | str = 1, variant: Variant | M
               for k in range(seats)]
     for one in orders:
         check_settings(game, v.mapping, one)  # a bot name the game does not know fails here
+    attrs = dict(game=game, variant=v.describe(), strong=strong, weak=weak, seed=str(seed), settings=dict(settings))
+    meta = run_meta(game, {**_without_bots(game, settings), "strong": strong, "weak": weak}, run="skill",
+                    variant=attrs["variant"], seed=str(seed), run_games=games)  # (each row has its own games)
+    rows = keep(path, meta, "skill against luck", lambda: _play(game, v, orders, wins, games, seed, scheduler,
+                                                                progress))
+    frame = pd.DataFrame([{c: r[c] for c in COLUMNS} for r in rows], columns=COLUMNS)  # played or read back, alike
+    frame.attrs.update(attrs)
+    return frame
+
+
+#: a skill table's columns (see :func:`skill`)
+COLUMNS = ["seat", "games", "wins", "ci_low", "ci_high", "draws", "even"]
+
+
+def _play(game: str, v: Variant, orders: list[dict[str, Any]], wins: list[str], games: int, seed: int | str,
+          scheduler: Any, progress: bool) -> list[dict[str, Any]]:
+    """The rows of :func:`skill`, played: every seat order in one batch of jobs."""
+    seats = len(orders)
     batch = [job for one in orders for job in _jobs.jobs(game, v.mapping, one, seed, games)]
     parts = run_jobs(batch, _jobs.play_job, scheduler, progress)
     per = len(parts) // seats
@@ -70,10 +92,7 @@ def skill(game: str, games: int = 400, seed: int | str = 1, variant: Variant | M
     _, w_lo, w_hi = stats.interval(average, rate=True)  # Wilson's, on the seeds: never a zero width
     rows.append({"seat": "every seat", "games": games * seats, "wins": est, "ci_low": max(0.0, min(lo, w_lo)),
                  "ci_high": min(1.0, max(hi, w_hi)), "draws": stats.mean([r["draws"] for r in rows]), "even": even})
-    frame = pd.DataFrame(rows)
-    frame.attrs.update(game=game, variant=v.describe(), strong=strong, weak=weak, seed=str(seed),
-                       settings=dict(settings))
-    return frame
+    return rows
 
 
 def even_share(played: list[dict[str, Any]], wins: list[str]) -> float:
@@ -112,7 +131,7 @@ def skill_tables(stored) -> list:
     keys = list(dict.fromkeys(tuple(r) for r in stored[list(RUN)].astype(str).itertuples(index=False)))
     for key in keys:
         rows = stored[(stored[list(RUN)].astype(str) == list(key)).all(axis=1)]
-        table = rows[["seat", "games", "wins", "ci_low", "ci_high", "draws", "even"]].reset_index(drop=True)
+        table = rows[COLUMNS].reset_index(drop=True)
         table.attrs.update(dict(zip(RUN, key)))
         for extra in ("commit", "current"):  # a kept run's (:func:`~explorer.whatif.stored.recorded`)
             if extra in rows:
@@ -149,4 +168,4 @@ def _without_bots(game: str, settings: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in settings.items() if k not in _bot_settings(game)}
 
 
-__all__ = ["RUN", "seat_label", "skill", "skill_rows", "skill_tables"]
+__all__ = ["COLUMNS", "RUN", "seat_label", "skill", "skill_rows", "skill_tables"]

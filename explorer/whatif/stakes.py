@@ -31,7 +31,7 @@ from . import stats
 from .compare import OUTCOMES, check_settings, metric_list, run_settings
 from .settings import prepared
 from .skill import _without_bots, checked_run, seat_label
-from .stored import check_out, fingerprint, kept_rows, row_behaviour, write_rows
+from .stored import check_out, keep, run_meta
 from .variants import Variant
 
 #: the section of the row that plays every decision of the seat at random
@@ -110,15 +110,19 @@ def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | 
         if not (isinstance(k, int) and 0 <= k < n):
             raise ValueError(f"seats: {k!r} is not a seat of this game (0 to {n - 1})")
     attrs = dict(game=game, variant=v.describe(), bot=bot, seed=str(seed), settings=dict(rest))
-    if path is not None:
-        meta = {"game": game, "variant": attrs["variant"], "bot": bot, "seats": ",".join(map(str, chosen)),
-                "games": games, "seed": str(seed), **{f"setting:{k}": x for k, x in base.items()},
-                "fingerprint": fingerprint(game, base)}
-        kept = kept_rows(path, meta, "stakes")
-        if kept is not None:
-            frame = pd.DataFrame([{c: r[c] for c in COLUMNS} for r in kept], columns=COLUMNS)
-            frame.attrs.update(attrs)
-            return frame
+    meta = run_meta(game, base, run="stakes", variant=attrs["variant"], bot=bot, seats=",".join(map(str, chosen)),
+                    games=games, seed=str(seed))
+    rows = keep(path, meta, "stakes", lambda: _play(game, v, base, rest, bot, chosen, n, wins, games, seed,
+                                                    scheduler, progress))
+    frame = pd.DataFrame([{c: r[c] for c in COLUMNS} for r in rows], columns=COLUMNS)  # played or read back, alike
+    frame.attrs.update(attrs)
+    return frame
+
+
+def _play(game: str, v: Variant, base: dict[str, Any], rest: dict[str, Any], bot: str, chosen: Sequence[int], n: int,
+          wins: list[str], games: int, seed: int | str, scheduler: Any, progress: bool) -> list[dict[str, Any]]:
+    """The rows of :func:`stakes`, played: the decisions each chosen seat meets, then
+    every run (the base first) in one batch of jobs."""
     met = decisions_met(game, v.mapping, base, seed, min(games, LOOK))
     runs: list[tuple[int, str, dict[str, Any]]] = []
     for k in chosen:
@@ -138,12 +142,7 @@ def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | 
         rows.append({"seat": seat_label(game, k), "section": section, "heading": heading(game, section),
                      "decisions": decisions, "games": games, "wins": stats.mean(xs), "base": stats.mean(ys),
                      "change": d, "ci_low": lo, "ci_high": hi})
-    frame = pd.DataFrame(rows, columns=COLUMNS)
-    if path is not None:
-        stamped = {**meta, "behaviour": row_behaviour(meta) or ""}  # the file's stamp: see stored.stamp
-        write_rows(path, [{**row, **stamped} for row in rows])
-    frame.attrs.update(attrs)
-    return frame
+    return rows
 
 
 __all__ = ["COLUMNS", "EVERY", "decisions_met", "heading", "stakes"]

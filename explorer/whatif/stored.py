@@ -2,7 +2,10 @@
 the rules code and data that played them are unchanged (their fingerprint), played
 again after any change.  A sweep keeps one row per point (:func:`explorer.whatif.sweep`),
 a comparison one row per metric (:func:`explorer.whatif.compare`), the stakes one row
-per seat and kind of decision (:func:`explorer.whatif.stakes`).
+per seat and kind of decision (:func:`explorer.whatif.stakes`), skill against luck one row
+per seat (:func:`explorer.whatif.skill`), the seat or the deck one row per seat, deck and
+deck in a seat (:func:`explorer.whatif.seat_or_deck`), the cards that win one row per card
+(:func:`explorer.whatif.card_stats`): each with ``out=`` (:func:`keep`).
 
 A long run kept for a page (:func:`recorded`) can also carry the hash of what its code
 did (:mod:`explorer.whatif.probe`, stamped by :func:`stamp`): a row whose code has
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +127,37 @@ def kept_rows(path: Path, meta: Mapping[str, Any], what: str = "what-if results"
     return rows
 
 
+def run_meta(game: str, settings: Mapping[str, Any], **run: Any) -> dict[str, Any]:
+    """What each kept row of a run says of it: its ``game``, the fields of ``run`` (its
+    kind, variant, seed, games...), each of the game's ``settings`` as a ``setting:``
+    column, and the fingerprint of the code and data that play it.
+
+    >>> meta = run_meta("asylum", {"policy": "greedy"}, run="skill", seed="1")
+    >>> [k for k in meta if k != "fingerprint"]
+    ['game', 'run', 'seed', 'setting:policy']
+    """
+    return {"game": game, **run, **{f"setting:{k}": v for k, v in settings.items()},
+            "fingerprint": fingerprint(game, settings)}
+
+
+def keep(path: Path | None, meta: Mapping[str, Any], what: str,
+         play: Callable[[], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The rows of the run ``meta`` describes (:func:`run_meta`): read back from ``path``
+    while the code and data that played them still play them alike (:func:`kept_rows`),
+    else played by ``play()`` and written there, each row with ``meta`` and the run's
+    probe hash (:func:`stamp`).  ``path`` None: played, and kept nowhere.  A row's own
+    columns must not share a name with ``meta``'s."""
+    if path is not None:
+        rows = kept_rows(path, meta, what)
+        if rows is not None:
+            return rows
+    rows = play()
+    if path is not None:
+        stamped = {**meta, "behaviour": row_behaviour(meta) or ""}
+        write_rows(path, [{**row, **stamped} for row in rows])
+    return rows
+
+
 def check_run(path: Path, row: Mapping[str, Any], meta: Mapping[str, Any], what: str,
               hint: str = "use another output file, or the same settings") -> None:
     """Refuse, as a ValueError naming both, a kept ``row`` of another run than the one
@@ -132,10 +166,20 @@ def check_run(path: Path, row: Mapping[str, Any], meta: Mapping[str, Any], what:
     from .variants import BASE
 
     for k, v in {"base_rules": None, **meta}.items():
-        if k != "fingerprint" and str(row.get(k)) != str(v):
+        if k != "fingerprint" and _text(row.get(k)) != _text(v):
             held = (f"on {row.get(k) or BASE.describe()}, not on {v or BASE.describe()}" if k == "base_rules"
                     else f"with {k} = {row.get(k)!r}, not {v!r}")
             raise ValueError(f"{path} holds {what} {held}: {hint}")
+
+
+def _text(value: Any) -> str:
+    """A kept value as text, to compare with the run asked for: a value left out (None)
+    reads back from a .csv file as NaN, and is the same.
+
+    >>> _text(float("nan")), _text(None), _text(3), _text("3")
+    ('None', 'None', '3', '3')
+    """
+    return "None" if value is None or (isinstance(value, float) and value != value) else str(value)
 
 
 def kept(path: str | os.PathLike) -> Path:
@@ -249,5 +293,6 @@ def stamp(path: str | os.PathLike) -> dict[str, int]:
     return counts
 
 
-__all__ = ["check_out", "check_run", "code_files", "fingerprint", "kept", "kept_rows", "read_rows", "recorded",
-           "row_behaviour", "row_fingerprint", "row_states", "seats_search", "stamp", "write_rows"]
+__all__ = ["check_out", "check_run", "code_files", "fingerprint", "keep", "kept", "kept_rows", "read_rows",
+           "recorded", "row_behaviour", "row_fingerprint", "row_states", "run_meta", "seats_search", "stamp",
+           "write_rows"]
