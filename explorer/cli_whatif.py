@@ -203,6 +203,7 @@ def compare(args: argparse.Namespace) -> int:
     print(compare_text(frame))
     if frame.attrs.get("sequential"):
         print(sequential_text(frame))
+    _kept_in(args.out)
     return 0
 
 
@@ -216,6 +217,7 @@ def skill(args: argparse.Namespace) -> int:
     frame = skill(args.game, games=args.games, seed=args.seed, variant=args.variant, strong=args.strong,
                   weak=args.weak, scheduler=args.scheduler, out=args.out, **settings)
     print(skill_text(frame))
+    _kept_in(args.out)
     return 0
 
 
@@ -232,6 +234,7 @@ def seat_or_deck(args: argparse.Namespace) -> int:
     frame = seat_or_deck(args.game, games=args.games, seed=args.seed, variant=rules or args.variant, bots=args.bots,
                          seats=args.seats, scheduler=args.scheduler, out=args.out, **settings)
     print(seat_or_deck_text(frame))
+    _kept_in(args.out)
     return 0
 
 
@@ -245,7 +248,14 @@ def stakes(args: argparse.Namespace) -> int:
     frame = stakes(args.game, games=args.games, seed=args.seed, variant=args.variant, bot=args.bot, seats=args.seats,
                    scheduler=args.scheduler, out=args.out, **settings)
     print(stakes_text(frame))
+    _kept_in(args.out)
     return 0
+
+
+def _kept_in(out: str | None, what: str = "the table") -> None:
+    """Where a command's ``--out`` kept its table, and what a second run does with it."""
+    if out is not None:
+        print(f"({what} kept in {out}: the same command reads it back while the rules, bots and data play it alike)")
 
 
 def _seats(text: str) -> list[int]:
@@ -270,8 +280,7 @@ def cards(args: argparse.Namespace) -> int:
     frame = card_stats(args.game, games=args.games, seed=args.seed, variant=args.variant, ablate=args.ablate,
                        bots=args.bots, scheduler=args.scheduler, out=args.out, **settings)
     print(cards_text(frame, top=args.top))
-    if args.out is not None:
-        print(f"(every card, with every interval, in {args.out})")
+    _kept_in(args.out, "every card, with every interval")
     return 0
 
 
