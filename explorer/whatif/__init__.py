@@ -13,7 +13,9 @@ and compare, paired on the same seeds, with confidence intervals.
 * :func:`kept`: where a page keeps a run, away from the checkout while a copy of the data is tried.
 
 Every run takes the bots of every seat (``bots=``) by the names of the game's bots;
-:func:`compare` with ``until=`` plays in batches and stops when it knows.
+:func:`compare` with ``until=`` plays in batches and stops when it knows.  Every run of a
+fixed size keeps its table with ``out=`` and reads it back while the code and data play it
+alike (:mod:`explorer.whatif.stored`).
 
 Any game of :mod:`explorer.games` plugs in through its spec's ``metrics``.
 """
