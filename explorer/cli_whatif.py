@@ -194,6 +194,8 @@ def compare(args: argparse.Namespace) -> int:
     from .whatif.report import compare_text, sequential_text
 
     settings = _settings(args)
+    if args.out is not None and args.until is not None:
+        raise ValueError("--out keeps a comparison of a fixed number of games: give --out or --until, not both")
     reachable(args.scheduler)
     frame = compare(args.game, args.variant, games=args.games, seed=args.seed, scheduler=args.scheduler,
                     bots=args.bots, until=args.until, metric=args.metric, batch=args.batch, out=args.out, **settings)

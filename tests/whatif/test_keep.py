@@ -105,3 +105,13 @@ def test_each_what_if_command_keeps_its_table_with_out_and_reads_it_back(tmp_pat
     assert main(argv + ["--out", str(tmp_path / "kept.txt")]) == 2
     assert "write results to a .parquet or .csv file" in capsys.readouterr().err
     assert len(games_played()) == before
+
+
+def test_the_compare_command_keeps_a_run_of_a_fixed_size_only(tmp_path, capsys, games_played):
+    from explorer.cli import main
+
+    variant = tmp_path / "v.toml"
+    variant.write_text('name = "target 7"\n[overrides]\nmaneuver_target = 7\n')
+    argv = ["compare", "asylum", "--variant", str(variant), "--until", "0.05", "--out", str(tmp_path / "c.parquet")]
+    assert main(argv) == 2
+    assert "give --out or --until, not both" in capsys.readouterr().err and games_played() == []
