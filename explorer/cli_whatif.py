@@ -282,7 +282,7 @@ def cards(args: argparse.Namespace) -> int:
     frame = card_stats(args.game, games=args.games, seed=args.seed, variant=args.variant, ablate=args.ablate,
                        bots=args.bots, scheduler=args.scheduler, out=args.out, **settings)
     print(cards_text(frame, top=args.top))
-    _kept_in(args.out, "every card, with every interval")
+    _kept_in(args.out, "every card with its intervals")
     return 0
 
 
