@@ -68,7 +68,7 @@ def check_out(out: str | os.PathLike, suffixes: tuple[str, ...] = RESULT_SUFFIXE
         raise ValueError(f"cannot write {str(out)!r}: {str(folder)!r} {why}")
     if path.is_dir():
         raise ValueError(f"cannot write {str(out)!r}: it is a folder")
-    tmp = path.with_name(path.name + ".tmp")  # what write_rows writes first: try it now
+    tmp = _tmp(path)  # what write_rows writes first: try it now
     try:
         tmp.touch()
         tmp.unlink()
@@ -77,12 +77,23 @@ def check_out(out: str | os.PathLike, suffixes: tuple[str, ...] = RESULT_SUFFIXE
     return path
 
 
+def _tmp(path: Path) -> Path:
+    """Where this process writes ``path`` before moving it into place: its own name, so two
+    kernels of one page (the app keeps two ready) playing the same stale run at once
+    never write into each other's half-written file; the last to finish wins, whole.
+
+    >>> _tmp(Path("runs/a.parquet")).name == f"a.parquet.{os.getpid()}.tmp"
+    True
+    """
+    return path.with_name(f"{path.name}.{os.getpid()}.tmp")
+
+
 def write_rows(path: Path, rows: list[dict[str, Any]]) -> None:
     """Write ``rows`` to ``path`` (.csv or .parquet) whole, or not at all."""
     import pandas as pd
 
     frame = pd.DataFrame(rows)
-    tmp = path.with_name(path.name + ".tmp")
+    tmp = _tmp(path)
     if path.suffix == ".csv":
         frame.to_csv(tmp, index=False)
     else:
@@ -205,7 +216,7 @@ def kept(path: str | os.PathLike) -> Path:
         try:
             there.parent.mkdir(parents=True, exist_ok=True)
             if path.exists():  # whole or not at all, as write_rows writes
-                tmp = there.with_name(there.name + ".tmp")
+                tmp = _tmp(there)
                 shutil.copyfile(path, tmp)
                 os.replace(tmp, there)
         except OSError as exc:
