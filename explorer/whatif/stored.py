@@ -169,15 +169,40 @@ def keep(path: Path | None, meta: Mapping[str, Any], what: str,
     return rows
 
 
+#: the kinds of kept run (:func:`run_kind`), as a message names them
+KINDS = {"sweep": "a sweep", "comparison": "a comparison", "skill": "skill against luck", "stakes": "stakes",
+         "cards": "cards that win", "seat-or-deck": "the seat or the deck"}
+
+
+def run_kind(row: Mapping[str, Any]) -> str:
+    """The kind of run a kept row (or a run's ``meta``) is from, a key of :data:`KINDS`:
+    its ``run``, else a comparison's (it has ``variant_rules``), the stakes' or a bench's
+    skill run's (kept before rows said their kind), else a sweep's.
+
+    >>> run_kind({"run": "cards"}), run_kind({"variant_rules": "x"}), run_kind({"seat": 0, "section": "recruit"})
+    ('cards', 'comparison', 'stakes')
+    """
+    if isinstance(row.get("run"), str):
+        return row["run"]
+    if "variant_rules" in row:
+        return "comparison"
+    if "seat" in row and ("section" in row or "strong" in row):
+        return "stakes" if "section" in row else "skill"
+    return "sweep"
+
+
 def check_run(path: Path, row: Mapping[str, Any], meta: Mapping[str, Any], what: str,
               hint: str = "use another output file, or the same settings") -> None:
     """Refuse, as a ValueError naming both, a kept ``row`` of another run than the one
-    ``meta`` describes (its game, seed, games, base, settings...; the fingerprint is
+    ``meta`` describes (its kind, game, seed, games, base, settings...; the fingerprint is
     judged apart).  A row without a base was played on the data as it is."""
     from .variants import BASE
 
+    kind, asked = run_kind(row), run_kind(meta)
+    if kind != asked:
+        raise ValueError(f"{path} holds {KINDS.get(kind, kind)}, not {KINDS[asked]}: use another output file")
     for k, v in {"base_rules": None, **meta}.items():
-        if k != "fingerprint" and _text(row.get(k)) != _text(v):
+        if k not in ("fingerprint", "run") and _text(row.get(k)) != _text(v):
             held = (f"on {row.get(k) or BASE.describe()}, not on {v or BASE.describe()}" if k == "base_rules"
                     else f"with {k} = {row.get(k)!r}, not {v!r}")
             raise ValueError(f"{path} holds {what} {held}: {hint}")
@@ -304,6 +329,6 @@ def stamp(path: str | os.PathLike) -> dict[str, int]:
     return counts
 
 
-__all__ = ["check_out", "check_run", "code_files", "fingerprint", "keep", "kept", "kept_rows", "read_rows",
-           "recorded", "row_behaviour", "row_fingerprint", "row_states", "run_meta", "seats_search", "stamp",
-           "write_rows"]
+__all__ = ["KINDS", "check_out", "check_run", "code_files", "fingerprint", "keep", "kept", "kept_rows", "read_rows",
+           "recorded", "row_behaviour", "row_fingerprint", "row_states", "run_kind", "run_meta", "seats_search",
+           "stamp", "write_rows"]

@@ -134,6 +134,8 @@ def _resume(path: Path, points: list[dict[str, Any]], meta: Mapping[str, Any]) -
     old = read_rows(path, "sweep results")
     if old is None:
         return {}  # an empty file: nothing to resume
+    hint = "use another output file, or the same settings to resume"
+    check_run(path, old.iloc[0].to_dict(), meta, "a sweep", hint)  # another kind of run: said before its columns
     swept = list(old.columns[:list(old.columns).index("game")])  # a row: the point, then the meta, then metrics
     if points and sorted(swept) != sorted(points[0]):
         raise ValueError(f"{path} holds a sweep of {', '.join(swept) or 'nothing'}, not of {', '.join(points[0])}: "
@@ -141,7 +143,7 @@ def _resume(path: Path, points: list[dict[str, Any]], meta: Mapping[str, Any]) -
     done = {}
     rows = old.to_dict("records")
     for row in rows:
-        check_run(path, row, meta, "a sweep", "use another output file, or the same settings to resume")
+        check_run(path, row, meta, "a sweep", hint)
     for row, state in zip(rows, row_states(rows)):
         if state == "stale":
             continue  # played by code or data that play its probe games otherwise: played again

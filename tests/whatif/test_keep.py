@@ -115,3 +115,26 @@ def test_the_compare_command_keeps_a_run_of_a_fixed_size_only(tmp_path, capsys, 
     argv = ["compare", "asylum", "--variant", str(variant), "--until", "0.05", "--out", str(tmp_path / "c.parquet")]
     assert main(argv) == 2
     assert "give --out or --until, not both" in capsys.readouterr().err and games_played() == []
+
+
+def test_a_file_of_another_kind_of_run_is_refused_by_its_kind_before_any_game(tmp_path, games_played):
+    """A comparison's file given to skill, the stakes' to a comparison, a sweep's to the cards:
+    each refused naming what the file holds and what was asked, and nothing played."""
+    out = tmp_path / "run.parquet"
+    whatif.compare("asylum", {"maneuver_target": 7}, games=2, seed=1, scheduler="serial", progress=False, out=out)
+    before = len(games_played())
+    with pytest.raises(ValueError, match="run.parquet holds a comparison, not skill against luck: use another"):
+        whatif.skill("asylum", games=2, out=out, scheduler="serial", progress=False)
+    with pytest.raises(ValueError, match="run.parquet holds a comparison, not a sweep: use another"):
+        whatif.sweep("asylum", {"maneuver_target": [7]}, games=2, out=out, scheduler="serial", progress=False)
+    assert len(games_played()) == before
+
+
+def test_stakes_kept_before_rows_said_their_kind_are_read_back(tmp_path, games_played):
+    run = dict(games=2, seed=1, seats=1, scheduler="serial", progress=False, out=tmp_path / "stakes.parquet")
+    first = whatif.stakes("doomtrooper", **run)
+    older = pd.read_parquet(run["out"]).drop(columns="run")  # as an earlier version wrote it
+    older.to_parquet(run["out"], index=False)
+    before = len(games_played())
+    pd.testing.assert_frame_equal(first, whatif.stakes("doomtrooper", **run))
+    assert len(games_played()) == before
