@@ -485,21 +485,27 @@ class ConflictLab(Displayable):
     # -- comparing policies -----------------------------------------------------------------
     def compare(self) -> dict[str, ConflictOdds]:
         """Exact odds under policy A and policy B (both sides, or one side with the
-        other side keeping its chosen policy), same teams."""
+        other side keeping its chosen policy), same teams.  The sides' own pair of
+        policies is answered by :attr:`kept_odds`, so after *Compute odds* it is a look-up."""
         if self.error:
             self.compare_status.value = f"<span style='color:#b00'>{esc(self.error)}</span>"
             return {}
-        slow = not _cheap((len(self.team(0)), len(self.team(1))), (self.compare_a.value, self.compare_b.value))
-        self.compare_status.value = "<i>computing…" + (esc(SLOW) if slow else "") + "</i>"
-        t = time.perf_counter()
-        initial = self.stepper.initial
-        results: dict[str, ConflictOdds] = {}
+        initial, who = self.stepper.initial, self.compare_side.value
+        pairs = {}
         for name in dict.fromkeys((self.compare_a.value, self.compare_b.value)):
-            who = self.compare_side.value
             pair = {"both": (name, name), "attacker": (name, self.defender_policy.value),
                     "defender": (self.attacker_policy.value, name)}[who]
-            label = f"both {name}" if who == "both" else f"attackers {pair[0]}, defenders {pair[1]}"
-            results[label] = odds.state_odds(initial, pair)
+            pairs[f"both {name}" if who == "both" else f"attackers {pair[0]}, defenders {pair[1]}"] = pair
+        # the sides' own pair is read from the kept odds (after Compute odds: a look-up)
+        kept = self._kept_odds if self._kept_odds is not None and self._kept_odds.analyzer.knows(initial) else None
+        fresh = [name for pair in pairs.values() if not (kept and pair == self.policy_names) for name in pair]
+        slow = bool(fresh) and not _cheap((len(self.team(0)), len(self.team(1))), fresh)
+        self.compare_status.value = "<i>computing…" + (esc(SLOW) if slow else "") + "</i>"
+        t = time.perf_counter()
+        results: dict[str, ConflictOdds] = {}
+        for label, pair in pairs.items():
+            own = pair == self.policy_names
+            results[label] = self.kept_odds.state_odds(initial) if own else odds.state_odds(initial, pair)
         self.comparison = results
         self.comparison_fig.figure = plots.policy_comparison(results)
         self.comparison_fig.redraw()

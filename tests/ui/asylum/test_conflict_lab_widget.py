@@ -165,6 +165,29 @@ def test_compare_two_policies(lab):
     assert lab.comparison["attackers best, defenders expected-vp"].attacker_wins == odds.conflict(a, d, ("best", "expected-vp")).attacker_wins
 
 
+def test_compare_reads_the_sides_own_policies_from_the_kept_odds():
+    """After *Compute odds* at 3 against 3 under random, comparing random with
+    expected-vp looks random up in the lab's kept odds (no new state worked out), and
+    says no wait is coming; its numbers are exactly the fresh ones."""
+    a, d = ["Doctor Cortex", "Oscar", "Skyraker"], ["Corporal Union", "Gargantua", "The Widow"]
+    lab = ConflictLab(attackers=a, defenders=d, policies=("random", "random"))
+    lab.compute.click()
+    kept, held = lab.kept_odds, len(lab.kept_odds.analyzer.memo)
+    lab.compare_a.value, lab.compare_b.value = "random", "expected-vp"
+    seen = []
+    lab.compare_status.observe(lambda change: seen.append(change["new"]), "value")
+    lab.compare_button.click()
+    assert lab.kept_odds is kept and len(kept.analyzer.memo) == held  # looked up, not worked out again
+    assert lab.comparison["both random"].attacker_wins == lab.conflict_odds.attacker_wins
+    assert lab.comparison["both expected-vp"].attacker_wins == odds.conflict(team(*a), team(*d), "expected-vp").attacker_wins
+    assert seen[0] == "<i>computing…</i>"  # no "up to a second": expected-vp is quick, random is kept
+    lab.compare_side.value = "attacker"  # the defenders keep random: worked out afresh, and said to take a while
+    seen.clear()
+    lab.compare_a.value, lab.compare_b.value = "expected-vp", "best"
+    lab.compare_button.click()
+    assert "up to a second" in seen[0]
+
+
 def test_big_slow_setups_wait_for_a_button():
     lab = ConflictLab(attackers=["Doctor Cortex", "Oscar", "Skyraker"], defenders=["Corporal Union", "Gargantua", "The Widow"],
                       policies=("random", "expected-vp"))
