@@ -57,8 +57,8 @@ RESULT_SUFFIXES = (".parquet", ".csv")
 def check_out(out: str | os.PathLike, suffixes: tuple[str, ...] = RESULT_SUFFIXES,
               what: str = "results") -> Path:
     """The file ``out`` to write ``what`` to, checked before any game is played:
-    named with one of ``suffixes``, in a folder that exists and can be written,
-    and not a folder itself (a ValueError says which)."""
+    named with one of ``suffixes``, in a folder that exists, not a folder itself, and
+    (a file yet to be made) one that can be written (a ValueError says which)."""
     path = Path(out)
     if path.suffix not in suffixes:
         raise ValueError(f"write {what} to a {' or '.join(suffixes)} file, not {str(out)!r}")
@@ -68,13 +68,21 @@ def check_out(out: str | os.PathLike, suffixes: tuple[str, ...] = RESULT_SUFFIXE
         raise ValueError(f"cannot write {str(out)!r}: {str(folder)!r} {why}")
     if path.is_dir():
         raise ValueError(f"cannot write {str(out)!r}: it is a folder")
+    if not path.exists():  # it will be written: try now (a kept file is tried when it must be, by writable)
+        writable(path)
+    return path
+
+
+def writable(path: Path) -> None:
+    """Refuse, as a ValueError, a file that cannot be written, before a run that would
+    write it is played.  Only then: a page whose kept runs are current reads them from a
+    folder it may not write (a read-only install)."""
     tmp = _tmp(path)  # what write_rows writes first: try it now
     try:
         tmp.touch()
         tmp.unlink()
     except OSError as exc:
-        raise ValueError(f"cannot write {str(out)!r}: {exc.strerror or exc}") from None
-    return path
+        raise ValueError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
 
 
 def _tmp(path: Path) -> Path:
@@ -162,6 +170,8 @@ def keep(path: Path | None, meta: Mapping[str, Any], what: str,
         rows = kept_rows(path, meta, what)
         if rows is not None:
             return rows
+    if path is not None:
+        writable(path)  # (the file is there, but not current: it will be written over)
     rows = play()
     if path is not None:
         stamped = {**meta, "behaviour": row_behaviour(meta) or ""}
@@ -331,4 +341,4 @@ def stamp(path: str | os.PathLike) -> dict[str, int]:
 
 __all__ = ["KINDS", "check_out", "check_run", "code_files", "fingerprint", "keep", "kept", "kept_rows", "read_rows",
            "recorded", "row_behaviour", "row_fingerprint", "row_states", "run_kind", "run_meta", "seats_search",
-           "stamp", "write_rows"]
+           "stamp", "writable", "write_rows"]

@@ -12,7 +12,7 @@ from ..core.runs import run_jobs
 from . import jobs as _jobs
 from . import stats
 from .compare import OUTCOMES, check_games, check_settings, metric_list, run_settings
-from .stored import check_out, check_run, fingerprint, read_rows, row_behaviour, row_states, write_rows
+from .stored import check_out, check_run, fingerprint, read_rows, row_behaviour, row_states, writable, write_rows
 from .variants import Variant, check, variant
 
 
@@ -101,6 +101,8 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
     if path is not None and path.exists():
         done = _resume(path, points, meta)
     todo = [i for i in range(len(points)) if i not in done]
+    if path is not None and todo and path.exists():
+        writable(path)  # points to play into a kept file: it must take them
     batch, owner = [], []
     for i in todo:
         for job in _jobs.jobs(game, variants[i].mapping, settings, seed, games):

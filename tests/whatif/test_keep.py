@@ -138,3 +138,31 @@ def test_stakes_kept_before_rows_said_their_kind_are_read_back(tmp_path, games_p
     before = len(games_played())
     pd.testing.assert_frame_equal(first, whatif.stakes("doomtrooper", **run))
     assert len(games_played()) == before
+
+
+@pytest.mark.parametrize("kind", ["skill", "sweep"])
+def test_current_kept_runs_are_read_from_a_folder_that_cannot_be_written(tmp_path, monkeypatch, games_played, kind):
+    """A read-only install: a page's kept runs that are current are read back; one that
+    must be played again is refused before any game, saying the file cannot be written."""
+    from pathlib import Path
+
+    out = tmp_path / "run.parquet"
+    run = dict(games=2, seed=1, scheduler="serial", progress=False, out=out)
+    call = {"skill": lambda: whatif.skill("doomtrooper", **run),
+            "sweep": lambda: whatif.sweep("asylum", {"maneuver_target": [7]}, **run)}[kind]
+    first = call()
+
+    def refused(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "touch", refused)  # (as root, a folder's mode does not stop a write)
+    before = len(games_played())
+    pd.testing.assert_frame_equal(first, call())
+    stale = pd.read_parquet(out)
+    stale["fingerprint"], stale["behaviour"] = "0000", "f" * 16
+    stale.to_parquet(out, index=False)
+    with pytest.raises(ValueError, match="cannot write .*run.parquet.*Permission denied"):
+        call()
+    assert len(games_played()) == before
+    with pytest.raises(ValueError, match="cannot write .*new.parquet.*Permission denied"):
+        whatif.skill("doomtrooper", **{**run, "out": tmp_path / "new.parquet"})
