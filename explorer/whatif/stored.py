@@ -140,10 +140,8 @@ def kept_rows(path: Path, meta: Mapping[str, Any], what: str = "what-if results"
     if old is None or not len(old):
         return None
     rows = old.to_dict("records")
-    if row_states(rows[:1]) == ["stale"]:
-        return None
-    check_run(path, rows[0], meta, what)
-    return rows
+    check_run(path, rows[0], meta, what)  # (first: a stale file of another run is not written over)
+    return None if row_states(rows[:1]) == ["stale"] else rows
 
 
 def run_meta(game: str, settings: Mapping[str, Any], **run: Any) -> dict[str, Any]:
@@ -170,8 +168,7 @@ def keep(path: Path | None, meta: Mapping[str, Any], what: str,
         rows = kept_rows(path, meta, what)
         if rows is not None:
             return rows
-    if path is not None:
-        writable(path)  # (the file is there, but not current: it will be written over)
+        writable(path)  # a file not there, or not current: it will be written
     rows = play()
     if path is not None:
         stamped = {**meta, "behaviour": row_behaviour(meta) or ""}

@@ -166,3 +166,16 @@ def test_current_kept_runs_are_read_from_a_folder_that_cannot_be_written(tmp_pat
     assert len(games_played()) == before
     with pytest.raises(ValueError, match="cannot write .*new.parquet.*Permission denied"):
         whatif.skill("doomtrooper", **{**run, "out": tmp_path / "new.parquet"})
+
+
+def test_a_stale_file_of_another_run_is_refused_not_written_over(tmp_path, games_played):
+    out = tmp_path / "cards.csv"
+    run = dict(games=2, seed=1, ablate=1, scheduler="serial", progress=False, out=out)
+    whatif.card_stats("victorian", **run)
+    stale = pd.read_csv(out)
+    stale["fingerprint"], stale["behaviour"] = "0000", "f" * 16
+    stale.to_csv(out, index=False)
+    before, text = len(games_played()), out.read_text()
+    with pytest.raises(ValueError, match="cards.csv holds cards that win with seed = 1, not '2'"):
+        whatif.card_stats("victorian", **{**run, "seed": 2})
+    assert out.read_text() == text and len(games_played()) == before
