@@ -497,8 +497,8 @@ class ConflictLab(Displayable):
                     "defender": (self.attacker_policy.value, name)}[who]
             pairs[f"both {name}" if who == "both" else f"attackers {pair[0]}, defenders {pair[1]}"] = pair
         # the sides' own pair is read from the kept odds (after Compute odds: a look-up)
-        kept = self._kept_odds if self._kept_odds is not None and self._kept_odds.analyzer.knows(initial) else None
-        fresh = [name for pair in pairs.values() if not (kept and pair == self.policy_names) for name in pair]
+        known = self._kept_odds is not None and self._kept_odds.analyzer.knows(initial)
+        fresh = [name for pair in pairs.values() if not (known and pair == self.policy_names) for name in pair]
         slow = bool(fresh) and not _cheap((len(self.team(0)), len(self.team(1))), fresh)
         self.compare_status.value = "<i>computing…" + (esc(SLOW) if slow else "") + "</i>"
         t = time.perf_counter()
