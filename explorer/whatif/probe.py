@@ -31,6 +31,7 @@ from ..games import spec
 from . import jobs as _jobs
 from .fingerprint import fingerprint
 from .settings import check_settings, prepared, run_settings
+from .kinds import run_kind
 from .variants import rules_of
 
 #: games played under the greedy bots, and under the random bots, for each set of rules
@@ -158,10 +159,11 @@ def row_rules(row: Mapping[str, Any]) -> list[dict[str, Any]]:
     >>> row_rules({"shuffled_turn_order": True, "game": "asylum", "seed": "3"})
     [{'shuffled_turn_order': True}]
     """
-    if "variant_rules" in row:
+    kind = run_kind(row)
+    if kind == "comparison":
         return [rules_of(row["base_rules"]), rules_of(row["variant_rules"])]
-    if "run" in row or ("seat" in row and ("strong" in row or "section" in row)):
-        return [rules_of(row["variant"])]  # a kept run of one kind, or a bench's skill run (it has no "run")
+    if kind != "sweep":
+        return [rules_of(row["variant"])]
     keys = list(row)
     base = rules_of(row["base_rules"]) if "base_rules" in row else {}
     return [{**base, **{k: _plain(row[k]) for k in keys[:keys.index("game")]}}]

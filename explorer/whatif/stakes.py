@@ -112,17 +112,18 @@ def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | 
     attrs = dict(game=game, variant=v.describe(), bot=bot, seed=str(seed), settings=dict(rest))
     meta = run_meta(game, base, run="stakes", variant=attrs["variant"], bot=bot, seats=",".join(map(str, chosen)),
                     games=games, seed=str(seed))
-    rows = keep(path, meta, "stakes", lambda: _play(game, v, base, rest, bot, chosen, n, wins, games, seed,
-                                                    scheduler, progress))
+    rows = keep(path, meta, "stakes", lambda: _play(game, v, base, rest, bot, chosen, wins, games, seed, scheduler,
+                                                    progress))
     frame = pd.DataFrame([{c: r[c] for c in COLUMNS} for r in rows], columns=COLUMNS)  # played or read back, alike
     frame.attrs.update(attrs)
     return frame
 
 
-def _play(game: str, v: Variant, base: dict[str, Any], rest: dict[str, Any], bot: str, chosen: Sequence[int], n: int,
+def _play(game: str, v: Variant, base: dict[str, Any], rest: dict[str, Any], bot: str, chosen: Sequence[int],
           wins: list[str], games: int, seed: int | str, scheduler: Any, progress: bool) -> list[dict[str, Any]]:
     """The rows of :func:`stakes`, played: the decisions each chosen seat meets, then
-    every run (the base first) in one batch of jobs."""
+    every run (the base first) in one batch of jobs (``wins``: each seat's win metric)."""
+    n = len(wins)
     met = decisions_met(game, v.mapping, base, seed, min(games, LOOK))
     runs: list[tuple[int, str, dict[str, Any]]] = []
     for k in chosen:

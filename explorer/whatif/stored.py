@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .fingerprint import code_files, fingerprint, seats_search
+from .kinds import KINDS, run_kind
 
 
 def row_fingerprint(row: Mapping[str, Any]) -> str:
@@ -174,28 +175,6 @@ def keep(path: Path | None, meta: Mapping[str, Any], what: str,
         stamped = {**meta, "behaviour": row_behaviour(meta) or ""}
         write_rows(path, [{**row, **stamped} for row in rows])
     return rows
-
-
-#: the kinds of kept run (:func:`run_kind`), as a message names them
-KINDS = {"sweep": "a sweep", "comparison": "a comparison", "skill": "skill against luck", "stakes": "stakes",
-         "cards": "cards that win", "seat-or-deck": "the seat or the deck"}
-
-
-def run_kind(row: Mapping[str, Any]) -> str:
-    """The kind of run a kept row (or a run's ``meta``) is from, a key of :data:`KINDS`:
-    its ``run``, else a comparison's (it has ``variant_rules``), the stakes' or a bench's
-    skill run's (kept before rows said their kind), else a sweep's.
-
-    >>> run_kind({"run": "cards"}), run_kind({"variant_rules": "x"}), run_kind({"seat": 0, "section": "recruit"})
-    ('cards', 'comparison', 'stakes')
-    """
-    if isinstance(row.get("run"), str):
-        return row["run"]
-    if "variant_rules" in row:
-        return "comparison"
-    if "seat" in row and ("section" in row or "strong" in row):
-        return "stakes" if "section" in row else "skill"
-    return "sweep"
 
 
 def check_run(path: Path, row: Mapping[str, Any], meta: Mapping[str, Any], what: str,

@@ -12,7 +12,7 @@ from ..core.runs import run_jobs
 from . import jobs as _jobs
 from . import stats
 from .compare import OUTCOMES, check_games, check_settings, metric_list, run_settings
-from .stored import check_out, check_run, fingerprint, read_rows, row_behaviour, row_states, writable, write_rows
+from .stored import check_out, check_run, read_rows, row_behaviour, row_states, run_meta, writable, write_rows
 from .variants import Variant, check, variant
 
 
@@ -95,8 +95,7 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
         seats.append(check_settings(game, v.mapping, settings))
         variants.append(v)
     metrics = metric_list(game, settings)
-    meta = {"game": game, "seed": str(seed), "games": games, **({"base_rules": b.describe()} if b else {}),
-            **{f"setting:{k}": v for k, v in settings.items()}, "fingerprint": fingerprint(game, settings)}
+    meta = run_meta(game, settings, seed=str(seed), games=games, **({"base_rules": b.describe()} if b else {}))
     done: dict[int, dict[str, Any]] = {}
     if path is not None and path.exists():
         done = _resume(path, points, meta)
@@ -136,16 +135,14 @@ def _resume(path: Path, points: list[dict[str, Any]], meta: Mapping[str, Any]) -
     old = read_rows(path, "sweep results")
     if old is None:
         return {}  # an empty file: nothing to resume
-    hint = "use another output file, or the same settings to resume"
-    check_run(path, old.iloc[0].to_dict(), meta, "a sweep", hint)  # another kind of run: said before its columns
+    rows = old.to_dict("records")
+    for row in rows:  # (first: another kind of run is said as such, before its columns are read as a sweep's)
+        check_run(path, row, meta, "a sweep", "use another output file, or the same settings to resume")
     swept = list(old.columns[:list(old.columns).index("game")])  # a row: the point, then the meta, then metrics
     if points and sorted(swept) != sorted(points[0]):
         raise ValueError(f"{path} holds a sweep of {', '.join(swept) or 'nothing'}, not of {', '.join(points[0])}: "
                          "use another output file")
     done = {}
-    rows = old.to_dict("records")
-    for row in rows:
-        check_run(path, row, meta, "a sweep", hint)
     for row, state in zip(rows, row_states(rows)):
         if state == "stale":
             continue  # played by code or data that play its probe games otherwise: played again
@@ -162,4 +159,4 @@ def _same(a: Any, b: Any) -> bool:
         return str(a) == str(b)
 
 
-__all__ = ["check_out", "fingerprint", "grid", "playing", "summarize", "sweep"]
+__all__ = ["check_out", "grid", "playing", "summarize", "sweep"]
