@@ -32,7 +32,8 @@ from ..core.numbers import counted
 from ..games import GAMES, spec
 from ..whatif import metric_list, sweep
 from ..whatif.readout import differences, fair_shares, precision_warning, seat_labels, settings, wins
-from ..whatif.report import endings_rows, percent, rule_label, setting_words, sweep_rows, value_title
+from ..whatif.report import (changed_text, endings_rows, percent, rule_label, setting_words, sweep_rows, unchanged_text,
+                             unused_text, value_title)
 from ..whatif.variants import value_text  # a rule value as typed in the values box (true, 7, 2d6)
 from .common import Displayable, Html, LiveFigure, TextTable, esc, figure_update, html_table, tagged
 
@@ -190,15 +191,17 @@ def endings_table(frame, param: str = "variant") -> TextTable:
 def comparison_table(frame, names: list[str]) -> TextTable:
     """A comparison (:func:`explorer.whatif.compare`) of the metrics ``names`` for
     people: each metric's words, both means, the paired difference and its 95% interval
-    (rates in percentage points)."""
+    (rates in percentage points), and the games the variant changed in it; the caption
+    says so when it changed nothing measured at all."""
     kinds = {m.name: m.is_rate for m in metric_list(frame.attrs["game"], frame.attrs.get("settings", {}))}
     rows = []
     for name in names:
         r, rate = frame.loc[name], kinds[name]
         rows.append([r["label"], _number(r["base"], rate), _number(r["variant"], rate), _change(r["diff"], rate),
-                     f"{_change(r['ci_low'], rate)} to {_change(r['ci_high'], rate)}"])
-    return TextTable(["", "base game", "variant", "difference", "95% interval of the difference"], rows,
-                     caption=f"{counted(frame.attrs['games'], 'game')} of each, on the same seeds")
+                     f"{_change(r['ci_low'], rate)} to {_change(r['ci_high'], rate)}", changed_text(r.get("changed"))])
+    caption = f"{counted(frame.attrs['games'], 'game')} of each, on the same seeds"
+    return TextTable(["", "base game", "variant", "difference", "95% interval of the difference", "games it changed"],
+                     rows, caption=caption + "".join(f". {line}" for line in [unused_text(frame)] if line))
 
 
 def fork_table(frame) -> TextTable:
@@ -479,9 +482,11 @@ class WhatIfLab(Displayable):
         self._draw_length(frame, rows, name)
         self._draw_exact(name, values)
         self._write_tables(rows, outcomes, diffs, name)
-        warning = precision_warning(frame, columns, diffs, self.games.value, self.precision.value / 100)
-        self.warning.value = (f"<div style='color:#8a4b00;background:#fff4e0;padding:4px 8px;max-width:900px'>"
-                              f"{esc(warning)}</div>" if warning else "")
+        said = [unchanged_text(frame, name),
+                precision_warning(frame, columns, diffs, self.games.value, self.precision.value / 100)]
+        self.warning.value = "".join(f"<div style='color:#8a4b00;background:#fff4e0;padding:4px 8px;max-width:900px;"
+                                     f"margin-bottom:2px'>{esc(line)}</div>" for line in said if line)
+
 
     def _draw_diffs(self, diffs, rows, outcomes, name: str) -> None:
         self.diff_fig.widget.layout.display = None if diffs else "none"
@@ -572,10 +577,10 @@ class WhatIfLab(Displayable):
         names = dict(outcomes)
         base = self._setting(name, rows[0][name])
         body = [[self._value(name, rows[d["point"]][name]), names[d["column"]], _points(d["diff"]),
-                 f"{_points(d['ci_low'])} to {_points(d['ci_high'])}"] for d in diffs]
+                 f"{_points(d['ci_low'])} to {_points(d['ci_high'])}", changed_text(d["changed"])] for d in diffs]
         self.diff_table.value = html_table(
-            [rule_label(name), "who", f"change from {base} (points)", "95% interval (points)"], body,
-            numeric=(2, 3), caption="game by game on the same seeds: an interval that does not cross 0 is the rule's "
+            [rule_label(name), "who", f"change from {base} (points)", "95% interval (points)", "games it changed"],
+            body, numeric=(2, 3, 4), caption="game by game on the same seeds: an interval that does not cross 0 is the rule's "
                                     "doing, not luck")
 
     def _short_repr(self) -> str:

@@ -41,8 +41,10 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     """The variant against the base game (the data as it is, or ``base``), paired on
     the same seeds: a DataFrame with one row per metric and the columns ``label``,
     ``base``, ``variant``, ``diff``, ``ci_low``, ``ci_high`` (a 95% interval of the
-    difference, game by game).  Seats that play in neither (a two-seat game measured
-    over four) have no row.  ``bots``: the bots of every seat (see
+    difference, game by game) and ``changed`` (the games whose value of the metric
+    the variant changed: 0 in every row means it never came into play under these
+    bots; ``frame.attrs["unused"]`` says so, and stays with a selection of the rows).
+    Seats that play in neither (a two-seat game measured over four) have no row.  ``bots``: the bots of every seat (see
     :func:`bot_settings`; default: the game's own setting).
 
     ``until``: play in batches of ``batch`` games, stopping once the interval of
@@ -62,7 +64,7 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     >>> df = whatif.compare("asylum", {"maneuver_target": 7}, games=20, seed=1, scheduler="serial",
     ...                     progress=False)
     >>> list(df.columns)
-    ['label', 'base', 'variant', 'diff', 'ci_low', 'ci_high']
+    ['label', 'base', 'variant', 'diff', 'ci_low', 'ci_high', 'changed']
     """
     path = check_out(out) if out is not None else None
     if path is not None and until is not None:
@@ -89,7 +91,7 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     base_rows, var_rows, report = sequential.run_until(pair.play, watched.name, until=until, games=games,
                                                        batch=batch, rate=watched.is_rate)
     frame = table(game, settings, seats, base_rows, var_rows, sequential.paired)
-    frame.attrs["sequential"] = report
+    frame.attrs.update(sequential=report, unused=not frame["changed"].any())
     attrs["games"] = report["games"]
     frame.attrs.update(attrs)
     return frame
@@ -100,9 +102,13 @@ def _frame(rows: list[dict[str, Any]], attrs: dict[str, Any]):
     columns left out), with the run in ``attrs``."""
     import pandas as pd
 
-    columns = ["metric", "label", "base", "variant", "diff", "ci_low", "ci_high"]
-    frame = pd.DataFrame([{c: r[c] for c in columns} for r in rows], columns=columns).set_index("metric")
+    columns = ["metric", "label", "base", "variant", "diff", "ci_low", "ci_high", "changed"]
+    # (a file kept before the changed games were counted has none: unknown, NaN)
+    frame = pd.DataFrame([{c: r[c] if c != "changed" else r.get(c) for c in columns} for r in rows],
+                         columns=columns).set_index("metric")
     frame.attrs.update(attrs)
+    if not frame["changed"].isna().any():  # (every measure counted: whether the change altered any game)
+        frame.attrs["unused"] = not frame["changed"].any()
     return frame
 
 
@@ -142,7 +148,8 @@ class Pair(NamedTuple):
 def table(game: str, settings: Mapping[str, Any], seats: int, base_rows, var_rows, interval=stats.paired):
     """The comparison's table from both sides' per-game values: a row per metric
     (``interval(variant values, base values, rate)`` gives the difference's interval,
-    ``rate`` whether the metric is a rate)."""
+    ``rate`` whether the metric is a rate), with ``changed``: the games whose value of
+    the metric the variant changed (none in every row: the change never came into play)."""
     import pandas as pd
 
     out = []
@@ -155,7 +162,7 @@ def table(game: str, settings: Mapping[str, Any], seats: int, base_rows, var_row
         xv = [r[m.name] for r in var_rows]
         diff, lo, hi = interval(xv, xb, m.is_rate)  # a rate's: within -1 .. 1
         out.append({"metric": m.name, "label": m.label, "base": stats.mean(xb), "variant": stats.mean(xv),
-                    "diff": diff, "ci_low": lo, "ci_high": hi})
+                    "diff": diff, "ci_low": lo, "ci_high": hi, "changed": stats.changed(xv, xb)})
     return pd.DataFrame(out).set_index("metric")
 
 

@@ -114,9 +114,10 @@ def fair_shares(frame, columns: list[str]) -> list[float]:
 def differences(frame, columns: list[str], base: int = 0) -> list[dict[str, Any]]:
     """Each point's paired difference from point ``base`` in each column (game ``i``
     against game ``i``, the same seeds), with its 95% interval: rows of ``point``,
-    ``column``, ``diff``, ``ci_low``, ``ci_high``.  Needs the sweep's per-game records
-    (``keep_records=True``); a column a point does not play is left out.  The columns
-    are rates (win rates, as the page asks for: :func:`.stats.paired`'s interval for rates)."""
+    ``column``, ``diff``, ``ci_low``, ``ci_high`` and ``changed`` (the games whose value
+    it changed).  Needs the sweep's per-game records (``keep_records=True``); a column a
+    point does not play is left out.  The columns are rates (win rates, as the page asks
+    for: :func:`.stats.paired`'s interval for rates)."""
     records = frame.attrs.get("records")
     if records is None or not len(records):
         return []
@@ -129,10 +130,33 @@ def differences(frame, columns: list[str], base: int = 0) -> list[dict[str, Any]
         for i, column in enumerate(columns):
             if seats[k] is not None and i >= min(seats[k], seats[base]):
                 continue
-            diff, lo, hi = stats.paired(per_point[k][column].tolist(), per_point[base][column].tolist(),
-                                         rate=True)
-            out.append({"point": k, "column": column, "diff": diff, "ci_low": lo, "ci_high": hi})
+            mine, theirs = per_point[k][column].tolist(), per_point[base][column].tolist()
+            diff, lo, hi = stats.paired(mine, theirs, rate=True)
+            out.append({"point": k, "column": column, "diff": diff, "ci_low": lo, "ci_high": hi,
+                        "changed": stats.changed(mine, theirs)})
     return out
+
+
+def unchanged(frame, base: int = 0) -> list[int]:
+    """The points of a sweep ``frame`` at which every game came out as the same seed's
+    game at point ``base``, in every measure: there the bots never brought the rule's
+    new value into play (or it decided nothing), so those games say nothing of it.
+    Needs the sweep's per-game records (``keep_records=True``); none without them.
+
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"v": [1, 2, 3]})
+    >>> frame.attrs.update(metrics=["turns"], records=pd.DataFrame({"point": [0, 0, 1, 1, 2, 2],
+    ...                                                            "turns": [9, 7, 9, 7, 9, 8]}))
+    >>> unchanged(frame)
+    [1]
+    """
+    records = frame.attrs.get("records")
+    if records is None or not len(records):
+        return []
+    names = [n for n in frame.attrs.get("metrics", []) if n in records]
+    points = {k: records[records["point"] == k] for k in range(len(frame))}
+    return [k for k in range(len(frame)) if k != base
+            and not any(stats.changed(points[k][n].tolist(), points[base][n].tolist()) for n in names)]
 
 
 def games_needed(half: float, games: int, asked: float) -> int:
@@ -156,4 +180,5 @@ def precision_warning(frame, columns: list[str], diffs: list[dict[str, Any]], ga
             f"interval reaches ±{widest * 100:.1f} points.  Play about {needed} at each value for ±{asked * 100:g}.")
 
 
-__all__ = ["Setting", "differences", "games_needed", "precision_warning", "seat_labels", "settings", "wins"]
+__all__ = ["Setting", "differences", "games_needed", "precision_warning", "seat_labels", "settings", "unchanged",
+           "wins"]

@@ -145,7 +145,7 @@ def compare_text(frame) -> str:
 
     a = frame.attrs
     kinds = {m.name: m.is_rate for m in metric_list(a["game"], a.get("settings", {}))}
-    rows = [["", "base game", "variant", "difference (95% interval)"]]
+    rows = [["", "base game", "variant", "difference (95% interval)", "games it changed"]]
     for name, r in frame.iterrows():
         if kinds.get(name, False):
             rows.append([r["label"], percent(r["base"]), percent(r["variant"]),
@@ -154,8 +154,41 @@ def compare_text(frame) -> str:
             ends = "no interval from one game" if math.isnan(r["ci_low"]) else \
                 f"{r['ci_low']:+.2f} to {r['ci_high']:+.2f}"
             rows.append([r["label"], f"{r['base']:.2f}", f"{r['variant']:.2f}", f"{r['diff']:+.2f} ({ends})"])
+        rows[-1].append(changed_text(r.get("changed")))
     head = f"{a['variant']} against {a['base']}: {counted(a['games'], 'game')} of each, on the same seeds"
-    return head + "\n" + _columns(rows)
+    return head + "\n" + _columns(rows) + "".join(f"\n{line}" for line in [unused_text(frame)] if line)
+
+
+def changed_text(n) -> str:
+    """How many games a change altered in one measure, or a dash when a kept run did not count them."""
+    return "—" if n is None or n != n else f"{int(n):,}"
+
+
+def unused_text(frame) -> str | None:
+    """A sentence when the variant altered no game in any measure of the comparison
+    ``frame``: the bots never brought the change into play, so the run says nothing
+    of what it does; ``None`` otherwise."""
+    if not frame.attrs.get("unused"):  # (said of every measure, even where the frame shows a few)
+        return None
+    return (f"The change altered nothing measured in any of these {counted(frame.attrs['games'], 'game')}: the "
+            "bots never brought it into play, or it never decided anything, so these games cannot say what it does "
+            "(try other bots, or more games).")
+
+
+def unchanged_text(frame, name: str) -> str | None:
+    """A sentence naming the values of the sweep ``frame`` of the rule ``name`` at which
+    every game came out as at its first value in every measure
+    (:func:`~explorer.whatif.readout.unchanged`), or ``None``."""
+    from .readout import unchanged
+
+    same = unchanged(frame)
+    if not same:
+        return None
+    values = [value_title(frame.attrs["game"], name, frame[name].iloc[k]) for k in same]
+    listed = ", ".join(values[:-1]) + " or " + values[-1] if len(values) > 1 else values[0]
+    return (f"At {listed}, every game came out as at {value_title(frame.attrs['game'], name, frame[name].iloc[0])} "
+            "in everything measured: the bots never brought the change into play, or it never decided anything, so "
+            "these games cannot say what it does (try other bots, or more games).")
 
 
 def rule_label(name: str) -> str:
@@ -353,6 +386,6 @@ def _ratio(used: int, fixed: int) -> str:
     return f"{used / fixed:.0%} of the fixed run" if fixed and math.isfinite(used / fixed) else "no fixed run"
 
 
-__all__ = ["cards_text", "endings_rows", "endings_text", "kept_skill_text", "kept_text", "rate", "seat_or_deck_text",
-           "seat_words", "sequential_text", "setting_words", "signed", "skill_by_variant_text", "skill_text", "value_title",
-           "variant_title", "who_wins"]
+__all__ = ["cards_text", "changed_text", "endings_rows", "endings_text", "kept_skill_text", "kept_text", "rate",
+           "seat_or_deck_text", "seat_words", "sequential_text", "setting_words", "signed", "skill_by_variant_text",
+           "skill_text", "unchanged_text", "unused_text", "value_title", "variant_title", "who_wins"]

@@ -93,6 +93,19 @@ def paired(variant: Sequence[float], base: Sequence[float], rate: bool = False) 
     return m, max(-1.0, min(m, adjusted - half)), min(1.0, max(m, adjusted + half))
 
 
+def changed(variant: Sequence[float], base: Sequence[float]) -> int:
+    """How many paired games differ in this measure: game ``i`` of one side against
+    game ``i`` of the other (a measure that is NaN in both is the same).  None at all,
+    over every measure, means the change never came into play in these games.
+
+    >>> changed([1.0, 0.0, float("nan")], [1.0, 1.0, float("nan")])
+    1
+    """
+    if len(variant) != len(base):
+        raise ValueError("paired samples must be the same length (the same seeds)")
+    return sum(not (v == b or (v != v and b != b)) for v, b in zip(variant, base))
+
+
 def even_share(wins: Sequence[float], won: float) -> float:
     """What a seat wins if no seat plays better than another: the seats a won game
     crowns (one, a team, those tied for the lead) shared among the seats, over the
@@ -107,7 +120,7 @@ def even_share(wins: Sequence[float], won: float) -> float:
     return total / won / len(wins) if wins and won > 0 and total > 0 else 1 / max(len(wins), 1)
 
 
-__all__ = ["Z", "even_share", "interval", "mean", "paired", "wilson"]
+__all__ = ["Z", "changed", "even_share", "interval", "mean", "paired", "wilson"]
 
 
 def spread(rows: Sequence[Mapping[str, float]], names: Sequence[str]) -> tuple[float, float]:

@@ -142,6 +142,26 @@ def test_the_paired_difference_is_game_by_game_with_its_interval():
     assert "maneuver target = 6" in lab.diff_fig.layout.title.text
 
 
+def test_the_games_each_value_changed_are_counted_and_a_value_that_changed_none_is_said():
+    """Beside each paired difference, the games whose winner it changed (from the records).
+    Conflicts: the attacker chooses a mental or a physical attack, so Doctor Cortex (mental 5,
+    physical 1) is never sent in physically by the greedy bots: raising his physical attack
+    changes no game, and the page says these games cannot tell what it does."""
+    lab = run("asylum", "maneuver_target", "6, 9", games=20)
+    records = lab.frame.attrs["records"]
+    base, other = records[records["point"] == 0], records[records["point"] == 1]
+    flipped = [sum(a != b for a, b in zip(other[f"win_seat_{s}"], base[f"win_seat_{s}"])) for s in range(4)]
+    rows = lab.diff_table.value.split("<tr>")[2:]
+    assert "games it changed" in lab.diff_table.value and any(flipped)
+    assert [row.split("<td class=\"xp-num\">")[-1].split("<")[0] for row in rows] == [str(n) for n in flipped]
+    assert "cannot say what it does" not in lab.warning.value
+    lab.change.value = "roster"
+    lab.who.value, lab.stat.value = "Doctor Cortex", "Physical Attack"
+    lab.values.value = "1, 2, 3"
+    lab.run_button.click()
+    assert "At 2 or 3, every game came out as at 1 in everything measured" in lab.warning.value
+
+
 def test_too_few_games_for_the_interval_asked_is_said():
     lab = run("victorian", "immortal_heal", "0, 1")
     assert "Too few games" in lab.warning.value and "games at each value" in lab.warning.value

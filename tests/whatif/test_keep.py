@@ -179,3 +179,22 @@ def test_a_stale_file_of_another_run_is_refused_not_written_over(tmp_path, games
     with pytest.raises(ValueError, match="cards.csv holds cards that win with seed = 1, not '2'"):
         whatif.card_stats("victorian", **{**run, "seed": 2})
     assert out.read_text() == text and len(games_played()) == before
+
+
+def test_a_comparison_kept_before_the_changed_games_were_counted_reads_back_with_them_unknown(tmp_path, games_played):
+    """A kept comparison is read back with its counts of changed games; a file written before
+    they were counted still reads back, the counts unknown (a dash), never said to be unused."""
+    from explorer.whatif.report import compare_text
+
+    run = dict(games=6, seed=1, scheduler="serial", progress=False, out=tmp_path / "c.parquet")
+    first = whatif.compare("asylum", {"maneuver_target": 6}, **run)
+    again = whatif.compare("asylum", {"maneuver_target": 6}, **run)
+    pd.testing.assert_frame_equal(first, again)
+    assert again.attrs == first.attrs and "unused" in first.attrs
+    older = pd.read_parquet(run["out"]).drop(columns="changed")  # as an earlier version wrote it
+    older.to_parquet(run["out"], index=False)
+    before = len(games_played())
+    old = whatif.compare("asylum", {"maneuver_target": 6}, **run)
+    assert len(games_played()) == before and old["changed"].isna().all() and "unused" not in old.attrs
+    text = compare_text(old)
+    assert "—" in text.splitlines()[2] and "altered nothing" not in text

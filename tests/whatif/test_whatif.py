@@ -25,7 +25,36 @@ def test_the_base_column_is_the_simulate_command_s_numbers():
     for seat in range(4):
         assert df.loc[f"win_seat_{seat}", "base"] == summary["wins_by_seat"][str(seat)] / 30
     assert df.loc["turns", "base"] == pytest.approx(summary["turns"]["mean"])
-    assert list(df.columns) == ["label", "base", "variant", "diff", "ci_low", "ci_high"]
+    assert list(df.columns) == ["label", "base", "variant", "diff", "ci_low", "ci_high", "changed"]
+
+
+def test_the_games_a_change_altered_are_counted_game_by_game():
+    """``changed``: in how many of the paired games the variant's value of a metric is not
+    the base game's, counted from the games themselves; a change the games used is not
+    said to be unused."""
+    from explorer.whatif.report import compare_text
+
+    df = whatif.compare("asylum", {"maneuver_target": 6}, games=30, seed=3, scheduler="serial", progress=False)
+    base = whatif.records("asylum", None, games=30, seed=3, scheduler="serial", progress=False)
+    mine = whatif.records("asylum", {"maneuver_target": 6}, games=30, seed=3, scheduler="serial", progress=False)
+    for name in df.index:
+        assert df.loc[name, "changed"] == sum(a != b for a, b in zip(mine[name], base[name]))
+    assert df["changed"].any() and "altered nothing" not in compare_text(df)
+    untouched = df[df["changed"] == 0]  # measures the change left alone, shown on their own: still not "unused"
+    assert len(untouched) and "altered nothing" not in compare_text(untouched)
+
+
+def test_a_change_the_bots_never_bring_into_play_is_said_to_say_nothing():
+    """Conflicts: the attacker chooses a mental or a physical attack.  Doctor Cortex's mental
+    attack (5) is far above his physical one (1), so the greedy bots always attack mentally and
+    a stronger physical attack alters no game: the table says so rather than offering its
+    zeros as a finding."""
+    from explorer.whatif.report import compare_text
+
+    df = whatif.compare("asylum", {"villain.Doctor Cortex.physical_attack": 3}, games=40, seed=1,
+                        scheduler="serial", progress=False)
+    assert (df["changed"] == 0).all()
+    assert "altered nothing measured in any of these 40 games" in compare_text(df)
 
 
 def test_a_variant_equal_to_the_base_differs_by_exactly_nothing():
@@ -38,6 +67,7 @@ def test_a_variant_equal_to_the_base_differs_by_exactly_nothing():
     assert (df.loc[~rates, "ci_low"] == 0).all() and (df.loc[~rates, "ci_high"] == 0).all()
     assert (df.loc[rates, "ci_high"] == -df.loc[rates, "ci_low"]).all()
     assert df.loc[rates, "ci_high"].round(3).eq(0.089).all()
+    assert (df["changed"] == 0).all()
 
 
 def test_a_difference_of_two_rates_is_never_said_to_pass_100_points():
