@@ -487,7 +487,6 @@ class WhatIfLab(Displayable):
         self.warning.value = "".join(f"<div style='color:#8a4b00;background:#fff4e0;padding:4px 8px;max-width:900px;"
                                      f"margin-bottom:2px'>{esc(line)}</div>" for line in said if line)
 
-
     def _draw_diffs(self, diffs, rows, outcomes, name: str) -> None:
         self.diff_fig.widget.layout.display = None if diffs else "none"
         if not diffs:
@@ -580,8 +579,8 @@ class WhatIfLab(Displayable):
                  f"{_points(d['ci_low'])} to {_points(d['ci_high'])}", changed_text(d["changed"])] for d in diffs]
         self.diff_table.value = html_table(
             [rule_label(name), "who", f"change from {base} (points)", "95% interval (points)", "games it changed"],
-            body, numeric=(2, 3, 4), caption="game by game on the same seeds: an interval that does not cross 0 is the rule's "
-                                    "doing, not luck")
+            body, numeric=(2, 3, 4),
+            caption="game by game on the same seeds: an interval that does not cross 0 is the rule's doing, not luck")
 
     def _short_repr(self) -> str:
         return f"WhatIfLab(game={self.game.value!r}, rule={self.parameter!r})"

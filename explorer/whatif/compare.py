@@ -44,8 +44,9 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     difference, game by game) and ``changed`` (the games whose value of the metric
     the variant changed: 0 in every row means it never came into play under these
     bots; ``frame.attrs["unused"]`` says so, and stays with a selection of the rows).
-    Seats that play in neither (a two-seat game measured over four) have no row.  ``bots``: the bots of every seat (see
-    :func:`bot_settings`; default: the game's own setting).
+    Seats that play in neither (a two-seat game measured over four) have no row.
+    ``bots``: the bots of every seat (see :func:`bot_settings`; default: the game's
+    own setting).
 
     ``until``: play in batches of ``batch`` games, stopping once the interval of
     ``metric`` (default: the first seat's or side's win rate) is at most ``until``

@@ -184,10 +184,9 @@ def unchanged_text(frame, name: str) -> str | None:
     same = unchanged(frame)
     if not same:
         return None
-    values = [value_title(frame.attrs["game"], name, frame[name].iloc[k]) for k in same]
-    listed = ", ".join(values[:-1]) + " or " + values[-1] if len(values) > 1 else values[0]
-    return (f"At {listed}, every game came out as at {value_title(frame.attrs['game'], name, frame[name].iloc[0])} "
-            "in everything measured: the bots never brought the change into play, or it never decided anything, so "
+    game, values = frame.attrs["game"], frame[name].tolist()
+    return (f"At {_and([value_title(game, name, values[k]) for k in same])}, every game came out as at "
+            f"{value_title(game, name, values[0])} in everything measured: the bots never brought the change into play, or it never decided anything, so "
             "these games cannot say what it does (try other bots, or more games).")
 
 

@@ -159,7 +159,7 @@ def test_the_games_each_value_changed_are_counted_and_a_value_that_changed_none_
     lab.who.value, lab.stat.value = "Doctor Cortex", "Physical Attack"
     lab.values.value = "1, 2, 3"
     lab.run_button.click()
-    assert "At 2 or 3, every game came out as at 1 in everything measured" in lab.warning.value
+    assert "At 2 and 3, every game came out as at 1 in everything measured" in lab.warning.value
 
 
 def test_too_few_games_for_the_interval_asked_is_said():
