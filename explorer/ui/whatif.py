@@ -36,65 +36,13 @@ from ..whatif.report import (changed_text, endings_rows, percent, rule_label, se
                              unused_text, value_title)
 from ..whatif.variants import value_text  # a rule value as typed in the values box (true, 7, 2d6)
 from .common import Displayable, Html, LiveFigure, TextTable, esc, figure_update, html_table, tagged
+from .rule_values import allowed_text, default_values, parse_values, parse_with
 
 #: a setting's dropdown value for "as the rules say" (the setting itself is then None)
 AS_THE_RULES = "as the rules say"
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 WHERE = (("this machine, every core", "pool"), ("this process only", "serial"))
 HINT = "press Run to fill this chart"
-
-
-def default_values(spec: dict[str, Any]) -> str:
-    """A few values around the current one, inside the declared range (a choice: the
-    current one and the next)."""
-    if spec["kind"] == "switch":
-        return "false, true"
-    if spec["kind"] == "choice":
-        values = list(spec["choices"])
-        i = values.index(spec["value"])
-        return ", ".join(dict.fromkeys([values[i], values[(i + 1) % len(values)]]))
-    v, lo, hi = spec["value"], spec["min"], spec["max"]
-    return ", ".join(str(x) for x in range(max(lo, v - 1), min(hi, v + 1) + 1))
-
-
-def allowed_text(spec: dict[str, Any], titles: Mapping[Any, str] | None = None) -> str:
-    """What the values box accepts for a rule, in words (``titles``: a choice's values
-    by their rulebook headings, which the box takes too)."""
-    if spec["kind"] == "switch":
-        return "true or false"
-    if spec["kind"] == "choice":
-        named = [titles[c] for c in spec["choices"] if c in (titles or {}) and titles[c].lower() != c.lower()]
-        return "one of " + ", ".join(spec["choices"]) + (f", or by rulebook heading (such as {named[-1]})" if named else "")
-    return f"whole numbers {spec['min']} to {spec['max']}"
-
-
-def parse_values(text: str, spec: dict[str, Any], titles: Mapping[Any, str] | None = None) -> list[Any]:
-    """The values typed in the box, as the rule takes them (ValueError with a reason);
-    a choice may also be typed by its title (``titles``: "Beat Down" for ``beat_down``)."""
-    items = [t.strip() for t in text.replace(";", ",").split(",") if t.strip()]
-    if not items:
-        raise ValueError("type at least one value, e.g. 6, 7, 8")
-    out = []
-    for t in items:
-        if spec["kind"] == "switch":
-            if t.lower() not in ("true", "false"):
-                raise ValueError(f"{t!r}: this rule is a switch, true or false")
-            out.append(t.lower() == "true")
-        elif spec["kind"] == "choice":
-            match = [c for c in spec["choices"] if t.lower() in (c.lower(), (titles or {}).get(c, c).lower())]
-            if not match:
-                raise ValueError(f"{t!r} is not one of {', '.join(spec['choices'])}")
-            out.append(match[0])
-        else:
-            try:
-                out.append(int(t))
-            except ValueError:
-                raise ValueError(f"{t!r} is not a whole number") from None
-            if not spec["min"] <= out[-1] <= spec["max"]:
-                raise ValueError(f"{t} is outside the allowed range, {spec['min']} to {spec['max']}")
-    if len(set(out)) != len(out):
-        raise ValueError("each value once, please")
-    return out
 
 
 def _points(x: float) -> str:
@@ -220,7 +168,8 @@ class WhatIfLab(Displayable):
     (``xp-wi-change``: a rule, or a stat of the game's roster such as a Doom Asylum
     villain's, shown for a game with a roster), ``rule`` (``xp-wi-rule``), ``who``
     (``xp-wi-who``) and ``stat`` (``xp-wi-stat``) for a roster's stat, ``note``
-    (``xp-wi-note``), ``values`` (``xp-wi-values``), one control per setting of the game
+    (``xp-wi-note``), ``values`` (``xp-wi-values``), ``with_rules`` (``xp-wi-with``:
+    other rules changed for every value, such as the variant a rule belongs to), one control per setting of the game
     in ``setting_widgets`` (``xp-wi-setting-<name>``, in ``xp-wi-settings``), ``games``
     (``xp-wi-games``), ``seed`` (``xp-wi-seed``), ``where`` (``xp-wi-where``),
     ``precision`` (``xp-wi-precision``: the interval asked, in points either side),
@@ -247,6 +196,10 @@ class WhatIfLab(Displayable):
         self.stat = tagged(W.Dropdown(description="Stat", layout=W.Layout(width="300px")), "xp-wi-stat")
         self.values = tagged(W.Text(description="Values", placeholder="e.g. 6, 7, 8",
                                     layout=W.Layout(width="300px")), "xp-wi-values")
+        self.with_rules = tagged(W.Text(description="With", placeholder="other rules, e.g. variant = colonization",
+                                        layout=W.Layout(width="480px")), "xp-wi-with")
+        self.with_rules.tooltip = ("other rules changed for every value, name = value joined by commas: the variant a "
+                                   "rule belongs to, say (empty: the rules file as it is)")
         self.note = tagged(W.HTML(), "xp-wi-note")
         self.settings_box = tagged(W.HBox(layout=W.Layout(flex_flow="row wrap")), "xp-wi-settings")
         wide = {"description_width": "initial"}
@@ -283,7 +236,8 @@ class WhatIfLab(Displayable):
         wrap = W.Layout(flex_flow="row wrap", align_items="center")
         return W.VBox([
             W.HBox([self.game, self.change], layout=wrap),
-            W.HBox([self.rule, self.who, self.stat, self.values], layout=wrap), self.note, self.settings_box,
+            W.HBox([self.rule, self.who, self.stat, self.values], layout=wrap), self.note,
+            W.HBox([self.with_rules], layout=wrap), self.settings_box,
             W.HBox([self.games, self.seed, self.where, self.precision, self.run_button], layout=wrap),
             W.HBox([self.progress, self.status], layout=W.Layout(align_items="center")),
         ])
@@ -309,6 +263,7 @@ class WhatIfLab(Displayable):
             self.change.value = "roster"
         if values is not None:
             self.values.value = values
+        self.with_rules.value = ""  # another game's rules would not be this one's
         self._rule_changed(keep=values is not None)
         self.setting_widgets = {s.name: self._setting_widget(s) for s in settings(key)}
         self.settings_box.children = tuple(self.setting_widgets.values())
@@ -419,9 +374,13 @@ class WhatIfLab(Displayable):
         except DataError as exc:  # the file was edited into something the rules refuse
             self._say(f"<span style='color:#b00'>{html.escape(str(exc))}</span>")
             return None
-        name = self.parameter
+        name, titles = self.parameter, spec(self.game.value).choice_titles
         try:
-            values = parse_values(self.values.value, self._spec(name), spec(self.game.value).choice_titles.get(name))
+            values = parse_values(self.values.value, self._spec(name), titles.get(name))
+            try:
+                base = parse_with(self.with_rules.value, self._spec, titles, swept=name)
+            except ValueError as exc:
+                raise ValueError(f"With: {exc}") from None
         except ValueError as exc:
             self._say(f"<span style='color:#b00'>{html.escape(str(exc))}</span>")
             return None
@@ -432,7 +391,7 @@ class WhatIfLab(Displayable):
         try:
             where = None if self.where.value == "pool" else self.where.value
             frame = sweep(self.game.value, {name: values}, games=n, seed=self.seed.value, scheduler=where,
-                          progress=False, keep_records=True, **self.settings_values())
+                          progress=False, keep_records=True, base=base or None, **self.settings_values())
         except (ValueError, LookupError) as exc:  # a rule's value refused: named as the page names rules
             said = f"{rule_label(exc.field)}: {exc.problem}" if isinstance(exc, DataError) and exc.field else str(exc)
             self._say(f"<span style='color:#b00'>{html.escape(said)}</span>")
@@ -440,11 +399,12 @@ class WhatIfLab(Displayable):
         finally:
             self.progress.layout.visibility = "hidden"
         self.frame = frame
-        self._shown = (f"{rule_label(name)} at {', '.join(self._value(name, v) for v in values)}, "
+        also = f" with {', '.join(self._setting(k, v) for k, v in base.items())}" if base else ""  # (the With box)
+        self._shown = (f"{rule_label(name)} at {', '.join(self._value(name, v) for v in values)}{also}, "
                        f"{counted(n, 'game')}, seed {self.seed.value}")
         self._draw(frame, name, values)
-        self.status.value = (f"done: {counted(n, 'game')} at each value, the same seeds at every value (so the "
-                             "differences are the rule's, not the dice's); bars show 95% intervals")
+        self.status.value = (f"done: {counted(n, 'game')} at each value{esc(also)}, the same seeds at every value (so "
+                             "the differences are the rule's, not the dice's); bars show 95% intervals")
         return frame
 
     def _value(self, name: str, value: Any) -> str:

@@ -166,13 +166,16 @@ def changed_text(n) -> str:
 
 def unused_text(frame) -> str | None:
     """A sentence when the variant altered no game in any measure of the comparison
-    ``frame``: the bots never brought the change into play, so the run says nothing
-    of what it does; ``None`` otherwise."""
+    ``frame``: the change never came into play, so the run says nothing of what it
+    does; ``None`` otherwise."""
     if not frame.attrs.get("unused"):  # (said of every measure, even where the frame shows a few)
         return None
-    return (f"The change altered nothing measured in any of these {counted(frame.attrs['games'], 'game')}: the "
-            "bots never brought it into play, or it never decided anything, so these games cannot say what it does "
-            "(try other bots, or more games).")
+    return f"The change altered nothing measured in any of these {counted(frame.attrs['games'], 'game')}: {UNUSED}"
+
+
+#: why a change can alter no game, and what to do about it
+UNUSED = ("it never came into play (it may need another rule or variant switched on, or bots that use it) or never "
+          "decided anything, so these games cannot say what it does.")
 
 
 def unchanged_text(frame, name: str) -> str | None:
@@ -186,8 +189,7 @@ def unchanged_text(frame, name: str) -> str | None:
         return None
     game, values = frame.attrs["game"], frame[name].tolist()
     return (f"At {_and([value_title(game, name, values[k]) for k in same])}, every game came out as at "
-            f"{value_title(game, name, values[0])} in everything measured: the bots never brought the change into play, or it never decided anything, so "
-            "these games cannot say what it does (try other bots, or more games).")
+            f"{value_title(game, name, values[0])} in everything measured: {UNUSED}")
 
 
 def rule_label(name: str) -> str:

@@ -2,13 +2,14 @@
 and, for each game, what the page offers (the game's rules, settings, seats or sides) and what
 it reports (win rates of the seats that play, paired differences, a warning for too few games)."""
 
+import html
 import math
 
 import pytest
 
 from explorer.games import spec
 from explorer.whatif import stats
-from explorer.ui.whatif import WhatIfLab, allowed_text, default_values, parse_values
+from explorer.ui.whatif import WhatIfLab, allowed_text, default_values, parse_values, parse_with
 
 
 def test_charts_ask_for_a_run_then_show_the_results():
@@ -160,6 +161,49 @@ def test_the_games_each_value_changed_are_counted_and_a_value_that_changed_none_
     lab.values.value = "1, 2, 3"
     lab.run_button.click()
     assert "At 2 and 3, every game came out as at 1 in everything measured" in lab.warning.value
+
+
+def test_a_rule_of_a_variant_is_swept_with_its_variant_on():
+    """Doomtrooper's Limited Resources (Variant Rules): its action limit counts only in that
+    variant.  Swept alone, no game changes and the page says so; with the variant named in the
+    With box (by its rulebook heading too), the same sweep as ``whatif.sweep(..., base=...)``,
+    and the games change.  Another game empties the box."""
+    from explorer import whatif
+
+    lab = run("doomtrooper", "limited_actions", "20, 30", games=10)
+    assert "At 30, every game came out as at 20" in lab.warning.value
+    lab.with_rules.value = "variant = Limited Resources"
+    lab.run_button.click()
+    direct = whatif.sweep("doomtrooper", {"limited_actions": [20, 30]}, games=10, seed=1, scheduler="serial",
+                          progress=False, base={"variant": "limited_resources"})
+    assert lab.frame["turns"].tolist() == direct["turns"].tolist() != [lab.frame["turns"][0]] * 2
+    assert "every game came out" not in lab.warning.value and "at each value with Limited Resources" in lab.status.value
+    lab.game.value = "victorian"
+    assert lab.with_rules.value == ""
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("variant = vortx", "With: 'vortx' is not one of standard, warzone"),
+    ("varient = vortex", "With: 'varient' is not a rule of this game"),
+    ("variant vortex", "With: 'variant vortex': write each rule as name = value"),
+    ("limited actions = 5", "With: limited actions is the rule swept: its values go in the values box"),
+    ("relics = true, relics = false", "With: relics is given twice"),
+    ("colony goal = 999", "With: 999 is outside the allowed range, 1 to 200"),
+])
+def test_a_bad_with_box_is_refused_in_words_and_nothing_is_played(typed, said):
+    lab = run("doomtrooper", "limited_actions", "20, 30", games=10)
+    before = lab.frame
+    lab.with_rules.value = typed
+    lab.run_button.click()
+    assert said in html.unescape(lab.status.value) and lab.frame is before
+
+
+def test_the_with_box_reads_rules_by_name_or_words_and_a_choice_by_heading():
+    specs = spec("doomtrooper").metrics.parameters()
+    titles = spec("doomtrooper").choice_titles
+    assert parse_with("", specs.get) == {}
+    assert parse_with("colony goal = 30; variant = The Vortex, relics = TRUE", specs.get, titles) == {
+        "colony_goal": 30, "variant": "vortex", "relics": True}
 
 
 def test_too_few_games_for_the_interval_asked_is_said():
