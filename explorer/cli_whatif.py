@@ -102,6 +102,9 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
     _bots(c)
     c.add_argument("--variant", required=True, metavar="FILE",
                    help="a TOML variant file: name = \"...\" and an [overrides] table")
+    c.add_argument("--base", default=None, metavar="FILE",
+                   help="a variant file to compare against instead of the data as it is (a rule of one of "
+                        "Doomtrooper's variants, say: both files then switch that variant on)")
     c.add_argument("--until", type=_half_width, default=None, metavar="HALF_WIDTH",
                    help="play in batches until the interval of --metric is this narrow or excludes zero "
                         "(intervals valid however often they are looked at)")
@@ -197,8 +200,9 @@ def compare(args: argparse.Namespace) -> int:
     if args.out is not None and args.until is not None:
         raise ValueError("--out keeps a comparison of a fixed number of games: give --out or --until, not both")
     reachable(args.scheduler)
-    frame = compare(args.game, args.variant, games=args.games, seed=args.seed, scheduler=args.scheduler,
-                    bots=args.bots, until=args.until, metric=args.metric, batch=args.batch, out=args.out, **settings)
+    frame = compare(args.game, args.variant, base=args.base, games=args.games, seed=args.seed,
+                    scheduler=args.scheduler, bots=args.bots, until=args.until, metric=args.metric, batch=args.batch,
+                    out=args.out, **settings)
     if args.json:
         print(frame.reset_index().to_json(orient="records", indent=2))
         return 0

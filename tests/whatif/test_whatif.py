@@ -3,6 +3,7 @@ resuming, forks."""
 
 from __future__ import annotations
 
+from io import StringIO
 from pathlib import Path
 
 import pandas as pd
@@ -180,6 +181,24 @@ def test_the_command_line_sweeps_and_compares(tmp_path, capsys):
     assert main(["sweep", "asylum", "--param", "nonsense=1", "--games", "2", "--out", str(out)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error:") and "nonsense" in err
+
+
+def test_the_compare_command_compares_two_variants_of_a_variant_s_rule(tmp_path, capsys):
+    """Doomtrooper's Limited Resources (Variant Rules): its action limit counts only in that
+    variant, so ``--base`` switches the variant on for the games compared against, and the
+    numbers are ``whatif.compare``'s with ``base=``."""
+    base, mine = tmp_path / "limited.toml", tmp_path / "fewer.toml"
+    base.write_text('name = "Limited Resources"\n[overrides]\nvariant = "limited_resources"\n')
+    mine.write_text('name = "20 actions"\n[overrides]\nvariant = "limited_resources"\nlimited_actions = 20\n')
+    argv = ["compare", "doomtrooper", "--variant", str(mine), "--base", str(base), "--games", "8",
+            "--scheduler", "serial", "--json"]
+    assert main(argv) == 0
+    shown = pd.read_json(StringIO(capsys.readouterr().out)).set_index("metric")
+    df = whatif.compare("doomtrooper", mine, base=base, games=8, seed=1, scheduler="serial", progress=False)
+    assert shown["diff"].tolist() == pytest.approx(df["diff"].tolist()) and shown["changed"].any()
+    assert main(argv[:-1]) == 0
+    assert capsys.readouterr().out.startswith("20 actions: limited_actions = 20, variant = limited_resources against "
+                                              "Limited Resources: variant = limited_resources: 8 games of each")
 
 
 def test_stored_results_from_other_rules_are_played_again(tmp_path, monkeypatch):
