@@ -187,6 +187,7 @@ class WhatIfLab(Displayable):
                  seed: int = 1, scheduler: Any = None):
         self.frame = None
         self._shown = ""  # the run the tables and charts show, as the status line names it
+        self._game_shown = None  # the game whose rules the page shows
         self.setting_widgets: dict[str, W.Widget] = {}
         self.game = tagged(W.Dropdown(options=[(g.title, k) for k, g in GAMES.items()], value=game,
                                       description="Game", layout=W.Layout(width="340px")), "xp-wi-game")
@@ -224,7 +225,7 @@ class WhatIfLab(Displayable):
         self.masterminds_fig = LiveFigure(empty_figure("Win rate by starting mastermind"), "xp-wi-masterminds")
         self._titles = {fig: fig.layout.title.text for fig in (self.seats_fig, self.diff_fig, self.spread_fig,
                                                                self.length_fig, self.exact_fig, self.masterminds_fig)}
-        self.game.observe(lambda ch: self._load_game(), names="value")
+        self.game.observe(self._game_chosen, names="value")
         for control in (self.rule, self.change, self.who, self.stat):
             control.observe(lambda ch: self._rule_changed(), names="value")
         self.run_button.on_click(lambda b: self.run())
@@ -249,13 +250,31 @@ class WhatIfLab(Displayable):
                        W.HBox([self.exact_fig.widget, self.masterminds_fig.widget], layout=wrap)])
 
     # -- controls ----------------------------------------------------------------------------
+    def _game_chosen(self, change: dict[str, Any]) -> None:
+        """Another game chosen: its rules, settings and charts.  A game whose data file is
+        wrong is not shown: the list goes back to the game shown, whose results stay,
+        and the status line says what to mend."""
+        if change["new"] == self._game_shown:
+            return  # (the list put back)
+        try:
+            self._load_game()
+        except DataError as exc:
+            self.game.value = change["old"]
+            self._say(f"<span style='color:#b00'>{esc(GAMES[change['new']].title)} cannot be shown: a data file is "
+                      f"wrong: {esc(exc)}.  Mend it, then choose the game again.</span>")
+
     def _load_game(self, rule: str | None = None, values: str | None = None) -> None:
-        """The rules, settings and charts of the game chosen."""
+        """The rules, settings and charts of the game chosen (its data read first, so a
+        wrong file changes nothing on the page)."""
         key = self.game.value
-        self.params = spec(key).metrics.parameters()
+        params = spec(key).metrics.parameters()
         path = data_path(key, "rules.toml")
-        self.notes = {**key_notes(path, "numbers"), **key_notes(path, "options")}
-        self._load_roster(key)
+        notes = {**key_notes(path, "numbers"), **key_notes(path, "options")}
+        hook = getattr(spec(key).metrics, "roster_parameters", None)
+        roster = hook() if hook is not None else {}
+        offered = settings(key)
+        self.params, self.notes, self._game_shown = params, notes, key
+        self._load_roster(roster)
         self.rule.options = self._rule_options()
         self.rule.value = rule if rule in self.params else next(iter(self.params))
         if rule in self.roster:  # a stat of the roster: its owner and the stat chosen
@@ -265,7 +284,7 @@ class WhatIfLab(Displayable):
             self.values.value = values
         self.with_rules.value = ""  # another game's rules would not be this one's
         self._rule_changed(keep=values is not None)
-        self.setting_widgets = {s.name: self._setting_widget(s) for s in settings(key)}
+        self.setting_widgets = {s.name: self._setting_widget(s) for s in offered}
         self.settings_box.children = tuple(self.setting_widgets.values())
         masters = any(m.group == "masterminds" for m in spec(key).metrics.metrics())
         self.masterminds_fig.widget.layout.display = None if masters else "none"
@@ -277,10 +296,9 @@ class WhatIfLab(Displayable):
         self.warning.value = self.table.value = self.diff_table.value = ""
         self._say("<i>press Run to play the games</i>")
 
-    def _load_roster(self, key: str) -> None:
+    def _load_roster(self, roster: dict[str, dict[str, Any]]) -> None:
         """The stats of the game's roster a run can change (none for a game without one)."""
-        hook = getattr(spec(key).metrics, "roster_parameters", None)
-        self.roster = hook() if hook is not None else {}
+        self.roster = roster
         group = next(iter(self.roster), "").split(".", 1)[0]
         self.change.options = [("a rule", "rule")] + ([(f"a {group}'s stat", "roster")] if self.roster else [])
         self.change.value = "rule"

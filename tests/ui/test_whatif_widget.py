@@ -316,3 +316,28 @@ def test_a_data_file_edited_while_the_page_is_open_is_what_the_next_run_reads(tm
     assert "rules.toml" in lab.status.value and "vp_maneuver" in lab.status.value
     # the results still on screen are named as the last run's, not read as the refused one's
     assert "still the last run's: maneuver target at 7, 9, 10 games, seed 1." in lab.status.value
+
+
+def test_a_game_whose_data_file_is_wrong_is_not_shown_and_the_page_says_what_to_mend(tmp_path, monkeypatch):
+    """Choosing a game whose rules file the checks refuse (Doomtrooper's Limited Resources
+    action limit at 0, below its range) leaves the page on the game it showed, its results
+    with it, and says which file, entry and field to mend; mended, the game is chosen."""
+    import shutil
+    from pathlib import Path
+
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "data", data)
+    monkeypatch.setenv("EXPLORER_DATA", str(data))
+    rules = data / "doomtrooper" / "rules.toml"
+    text = rules.read_text()
+    rules.write_text(text.replace("limited_actions = { value = 30,", "limited_actions = { value = 0,"))
+    lab = run("asylum", "maneuver_target", "7, 9")
+    shown = lab.frame
+    lab.game.value = "doomtrooper"
+    said = html.unescape(lab.status.value)
+    assert lab.game.value == "asylum" and lab.rule.value == "maneuver_target" and lab.frame is shown
+    assert "Doomtrooper cannot be shown: a data file is wrong:" in said and "doomtrooper/rules.toml" in said
+    assert "'limited_actions': 0 is out of range" in said and "Mend it, then choose the game again" in said
+    rules.write_text(text)
+    lab.game.value = "doomtrooper"
+    assert lab.game.value == "doomtrooper" and "limited_actions" in lab.params
