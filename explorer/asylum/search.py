@@ -22,10 +22,12 @@ from typing import Any
 from ..core.engine import Policy
 from ..core.search import SearchBot, softmax_share, win_share
 
-#: Playouts per decision by default: about 0.4 s on one core (bench/bench_search.py).  Against
-#: three greedy seats, on the same 400 seeds (bench/bench_search_strength.py asylum --seed a,
-#: b and c): 45.0% of games won at 500, 40.0% at 150.
-PLAYOUTS = 500
+#: Playouts per decision by default: under 0.5 s on one core of the slowest hour measured
+#: (bench/bench_search.py: 500 took 0.36 s at one hour and 0.56 to 0.62 s at another, the code
+#: unchanged; 350 takes 0.7 of that).  Against three greedy seats, on the same 400 seeds
+#: (bench/bench_search_strength.py asylum --seed a, b and c): 45.0% of games won at 500, 40.0%
+#: at 150.
+PLAYOUTS = 350
 #: Rollout steps before a cut game is scored by its progress.
 HORIZON = 60
 #: How sharply progress turns into a chance to win.
