@@ -46,7 +46,7 @@ def main() -> None:
             timed("local pool", lambda: whatif.sweep("asylum", params, scheduler=None, **kw))]
     from dask.distributed import Client, LocalCluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster, \
             Client(cluster) as client:
         client.run(warm)  # every worker imports the package and fills its caches, as the pool's forks inherit
         rows.append(timed("dask LocalCluster (2 workers)", lambda: whatif.sweep("asylum", params, scheduler=client,

@@ -22,11 +22,11 @@ from typing import Any
 from ..core.engine import Policy
 from ..core.search import SearchBot, softmax_share, win_share
 
-#: Playouts per decision by default: under 0.5 s on one core of the slowest hour measured
-#: (bench/bench_search.py: 500 took 0.36 s at one hour and 0.56 to 0.62 s at another, the code
-#: unchanged; 350 takes 0.7 of that).  Against three greedy seats, on the same 400 seeds
-#: (bench/bench_search_strength.py asylum --seed a, b and c): 45.0% of games won at 500, 40.0%
-#: at 150.
+#: Playouts per decision by default: under 0.5 s on one core at the slowest hour measured
+#: (bench/bench_search.py: 500 took 0.36 s at one hour and up to 0.67 s at another, the code
+#: unchanged; 350 took 0.47 s then).  Against three greedy seats (bench/bench_search_strength.py
+#: asylum): 42.0% of 400 games won at 350 (--games 200, --seed a and b; greedy in the same seat
+#: 25.8%); on another 400 seeds (--seed a, b and c), 45.0% at 500 and 40.0% at 150.
 PLAYOUTS = 350
 #: Rollout steps before a cut game is scored by its progress.
 HORIZON = 60

@@ -355,7 +355,7 @@ def test_card_statistics_are_the_same_on_a_dask_cluster():
 
     kw = dict(games=4, seed=2, progress=False)
     serial = whatif.card_stats("victorian", ablate=1, scheduler="serial", **kw)
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster, \
             Client(cluster) as client:
         pd.testing.assert_frame_equal(serial, whatif.card_stats("victorian", ablate=1, scheduler=client, **kw))
         pd.testing.assert_frame_equal(whatif.skill("victorian", scheduler="serial", **kw),

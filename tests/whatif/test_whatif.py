@@ -117,7 +117,7 @@ def test_a_sweep_is_identical_serially_on_a_pool_and_on_a_dask_cluster():
     kw = dict(games=24, seed=3, progress=False)
     serial = whatif.sweep("asylum", params, scheduler="serial", **kw)
     pool = whatif.sweep("asylum", params, scheduler=None, **kw)
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster, \
             Client(cluster) as client:
         dask = whatif.sweep("asylum", params, scheduler=client, **kw)
         by_address = whatif.sweep("asylum", params, scheduler=cluster.scheduler_address, **kw)
