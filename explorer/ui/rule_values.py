@@ -41,7 +41,7 @@ def allowed_text(spec: dict[str, Any], titles: Mapping[Any, str] | None = None) 
 def parse_values(text: str, spec: dict[str, Any], titles: Mapping[Any, str] | None = None) -> list[Any]:
     """The values typed in the box, as the rule takes them (ValueError with a reason);
     a choice may also be typed by its title (``titles``: "Beat Down" for ``beat_down``)."""
-    items = [t.strip() for t in text.replace(";", ",").split(",") if t.strip()]
+    items = _items(text)
     if not items:
         raise ValueError("type at least one value, e.g. 6, 7, 8")
     out = []
@@ -67,6 +67,11 @@ def parse_values(text: str, spec: dict[str, Any], titles: Mapping[Any, str] | No
     return out
 
 
+def _items(text: str) -> list[str]:
+    """A box's entries: split at commas (or semicolons), blanks left out."""
+    return [t.strip() for t in text.replace(";", ",").split(",") if t.strip()]
+
+
 def parse_with(text: str, spec_of: Callable[[str], dict[str, Any] | None],
                titles: Mapping[str, Mapping[Any, str]] | None = None, swept: str | None = None) -> dict[str, Any]:
     """The other rules typed in the "With" box, ``name = value`` joined by commas, as
@@ -85,9 +90,7 @@ def parse_with(text: str, spec_of: Callable[[str], dict[str, Any] | None],
     ValueError: 'relic' is not a rule of this game
     """
     out: dict[str, Any] = {}
-    for part in (t.strip() for t in text.replace(";", ",").split(",")):
-        if not part:
-            continue
+    for part in _items(text):
         name, eq, value = (x.strip() for x in part.partition("="))
         if not eq or not name or not value:
             raise ValueError(f"{part!r}: write each rule as name = value, e.g. variant = colonization")

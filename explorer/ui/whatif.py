@@ -19,7 +19,6 @@ bots, decks), its seat names and metrics.  Every number comes from
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -169,8 +168,9 @@ class WhatIfLab(Displayable):
     villain's, shown for a game with a roster), ``rule`` (``xp-wi-rule``), ``who``
     (``xp-wi-who``) and ``stat`` (``xp-wi-stat``) for a roster's stat, ``note``
     (``xp-wi-note``), ``values`` (``xp-wi-values``), ``with_rules`` (``xp-wi-with``:
-    other rules changed for every value, such as the variant a rule belongs to), one control per setting of the game
-    in ``setting_widgets`` (``xp-wi-setting-<name>``, in ``xp-wi-settings``), ``games``
+    other rules changed for every value, such as the variant a rule belongs to), one
+    control per setting of the game in ``setting_widgets`` (``xp-wi-setting-<name>``, in
+    ``xp-wi-settings``), ``games``
     (``xp-wi-games``), ``seed`` (``xp-wi-seed``), ``where`` (``xp-wi-where``),
     ``precision`` (``xp-wi-precision``: the interval asked, in points either side),
     ``run_button`` (``xp-wi-run``), ``status`` (``xp-wi-status``), ``warning``
@@ -260,8 +260,8 @@ class WhatIfLab(Displayable):
             self._load_game()
         except DataError as exc:
             self.game.value = change["old"]
-            self._say(f"<span style='color:#b00'>{esc(GAMES[change['new']].title)} cannot be shown: a data file is "
-                      f"wrong: {esc(exc)}.  Mend it, then choose the game again.</span>")
+            self._refuse(f"{GAMES[change['new']].title} cannot be shown: a data file is wrong: {exc}.  Mend it, "
+                         "then choose the game again.")
 
     def _load_game(self, rule: str | None = None, values: str | None = None) -> None:
         """The rules, settings and charts of the game chosen (its data read first, so a
@@ -390,18 +390,16 @@ class WhatIfLab(Displayable):
         try:
             self._refresh_rules()
         except DataError as exc:  # the file was edited into something the rules refuse
-            self._say(f"<span style='color:#b00'>{html.escape(str(exc))}</span>")
-            return None
+            return self._refuse(str(exc))
         name, titles = self.parameter, spec(self.game.value).choice_titles
         try:
             values = parse_values(self.values.value, self._spec(name), titles.get(name))
-            try:
-                base = parse_with(self.with_rules.value, self._spec, titles, swept=name)
-            except ValueError as exc:
-                raise ValueError(f"With: {exc}") from None
         except ValueError as exc:
-            self._say(f"<span style='color:#b00'>{html.escape(str(exc))}</span>")
-            return None
+            return self._refuse(str(exc))
+        try:
+            base = parse_with(self.with_rules.value, self._spec, titles, swept=name)
+        except ValueError as exc:
+            return self._refuse(f"With: {exc}")
         n = self.games.value
         self.status.value = f"<i>playing {counted(n, 'game')} at each of {counted(len(values), 'value')}…</i>"
         self.progress.layout.visibility = "visible"
@@ -411,9 +409,8 @@ class WhatIfLab(Displayable):
             frame = sweep(self.game.value, {name: values}, games=n, seed=self.seed.value, scheduler=where,
                           progress=False, keep_records=True, base=base or None, **self.settings_values())
         except (ValueError, LookupError) as exc:  # a rule's value refused: named as the page names rules
-            said = f"{rule_label(exc.field)}: {exc.problem}" if isinstance(exc, DataError) and exc.field else str(exc)
-            self._say(f"<span style='color:#b00'>{html.escape(said)}</span>")
-            return None
+            return self._refuse(f"{rule_label(exc.field)}: {exc.problem}" if isinstance(exc, DataError) and exc.field
+                                else str(exc))
         finally:
             self.progress.layout.visibility = "hidden"
         self.frame = frame
@@ -432,6 +429,10 @@ class WhatIfLab(Displayable):
     def _setting(self, name: str, value: Any) -> str:
         """The rule ``name`` at ``value`` in words ("Beat Down"; "maneuver target = 7")."""
         return setting_words(self.game.value, name, value)
+
+    def _refuse(self, text: str) -> None:
+        """``text`` on the status line as a refusal (in red): nothing was played."""
+        self._say(f"<span style='color:#b00'>{esc(text)}</span>")
 
     def _say(self, text: str) -> None:
         """``text`` (HTML) on the status line; while results are shown, that they are the

@@ -92,7 +92,8 @@ def compare(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike, *,
     base_rows, var_rows, report = sequential.run_until(pair.play, watched.name, until=until, games=games,
                                                        batch=batch, rate=watched.is_rate)
     frame = table(game, settings, seats, base_rows, var_rows, sequential.paired)
-    frame.attrs.update(sequential=report, unused=not frame["changed"].any())
+    frame.attrs["sequential"] = report
+    _say_unused(frame)
     attrs["games"] = report["games"]
     frame.attrs.update(attrs)
     return frame
@@ -108,9 +109,15 @@ def _frame(rows: list[dict[str, Any]], attrs: dict[str, Any]):
     frame = pd.DataFrame([{c: r[c] if c != "changed" else r.get(c) for c in columns} for r in rows],
                          columns=columns).set_index("metric")
     frame.attrs.update(attrs)
-    if not frame["changed"].isna().any():  # (every measure counted: whether the change altered any game)
-        frame.attrs["unused"] = not frame["changed"].any()
+    _say_unused(frame)
     return frame
+
+
+def _say_unused(frame) -> None:
+    """``frame.attrs["unused"]``: whether the variant altered no game in any measure
+    (left out for a file kept before the games were counted: unknown)."""
+    if not frame["changed"].isna().any():
+        frame.attrs["unused"] = not frame["changed"].any()
 
 
 def stopping_metric(game: str, settings: Mapping[str, Any], seats: int, metric: str | None):

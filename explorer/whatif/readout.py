@@ -118,11 +118,10 @@ def differences(frame, columns: list[str], base: int = 0) -> list[dict[str, Any]
     it changed).  Needs the sweep's per-game records (``keep_records=True``); a column a
     point does not play is left out.  The columns are rates (win rates, as the page asks
     for: :func:`.stats.paired`'s interval for rates)."""
-    records = frame.attrs.get("records")
-    if records is None or not len(records):
+    per_point = _games_by_point(frame)
+    if not per_point:
         return []
     seats = frame["seats"].tolist() if "seats" in frame else [None] * len(frame)
-    per_point = {k: records[records["point"] == k] for k in range(len(frame))}
     out = []
     for k in range(len(frame)):
         if k == base:
@@ -150,13 +149,20 @@ def unchanged(frame, base: int = 0) -> list[int]:
     >>> unchanged(frame)
     [1]
     """
-    records = frame.attrs.get("records")
-    if records is None or not len(records):
+    points = _games_by_point(frame)
+    if not points:
         return []
-    names = [n for n in frame.attrs.get("metrics", []) if n in records]
-    points = {k: records[records["point"] == k] for k in range(len(frame))}
+    names = [n for n in frame.attrs.get("metrics", []) if n in points[base]]
     return [k for k in range(len(frame)) if k != base
             and not any(stats.changed(points[k][n].tolist(), points[base][n].tolist()) for n in names)]
+
+
+def _games_by_point(frame) -> dict[int, Any]:
+    """Each point's games, from the sweep's per-game records (none without them)."""
+    records = frame.attrs.get("records")
+    if records is None or not len(records):
+        return {}
+    return {k: records[records["point"] == k] for k in range(len(frame))}
 
 
 def games_needed(half: float, games: int, asked: float) -> int:

@@ -164,6 +164,11 @@ def changed_text(n) -> str:
     return "—" if n is None or n != n else f"{int(n):,}"
 
 
+#: why a change can alter no game, and what to do about it
+UNUSED = ("it never came into play (it may need another rule or variant switched on, or bots that use it) or never "
+          "decided anything, so these games cannot say what it does.")
+
+
 def unused_text(frame) -> str | None:
     """A sentence when the variant altered no game in any measure of the comparison
     ``frame``: the change never came into play, so the run says nothing of what it
@@ -171,11 +176,6 @@ def unused_text(frame) -> str | None:
     if not frame.attrs.get("unused"):  # (said of every measure, even where the frame shows a few)
         return None
     return f"The change altered nothing measured in any of these {counted(frame.attrs['games'], 'game')}: {UNUSED}"
-
-
-#: why a change can alter no game, and what to do about it
-UNUSED = ("it never came into play (it may need another rule or variant switched on, or bots that use it) or never "
-          "decided anything, so these games cannot say what it does.")
 
 
 def unchanged_text(frame, name: str) -> str | None:
