@@ -169,10 +169,11 @@ def roster_parameters() -> dict[str, dict[str, Any]]:
             for v in load_roster().values() for stat in STATS}
 
 
-def exact_effect(name: str, values) -> dict[str, Any] | None:
+def exact_effect(name: str, values, base: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
     """The local, exact effect of a rule number, where one is defined: for
     ``maneuver_target``, P(a tactical maneuver succeeds) for each stat value, at
-    each target (from the rule itself).  ``None`` for other rules."""
+    each target (from the rule itself; no other rule in ``base`` moves it).  ``None``
+    for other rules."""
     if name != "maneuver_target":
         return None
     from .combat import beats_target

@@ -143,14 +143,19 @@ def parameters() -> dict[str, dict[str, Any]]:
     return {**rule_parameters(rules, rule_ranges(), NUMBERS, OPTIONS), **choices}
 
 
-def exact_effect(name: str, values) -> dict[str, Any] | None:
+def exact_effect(name: str, values, base: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
     """For ``cover_armor``: P(a warrior in cover is wounded) by the attack rating minus
-    its printed Armor, under 2d6 dice (exact).  ``None`` for other rules."""
+    its printed Armor (exact), under the dice of the game as the data and ``base``
+    (other rules changed, such as ``{"dice": "2d6"}``) set them: with no dice, a
+    step.  ``None`` for other rules."""
     if name != "cover_armor":
         return None
+    rules = variant_game(base).rules
+    dice = rules.dice or "none"
     xs = list(range(-4, 13))
-    series = {v: [wound_chance(x, v, dice="2d6") for x in xs] for v in values}
-    return {"title": "Seek Cover: P(a warrior in cover is wounded), 2d6 dice", "x": xs,
+    series = {v: [wound_chance(x, v, dice=dice, rules=rules) for x in xs] for v in values}
+    said = "no dice (wounded when the attack reaches the Armor)" if dice == "none" else f"{dice} dice"
+    return {"title": f"Seek Cover: P(a warrior in cover is wounded), {said}", "x": xs,
             "x_label": "attack minus printed Armor", "series": series, "series_label": "cover bonus"}
 
 

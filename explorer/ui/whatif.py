@@ -417,7 +417,7 @@ class WhatIfLab(Displayable):
         also = f" with {', '.join(self._setting(k, v) for k, v in base.items())}" if base else ""  # (the With box)
         self._shown = (f"{rule_label(name)} at {', '.join(self._value(name, v) for v in values)}{also}, "
                        f"{counted(n, 'game')}, seed {self.seed.value}")
-        self._draw(frame, name, values)
+        self._draw(frame, name, values, base)
         self.status.value = (f"done: {counted(n, 'game')} at each value{esc(also)}, the same seeds at every value (so "
                              "the differences are the rule's, not the dice's); bars show 95% intervals")
         return frame
@@ -442,7 +442,7 @@ class WhatIfLab(Displayable):
         self.status.value = text
 
     # -- drawing -----------------------------------------------------------------------------
-    def _draw(self, frame, name: str, values: list[Any]) -> None:
+    def _draw(self, frame, name: str, values: list[Any], base: dict[str, Any]) -> None:
         outcomes = seat_labels(self.game.value, frame)
         columns = [c for c, _ in outcomes]
         diffs = differences(frame, columns)
@@ -459,7 +459,7 @@ class WhatIfLab(Displayable):
         self._draw_diffs(diffs, rows, outcomes, name)
         self._draw_spread(rows, name)
         self._draw_length(frame, rows, name)
-        self._draw_exact(name, values)
+        self._draw_exact(name, values, base)
         self._write_tables(rows, outcomes, diffs, name)
         said = [unchanged_text(frame, name),
                 precision_warning(frame, columns, diffs, self.games.value, self.precision.value / 100)]
@@ -520,8 +520,9 @@ class WhatIfLab(Displayable):
             length.update_layout(title="Game length (turns), each value", barmode="overlay",
                                  xaxis_title="turns", yaxis_tickformat=".0%", yaxis_title="games")
 
-    def _draw_exact(self, name: str, values: list[Any]) -> None:
-        effect = spec(self.game.value).metrics.exact_effect(name, values)
+    def _draw_exact(self, name: str, values: list[Any], base: dict[str, Any]) -> None:
+        """The rule's exact, local effect at each value, in the game the With box makes."""
+        effect = spec(self.game.value).metrics.exact_effect(name, values, base or None)
         self.exact_fig.widget.layout.display = None if effect is not None else "none"
         if effect is None:
             return

@@ -108,9 +108,10 @@ def parameters() -> dict[str, dict[str, Any]]:
     return rule_parameters(load_rules(), rule_ranges(), NUMBERS, OPTIONS)
 
 
-def exact_effect(name: str, values) -> dict[str, Any] | None:
+def exact_effect(name: str, values, base: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
     """The exact local effect of a rule number where one is defined: for the
-    healing bonuses, P(a Wound counter is removed) with and without the bonus."""
+    healing bonuses, P(a Wound counter is removed) with and without the bonus (from
+    the rules' tables; no other rule in ``base`` moves it)."""
     if name not in ("immortal_heal", "doctor_heal", "facilitator_bonus"):
         return None
     from .tables import healing_roll

@@ -40,9 +40,21 @@ def test_each_ending_s_rate_says_what_ended_the_game():
     assert labels["end_promotion_goal"] == "ends because the Promotion goal was reached"
 
 
-def test_the_cover_bonus_has_an_exact_local_effect():
-    """Seek Cover / Doomtrooper with Dice: a bigger cover bonus lowers the chance to be wounded."""
+def test_the_cover_bonus_has_an_exact_local_effect_in_the_game_s_own_dice():
+    """Seek Cover: cover adds to the Armor.  Without dice (the printed rules) a warrior in cover
+    is wounded exactly when the attack reaches Armor + cover, so the chart is a step at the bonus;
+    under Doomtrooper with Dice (``base``, as the what-if page's With box sends it) each side adds
+    its own roll, checked against every pair of 2d6 rolls counted by hand."""
     effect = metrics.exact_effect("cover_armor", [3, 5])
-    at_zero = effect["x"].index(0)
-    assert effect["series"][3][at_zero] > effect["series"][5][at_zero] > Fraction(0)
+    assert "no dice" in effect["title"]
+    for cover in (3, 5):
+        assert effect["series"][cover] == [Fraction(int(x >= cover)) for x in effect["x"]]
+    dice = metrics.exact_effect("cover_armor", [3, 5], {"dice": "2d6"})
+    assert "2d6 dice" in dice["title"]
+    rolls = [a + b for a in range(1, 7) for b in range(1, 7)]
+    for cover in (3, 5):
+        assert dice["series"][cover] == [Fraction(sum(x + r >= cover + s for r in rolls for s in rolls), 36 * 36)
+                                         for x in dice["x"]]
+    at_zero = dice["x"].index(0)
+    assert dice["series"][3][at_zero] > dice["series"][5][at_zero] > Fraction(0)
     assert metrics.exact_effect("promotion_goal", [25]) is None

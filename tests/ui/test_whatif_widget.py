@@ -182,6 +182,20 @@ def test_a_rule_of_a_variant_is_swept_with_its_variant_on():
     assert lab.with_rules.value == ""
 
 
+def test_the_exact_effect_is_drawn_in_the_game_the_with_box_makes():
+    """Seek Cover under Doomtrooper with Dice: the exact chart beside the played games uses the
+    dice the With box names, not the printed rules' (no dice)."""
+    from explorer.doomtrooper.metrics import exact_effect
+
+    lab = run("doomtrooper", "cover_armor", "2, 3", games=4)
+    assert "no dice" in lab.exact_fig.layout.title.text
+    lab.with_rules.value = "dice = 3d6"
+    lab.run_button.click()
+    effect = exact_effect("cover_armor", [2, 3], {"dice": "3d6"})
+    assert "3d6 dice" in lab.exact_fig.layout.title.text
+    assert [list(t.y) for t in lab.exact_fig.data] == [[float(p) for p in ps] for ps in effect["series"].values()]
+
+
 @pytest.mark.parametrize("typed, said", [
     ("variant = vortx", "With: 'vortx' is not one of standard, warzone"),
     ("varient = vortex", "With: 'varient' is not a rule of this game"),
