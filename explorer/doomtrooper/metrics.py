@@ -154,8 +154,7 @@ def exact_effect(name: str, values, base: Mapping[str, Any] | None = None) -> di
     dice = rules.dice or "none"
     xs = list(range(-4, 13))
     series = {v: [wound_chance(x, v, dice=dice, rules=rules) for x in xs] for v in values}
-    said = "no dice (wounded when the attack reaches the Armor)" if dice == "none" else f"{dice} dice"
-    return {"title": f"Seek Cover: P(a warrior in cover is wounded), {said}", "x": xs,
+    return {"title": f"Seek Cover: P(a warrior in cover is wounded), {'no' if dice == 'none' else dice} dice", "x": xs,
             "x_label": "attack minus printed Armor", "series": series, "series_label": "cover bonus"}
 
 
