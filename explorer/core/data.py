@@ -35,6 +35,12 @@ class DataError(ValueError):
             where += f", field {field!r}"
         super().__init__(f"{where}: {problem}")
 
+    def __reduce__(self):
+        """Pickled with its four parts, so one raised in a worker process reaches the run
+        that started it as itself (by its message alone it could not be rebuilt, and the
+        worker pool broke instead)."""
+        return DataError, (self.file, self.entry, self.field, self.problem)
+
     def _render_traceback_(self) -> list[str]:
         """What a notebook or the app shows when a cell stops on it (IPython's hook for
         an exception's own display): where the file is wrong and how, with no Python

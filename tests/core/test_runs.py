@@ -81,6 +81,23 @@ def test_a_batch_gives_the_same_results_serially_and_on_a_pool():
         runs.run_jobs(batch, play_job, "somewhere", progress=False)
 
 
+def refuse_job(job: Job) -> list[dict[str, float]]:
+    from explorer.core.data import DataError
+
+    raise DataError("rules.toml", "numbers", "deck_minimum", f"job {job.k}: a deck must hold more")
+
+
+def test_a_data_error_in_a_worker_reaches_the_run_as_itself():
+    """A data file found wrong while a worker plays (a deck a rule now refuses, say) is said
+    with its file, entry and field, as it is when played here, not as a broken pool."""
+    from explorer.core.data import DataError
+
+    for where in ("serial", None):
+        with pytest.raises(DataError, match="deck_minimum") as caught:
+            runs.run_jobs([Job(1, 0, 2), Job(2, 2, 4)], refuse_job, where, progress=False)
+        assert (caught.value.file, caught.value.entry, caught.value.field) == ("rules.toml", "numbers", "deck_minimum")
+
+
 def test_dask_tasks_group_consecutive_jobs_of_one_setup():
     batch = [Job(1, 0, 3), Job(1, 3, 6), Job(2, 0, 3), Job(1, 6, 9), Job(1, 9, 12)]
     assert runs._groups(batch, 5) == [[0, 1], [2], [3, 4]]
