@@ -2,9 +2,9 @@
 a variant with the base game (``--until`` stops when it knows), ``skill`` (a
 stronger bot against weaker ones, seat by seat), ``stakes`` (where the skill lives:
 what each kind of decision is worth to each seat), ``cards`` (the cards that win),
-``seat-or-deck`` (a seat's edge told from its deck's) and ``kept`` (whether runs kept
-in files are still today's).  Every game command takes the bots of every seat
-(``--bots``) by the names of the game's bots.
+``seat-or-deck`` (a seat's edge told from its deck's), ``reach`` (which rules the
+games test) and ``kept`` (whether runs kept in files are still today's).  Every game
+command takes the bots of every seat (``--bots``) by the names of the game's bots.
 """
 
 from __future__ import annotations
@@ -84,6 +84,21 @@ def _out(p: argparse.ArgumentParser) -> None:
                         "while the rules code and data play it alike")
 
 
+def _add_reach(sub: argparse._SubParsersAction) -> None:
+    """The ``reach`` command's parser."""
+    r = sub.add_parser("reach", help="which rules these games test: each rule moved one step, the games it changed",
+                       description="Move each rule of the game one step from its value (a number by one, a switch "
+                                   "over, a choice to the next) and play the same seeds again: the games each step "
+                                   "changed in anything measured, and in who won.  A rule that changed none cannot "
+                                   "be judged by these games: it needs a variant or other rules on, or other bots.")
+    _common(r, "games per rule")
+    _bots(r)
+    _variant_file(r)
+    r.add_argument("--rule", action="append", metavar="NAME", help="only this rule (repeatable; default every rule)")
+    r.add_argument("--top", type=count, default=None, help="rules shown after those that changed nothing (default all)")
+    _out(r)
+
+
 def add_whatif(sub: argparse._SubParsersAction) -> None:
     """The what-if commands' parsers."""
     s = sub.add_parser("sweep", help="play a grid of rule values and tabulate every metric with its interval",
@@ -155,6 +170,7 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
                                                              "drawn-or-not gaps first) or all (default 5)")
     d.add_argument("--top", type=count, default=10, help="cards shown at each end of the table (default 10)")
     _out(d)
+    _add_reach(sub)
     e = sub.add_parser("kept", help="say whether runs kept in files were played by today's rules and bots",
                        description="For each file of kept results (a sweep's or a bench's .parquet or .csv), "
                                    "say how many rows today's code and data played, how many older code that "
@@ -240,6 +256,20 @@ def seat_or_deck(args: argparse.Namespace) -> int:
     frame = seat_or_deck(args.game, games=args.games, seed=args.seed, variant=rules or args.variant, bots=args.bots,
                          seats=args.seats, scheduler=args.scheduler, out=args.out, **settings)
     print(seat_or_deck_text(frame))
+    _kept_in(args.out)
+    return 0
+
+
+def reach(args: argparse.Namespace) -> int:
+    """``reach``: the games each rule's step changed, the rules they cannot judge first."""
+    from .whatif.reach import reach
+    from .whatif.report import reach_text
+
+    settings = _settings(args)
+    reachable(args.scheduler)
+    frame = reach(args.game, games=args.games, seed=args.seed, variant=args.variant, bots=args.bots, rules=args.rule,
+                  scheduler=args.scheduler, out=args.out, **settings)
+    print(reach_text(frame, top=args.top))
     _kept_in(args.out)
     return 0
 
@@ -336,6 +366,7 @@ def _played(row: dict, index: int) -> str:
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {"sweep": sweep, "compare": compare, "skill": skill,
                                                              "stakes": stakes, "cards": cards, "kept": kept,
-                                                             "seat-or-deck": seat_or_deck}
+                                                             "seat-or-deck": seat_or_deck, "reach": reach}
 
-__all__ = ["COMMANDS", "add_whatif", "cards", "compare", "kept", "pairs", "seat_or_deck", "skill", "stakes", "sweep"]
+__all__ = ["COMMANDS", "add_whatif", "cards", "compare", "kept", "pairs", "reach", "seat_or_deck", "skill", "stakes",
+           "sweep"]

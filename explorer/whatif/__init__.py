@@ -10,6 +10,7 @@ and compare, paired on the same seeds, with confidence intervals.
 * :func:`card_stats`: the cards that win, drawn or not, and what blanking each costs;
 * :func:`stakes`: where the skill lives, what each kind of decision is worth to each seat;
 * :func:`seat_or_deck`: a seat's edge told from its deck's, every seat playing every deck;
+* :func:`reach`: which rules the games test, each moved one step, and those they cannot judge;
 * :func:`kept`: where a page keeps a run, away from the checkout while a copy of the data is tried.
 
 Every run takes the bots of every seat (``bots=``) by the names of the game's bots;
@@ -24,11 +25,12 @@ from .card_stats import card_stats
 from .compare import bot_settings, compare, metric_list, records, settings_for
 from .decks import seat_or_deck
 from .fork import fork
+from .reach import reach
 from .skill import skill
 from .stakes import stakes
 from .stored import kept
 from .sweep import grid, sweep
 from .variants import BASE, Variant, variant
 
-__all__ = ["BASE", "Variant", "bot_settings", "card_stats", "compare", "fork", "grid", "kept", "metric_list", "records",
-           "seat_or_deck", "settings_for", "skill", "stakes", "sweep", "variant"]
+__all__ = ["BASE", "Variant", "bot_settings", "card_stats", "compare", "fork", "grid", "kept", "metric_list", "reach",
+           "records", "seat_or_deck", "settings_for", "skill", "stakes", "sweep", "variant"]

@@ -11,6 +11,7 @@ checked output and a terminal read the same.
 from __future__ import annotations
 
 import math
+import textwrap
 
 from ..core.numbers import counted
 from ..games import spec
@@ -114,6 +115,42 @@ def stakes_text(frame) -> str:
         table = [["at random at the decisions of", "a game", "its win rate changes by (95% interval)"]]
         table += [[r["heading"], f"{r['decisions']:.1f}", signed(r["change"], r["ci_low"], r["ci_high"])]
                   for r in rows.to_dict("records")]
+        out.append("\n".join("  " + line for line in _columns(table).splitlines()))
+    return "\n".join(out)
+
+
+def reach_text(frame, top: int | None = None) -> str:
+    """:func:`~explorer.whatif.reach.reach`'s table: the rules whose step changed no
+    game (these games cannot judge them), those no step of which the rules accept,
+    then the others, fewest games changed first (only ``top`` of them if given)."""
+    a = frame.attrs
+    game, rows = a["game"], frame.to_dict("records")
+
+    def move(r):
+        return f"{rule_label(r['rule'])} {value_title(game, r['rule'], r['value'])} to " \
+               f"{value_title(game, r['rule'], r['moved_to'])}"
+
+    out = [f"{spec(game).title}, {variant_title(a)}: {a['bots']}; each rule moved one step, "
+           f"{counted(a['games'], 'game')}, seed {a['seed']}"]
+    moved = [r for r in rows if r["moved_to"] is not None]
+    idle = [r for r in moved if not r["changed"]]
+    if idle:
+        out.append(f"\nOf the {counted(len(moved), 'rule')} moved, {len(idle)} changed no game, so these games cannot "
+                   f"say what they do (a variant or rule they need is off, or a moment these bots never meet):")
+        out += textwrap.wrap("; ".join(move(r) for r in idle), 110, initial_indent="  ", subsequent_indent="  ",
+                             break_long_words=False, break_on_hyphens=False)
+    refused = [r for r in rows if r["moved_to"] is None]
+    if refused:
+        out.append("\nNot moved, every step refused by the rules:")
+        out += [f"  {rule_label(r['rule'])} at {value_title(game, r['rule'], r['value'])}: {r['refused']}"
+                for r in refused]
+    used = [r for r in moved if r["changed"]]
+    if used:
+        shown = used if top is None else used[:top]
+        out.append(("\nThe others" if idle else "\nThe rules moved") + ", fewest games changed first" +
+                   (f" ({len(shown)} of {len(used)})" if len(shown) < len(used) else "") + ":")
+        table = [["moved", "games it changed", "of them, the winner", "changed in most games"]]
+        table += [[move(r), f"{r['changed']:,}", f"{r['winner_changed']:,}", r["most_changed"]] for r in shown]
         out.append("\n".join("  " + line for line in _columns(table).splitlines()))
     return "\n".join(out)
 
@@ -389,4 +426,4 @@ def _ratio(used: int, fixed: int) -> str:
 
 __all__ = ["cards_text", "changed_text", "endings_rows", "endings_text", "kept_skill_text", "kept_text", "rate",
            "seat_or_deck_text", "seat_words", "sequential_text", "setting_words", "signed", "skill_by_variant_text",
-           "skill_text", "unchanged_text", "unused_text", "value_title", "variant_title", "who_wins"]
+           "reach_text", "skill_text", "unchanged_text", "unused_text", "value_title", "variant_title", "who_wins"]

@@ -103,7 +103,12 @@ def changed(variant: Sequence[float], base: Sequence[float]) -> int:
     """
     if len(variant) != len(base):
         raise ValueError("paired samples must be the same length (the same seeds)")
-    return sum(not (v == b or (v != v and b != b)) for v, b in zip(variant, base))
+    return sum(not same(v, b) for v, b in zip(variant, base))
+
+
+def same(a: float, b: float) -> bool:
+    """One measure of two paired games alike: equal, or NaN in both."""
+    return a == b or (a != a and b != b)
 
 
 def even_share(wins: Sequence[float], won: float) -> float:
@@ -120,7 +125,7 @@ def even_share(wins: Sequence[float], won: float) -> float:
     return total / won / len(wins) if wins and won > 0 and total > 0 else 1 / max(len(wins), 1)
 
 
-__all__ = ["Z", "changed", "even_share", "interval", "mean", "paired", "wilson"]
+__all__ = ["Z", "changed", "even_share", "interval", "mean", "paired", "same", "wilson"]
 
 
 def spread(rows: Sequence[Mapping[str, float]], names: Sequence[str]) -> tuple[float, float]:
