@@ -6,7 +6,8 @@ bench (bench_game.py, bench_victorian.py, bench_doomtrooper.py, each with
 (``--bench asylum-search``: bench_search.py; a ref older than the search bot has
 none), on the old tree and on the working tree by turns (old new, new old,
 old new, ...: neither side always runs first, so a drift in the machine's load
-falls on both), and prints per bench the median of each and the ratio new/old.  The
+falls on both), and prints per bench the median of each, the ratio new/old, and the
+median and range of each back-to-back pair's own ratio.  The
 bench scripts are the working tree's on both sides: the same measuring code
 runs each package, the old one put first on the path.  The temporary worktree is
 removed at the end.
@@ -80,9 +81,10 @@ def run_bench(tree: Path, script: str, args: list[str]) -> float:
 
 
 def compare(old: Path, new: Path, repeats: int, games: int | None,
-            names: list[str] | None = None) -> list[tuple[str, float, float]]:
-    """``(bench, old median, new median)`` for every bench (or those ``names``), the
-    two trees run by turns."""
+            names: list[str] | None = None) -> list[tuple[str, float, float, list[float]]]:
+    """``(bench, old median, new median, ratios)`` for every bench (or those ``names``),
+    the two trees run by turns; ``ratios``: new/old of each pair of runs made one
+    straight after the other."""
     benches = [b for b in BENCHES if b[0] in (names or DEFAULT_BENCHES)]
     values: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name, *_ in benches}
     for i in range(repeats):
@@ -92,14 +94,20 @@ def compare(old: Path, new: Path, repeats: int, games: int | None,
                 values[name][side].append(run_bench((old, new)[side], script, filled))
                 print(f"  run {i + 1}/{repeats} {name:<18} {('old', 'new')[side]}: "
                       f"{values[name][side][-1]:8.1f}", file=sys.stderr)
-    return [(f"{name} {unit}", statistics.median(values[name][0]), statistics.median(values[name][1]))
-            for name, *_, unit in benches]
+    return [(f"{name} {unit}", statistics.median(values[name][0]), statistics.median(values[name][1]),
+             [n / o for o, n in zip(*values[name])]) for name, *_, unit in benches]
 
 
-def table(rows: list[tuple[str, float, float]], ref: str, repeats: int) -> str:
-    head = f"{'bench (median of ' + str(repeats) + ')':<30} {ref[:12]:>12} {'working tree':>13} {'new/old':>8}"
+def table(rows: list[tuple[str, float, float, list[float]]], ref: str, repeats: int) -> str:
+    """The medians, their ratio, and the median and range of the pairs' own ratios: on a
+    machine whose speed drifts between minutes, a pair run back to back shares the drift,
+    so its ratio is the steadier figure."""
+    head = (f"{'bench (median of ' + str(repeats) + ')':<30} {ref[:12]:>12} {'working tree':>13} {'new/old':>8}"
+            f"  {'pairs: median (range)':>22}")
     lines = [head, "-" * len(head)]
-    lines += [f"{name:<30} {old:12.1f} {new:13.1f} {new / old:7.2f}x" for name, old, new in rows]
+    lines += [f"{name:<30} {old:12.1f} {new:13.1f} {new / old:7.2f}x  "
+              f"{statistics.median(pairs):>7.2f}x ({min(pairs):.2f}-{max(pairs):.2f})"
+              for name, old, new, pairs in rows]
     return "\n".join(lines)
 
 
