@@ -61,11 +61,11 @@ def reach(game: str, games: int = 1000, seed: int | str = 1,
     a DataFrame with a row per rule, the rules whose step changed fewest games first.
 
     Columns: ``rule``, ``value`` (its value in the run, as a rules file writes it),
-    ``moved_to`` (the same; ``None``
-    when no step is allowed, with the reason in ``refused``), ``games``, ``changed``
-    (games in which any measure differs from the same seed's game), ``winner_changed``
-    (of them, those whose winning seat or side changed), ``most_changed`` (the measure
-    that changed in most games).  ``out`` keeps the table as :func:`compare` does.
+    ``moved_to`` (the same; ``None`` when no step is allowed, with the reason in
+    ``refused``), ``games``, ``changed`` (games in which any measure differs from the
+    same seed's game), ``winner_changed`` (of them, those whose winning seat or side
+    changed), ``most_changed`` (the measure that changed in most games).  ``out``
+    keeps the table as :func:`compare` does.
 
     >>> df = reach("victorian", games=3, rules=["turn_cap", "holy_bonus"], scheduler="serial", progress=False)
     >>> df[["rule", "value", "moved_to", "changed"]].values.tolist()
@@ -98,12 +98,15 @@ def reach(game: str, games: int = 1000, seed: int | str = 1,
 
 
 def _bots_words(game: str, played: Mapping[str, Any]) -> str:
-    """The run's bots in words ("greedy on every seat"; "heroes search, villains greedy")."""
+    """The run's bots in words ("greedy on every seat"; "seat 0 search, seat 1 greedy";
+    "heroes search, villains greedy")."""
     names = game_spec(game).seat_names
     if names and all(n in played for n in names):
         return ", ".join(f"{n} {played[n]}" for n in names)
-    policy = played.get("policy", "greedy")
-    return f"{policy} on every seat" if "," not in str(policy) else f"seats {policy}"
+    policy = str(played.get("policy", game_spec(game).metrics.SETTINGS.get("policy", "greedy")))
+    if "," not in policy:
+        return f"{policy} on every seat"
+    return ", ".join(f"seat {k} {bot.strip()}" for k, bot in enumerate(policy.split(",")))
 
 
 def _moved(game: str, mapping: Mapping[str, Any], name: str, p: Mapping[str, Any],

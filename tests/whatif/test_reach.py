@@ -76,6 +76,13 @@ def test_a_variant_s_rule_is_tested_only_with_its_variant_on():
     assert "Limited Resources" in reach_text(within).splitlines()[0]
 
 
+def test_the_bots_of_the_run_are_named():
+    """Any bots per seat: the table's heading names each seat's."""
+    frame = reach("doomtrooper", games=2, rules=["turn_cap"], bots="random,greedy", scheduler="serial",
+                  progress=False)
+    assert "seat 0 random, seat 1 greedy; each rule moved one step" in reach_text(frame)
+
+
 def test_a_bad_request_is_refused_before_any_game(played):
     with pytest.raises(ValueError, match="'nope' is not a rule of this game"):
         reach("victorian", games=2, rules=["nope"], scheduler="serial", progress=False)
