@@ -124,7 +124,7 @@ def card_stats(game: str, games: int = 200, seed: int | str = 1,
 
     card_hooks = hooks(game)
     path = check_out(out) if out is not None else None
-    v = as_variant(variant) if variant is not None else as_variant({}, name="base")
+    v = as_variant(variant)  # (None: the base game)
     check(game, v)
     check_games(games)
     to_ablate([], ablate)  # a bad ablate fails here, before any game is played

@@ -24,9 +24,9 @@ from ..games import spec as game_spec
 from . import jobs as _jobs
 from . import stats
 from .compare import OUTCOMES, check_games, check_settings, metric_list, run_settings
-from .skill import _variant
 from .stored import check_out, keep, run_meta
 from .variants import Variant, check, value_text
+from .variants import variant as as_variant
 
 #: the table's columns (see :func:`reach`)
 COLUMNS = ["rule", "value", "moved_to", "games", "changed", "winner_changed", "most_changed", "refused"]
@@ -74,7 +74,7 @@ def reach(game: str, games: int = 1000, seed: int | str = 1,
     import pandas as pd
 
     path = check_out(out) if out is not None else None
-    v = _variant(variant)
+    v = as_variant(variant)  # (None: the base game)
     check(game, v)
     check_games(games)
     played = run_settings(game, bots, settings)
