@@ -15,7 +15,7 @@ from explorer.core.data import DataError
 
 # the modules (the package's names ``sweep`` and ``compare`` are the functions)
 whatif_sweep = importlib.import_module("explorer.whatif.sweep")
-whatif_compare = importlib.import_module("explorer.whatif.compare")
+whatif_jobs = importlib.import_module("explorer.whatif.jobs")  # where every what-if run but a sweep plays
 SWEEP = ["sweep", "asylum", "--param", "maneuver_target=7,9", "--games", "2", "--scheduler", "serial"]
 
 
@@ -36,7 +36,7 @@ def no_games(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("a game was played before the mistake was found")
 
-    for module in (whatif_sweep, whatif_compare):
+    for module in (whatif_sweep, whatif_jobs):
         monkeypatch.setattr(module, "run_jobs", refuse)
     monkeypatch.setattr("explorer.core.simulation.run_games", refuse)
 

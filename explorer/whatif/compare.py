@@ -6,7 +6,6 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..core.runs import run_jobs
 from . import jobs as _jobs
 from . import sequential, stats
 from .settings import (MAX_GAMES, MAX_PLAYERS, OUTCOMES, bot_settings, check_games, check_players, check_settings,
@@ -27,8 +26,7 @@ def records(game: str, spec: Variant | Mapping[str, Any] | str | os.PathLike | N
     check_games(games)
     settings = run_settings(game, bots, settings)
     check_settings(game, v.mapping, settings)
-    batch = _jobs.jobs(game, v.mapping, settings, seed, games)
-    rows = [r for part in run_jobs(batch, _jobs.play_job, scheduler, progress) for r in part]
+    rows = _jobs.play_runs(game, [(v.mapping, settings)], seed, games, scheduler, progress)[0]
     names = [m.name for m in metric_list(game, settings)]
     return pd.DataFrame(rows, columns=names)
 
@@ -146,11 +144,9 @@ class Pair(NamedTuple):
 
     def play(self, start: int, stop: int) -> tuple[list[dict[str, float]], list[dict[str, float]]]:
         """Games ``start`` to ``stop - 1`` of the base and of the variant (the same seeds)."""
-        batch = _jobs.jobs(self.game, self.base, self.settings, self.seed, stop, start=start)
-        batch += _jobs.jobs(self.game, self.variant, self.settings, self.seed, stop, start=start)
-        parts = run_jobs(batch, _jobs.play_job, self.scheduler, self.progress)
-        half = len(parts) // 2
-        return [r for p in parts[:half] for r in p], [r for p in parts[half:] for r in p]
+        base, variant = _jobs.play_runs(self.game, [(self.base, self.settings), (self.variant, self.settings)],
+                                        self.seed, stop, self.scheduler, self.progress, start=start)
+        return base, variant
 
 
 def table(game: str, settings: Mapping[str, Any], seats: int, base_rows, var_rows, interval=stats.paired):

@@ -17,7 +17,6 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.runs import run_jobs
 from ..games import GAMES
 from ..games import spec as game_spec
 from . import jobs as _jobs
@@ -118,10 +117,7 @@ COLUMNS = ["by", "name", "games", "wins", "ci_low", "ci_high", "even"]
 def _play(game: str, v: Variant, runs: list[dict[str, Any]], orders: list[list[str]], seats: list[int],
           wins: list[str], games: int, seed: int | str, scheduler: Any, progress: bool) -> list[dict[str, Any]]:
     """The rows of :func:`seat_or_deck`, played: every order of the decks in one batch of jobs."""
-    batch = [job for one in runs for job in _jobs.jobs(game, v.mapping, one, seed, games)]
-    parts = run_jobs(batch, _jobs.play_job, scheduler, progress)
-    per = len(parts) // len(orders)
-    played = [[r for p in parts[k * per:(k + 1) * per] for r in p] for k in range(len(orders))]
+    played = _jobs.play_runs(game, [(v.mapping, one) for one in runs], seed, games, scheduler, progress)
     even = even_share([r for rows in played for r in rows], wins)
 
     def balanced(by: str, name: str, value) -> dict[str, Any]:

@@ -10,10 +10,10 @@ whichever is used.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..core.runs import CHUNK, game_seed
+from ..core.runs import CHUNK, game_seed, run_jobs
 from ..games import spec
 
 
@@ -44,4 +44,15 @@ def jobs(game: str, overrides: Mapping[str, Any], settings: Mapping[str, Any], s
     return [Job(game, o, s, str(seed), i, min(games, i + chunk)) for i in range(start, games, chunk)]
 
 
-__all__ = ["Job", "jobs", "play_job"]
+def play_runs(game: str, runs: Sequence[tuple[Mapping[str, Any], Mapping[str, Any]]], seed: int | str, games: int,
+              scheduler: Any = None, progress: bool = True, start: int = 0) -> list[list[dict[str, float]]]:
+    """Several runs of ``game`` (each ``(overrides, settings)``) on the same seeds, games
+    ``start`` to ``games - 1``, in one batch of jobs: each run's games' metric values,
+    in the order of ``runs`` and of the games."""
+    batch = [job for overrides, settings in runs for job in jobs(game, overrides, settings, seed, games, start=start)]
+    parts = run_jobs(batch, play_job, scheduler, progress)
+    per = len(parts) // len(runs)
+    return [[r for p in parts[i * per:(i + 1) * per] for r in p] for i in range(len(runs))]
+
+
+__all__ = ["Job", "jobs", "play_job", "play_runs"]

@@ -19,7 +19,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.data import DataError
-from ..core.runs import run_jobs
 from ..games import spec as game_spec
 from . import jobs as _jobs
 from . import stats
@@ -136,10 +135,7 @@ def _play(game: str, v: Variant, played: dict[str, Any], params: dict[str, dict[
     moves = {name: _moved(game, v.mapping, name, p, played) for name, p in params.items()}
     runs = [name for name, (step, _) in moves.items() if step is not None]
     variants = [v.mapping] + [{**v.mapping, name: moves[name][0]} for name in runs]
-    batch = [job for mapping in variants for job in _jobs.jobs(game, mapping, played, seed, games)]
-    parts = run_jobs(batch, _jobs.play_job, scheduler, progress)
-    per = len(parts) // len(variants)
-    results = [[r for p in parts[i * per:(i + 1) * per] for r in p] for i in range(len(variants))]
+    results = _jobs.play_runs(game, [(mapping, played) for mapping in variants], seed, games, scheduler, progress)
     base, moved = results[0], dict(zip(runs, results[1:]))
     rows = []
     for name, p in params.items():

@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ..core.runs import run_jobs
 from ..games import spec as game_spec
 from . import jobs as _jobs
 from . import stats
@@ -75,13 +74,10 @@ def _play(game: str, v: Variant, orders: list[dict[str, Any]], wins: list[str], 
           scheduler: Any, progress: bool) -> list[dict[str, Any]]:
     """The rows of :func:`skill`, played: every seat order in one batch of jobs."""
     seats = len(orders)
-    batch = [job for one in orders for job in _jobs.jobs(game, v.mapping, one, seed, games)]
-    parts = run_jobs(batch, _jobs.play_job, scheduler, progress)
-    per = len(parts) // seats
-    even = even_share([r for p in parts for r in p], wins)
+    by_seat = _jobs.play_runs(game, [(v.mapping, one) for one in orders], seed, games, scheduler, progress)
+    even = even_share([r for played in by_seat for r in played], wins)
     rows, scores = [], []
-    for k in range(seats):
-        played = [r for p in parts[k * per:(k + 1) * per] for r in p]
+    for k, played in enumerate(by_seat):
         won = [r[wins[k]] for r in played]
         scores.append(won)
         est, lo, hi = stats.interval(won, rate=True)

@@ -23,7 +23,7 @@ from typing import Any
 from ..core.events import RuleRef
 from ..core.protocol import Policy, policy_for
 from ..core.rulebook import rule_name
-from ..core.runs import game_seed, run_jobs
+from ..core.runs import game_seed
 from ..core.sampler import simulate
 from ..games import spec as game_spec
 from . import jobs as _jobs
@@ -131,10 +131,8 @@ def _play(game: str, v: Variant, base: dict[str, Any], rest: dict[str, Any], bot
             names = [bot] * n
             names[k] = "random" if section == EVERY else f"{bot}@{section}"
             runs.append((k, section, run_settings(game, names, rest)))
-    batch = [job for one in [base] + [r[2] for r in runs] for job in _jobs.jobs(game, v.mapping, one, seed, games)]
-    parts = run_jobs(batch, _jobs.play_job, scheduler, progress)
-    per = len(parts) // (len(runs) + 1)
-    played = [[r for p in parts[i * per:(i + 1) * per] for r in p] for i in range(len(runs) + 1)]
+    played = _jobs.play_runs(game, [(v.mapping, one) for one in [base] + [r[2] for r in runs]], seed, games,
+                             scheduler, progress)
     rows = []
     for (k, section, _), games_played in zip(runs, played[1:]):
         xs, ys = [r[wins[k]] for r in games_played], [r[wins[k]] for r in played[0]]

@@ -18,7 +18,7 @@ from explorer.whatif.stats import Z, paired
 QUICK = dict(scheduler="serial", progress=False)
 # the modules (the package's names ``card_stats`` and ``compare`` are the functions)
 cards = importlib.import_module("explorer.whatif.card_stats")
-compare_module = importlib.import_module("explorer.whatif.compare")
+jobs_module = importlib.import_module("explorer.whatif.jobs")  # where compare plays its games
 
 
 # -- any bots per seat ---------------------------------------------------------------------------
@@ -48,7 +48,7 @@ def test_the_victorian_sides_take_their_bots_by_name():
 ])
 def test_bots_a_game_cannot_seat_are_refused_before_any_game(kwargs, says, monkeypatch):
     """A mistake in the bots is one error, found before any game is played."""
-    monkeypatch.setattr(compare_module, "run_jobs", lambda *a, **k: pytest.fail("a game was played"))
+    monkeypatch.setattr(jobs_module, "run_jobs", lambda *a, **k: pytest.fail("a game was played"))
     with pytest.raises(ValueError, match=says):
         whatif.compare("asylum", {"maneuver_target": 7}, games=4, **QUICK, **kwargs)
 
