@@ -141,6 +141,9 @@ class DoomtrooperRules:
 VARIANTS = ("standard", "warzone", "limited_resources", "beat_down", "front_lines", "home_turf", "vortex",
             "colonization")
 
+#: The styles of play of more than two players, by the names "Multi-Player Games" gives its three options.
+STYLE_TITLES = {"free_for_all": "Free for All", "primary_targets": "Primary Targets", "teams": "Teams"}
+
 #: The rules this file holds, read and checked by the core's one reader, each number inside
 #: its bound: the widest range the code gives a meaning to, kept here and only here (the
 #: file's declared range must lie inside it; its least value keeps the rule possible).
@@ -248,14 +251,13 @@ def _check_choices(choices: Mapping[str, tuple[str, ...]], path: Path, dice_tabl
     for c in choices["dice"]:
         if c not in known_dice:
             raise DataError(path, "options", "dice", f"choice {c!r} has no entry in [dice]")
-    styles = {"free_for_all", "primary_targets", "teams"}
     for c in choices["style"]:
-        if c not in styles:
-            raise DataError(path, "options", "style", f"unknown style {c!r} (the code knows {', '.join(sorted(styles))})")
+        if c not in STYLE_TITLES:
+            raise DataError(path, "options", "style", f"unknown style {c!r} (the code knows {', '.join(STYLE_TITLES)})")
     for c in choices["variant"]:
         if c not in VARIANTS:
             raise DataError(path, "options", "variant", f"unknown variant {c!r} (the code knows {', '.join(VARIANTS)})")
 
 
-__all__ = ["CHOICES", "SCHEMA", "VARIANTS", "DoomtrooperRules", "NUMBERS", "OPTIONS", "RuleError", "load_rules", "override_rules",
-           "rule_choices", "rule_ranges", "rules_path"]
+__all__ = ["CHOICES", "SCHEMA", "STYLE_TITLES", "VARIANTS", "DoomtrooperRules", "NUMBERS", "OPTIONS", "RuleError",
+           "load_rules", "override_rules", "rule_choices", "rule_ranges", "rules_path"]

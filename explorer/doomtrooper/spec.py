@@ -8,7 +8,7 @@ from .bots import REGISTRY
 from .check import check_data
 from .game import DoomtrooperGame
 from .interpretations import load_interpretations
-from .params import load_rules, override_rules
+from .params import STYLE_TITLES, load_rules, override_rules
 from .seat_odds import SEAT_ODDS
 from .simulate import SIMULATION
 
@@ -29,7 +29,7 @@ SPEC = GameSpec(
     simulation=SIMULATION,
     log=log.LOG,
     option_words=lambda game, state, action: words.option_text(state, action, None, game),
-    choice_titles={"variant": variants.TITLES},
+    choice_titles={"variant": variants.TITLES, "style": STYLE_TITLES},
     extras={"seat_odds": SEAT_ODDS, "card_stats": ablation},
 )
 

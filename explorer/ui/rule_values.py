@@ -1,5 +1,5 @@
 """What the what-if page's text boxes take: a rule's values ("6, 7, 8"; a switch's
-true or false; a choice by its name or rulebook heading) and the other rules changed
+true or false; a choice by its name in the rules file or in the rulebook) and the other rules changed
 for every value ("variant = colonization, relics = true"), each read as the rule takes
 it or refused with a reason a designer can act on.
 
@@ -29,12 +29,12 @@ def default_values(spec: dict[str, Any]) -> str:
 
 def allowed_text(spec: dict[str, Any], titles: Mapping[Any, str] | None = None) -> str:
     """What the values box accepts for a rule, in words (``titles``: a choice's values
-    by their rulebook headings, which the box takes too)."""
+    by the names the rulebook gives them, which the box takes too)."""
     if spec["kind"] == "switch":
         return "true or false"
     if spec["kind"] == "choice":
         named = [titles[c] for c in spec["choices"] if c in (titles or {}) and titles[c].lower() != c.lower()]
-        return "one of " + ", ".join(spec["choices"]) + (f", or by rulebook heading (such as {named[-1]})" if named else "")
+        return "one of " + ", ".join(spec["choices"]) + (f", or by rulebook name (such as {named[-1]})" if named else "")
     return f"whole numbers {spec['min']} to {spec['max']}"
 
 

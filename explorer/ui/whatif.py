@@ -31,8 +31,8 @@ from ..core.numbers import counted
 from ..games import GAMES, spec
 from ..whatif import metric_list, sweep
 from ..whatif.readout import differences, fair_shares, precision_warning, seat_labels, settings, wins
-from ..whatif.report import (changed_text, endings_rows, percent, rule_label, setting_words, sweep_rows, unchanged_text,
-                             unused_text, value_title)
+from ..whatif.report import (changed_text, endings_rows, percent, reach_said, rule_label, setting_words, sweep_rows,
+                             unchanged_text, unused_text, value_title)
 from ..whatif.variants import value_text  # a rule value as typed in the values box (true, 7, 2d6)
 from .common import Displayable, Html, LiveFigure, TextTable, esc, figure_update, html_table, tagged
 from .rule_values import allowed_text, default_values, parse_values, parse_with
@@ -181,11 +181,16 @@ class WhatIfLab(Displayable):
     effect), ``masterminds_fig`` (``xp-wi-masterminds``, shown for a game with
     masterminds). After a run: ``frame`` (the sweep's DataFrame). ``parameter``: the
     name of the rule or stat chosen, as ``sweep`` takes it.
+
+    ``tested``: kept :func:`~explorer.whatif.reach.reach` tables by game; the note under
+    a rule then says whether those games ever felt it moved one step, before a run is
+    spent on a rule they cannot judge.
     """
 
     def __init__(self, game: str = "asylum", rule: str | None = None, values: str | None = None, games: int = 200,
-                 seed: int = 1, scheduler: Any = None):
+                 seed: int = 1, scheduler: Any = None, tested: Mapping[str, Any] | None = None):
         self.frame = None
+        self.tested = dict(tested or {})
         self._shown = ""  # the run the tables and charts show, as the status line names it
         self._game_shown = None  # the game whose rules the page shows
         self.setting_widgets: dict[str, W.Widget] = {}
@@ -361,9 +366,12 @@ class WhatIfLab(Displayable):
         said = f"{note.group + ': ' if note and note.group else ''}{note.note if note else ''}"
         if name in self.roster:
             said = f"now {value_text(spec_['value'])}"
+        table = self.tested.get(self.game.value)
+        felt = reach_said(table, name, spec_["value"]) if table is not None and not roster else None
         self.note.value = (f"<div style='font-size:0.9em;color:#444;max-width:900px'>"
                            f"<b>{esc(rule_label(name))}</b>{': ' + esc(said) if said.strip() else ''} "
-                           f"<i>(allowed: {esc(allowed)})</i></div>")
+                           f"<i>(allowed: {esc(allowed)})</i>"
+                           + (f"<br><span class='xp-wi-tested'>{esc(felt)}</span>" if felt else "") + "</div>")
         self._say("<i>press Run to play the games</i>")
         effect = spec(self.game.value).metrics.exact_effect(name, [spec_["value"]])
         self.exact_fig.widget.layout.display = None if effect is not None else "none"

@@ -155,6 +155,41 @@ def reach_text(frame, top: int | None = None) -> str:
     return "\n".join(out)
 
 
+def reach_said(frame, rule: str, value) -> str | None:
+    """What a :func:`~explorer.whatif.reach.reach` table says of ``rule`` at ``value``,
+    in one sentence for a page beside the rule; ``None`` when the table has no row for
+    it or moved it from another value (the data was edited since).
+
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame([{"rule": "turn_cap", "value": "40", "moved_to": "41", "games": 200, "changed": 0,
+    ...                        "winner_changed": 0, "most_changed": "", "refused": ""}])
+    >>> frame.attrs.update(game="victorian", variant="base (the data as it is)", bots="greedy on every seat")
+    >>> reach_said(frame, "turn_cap", 40).split(", so ")[0]
+    'On the seeds of a kept run (200 games, greedy on every seat), moving it from 40 to 41 changed no game'
+    >>> reach_said(frame, "turn_cap", 39) is None
+    True
+    """
+    from .variants import value_text
+
+    a = frame.attrs
+    rows = [r for r in frame.to_dict("records") if r["rule"] == rule and r["value"] == value_text(value)]
+    if not rows:
+        return None
+    r, game = rows[0], a["game"]
+    run = f"{counted(r['games'], 'game')}, {a['bots']}"
+    if not str(a["variant"]).startswith("base"):
+        run += f", {variant_title(a)}"
+    if r["moved_to"] is None:
+        return f"A kept run ({run}) could not move it: {r['refused']}."
+    said = (f"On the seeds of a kept run ({run}), moving it from {value_title(game, rule, r['value'])} to "
+            f"{value_title(game, rule, r['moved_to'])} ")
+    if not r["changed"]:
+        return said + ("changed no game, so those games cannot judge it (it needs a variant or rule they leave off, "
+                       "or a moment their bots never reach).")
+    winners = f"the winner in {r['winner_changed']:,}" if r["winner_changed"] else "never the winner"
+    return said + f"changed {r['changed']:,} of them ({winners})."
+
+
 def cards_text(frame, top: int = 5) -> str:
     """:func:`~explorer.whatif.card_stats.card_stats`'s table: its first and last
     ``top`` cards (best first), each with its side's wins drawn and not, and its worth."""
@@ -425,5 +460,6 @@ def _ratio(used: int, fixed: int) -> str:
 
 
 __all__ = ["cards_text", "changed_text", "endings_rows", "endings_text", "kept_skill_text", "kept_text", "rate",
-           "seat_or_deck_text", "seat_words", "sequential_text", "setting_words", "signed", "skill_by_variant_text",
-           "reach_text", "skill_text", "unchanged_text", "unused_text", "value_title", "variant_title", "who_wins"]
+           "reach_said", "reach_text", "seat_or_deck_text", "seat_words", "sequential_text", "setting_words", "signed",
+           "skill_by_variant_text", "skill_text", "unchanged_text", "unused_text", "value_title", "variant_title",
+           "who_wins"]

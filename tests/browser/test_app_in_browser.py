@@ -133,6 +133,8 @@ def test_the_what_if_page_runs_a_tiny_sweep(open_notebook):
     # the page puts a few values around the current one in the box: typed before they arrive, they would mix
     page.wait_for_function("v => document.querySelector('.xp-wi-values input').value === v",
                            arg=default_values(spec), timeout=WAIT)
+    # the note under the rule says what the kept table of the page's last section found for it
+    assert "On the seeds of a kept run (200 games" in page.locator(".xp-wi-tested").first.inner_text()
     values.fill("2, 4")
     values.press("Enter")
     games = page.locator(".xp-wi-games input").first

@@ -10,6 +10,7 @@ import pytest
 from explorer.games import spec
 from explorer.whatif import stats
 from explorer.ui.whatif import WhatIfLab, allowed_text, default_values, parse_values, parse_with
+from explorer.whatif.report import value_title
 
 
 def test_charts_ask_for_a_run_then_show_the_results():
@@ -113,9 +114,20 @@ def test_a_choice_may_be_typed_by_its_title():
     with pytest.raises(ValueError, match="each value once"):
         parse_values("Beat Down, beat_down", p, titles)
     # the page says so where it says what the box takes
-    assert allowed_text(p, titles).endswith("colonization, or by rulebook heading (such as The Vortex)")
-    assert "heading" in WhatIfLab(game="doomtrooper", rule="variant", scheduler="serial").note.value
-    assert "heading" not in allowed_text(spec("doomtrooper").metrics.parameters()["dice"])
+    assert allowed_text(p, titles).endswith("colonization, or by rulebook name (such as The Vortex)")
+    assert "rulebook name" in WhatIfLab(game="doomtrooper", rule="variant", scheduler="serial").note.value
+    assert "rulebook name" not in allowed_text(spec("doomtrooper").metrics.parameters()["dice"])
+
+
+def test_the_styles_of_play_read_by_their_rulebook_names():
+    """Multi-Player Games: the three styles are shown, and may be typed, by the names the
+    rulebook gives its options ("Primary Targets"), as the rules file's own words are."""
+    p, titles = spec("doomtrooper").metrics.parameters()["style"], spec("doomtrooper").choice_titles["style"]
+    assert parse_values("Primary Targets, free_for_all", p, titles) == ["primary_targets", "free_for_all"]
+    assert value_title("doomtrooper", "style", "free_for_all") == "Free for All"
+    lab = WhatIfLab(game="doomtrooper", rule="style", scheduler="serial")
+    assert "(now Free for All)" in dict((v, k) for k, v in lab.rule.options)["style"]
+
 
 
 def test_settings_reach_the_games():
@@ -355,3 +367,23 @@ def test_a_game_whose_data_file_is_wrong_is_not_shown_and_the_page_says_what_to_
     rules.write_text(text)
     lab.game.value = "doomtrooper"
     assert lab.game.value == "doomtrooper" and "limited_actions" in lab.params
+
+
+def test_the_note_says_whether_kept_games_felt_the_rule():
+    """Given kept ``reach`` tables, the note under a rule says what moving it one step did
+    to those games, before a run is spent on a rule they cannot judge; a game without a
+    table, a roster's stat or a rule the table lacks gets no such line."""
+    from explorer import whatif
+
+    table = whatif.reach("victorian", games=4, rules=["turn_cap", "wound_fight"], scheduler="serial",
+                         progress=False)
+    lab = WhatIfLab(game="victorian", rule="turn_cap", scheduler="serial", tested={"victorian": table})
+    assert "moving it from 40 to 41 changed no game, so those games cannot judge it" in html.unescape(lab.note.value)
+    assert "xp-wi-tested" in lab.note.value and "a kept run (4 games, heroes greedy, villains greedy)" in lab.note.value
+    changed = table.set_index("rule").loc["wound_fight"]
+    lab.rule.value = "wound_fight"
+    assert f"changed {changed['changed']} of them" in lab.note.value and changed["changed"] > 0
+    lab.rule.value = "holy_bonus"  # not in the table
+    assert "xp-wi-tested" not in lab.note.value
+    lab.game.value = "asylum"  # no table for this game
+    assert "xp-wi-tested" not in lab.note.value

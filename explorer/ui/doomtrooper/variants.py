@@ -27,16 +27,16 @@ from typing import Any
 import ipywidgets as W
 
 from explorer.core.data import DataError, key_notes
-from explorer.doomtrooper.params import CHOICES, OPTIONS, RuleError, load_rules, override_rules, rule_choices, rules_path
+from explorer.doomtrooper.params import (CHOICES, OPTIONS, STYLE_TITLES, RuleError, load_rules, override_rules,
+                                         rule_choices, rules_path)
 from explorer.doomtrooper.variants import TITLES as VARIANT_TITLES
 
 from ..common import Displayable, LiveFigure, esc, tagged
 from .solar import solar_figure, update_solar_figure
 from .table import TableStepper
 
-#: how a choice's values read in the menus (the variants by their rulebook headings)
-VALUE_LABELS = {"none": "printed rules (no dice)", "free_for_all": "Free for All", "primary_targets": "Primary Targets",
-                "teams": "Teams", **VARIANT_TITLES}
+#: how a choice's values read in the menus (the styles and variants by their rulebook names)
+VALUE_LABELS = {"none": "printed rules (no dice)", **STYLE_TITLES, **VARIANT_TITLES}
 
 
 def _label(value: str) -> str:
