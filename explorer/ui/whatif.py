@@ -368,7 +368,7 @@ class WhatIfLab(Displayable):
             said = f"now {value_text(spec_['value'])}"
         table = self.tested.get(self.game.value)
         felt = reach_said(table, name, spec_["value"]) if table is not None and not roster else None
-        self.note.value = (f"<div style='font-size:0.9em;color:#444;max-width:900px'>"
+        self.note.value = (f"<div style='font-size:0.9em;color:#444;max-width:900px;line-height:1.5'>"
                            f"<b>{esc(rule_label(name))}</b>{': ' + esc(said) if said.strip() else ''} "
                            f"<i>(allowed: {esc(allowed)})</i>"
                            + (f"<br><span class='xp-wi-tested'>{esc(felt)}</span>" if felt else "") + "</div>")
