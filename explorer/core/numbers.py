@@ -59,4 +59,20 @@ def counted(n: int, noun: str) -> str:
     return f"{n:,} {noun}" + ("" if n == 1 else "s")
 
 
-__all__ = ["SHORT_FRACTION", "counted", "fraction_text", "percent_text", "probability_text"]
+def duration_text(seconds: float) -> str:
+    """A time to wait, as a person says it: seconds under a minute, minutes under an
+    hour, then hours and minutes (a page's "about 4 min left").
+
+    >>> duration_text(0.4), duration_text(42.6), duration_text(251), duration_text(4870)
+    ('1 s', '43 s', '4 min', '1 h 21 min')
+    """
+    s = max(1, round(seconds))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{round(s / 60)} min"
+    h, m = divmod(round(s / 60), 60)
+    return f"{h} h {m} min" if m else f"{h} h"
+
+
+__all__ = ["SHORT_FRACTION", "counted", "duration_text", "fraction_text", "percent_text", "probability_text"]

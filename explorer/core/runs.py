@@ -173,7 +173,8 @@ CHUNK = 50
 DASK_GROUP = 5
 
 
-def run_jobs(batch: Sequence[Any], play: Callable[[Any], list], scheduler: Any = None, progress: bool = True,
+def run_jobs(batch: Sequence[Any], play: Callable[[Any], list], scheduler: Any = None,
+             progress: bool | Callable[[int, int], None] = True,
              done: Callable[[int, list], None] | None = None) -> list[list]:
     """Play every job of ``batch`` with ``play(job)`` (a picklable function giving
     the job's games' results in order; for Dask, each a dict of numbers); the
@@ -184,18 +185,25 @@ def run_jobs(batch: Sequence[Any], play: Callable[[Any], list], scheduler: Any =
     every core), ``"serial"`` (this process), a :class:`dask.distributed.Client`,
     or a scheduler address such as ``"tcp://10.0.0.5:8786"``; the results do not
     depend on it.  ``done(i, result)`` is called as each job finishes (in any
-    order), for writing partial results."""
+    order), for writing partial results.  ``progress``: a tqdm bar (``True``), none,
+    or a function told ``(games played, games in all)`` as each job finishes (a
+    page's own bar)."""
     from tqdm.auto import tqdm
 
     total = sum(j.stop - j.start for j in batch)
-    bar = tqdm(total=total, desc="games", unit="game", disable=not progress, leave=False)
+    tell = progress if callable(progress) else None
+    bar = tqdm(total=total, desc="games", unit="game", disable=tell is not None or not progress, leave=False)
     results: list[list | None] = [None] * len(batch)
+    played = 0
     try:
         for i, result in _execute(batch, play, scheduler):
             results[i] = result
             bar.update(len(result))
+            played += len(result)
             if done is not None:
                 done(i, result)
+            if tell is not None:
+                tell(played, total)
     finally:
         bar.close()
     return results  # type: ignore[return-value]

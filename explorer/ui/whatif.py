@@ -20,6 +20,7 @@ bots, decks), its seat names and metrics.  Every number comes from
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,7 +28,8 @@ import ipywidgets as W
 import plotly.graph_objects as go
 
 from ..core.data import DataError, data_path, key_notes
-from ..core.numbers import counted
+from ..core.numbers import counted, duration_text
+from ..core.runs import CHUNK
 from ..games import GAMES, spec
 from ..whatif import metric_list, sweep
 from ..whatif.readout import differences, fair_shares, precision_warning, seat_labels, settings, wins
@@ -42,6 +44,8 @@ AS_THE_RULES = "as the rules say"
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 WHERE = (("this machine, every core", "pool"), ("this process only", "serial"))
 HINT = "press Run to fill this chart"
+#: a run's bar moves about this many times for each value (each a job of games, on any core)
+PROGRESS_STEPS = 20
 
 
 def _points(x: float) -> str:
@@ -409,13 +413,23 @@ class WhatIfLab(Displayable):
         except ValueError as exc:
             return self._refuse(f"With: {exc}")
         n = self.games.value
-        self.status.value = f"<i>playing {counted(n, 'game')} at each of {counted(len(values), 'value')}…</i>"
+        playing = f"playing {counted(n, 'game')} at each of {counted(len(values), 'value')}"
+        self.status.value = f"<i>{playing}…</i>"
         self.progress.layout.visibility = "visible"
         self.progress.max, self.progress.value = n * len(values), 0
+        started = time.perf_counter()
+
+        def played(k: int, total: int) -> None:  # the bar, and the time left at the pace so far
+            self.progress.value = k
+            left = (time.perf_counter() - started) * (total - k) / k
+            self.status.value = (f"<i>{playing}: {k:,} of {total:,} played"
+                                 + (f", about {duration_text(left)} left…" if k < total else "") + "</i>")
+
         try:
             where = None if self.where.value == "pool" else self.where.value
             frame = sweep(self.game.value, {name: values}, games=n, seed=self.seed.value, scheduler=where,
-                          progress=False, keep_records=True, base=base or None, **self.settings_values())
+                          progress=played, chunk=max(1, min(CHUNK, n // PROGRESS_STEPS)), keep_records=True,
+                          base=base or None, **self.settings_values())
         except (ValueError, LookupError) as exc:  # a rule's value refused: named as the page names rules
             return self._refuse(f"{rule_label(exc.field)}: {exc.problem}" if isinstance(exc, DataError) and exc.field
                                 else str(exc))

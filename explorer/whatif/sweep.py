@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..core.runs import run_jobs
+from ..core.runs import CHUNK, run_jobs
 from . import jobs as _jobs
 from . import stats
 from .compare import OUTCOMES, check_games, check_settings, metric_list, run_settings
@@ -57,8 +57,8 @@ def summarize(rows: list[dict[str, float]], metrics, seats: int | None = None) -
 
 def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, seed: int | str = 1,
           scheduler: Any = None, out: str | os.PathLike | None = None, base: Mapping[str, Any] | Variant | None = None,
-          progress: bool = True, keep_records: bool = False, bots: str | Sequence[str] | None = None,
-          **settings: Any):
+          progress: bool | Callable[[int, int], None] = True, keep_records: bool = False,
+          bots: str | Sequence[str] | None = None, chunk: int = CHUNK, **settings: Any):
     """Play ``games`` games at every point of the grid ``params`` (on the same seeds at
     every point) and return a pandas DataFrame: one row per point, the parameters,
     then ``seats`` (how many seats or sides play there), then each metric with
@@ -73,7 +73,9 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
     keeps it; the returned frame leaves that column out).  ``keep_records``: also keep every game's values, as
     ``frame.attrs["records"]`` (a DataFrame with a ``point`` column; points read
     back from ``out`` have none).  ``bots``: the bots of every seat, as for
-    :func:`~explorer.whatif.compare.compare`.
+    :func:`~explorer.whatif.compare.compare`.  ``progress``: a bar, or a function
+    told the games played and the games in all as each job of ``chunk`` games
+    finishes (the games and their results do not depend on ``chunk``).
 
     >>> from explorer import whatif
     >>> df = whatif.sweep("asylum", {"maneuver_target": [7, 9]}, games=10, seed=1, scheduler="serial",
@@ -86,6 +88,8 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
     path = check_out(out) if out is not None else None
     settings = run_settings(game, bots, settings)
     check_games(games)
+    if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
+        raise ValueError(f"chunk: the games a job plays must be a whole number of at least 1, not {chunk!r}")
     b = variant(base) if base is not None else None
     points = grid(params)
     variants, seats = [], []
@@ -104,7 +108,7 @@ def sweep(game: str, params: Mapping[str, Sequence[Any]], *, games: int = 1000, 
         writable(path)  # points to play into a kept file: it must take them
     batch, owner = [], []
     for i in todo:
-        for job in _jobs.jobs(game, variants[i].mapping, settings, seed, games):
+        for job in _jobs.jobs(game, variants[i].mapping, settings, seed, games, chunk=chunk):
             batch.append(job)
             owner.append(i)
     results: dict[int, dict[int, list]] = {i: {} for i in todo}

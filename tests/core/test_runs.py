@@ -81,6 +81,17 @@ def test_a_batch_gives_the_same_results_serially_and_on_a_pool():
         runs.run_jobs(batch, play_job, "somewhere", progress=False)
 
 
+def test_a_page_is_told_the_games_played_as_each_job_finishes():
+    """run_jobs(progress=f): f(games played, games in all) after every job, on any
+    scheduler, the last call saying all of them; no tqdm bar besides."""
+    batch = [Job(k, s, s + 3) for k in (1, 2) for s in (0, 3, 6)]
+    for scheduler in ("serial", None):
+        told = []
+        results = runs.run_jobs(batch, play_job, scheduler, progress=lambda k, n: told.append((k, n)))
+        assert results == [play_job(j) for j in batch]
+        assert told == [(3 * i, 18) for i in range(1, 7)]
+
+
 def refuse_job(job: Job) -> list[dict[str, float]]:
     from explorer.core.data import DataError
 

@@ -4,6 +4,7 @@ it reports (win rates of the seats that play, paired differences, a warning for 
 
 import html
 import math
+import re
 
 import pytest
 
@@ -387,3 +388,18 @@ def test_the_note_says_whether_kept_games_felt_the_rule():
     assert "xp-wi-tested" not in lab.note.value
     lab.game.value = "asylum"  # no table for this game
     assert "xp-wi-tested" not in lab.note.value
+
+
+def test_the_bar_moves_and_says_the_time_left_as_games_finish():
+    """A run's bar fills job by job (about twenty steps a value), the status line saying
+    the games played and about how long the rest will take, then what was played."""
+    lab = WhatIfLab(game="asylum", rule="maneuver_target", values="7, 9", games=40, scheduler="serial")
+    seen, bar = [], []
+    lab.status.observe(lambda ch: seen.append(ch["new"]), names="value")
+    lab.progress.observe(lambda ch: bar.append(ch["new"]), names="value")
+    lab.run_button.click()
+    assert bar == list(range(2, 81, 2))  # jobs of two games: 40 games a value, 2 values
+    told = [s for s in seen if " of 80 played" in s]
+    assert len(told) == 40 and "left…" in told[0] and "left" not in told[-1]
+    assert re.search(r"about \d+ (s|min) left", told[0])
+    assert seen[-1].startswith("done: 40 games at each value")

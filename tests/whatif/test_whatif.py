@@ -127,6 +127,21 @@ def test_a_sweep_is_identical_serially_on_a_pool_and_on_a_dask_cluster():
     assert {"win_seat_0", "win_seat_0_ci_low", "win_seat_0_ci_high", "turns", "seat_spread"} <= set(serial.columns)
 
 
+def test_a_sweep_plays_the_same_games_whatever_its_jobs_hold():
+    """Reproducible: games of 3 a job, told as they finish, give the numbers and the
+    game-by-game records of the usual jobs of 50; a job of no games is refused."""
+    params = {"maneuver_target": [7, 9]}
+    kw = dict(games=10, seed=4, scheduler="serial", keep_records=True)
+    told = []
+    small = whatif.sweep("asylum", params, chunk=3, progress=lambda k, n: told.append((k, n)), **kw)
+    usual = whatif.sweep("asylum", params, progress=False, **kw)
+    pd.testing.assert_frame_equal(small, usual)
+    pd.testing.assert_frame_equal(small.attrs["records"], usual.attrs["records"])
+    assert told[-1] == (20, 20) and len(told) == 8  # 4 jobs a value (3, 3, 3, 1 games)
+    with pytest.raises(ValueError, match="chunk: the games a job plays"):
+        whatif.sweep("asylum", params, chunk=0, **kw)
+
+
 def test_a_sweep_writes_as_it_goes_and_resumes(tmp_path, monkeypatch):
     """Each finished point is written; run again with the same output, only the missing points are played."""
     out = tmp_path / "sweep.parquet"
