@@ -30,7 +30,7 @@ from typing import Any
 from ..games import spec
 from . import jobs as _jobs
 from .fingerprint import fingerprint
-from .settings import check_settings, prepared, run_settings
+from .settings import bot_names, check_settings, prepared, run_settings
 from .kinds import run_kind
 from .variants import rules_of
 
@@ -172,7 +172,7 @@ def row_rules(row: Mapping[str, Any]) -> list[dict[str, Any]]:
 def row_settings(row: Mapping[str, Any]) -> dict[str, Any]:
     """A stored row's own game settings (players, decks, ...), without its bots and
     without the ones left to their defaults."""
-    bots = set(spec(str(row["game"])).seat_names) | {"policy", *_SKILL_BOTS}
+    bots = bot_names(str(row["game"])) | set(_SKILL_BOTS)
     out = {}
     for k, v in row.items():
         name = str(k).partition(":")[2]

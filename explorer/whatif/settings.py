@@ -112,6 +112,20 @@ def bot_settings(game: str, bots: str | Sequence[str] | None) -> dict[str, Any]:
     return {"policy": ",".join(names)}
 
 
+def bot_names(game: str) -> set[str]:
+    """The settings that name bots: ``policy``, and the sides' names where seats have them.
+
+    >>> sorted(bot_names("victorian"))
+    ['heroes', 'policy', 'villains']
+    """
+    return set(spec(game).seat_names) | {"policy"}
+
+
+def without_bots(game: str, settings: Mapping[str, Any]) -> dict[str, Any]:
+    """``settings`` without the bots: for a run that seats its own (skill, stakes)."""
+    return {k: v for k, v in settings.items() if k not in bot_names(game)}
+
+
 def run_settings(game: str, bots: str | Sequence[str] | None, given: Mapping[str, Any]) -> dict[str, Any]:
     """:func:`settings_for` with ``bots`` seated; bots given twice (``bots`` and a
     bot setting) are refused."""
@@ -122,5 +136,5 @@ def run_settings(game: str, bots: str | Sequence[str] | None, given: Mapping[str
     return settings_for(game, {**given, **seated})
 
 
-__all__ = ["MAX_GAMES", "MAX_PLAYERS", "OUTCOMES", "bot_settings", "check_games", "check_players", "check_settings",
-           "metric_list", "prepared", "run_settings", "settings_for"]
+__all__ = ["MAX_GAMES", "MAX_PLAYERS", "OUTCOMES", "bot_names", "bot_settings", "check_games", "check_players",
+           "check_settings", "metric_list", "prepared", "run_settings", "settings_for", "without_bots"]

@@ -18,8 +18,10 @@ from ..games import spec as game_spec
 from . import jobs as _jobs
 from . import stats
 from .compare import OUTCOMES, check_games, check_settings, metric_list, run_settings
+from .settings import bot_names, without_bots
 from .stored import check_out, keep, run_meta
-from .variants import Variant, check, variant
+from .variants import Variant, check
+from .variants import variant as as_variant
 
 
 def seat_label(game: str, seat: int) -> str:
@@ -52,12 +54,12 @@ def skill(game: str, games: int = 400, seed: int | str = 1, variant: Variant | M
     settings = run_settings(game, None, settings)
     seats = check_settings(game, v.mapping, settings)
     wins = [m.name for m in metric_list(game, settings) if m.group in OUTCOMES][:seats]
-    orders = [run_settings(game, [strong if s == k else weak for s in range(seats)], _without_bots(game, settings))
+    orders = [run_settings(game, [strong if s == k else weak for s in range(seats)], without_bots(game, settings))
               for k in range(seats)]
     for one in orders:
         check_settings(game, v.mapping, one)  # a bot name the game does not know fails here
     attrs = dict(game=game, variant=v.describe(), strong=strong, weak=weak, seed=str(seed), settings=dict(settings))
-    meta = run_meta(game, {**_without_bots(game, settings), "strong": strong, "weak": weak}, run="skill",
+    meta = run_meta(game, {**without_bots(game, settings), "strong": strong, "weak": weak}, run="skill",
                     variant=attrs["variant"], seed=str(seed), run_games=games)  # (each row has its own games)
     rows = keep(path, meta, "skill against luck", lambda: _play(game, v, orders, wins, games, seed, scheduler,
                                                                 progress))
@@ -141,27 +143,13 @@ def checked_run(game: str, variant: Variant | Mapping[str, Any] | str | os.PathL
     """The variant of a run, checked with its number of games; for a run that seats its
     own bots, a bot setting among ``settings`` is refused with ``seats_bots`` (what it
     seats instead)."""
-    v = _variant(variant)
+    v = as_variant(variant)  # (None: the base game)
     check(game, v)
     check_games(games)
-    seated = set(settings) & _bot_settings(game)
+    seated = set(settings) & bot_names(game)
     if seated:
         raise ValueError(f"{seats_bots}, not {', '.join(sorted(seated))}")
     return v
-
-
-def _variant(given: Variant | Mapping[str, Any] | str | os.PathLike | None) -> Variant:
-    return variant(given) if given is not None else variant({}, name="base")
-
-
-def _bot_settings(game: str) -> set[str]:
-    """The settings that name bots: ``policy``, or the sides' names."""
-    return set(game_spec(game).seat_names) | {"policy"}
-
-
-def _without_bots(game: str, settings: Mapping[str, Any]) -> dict[str, Any]:
-    """The settings other than the bots (which :func:`skill` seats itself)."""
-    return {k: v for k, v in settings.items() if k not in _bot_settings(game)}
 
 
 __all__ = ["COLUMNS", "RUN", "seat_label", "skill", "skill_rows", "skill_tables"]

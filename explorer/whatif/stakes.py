@@ -29,8 +29,8 @@ from ..games import spec as game_spec
 from . import jobs as _jobs
 from . import stats
 from .compare import OUTCOMES, check_settings, metric_list, run_settings
-from .settings import prepared
-from .skill import _without_bots, checked_run, seat_label
+from .settings import prepared, without_bots
+from .skill import checked_run, seat_label
 from .stored import check_out, keep, run_meta
 from .variants import Variant
 
@@ -101,7 +101,7 @@ def stakes(game: str, games: int = 400, seed: int | str = 1, variant: Variant | 
 
     path = check_out(out) if out is not None else None
     v = checked_run(game, variant, games, settings, "stakes seats the bots itself (bot=)")
-    rest = _without_bots(game, settings)
+    rest = without_bots(game, settings)
     base = run_settings(game, bot, rest)
     n = check_settings(game, v.mapping, base)  # an unknown bot or a bad setting fails here
     wins = [m.name for m in metric_list(game, base) if m.group in OUTCOMES][:n]
