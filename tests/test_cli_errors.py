@@ -28,7 +28,7 @@ def one_error(capsys, argv: list[str]) -> str:
     (["simulate", "asylum", "--players", "7"], "2 to 6 players"),
     (["simulate", "asylum", "--players", "three"], "--players: invalid int value"),
     (["simulate", "asylum", "--policy", "genius"], "unknown policy"),
-    (["simulate", "asylum", "--policy", "greedy,random", "--players", "3"], "2 policies given for 3 players"),
+    (["simulate", "asylum", "--policy", "greedy,random", "--players", "3"], "2 bots given for 3 players"),
     (["simulate", "asylum", "--masterminds", "best"], "--masterminds: invalid choice"),
     (["simulate", "chess"], "invalid choice: 'chess'"),
     (["simulate", "asylum", "--bogus"], "unrecognized arguments: --bogus"),

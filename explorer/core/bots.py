@@ -152,7 +152,7 @@ def seat_policies(policy: PolicySpec, players: int, get_bot: Callable[[str | Pol
         return get_bot(policy)
     bots = [get_bot(p) for p in policy]
     if len(bots) != players:
-        raise ValueError(f"{len(bots)} policies given for {players} players")
+        raise ValueError(f"{len(bots)} bots given for {players} players: give one for every seat, or one per seat")
     return dict(enumerate(bots))
 
 

@@ -332,7 +332,11 @@ class WhatIfLab(Displayable):
     @staticmethod
     def _setting_widget(setting) -> W.Widget:
         style = {"description_width": "initial"}
-        if setting.options:  # wide enough for its words and its longest choice: nothing clipped
+        if setting.typed:  # the choices offered as suggestions, other text typed (one bot per seat)
+            w = W.Combobox(options=[value for _, value in setting.options], value=str(setting.default),
+                           ensure_option=False, description=setting.label, placeholder=str(setting.default),
+                           style=style, layout=W.Layout(width="360px"))
+        elif setting.options:  # wide enough for its words and its longest choice: nothing clipped
             chars = len(setting.label) + max(len(text) for text, _ in setting.options)
             # a dropdown takes None for "nothing chosen" and shows a blank: the rules' own number gets a value of its own
             options = [(text, AS_THE_RULES if value is None else value) for text, value in setting.options]

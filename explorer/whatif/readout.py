@@ -32,6 +32,8 @@ class Setting(NamedTuple):
     #: ``(label, value)`` pairs to choose from, or ``()``: typed as text
     options: tuple[tuple[str, Any], ...]
     help: str
+    #: the options are suggestions and other text may be typed (one bot per seat)
+    typed: bool = False
 
 
 @lru_cache(maxsize=None)
@@ -54,6 +56,11 @@ def settings(game: str) -> tuple[Setting, ...]:
         elif isinstance(default, str) and default in bots:
             label = "bots" if name == "policy" else f"{label}' bot" if name.endswith("s") else f"{label}'s bot"
             options = tuple((b, b) for b in bots)
+            if name == "policy":  # every seat's: one bot for all, or one per seat
+                out.append(Setting(name, label, default, options, "one bot for every seat, or one per seat joined by "
+                                   f"commas, seat 0 first (search, {default}, {default}); the bots: {', '.join(bots)}",
+                                   typed=True))
+                continue
         elif action is not None and action.choices:
             options = tuple((str(c), c) for c in action.choices)
         elif name == "decks":
@@ -79,7 +86,10 @@ def seat_labels(game: str, frame) -> list[tuple[str, str]]:
     seats = int(frame["seats"].max()) if "seats" in frame else None
     metrics = [m for m in (measured.metrics(seats) if seats else measured.metrics()) if m.group in OUTCOMES]
     metrics = metrics[:seats] if seats else metrics
-    return [(m.name, names[i].capitalize() if i < len(names) else f"seat {i}") for i, m in enumerate(metrics)]
+    policy = str(frame["setting:policy"].iloc[0]) if "setting:policy" in frame and len(frame) else ""
+    bots = [b.strip() for b in policy.split(",")] if "," in policy else []  # one bot per seat: each seat says its own
+    return [(m.name, names[i].capitalize() if i < len(names) else
+             f"seat {i}" + (f" ({bots[i]})" if i < len(bots) else "")) for i, m in enumerate(metrics)]
 
 
 def wins(name: str) -> str:

@@ -13,7 +13,11 @@ from ..games import GAMES, spec
 
 def settings_for(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
     """The game's what-if settings (players, policy, ...) with ``given`` applied;
-    an unknown setting is a ValueError naming the known ones."""
+    an unknown setting is a ValueError naming the known ones.
+
+    >>> settings_for("asylum", {"policy": "search, greedy,greedy , greedy"})["policy"]
+    'search,greedy,greedy,greedy'
+    """
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
     known = dict(spec(game).metrics.SETTINGS)
@@ -21,7 +25,10 @@ def settings_for(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
     if unknown:
         raise ValueError(f"unknown setting{'s' if len(unknown) > 1 else ''} {', '.join(sorted(unknown))} for {game}; "
                          f"known: {', '.join(known)}")
-    return {**known, **given}
+    out = {**known, **given}
+    if isinstance(out.get("policy"), str):  # one bot per seat as one text, however spaced: "greedy,random"
+        out["policy"] = ",".join(b.strip() for b in out["policy"].split(","))
+    return out
 
 
 #: the metric groups that say who won: a win rate per seat, or per side (Victorian)

@@ -38,7 +38,7 @@ def test_rules_and_bots_per_seat():
         run_games(1, rules={"dice": "2d8"})
     with pytest.raises(ValueError, match="unknown bot"):
         run_games(1, policy="clever")
-    with pytest.raises(ValueError, match="2 policies given for 3"):
+    with pytest.raises(ValueError, match="2 bots given for 3"):
         run_games(1, players=3, policy="greedy,random")
     with pytest.raises(ValueError, match="at least 2 players"):
         run_games(1, players=1)

@@ -130,7 +130,6 @@ def test_the_styles_of_play_read_by_their_rulebook_names():
     assert "(now Free for All)" in dict((v, k) for k, v in lab.rule.options)["style"]
 
 
-
 def test_settings_reach_the_games():
     """Doom Asylum with three players: three seats; a deck the game lacks is reported, nothing played."""
     lab = run("asylum", "vp_maneuver", "2, 4", players=3, policy="random")
@@ -140,6 +139,23 @@ def test_settings_reach_the_games():
     assert list(six.seats_fig.data[0].x) == [f"seat {s}" for s in range(6)] and "seat 5 wins" in six.table.value
     bad = run("doomtrooper", "dice", "none, 2d6", decks="No Such Deck, Imperial Crusade")
     assert bad.frame is None and "No Such Deck" in bad.status.value and "Traceback" not in bad.status.value
+
+
+def test_each_seat_may_have_its_own_bot():
+    """The bots box takes one bot for every seat or one per seat, seat 0 first (the
+    sweep's ``policy``); each seat is then named with its bot, and a wrong list is
+    refused with the reason, nothing played."""
+    box = WhatIfLab(game="asylum", scheduler="serial").setting_widgets["policy"]
+    assert box.value == "greedy" and {"greedy", "random", "search"} <= set(box.options)
+    assert "one per seat joined by commas" in box.tooltip
+    lab = run("asylum", "vp_maneuver", "2, 4", players=3, policy="greedy, random, random")
+    assert lab.frame["setting:policy"].tolist() == ["greedy,random,random"] * 2
+    assert list(lab.seats_fig.data[0].x) == ["seat 0 (greedy)", "seat 1 (random)", "seat 2 (random)"]
+    assert "seat 0 (greedy) wins" in lab.table.value
+    assert list(run("doomtrooper", "dice", "none, 2d6", policy="random,greedy").seats_fig.data[0].x) == \
+        ["seat 0 (random)", "seat 1 (greedy)"]
+    bad = run("asylum", "vp_maneuver", "2, 4", policy="greedy, random")
+    assert bad.frame is None and "2 bots given for 4 players" in bad.status.value
 
 
 def test_the_paired_difference_is_game_by_game_with_its_interval():

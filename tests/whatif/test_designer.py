@@ -43,7 +43,7 @@ def test_the_victorian_sides_take_their_bots_by_name():
 @pytest.mark.parametrize("kwargs, says", [
     (dict(bots="greedy", policy="random"), "given twice"),
     (dict(bots="nobody"), "'nobody'"),
-    (dict(bots=["greedy", "random"]), "2 policies given for 4 players"),
+    (dict(bots=["greedy", "random"]), "2 bots given for 4 players"),
     (dict(bots=[""]), "give bot names"),
 ])
 def test_bots_a_game_cannot_seat_are_refused_before_any_game(kwargs, says, monkeypatch):
