@@ -233,9 +233,11 @@ def _pool(batch: Sequence[Any], play: Callable[[Any], list]) -> Iterator[tuple[i
         try:
             for future in as_completed(futures):
                 yield futures[future], future.result()
-        except BaseException:
+        except BaseException:  # (Ctrl-C, a page's Stop, a job's error): the jobs being played end too
             for future in futures:
                 future.cancel()
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
             raise
 
 

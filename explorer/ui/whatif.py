@@ -20,7 +20,6 @@ bots, decks), its seat names and metrics.  Every number comes from
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,16 +27,18 @@ import ipywidgets as W
 import plotly.graph_objects as go
 
 from ..core.data import DataError, data_path, key_notes
-from ..core.numbers import counted, duration_text
+from ..core.numbers import counted
 from ..core.runs import CHUNK
 from ..games import GAMES, spec
-from ..whatif import metric_list, sweep
+from ..whatif import sweep
 from ..whatif.readout import differences, fair_shares, precision_warning, seat_labels, settings, wins
-from ..whatif.report import (changed_text, endings_rows, percent, reach_said, rule_label, setting_words, sweep_rows,
-                             unchanged_text, unused_text, value_title)
+from ..whatif.report import (changed_text, percent, reach_said, rule_label, setting_words, unchanged_text,
+                             value_title)
 from ..whatif.variants import value_text  # a rule value as typed in the values box (true, 7, 2d6)
-from .common import Displayable, Html, LiveFigure, TextTable, esc, figure_update, html_table, tagged
+from .common import Displayable, Html, LiveFigure, esc, figure_update, html_table, tagged
 from .rule_values import allowed_text, default_values, parse_values, parse_with
+from .running import Runner, Stopped
+from .whatif_tables import comparison_table, endings_table, fork_table, sweep_table  # (the page's own, in code)
 
 #: a setting's dropdown value for "as the rules say" (the setting itself is then None)
 AS_THE_RULES = "as the rules say"
@@ -118,51 +119,6 @@ def draw_fair_shares(live: LiveFigure, frame, outcomes: list[tuple[str, str]]) -
                                             yanchor="bottom", text=f"a fair share ({f:.0%})") for f in fairs])
 
 
-def _number(x: float, rate: bool) -> str:
-    return percent(x) if rate else f"{x:.2f}"
-
-
-def _change(x: float, rate: bool) -> str:
-    return f"{x * 100:+.1f} points" if rate else f"{x:+.2f}"
-
-
-def sweep_table(frame, game: str, rule: str) -> TextTable:
-    """A sweep of ``rule`` for people: each value, the win rate of every seat or side
-    that plays, the largest gap between two of them with the 95% bound of every pair's
-    gap, and the mean game length."""
-    return TextTable(*sweep_rows(frame, game, [rule]))
-
-
-def endings_table(frame, param: str = "variant") -> TextTable:
-    """How the games of each point of a sweep ended and who won them, for people
-    (:func:`~explorer.whatif.report.endings_rows`; the counts of players and turns aligned right)."""
-    return TextTable(*endings_rows(frame, param, winners=True), numeric=(1, 2))
-
-
-def comparison_table(frame, names: list[str]) -> TextTable:
-    """A comparison (:func:`explorer.whatif.compare`) of the metrics ``names`` for
-    people: each metric's words, both means, the paired difference and its 95% interval
-    (rates in percentage points), and the games the variant changed in it; the caption
-    says so when it changed nothing measured at all."""
-    kinds = {m.name: m.is_rate for m in metric_list(frame.attrs["game"], frame.attrs.get("settings", {}))}
-    rows = []
-    for name in names:
-        r, rate = frame.loc[name], kinds[name]
-        rows.append([r["label"], _number(r["base"], rate), _number(r["variant"], rate), _change(r["diff"], rate),
-                     f"{_change(r['ci_low'], rate)} to {_change(r['ci_high'], rate)}", changed_text(r.get("changed"))])
-    caption = f"{counted(frame.attrs['games'], 'game')} of each, on the same seeds"
-    return TextTable(["", "base game", "variant", "difference", "95% interval of the difference", "games it changed"],
-                     rows, caption=caption + "".join(f". {line}" for line in [unused_text(frame)] if line))
-
-
-def fork_table(frame) -> TextTable:
-    """A fork (:func:`explorer.whatif.fork`) for people: each option, the deciding
-    player's win rate after it and its 95% interval."""
-    rows = [[r["option"], percent(r["wins"]), f"{percent(r['ci_low'])} to {percent(r['ci_high'])}", f"{r['games']:,}"]
-            for r in frame.to_dict("records")]
-    return TextTable(["option", "wins", "95% interval", "games"], rows)
-
-
 class WhatIfLab(Displayable):
     """Pick a game, a rule and its values, the game's settings; Run plays ``games``
     seeded games per value.
@@ -177,7 +133,8 @@ class WhatIfLab(Displayable):
     ``xp-wi-settings``), ``games``
     (``xp-wi-games``), ``seed`` (``xp-wi-seed``), ``where`` (``xp-wi-where``),
     ``precision`` (``xp-wi-precision``: the interval asked, in points either side),
-    ``run_button`` (``xp-wi-run``), ``status`` (``xp-wi-status``), ``warning``
+    ``run_button`` (``xp-wi-run``: in a kernel the games play in the background and
+    it reads Stop meanwhile; :attr:`runner`), ``status`` (``xp-wi-status``), ``warning``
     (``xp-wi-warning``), ``table`` (``xp-wi-table``), ``diff_table``
     (``xp-wi-diff-table``), figures ``seats_fig`` (``xp-wi-seats``), ``diff_fig``
     (``xp-wi-diff``), ``spread_fig`` (``xp-wi-spread``), ``length_fig``
@@ -194,6 +151,7 @@ class WhatIfLab(Displayable):
     def __init__(self, game: str = "asylum", rule: str | None = None, values: str | None = None, games: int = 200,
                  seed: int = 1, scheduler: Any = None, tested: Mapping[str, Any] | None = None):
         self.frame = None
+        self._shown_request = None  # the run the page shows
         self.tested = dict(tested or {})
         self._shown = ""  # the run the tables and charts show, as the status line names it
         self._game_shown = None  # the game whose rules the page shows
@@ -237,7 +195,8 @@ class WhatIfLab(Displayable):
         self.game.observe(self._game_chosen, names="value")
         for control in (self.rule, self.change, self.who, self.stat):
             control.observe(lambda ch: self._rule_changed(), names="value")
-        self.run_button.on_click(lambda b: self.run())
+        self.runner = Runner(self.run_button, self.progress, self.status)
+        self.run_button.on_click(lambda b: self._clicked())
         self._load_game(rule, values)
         self.widget = tagged(W.VBox([self._controls(), self.warning, self.table, self.diff_table, self._charts()]),
                              "xp-whatif")
@@ -402,7 +361,27 @@ class WhatIfLab(Displayable):
         self.values.value, self.note.value = values, note  # what the designer typed stays
 
     def run(self):
-        """Play the sweep and draw it; a bad value or setting is reported, nothing is played."""
+        """Play the sweep and draw it, here and now (the Run button plays it in the
+        background when the page runs in a kernel); a bad value or setting is reported,
+        nothing is played.  The sweep's DataFrame, or None."""
+        request = self._request()
+        if request is not None:
+            self.runner.start(lambda report: self._play(request, report), request["what"],
+                              lambda frame: self._show(request, frame), self._failed, background=False)
+        return self.frame if request is not None and self._shown_request is request else None
+
+    def _clicked(self) -> None:
+        """Run, or Stop while a run plays."""
+        if self.runner.running:
+            return self.runner.stop()
+        request = self._request()
+        if request is not None:
+            self.runner.start(lambda report: self._play(request, report), request["what"],
+                              lambda frame: self._show(request, frame), self._failed)
+
+    def _request(self) -> dict[str, Any] | None:
+        """What the controls ask to play, read and checked; None when refused (the
+        status line says why)."""
         try:
             self._refresh_rules()
         except DataError as exc:  # the file was edited into something the rules refuse
@@ -417,36 +396,42 @@ class WhatIfLab(Displayable):
         except ValueError as exc:
             return self._refuse(f"With: {exc}")
         n = self.games.value
-        playing = f"playing {counted(n, 'game')} at each of {counted(len(values), 'value')}"
-        self.status.value = f"<i>{playing}…</i>"
-        self.progress.layout.visibility = "visible"
-        self.progress.max, self.progress.value = n * len(values), 0
-        started = time.perf_counter()
+        return dict(game=self.game.value, name=name, values=values, base=base, games=n, seed=self.seed.value,
+                    where=None if self.where.value == "pool" else self.where.value,
+                    settings=self.settings_values(),
+                    what=f"playing {counted(n, 'game')} at each of {counted(len(values), 'value')}")
 
-        def played(k: int, total: int) -> None:  # the bar, and the time left at the pace so far
-            self.progress.value = k
-            left = (time.perf_counter() - started) * (total - k) / k
-            self.status.value = (f"<i>{playing}: {k:,} of {total:,} played"
-                                 + (f", about {duration_text(left)} left…" if k < total else "") + "</i>")
+    @staticmethod
+    def _play(r: dict[str, Any], report) -> Any:
+        """The sweep a request asks for (on any thread: it touches no widget)."""
+        return sweep(r["game"], {r["name"]: r["values"]}, games=r["games"], seed=r["seed"], scheduler=r["where"],
+                     progress=report, chunk=max(1, min(CHUNK, r["games"] // PROGRESS_STEPS)), keep_records=True,
+                     base=r["base"] or None, **r["settings"])
 
-        try:
-            where = None if self.where.value == "pool" else self.where.value
-            frame = sweep(self.game.value, {name: values}, games=n, seed=self.seed.value, scheduler=where,
-                          progress=played, chunk=max(1, min(CHUNK, n // PROGRESS_STEPS)), keep_records=True,
-                          base=base or None, **self.settings_values())
-        except (ValueError, LookupError) as exc:  # a rule's value refused: named as the page names rules
+    def _failed(self, exc: Exception) -> None:
+        """A run that ended without results: stopped, refused (a rule's value, named as
+        the page names rules), or broken (said, and raised on)."""
+        if isinstance(exc, Stopped):
+            return self._say(f"<i>{esc(str(exc))}: nothing drawn</i>")
+        if isinstance(exc, (ValueError, LookupError)):
             return self._refuse(f"{rule_label(exc.field)}: {exc.problem}" if isinstance(exc, DataError) and exc.field
                                 else str(exc))
-        finally:
-            self.progress.layout.visibility = "hidden"
-        self.frame = frame
+        self._refuse(f"the run failed: {type(exc).__name__}: {exc}")
+        raise exc
+
+    def _show(self, r: dict[str, Any], frame) -> None:
+        """A finished run drawn, unless another game was chosen while it played."""
+        if r["game"] != self.game.value:
+            return self._say(f"<i>the run of {esc(GAMES[r['game']].title)} finished after another game was "
+                             "chosen: nothing drawn</i>")
+        name, values, base, n = r["name"], r["values"], r["base"], r["games"]
+        self.frame, self._shown_request = frame, r
         also = f" with {', '.join(self._setting(k, v) for k, v in base.items())}" if base else ""  # (the With box)
         self._shown = (f"{rule_label(name)} at {', '.join(self._value(name, v) for v in values)}{also}, "
-                       f"{counted(n, 'game')}, seed {self.seed.value}")
+                       f"{counted(n, 'game')}, seed {r['seed']}")
         self._draw(frame, name, values, base)
         self.status.value = (f"done: {counted(n, 'game')} at each value{esc(also)}, the same seeds at every value (so "
                              "the differences are the rule's, not the dice's); bars show 95% intervals")
-        return frame
 
     def _value(self, name: str, value: Any) -> str:
         """A value of the rule ``name`` as people name it ("Beat Down"; "7")."""

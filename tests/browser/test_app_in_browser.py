@@ -196,6 +196,29 @@ def test_the_what_if_page_runs_each_card_game(open_notebook, game, rule, values,
     assert not [s for s in NOT_FOR_PEOPLE if s in text], text  # (the page, to see what showed)
 
 
+def test_a_long_what_if_run_plays_in_the_background_and_stops(open_notebook):
+    """A run of many games: the button reads Stop while the bar moves and the page stays
+    live; Stop ends it, nothing drawn, the button back to Run."""
+    page = open_notebook("designer/what_if.ipynb", "button.xp-wi-run", timeout=180)
+    games = page.locator(".xp-wi-games input").first
+    games.fill("50000")
+    games.press("Tab")
+    button = page.locator("button.xp-wi-run").first
+    button.click()
+    page.wait_for_function("document.querySelector('.xp-wi-status').innerText.includes(' played, about ')",
+                           timeout=WAIT)
+    assert button.inner_text().strip() == "Stop"
+    rule = page.locator(".xp-wi-rule select").first  # the page answers while the games play: another rule's note
+    note = page.locator(".xp-wi-note").first.inner_text()
+    rule.select_option(index=0 if rule.evaluate("s => s.selectedIndex") else 1)
+    page.wait_for_function("t => document.querySelector('.xp-wi-note').innerText !== t", arg=note, timeout=WAIT)
+    button.click()
+    page.wait_for_function("document.querySelector('.xp-wi-status').innerText.includes('nothing drawn')",
+                           timeout=WAIT)
+    assert re.search(r"stopped after [\d,]+ of 150,000 games", page.locator(".xp-wi-status").first.inner_text())
+    page.wait_for_function("document.querySelector('button.xp-wi-run').innerText.trim() === 'Run'", timeout=WAIT)
+
+
 def test_the_card_games_designer_page_shows_its_tables_in_people_s_words(open_notebook):
     """The card games under the bots (skill against luck, the cards that win, the variants'
     endings): every table shown, its rates as percentages with their counts, no raw values."""

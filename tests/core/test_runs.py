@@ -113,3 +113,28 @@ def test_dask_tasks_group_consecutive_jobs_of_one_setup():
     batch = [Job(1, 0, 3), Job(1, 3, 6), Job(2, 0, 3), Job(1, 6, 9), Job(1, 9, 12)]
     assert runs._groups(batch, 5) == [[0, 1], [2], [3, 4]]
     assert runs._groups(batch[:2], 1) == [[0], [1]]
+
+
+def sleep_job(job: Job) -> list[int]:
+    import time
+
+    time.sleep(0.1 if job.start == 0 else 60)
+    return list(range(job.start, job.stop))
+
+
+def test_a_run_stopped_early_does_not_wait_for_the_jobs_being_played():
+    """A page's Stop (an exception from the progress report) ends the jobs on the pool's
+    workers at once instead of waiting for them to finish."""
+    import time
+
+    class Stop(Exception):
+        pass
+
+    def stop(played, total):
+        raise Stop
+
+    batch = [Job(1, s, s + 1) for s in range(4)]
+    started = time.perf_counter()
+    with pytest.raises(Stop):
+        runs.run_jobs(batch, sleep_job, None, progress=stop)
+    assert time.perf_counter() - started < 20
