@@ -43,7 +43,7 @@ from .whatif_tables import comparison_table, endings_table, fork_table, sweep_ta
 #: a setting's dropdown value for "as the rules say" (the setting itself is then None)
 AS_THE_RULES = "as the rules say"
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
-WHERE = (("this machine, every core", "pool"), ("this process only", "serial"))
+WHERE = (("this machine, every core", "pool"), ("this process only", "serial"), ("a Dask cluster", "dask"))
 HINT = "press Run to fill this chart"
 #: a run's bar moves about this many times for each value (each a job of games, on any core)
 PROGRESS_STEPS = 20
@@ -131,7 +131,9 @@ class WhatIfLab(Displayable):
     other rules changed for every value, such as the variant a rule belongs to), one
     control per setting of the game in ``setting_widgets`` (``xp-wi-setting-<name>``, in
     ``xp-wi-settings``), ``games``
-    (``xp-wi-games``), ``seed`` (``xp-wi-seed``), ``where`` (``xp-wi-where``),
+    (``xp-wi-games``), ``seed`` (``xp-wi-seed``), ``where`` (``xp-wi-where``: every core,
+    this process, or a Dask cluster whose scheduler's ``address`` is typed in ``xp-wi-address``;
+    ``scheduler`` may be one: ``"tcp://host:8786"``),
     ``precision`` (``xp-wi-precision``: the interval asked, in points either side),
     ``run_button`` (``xp-wi-run``: in a kernel the games play in the background and
     it reads Stop meanwhile; :attr:`runner`), ``status`` (``xp-wi-status``), ``warning``
@@ -174,8 +176,16 @@ class WhatIfLab(Displayable):
         self.games = tagged(W.BoundedIntText(value=games, min=10, max=100_000, step=100, description="Games each",
                                              style=wide, layout=W.Layout(width="200px")), "xp-wi-games")
         self.seed = tagged(W.IntText(value=seed, description="Seed", layout=W.Layout(width="160px")), "xp-wi-seed")
-        self.where = tagged(W.Dropdown(options=WHERE, value="pool" if scheduler is None else scheduler,
+        dask = isinstance(scheduler, str) and "://" in scheduler  # a Dask scheduler's address
+        self.where = tagged(W.Dropdown(options=WHERE, value="dask" if dask else scheduler or "pool",
                                        description="Play on", layout=W.Layout(width="300px")), "xp-wi-where")
+        self.address = tagged(W.Text(value=scheduler if dask else "", placeholder="tcp://host:8786",
+                                     description="scheduler at", style={"description_width": "initial"},
+                                     layout=W.Layout(width="300px", display=None if dask else "none")),
+                              "xp-wi-address")
+        self.address.tooltip = "a Dask scheduler's address, as `dask scheduler` prints it when it starts"
+        self.where.observe(lambda ch: setattr(self.address.layout, "display", None if ch["new"] == "dask" else "none"),
+                           names="value")
         self.precision = tagged(W.BoundedIntText(value=5, min=1, max=50, description="Interval asked, ± points",
                                                  style=wide, layout=W.Layout(width="250px")), "xp-wi-precision")
         self.run_button = tagged(W.Button(description="Run", button_style="primary", icon="play"), "xp-wi-run")
@@ -207,7 +217,7 @@ class WhatIfLab(Displayable):
             W.HBox([self.game, self.change], layout=wrap),
             W.HBox([self.rule, self.who, self.stat, self.values], layout=wrap), self.note,
             W.HBox([self.with_rules], layout=wrap), self.settings_box,
-            W.HBox([self.games, self.seed, self.where, self.precision, self.run_button], layout=wrap),
+            W.HBox([self.games, self.seed, self.where, self.address, self.precision, self.run_button], layout=wrap),
             W.HBox([self.progress, self.status], layout=W.Layout(align_items="center")),
         ])
 
@@ -395,9 +405,12 @@ class WhatIfLab(Displayable):
             base = parse_with(self.with_rules.value, self._spec, titles, swept=name)
         except ValueError as exc:
             return self._refuse(f"With: {exc}")
+        where = {"pool": None, "dask": self.address.value.strip()}.get(self.where.value, self.where.value)
+        if where == "":
+            return self._refuse("Play on a Dask cluster: give its scheduler's address, such as tcp://10.0.0.5:8786")
         n = self.games.value
         return dict(game=self.game.value, name=name, values=values, base=base, games=n, seed=self.seed.value,
-                    where=None if self.where.value == "pool" else self.where.value,
+                    where=where,
                     settings=self.settings_values(),
                     what=f"playing {counted(n, 'game')} at each of {counted(len(values), 'value')}")
 

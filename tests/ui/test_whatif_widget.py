@@ -419,3 +419,25 @@ def test_the_bar_moves_and_says_the_time_left_as_games_finish():
     assert len(told) == 40 and "left…" in told[0] and "left" not in told[-1]
     assert re.search(r"about \d+ (s|min) left", told[0])
     assert seen[-1].startswith("done: 40 games at each value")
+
+
+def test_the_page_plays_on_a_dask_cluster_by_its_address():
+    """Play on a Dask cluster: the scheduler's address typed, the same numbers as this
+    process gives; no address, or one nobody answers at, is refused with the reason."""
+    from dask.distributed import LocalCluster
+
+    lab = WhatIfLab(game="asylum", rule="maneuver_target", values="7, 9", games=12, scheduler="serial")
+    here = lab.run()
+    assert lab.address.layout.display == "none"
+    lab.where.value = "dask"
+    assert lab.address.layout.display is None
+    assert lab.run() is None and "give its scheduler&#x27;s address" in lab.status.value
+    lab.address.value = "tcp://127.0.0.1:1"
+    assert lab.run() is None and "cannot reach the Dask scheduler at tcp://127.0.0.1:1" in lab.status.value
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0") as cluster:
+        lab.address.value = f" {cluster.scheduler_address} "
+        there = lab.run()
+        by_address = WhatIfLab(game="asylum", rule="maneuver_target", values="7, 9", games=12,
+                               scheduler=cluster.scheduler_address)
+        assert by_address.where.value == "dask" and by_address.address.value == cluster.scheduler_address
+    assert there is not None and there.equals(here)
