@@ -24,27 +24,25 @@ from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as W
-import plotly.graph_objects as go
 
 from ..core.data import DataError, data_path, key_notes
 from ..core.numbers import counted
 from ..core.runs import CHUNK
 from ..games import GAMES, spec
 from ..whatif import sweep
-from ..whatif.readout import differences, fair_shares, precision_warning, seat_labels, settings, wins
+from ..whatif.readout import differences, precision_warning, seat_labels, settings, wins
 from ..whatif.report import (changed_text, percent, reach_said, rule_label, setting_words, unchanged_text,
                              value_title)
 from ..whatif.variants import value_text  # a rule value as typed in the values box (true, 7, 2d6)
 from .common import Displayable, Html, LiveFigure, esc, figure_update, html_table, tagged
 from .rule_values import allowed_text, default_values, parse_values, parse_with
 from .running import Runner, Stopped
+from .whatif_charts import COLOURS, balance_chart, clear, draw_fair_shares, draw_rates, empty_figure
 from .whatif_tables import comparison_table, endings_table, fork_table, sweep_table  # (the page's own, in code)
 
 #: a setting's dropdown value for "as the rules say" (the setting itself is then None)
 AS_THE_RULES = "as the rules say"
-COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
 WHERE = (("this machine, every core", "pool"), ("this process only", "serial"), ("a Dask cluster", "dask"))
-HINT = "press Run to fill this chart"
 #: a run's bar moves about this many times for each value (each a job of games, on any core)
 PROGRESS_STEPS = 20
 
@@ -52,71 +50,6 @@ PROGRESS_STEPS = 20
 def _points(x: float) -> str:
     """A difference of two rates in percentage points, signed."""
     return f"{x * 100:+.1f}"
-
-
-def empty_figure(title: str) -> go.Figure:
-    """A chart before a run: a hint in place of empty axes."""
-    fig = go.Figure()
-    fig.update_layout(title=title, width=560, height=340, margin=dict(l=60, r=20, t=50, b=60),
-                      template="plotly_white", xaxis_visible=False, yaxis_visible=False,
-                      annotations=[dict(text=HINT, showarrow=False, xref="paper", yref="paper", x=0.5, y=0.5,
-                                        font=dict(color="#777"))])
-    return fig
-
-
-def clear(fig: go.Figure) -> None:
-    """Empty a chart for new results: no traces, no hint, no guide lines, axes shown."""
-    fig.data = ()
-    fig.layout.annotations = ()
-    fig.layout.shapes = ()
-    fig.update_layout(xaxis_visible=True, yaxis_visible=True)
-
-
-def draw_rates(live: LiveFigure, rows: list[dict[str, Any]], outcomes: list[tuple[str, str]], name: str, title: str,
-               names: Mapping[Any, str] | None = None) -> None:
-    """Bars of the rates ``outcomes`` (``(column, label)``) of each row of a sweep, one
-    colour per value of the rule ``name`` (called ``names[value]`` if given), with 95%
-    intervals; a rate a row lacks (a seat that does not play) is left out."""
-    def val(r, c):
-        return None if math.isnan(r[c]) else r[c]
-
-    cols, xs = [c for c, _ in outcomes], [text for _, text in outcomes]
-    with figure_update(live) as fig:
-        clear(fig)
-        for k, r in enumerate(rows):
-            fig.add_bar(x=xs, y=[val(r, c) for c in cols], marker_color=COLOURS[k % len(COLOURS)],
-                        name=names[r[name]] if names else f"{rule_label(name)} = {value_text(r[name])}",
-                        error_y=dict(type="data", symmetric=False,
-                                     array=[None if val(r, c) is None else r[f"{c}_ci_high"] - r[c] for c in cols],
-                                     arrayminus=[None if val(r, c) is None else r[c] - r[f"{c}_ci_low"] for c in cols]),
-                        hovertemplate="%{x}: %{y:.1%}<extra></extra>")
-        fig.update_layout(title=title, barmode="group", yaxis_tickformat=".0%", yaxis_title="games won",
-                          yaxis_range=[0, 1], xaxis_title="")
-
-
-def balance_chart(frame, game: str, rule: str, names: Mapping[Any, str], title: str) -> LiveFigure:
-    """The win rate of every seat at each value of ``rule`` in a sweep ``frame`` of
-    ``game`` (95% intervals), against a fair share (:func:`~explorer.whatif.readout.fair_shares`:
-    one win in as many games as there are seats, a half where two teams play; a line
-    for each share the values give); ``names`` says what each value is called."""
-    outcomes = seat_labels(game, frame)
-    live = LiveFigure(empty_figure(title), "xp-wi-balance")
-    draw_rates(live, frame.to_dict("records"), outcomes, rule, title, names)
-    draw_fair_shares(live, frame, outcomes)
-    with figure_update(live) as fig:
-        fig.update_layout(width=700, height=400)
-    return live
-
-
-def draw_fair_shares(live: LiveFigure, frame, outcomes: list[tuple[str, str]]) -> None:
-    """A dotted line across a chart of win rates at each fair share the points of the
-    sweep ``frame`` give (:func:`~explorer.whatif.readout.fair_shares`), labelled."""
-    fairs = sorted(set(fair_shares(frame, [c for c, _ in outcomes])))
-    with figure_update(live) as fig:
-        fig.update_layout(shapes=[dict(type="line", xref="paper", x0=0, x1=1, yref="y", y0=f, y1=f,
-                                       line=dict(dash="dot", color="#555")) for f in fairs],
-                          annotations=[dict(xref="paper", x=1, yref="y", y=f, showarrow=False, xanchor="right",
-                                            yanchor="bottom", text=f"a fair share ({f:.0%})") for f in fairs])
 
 
 class WhatIfLab(Displayable):
@@ -202,12 +135,12 @@ class WhatIfLab(Displayable):
         self.masterminds_fig = LiveFigure(empty_figure("Win rate by starting mastermind"), "xp-wi-masterminds")
         self._titles = {fig: fig.layout.title.text for fig in (self.seats_fig, self.diff_fig, self.spread_fig,
                                                                self.length_fig, self.exact_fig, self.masterminds_fig)}
-        self.game.observe(self._game_chosen, names="value")
         for control in (self.rule, self.change, self.who, self.stat):
             control.observe(lambda ch: self._rule_changed(), names="value")
         self.runner = Runner(self.run_button, self.progress, self.status)
         self.run_button.on_click(lambda b: self._clicked())
-        self._load_game(rule, values)
+        self._open(rule, values)
+        self.game.observe(self._game_chosen, names="value")
         self.widget = tagged(W.VBox([self._controls(), self.warning, self.table, self.diff_table, self._charts()]),
                              "xp-whatif")
 
@@ -228,6 +161,23 @@ class WhatIfLab(Displayable):
                        W.HBox([self.exact_fig.widget, self.masterminds_fig.widget], layout=wrap)])
 
     # -- controls ----------------------------------------------------------------------------
+    def _open(self, rule: str | None, values: str | None) -> None:
+        """The game asked for or, while its data file is wrong, the first game whose data
+        loads, the status line naming what to mend (a page opens, never a traceback)."""
+        wanted, wrong = self.game.value, []
+        for key in [wanted] + [k for k in GAMES if k != wanted]:
+            self.game.value = key
+            try:
+                self._load_game(rule if key == wanted else None, values if key == wanted else None)
+            except DataError as exc:
+                wrong.append((key, exc))
+                continue
+            if wrong:
+                self._refuse("; ".join(f"{GAMES[k].title} cannot be shown: a data file is wrong: {exc}"
+                                       for k, exc in wrong) + ".  Mend it, then choose the game again.")
+            return
+        raise wrong[0][1]  # no game's data loads: the first one's error
+
     def _game_chosen(self, change: dict[str, Any]) -> None:
         """Another game chosen: its rules, settings and charts.  A game whose data file is
         wrong is not shown: the list goes back to the game shown, whose results stay,

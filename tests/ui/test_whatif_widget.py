@@ -441,3 +441,26 @@ def test_the_page_plays_on_a_dask_cluster_by_its_address():
                                scheduler=cluster.scheduler_address)
         assert by_address.where.value == "dask" and by_address.address.value == cluster.scheduler_address
     assert there is not None and there.equals(here)
+
+
+def test_a_page_whose_first_game_has_a_wrong_data_file_opens_on_another(tmp_path, monkeypatch):
+    """The game asked for cannot load (its rules file holds a value out of its range): the
+    page opens on the next game whose data loads, the status line naming the file, entry
+    and field to mend, with no traceback; mended, the game can be chosen again."""
+    import shutil
+
+    from explorer.core.data import own_data_dir
+
+    data = tmp_path / "data"
+    shutil.copytree(own_data_dir(), data)
+    rules = data / "asylum" / "rules.toml"
+    good = rules.read_text()
+    rules.write_text(good.replace("maneuver_target = { value = 8,", "maneuver_target = { value = 99,"))
+    monkeypatch.setenv("EXPLORER_DATA", str(data))
+    lab = WhatIfLab(game="asylum", rule="maneuver_target", scheduler="serial")
+    said = html.unescape(lab.status.value)
+    assert lab.game.value == "victorian" and "Doom Asylum cannot be shown: a data file is wrong" in said
+    assert "asylum/rules.toml, entry 'numbers', field 'maneuver_target': 99 is out of range" in said
+    rules.write_text(good)
+    lab.game.value = "asylum"
+    assert lab.game.value == "asylum" and lab.rule.value in lab.params and "cannot be shown" not in lab.status.value
