@@ -22,6 +22,7 @@ from the state as it stands, and ``frame.attrs["worlds"]`` says which.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ..core.engine import Stepper, simulate
@@ -29,14 +30,17 @@ from ..games import spec
 from . import stats
 
 
-def fork(stepper: Stepper, games: int = 200, seed: int | str = 1, policies: Any = None, progress: bool = False):
+def fork(stepper: Stepper, games: int = 200, seed: int | str = 1, policies: Any = None,
+         progress: bool | Callable[[int, int], None] = False):
     """A pandas DataFrame, one row per option of the stepper's current decision:
     ``option`` (as text), ``wins`` (the deciding player's win rate), ``ci_low``,
     ``ci_high``, ``games``, and ``vs_best``, ``vs_low``, ``vs_high``: the win rate
     minus the best option's, game by game, with its 95% interval (0 for the best
     option itself); sorted as the options are offered.  The bots playing on are
     the stepper's policies (or ``policies``).  ``frame.attrs``: the deciding
-    ``player``, the decision's ``prompt`` and the ``best`` option's text."""
+    ``player``, the decision's ``prompt`` and the ``best`` option's text.
+    ``progress``: a bar, or a function told the games played and the games in all
+    (about fifty times in a fork, as a page's bar wants it)."""
     import pandas as pd
 
     outcomes, worlds = _play_on(stepper, games, seed, policies, progress)
@@ -53,8 +57,8 @@ def fork(stepper: Stepper, games: int = 200, seed: int | str = 1, policies: Any 
     return frame
 
 
-def _play_on(stepper: Stepper, games: int, seed: int | str, policies: Any, progress: bool
-             ) -> tuple[list[tuple[Any, list[float]]], str]:
+def _play_on(stepper: Stepper, games: int, seed: int | str, policies: Any,
+             progress: bool | Callable[[int, int], None]) -> tuple[list[tuple[Any, list[float]]], str]:
     """Each option of the current decision, with whether the deciding player won
     each of ``games`` play-throughs (1.0 or 0.0), play-through ``i`` seeded
     ``"seed#i"`` for every option; and where they start (``"dealt from the
@@ -76,7 +80,10 @@ def _play_on(stepper: Stepper, games: int, seed: int | str, policies: Any, progr
     state, player = stepper.state, dec.player
     starts, worlds = _starts(game, state, player, dec.options, games, seed)
     outcomes: list[tuple[Any, list[float]]] = []
-    bar = tqdm(total=games * len(dec.options), desc="fork", unit="game", disable=not progress, leave=False)
+    total = games * len(dec.options)
+    tell = progress if callable(progress) else None
+    step, played = max(1, total // 50), 0
+    bar = tqdm(total=total, desc="fork", unit="game", disable=tell is not None or not progress, leave=False)
     try:
         for option in dec.options:
             wins: list[float] = []
@@ -85,6 +92,9 @@ def _play_on(stepper: Stepper, games: int, seed: int | str, policies: Any, progr
                 playout = simulate(game, starts[i], policies, f"{seed}#{i}", first=option)
                 wins.append(float(won(playout.result, player)))
                 bar.update(1)
+                played += 1
+                if tell is not None and (played % step == 0 or played == total):
+                    tell(played, total)
     finally:
         bar.close()
     return outcomes, worlds

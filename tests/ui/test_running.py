@@ -83,3 +83,33 @@ def test_the_what_if_page_runs_in_the_background_and_stops_on_a_second_click():
     asyncio.run(run_then_stop())
     assert "stopped after" in lab.status.value and "nothing drawn" in lab.status.value
     assert "still the last run's: maneuver target at 7, 9, 20 games" in lab.status.value
+
+
+def test_fork_here_plays_in_the_background_and_a_step_stops_it():
+    """"Fork here" in a kernel: the button reads Stop while the options are played on,
+    the table comes when they are; a step while it plays stops it (its answer would be
+    for a decision gone by), and nothing is shown."""
+    from explorer.ui.doomtrooper.table import TableStepper
+
+    table = TableStepper(seed=2, seat=0)
+    widget, panel = table.stepper_widget, table.forking
+    st = widget.stepper
+    while st.decision is None or st.decision.forced or len(st.decision.options) < 2:
+        st.step()
+    widget.refresh()
+    panel.games.value = 10
+
+    async def fork_then_step():
+        panel.button.click()
+        assert panel.runner.running and panel.button.description == "Stop"
+        await panel.runner.task
+        assert "xp-fork-table" in panel.view.value and panel.status.value == ""
+        panel.games.value = 2000
+        panel.button.click()
+        while panel.runner.bar.value == 0:
+            await asyncio.sleep(0.01)
+        widget.undo_button.click()  # a step back: the fork stops
+        await panel.runner.task
+
+    asyncio.run(fork_then_step())
+    assert panel.view.value == "" and panel.status.value == "" and panel.button.description == "Fork here"
