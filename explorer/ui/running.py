@@ -97,10 +97,11 @@ class Runner:
             try:
                 result = work(report)
             except Exception as exc:  # (a refusal the page words: ValueError, LookupError)
-                self._ended()
                 return failed(exc)
-            self._ended()
-            return done(result)
+            else:
+                return done(result)
+            finally:  # (Ctrl-C too)
+                self._ended()
         self.button.description, self.button.icon, self.button.button_style = "Stop", "stop", "warning"
         self.task = asyncio.ensure_future(self._background(loop, work, report, done, failed))
 

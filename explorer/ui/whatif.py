@@ -181,9 +181,12 @@ class WhatIfLab(Displayable):
     def _game_chosen(self, change: dict[str, Any]) -> None:
         """Another game chosen: its rules, settings and charts.  A game whose data file is
         wrong is not shown: the list goes back to the game shown, whose results stay,
-        and the status line says what to mend."""
+        and the status line says what to mend.  A run still playing stops: its game is
+        no longer the page's."""
         if change["new"] == self._game_shown:
             return  # (the list put back)
+        if self.runner.running:
+            self.runner.stop()
         try:
             self._load_game()
         except DataError as exc:
@@ -383,10 +386,10 @@ class WhatIfLab(Displayable):
         raise exc
 
     def _show(self, r: dict[str, Any], frame) -> None:
-        """A finished run drawn, unless another game was chosen while it played."""
+        """A finished run drawn, unless its game is no longer the page's (the choice stops
+        a run; this one had played its last game)."""
         if r["game"] != self.game.value:
-            return self._say(f"<i>the run of {esc(GAMES[r['game']].title)} finished after another game was "
-                             "chosen: nothing drawn</i>")
+            return self._say("<i>the run finished as another game was chosen: nothing drawn</i>")
         name, values, base, n = r["name"], r["values"], r["base"], r["games"]
         self.frame, self._shown_request = frame, r
         also = f" with {', '.join(self._setting(k, v) for k, v in base.items())}" if base else ""  # (the With box)

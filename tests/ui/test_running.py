@@ -85,6 +85,21 @@ def test_the_what_if_page_runs_in_the_background_and_stops_on_a_second_click():
     assert "still the last run's: maneuver target at 7, 9, 20 games" in lab.status.value
 
 
+def test_choosing_another_game_stops_the_run_of_the_last():
+    lab = WhatIfLab(game="asylum", rule="maneuver_target", values="7, 9", games=5000, scheduler="serial")
+
+    async def run_then_choose():
+        lab.run_button.click()
+        while lab.progress.value == 0:
+            await asyncio.sleep(0.01)
+        lab.game.value = "victorian"
+        await lab.runner.task
+
+    asyncio.run(run_then_choose())
+    assert lab.frame is None and lab.game.value == "victorian" and lab.rule.value in lab.params
+    assert "stopped after" in lab.status.value and lab.run_button.description == "Run"
+
+
 def test_fork_here_plays_in_the_background_and_a_step_stops_it():
     """"Fork here" in a kernel: the button reads Stop while the options are played on,
     the table comes when they are; a step while it plays stops it (its answer would be
