@@ -117,8 +117,7 @@ class WhatIfLab(Displayable):
                                      layout=W.Layout(width="300px", display=None if dask else "none")),
                               "xp-wi-address")
         self.address.tooltip = "a Dask scheduler's address, as `dask scheduler` prints it when it starts"
-        self.where.observe(lambda ch: setattr(self.address.layout, "display", None if ch["new"] == "dask" else "none"),
-                           names="value")
+        self.where.observe(lambda ch: self._where_chosen(), names="value")
         self.precision = tagged(W.BoundedIntText(value=5, min=1, max=50, description="Interval asked, ± points",
                                                  style=wide, layout=W.Layout(width="250px")), "xp-wi-precision")
         self.run_button = tagged(W.Button(description="Run", button_style="primary", icon="play"), "xp-wi-run")
@@ -161,6 +160,10 @@ class WhatIfLab(Displayable):
                        W.HBox([self.exact_fig.widget, self.masterminds_fig.widget], layout=wrap)])
 
     # -- controls ----------------------------------------------------------------------------
+    def _where_chosen(self) -> None:
+        """The scheduler's address box, shown only for a Dask cluster."""
+        self.address.layout.display = None if self.where.value == "dask" else "none"
+
     def _open(self, rule: str | None, values: str | None) -> None:
         """The game asked for or, while its data file is wrong, the first game whose data
         loads, the status line naming what to mend (a page opens, never a traceback)."""
