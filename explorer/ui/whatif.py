@@ -305,7 +305,8 @@ class WhatIfLab(Displayable):
                            f"<b>{esc(rule_label(name))}</b>{': ' + esc(said) if said.strip() else ''} "
                            f"<i>(allowed: {esc(allowed)})</i>"
                            + (f"<br><span class='xp-wi-tested'>{esc(felt)}</span>" if felt else "") + "</div>")
-        self._say("<i>press Run to play the games</i>")
+        if not self.runner.running:  # (while games play, the status line is theirs)
+            self._say("<i>press Run to play the games</i>")
         effect = spec(self.game.value).metrics.exact_effect(name, [spec_["value"]])
         self.exact_fig.widget.layout.display = None if effect is not None else "none"
 

@@ -76,6 +76,8 @@ def test_the_what_if_page_runs_in_the_background_and_stops_on_a_second_click():
         lab.run_button.click()
         while lab.progress.value == 0:
             await asyncio.sleep(0.01)
+        lab.rule.value = "turn_cap"  # the page answers meanwhile; the status line stays the run's
+        assert "turn cap" in lab.note.value and " played" in lab.status.value
         lab.run_button.click()
         await lab.runner.task
         assert lab.frame is first
