@@ -51,7 +51,6 @@ class Runner:
         self.task: asyncio.Future | None = None
         self._stop = threading.Event()
         self._idle = (button.description, button.icon, button.button_style)
-        self._played = (0, 0)
 
     @property
     def running(self) -> bool:
@@ -68,7 +67,6 @@ class Runner:
         """Play ``work`` (``what``: the status line's words for it, "playing 200 games at
         each of 3 values"): in the background when asked and a loop runs, else at once."""
         self._stop.clear()
-        self._played = (0, 0)
         self.status.value = f"<i>{what}…</i>"
         self.bar.max, self.bar.value = 1, 0
         self.bar.layout.visibility = "visible"
@@ -85,7 +83,6 @@ class Runner:
                                  + (f", about {duration_text(left)} left…" if k < total else "") + "</i>")
 
         def report(k: int, total: int) -> None:  # on the work's thread
-            self._played = (k, total)
             if self._stop.is_set():
                 raise Stopped(k, total)
             if loop is None:
