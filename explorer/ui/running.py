@@ -29,6 +29,8 @@ from ..core.numbers import duration_text
 
 #: a report of progress: games played, games in all
 Report = Callable[[int, int], None]
+#: seconds between two sayings of the time left while no job ends
+TICK = 2.0
 
 
 class Stopped(Exception):
@@ -76,7 +78,10 @@ class Runner:
         except RuntimeError:
             loop = None
 
+        last = [0, 0]  # the last report: between reports the time left is said again as time passes
+
         def shown(k: int, total: int) -> None:  # the bar, and the time left at the pace so far
+            last[:] = [k, total]
             self.bar.max, self.bar.value = total, k
             left = (time.perf_counter() - started) * (total - k) / k if k else 0
             self.status.value = (f"<i>{what}: {k:,} of {total:,} played"
@@ -102,6 +107,14 @@ class Runner:
         self.button.description, self.button.icon, self.button.button_style = "Stop", "stop", "warning"
         self.task = asyncio.ensure_future(self._background(loop, work, report, done, failed))
 
+        def tick() -> None:  # a long job on the way: the pace so far falls, and the time left grows, as it waits
+            if self.running and not self._stop.is_set():
+                if last[0]:
+                    shown(*last)
+                loop.call_later(TICK, tick)
+
+        loop.call_later(TICK, tick)
+
     async def _background(self, loop, work, report, done, failed) -> None:
         try:
             result = await loop.run_in_executor(None, work, report)
@@ -118,4 +131,4 @@ class Runner:
         self.button.disabled = False
 
 
-__all__ = ["Report", "Runner", "Stopped"]
+__all__ = ["Report", "Runner", "Stopped", "TICK"]

@@ -38,6 +38,31 @@ def test_in_a_kernel_the_work_plays_on_a_thread_and_the_page_stays_live():
     assert r.bar.value == 3 and r.bar.layout.visibility == "hidden"
 
 
+def test_between_reports_the_time_left_is_said_again_at_the_pace_so_far(monkeypatch):
+    """A job that takes long: the time left is reckoned again as time passes (the pace
+    so far falls while no game ends), not left as it was at the last report."""
+    from explorer.ui import running
+
+    monkeypatch.setattr(running, "TICK", 0.05)
+    r, said = runner(), []
+    r.status.observe(lambda ch: said.append(ch["new"]), names="value")
+
+    def work(report):
+        report(1, 10)
+        time.sleep(1.5)
+        report(10, 10)
+        return "played"
+
+    async def page():
+        r.start(work, "playing 10 games", said.append, said.append)
+        await r.task
+
+    asyncio.run(page())
+    lefts = [s for s in said if isinstance(s, str) and "1 of 10 played, about" in s]
+    assert len(set(lefts)) >= 2, lefts  # said again, and grown: "about 1 s left…", then more
+    assert said[-1] == "played" and not r.running
+
+
 def test_stop_ends_the_work_at_its_next_report():
     r, ended, reported = runner(), [], threading.Event()
 
