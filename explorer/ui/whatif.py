@@ -86,7 +86,6 @@ class WhatIfLab(Displayable):
     def __init__(self, game: str = "asylum", rule: str | None = None, values: str | None = None, games: int = 200,
                  seed: int = 1, scheduler: Any = None, tested: Mapping[str, Any] | None = None):
         self.frame = None
-        self._shown_request = None  # the run the page shows
         self.tested = dict(tested or {})
         self._shown = ""  # the run the tables and charts show, as the status line names it
         self._game_shown = None  # the game whose rules the page shows
@@ -331,20 +330,22 @@ class WhatIfLab(Displayable):
         """Play the sweep and draw it, here and now (the Run button plays it in the
         background when the page runs in a kernel); a bad value or setting is reported,
         nothing is played.  The sweep's DataFrame, or None."""
-        request = self._request()
-        if request is not None:
-            self.runner.start(lambda report: self._play(request, report), request["what"],
-                              lambda frame: self._show(request, frame), self._failed, background=False)
-        return self.frame if request is not None and self._shown_request is request else None
+        before = self.frame
+        self._start(background=False)
+        return self.frame if self.frame is not before else None
 
     def _clicked(self) -> None:
         """Run, or Stop while a run plays."""
         if self.runner.running:
             return self.runner.stop()
+        self._start(background=True)
+
+    def _start(self, background: bool) -> None:
+        """The run the controls ask for, started (or refused, the status line saying why)."""
         request = self._request()
         if request is not None:
             self.runner.start(lambda report: self._play(request, report), request["what"],
-                              lambda frame: self._show(request, frame), self._failed)
+                              lambda frame: self._show(request, frame), self._failed, background=background)
 
     def _request(self) -> dict[str, Any] | None:
         """What the controls ask to play, read and checked; None when refused (the
@@ -395,7 +396,7 @@ class WhatIfLab(Displayable):
         if r["game"] != self.game.value:
             return self._say("<i>the run finished as another game was chosen: nothing drawn</i>")
         name, values, base, n = r["name"], r["values"], r["base"], r["games"]
-        self.frame, self._shown_request = frame, r
+        self.frame = frame
         also = f" with {', '.join(self._setting(k, v) for k, v in base.items())}" if base else ""  # (the With box)
         self._shown = (f"{rule_label(name)} at {', '.join(self._value(name, v) for v in values)}{also}, "
                        f"{counted(n, 'game')}, seed {r['seed']}")

@@ -23,6 +23,7 @@ from ..games import spec as game_spec
 from . import jobs as _jobs
 from . import stats
 from .compare import OUTCOMES, check_games, check_settings, metric_list, run_settings
+from .settings import seat_bots
 from .stored import check_out, keep, run_meta
 from .variants import Variant, check, value_text
 from .variants import variant as as_variant
@@ -102,10 +103,9 @@ def _bots_words(game: str, played: Mapping[str, Any]) -> str:
     names = game_spec(game).seat_names
     if names and all(n in played for n in names):
         return ", ".join(f"{n} {played[n]}" for n in names)
-    policy = str(played.get("policy", game_spec(game).metrics.SETTINGS.get("policy", "greedy")))
-    if "," not in policy:
-        return f"{policy} on every seat"
-    return ", ".join(f"seat {k} {bot.strip()}" for k, bot in enumerate(policy.split(",")))
+    policy = played.get("policy", game_spec(game).metrics.SETTINGS.get("policy", "greedy"))
+    bots = seat_bots(policy)
+    return ", ".join(f"seat {k} {bot}" for k, bot in enumerate(bots)) if bots else f"{policy} on every seat"
 
 
 def _moved(game: str, mapping: Mapping[str, Any], name: str, p: Mapping[str, Any],

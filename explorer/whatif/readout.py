@@ -21,6 +21,7 @@ from ..core.numbers import counted
 from ..games import spec
 from . import stats
 from .compare import MAX_PLAYERS, OUTCOMES, check_settings
+from .settings import seat_bots
 
 
 class Setting(NamedTuple):
@@ -86,8 +87,7 @@ def seat_labels(game: str, frame) -> list[tuple[str, str]]:
     seats = int(frame["seats"].max()) if "seats" in frame else None
     metrics = [m for m in (measured.metrics(seats) if seats else measured.metrics()) if m.group in OUTCOMES]
     metrics = metrics[:seats] if seats else metrics
-    policy = str(frame["setting:policy"].iloc[0]) if "setting:policy" in frame and len(frame) else ""
-    bots = [b.strip() for b in policy.split(",")] if "," in policy else []  # one bot per seat: each seat says its own
+    bots = seat_bots(frame["setting:policy"].iloc[0]) if "setting:policy" in frame and len(frame) else []
     return [(m.name, names[i].capitalize() if i < len(names) else
              f"seat {i}" + (f" ({bots[i]})" if i < len(bots) else "")) for i, m in enumerate(metrics)]
 

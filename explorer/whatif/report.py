@@ -169,7 +169,7 @@ def reach_said(frame, rule: str, value) -> str | None:
     >>> reach_said(frame, "turn_cap", 39) is None
     True
     """
-    from .variants import value_text
+    from .variants import BASE, value_text
 
     a = frame.attrs
     rows = [r for r in frame.to_dict("records") if r["rule"] == rule and r["value"] == value_text(value)]
@@ -177,7 +177,7 @@ def reach_said(frame, rule: str, value) -> str | None:
         return None
     r, game = rows[0], a["game"]
     run = f"{counted(r['games'], 'game')}, {a['bots']}"
-    if not str(a["variant"]).startswith("base"):
+    if a["variant"] != BASE.describe():
         run += f", {variant_title(a)}"
     if r["moved_to"] is None:
         return f"A kept run ({run}) could not move it: {r['refused']}."

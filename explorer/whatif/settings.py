@@ -128,6 +128,17 @@ def bot_names(game: str) -> set[str]:
     return set(spec(game).seat_names) | {"policy"}
 
 
+def seat_bots(policy: Any) -> list[str]:
+    """Each seat's bot of a run that names one per seat, seat 0 first; ``[]`` when one
+    bot plays every seat.
+
+    >>> seat_bots("search, greedy,greedy"), seat_bots("greedy")
+    (['search', 'greedy', 'greedy'], [])
+    """
+    text = str(policy or "")
+    return [b.strip() for b in text.split(",")] if "," in text else []
+
+
 def without_bots(game: str, settings: Mapping[str, Any]) -> dict[str, Any]:
     """``settings`` without the bots: for a run that seats its own (skill, stakes)."""
     return {k: v for k, v in settings.items() if k not in bot_names(game)}
@@ -144,4 +155,4 @@ def run_settings(game: str, bots: str | Sequence[str] | None, given: Mapping[str
 
 
 __all__ = ["MAX_GAMES", "MAX_PLAYERS", "OUTCOMES", "bot_names", "bot_settings", "check_games", "check_players",
-           "check_settings", "metric_list", "prepared", "run_settings", "settings_for", "without_bots"]
+           "check_settings", "metric_list", "prepared", "run_settings", "seat_bots", "settings_for", "without_bots"]
