@@ -30,7 +30,7 @@ from ..core.numbers import counted
 from ..core.runs import CHUNK
 from ..games import GAMES, spec
 from ..whatif import sweep
-from ..whatif.readout import differences, precision_warning, seat_labels, settings, wins
+from ..whatif.readout import bot_suggestions, differences, precision_warning, seat_labels, settings, wins
 from ..whatif.report import (changed_text, percent, reach_said, rule_label, setting_words, unchanged_text,
                              value_title)
 from ..whatif.variants import value_text  # a rule value as typed in the values box (true, 7, 2d6)
@@ -219,6 +219,9 @@ class WhatIfLab(Displayable):
         self._rule_changed(keep=values is not None)
         self.setting_widgets = {s.name: self._setting_widget(s) for s in offered}
         self.settings_box.children = tuple(self.setting_widgets.values())
+        self._suggest_bots()
+        if "players" in self.setting_widgets:
+            self.setting_widgets["players"].observe(lambda ch: self._suggest_bots(), names="value")
         masters = any(m.group == "masterminds" for m in spec(key).metrics.metrics())
         self.masterminds_fig.widget.layout.display = None if masters else "none"
         if self.frame is not None:  # the last game's results go: each chart asks for a run again
@@ -271,6 +274,13 @@ class WhatIfLab(Displayable):
                        placeholder="the usual ones", style=style, layout=W.Layout(width="420px"))
         w.tooltip = setting.help
         return tagged(w, "xp-wi-setting", f"xp-wi-setting-{setting.name}")
+
+    def _suggest_bots(self) -> None:
+        """The bots box's suggestions for the players chosen (one bot per seat by example)."""
+        box, players = self.setting_widgets.get("policy"), self.setting_widgets.get("players")
+        if isinstance(box, W.Combobox):
+            count = None if players is None or players.value == AS_THE_RULES else players.value
+            box.options = bot_suggestions(self._game_shown, count)
 
     def settings_values(self) -> dict[str, Any]:
         """The settings chosen, as ``sweep`` takes them (an empty text box: the default)."""

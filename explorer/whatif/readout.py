@@ -71,6 +71,23 @@ def settings(game: str) -> tuple[Setting, ...]:
     return tuple(out)
 
 
+def bot_suggestions(game: str, players: int | None = None) -> list[str]:
+    """What the bots box suggests at ``players`` seats: each bot on every seat, then each
+    other bot in seat 0 and the usual bot on the rest, so that one per seat is shown
+    by example and a box that reads "search," still finds a suggestion to finish.
+
+    >>> bot_suggestions("doomtrooper", 2)
+    ['random', 'greedy', 'search', 'random, greedy', 'search, greedy']
+    """
+    chosen = {**spec(game).metrics.SETTINGS, **({} if players is None else {"players": players})}
+    try:
+        seats = check_settings(game, {}, chosen)
+    except (ValueError, LookupError):  # a count the game refuses: the bots alone
+        seats = 1
+    usual, bots = chosen["policy"], list(spec(game).bots)
+    return bots + ([", ".join([b] + [usual] * (seats - 1)) for b in bots if b != usual] if seats > 1 else [])
+
+
 def _accepted(game: str, players: int) -> bool:
     """Whether the game, as its rules file stands, seats ``players``."""
     try:
@@ -196,5 +213,5 @@ def precision_warning(frame, columns: list[str], diffs: list[dict[str, Any]], ga
             f"interval reaches ±{widest * 100:.1f} points.  Play about {needed} at each value for ±{asked * 100:g}.")
 
 
-__all__ = ["Setting", "differences", "games_needed", "precision_warning", "seat_labels", "settings", "unchanged",
+__all__ = ["Setting", "bot_suggestions", "differences", "games_needed", "precision_warning", "seat_labels", "settings", "unchanged",
            "wins"]

@@ -158,6 +158,19 @@ def test_each_seat_may_have_its_own_bot():
     assert bad.frame is None and "2 bots given for 4 players" in bad.status.value
 
 
+def test_the_bots_box_suggests_one_bot_per_seat_for_the_players_chosen():
+    """The box's suggestions show one per seat by example, for the number of players
+    chosen, so that a box that reads "search," still has a suggestion to finish."""
+    lab = WhatIfLab(game="asylum", scheduler="serial")
+    box, players = lab.setting_widgets["policy"], lab.setting_widgets["players"]
+    assert "search, greedy, greedy, greedy" in box.options and "greedy" in box.options
+    players.value = 2
+    assert "search, greedy" in box.options and "search, greedy, greedy, greedy" not in box.options
+    assert box.value == "greedy"  # what the box reads stays
+    lab.game.value = "doomtrooper"  # "as the rules say": two seats
+    assert "search, greedy" in lab.setting_widgets["policy"].options
+
+
 def test_the_paired_difference_is_game_by_game_with_its_interval():
     """Each value against the first, on the same seeds: the difference of each seat's win rate and
     its 95% interval, as stats.paired gives them from the games' own records."""
