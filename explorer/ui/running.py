@@ -78,14 +78,18 @@ class Runner:
         except RuntimeError:
             loop = None
 
-        last = [0, 0]  # the last report: between reports the time left is said again as time passes
+        last = [0, 0, 0]  # the last report, and how many came: between reports the time left is said again
 
-        def shown(k: int, total: int) -> None:  # the bar, and the time left at the pace so far
-            last[:] = [k, total]
+        def shown(k: int, total: int, fresh: bool = True) -> None:  # the bar, and the time left at the pace so far
+            last[:] = [k, total, last[2] + fresh]
             self.bar.max, self.bar.value = total, k
-            left = (time.perf_counter() - started) * (total - k) / k if k else 0
-            self.status.value = (f"<i>{what}: {k:,} of {total:,} played"
-                                 + (f", about {duration_text(left)} left…" if k < total else "") + "</i>")
+            if k >= total:
+                rest = ""
+            elif last[2] < 2:  # on a pool the first job ends with the others half played: its pace would mislead
+                rest = ", working out the time left…"
+            else:
+                rest = f", about {duration_text((time.perf_counter() - started) * (total - k) / k)} left…"
+            self.status.value = f"<i>{what}: {k:,} of {total:,} played{rest}</i>"
 
         def report(k: int, total: int) -> None:  # on the work's thread
             if self._stop.is_set():
@@ -110,7 +114,7 @@ class Runner:
         def tick() -> None:  # a long job on the way: the pace so far falls, and the time left grows, as it waits
             if self.running and not self._stop.is_set():
                 if last[0]:
-                    shown(*last)
+                    shown(last[0], last[1], fresh=False)
                 loop.call_later(TICK, tick)
 
         loop.call_later(TICK, tick)

@@ -49,6 +49,7 @@ def test_between_reports_the_time_left_is_said_again_at_the_pace_so_far(monkeypa
 
     def work(report):
         report(1, 10)
+        report(2, 10)
         time.sleep(1.5)
         report(10, 10)
         return "played"
@@ -58,7 +59,8 @@ def test_between_reports_the_time_left_is_said_again_at_the_pace_so_far(monkeypa
         await r.task
 
     asyncio.run(page())
-    lefts = [s for s in said if isinstance(s, str) and "1 of 10 played, about" in s]
+    assert any("1 of 10 played, working out the time left" in s for s in said if isinstance(s, str))
+    lefts = [s for s in said if isinstance(s, str) and "2 of 10 played, about" in s]
     assert len(set(lefts)) >= 2, lefts  # said again, and grown: "about 1 s left…", then more
     assert said[-1] == "played" and not r.running
 
