@@ -380,7 +380,8 @@ class WhatIfLab(Displayable):
         return dict(game=self.game.value, name=name, values=values, base=base, games=n, seed=self.seed.value,
                     where=where,
                     settings=self.settings_values(),
-                    what=f"playing {counted(n, 'game')} at each of {counted(len(values), 'value')}")
+                    what=f"playing {counted(n, 'game')} at each of {counted(len(values), 'value')}"
+                         + (f" on the Dask cluster at {esc(where)}" if isinstance(where, str) and "://" in where else ""))
 
     @staticmethod
     def _play(r: dict[str, Any], report) -> Any:

@@ -450,7 +450,10 @@ def test_the_page_plays_on_a_dask_cluster_by_its_address():
     assert lab.run() is None and "cannot reach the Dask scheduler at tcp://127.0.0.1:1" in lab.status.value
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0") as cluster:
         lab.address.value = f" {cluster.scheduler_address} "
+        seen = []
+        lab.status.observe(lambda ch: seen.append(ch["new"]), names="value")
         there = lab.run()
+        assert any(f"on the Dask cluster at {cluster.scheduler_address}" in s for s in seen)  # where it plays
         by_address = WhatIfLab(game="asylum", rule="maneuver_target", values="7, 9", games=12,
                                scheduler=cluster.scheduler_address)
         assert by_address.where.value == "dask" and by_address.address.value == cluster.scheduler_address
