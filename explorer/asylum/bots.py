@@ -29,6 +29,8 @@ the runner passes to ``choose``.
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from ..core.bots import BotRegistry
@@ -372,6 +374,8 @@ def get_bot(policy: str | Policy) -> Policy:
     """A whole-game bot by name (``random``, ``greedy``, ``brawler``, ``cautious``, ``search`` or
     ``search:N`` with N playouts) or the policy itself."""
     if not isinstance(policy, Policy) and not REGISTRY.knows(policy):
+        if isinstance(policy, str) and re.split("[:@]", policy)[0].strip() in REGISTRY:
+            return REGISTRY.get_bot(policy)  # a known bot with a wrong budget or section: its own reason
         why = f" ({policy!r} plays conflicts only)" if isinstance(policy, str) and policy in CONFLICT_REGISTRY else ""
         raise ValueError(f"unknown policy {policy!r} for whole games{why}; choose from {', '.join(REGISTRY)}")
     return REGISTRY.get_bot(policy)

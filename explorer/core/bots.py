@@ -39,6 +39,11 @@ from dataclasses import dataclass
 from .engine import Policy, RandomPolicy
 
 
+#: the largest budget a name may carry: a minute or more a decision on one core, so
+#: that a slip of the keys (``search:40000000``) is refused, not played for years
+MAX_BUDGET = 100_000
+
+
 @dataclass(frozen=True)
 class BotInfo:
     """A bot's name, how to make a fresh one, and what it does in a line."""
@@ -82,7 +87,8 @@ class BotRegistry(dict):
 
     def _parse(self, name: object) -> tuple[BotInfo, int | None] | None:
         """The bot ``name`` names and its budget (``None``: its default); ``None`` if
-        no bot has that name; a ``ValueError`` for a budget that is not a whole number >= 1."""
+        no bot has that name; a ``ValueError`` for a budget that is not a whole number
+        from 1 to :data:`MAX_BUDGET`."""
         if not isinstance(name, str):
             return None
         base, sep, budget = name.partition(":")
@@ -90,9 +96,12 @@ class BotRegistry(dict):
         if info is None or not sep:
             return None if info is None else (info, None)
         if not info.sized:
-            return None
-        if not budget.strip().isdigit() or int(budget) < 1:
-            raise ValueError(f"bot {name!r}: write the budget as a whole number of at least 1 ({base}:400)")
+            sized = [n for n, i in self.items() if i.sized]
+            raise ValueError(f"bot {name!r}: {base.strip()} takes no budget"
+                             + (f" (only {' and '.join(sized)} does: {sized[0]}:400)" if sized else ""))
+        if not budget.strip().isdigit() or not 1 <= int(budget) <= MAX_BUDGET:
+            raise ValueError(f"bot {name!r}: write the budget as a whole number from 1 to {MAX_BUDGET:,} "
+                             f"({base}:400; {MAX_BUDGET:,} playouts take about a minute or more a decision)")
         return info, int(budget)
 
     def get_bot(self, name: str | Policy) -> Policy:
@@ -164,4 +173,4 @@ def with_budget(policy: str, name: str, budget: int | None) -> str:
     return ",".join(f"{name}:{budget}" if p.strip() == name else p for p in policy.split(","))
 
 
-__all__ = ["BotInfo", "BotRegistry", "PolicySpec", "RandomAt", "seat_policies", "with_budget"]
+__all__ = ["BotInfo", "BotRegistry", "MAX_BUDGET", "PolicySpec", "RandomAt", "seat_policies", "with_budget"]

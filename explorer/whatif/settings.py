@@ -12,11 +12,14 @@ from ..games import GAMES, spec
 
 
 def settings_for(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
-    """The game's what-if settings (players, policy, ...) with ``given`` applied;
-    an unknown setting is a ValueError naming the known ones.
+    """The game's what-if settings (players, policy, ...) with ``given`` applied (a
+    setting given as ``None`` keeps the game's usual value: an empty bots box plays
+    the usual bots); an unknown setting is a ValueError naming the known ones.
 
     >>> settings_for("asylum", {"policy": "search, greedy,greedy , greedy"})["policy"]
     'search,greedy,greedy,greedy'
+    >>> settings_for("asylum", {"policy": None})["policy"]
+    'greedy'
     """
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; the games are {', '.join(GAMES)}")
@@ -25,7 +28,7 @@ def settings_for(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
     if unknown:
         raise ValueError(f"unknown setting{'s' if len(unknown) > 1 else ''} {', '.join(sorted(unknown))} for {game}; "
                          f"known: {', '.join(known)}")
-    out = {**known, **given}
+    out = {**known, **{name: value for name, value in given.items() if value is not None}}
     if isinstance(out.get("policy"), str):  # one bot per seat as one text, however spaced: "greedy,random"
         out["policy"] = ",".join(b.strip() for b in out["policy"].split(","))
     return out

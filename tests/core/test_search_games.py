@@ -23,7 +23,10 @@ def test_search_is_in_every_registry_with_its_budget_in_the_name(key):
     assert bots.knows("search:7") and not bots.knows("greedy:7") and not bots.knows("search:0")
     with pytest.raises(ValueError, match="whole number"):
         bots.get_bot("search:many")
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(ValueError, match="from 1 to 100,000"):  # a slip of the keys, not years of play
+        bots.get_bot("search:99999999999")
+    assert bots.get_bot("search:100000").playouts == 100_000
+    with pytest.raises(ValueError, match="greedy takes no budget"):
         bots.get_bot("greedy:3")
 
 

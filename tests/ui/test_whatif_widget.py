@@ -171,6 +171,15 @@ def test_the_bots_box_suggests_one_bot_per_seat_for_the_players_chosen():
     assert "search, greedy" in lab.setting_widgets["policy"].options
 
 
+def test_an_empty_bots_box_plays_the_usual_bots():
+    """The box shows the usual bot greyed when emptied (its placeholder), and plays it."""
+    lab = WhatIfLab(game="asylum", rule="maneuver_target", values="7, 9", games=4, scheduler="serial")
+    box = lab.setting_widgets["policy"]
+    box.value = "  "
+    assert box.placeholder == "greedy"
+    assert lab.run()["setting:policy"].tolist() == ["greedy"] * 2
+
+
 def test_the_paired_difference_is_game_by_game_with_its_interval():
     """Each value against the first, on the same seeds: the difference of each seat's win rate and
     its 95% interval, as stats.paired gives them from the games' own records."""
