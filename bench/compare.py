@@ -16,6 +16,7 @@ removed at the end.
     python bench/compare.py HEAD~3 --repeats 3 --games 50
     python bench/compare.py 0179e27 --bench asylum  # a ref older than the card games: its one bench
     python bench/compare.py ac1942d --bench asylum-search --bench victorian-search --bench doomtrooper-search
+    python bench/compare.py HEAD --bench victorian-deck  # the deck odds widget: answers/s
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ BENCHES = (
     ("asylum-search", "bench_search.py", ["--json", "asylum", "--games", "{games}"], 3, "playouts/s"),
     ("victorian-search", "bench_search.py", ["--json", "victorian", "--games", "{games}"], 3, "playouts/s"),
     ("doomtrooper-search", "bench_search.py", ["--json", "doomtrooper", "--games", "{games}"], 3, "playouts/s"),
+    ("victorian-deck", "bench_deck_odds.py", ["--json"], 0, "answers/s"),
 )
 #: the benches run when none is named: every game's games/s
 DEFAULT_BENCHES = ("asylum", "victorian", "doomtrooper")

@@ -51,6 +51,10 @@ class Until(Game):
     def resolve(self, state: Any, action: Any, chance: Chance) -> Step:
         return self.game.resolve(state, action, chance)
 
+    def next_state(self, state: Any, action: Any, chance: Chance) -> Any:
+        """The game's own: a game that builds no events nobody reads stays as fast cut short."""
+        return self.game.next_state(state, action, chance)
+
     def result(self, state: Any) -> Any:
         if self.done(state) or self.game.decision(state) is None:
             return self.value(state)

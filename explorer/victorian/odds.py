@@ -65,15 +65,19 @@ OTHER = "*"
 
 def _lumped(game: VictorianGame, side: str, keys: Iterable[str]) -> Multiset:
     """``side``'s deck seen only as far as the question asks: a named card keeps
-    its name, a card of an asked type (or a character, which the mulligan looks
-    for) its type, every other card is ``"*"``."""
+    its name, a card of an asked type its type, a character (which the mulligan
+    looks for: a Mastermind counts) ``"C"`` unless its own type is asked, every other
+    card ``"*"``.  The fewer the kinds, the fewer the deal's states: lumping the
+    Villains' Masterminds with their characters when neither is asked made the
+    exact deal several times faster."""
     keys = set(keys)
+    characters = "C" if "M" in keys or "C" not in keys else "M"  # the label the unasked characters share
 
     def label(card: str) -> str:
         if card in keys:
             return card
         t = game.card(card).type
-        return t if t in keys or t in "CM" else OTHER
+        return t if t in keys else characters if t in "CM" else OTHER
 
     return game.deck_multiset(side).lump(label)
 
@@ -92,7 +96,9 @@ def _check_keys(game: VictorianGame, side: str, keys: Iterable[str]) -> tuple[st
     return tuple(names)
 
 
+@lru_cache(maxsize=64)
 def _deal(game: VictorianGame, side: str, keys: tuple[str, ...], draws: int = 0) -> Dist:
+    """The deal of ``side``'s lumped deck (kept: a page asks it again at every "at least")."""
     return deal_distribution(side, _lumped(game, side, keys), draws, game=game)
 
 

@@ -78,12 +78,15 @@ class OneCard:
 
     @property
     def pairs(self) -> tuple[tuple[tuple[str, tuple[str, ...]], Fraction], ...]:
-        if self._pairs is None:
+        if self._pairs is None:  # the cards are sorted: each distinct card's copies are one run, found by bisection
             cards, n = self.cards, len(self.cards)
-            counts: dict[str, int] = {}
-            for c in cards:
-                counts[c] = counts.get(c, 0) + 1
-            self._pairs = tuple(((c, self._without(cards, c)), Fraction(k, n)) for c, k in counts.items())
+            out, i = [], 0
+            while i < n:
+                c = cards[i]
+                j = bisect.bisect_right(cards, c, i)
+                out.append(((c, cards[:i] + cards[i + 1:]), Fraction(j - i, n)))
+                i = j
+            self._pairs = tuple(out)
         return self._pairs
 
     def items(self):

@@ -42,3 +42,22 @@ def test_the_game_ending_first_also_ends_play():
 def test_everything_else_is_the_games():
     """Policies read the game's data through the wrapper."""
     assert Until(Race(), done=lambda n: False, value=lambda n: n).data == "the game's own data"
+
+
+def test_the_analyzer_asks_the_game_s_own_next_state():
+    """A game whose next_state skips its events (nobody reads them in an analysis) keeps
+    that saving cut short: the wrapper hands next_state to the game, not to resolve."""
+    class Quiet(Race):
+        resolved = 0
+
+        def resolve(self, n, action, chance):
+            Quiet.resolved += 1
+            return super().resolve(n, action, chance)
+
+        def next_state(self, n, action, chance):
+            return n + chance.roll(d6)
+
+    cut = Until(Quiet(), done=lambda n: n > 6, value=lambda n: n)
+    assert Analyzer(cut, RandomPolicy()).outcome(0) == Analyzer(Until(Race(), cut.done, cut.value),
+                                                                RandomPolicy()).outcome(0)
+    assert Quiet.resolved == 0

@@ -121,3 +121,60 @@ def test_unknown_keys_are_refused():
         odds.opening_hand("heroes", at_least={"Moriarty": 1})
     with pytest.raises(ValueError, match="sides are"):
         odds.opening_hand("aliens", at_least={"C": 1})
+
+
+def _kept_hands(deck: dict[str, int], hand: int = 7) -> dict[tuple[tuple[str, int], ...], Fraction]:
+    """An independent enumeration of SETUP with repeated mulligans: whole hands drawn at
+    once (multivariate hypergeometric), a hand with no "C" or "M" discarded and drawn
+    again while the deck has cards.  The kept hand's counts -> its probability."""
+    from functools import lru_cache
+    from itertools import product
+
+    kinds = sorted(deck)
+
+    @lru_cache(maxsize=None)
+    def kept(left: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+        size, take = sum(left), min(hand, sum(left))
+        out: dict[tuple[int, ...], Fraction] = {}
+        for counts in product(*(range(min(n, take) + 1) for n in left)):
+            if sum(counts) != take:
+                continue
+            p = Fraction(1, comb(size, take))
+            for n, k in zip(left, counts):
+                p *= comb(n, k)
+            character = any(k for kind, k in zip(kinds, counts) if kind in "CM")
+            if character or take == 0 or size == take:
+                out[counts] = out.get(counts, 0) + p
+            else:  # a mulligan: these cards go to the discard pile
+                for later, q in kept(tuple(n - k for n, k in zip(left, counts))):
+                    out[later] = out.get(later, 0) + p * q
+        return tuple(out.items())
+
+    return {tuple(zip(kinds, counts)): p for counts, p in kept(tuple(deck[k] for k in kinds))}
+
+
+@pytest.mark.parametrize("kind, n", [("E", 1), ("E", 3), ("C", 2), ("M", 1), ("W", 2)])
+def test_the_villains_opening_hand_matches_an_independent_enumeration(kind, n):
+    """SETUP and SETUP: Mulligan (register: mulligan-repeat, a Mastermind counts): P(at least
+    n cards of a type in the kept hand), from the game's own deal on a deck lumped for the
+    question (the characters not asked about share one label), equals whole hands counted
+    with Masterminds, characters and the asked type kept apart."""
+    deck: dict[str, int] = {}
+    for card, copies in GAME.deck_multiset("villains").items:
+        t = GAME.card(card).type
+        label = t if t in (kind, "C", "M") else "*"
+        deck[label] = deck.get(label, 0) + copies
+    want = sum(p for hand, p in _kept_hands(deck).items() if dict(hand).get(kind, 0) >= n)
+    assert odds.opening_hand("villains", at_least={kind: n}) == want
+    assert sum(_kept_hands(deck).values()) == 1
+
+
+def test_each_at_least_reads_one_deal_of_the_side_and_type():
+    """The deck odds' "at least" slider: the deal of a side lumped for a type is worked out
+    once; every other count reads it (so the slider answers at once)."""
+    odds._deal.cache_clear()
+    odds._cached_hand.cache_clear()  # (its answers, kept by count: none yet)
+    for n in range(8):
+        odds.opening_hand("villains", at_least={"E": n})
+    info = odds._deal.cache_info()
+    assert (info.misses, info.hits) == (1, 7)
