@@ -30,7 +30,6 @@ the runner passes to ``choose``.
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 from ..core.bots import BotRegistry

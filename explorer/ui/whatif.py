@@ -381,7 +381,7 @@ class WhatIfLab(Displayable):
                     where=where,
                     settings=self.settings_values(),
                     what=f"playing {counted(n, 'game')} at each of {counted(len(values), 'value')}"
-                         + (f" on the Dask cluster at {esc(where)}" if isinstance(where, str) and "://" in where else ""))
+                         + (f" on the Dask cluster at {esc(where)}" if self.where.value == "dask" else ""))
 
     @staticmethod
     def _play(r: dict[str, Any], report) -> Any:

@@ -84,8 +84,8 @@ def bot_suggestions(game: str, players: int | None = None) -> list[str]:
         seats = check_settings(game, {}, chosen)
     except (ValueError, LookupError):  # a count the game refuses: the bots alone
         seats = 1
-    usual, bots = chosen["policy"], list(spec(game).bots)
-    return bots + ([", ".join([b] + [usual] * (seats - 1)) for b in bots if b != usual] if seats > 1 else [])
+    usual, bots = chosen.get("policy"), list(spec(game).bots)  # (the Victorian sides name a bot each: no policy)
+    return bots + ([", ".join([b] + [usual] * (seats - 1)) for b in bots if b != usual] if seats > 1 and usual else [])
 
 
 def _accepted(game: str, players: int) -> bool:
@@ -213,5 +213,5 @@ def precision_warning(frame, columns: list[str], diffs: list[dict[str, Any]], ga
             f"interval reaches ±{widest * 100:.1f} points.  Play about {needed} at each value for ±{asked * 100:g}.")
 
 
-__all__ = ["Setting", "bot_suggestions", "differences", "games_needed", "precision_warning", "seat_labels", "settings", "unchanged",
-           "wins"]
+__all__ = ["Setting", "bot_suggestions", "differences", "games_needed", "precision_warning", "seat_labels", "settings",
+           "unchanged", "wins"]
