@@ -67,7 +67,9 @@ def solar_figure(state: Any = None, graph: nx.Graph | None = None, title: str = 
                     hoverinfo="skip", showlegend=False)
     for planet in g.nodes:
         x, y = POSITIONS.get(planet, (0, 0))
-        fig.add_scatter(x=[x], y=[y], mode="markers+text", name=planet, showlegend=False, text=[f"<b>{planet}</b>"],
+        # a name of two words on two lines: "Asteroid Belt" is wider than its planet
+        fig.add_scatter(x=[x], y=[y], mode="markers+text", name=planet, showlegend=False,
+                        text=[f"<b>{'<br>'.join(planet.split())}</b>"],
                         textposition="middle center", hovertext=[_planet_hover(g, planet)], hoverinfo="text",
                         marker=dict(size=74, color=PLANET_COLOURS.get(planet, "#ccc"), line=dict(width=1, color="#555")))
     names = names or {}
