@@ -142,11 +142,11 @@ def opening_hand(side: str, at_least: Mapping[str, int] | None = None, *, game: 
     game = _game(game)
     at_least = dict(at_least or {})
     _check_keys(game, side, at_least)
-    return _cached_hand(game, side, tuple(sorted(at_least)), tuple(sorted(at_least.items())), 0)
+    return _hand_chance(game, side, tuple(sorted(at_least)), tuple(sorted(at_least.items())), 0)
 
 
-@lru_cache(maxsize=256)
-def _cached_hand(game, side, keys, wanted, draws) -> Fraction:
+def _hand_chance(game, side, keys, wanted, draws) -> Fraction:
+    """P(the kept hand holds ``wanted``), read off the kept deal (a millisecond)."""
     dist = _deal(game, side, keys, draws)
     return dist.prob(lambda out: all(_count(game, out[0], k) >= n for k, n in wanted))
 
@@ -205,7 +205,7 @@ def no_major_in_time(side: str, *, game: VictorianGame | None = None) -> Fractio
     _check_keys(game, side, ())
     major = "C" if side == "heroes" else "M"
     draws = game.rules.victory_after_turn * game.rules.new_day_draw
-    return 1 - _cached_hand(game, side, (major,), ((major, 1),), draws)
+    return 1 - _hand_chance(game, side, (major,), ((major, 1),), draws)
 
 
 @lru_cache(maxsize=256)

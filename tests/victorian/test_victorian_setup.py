@@ -173,7 +173,6 @@ def test_each_at_least_reads_one_deal_of_the_side_and_type():
     """The deck odds' "at least" slider: the deal of a side lumped for a type is worked out
     once; every other count reads it (so the slider answers at once)."""
     odds._deal.cache_clear()
-    odds._cached_hand.cache_clear()  # (its answers, kept by count: none yet)
     for n in range(8):
         odds.opening_hand("villains", at_least={"E": n})
     info = odds._deal.cache_info()
