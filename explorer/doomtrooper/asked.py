@@ -71,7 +71,7 @@ def asked(game: Any, state: Any, left: int) -> tuple[Any, ...]:
     hit = game._asks.get(key)
     if hit is None:
         types, _, found = key
-        hit = game._asks[key] = tuple([kind.options for kind, cost, plays in game._priced
+        hit = game._asks[key] = tuple([kind.options for kind, cost, plays in game._listed
                                        if cost <= left and (plays is None or plays in types) and
                                        (kind.troops is None or found[TROOP_FIELDS.index(kind.troops)])])
     return hit

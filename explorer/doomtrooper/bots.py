@@ -195,22 +195,22 @@ class GreedyBot(DeterministicPolicy):
 
     def best_attack(self, game, state: DTState, attacks) -> Any:
         """The attack worth most, if any is worth anything.  The last answer is kept
-        with the warriors, fortifications, cards in play and attacks it was for (when
-        no place adds terms, they are all the scores read): a turn that meditates
-        asks again of the same (the same seats: the same fortifications and cards in play)."""
+        with the warriors, fortifications, cards in play and attacks it was for (all the
+        scores read; a variant's places add terms by the warriors' places, in the warriors):
+        a turn that meditates asks again of the same (the same seats: the same fortifications
+        and cards in play)."""
         last = self._last_attack
         if last is not None and last[0] is game and last[1] is state.troopers and last[2] is state.seats \
                 and last[3] == attacks:
             return last[4]
         best = self._best_attack(game, state, attacks, _table(state, -1, -1, "fight"))
-        if game.combat.place_terms is None:
-            self._last_attack = (game, state.troopers, state.seats, attacks, best)
+        self._last_attack = (game, state.troopers, state.seats, attacks, best)
         return best
 
     def _best_attack(self, game, state: DTState, attacks, base: Table) -> Any:
         memo = self._memo_for(game)
         rating_key, kinds, seats = game.combat.rating_key, memo.kinds, state.seats
-        known: dict[int, Any] = {}  # uid -> the warrior and his sides (None: hidden, or no kind)
+        known: dict[int, Any] = {}  # uid -> the warrior and his sides (None: hidden)
         for t in state.troopers:  # each keyed once, in one pass (no state.find for each)
             uid = t.uid
             if t.card == UNSEEN:  # (scored without his kind)
@@ -231,7 +231,7 @@ class GreedyBot(DeterministicPolicy):
         for o in attacks:
             a, sides_a = known[o.attacker]
             d, sides_d = known[o.defender]
-            if sides_a is None or sides_d is None:  # a hidden defender, or a variant's places (no kind)
+            if sides_a is None or sides_d is None:  # a hidden defender
                 score = self._attack_score(game, o, a, d, base)
             else:
                 tactic = o.tactic

@@ -154,6 +154,9 @@ class DoomtrooperGame(Game):
         self._free = [k for k in kinds if k.cost(self.rules) == 0]
         self._priced = [(k, k.cost(self.rules), k.hand) for k in kinds]  # with its cost, the cards it plays
         self._kinds = {k.type: _known(k, cost) for k, cost, _ in self._priced}  # for _act (the rules are fixed)
+        replaced = self.variant.replaces if self.variant is not None else ()
+        #: the kinds an actions step lists (:mod:`.asked`): a variant lists some in its own way
+        self._listed = [(k, cost, plays) for k, cost, plays in self._priced if k.type not in replaced]
         #: the rules on who may meet in a combat that may bar a meeting in this game (attack options)
         self.meeting = meeting_rules(self.rules)
         self.forced, self.after_step = switched_on(FORCED, self.rules), switched_on(AFTER_STEP, self.rules)  # likewise

@@ -55,8 +55,7 @@ def rerated(game, table: Table, after: Table, pair: tuple | None, ratings: tuple
     the weapons as they were), the warrior it was played on gets what it adds, the other keeps
     his: :meth:`.Standing.fighter` adds the cards played on a warrior, the last of his parts, to
     his ratings without them (:func:`.standing._plus_played`, card by card, sums and a flag), and
-    a warrior's ratings read no card played on another.  Not with a variant's places (no rating
-    keys in ``pair``), which may read anything."""
+    a warrior's ratings read no card played on another."""
     if pair is None:
         return None
     plays, before = after.plays, table.plays
@@ -64,9 +63,7 @@ def rerated(game, table: Table, after: Table, pair: tuple | None, ratings: tuple
     if len(plays) != n + 1 or after.weapons is not table.weapons or after.tactic != table.tactic \
             or (n and plays[:n] != before):
         return rated(game, after, pair)
-    a, d, off, seen_a, _ = pair
-    if seen_a is None:  # a variant's places add terms: rated again in full
-        return rated(game, after, pair)
+    a, d, off, _, _ = pair
     p = plays[n]
     uid = p.uid
     if uid == a.uid:

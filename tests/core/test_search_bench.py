@@ -79,3 +79,16 @@ def test_the_speed_bench_gives_compare_one_json_line(capsys):
     line = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert line["bench"] == "victorian search playouts/s" and line["value"] > 0
     assert line["explorer"] == explorer.__file__
+
+
+def test_the_speed_bench_measures_a_variant(capsys):
+    """``--rule variant=NAME`` measures the search in a variant's games (the advice's budget
+    is sized by these); the table says which rules it played."""
+    spec = importlib.util.spec_from_file_location("bench_search", BENCH / "bench_search.py")
+    speed = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(speed)
+    speed.main(["--rule", "variant=colonization", "doomtrooper", "--games", "1", "--decisions", "1",
+                "--playouts", "4"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "rules changed: variant=colonization"
+    assert out[-1].split()[:2] == ["doomtrooper", "4"]

@@ -599,3 +599,33 @@ def test_a_warrior_leaving_play_untold_leaves_the_same_state():
     assert events and none == []
     assert quiet == told
     assert "Violator Sword" in told.seats[1].discard and "Mortificator Assassin" in told.seats[0].discard
+
+
+@pytest.mark.parametrize("variant", ["warzone", "home_turf", "colonization"])
+def test_a_variants_places_rate_warriors_as_explained(variant):
+    """With a variant's places, whose terms read a warrior's place, its cover and the tactic
+    (Standing.rating_key keys the place), the remembered ratings are the ratings explained term
+    by term at every combat step of greedy games, and every attack the greedy bot scores from
+    its remembered sides scores as in full ("Warzone Variant", "Home Turf Advantage", "Colonization")."""
+    from explorer.doomtrooper.base.actions import Attack
+    from explorer.doomtrooper.params import override_rules
+    game = DoomtrooperGame(rules=override_rules({"variant": variant}))
+    bot = GreedyBot()
+    combats = scored = 0
+    for state, dec, _ in greedy_steps(game, range(3), limit=600):
+        c = state.combat
+        if c is not None:
+            for uid in (c.table.attacker, c.table.defender):
+                assert game.combat.ratings(c.table, uid) == game.combat.explain(c.table, uid)[0]
+            combats += 1
+        attacks = [o for o in dec.options if isinstance(o, Attack)]
+        if attacks and state.phase is Phase.ACTIONS:
+            base = _table(state, -1, -1, "fight")
+            memo = bot._memo_for(game)
+            for o in attacks:
+                a, d = state.find(o.attacker), state.find(o.defender)
+                sa = bot._sides(game, memo, a, game.combat.rating_key(base, a))[o.tactic]
+                sd = bot._sides(game, memo, d, game.combat.rating_key(base, d))[o.tactic]
+                assert bot._sides_score(game, o, a, d, sa, sd, base) == bot._attack_score(game, o, a, d, base)
+                scored += 1
+    assert combats > 20 and scored > 50, (combats, scored)

@@ -182,11 +182,16 @@ def attack_options(game: Any, state: DTState) -> tuple[Attack, ...]:
                         allowed = may(card, d.card)
                     if not allowed:
                         continue
-                if rules:
-                    out += [Attack(uid, d.uid, tactic) for tactic in TACTICS
-                            if all(r(game, a, d, tactic) is None for r in rules)]
+                both = _both_tactics(uid, d.uid)
+                if rules:  # each tactic that no rule bars (loops: in Python 3.11 all() over a generator is calls)
+                    for attack in both:
+                        for rule in rules:
+                            if rule(game, a, d, attack.tactic) is not None:
+                                break
+                        else:
+                            out.append(attack)
                     continue
-                out += _both_tactics(uid, d.uid)
+                out += both
     attacks = tuple(out)
     game._attacks = (troopers, asked, attacks)
     return attacks

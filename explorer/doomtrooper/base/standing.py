@@ -187,21 +187,20 @@ class Standing:
         if terms is None:
             if seen is None:
                 seen = self.rating_key(table, t)
-            if seen is not None:
-                if not table.plays and not table.weapons:  # most ratings: no weapon, no card (_memo_key)
-                    key = (table.tactic, seen, off)
-                    hit = None if missed else self._ratings.get(key)
-                    return hit if hit is not None else self._remember(key, table, t, foe, off, ())
-                uid = t.uid
-                plays: tuple[Played, ...] = ()
-                for p in table.plays:  # the cards played on t (a loop: in Python 3.11 a comprehension is a call)
-                    if p.uid == uid:
-                        plays += (p,)  # few: cheaper than a list made a tuple
-                weapon, foe_weapon = _weapons_of(table.weapons, uid, foe.uid)
-                key = _memo_key(table.tactic, seen, weapon, self.pool[foe_weapon].foe_armor if foe_weapon else 0,
-                                plays, off)
+            if not table.plays and not table.weapons:  # most ratings: no weapon, no card (_memo_key)
+                key = (table.tactic, seen, off)
                 hit = None if missed else self._ratings.get(key)
-                return hit if hit is not None else self._remember(key, table, t, foe, off, plays)
+                return hit if hit is not None else self._remember(key, table, t, foe, off, ())
+            uid = t.uid
+            plays: tuple[Played, ...] = ()
+            for p in table.plays:  # the cards played on t (a loop: in Python 3.11 a comprehension is a call)
+                if p.uid == uid:
+                    plays += (p,)  # few: cheaper than a list made a tuple
+            weapon, foe_weapon = _weapons_of(table.weapons, uid, foe.uid)
+            key = _memo_key(table.tactic, seen, weapon, self.pool[foe_weapon].foe_armor if foe_weapon else 0,
+                            plays, off)
+            hit = None if missed else self._ratings.get(key)
+            return hit if hit is not None else self._remember(key, table, t, foe, off, plays)
         return self._sum(table, t, foe, off, terms)
 
     def pair(self, table: Table, a: Trooper, d: Trooper, off: frozenset[str], ka: int | None = None,
@@ -211,10 +210,7 @@ class Standing:
         and the weapons at the table read once for both (the resolution and the bots rate both).
         ``ka``, ``kd``: their rating keys at this table, when the caller has them."""
         if ka is None:
-            ka = self.rating_key(table, a)
-            if ka is None:  # a variant's places add terms: each rated in full
-                return self.fighter(table, a, d, off), self.fighter(table, d, a, off)
-            kd = self.rating_key(table, d)
+            ka, kd = self.rating_key(table, a), self.rating_key(table, d)
         tactic = table.tactic
         pa: tuple[Played, ...] = ()
         pd: tuple[Played, ...] = ()
@@ -329,7 +325,7 @@ class Standing:
                             da, dr, dv, _STRIKES["first"] if p.strike else ""))
         return out
 
-    def rating_key(self, table: Table, t: Trooper) -> int | None:
+    def rating_key(self, table: Table, t: Trooper) -> int:
         """A number for everything :meth:`parts` reads for ``t`` but the two weapons and the cards
         played: its card, area, cover, being inside and what is attached to it; its
         player's fortifications and cards in play (Alliances); the Warzone defended
@@ -338,10 +334,9 @@ class Standing:
         played on them are rated alike, so a caller may remember ratings under it.  The
         number stands for those values for the combat's lifetime (never given to others): a
         key hashed once here, not again in every memo it keys (a small number hashes at once).
-        ``None`` when a variant's places add terms (they may read anything).
+        With a variant's places, the warrior's place too: their terms read its place, its
+        cover and the tactic (every variant's ``combat_terms``; a new one must read no more).
         A new part that reads more must be added here."""
-        if self.place_terms is not None:
-            return None
         in_play, warzone = table.in_play, table.warzone  # each read once
         if in_play or warzone or self.rules.first_edition_sergeants:
             key = (t.card, t.area, t.cover, t.inside, t.attached, table.fortifications[t.owner],
@@ -350,6 +345,8 @@ class Standing:
         else:  # most combats (no Warzone or Alliance in play, none defended from, no Sergeants): a shorter
             # key, of its own length (never equal to a whole one)
             key = (t.card, t.area, t.cover, t.inside, t.attached, table.fortifications[t.owner])
+        if self.place_terms is not None:  # (a game has places or not for its lifetime: no key of the other shape)
+            key = (key, t.place)
         number = self._kinds.get(key)
         if number is None:
             if len(self._kinds) > 20_000:

@@ -21,7 +21,7 @@ race to claim the solar system, warzone by warzone.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ...core.dist import Dist
@@ -30,12 +30,12 @@ from ...core.events import Event, RuleRef, event
 from ...core.numbers import counted
 from .. import sections as R
 from ..base.actions import Attack, Bestow, Build, Equip, Muster, MusterInCover, OutpostTransfer, SeekCover
-from ..base.attack import may_attack_with, may_be_attacked, meeting, target_cost
+from ..base.attack import may_attack_with, may_be_attacked, target_cost
 from ..cards import TACTICS
 from ..base.combat_state import Term
 from ..base.fortify import do_build
 from ..base.muster import known_copy
-from .places import BuildAt, MusterAt, MusterInCoverAt, PlaceVariant, Transfer, has_vehicle, place_muster, without
+from .places import BuildAt, MusterAt, MusterInCoverAt, PlaceVariant, Transfer, has_vehicle, place_muster
 from ..state import DTState, Ending, Phase, Trooper, put_seat
 from ..base.turn import do_draw, over
 from ..base.warriors import out_of_cover
@@ -51,6 +51,8 @@ class Colonization(PlaceVariant):
     title = "Colonization"
     rule = R.COLONIZATION
     transfer_rule = R.COLONY_CONTROL
+    #: attacks reach across the solar system by its own rule (:meth:`attack_options`); Earth is the Outpost
+    replaces = PlaceVariant.replaces + (Attack, OutpostTransfer)
 
     def __init__(self, game: Any):
         super().__init__(game)
@@ -59,10 +61,17 @@ class Colonization(PlaceVariant):
         self.default_place = self.solar.earth
         self.pool = game.pool
         self._barred: dict[tuple[str, str], Any] = {}
+        # looked up in every imagined step of a search: the solar system's plan, read once
+        earth = self.solar.earth
+        self._planet_of = dict(self.solar.planet_of)
+        self._planet_of[""] = self._planet_of[None] = self._planet_of.get(earth, earth)
+        self._zones = {p.name: tuple(w for w, _ in p.warzones) for p in self.solar.planets}
+        self._destinations: dict[str, tuple[str, ...]] = {}
+        self._neighbours = {p.name: frozenset(self.solar.neighbours(p.name)) for p in self.solar.planets}
 
     # -- helpers ---------------------------------------------------------------------------------
     def planet(self, place: str) -> str:
-        return self.solar.planet_of.get(place or self.solar.earth, self.solar.earth)
+        return self._planet_of.get(place, self.default_place)
 
     def controlled(self, state: DTState, seat: int, troopers=None, cmap=None) -> list[str]:
         cmap = control_map(state, troopers) if cmap is None else cmap
@@ -81,10 +90,12 @@ class Colonization(PlaceVariant):
         return self._barred[key]
 
     def entry_problem(self, game: Any, state: DTState, seat: int, card: str, place: str,
-                      mover: Trooper | None = None, cmap: dict | None = None) -> tuple[Any, str] | None:
+                      mover: Trooper | None = None, cmap: Mapping[str, int | None] | None = None,
+                      held: Mapping[str, int] | None = None) -> tuple[Any, str] | None:
         """Why a warrior ``card`` of ``seat`` may not come to stand on ``place``
         (``mover``: the warrior moving there, if it is already in play; ``cmap``:
-        the state's :func:`control_map`, if already made)."""
+        the state's :func:`control_map`, if already made; ``held``: :meth:`held`
+        of that map and ``seat``, if already counted)."""
         solar = self.solar
         if not isinstance(place, str) or place not in solar.planet_of:
             return R.COLONY_BOARD, f"{place!r} is not a warzone of the solar system (nor Earth)"
@@ -103,7 +114,7 @@ class Colonization(PlaceVariant):
         if owner == seat:
             return None
         planet = self.planet(place)
-        held = sum(1 for w, _ in self.solar.planet(planet).warzones if cmap.get(w) == seat)
+        held = self.held(cmap, seat).get(planet, 0) if held is None else held.get(planet, 0)
         if mover is not None and mover.place != place and self.planet(mover.place) == planet \
                 and cmap.get(mover.place) == seat \
                 and not any(t.place == mover.place and t.uid != mover.uid and t.owner == seat for t in state.troopers):
@@ -113,16 +124,23 @@ class Colonization(PlaceVariant):
             return R.COLONY_CONTROL, f"seat {seat} would control {held + 1} warzones of {planet}: at most {limit}"
         return None
 
-    def muster_places(self, state: DTState, seat: int, cmap: dict | None = None) -> list[str]:
+    def held(self, cmap: Mapping[str, int | None], seat: int) -> dict[str, int]:
+        """How many warzones of each planet ``seat`` controls (by the map ``cmap``)."""
+        return {planet: n for planet, zones in self._zones.items()
+                if (n := sum(1 for w in zones if cmap.get(w) == seat))}
+
+    def muster_places(self, state: DTState, seat: int, cmap: Mapping[str, int | None] | None = None) -> list[str]:
         """Where ``seat`` may add cards: the warzones he controls, or Earth if none."""
         return self.controlled(state, seat, cmap=cmap) or [self.solar.earth]
 
-    def warrior_places(self, game: Any, state: DTState, seat: int, card: str, cmap: dict | None = None) -> list[str]:
+    def warrior_places(self, game: Any, state: DTState, seat: int, card: str,
+                       cmap: Mapping[str, int | None] | None = None, places: list[str] | None = None) -> list[str]:
         """Where ``seat`` may add warrior ``card``: as any card, but a Tribal warrior
-        (the Paradise Lost rules) enters play only on Earth, and always may."""
+        (the Paradise Lost rules) enters play only on Earth, and always may
+        (``places``: :meth:`muster_places`, if already asked)."""
         if game.rules.outpost and TRIBAL in game.classes_of_card(card):
             return [self.solar.earth]
-        return self.muster_places(state, seat, cmap)
+        return self.muster_places(state, seat, cmap) if places is None else places
 
     def free_here(self, state: DTState, seat: int, card: str, place: str) -> bool:
         """Venus: a Citadel of the Apostle this non-personality follower follows
@@ -210,23 +228,23 @@ class Colonization(PlaceVariant):
 
     # -- actions ---------------------------------------------------------------------------------------
     def options(self, game: Any, state: DTState, out: list[Any]) -> list[Any]:
-        out = without(out, Muster, MusterInCover, Build, Attack, OutpostTransfer)  # Earth is the Outpost
         if any(isinstance(o, (Equip, Bestow)) for o in out):
-            out = [o for o in out if not isinstance(o, (Equip, Bestow)) or self.attach_problem(state, o) is None]
+            where = self.muster_places(state, state.current)
+            out = [o for o in out if not isinstance(o, (Equip, Bestow)) or self.attach_problem(state, o, where) is None]
         if state.actions >= 1:
             out += self.attack_options(game, state)
         return out
 
-    def attach_problem(self, state: DTState, action: Any) -> str | None:
+    def attach_problem(self, state: DTState, action: Any, where: list[str] | None = None) -> str | None:
         """Attachments go on a warrior of yours standing on a warzone you control,
-        or on Earth when you control none."""
+        or on Earth when you control none (``where``: :meth:`muster_places`, if already asked)."""
         t = state.find(action.uid)
         if t is None or t.owner != state.current:
             return None  # the basic rules explain it
-        where = t.place or self.solar.earth
-        if where in self.muster_places(state, state.current):
+        stands = t.place or self.solar.earth
+        if stands in (self.muster_places(state, state.current) if where is None else where):
             return None
-        return (f"{t.card} stands on {where}: attachments go on your warriors on warzones you control (on Earth only "
+        return (f"{t.card} stands on {stands}: attachments go on your warriors on warzones you control (on Earth only "
                 "while you control none)")
 
     def muster_options(self, game: Any, state: DTState, cover: bool) -> list[Any]:
@@ -236,12 +254,13 @@ class Colonization(PlaceVariant):
             return []
         out: list[Any] = []
         cmap = control_map(state)
+        places, held = self.muster_places(state, seat, cmap), self.held(cmap, seat)
         for name in state.seat.hand.distinct:
             c = self.pool[name]
             if c.type != "warrior" or known_copy(game, state, seat, name) is not None:
                 continue
-            for place in self.warrior_places(game, state, seat, name, cmap):
-                if self.entry_problem(game, state, seat, name, place, cmap=cmap) is not None:
+            for place in self.warrior_places(game, state, seat, name, cmap, places):
+                if self.entry_problem(game, state, seat, name, place, cmap=cmap, held=held) is not None:
                     continue
                 if cover:
                     out.append(MusterInCoverAt(name, place))
@@ -263,30 +282,38 @@ class Colonization(PlaceVariant):
                                                 f"{counted(value, 'Destiny Point')} back", uid=uid, destiny=value))
         return state, events
 
-    def transfer_cost(self, game: Any, state: DTState, t: Trooper, place: str) -> int:
+    def transfer_cost(self, game: Any, state: DTState, t: Trooper, place: str, vehicle: bool | None = None) -> int:
+        """The actions ``t``'s Transfer to ``place`` takes (``vehicle``: whether it has one, if known)."""
         cost = 1
-        if has_vehicle(game, t):
+        if has_vehicle(game, t) if vehicle is None else vehicle:
             cost = max(cost, self.rules.transfer_vehicle_actions)
         if "Venus" in (self.planet(t.place), self.planet(place)):
             cost = max(cost, self.rules.venus_transfer_actions)
         return cost
 
-    def destinations(self, t: Trooper) -> list[str]:
-        here = self.planet(t.place)
-        planets = [here] + list(self.solar.neighbours(here)) if self.rules.colony_transfer_adjacent \
-            else [p.name for p in self.solar.planets]
-        return [w for p in planets for w in self.solar.places(p) if w != (t.place or self.solar.earth)]
+    def destinations(self, t: Trooper) -> tuple[str, ...]:
+        """Where ``t`` may transfer to from where it stands (each place worked out once)."""
+        where = t.place or self.solar.earth
+        out = self._destinations.get(where)
+        if out is None:
+            here = self.planet(where)
+            planets = [here] + list(self.solar.neighbours(here)) if self.rules.colony_transfer_adjacent \
+                else [p.name for p in self.solar.planets]
+            out = self._destinations[where] = tuple(w for p in planets for w in self.solar.places(p) if w != where)
+        return out
 
     def transfer_options(self, game: Any, state: DTState) -> list[Transfer]:
         seat = state.current
         out = []
         cmap = control_map(state)
+        held = self.held(cmap, seat)
         for t in state.troopers:
             if t.owner != seat or t.cover:
                 continue
+            vehicle = has_vehicle(game, t)
             for place in self.destinations(t):
-                if self.transfer_cost(game, state, t, place) <= state.actions and \
-                        self.entry_problem(game, state, seat, t.card, place, mover=t, cmap=cmap) is None:
+                if self.transfer_cost(game, state, t, place, vehicle) <= state.actions and \
+                        self.entry_problem(game, state, seat, t.card, place, mover=t, cmap=cmap, held=held) is None:
                     out.append(Transfer(t.uid, place))
         return out
 
@@ -324,7 +351,7 @@ class Colonization(PlaceVariant):
         rule that says so."""
         pa, pd = self.planet(a.place), self.planet(d.place)
         hub = self.solar.hub
-        if pa != pd and not (hub in (pa, pd) and pd in self.solar.neighbours(pa)):
+        if pa != pd and not (hub in (pa, pd) and pd in self._neighbours[pa]):
             return False, (), R.COLONY_BELT
         if hub in (pa, pd):
             return True, ("shoot",), R.COLONY_BELT
@@ -373,10 +400,12 @@ class Colonization(PlaceVariant):
                     prices.add(other)
         theirs = [t for t in state.troopers if t.owner in prices and may_be_attacked(game, t)]
         out = []
+        rules = game.meeting  # the rules of who may meet that may bar a meeting in this game
         for a in mine:
-            for d in theirs:
-                if self.may_attack(game, a, d)[0]:
-                    out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS if meeting(game, a, d, tactic) is None]
+            for d in theirs:  # the attack rules' answer by card names first (kept), Mars's exception if no
+                if d.hidden or game.may_attack(a.card, d.card) or self.may_attack(game, a, d)[0]:
+                    out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS
+                            if all(r(game, a, d, tactic) is None for r in rules)]
         return out
 
     def combat_terms(self, table: Any, t: Trooper) -> Iterable[Term]:

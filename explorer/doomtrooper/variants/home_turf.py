@@ -35,7 +35,7 @@ from ..words import warrior_name
 from ..base.actions import Attack, Build, Meditate, Muster, MusterInCover
 from ..base.combat_state import Term
 from ..base.muster import known_copy
-from .places import MusterAt, MusterInCoverAt, PlaceVariant, Transfer, place_muster, register_place_kind, without
+from .places import MusterAt, MusterInCoverAt, PlaceVariant, Transfer, place_muster, register_place_kind
 from ..state import DTState, Ending, Phase, Trooper, put_seat
 from ..base.turn import over
 from ..base.warriors import out_of_cover, remove
@@ -285,9 +285,6 @@ class HomeTurf(PlaceVariant):
         return state, board, events
 
     # -- actions ------------------------------------------------------------------------------------------
-    def options(self, game: Any, state: DTState, out: list[Any]) -> list[Any]:
-        return without(out, Muster, MusterInCover, Build)
-
     def meets(self, a: Trooper, d: Trooper, tactic: str) -> tuple[Any, str] | None:
         """A warrior inside a base takes part only in shoot combats, whatever
         brings it into one (an attack, a card that swaps a combatant)."""

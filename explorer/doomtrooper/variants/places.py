@@ -23,7 +23,7 @@ from typing import Any
 from ...core.engine import IllegalAction
 from ...core.events import Event, event
 from .. import sections as R
-from ..base.actions import ACTION_TYPES, Muster, MusterInCover, register
+from ..base.actions import ACTION_TYPES, Build, Muster, MusterInCover, register
 from ..base.muster import do_muster, do_muster_in_cover
 from ..state import DTState, Trooper, put_trooper
 from .variant import Variant
@@ -83,6 +83,8 @@ class PlaceVariant(Variant):
 
     has_places = True
     rule = R.OVERVIEW
+    #: mustering and building name a place: :meth:`muster_options` and :meth:`build_options`
+    replaces = (Muster, MusterInCover, Build)
     #: the place a warrior with ``place == ""`` stands in
     default_place = ""
 
@@ -211,10 +213,5 @@ def has_vehicle(game: Any, t: Trooper) -> bool:
     return game.vehicle_of(t) is not None or "Vehicle" in game.classes_of(t)
 
 
-def without(out: list[Any], *types: type) -> list[Any]:
-    """``out`` without the options of ``types`` (the plain actions a variant replaces)."""
-    return [o for o in out if not isinstance(o, types)]
-
-
 __all__ = ["BuildAt", "MusterAt", "MusterInCoverAt", "PLACE_KINDS", "PlaceVariant", "Transfer", "has_vehicle",
-           "place_muster", "register_place_kind", "without"]
+           "place_muster", "register_place_kind"]

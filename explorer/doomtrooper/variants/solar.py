@@ -16,7 +16,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal, Mapping, NamedTuple
+from typing import Any, Literal, Mapping, NamedTuple
 
 import networkx as nx
 from pydantic import BaseModel, ConfigDict
@@ -216,11 +216,29 @@ class ColonyBoard(NamedTuple):
     forts: tuple[tuple[int, str, str], ...] = ()
 
 
-def control_map(state: DTState, troopers: Iterable[Trooper] | None = None) -> dict[str, int | None]:
+#: The last state's map: a game asks the same state's map many times (every option it lists, every
+#: place a bot weighs).  Kept with the troopers and the board it was made from, which it compares
+#: by identity (the state is immutable; holding them keeps their identities from being reused).
+_LAST_MAP: tuple[Any, Any, Mapping[str, int | None]] = ((), None, MappingProxyType({}))
+
+
+def control_map(state: DTState, troopers: Iterable[Trooper] | None = None) -> Mapping[str, int | None]:
     """Every place with a controller: the player whose warriors alone stand on it
     (``None`` where two players' do), and each starting claim still holding."""
+    global _LAST_MAP
+    if troopers is None:
+        kept_troopers, kept_board, kept = _LAST_MAP
+        if kept_troopers is state.troopers and kept_board is state.board:
+            return kept
+        made = MappingProxyType(_control_map(state, state.troopers))
+        _LAST_MAP = (state.troopers, state.board, made)
+        return made
+    return _control_map(state, troopers)
+
+
+def _control_map(state: DTState, troopers: Iterable[Trooper]) -> dict[str, int | None]:
     owners: dict[str, set[int]] = {}
-    for t in (state.troopers if troopers is None else troopers):
+    for t in troopers:
         if t.place:
             owners.setdefault(t.place, set()).add(t.owner)
     out: dict[str, int | None] = {w: (next(iter(o)) if len(o) == 1 else None) for w, o in owners.items()}

@@ -60,6 +60,8 @@ class Variant:
     count_rule: RuleRef = R.COOL_RULES
     #: whether warriors stand somewhere (a warzone, a base, a planet's warzone)
     has_places = False
+    #: the plain actions the variant offers in its own way (or not at all): the game does not list them
+    replaces: tuple[type, ...] = ()
 
     def __init__(self, game: Any):
         self.rules = game.rules

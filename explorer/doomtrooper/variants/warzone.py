@@ -39,7 +39,7 @@ from ..base.combat_state import Term
 from ..base.fortify import do_build
 from ..base.muster import known_copy
 from .places import (BuildAt, MusterAt, MusterInCoverAt, PlaceVariant, Transfer, has_vehicle, place_muster,
-                     register_place_kind, without)
+                     register_place_kind)
 from ..state import DTState, Trooper, put_seat, put_trooper
 from ..base.warriors import out_of_cover
 
@@ -221,9 +221,6 @@ class WarzoneVariant(PlaceVariant):
                                                                             "Squad and Kohort stand there")]
 
     # -- actions ---------------------------------------------------------------------------------------
-    def options(self, game: Any, state: DTState, out: list[Any]) -> list[Any]:
-        return without(out, Muster, MusterInCover, Build)
-
     def meets(self, a: Trooper, d: Trooper, tactic: str) -> tuple[Any, str] | None:
         """Combat only between warriors of one warzone, whatever brings them into it."""
         if self.where(a) == self.where(d):
