@@ -146,23 +146,35 @@ class FrontLines(Variant):
         return state._replace(purses=(game.rules.destiny_start,) * n, purse_of=tuple(range(n)))
 
     def options(self, game: Any, state: DTState, out: list[Any]) -> list[Any]:
-        """Transfer to your team mate (one action), after every other action."""
+        """The attacks :meth:`refuse` would refuse left out at once, by their defenders' seats
+        (most attacks listed in a game of four: a Captain's, those on a team mate), then
+        Transfer to your team mate (one action), after every other action."""
+        barred = [other for other in range(len(state.seats)) if self.attack_refusal(game, state, other) is not None]
+        if barred:
+            owner = {t.uid: t.owner for t in state.troopers}
+            out = [o for o in out if not isinstance(o, Attack) or owner.get(o.defender) not in barred]
         return out + transfer_options(game, state) if state.actions >= 1 else out
+
+    def attack_refusal(self, game: Any, state: DTState, owner: int) -> IllegalAction | None:
+        """Why the current player may not attack a warrior of seat ``owner`` (``None``: he may)."""
+        seat = state.current
+        if seat in CAPTAINS:
+            return IllegalAction(R.FRONT_LINES_CAPTAINS, f"seat {seat} is a Captain: Captains never declare attacks")
+        if team_of(owner) == team_of(seat) and not game.rules.teammates_may_attack:
+            return IllegalAction(R.FRONT_LINES_TEAMS, f"seat {owner} is your team mate")
+        if owner in CAPTAINS and shielded(state, owner):
+            return IllegalAction(R.FRONT_LINES_CAPTAINS, f"seat {owner} is a Captain whose Sergeant (seat "
+                                                         f"{sergeant_of(owner)}) has warriors in play: his "
+                                                         "warriors take no part in combat")
+        return None
 
     def refuse(self, game: Any, state: DTState, action: Any) -> IllegalAction | None:
         seat = state.current
         if isinstance(action, Attack):
             if seat in CAPTAINS:
-                return IllegalAction(R.FRONT_LINES_CAPTAINS, f"seat {seat} is a Captain: Captains never declare attacks")
+                return self.attack_refusal(game, state, seat)
             d = state.find(action.defender)
-            if d is None:
-                return None
-            if team_of(d.owner) == team_of(seat) and not game.rules.teammates_may_attack:
-                return IllegalAction(R.FRONT_LINES_TEAMS, f"seat {d.owner} is your team mate")
-            if d.owner in CAPTAINS and shielded(state, d.owner):
-                return IllegalAction(R.FRONT_LINES_CAPTAINS, f"seat {d.owner} is a Captain whose Sergeant (seat "
-                                                             f"{sergeant_of(d.owner)}) has warriors in play: his "
-                                                             "warriors take no part in combat")
+            return None if d is None else self.attack_refusal(game, state, d.owner)
         elif isinstance(action, Sabotage):
             if team_of(action.seat) == team_of(seat):
                 return IllegalAction(R.FRONT_LINES_TEAMS, f"seat {action.seat} is your team mate")

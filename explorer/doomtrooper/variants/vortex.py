@@ -103,10 +103,26 @@ _SHUFFLE = Decision(None, (VortexShuffle(),), R.VORTEX_SHUFFLE, "Shuffle back, d
 _DEAL = Decision(None, (Deal(),), R.VORTEX_DRAW, "Shuffle and draw twelve cards each")
 
 
-def deployments(game: Any, state: DTState, seat: int) -> list[Deploy]:
+#: The last answer of :func:`deployments`, with the game, seats, warriors and seat it was for (compared by
+#: identity; held, so their identities are not reused): a deployment step asks it to find the next
+#: seat with something to place, to list his options, and to check his choice.
+_LAST_DEPLOYED: tuple[Any, Any, Any, int, tuple[Deploy, ...]] = (None, None, None, -1, ())
+
+
+def deployments(game: Any, state: DTState, seat: int) -> tuple[Deploy, ...]:
     """Every card ``seat`` could place now for free, and where: his own plays
     first (warriors, fortifications, then attachments on his warriors), then
-    attachments on opponents' warriors."""
+    attachments on opponents' warriors.  They read the seats and the warriors alone."""
+    global _LAST_DEPLOYED
+    last_game, seats, troopers, last_seat, found = _LAST_DEPLOYED
+    if last_game is game and seats is state.seats and troopers is state.troopers and last_seat == seat:
+        return found
+    found = _deployments(game, state, seat)
+    _LAST_DEPLOYED = (game, state.seats, state.troopers, seat, found)
+    return found
+
+
+def _deployments(game: Any, state: DTState, seat: int) -> tuple[Deploy, ...]:
     view = state._replace(current=seat)
     hand = state.seats[seat].hand
     pool = game.pool
@@ -132,7 +148,7 @@ def deployments(game: Any, state: DTState, seat: int) -> list[Deploy]:
                 (own if t.owner == seat else theirs).append(Bestow(name, t.uid))
         elif c.type == "mission":
             own += _targets(game, view, c)
-    return [Deploy(p) for p in own + theirs]
+    return tuple([Deploy(p) for p in own + theirs])
 
 
 _DO = {Muster: None, Build: do_build, Equip: do_equip, Bestow: do_bestow, Assign: do_assign}
@@ -167,7 +183,7 @@ class Vortex(Variant):
         if v.step == "vortex":
             return _SHUFFLE
         seat = state.current
-        return Decision(seat, tuple(deployments(game, state, seat)) + (KeepBack(),), R.VORTEX_DEPLOY,
+        return Decision(seat, deployments(game, state, seat) + (KeepBack(),), R.VORTEX_DEPLOY,
                         f"Seat {seat}: place a base or attachment card for free, or place nothing")
 
     def resolve(self, game: Any, state: DTState, action: Any, chance: Any):

@@ -47,9 +47,24 @@ from .board import board_html
 from .option_odds import rows as option_rows
 
 EVERYTHING = "everything"
-#: The advice's search budget ("Ask a good player"): about 0.3 s a decision on one core,
-#: as ``python bench/bench_search.py --playouts N GAME`` measures it.
+#: The advice's search budget ("Ask a good player") in the game without a variant: about 0.3 s a
+#: decision on one core, as ``python bench/bench_search.py --playouts N doomtrooper`` measures it.
 ADVICE_PLAYOUTS = 260
+#: The variants whose imagined games cost more (four seats, places, a Deployment Phase): their
+#: budgets keep the advice at about half a second (0.6 s on average, 1 s at the slowest, against
+#: the standard game's 0.33 s, all measured side by side with ``--rule variant=V --playouts 260``:
+#: Front Lines played 0.35 times the standard game's playouts a second, Home Turf 0.37,
+#: Colonization 0.31, The Vortex 0.42; the others, at 0.56 or more, keep the standard budget).
+VARIANT_ADVICE_PLAYOUTS = {"front_lines": 160, "home_turf": 170, "colonization": 150, "vortex": 200}
+
+
+def advice_playouts(variant: str) -> int:
+    """The advice's search budget in ``variant`` ("standard": none).
+
+    >>> advice_playouts("standard"), advice_playouts("colonization")
+    (260, 150)
+    """
+    return VARIANT_ADVICE_PLAYOUTS.get(variant, ADVICE_PLAYOUTS)
 
 
 def ends_turn(entry: Entry) -> bool:
@@ -86,7 +101,7 @@ class TableStepper(Displayable):
             player_name=lambda s: f"seat {s}", make_initial=lambda s: game.new_game(players),
             log=LOG, option_text=lambda state, option: words.option_text(state, option, self.viewer, self.game),
             option_tip=lambda state, option: words.option_tip(state, option, self.viewer, self.game),
-            advisor=get_bot(f"search:{ADVICE_PLAYOUTS}"),
+            advisor=get_bot(f"search:{advice_playouts(game.rules.variant)}"),
         )
         self.board = board_view(self.stepper_widget)
         self.view_as.observe(lambda ch: self.stepper_widget.refresh(), names="value")
@@ -168,4 +183,4 @@ class TableStepper(Displayable):
         return f"TableStepper(seed={self.stepper.seed}, seat={self.seat})"
 
 
-__all__ = ["ADVICE_PLAYOUTS", "EVERYTHING", "TableStepper", "ends_turn"]
+__all__ = ["ADVICE_PLAYOUTS", "EVERYTHING", "VARIANT_ADVICE_PLAYOUTS", "TableStepper", "advice_playouts", "ends_turn"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from explorer.core.data import key_notes
 from explorer.doomtrooper.params import CHOICES, OPTIONS, rule_choices, rules_path
 from explorer.ui.doomtrooper import VariantTable
+from explorer.ui.doomtrooper.table import ADVICE_PLAYOUTS, advice_playouts
 
 
 def test_every_switch_and_choice_of_the_rules_file_is_offered_with_its_note():
@@ -32,6 +33,9 @@ def test_each_variant_deals_for_the_players_it_needs():
         assert message.startswith("Dealt"), message
         assert table.stepper.players == needs.get(variant, 2)
         assert table.stepper.game.rules.variant == variant
+        # "Ask a good player" thinks about as long in every variant: fewer imagined games where they cost more
+        assert table.stepper.stepper_widget.advice.advisor.playouts == advice_playouts(variant)
+    assert advice_playouts("colonization") < advice_playouts("standard") == ADVICE_PLAYOUTS
 
 
 def test_a_combination_the_rules_refuse_is_said_and_the_last_game_stays():
