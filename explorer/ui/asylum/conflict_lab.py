@@ -66,10 +66,28 @@ COMPARE_SIDES = (("both sides", "both"), ("attackers only", "attacker"), ("defen
 SLOW = " (with 3 villains a side and the “random” or “best” policy this takes up to a second)"
 
 
+def slow_note(pairings: int) -> str:
+    """What the lab says before working out ``pairings`` slow pairs of policies (:data:`SLOW`
+    for one; Compare may work out two, one after the other).
+
+    >>> slow_note(0), slow_note(2)
+    ('', ' (with 3 villains a side and the “random” or “best” policy this takes up to a second for each pair of policies: up to 2 seconds)')
+    """
+    if pairings <= 1:
+        return SLOW if pairings else ""
+    return SLOW[:-1] + f" for each pair of policies: up to {pairings} seconds)"
+
+
 def _cheap(sizes: tuple[int, int], policy_names: Sequence[str]) -> bool:
     """Whether the whole conflict's exact odds come back at once: expected-vp play
     on both sides (~40 ms for 3 against 3), or small teams."""
     return all(p == "expected-vp" for p in policy_names) or max(sizes) <= 2
+
+
+def _heavy(sizes: tuple[int, int], pair: Sequence[str]) -> bool:
+    """Whether working out the pair of policies ``pair`` may take up to a second: neither side
+    plays expected-vp, with 3 villains on a side (one side playing it: under half a second)."""
+    return max(sizes) > 2 and "expected-vp" not in pair
 
 
 class ConflictLab(Displayable):
@@ -498,9 +516,9 @@ class ConflictLab(Displayable):
             pairs[f"both {name}" if who == "both" else f"attackers {pair[0]}, defenders {pair[1]}"] = pair
         # the sides' own pair is read from the kept odds (after Compute odds: a look-up)
         known = self._kept_odds is not None and self._kept_odds.analyzer.knows(initial)
-        fresh = [name for pair in pairs.values() if not (known and pair == self.policy_names) for name in pair]
-        slow = bool(fresh) and not _cheap((len(self.team(0)), len(self.team(1))), fresh)
-        self.compare_status.value = "<i>computing…" + (esc(SLOW) if slow else "") + "</i>"
+        sizes = (len(self.team(0)), len(self.team(1)))
+        slow = sum(1 for pair in pairs.values() if not (known and pair == self.policy_names) and _heavy(sizes, pair))
+        self.compare_status.value = "<i>computing…" + esc(slow_note(slow)) + "</i>"
         t = time.perf_counter()
         results: dict[str, ConflictOdds] = {}
         for label, pair in pairs.items():
