@@ -17,6 +17,8 @@ removed at the end.
     python bench/compare.py 0179e27 --bench asylum  # a ref older than the card games: its one bench
     python bench/compare.py ac1942d --bench asylum-search --bench victorian-search --bench doomtrooper-search
     python bench/compare.py HEAD --bench victorian-deck  # the deck odds widget: answers/s
+    python bench/compare.py HEAD~2 --bench colonization-search   # a Doomtrooper variant's search (also front-lines,
+                                                                 # vortex, home-turf)
 """
 
 from __future__ import annotations
@@ -43,6 +45,10 @@ BENCHES = (
     ("victorian-search", "bench_search.py", ["--json", "victorian", "--games", "{games}"], 3, "playouts/s"),
     ("doomtrooper-search", "bench_search.py", ["--json", "doomtrooper", "--games", "{games}"], 3, "playouts/s"),
     ("victorian-deck", "bench_deck_odds.py", ["--json"], 0, "answers/s"),
+    # Doomtrooper's slowest variants for the search ("Ask a good player" on the variants page)
+    *((f"{v.replace('_', '-')}-search", "bench_search.py", ["--json", "doomtrooper", "--rule", f"variant={v}",
+                                                             "--games", "{games}"], 2, "playouts/s")
+      for v in ("front_lines", "vortex", "home_turf", "colonization")),
 )
 #: the benches run when none is named: every game's games/s
 DEFAULT_BENCHES = ("asylum", "victorian", "doomtrooper")
