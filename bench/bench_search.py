@@ -3,7 +3,7 @@ at the game's default budget (CPU time of this process: one core), over the
 decisions of a few greedy games that have more than one option.
 
     python bench/bench_search.py [--games 3] [--decisions 12] [--playouts N] [--tune NAME=VALUE] [GAME ...]
-    python bench/bench_search.py --rule variant=colonization --playouts 260 doomtrooper   # a variant, the advice's budget
+    python bench/bench_search.py --rule variant=colonization --playouts 260 doomtrooper  # a variant
     python bench/bench_search.py --json asylum      # one JSON line (bench/compare.py reads it)
 """
 
