@@ -6,6 +6,7 @@ Promotion it carries)."""
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
@@ -161,11 +162,17 @@ class Base(NamedTuple):
 
     @property
     def place(self) -> str:
-        return f"{self.fort} (seat {self.seat}{BASE_SUFFIX}"
+        return _place_name(self.fort, self.seat, BASE_SUFFIX)
 
     @property
     def field_place(self) -> str:
-        return f"{self.field} (seat {self.seat}'s battlefield)"
+        return _place_name(self.field, self.seat, "'s battlefield)")
+
+
+@lru_cache(maxsize=1024)
+def _place_name(card: str, seat: int, suffix: str) -> str:
+    """A base's or a battlefield's name as a place (asked at every step of a game: made once)."""
+    return f"{card} (seat {seat}{suffix}"
 
 
 class HomeBoard(NamedTuple):

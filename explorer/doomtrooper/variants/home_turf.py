@@ -131,9 +131,12 @@ class HomeTurf(PlaceVariant):
 
     def affiliation_ok(self, state: DTState, card: str, place: str, mover: int | None = None) -> bool:
         """A base holds one affiliation at a time."""
-        aff = self.pool[card].affiliation
-        return all(self.pool[t.card].affiliation == aff for t in state.troopers
-                   if t.place == place and t.uid != mover)
+        return self.affiliations_at(state, place, mover) <= {self.pool[card].affiliation}
+
+    def affiliations_at(self, state: DTState, place: str, mover: int | None = None) -> set[str]:
+        """The affiliations of the warriors standing on ``place`` (but ``mover``)."""
+        pool = self.pool
+        return {pool[t.card].affiliation for t in state.troopers if t.place == place and t.uid != mover}
 
     def score(self, board: HomeBoard, seat: int) -> int:
         """Promotion banked in ``seat``'s bases (a flipped base counts its full 15)."""
@@ -298,13 +301,14 @@ class HomeTurf(PlaceVariant):
         if board is None or (cover and not self.rules.muster_in_cover_alone and out_of_cover(state, seat) == 0):
             return []
         out: list[Any] = []
+        bases = [board.bases[i] for i in board.of(seat)]
+        there = [self.affiliations_at(state, b.place) for b in bases]  # each base's, read once for every card
         for name in state.seat.hand.distinct:
             c = self.pool[name]
             if c.type != "warrior" or known_copy(game, state, seat, name) is not None:
                 continue
-            for i in board.of(seat):
-                b = board.bases[i]
-                if b.flipped or not self.affiliation_ok(state, name, b.place):
+            for b, held in zip(bases, there):
+                if b.flipped or not held <= {c.affiliation}:
                     continue
                 if cover:
                     out.append(MusterInCoverAt(name, b.place))
