@@ -153,6 +153,8 @@ def attack_options(game: Any, state: DTState) -> tuple[Attack, ...]:
                 ok, cost, _ = target_cost(game, state, seat, other)
                 if ok and cost <= destiny:
                     targets.append(other)
+    if game.variant is not None:
+        targets = game.variant.attack_targets(game, state, targets)
     troopers = state.troopers
     turn = state.turn
     asked = (seat, turn, targets)

@@ -146,14 +146,14 @@ class FrontLines(Variant):
         return state._replace(purses=(game.rules.destiny_start,) * n, purse_of=tuple(range(n)))
 
     def options(self, game: Any, state: DTState, out: list[Any]) -> list[Any]:
-        """The attacks :meth:`refuse` would refuse left out at once, by their defenders' seats
-        (most attacks listed in a game of four: a Captain's, those on a team mate), then
-        Transfer to your team mate (one action), after every other action."""
-        barred = [other for other in range(len(state.seats)) if self.attack_refusal(game, state, other) is not None]
-        if barred:
-            owner = {t.uid: t.owner for t in state.troopers}
-            out = [o for o in out if not isinstance(o, Attack) or owner.get(o.defender) not in barred]
+        """Transfer to your team mate (one action), after every other action."""
         return out + transfer_options(game, state) if state.actions >= 1 else out
+
+    def attack_targets(self, game: Any, state: DTState, targets: list[int]) -> list[int]:
+        """Those :meth:`attack_refusal` lets him attack: a Captain none, a Sergeant neither his
+        team mate nor a Captain his Sergeant shields (in a game of four most attacks a listing
+        built were refused one by one)."""
+        return [other for other in targets if self.attack_refusal(game, state, other) is None]
 
     def attack_refusal(self, game: Any, state: DTState, owner: int) -> IllegalAction | None:
         """Why the current player may not attack a warrior of seat ``owner`` (``None``: he may)."""

@@ -45,9 +45,18 @@ from ..state import DTState, Phase, Trooper
 from .data import load_variant_data
 
 
+#: the variants (by name) with a place rule of their own (:meth:`Variant.meets`): a game asks it in those only
+PLACE_RULED: set[str] = set()
+
+
 class Variant:
     """The hooks of one variant, one object per game; every default is the basic
     game's behaviour."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.meets is not Variant.meets and cls.name:
+            PLACE_RULED.add(cls.name)
 
     #: the value of ``rules.variant``
     name = ""
@@ -140,6 +149,11 @@ class Variant:
         """Why the variant forbids ``action`` in the actions step (``None``: it does not)."""
         return None
 
+    def attack_targets(self, game: Any, state: DTState, targets: list[int]) -> list[int]:
+        """The players whose warriors the current player may attack (and pay for), as the
+        variant narrows them: attacks on the others are not even listed (:meth:`refuse` says why)."""
+        return targets
+
     def after_action(self, game: Any, state: DTState, action: Any, events: list[Event]) -> tuple[DTState, list[Event]]:
         return state, events
 
@@ -209,6 +223,6 @@ def variant_meeting(host: Any, a: Trooper, d: Trooper, tactic: str) -> tuple[Rul
 
 
 MEETING.append(variant_meeting)
-WHEN[variant_meeting] = lambda rules: rules.variant != "standard"  # no variant, no place rule
+WHEN[variant_meeting] = lambda rules: rules.variant in PLACE_RULED  # a variant without a place rule: nothing to ask
 
-__all__ = ["Variant", "variant_meeting"]
+__all__ = ["Variant", "PLACE_RULED", "variant_meeting"]
