@@ -54,9 +54,9 @@ ADVICE_PLAYOUTS = 260
 #: fewer, so that the advice takes at most about twice the standard game's time (about half a
 #: second against its 0.3 s).  Their playouts a second against the standard game's, side by side
 #: (``python bench/bench_search.py --rule variant=V doomtrooper`` beside the game without one):
-#: Front Lines 0.28 to 0.36 of it, Colonization 0.31 to 0.37, Home Turf 0.37 to 0.55, The Vortex
+#: Colonization 0.31 to 0.37 of it, Home Turf 0.37 to 0.55, Front Lines 0.41 to 0.47, The Vortex
 #: 0.42 to 0.53; the others, at 0.56 or more, keep the standard budget.
-VARIANT_ADVICE_PLAYOUTS = {"front_lines": 120, "home_turf": 170, "colonization": 150, "vortex": 200}
+VARIANT_ADVICE_PLAYOUTS = {"front_lines": 200, "home_turf": 170, "colonization": 150, "vortex": 200}
 
 
 def advice_playouts(variant: str) -> int:
