@@ -53,11 +53,6 @@ class Variant:
     """The hooks of one variant, one object per game; every default is the basic
     game's behaviour."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.meets is not Variant.meets and cls.name:
-            PLACE_RULED.add(cls.name)
-
     #: the value of ``rules.variant``
     name = ""
     #: its heading in the rulebook, and the section cited for the variant as a whole
@@ -71,6 +66,12 @@ class Variant:
     has_places = False
     #: the plain actions the variant offers in its own way (or not at all): the game does not list them
     replaces: tuple[type, ...] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A variant class overriding :meth:`meets` has a place rule (:data:`PLACE_RULED`)."""
+        super().__init_subclass__(**kwargs)
+        if cls.meets is not Variant.meets and cls.name:
+            PLACE_RULED.add(cls.name)
 
     def __init__(self, game: Any):
         self.rules = game.rules

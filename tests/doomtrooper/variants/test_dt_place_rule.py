@@ -183,3 +183,15 @@ def test_no_fire_across_the_outposts_edge_on_earth():
     warriors = [W("Sean Gallagher", 0, place="Victoria"), W("Necromutant", 1, place="Earth", area="Outpost")]
     assert Attack(0, 1, "shoot") not in EARTHLY.decision(earthly(warriors)).options
     assert Attack(0, 1, "shoot") in COLONY.decision(colony(warriors)).options
+
+
+def test_the_place_rule_is_asked_in_the_variants_with_places_only():
+    """The variants with places have a place rule (Variant.meets); a game of another variant
+    does not ask it of every attack it lists (Front Lines, Beat Down, Limited Resources, The Vortex)."""
+    from explorer.doomtrooper.variants import REGISTRY
+    from explorer.doomtrooper.variants.variant import PLACE_RULED, Variant, variant_meeting
+    assert PLACE_RULED == {"warzone", "home_turf", "colonization"}
+    assert PLACE_RULED == {name for name, cls in REGISTRY.items() if cls.meets is not Variant.meets}
+    for name in REGISTRY:
+        game = DoomtrooperGame(rules=override_rules({"variant": name}))
+        assert (variant_meeting in game.meeting) == (name in PLACE_RULED), name
