@@ -208,7 +208,8 @@ class HomeTurf(PlaceVariant):
             if not b.flipped and b.promotion >= self.rules.base_flip:
                 state, board, more = self._flip(game, state, board, i)
                 events += more
-        state = state._replace(board=board)
+        if board is not state.board:
+            state = state._replace(board=board)
         if state.phase.value == "over":
             r = state.result
             if r is not None and r.ending in (Ending.TURN_CAP, Ending.DRAW_PILES_EXHAUSTED):
@@ -264,8 +265,11 @@ class HomeTurf(PlaceVariant):
                                     seat=seat, promotion=extra))
             routed[seat] = s.promotion
         live = {t.uid for t in state.troopers}
-        board = board._replace(routed=tuple(routed), carried=tuple(p for p in board.carried if p[0] in live),
-                               origin=tuple(p for p in board.origin if p[0] in live))
+        carried = tuple(p for p in board.carried if p[0] in live)
+        origin = tuple(p for p in board.origin if p[0] in live)
+        routed = tuple(routed)
+        if routed != board.routed or len(carried) < len(board.carried) or len(origin) < len(board.origin):
+            board = board._replace(routed=routed, carried=carried, origin=origin)  # (most steps: the same board)
         return state, board, events
 
     def _flip(self, game: Any, state: DTState, board: HomeBoard, i: int):
