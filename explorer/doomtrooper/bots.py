@@ -241,10 +241,8 @@ class GreedyBot(DeterministicPolicy):
         return best
 
     @staticmethod
-    def _sides(game, memo: GameMemo, t, kind: int | None) -> dict[str, Side] | None:
-        """The :class:`Side` of each tactic of ``t``'s ``kind`` (``None`` without a kind)."""
-        if kind is None:
-            return None
+    def _sides(game, memo: GameMemo, t, kind: int) -> dict[str, Side]:
+        """The :class:`Side` of each tactic of ``t``'s ``kind`` (:meth:`.Standing.rating_key`)."""
         sides = memo.sides.get(kind)
         if sides is None:
             sides = memo.sides[kind] = {}

@@ -17,6 +17,7 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any
@@ -184,19 +185,23 @@ def attack_options(game: Any, state: DTState) -> tuple[Attack, ...]:
                         allowed = may(card, d.card)
                     if not allowed:
                         continue
-                both = _both_tactics(uid, d.uid)
-                if rules:  # each tactic that no rule bars (loops: in Python 3.11 all() over a generator is calls)
-                    for attack in both:
-                        for rule in rules:
-                            if rule(game, a, d, attack.tactic) is not None:
-                                break
-                        else:
-                            out.append(attack)
-                    continue
-                out += both
+                out += unbarred(game, a, d, rules) if rules else _both_tactics(uid, d.uid)
     attacks = tuple(out)
     game._attacks = (troopers, asked, attacks)
     return attacks
+
+
+def unbarred(game: Any, a: Trooper, d: Trooper, rules: Sequence[Any]) -> list[Attack]:
+    """The attacks of ``a`` on ``d``, one per tactic, that none of ``rules`` (the game's
+    :attr:`meeting` rules) bars (loops: in Python 3.11 all() over a generator is calls)."""
+    out = []
+    for attack in _both_tactics(a.uid, d.uid):
+        for rule in rules:
+            if rule(game, a, d, attack.tactic) is not None:
+                break
+        else:
+            out.append(attack)
+    return out
 
 
 def meeting(game: Any, a: Trooper, d: Trooper, tactic: str) -> tuple[Any, str] | None:
@@ -398,4 +403,4 @@ register(Attack, R.ATTACK, 1, attack_options, do_attack, explain_attack, ends_ac
 
 __all__ = ["DESIGNATIONS", "attack_graph", "attack_rule", "attack_options", "classes", "finish",
            "primary_target", "target_cost"]
-__all__ += ["may_be_attacked", "meeting"]
+__all__ += ["may_be_attacked", "meeting", "unbarred"]

@@ -30,7 +30,7 @@ from ...core.events import Event, RuleRef, event
 from ...core.numbers import counted
 from .. import sections as R
 from ..base.actions import Attack, Bestow, Build, Equip, Muster, MusterInCover, OutpostTransfer, SeekCover
-from ..base.attack import may_attack_with, may_be_attacked, target_cost
+from ..base.attack import may_attack_with, may_be_attacked, target_cost, unbarred
 from ..cards import TACTICS
 from ..base.combat_state import Term
 from ..base.fortify import do_build
@@ -404,8 +404,7 @@ class Colonization(PlaceVariant):
         for a in mine:
             for d in theirs:  # the attack rules' answer by card names first (kept), Mars's exception if no
                 if d.hidden or game.may_attack(a.card, d.card) or self.may_attack(game, a, d)[0]:
-                    out += [Attack(a.uid, d.uid, tactic) for tactic in TACTICS
-                            if all(r(game, a, d, tactic) is None for r in rules)]
+                    out += unbarred(game, a, d, rules)
         return out
 
     def combat_terms(self, table: Any, t: Trooper) -> Iterable[Term]:
